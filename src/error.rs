@@ -1,0 +1,65 @@
+//! The library's error type.
+
+use thiserror::Error;
+
+/// Everything that can go wrong inside the library.
+///
+/// All variants describe bad input (a request the library refuses); the binary maps them to
+/// exit code 2.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A maze dimension (in tiles) that is even or smaller than 3.
+    #[error("{tiles} tiles is {reason}; {hint}")]
+    InvalidTiles {
+        /// The rejected number of tiles.
+        tiles: u64,
+        /// Why it is rejected ("even", "too small").
+        reason: &'static str,
+        /// What would be accepted instead.
+        hint: String,
+    },
+
+    /// A maze with more cells than the library can hold.
+    #[error(
+        "a {width}x{height}-cell maze has {cells} cells, more than the {limit} mazegen can hold \
+         (the largest square is --size {largest_square})",
+        cells = u64::from(*width) * u64::from(*height),
+        largest_square = crate::grid::LARGEST_SQUARE_TILES,
+    )]
+    TooLarge {
+        /// Width in cells.
+        width: u32,
+        /// Height in cells.
+        height: u32,
+        /// The most cells a maze may have.
+        limit: u64,
+    },
+
+    /// The memory for a maze (or a generator's scratch space) could not be reserved.
+    #[error("not enough memory for a {width}x{height}-cell maze ({bytes} bytes needed)")]
+    OutOfMemory {
+        /// Width in cells.
+        width: u32,
+        /// Height in cells.
+        height: u32,
+        /// The allocation that failed, in bytes.
+        bytes: u64,
+    },
+
+    /// A cell position outside the grid.
+    #[error("cell {x},{y} is outside the {width}x{height}-cell maze")]
+    OutsideGrid {
+        /// Column of the rejected cell.
+        x: u32,
+        /// Row of the rejected cell.
+        y: u32,
+        /// Width in cells.
+        width: u32,
+        /// Height in cells.
+        height: u32,
+    },
+}
+
+/// The library's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,52 @@
+//! A cell position kept with its index, for generators that walk the grid.
+
+use super::{Dir, Grid, Pos};
+
+/// A cell position kept together with its index, so stepping needs no multiplication.
+pub(crate) struct Cursor {
+    /// Column.
+    pub(crate) x: u32,
+    /// Row.
+    pub(crate) y: u32,
+    /// Row-major index.
+    pub(crate) i: usize,
+    width: u32,
+    height: u32,
+}
+
+impl Cursor {
+    pub(crate) fn new(grid: &Grid, pos: Pos) -> Self {
+        Self {
+            x: pos.x,
+            y: pos.y,
+            i: grid.index(pos),
+            width: grid.width(),
+            height: grid.height(),
+        }
+    }
+
+    /// The index of the neighbour towards `dir`, if inside the grid.
+    #[inline]
+    pub(crate) fn neighbour(&self, dir: Dir) -> Option<usize> {
+        let w = self.width as usize;
+        match dir {
+            Dir::North if self.y > 0 => Some(self.i - w),
+            Dir::East if self.x + 1 < self.width => Some(self.i + 1),
+            Dir::South if self.y + 1 < self.height => Some(self.i + w),
+            Dir::West if self.x > 0 => Some(self.i - 1),
+            _ => None,
+        }
+    }
+
+    /// Moves one cell towards `dir` (which must stay inside the grid).
+    #[inline]
+    pub(crate) fn step(&mut self, dir: Dir) {
+        let w = self.width as usize;
+        match dir {
+            Dir::North => (self.y, self.i) = (self.y - 1, self.i - w),
+            Dir::East => (self.x, self.i) = (self.x + 1, self.i + 1),
+            Dir::South => (self.y, self.i) = (self.y + 1, self.i + w),
+            Dir::West => (self.x, self.i) = (self.x - 1, self.i - 1),
+        }
+    }
+}

@@ -1,0 +1,310 @@
+//! The maze grid: cells, the passages between them, and the tile view derived from them.
+//!
+//! A grid is `width x height` cells stored as one byte each. A cell records only its east and
+//! south passages; its north and west passages are its neighbours' south and east ones.
+
+mod check;
+mod cursor;
+mod tiles;
+
+pub use check::{Defect, check_perfect};
+pub(crate) use cursor::Cursor;
+pub use tiles::{Tile, TileRows};
+
+use crate::error::{Error, Result};
+use serde::{Deserialize, Serialize};
+
+/// The most cells a grid may hold (2^30: 1 GiB of cells, indices fit in `u32`).
+pub const MAX_CELLS: u64 = 1 << 30;
+
+/// The largest square maze, in tiles per side, within [`MAX_CELLS`].
+pub const LARGEST_SQUARE_TILES: u64 = 2 * (1 << 15) + 1;
+
+const EAST: u8 = 0b01;
+const SOUTH: u8 = 0b10;
+
+/// A cell position: column `x` and row `y`, from the top-left cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct Pos {
+    /// Column, 0 at the left.
+    pub x: u32,
+    /// Row, 0 at the top.
+    pub y: u32,
+}
+
+impl Pos {
+    /// The position at column `x`, row `y`.
+    pub const fn new(x: u32, y: u32) -> Self {
+        Self { x, y }
+    }
+}
+
+/// One of the four directions from a cell to its neighbours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Dir {
+    /// Up: row - 1.
+    North,
+    /// Right: column + 1.
+    East,
+    /// Down: row + 1.
+    South,
+    /// Left: column - 1.
+    West,
+}
+
+impl Dir {
+    /// All four directions, clockwise from north.
+    pub const ALL: [Dir; 4] = [Dir::North, Dir::East, Dir::South, Dir::West];
+
+    /// The direction pointing back.
+    pub const fn opposite(self) -> Dir {
+        match self {
+            Dir::North => Dir::South,
+            Dir::East => Dir::West,
+            Dir::South => Dir::North,
+            Dir::West => Dir::East,
+        }
+    }
+}
+
+/// A rectangle of cells and the passages carved between them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Grid {
+    width: u32,
+    height: u32,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    /// Creates a grid with every wall standing.
+    ///
+    /// Refuses empty grids, grids over [`MAX_CELLS`] and allocations the system denies, before
+    /// touching the memory.
+    pub fn new(width: u32, height: u32) -> Result<Self> {
+        let cells = u64::from(width) * u64::from(height);
+        if cells > MAX_CELLS {
+            return Err(Error::TooLarge {
+                width,
+                height,
+                limit: MAX_CELLS,
+            });
+        }
+        if cells == 0 {
+            return Err(Error::InvalidTiles {
+                tiles: 2 * u64::from(width.min(height)) + 1,
+                reason: "too small",
+                hint: "a maze has at least one cell (3 tiles)".into(),
+            });
+        }
+        let cells = zeroed_bytes(width, height, cells as usize)?;
+        Ok(Self {
+            width,
+            height,
+            cells,
+        })
+    }
+
+    /// Width in cells.
+    pub const fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Height in cells.
+    pub const fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Number of cells.
+    pub const fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Whether `pos` lies inside the grid.
+    pub const fn contains(&self, pos: Pos) -> bool {
+        pos.x < self.width && pos.y < self.height
+    }
+
+    /// Checks that `pos` lies inside the grid.
+    pub fn require(&self, pos: Pos) -> Result<Pos> {
+        if self.contains(pos) {
+            Ok(pos)
+        } else {
+            Err(Error::OutsideGrid {
+                x: pos.x,
+                y: pos.y,
+                width: self.width,
+                height: self.height,
+            })
+        }
+    }
+
+    /// The row-major index of `pos`.
+    #[inline]
+    pub const fn index(&self, pos: Pos) -> usize {
+        pos.y as usize * self.width as usize + pos.x as usize
+    }
+
+    /// The neighbour of `pos` in direction `dir`, if it is inside the grid.
+    #[inline]
+    pub const fn neighbour(&self, pos: Pos, dir: Dir) -> Option<Pos> {
+        match dir {
+            Dir::North if pos.y > 0 => Some(Pos::new(pos.x, pos.y - 1)),
+            Dir::East if pos.x + 1 < self.width => Some(Pos::new(pos.x + 1, pos.y)),
+            Dir::South if pos.y + 1 < self.height => Some(Pos::new(pos.x, pos.y + 1)),
+            Dir::West if pos.x > 0 => Some(Pos::new(pos.x - 1, pos.y)),
+            _ => None,
+        }
+    }
+
+    /// Opens the passage from `pos` towards `dir`.
+    ///
+    /// # Panics
+    /// If the passage would lead out of the grid: the outer wall stays closed.
+    #[inline]
+    pub fn carve(&mut self, pos: Pos, dir: Dir) {
+        assert!(
+            self.neighbour(pos, dir).is_some(),
+            "carving {dir:?} from {pos:?} would open the outer wall"
+        );
+        let i = self.index(pos);
+        self.carve_at(i, dir);
+    }
+
+    /// Opens the passage from the cell at index `i` towards `dir`, without the bounds check of
+    /// [`Grid::carve`]: the caller guarantees the neighbour exists.
+    #[inline]
+    pub(crate) fn carve_at(&mut self, i: usize, dir: Dir) {
+        let w = self.width as usize;
+        match dir {
+            Dir::North => self.cells[i - w] |= SOUTH,
+            Dir::East => self.cells[i] |= EAST,
+            Dir::South => self.cells[i] |= SOUTH,
+            Dir::West => self.cells[i - 1] |= EAST,
+        }
+    }
+
+    /// Whether the passage from `pos` towards `dir` is open (always false through the border).
+    #[inline]
+    pub fn is_open(&self, pos: Pos, dir: Dir) -> bool {
+        match dir {
+            Dir::North => pos.y > 0 && self.open_south(pos.x, pos.y - 1),
+            Dir::East => self.open_east(pos.x, pos.y),
+            Dir::South => self.open_south(pos.x, pos.y),
+            Dir::West => pos.x > 0 && self.open_east(pos.x - 1, pos.y),
+        }
+    }
+
+    /// Whether cell (x, y) has an open passage to the east.
+    #[inline]
+    pub fn open_east(&self, x: u32, y: u32) -> bool {
+        self.cells[self.index(Pos::new(x, y))] & EAST != 0
+    }
+
+    /// Whether cell (x, y) has an open passage to the south.
+    #[inline]
+    pub fn open_south(&self, x: u32, y: u32) -> bool {
+        self.cells[self.index(Pos::new(x, y))] & SOUTH != 0
+    }
+
+    /// Number of open passages, outer-wall openings included.
+    pub fn passage_count(&self) -> u64 {
+        self.cells
+            .iter()
+            .map(|&c| u64::from(c & EAST) + u64::from((c & SOUTH) >> 1))
+            .sum()
+    }
+
+    /// The tile view: `(2*height+1)` rows of `(2*width+1)` tiles, produced one row at a time.
+    pub fn tile_rows(&self) -> TileRows<'_> {
+        TileRows::new(self)
+    }
+
+    /// Width of the tile view.
+    pub const fn tile_width(&self) -> u64 {
+        2 * self.width as u64 + 1
+    }
+
+    /// Height of the tile view.
+    pub const fn tile_height(&self) -> u64 {
+        2 * self.height as u64 + 1
+    }
+
+    /// Sets the raw passage bits of the cell at index `i` (bit 0 east, bit 1 south), border
+    /// included: lets tests build broken grids.
+    #[cfg(test)]
+    pub(crate) fn set_raw(&mut self, i: usize, bits: u8) {
+        self.cells[i] = bits & (EAST | SOUTH);
+    }
+}
+
+/// Allocates `len` zero bytes of scratch or cell space for a `width x height` maze, reporting a
+/// refused allocation as an error instead of aborting.
+pub(crate) fn zeroed_bytes(width: u32, height: u32, len: usize) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    bytes
+        .try_reserve_exact(len)
+        .map_err(|_| Error::OutOfMemory {
+            width,
+            height,
+            bytes: len as u64,
+        })?;
+    bytes.resize(len, 0);
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn carving_is_symmetric() {
+        let mut grid = Grid::new(3, 2).unwrap();
+        grid.carve(Pos::new(1, 1), Dir::North);
+        grid.carve(Pos::new(1, 1), Dir::West);
+        assert!(grid.is_open(Pos::new(1, 0), Dir::South));
+        assert!(grid.is_open(Pos::new(0, 1), Dir::East));
+        assert!(grid.is_open(Pos::new(1, 1), Dir::North));
+        assert!(!grid.is_open(Pos::new(1, 1), Dir::East));
+        assert_eq!(grid.passage_count(), 2);
+    }
+
+    #[test]
+    #[should_panic(expected = "outer wall")]
+    fn carving_through_the_border_panics() {
+        Grid::new(2, 2).unwrap().carve(Pos::new(1, 0), Dir::East);
+    }
+
+    #[test]
+    fn neighbours_stop_at_the_border() {
+        let grid = Grid::new(2, 2).unwrap();
+        assert_eq!(grid.neighbour(Pos::new(0, 0), Dir::North), None);
+        assert_eq!(grid.neighbour(Pos::new(0, 0), Dir::West), None);
+        assert_eq!(
+            grid.neighbour(Pos::new(0, 0), Dir::East),
+            Some(Pos::new(1, 0))
+        );
+        assert_eq!(grid.neighbour(Pos::new(1, 1), Dir::South), None);
+    }
+
+    #[test]
+    fn oversized_grids_are_refused_before_allocating() {
+        assert!(matches!(
+            Grid::new(1 << 16, 1 << 16),
+            Err(Error::TooLarge { .. })
+        ));
+        assert!(matches!(
+            Grid::new(u32::MAX, u32::MAX),
+            Err(Error::TooLarge { .. })
+        ));
+        let side = (LARGEST_SQUARE_TILES - 1) / 2;
+        assert_eq!(side * side, MAX_CELLS);
+    }
+
+    #[test]
+    fn opposite_round_trips() {
+        for dir in Dir::ALL {
+            assert_eq!(dir.opposite().opposite(), dir);
+            assert_ne!(dir.opposite(), dir);
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! The one random number generator of mazegen and how a `u64` seed becomes it.
+//!
+//! Every generator draws from [`MazeRng`] (ChaCha8), created by [`rng_from_seed`]. ChaCha8 is
+//! portable: the same seed gives the same stream on every platform, which is what makes seeded
+//! output byte-identical everywhere.
+
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The random number generator every generator uses.
+pub type MazeRng = ChaCha8Rng;
+
+/// Seeds drawn by [`draw_seed`] stay below this bound (2^53), so that they survive a trip through
+/// JSON tools that read numbers as doubles (jq, JavaScript) and can be fed back to `--seed`.
+pub const DRAWN_SEED_LIMIT: u64 = 1 << 53;
+
+/// Creates the generator for `seed`.
+pub fn rng_from_seed(seed: u64) -> MazeRng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// Draws a fresh seed from operating-system entropy, below [`DRAWN_SEED_LIMIT`].
+///
+/// Call it once per run, then proceed exactly as if the seed had been given.
+pub fn draw_seed() -> u64 {
+    rand::rng().random_range(0..DRAWN_SEED_LIMIT)
+}
+
+/// Hands out random bits drawn 64 at a time, for algorithms that need only a few bits per step.
+#[derive(Debug)]
+pub struct RandomBits<'a, R: Rng> {
+    rng: &'a mut R,
+    buffer: u64,
+    available: u32,
+}
+
+impl<'a, R: Rng> RandomBits<'a, R> {
+    /// Wraps `rng`; bits are drawn from it lazily.
+    pub fn new(rng: &'a mut R) -> Self {
+        Self {
+            rng,
+            buffer: 0,
+            available: 0,
+        }
+    }
+
+    /// Returns `count` (1 to 32) random bits as the low bits of a `u32`.
+    #[inline]
+    pub fn bits(&mut self, count: u32) -> u32 {
+        debug_assert!((1..=32).contains(&count));
+        if self.available < count {
+            self.buffer = self.rng.next_u64();
+            self.available = 64;
+        }
+        let value = (self.buffer & ((1u64 << count) - 1)) as u32;
+        self.buffer >>= count;
+        self.available -= count;
+        value
+    }
+
+    /// Returns one fair random bit.
+    #[inline]
+    pub fn bit(&mut self) -> bool {
+        self.bits(1) == 1
+    }
+
+    /// Returns a uniform value in `0..bound` for a small `bound` (1 to 2^16), exactly: draws
+    /// just enough bits and rejects values past `bound`.
+    #[inline]
+    pub fn below(&mut self, bound: u32) -> u32 {
+        debug_assert!((1..=1 << 16).contains(&bound));
+        if bound == 1 {
+            return 0;
+        }
+        let width = u32::BITS - (bound - 1).leading_zeros();
+        loop {
+            let value = self.bits(width);
+            if value < bound {
+                return value;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_stream() {
+        let a: Vec<u64> = (0..4).map(|_| rng_from_seed(7).next_u64()).collect();
+        assert!(a.windows(2).all(|w| w[0] == w[1]));
+        assert_ne!(rng_from_seed(7).next_u64(), rng_from_seed(8).next_u64());
+    }
+
+    #[test]
+    fn drawn_seeds_fit_in_a_double() {
+        for _ in 0..1000 {
+            assert!(draw_seed() < DRAWN_SEED_LIMIT);
+        }
+    }
+
+    #[test]
+    fn below_is_uniform() {
+        let mut rng = rng_from_seed(1);
+        let mut bits = RandomBits::new(&mut rng);
+        for bound in [2u32, 3, 4, 5] {
+            let draws = 60_000;
+            let mut counts = vec![0u32; bound as usize];
+            for _ in 0..draws {
+                counts[bits.below(bound) as usize] += 1;
+            }
+            let expected = f64::from(draws) / f64::from(bound);
+            for &count in &counts {
+                // Six standard deviations: a biased picker (e.g. modulo of 2 bits for 3) fails.
+                let sd = (expected * (1.0 - 1.0 / f64::from(bound))).sqrt();
+                assert!(
+                    (f64::from(count) - expected).abs() < 6.0 * sd,
+                    "bound {bound}: {counts:?}"
+                );
+            }
+        }
+    }
+}
