@@ -37,7 +37,7 @@ pub struct MazeArgs {
 
     /// Seed for the random choices: the same seed gives the same maze [default: drawn at random
     /// and reported]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
 
     #[command(flatten)]
@@ -49,15 +49,15 @@ pub struct MazeArgs {
 #[command(next_help_heading = "Size (in tiles: odd, at least 3)")]
 pub struct SizeArgs {
     /// Width and height in tiles (21 tiles = 10 cells)
-    #[arg(long, value_name = "TILES", default_value = DEFAULT_TILES, value_parser = parse_tiles)]
+    #[arg(long, value_name = "TILES", default_value = DEFAULT_TILES, value_parser = parse_tiles, allow_negative_numbers = true)]
     pub size: u32,
 
     /// Width in tiles [default: --size]
-    #[arg(long, value_name = "TILES", value_parser = parse_tiles)]
+    #[arg(long, value_name = "TILES", value_parser = parse_tiles, allow_negative_numbers = true)]
     pub width: Option<u32>,
 
     /// Height in tiles [default: --size]
-    #[arg(long, value_name = "TILES", value_parser = parse_tiles)]
+    #[arg(long, value_name = "TILES", value_parser = parse_tiles, allow_negative_numbers = true)]
     pub height: Option<u32>,
 }
 
@@ -108,6 +108,13 @@ pub enum ColorChoice {
     Always,
     /// Never color
     Never,
+}
+
+/// Parses a seed, saying which numbers are seeds when it is not one.
+fn parse_seed(value: &str) -> Result<u64, String> {
+    value
+        .parse()
+        .map_err(|_| format!("expected a whole number from 0 to {}", u64::MAX))
 }
 
 /// Parses a size in tiles into cells, explaining what is wrong with an invalid one.

@@ -1,0 +1,337 @@
+//! Command-line behaviour: help, errors and exit codes, seeds, color, files and pipes.
+
+mod common;
+
+use common::{mazegen, stdout_of};
+use predicates::prelude::*;
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+#[test]
+fn help_lists_the_commands_and_examples() {
+    mazegen()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("binary-tree"))
+        .stdout(predicate::str::contains("backtrack"))
+        .stdout(predicate::str::contains("--seed 7"));
+    mazegen()
+        .args(["backtrack", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("--size <TILES>"))
+        .stdout(predicate::str::contains("--format <FORMAT>"))
+        .stdout(predicate::str::contains("--color <WHEN>"))
+        .stdout(predicate::str::contains("--output <FILE>"));
+    mazegen()
+        .arg("--version")
+        .assert()
+        .success()
+        .stdout(format!("mazegen {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn default_maze_is_21_by_21_tiles_and_reports_its_seed() {
+    let assert = mazegen().arg("binary-tree").assert().success();
+    let output = assert.get_output();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(stdout.lines().count(), 21);
+    assert!(stdout.lines().all(|l| l.chars().count() == 41), "{stdout}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.starts_with("seed: "), "{stderr}");
+}
+
+#[test]
+fn a_reported_seed_regenerates_the_same_maze() {
+    for format in ["text", "json"] {
+        let output = mazegen()
+            .args(["backtrack", "--size", "31", "--format", format])
+            .output()
+            .unwrap();
+        let seed = if format == "json" {
+            assert!(output.stderr.is_empty(), "json keeps stderr quiet");
+            let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+            doc["seed"].as_u64().unwrap().to_string()
+        } else {
+            let stderr = String::from_utf8(output.stderr).unwrap();
+            stderr.trim().strip_prefix("seed: ").unwrap().to_string()
+        };
+        let again = stdout_of(&[
+            "backtrack",
+            "--size",
+            "31",
+            "--format",
+            format,
+            "--seed",
+            &seed,
+        ]);
+        assert_eq!(String::from_utf8(output.stdout).unwrap(), again);
+    }
+}
+
+#[test]
+fn same_seed_same_bytes_and_no_seed_line() {
+    let args = [
+        "backtrack",
+        "--size",
+        "41",
+        "--seed",
+        "7",
+        "--color",
+        "always",
+    ];
+    let first = mazegen().args(args).assert().success().stderr("");
+    let first = first.get_output().stdout.clone();
+    mazegen().args(args).assert().success().stdout(first);
+}
+
+#[test]
+fn rectangles_take_width_and_height_in_tiles() {
+    let text = stdout_of(&[
+        "binary-tree",
+        "--width",
+        "61",
+        "--height",
+        "21",
+        "--format",
+        "text",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(text.lines().count(), 21);
+    assert!(text.lines().all(|l| l.len() == 61));
+    // --size sets whatever --width/--height leave open.
+    let text = stdout_of(&[
+        "binary-tree",
+        "--size",
+        "5",
+        "--width",
+        "9",
+        "--format",
+        "text",
+    ]);
+    assert_eq!(
+        text,
+        text.lines().map(|l| format!("{l}\n")).collect::<String>()
+    );
+    assert_eq!(text.lines().count(), 5);
+    assert!(text.lines().all(|l| l.len() == 9));
+}
+
+#[test]
+fn bad_sizes_are_explained_with_exit_code_2() {
+    let cases: &[(&[&str], &[&str])] = &[
+        (&["--size", "20"], &["--size", "'20'", "even", "19 or 21"]),
+        (&["--width", "4"], &["--width", "'4'", "3 or 5"]),
+        (
+            &["--height", "1"],
+            &["--height", "'1'", "too small", "3 tiles"],
+        ),
+        (
+            &["--size", "abc"],
+            &["--size", "'abc'", "odd number of tiles"],
+        ),
+        (
+            &["--size", "-3"],
+            &["--size", "'-3'", "odd number of tiles"],
+        ),
+        (
+            &["--width", "100001", "--height", "100001"],
+            &[
+                "--width 100001 --height 100001",
+                "more than the 1073741824",
+                "--size 65537",
+            ],
+        ),
+        (
+            &["--seed", "-1"],
+            &[
+                "--seed",
+                "'-1'",
+                "whole number from 0 to 18446744073709551615",
+            ],
+        ),
+        (
+            &["--format", "svg"],
+            &["--format", "'svg'", "term, text, json"],
+        ),
+        (
+            &["--color", "sometimes"],
+            &["--color", "'sometimes'", "auto, always, never"],
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut assert = mazegen()
+            .arg("backtrack")
+            .args(*args)
+            .assert()
+            .code(2)
+            .stdout("");
+        for fragment in *expected {
+            assert = assert.stderr(predicate::str::contains(*fragment));
+        }
+        assert.stderr(predicate::str::contains("panicked").not());
+    }
+}
+
+#[test]
+fn a_huge_maze_is_refused_fast_without_allocating() {
+    // 65537 x 65539 tiles is just over the cell limit: refused before any allocation.
+    let start = std::time::Instant::now();
+    mazegen()
+        .args(["binary-tree", "--width", "65537", "--height", "65539"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "error: --width 65537 --height 65539: a 32768x32769-cell maze",
+        ));
+    assert!(start.elapsed().as_secs() < 5);
+}
+
+#[test]
+fn unknown_commands_and_flags_exit_2() {
+    mazegen().arg("hexagonal").assert().code(2);
+    mazegen()
+        .args(["backtrack", "--sise", "21"])
+        .assert()
+        .code(2);
+    mazegen()
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("Usage"));
+}
+
+#[test]
+fn piped_term_output_has_no_color_unless_asked() {
+    let plain = stdout_of(&["backtrack", "--seed", "3"]);
+    assert!(!plain.contains('\x1b'));
+    assert!(
+        plain.contains('●') && plain.contains("   "),
+        "walls and passages differ"
+    );
+    let always = stdout_of(&["backtrack", "--seed", "3", "--color", "always"]);
+    assert!(always.contains("\x1b[38;5;9m●") && always.contains("\x1b[38;5;10m●"));
+    assert_eq!(
+        stdout_of(&["backtrack", "--seed", "3", "--color", "never"]),
+        plain
+    );
+}
+
+/// Runs `mazegen args` with a pseudo terminal as standard output (via `script`), returning what
+/// it printed.
+fn in_terminal(args: &str, no_color: Option<&str>) -> String {
+    let binary = assert_cmd::cargo::cargo_bin!("mazegen");
+    let mut command = Command::new("script");
+    command
+        .args(["-qec", &format!("{} {args}", binary.display()), "/dev/null"])
+        .env_remove("NO_COLOR");
+    if let Some(value) = no_color {
+        command.env("NO_COLOR", value);
+    }
+    let output = command.output().expect("script (util-linux) runs");
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn auto_color_follows_the_terminal_and_no_color() {
+    let args = "backtrack --size 5 --seed 1";
+    assert!(in_terminal(args, None).contains("\x1b[38;5;9m"));
+    assert!(
+        in_terminal(args, Some("")).contains("\x1b[38;5;9m"),
+        "empty NO_COLOR is unset"
+    );
+    assert!(!in_terminal(args, Some("1")).contains('\x1b'));
+    assert!(in_terminal(&format!("{args} --color always"), Some("1")).contains('\x1b'));
+}
+
+#[test]
+fn output_file_gets_what_stdout_would() {
+    let dir = tempdir();
+    let path = dir.join("maze.txt");
+    mazegen()
+        .args(["backtrack", "--seed", "5", "--output"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("");
+    let expected = stdout_of(&["backtrack", "--seed", "5"]);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), expected);
+    assert!(!expected.contains('\x1b'), "auto color is off for files");
+    // Replacing an existing file leaves no temporary behind.
+    mazegen()
+        .args(["backtrack", "--seed", "6", "--format", "json", "-o"])
+        .arg(&path)
+        .assert()
+        .success();
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("\"seed\": 6")
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+}
+
+#[test]
+fn unwritable_output_fails_with_exit_1_and_leaves_nothing() {
+    let dir = tempdir();
+    let path = dir.join("missing").join("maze.txt");
+    mazegen()
+        .args(["backtrack", "-o"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("cannot write --output"));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    // A refused size writes nothing, not even an empty file.
+    let path = dir.join("maze.txt");
+    mazegen()
+        .args(["backtrack", "--size", "8", "-o"])
+        .arg(&path)
+        .assert()
+        .code(2);
+    assert!(!path.exists());
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let binary = assert_cmd::cargo::cargo_bin!("mazegen");
+    let mut child = Command::new(binary)
+        .args([
+            "backtrack",
+            "--size",
+            "2001",
+            "--seed",
+            "1",
+            "--color",
+            "always",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.contains('●'));
+    // The reader is dropped here, like `head -1` exiting.
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{:?}", output.status);
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+/// A fresh empty directory for one test.
+fn tempdir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "mazegen-test-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

@@ -1,0 +1,169 @@
+//! Invariants of every generator over many seeds and sizes.
+
+mod common;
+
+use common::dead_end_fraction;
+use mazegen::Maze;
+use mazegen::algorithms::{Backtrack, BinaryTree, Generator};
+use mazegen::grid::{Pos, Tile, check_perfect};
+use proptest::prelude::*;
+
+static BACKTRACK: Backtrack = Backtrack {
+    start: Pos::new(0, 0),
+};
+
+fn generators() -> [&'static dyn Generator; 2] {
+    [&BinaryTree, &BACKTRACK]
+}
+
+/// The tile view's outer ring is wall, and every row has the advertised width.
+fn assert_tile_border_closed(maze: &Maze) {
+    let (tw, th) = (maze.grid.tile_width(), maze.grid.tile_height());
+    let mut rows = maze.grid.tile_rows();
+    let mut y = 0;
+    while let Some(row) = rows.next_row() {
+        assert_eq!(row.len() as u64, tw);
+        let edge = y == 0 || y + 1 == th;
+        for (x, &tile) in row.iter().enumerate() {
+            if edge || x == 0 || x as u64 + 1 == tw {
+                assert_eq!(tile, Tile::Wall, "border tile {x},{y} is open");
+            }
+        }
+        y += 1;
+    }
+    assert_eq!(y, th);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn every_generator_makes_perfect_mazes(w in 1u32..40, h in 1u32..40, seed: u64) {
+        for generator in generators() {
+            let maze = Maze::generate(generator, w, h, seed).unwrap();
+            prop_assert_eq!(check_perfect(&maze.grid), Ok(()), "{} {}x{}", generator.name(), w, h);
+            prop_assert_eq!(maze.grid.passage_count(), u64::from(w * h - 1));
+            assert_tile_border_closed(&maze);
+        }
+    }
+
+    #[test]
+    fn binary_tree_opens_bottom_row_and_right_column(w in 1u32..40, h in 1u32..40, seed: u64) {
+        let grid = Maze::generate(&BinaryTree, w, h, seed).unwrap().grid;
+        for x in 0..w - 1 {
+            prop_assert!(grid.open_east(x, h - 1));
+        }
+        for y in 0..h - 1 {
+            prop_assert!(grid.open_south(w - 1, y));
+        }
+        // Every cell but the corner has exactly one passage east or south.
+        for y in 0..h {
+            for x in 0..w {
+                let own = usize::from(grid.open_east(x, y)) + usize::from(grid.open_south(x, y));
+                prop_assert_eq!(own, usize::from((x, y) != (w - 1, h - 1)));
+            }
+        }
+    }
+
+    #[test]
+    fn backtrack_from_any_start_is_perfect(w in 1u32..30, h in 1u32..30, sx: u32, sy: u32, seed: u64) {
+        let start = Pos::new(sx % w, sy % h);
+        let maze = Maze::generate(&Backtrack { start }, w, h, seed).unwrap();
+        prop_assert_eq!(check_perfect(&maze.grid), Ok(()));
+    }
+
+    #[test]
+    fn same_seed_same_maze(w in 1u32..30, h in 1u32..30, seed: u64) {
+        for generator in generators() {
+            let a = Maze::generate(generator, w, h, seed).unwrap();
+            let b = Maze::generate(generator, w, h, seed).unwrap();
+            prop_assert_eq!(a, b);
+        }
+    }
+}
+
+#[test]
+fn backtrack_start_outside_the_grid_is_an_error() {
+    let error = Maze::generate(
+        &Backtrack {
+            start: Pos::new(5, 0),
+        },
+        5,
+        5,
+        1,
+    )
+    .unwrap_err();
+    assert_eq!(error.to_string(), "cell 5,0 is outside the 5x5-cell maze");
+}
+
+#[test]
+fn different_seeds_give_different_mazes() {
+    for generator in generators() {
+        let a = Maze::generate(generator, 20, 20, 1).unwrap();
+        let b = Maze::generate(generator, 20, 20, 2).unwrap();
+        assert_ne!(a.grid, b.grid, "{}", generator.name());
+    }
+}
+
+#[test]
+fn backtrack_handles_3000_by_3000_cells_on_the_default_stack() {
+    // Runs on a test thread (2 MiB stack): a recursive backtracker would overflow long before.
+    let maze = Maze::generate(&Backtrack::default(), 3000, 3000, 11).unwrap();
+    assert_eq!(check_perfect(&maze.grid), Ok(()));
+}
+
+/// Binary Tree carves east with probability 1/2 in every cell that has a choice.
+#[test]
+fn binary_tree_carves_east_half_the_time() {
+    let (w, h) = (101u32, 101u32);
+    let (mut east, mut choices) = (0u64, 0u64);
+    for seed in 0..20 {
+        let grid = Maze::generate(&BinaryTree, w, h, seed).unwrap().grid;
+        for y in 0..h - 1 {
+            for x in 0..w - 1 {
+                east += u64::from(grid.open_east(x, y));
+                choices += 1;
+            }
+        }
+    }
+    // 200,000 fair choices: standard deviation 0.11%. A 0.52 bias would sit 18 deviations out.
+    let share = east as f64 / choices as f64;
+    let sd = (0.25 / choices as f64).sqrt();
+    assert!((share - 0.5).abs() < 5.0 * sd, "east share {share}");
+}
+
+/// Depth-first search makes long corridors: far fewer dead ends than Binary Tree's ~25%.
+#[test]
+fn backtrack_has_few_dead_ends() {
+    for seed in 0..5 {
+        let backtrack = dead_end_fraction(
+            &Maze::generate(&Backtrack::default(), 60, 60, seed)
+                .unwrap()
+                .grid,
+        );
+        let binary = dead_end_fraction(&Maze::generate(&BinaryTree, 60, 60, seed).unwrap().grid);
+        assert!(backtrack < 0.15, "backtrack dead ends {backtrack}");
+        assert!(
+            (0.2..0.3).contains(&binary),
+            "binary-tree dead ends {binary}"
+        );
+    }
+}
+
+/// The backtracker picks among unvisited neighbours uniformly. On 2x2 cells from the top-left,
+/// the first step (east or south) decides the whole maze: east is open exactly when it went east.
+#[test]
+fn backtrack_picks_neighbours_uniformly() {
+    let runs = 4000;
+    let east = (0..runs)
+        .filter(|&seed| {
+            let maze = Maze::generate(&Backtrack::default(), 2, 2, seed).unwrap();
+            maze.grid.open_east(0, 0) && !maze.grid.open_south(0, 0)
+        })
+        .count();
+    // Standard deviation sqrt(4000/4) = 31.6: five deviations is +-158.
+    assert!(
+        (east as i64 - 2000).abs() < 158,
+        "went east {east} of {runs} times"
+    );
+}

@@ -1,0 +1,81 @@
+//! Real JSON output validates against the shipped JSON Schema, and the schema has teeth.
+
+mod common;
+
+use common::stdout_of;
+use serde_json::Value;
+
+fn validator() -> jsonschema::Validator {
+    let schema: Value = serde_json::from_str(include_str!("../schema/maze.v1.json")).unwrap();
+    jsonschema::validator_for(&schema).expect("the schema itself is valid")
+}
+
+fn maze_json(args: &[&str]) -> Value {
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    serde_json::from_str(&stdout_of(&all)).unwrap()
+}
+
+#[test]
+fn output_matches_the_schema() {
+    let validator = validator();
+    for algorithm in ["binary-tree", "backtrack"] {
+        for size in [
+            &["--size", "3"][..],
+            &["--size", "21"],
+            &["--width", "61", "--height", "5"],
+        ] {
+            let mut args = vec![algorithm, "--seed", "9"];
+            args.extend_from_slice(size);
+            let doc = maze_json(&args);
+            let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+            assert!(errors.is_empty(), "{args:?}: {errors:?}");
+        }
+    }
+}
+
+#[test]
+fn documents_are_self_consistent() {
+    let doc = maze_json(&[
+        "backtrack",
+        "--width",
+        "61",
+        "--height",
+        "21",
+        "--seed",
+        "4",
+    ]);
+    assert_eq!(doc["schema"], "mazegen.maze/v1");
+    assert_eq!(doc["algorithm"], "backtrack");
+    assert_eq!(
+        (doc["width"].as_u64(), doc["height"].as_u64()),
+        (Some(30), Some(10))
+    );
+    assert_eq!(doc["tile_width"], 61);
+    assert_eq!(doc["start"], serde_json::json!({"x": 0, "y": 0}));
+    assert_eq!(doc["goal"], serde_json::json!({"x": 29, "y": 9}));
+    let tiles = doc["tiles"].as_array().unwrap();
+    assert_eq!(tiles.len(), 21);
+    assert!(tiles.iter().all(|row| row.as_str().unwrap().len() == 61));
+}
+
+#[test]
+fn the_schema_rejects_broken_documents() {
+    let validator = validator();
+    let good = maze_json(&["binary-tree", "--size", "5", "--seed", "1"]);
+    assert!(validator.is_valid(&good));
+    let broken: [(&str, Value); 4] = [
+        ("schema", "mazegen.maze/v2".into()),
+        ("tiles", serde_json::json!(["#####", "#.x.#", "#####"])),
+        ("width", 0.into()),
+        ("start", serde_json::json!({"x": -1, "y": 0})),
+    ];
+    for (field, value) in broken {
+        let mut doc = good.clone();
+        doc[field] = value;
+        assert!(!validator.is_valid(&doc), "{field} accepted");
+    }
+    let mut missing = good.clone();
+    missing.as_object_mut().unwrap().remove("seed");
+    assert!(!validator.is_valid(&missing));
+}
