@@ -40,18 +40,7 @@ impl Generator for Backtrack {
         let mut cursor = Cursor::new(grid, start);
         state[cursor.i] = ROOT;
         loop {
-            let mut options = [Dir::North; 4];
-            let mut count = 0;
-            for dir in Dir::ALL {
-                if let Some(j) = cursor.neighbour(dir)
-                    && state[j] == UNVISITED
-                {
-                    options[count] = dir;
-                    count += 1;
-                }
-            }
-            if count > 0 {
-                let dir = options[bits.below(count as u32) as usize];
+            if let Some(dir) = cursor.random_neighbour(&mut bits, |j| state[j] == UNVISITED) {
                 grid.carve_at(cursor.i, dir);
                 cursor.step(dir);
                 state[cursor.i] = 1 + dir_index(dir.opposite());

@@ -183,6 +183,30 @@ impl Grid {
         }
     }
 
+    /// Closes the passage from the cell at index `i` towards `dir` (the caller guarantees the
+    /// neighbour exists).
+    #[inline]
+    pub(crate) fn wall_at(&mut self, i: usize, dir: Dir) {
+        let w = self.width as usize;
+        match dir {
+            Dir::North => self.cells[i - w] &= !SOUTH,
+            Dir::East => self.cells[i] &= !EAST,
+            Dir::South => self.cells[i] &= !SOUTH,
+            Dir::West => self.cells[i - 1] &= !EAST,
+        }
+    }
+
+    /// Opens every passage between neighbouring cells, leaving only the outer wall: the open
+    /// field that wall-adding generators start from.
+    pub(crate) fn open_field(&mut self) {
+        let (w, h) = (self.width as usize, self.height as usize);
+        for (y, row) in self.cells.chunks_exact_mut(w).enumerate() {
+            let south = if y + 1 < h { SOUTH } else { 0 };
+            row.fill(EAST | south);
+            row[w - 1] = south;
+        }
+    }
+
     /// Whether the passage from `pos` towards `dir` is open (always false through the border).
     #[inline]
     pub fn is_open(&self, pos: Pos, dir: Dir) -> bool {
@@ -240,16 +264,27 @@ impl Grid {
 /// Allocates `len` zero bytes of scratch or cell space for a `width x height` maze, reporting a
 /// refused allocation as an error instead of aborting.
 pub(crate) fn zeroed_bytes(width: u32, height: u32, len: usize) -> Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    bytes
+    filled_vec(width, height, len, 0)
+}
+
+/// Allocates `len` copies of `value` as scratch space for a `width x height` maze, reporting a
+/// refused allocation as an error instead of aborting.
+pub(crate) fn filled_vec<T: Clone>(
+    width: u32,
+    height: u32,
+    len: usize,
+    value: T,
+) -> Result<Vec<T>> {
+    let mut items = Vec::new();
+    items
         .try_reserve_exact(len)
         .map_err(|_| Error::OutOfMemory {
             width,
             height,
-            bytes: len as u64,
+            bytes: (len as u64).saturating_mul(std::mem::size_of::<T>() as u64),
         })?;
-    bytes.resize(len, 0);
-    Ok(bytes)
+    items.resize(len, value);
+    Ok(items)
 }
 
 #[cfg(test)]
@@ -298,6 +333,19 @@ mod tests {
         ));
         let side = (LARGEST_SQUARE_TILES - 1) / 2;
         assert_eq!(side * side, MAX_CELLS);
+    }
+
+    #[test]
+    fn an_open_field_keeps_the_outer_wall() {
+        let mut grid = Grid::new(3, 2).unwrap();
+        grid.open_field();
+        assert_eq!(grid.passage_count(), 2 * 2 + 3);
+        assert!(!grid.open_east(2, 0) && !grid.open_south(0, 1));
+        grid.wall_at(grid.index(Pos::new(1, 1)), Dir::North);
+        grid.wall_at(grid.index(Pos::new(1, 1)), Dir::West);
+        assert!(!grid.is_open(Pos::new(1, 0), Dir::South));
+        assert!(!grid.is_open(Pos::new(0, 1), Dir::East));
+        assert_eq!(grid.passage_count(), 5);
     }
 
     #[test]
