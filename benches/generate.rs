@@ -102,7 +102,7 @@ fn bench_algorithm(
 }
 
 fn binary_tree(c: &mut Criterion) {
-    bench_algorithm(c, "binary-tree", &BinaryTree, || {
+    bench_algorithm(c, "binary-tree", &BinaryTree::default(), || {
         Box::new(knossos::maze::BinaryTree::new(Bias::SouthEast))
     });
 }

@@ -1,6 +1,7 @@
 //! Command-line types (clap derive) and nothing else: `main.rs` maps them onto the library.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use mazegen::algorithms::Pick;
 use std::path::PathBuf;
 
 /// The tile size used when neither `--size` nor `--width`/`--height` is given.
@@ -13,6 +14,7 @@ const DEFAULT_TILES: &str = "21";
     mazegen binary-tree --size 21\n  \
     mazegen backtrack --size 41 --seed 7\n  \
     mazegen binary-tree --width 61 --height 21 --format text > maze.txt\n  \
+    mazegen growing-tree --pick mixed:0.75 --size 31\n  \
     mazegen backtrack --size 101 --seed 3 --format json | jq '.tiles | length'")]
 pub struct Cli {
     /// What to generate.
@@ -20,13 +22,64 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// The help heading of algorithm-specific options (after the shared ones, whose last heading
+/// would otherwise take them in).
+const ALGORITHM: &str = "Algorithm";
+
 /// One subcommand per algorithm.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Binary Tree: every cell opens east or south; very fast, open bottom row and right column
-    BinaryTree(MazeArgs),
+    /// Binary Tree: every cell opens east or south (see --bias); very fast, two open sides
+    BinaryTree(BinaryTreeArgs),
     /// Recursive backtracker (randomized depth-first search): long, winding corridors
     Backtrack(MazeArgs),
+    /// Sidewinder: row by row, runs open east and hang from the row above; open top row
+    Sidewinder(MazeArgs),
+    /// Eller's algorithm: row by row with per-row sets, any height in O(width) memory
+    Eller(MazeArgs),
+    /// Hunt-and-kill: random walks, each restarted next to the maze by a scan; long corridors
+    HuntAndKill(MazeArgs),
+    /// Growing tree: grows from a list of active cells; --pick sets the character
+    GrowingTree(GrowingTreeArgs),
+    /// Recursive division: walls with one gap split an open field; long straight walls
+    RecursiveDivision(MazeArgs),
+}
+
+/// Options of `binary-tree`.
+#[derive(Debug, Args)]
+pub struct BinaryTreeArgs {
+    #[command(flatten)]
+    pub maze: MazeArgs,
+
+    /// The corner the maze leans towards: cells open towards its two sides, which become open
+    /// corridors
+    #[arg(long, value_enum, value_name = "CORNER", default_value_t = Bias::SouthEast, help_heading = ALGORITHM)]
+    pub bias: Bias,
+}
+
+/// Corners for `binary-tree --bias`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Bias {
+    /// Cells open north or west
+    NorthWest,
+    /// Cells open north or east
+    NorthEast,
+    /// Cells open south or west
+    SouthWest,
+    /// Cells open south or east
+    SouthEast,
+}
+
+/// Options of `growing-tree`.
+#[derive(Debug, Args)]
+pub struct GrowingTreeArgs {
+    #[command(flatten)]
+    pub maze: MazeArgs,
+
+    /// Which active cell grows next: newest (like backtrack), random (like Prim), oldest
+    /// (breadth-first), or mixed:P (newest with probability P from 0 to 1, else random)
+    #[arg(long, value_name = "PICK", default_value = "newest", value_parser = parse_pick, help_heading = ALGORITHM)]
+    pub pick: Pick,
 }
 
 /// Options shared by every maze command.
@@ -117,6 +170,11 @@ fn parse_seed(value: &str) -> Result<u64, String> {
         .map_err(|_| format!("expected a whole number from 0 to {}", u64::MAX))
 }
 
+/// Parses a growing-tree pick rule, explaining what is wrong with an invalid one.
+fn parse_pick(value: &str) -> Result<Pick, String> {
+    value.parse().map_err(|e: mazegen::Error| e.to_string())
+}
+
 /// Parses a size in tiles into cells, explaining what is wrong with an invalid one.
 fn parse_tiles(value: &str) -> Result<u32, String> {
     let tiles: u64 = value.parse().map_err(|_| {
@@ -146,6 +204,41 @@ mod tests {
         let Command::BinaryTree(args) = cli.command else {
             panic!("parsed the wrong command")
         };
-        assert_eq!(args.size.cells(), (10, 10));
+        assert_eq!(args.maze.size.cells(), (10, 10));
+        assert_eq!(args.bias, Bias::SouthEast);
+    }
+
+    #[test]
+    fn pick_parses_every_rule() {
+        let pick = |value: &str| {
+            let cli = Cli::try_parse_from(["mazegen", "growing-tree", "--pick", value])?;
+            let Command::GrowingTree(args) = cli.command else {
+                panic!("parsed the wrong command")
+            };
+            Ok::<_, clap::Error>(args.pick.to_string())
+        };
+        for value in [
+            "newest",
+            "random",
+            "oldest",
+            "mixed:0.25",
+            "mixed:0",
+            "mixed:1",
+        ] {
+            assert_eq!(pick(value).unwrap(), value);
+        }
+        for value in [
+            "mixed:1.5",
+            "mixed:-0.1",
+            "mixed:NaN",
+            "mixed:",
+            "mixed",
+            "first",
+        ] {
+            let error = pick(value).unwrap_err().to_string();
+            assert!(error.contains("--pick"), "{error}");
+            assert!(error.contains(value), "{error}");
+            assert!(error.contains("mixed:P with P from 0 to 1"), "{error}");
+        }
     }
 }

@@ -59,6 +59,18 @@ pub enum Error {
         /// Height in cells.
         height: u32,
     },
+
+    /// A growing-tree pick rule that is not `newest`, `random`, `oldest` or `mixed:P` with P
+    /// from 0 to 1.
+    #[error(
+        "pick '{value}' {reason}; expected newest, random, oldest or mixed:P with P from 0 to 1"
+    )]
+    InvalidPick {
+        /// The rejected text.
+        value: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
 }
 
 /// The library's result type.

@@ -2,9 +2,19 @@
 
 mod backtrack;
 mod binary_tree;
+mod eller;
+mod growing_tree;
+mod hunt_and_kill;
+mod recursive_division;
+mod sidewinder;
 
 pub use backtrack::Backtrack;
-pub use binary_tree::BinaryTree;
+pub use binary_tree::{Bias, BinaryTree};
+pub use eller::Eller;
+pub use growing_tree::{GrowingTree, Pick, Probability};
+pub use hunt_and_kill::HuntAndKill;
+pub use recursive_division::RecursiveDivision;
+pub use sidewinder::Sidewinder;
 
 use crate::error::Result;
 use crate::grid::Grid;
@@ -23,4 +33,22 @@ pub trait Generator {
     /// Carves a perfect maze into `grid` (which has every wall standing), drawing every random
     /// choice from `rng` so that the same seed gives the same maze.
     fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()>;
+}
+
+/// Every maze algorithm mazegen ships, each with its default options, in the order the command
+/// line lists them.
+///
+/// The one list that "every algorithm" means: the character table (`examples/character.rs`),
+/// the benches, and the tests that cover all algorithms iterate it, so a new algorithm joins
+/// them all by being added here.
+pub fn catalogue() -> Vec<Box<dyn Generator>> {
+    vec![
+        Box::new(BinaryTree::default()),
+        Box::new(Backtrack::default()),
+        Box::new(Sidewinder),
+        Box::new(Eller),
+        Box::new(HuntAndKill),
+        Box::new(GrowingTree::default()),
+        Box::new(RecursiveDivision),
+    ]
 }
