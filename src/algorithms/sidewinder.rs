@@ -2,7 +2,7 @@
 
 use super::Generator;
 use crate::error::Result;
-use crate::grid::{Dir, Grid};
+use crate::grid::{Dir, EAST, Grid};
 use crate::rng::{MazeRng, RandomBits};
 
 /// The Sidewinder algorithm.
@@ -13,11 +13,15 @@ use crate::rng::{MazeRng, RandomBits};
 /// Every run hangs from the rows above by exactly one passage, so the maze is perfect. It needs
 /// no memory beyond the grid and works one row at a time.
 ///
-/// Random draws, row by row from the second row, left to right: one bit per cell that has an
-/// east neighbour, and when a run closes, [`RandomBits::below`] of its length for the north
-/// passage.
+/// Random draws, row by row from the second row: the coins of up to 32 cells at a time, left to
+/// right ([`RandomBits::bits`], bit k for the k-th cell, 1 = east), each followed by the north
+/// picks ([`RandomBits::below`] of the run's length) of the runs those coins close; then the
+/// pick of the run the row's end closes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Sidewinder;
+
+/// Cells whose coins are drawn at once.
+const CHUNK: usize = 32;
 
 impl Generator for Sidewinder {
     fn name(&self) -> &'static str {
@@ -33,16 +37,33 @@ impl Generator for Sidewinder {
         for y in 1..h {
             let (row_start, row_end) = (y * w, (y + 1) * w);
             let mut run_start = row_start;
-            for i in row_start..row_end {
-                if i + 1 < row_end && bits.bit() {
-                    grid.carve_at(i, Dir::East);
-                } else {
-                    let run = (i + 1 - run_start) as u32;
-                    grid.carve_at(run_start + bits.below(run) as usize, Dir::North);
-                    run_start = i + 1;
+            // The cells with an east neighbour, a chunk at a time; a 0 coin closes a run.
+            for chunk in (row_start..row_end - 1).step_by(CHUNK) {
+                let count = CHUNK.min(row_end - 1 - chunk);
+                let coins = bits.bits(count as u32);
+                for (k, cell) in grid.cells_mut()[chunk..chunk + count]
+                    .iter_mut()
+                    .enumerate()
+                {
+                    *cell |= (coins >> k) as u8 & EAST;
+                }
+                let mut closes = !coins & (u32::MAX >> (CHUNK - count));
+                while closes != 0 {
+                    let end = chunk + closes.trailing_zeros() as usize;
+                    close_run(grid, &mut bits, run_start, end);
+                    run_start = end + 1;
+                    closes &= closes - 1;
                 }
             }
+            close_run(grid, &mut bits, run_start, row_end - 1);
         }
         Ok(())
     }
+}
+
+/// Closes the run of cells `run_start..=end`: one of them, uniformly chosen, opens north.
+#[inline]
+fn close_run(grid: &mut Grid, bits: &mut RandomBits<'_, MazeRng>, run_start: usize, end: usize) {
+    let pick = bits.below((end + 1 - run_start) as u32) as usize;
+    grid.carve_at(run_start + pick, Dir::North);
 }

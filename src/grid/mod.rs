@@ -20,8 +20,10 @@ pub const MAX_CELLS: u64 = 1 << 30;
 /// The largest square maze, in tiles per side, within [`MAX_CELLS`].
 pub const LARGEST_SQUARE_TILES: u64 = 2 * (1 << 15) + 1;
 
-const EAST: u8 = 0b01;
-const SOUTH: u8 = 0b10;
+/// The bit of a cell byte that opens its east passage.
+pub(crate) const EAST: u8 = 0b01;
+/// The bit of a cell byte that opens its south passage.
+pub(crate) const SOUTH: u8 = 0b10;
 
 /// A cell position: column `x` and row `y`, from the top-left cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -183,17 +185,11 @@ impl Grid {
         }
     }
 
-    /// Closes the passage from the cell at index `i` towards `dir` (the caller guarantees the
-    /// neighbour exists).
+    /// The cell bytes in row-major order ([`EAST`] and [`SOUTH`] bits), for generators that
+    /// set many passages at once. The outer wall must stay closed.
     #[inline]
-    pub(crate) fn wall_at(&mut self, i: usize, dir: Dir) {
-        let w = self.width as usize;
-        match dir {
-            Dir::North => self.cells[i - w] &= !SOUTH,
-            Dir::East => self.cells[i] &= !EAST,
-            Dir::South => self.cells[i] &= !SOUTH,
-            Dir::West => self.cells[i - 1] &= !EAST,
-        }
+    pub(crate) fn cells_mut(&mut self) -> &mut [u8] {
+        &mut self.cells
     }
 
     /// Opens every passage between neighbouring cells, leaving only the outer wall: the open
@@ -340,12 +336,8 @@ mod tests {
         let mut grid = Grid::new(3, 2).unwrap();
         grid.open_field();
         assert_eq!(grid.passage_count(), 2 * 2 + 3);
-        assert!(!grid.open_east(2, 0) && !grid.open_south(0, 1));
-        grid.wall_at(grid.index(Pos::new(1, 1)), Dir::North);
-        grid.wall_at(grid.index(Pos::new(1, 1)), Dir::West);
-        assert!(!grid.is_open(Pos::new(1, 0), Dir::South));
-        assert!(!grid.is_open(Pos::new(0, 1), Dir::East));
-        assert_eq!(grid.passage_count(), 5);
+        assert!(!grid.open_east(2, 0) && !grid.open_east(2, 1));
+        assert!(!grid.open_south(0, 1) && !grid.open_south(2, 1));
     }
 
     #[test]
