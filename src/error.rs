@@ -59,6 +59,10 @@ pub enum Error {
         /// Height in cells.
         height: u32,
     },
+
+    /// A room map that cannot be made as asked.
+    #[error(transparent)]
+    Rooms(#[from] crate::rooms::RoomsError),
 }
 
 /// The library's result type.
