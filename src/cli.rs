@@ -1,5 +1,9 @@
 //! Command-line types (clap derive) and nothing else: `main.rs` maps them onto the library.
 
+mod rooms;
+
+pub use rooms::{AUTO_MAP_ROOMS, MapChoice, RoomsArgs, RoomsFormat};
+
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -13,7 +17,8 @@ const DEFAULT_TILES: &str = "21";
     mazegen binary-tree --size 21\n  \
     mazegen backtrack --size 41 --seed 7\n  \
     mazegen binary-tree --width 61 --height 21 --format text > maze.txt\n  \
-    mazegen backtrack --size 101 --seed 3 --format json | jq '.tiles | length'")]
+    mazegen backtrack --size 101 --seed 3 --format json | jq '.tiles | length'\n  \
+    mazegen rooms --count 20 --candidates delaunay --seed 7")]
 pub struct Cli {
     /// What to generate.
     #[command(subcommand)]
@@ -27,6 +32,8 @@ pub enum Command {
     BinaryTree(MazeArgs),
     /// Recursive backtracker (randomized depth-first search): long, winding corridors
     Backtrack(MazeArgs),
+    /// Rooms on a tile map, connected by a random spanning tree plus random extra corridors
+    Rooms(RoomsArgs),
 }
 
 /// Options shared by every maze command.
@@ -71,13 +78,13 @@ impl SizeArgs {
     }
 }
 
-/// Where and how to write the result.
+/// Where and how to write the result, in one of the formats `F` of the command.
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Output")]
-pub struct OutputArgs {
+pub struct OutputArgs<F: ValueEnum + Default + Clone + Send + Sync + 'static = Format> {
     /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Term)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = F::default())]
+    pub format: F,
 
     /// When to color terminal output (auto: when writing to a terminal and NO_COLOR is unset)
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
@@ -88,10 +95,11 @@ pub struct OutputArgs {
     pub output: Option<PathBuf>,
 }
 
-/// Output formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+/// Output formats of mazes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum Format {
     /// Colored ● per tile: green passage, red wall
+    #[default]
     Term,
     /// Plain text: # wall, space passage
     Text,

@@ -1,6 +1,7 @@
 //! The `mazegen` binary: parses arguments, runs the library, reports errors.
 
 mod cli;
+mod rooms_command;
 
 use anyhow::Context;
 use clap::Parser;
@@ -25,6 +26,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::BinaryTree(args) => maze_command(&BinaryTree, args),
         Command::Backtrack(args) => maze_command(&Backtrack::default(), args),
+        Command::Rooms(args) => rooms_command::run(args),
     }
 }
 
@@ -61,7 +63,7 @@ fn renderer(output: &OutputArgs) -> Box<dyn Render> {
 
 /// `--color auto` colors only a terminal standard output, and only when `NO_COLOR` is unset or
 /// empty.
-fn use_color(output: &OutputArgs) -> bool {
+fn use_color<F: clap::ValueEnum + Default + Clone + Send + Sync>(output: &OutputArgs<F>) -> bool {
     match output.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,

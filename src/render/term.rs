@@ -1,49 +1,46 @@
-//! `term`: one `●` per tile, green passage and red wall, tiles a space apart so the maze looks
-//! square in a terminal.
+//! `term`: one `●` per tile, colored by kind (red wall or rock), tiles a space apart so the
+//! picture looks square in a terminal.
 
-use super::{Render, write_tile_lines};
-use crate::grid::Tile;
+use super::{Render, TileLook, TileRowSource, tiles_of, write_tile_lines};
 use crate::maze::Maze;
+use crate::rooms::RoomMap;
 use crossterm::Command;
-use crossterm::style::{Color, ResetColor, SetForegroundColor};
+use crossterm::style::{ResetColor, SetForegroundColor};
 use std::io::{self, Write};
 
 const DOT: &str = "●";
 
 /// Terminal output.
 ///
-/// With color, every tile is a `●`: green for passage, red for wall. A color escape is written
-/// only where the color changes, and every line ends with a reset so that a cut-off output (as
-/// through `head`) never leaves the terminal colored. Without color, walls are `●` and passages
-/// blank.
+/// With color, every tile is a `●`: for mazes green passage and red wall; for room maps red
+/// rock, blue room floor, green corridor and yellow door. A color escape is written only where
+/// the color changes, and every line ends with a reset so that a cut-off output (as through
+/// `head`) never leaves the terminal colored. Without color, walls and rock are `●`, passages
+/// and room floors blank, corridors `·` and doors `+`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Term {
     /// Whether to write color escapes.
     pub color: bool,
 }
 
-impl Render for Term {
-    fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
+impl Term {
+    fn draw<S: TileRowSource>(&self, rows: S, out: &mut dyn Write) -> io::Result<()> {
         if !self.color {
-            return write_tile_lines(maze, out, |row, line| {
-                draw_row(row, line, |tile| match tile {
-                    Tile::Wall => DOT,
-                    Tile::Passage => " ",
-                });
+            return write_tile_lines(rows, out, |row, line| {
+                draw_row(row, line, |tile| tile.plain());
             });
         }
-        let wall = format!("{}{DOT}", ansi(SetForegroundColor(Color::Red)));
-        let passage = format!("{}{DOT}", ansi(SetForegroundColor(Color::Green)));
+        let glyphs: Vec<String> = S::Tile::ALL
+            .iter()
+            .map(|tile| format!("{}{DOT}", ansi(SetForegroundColor(tile.color()))))
+            .collect();
         let reset = ansi(ResetColor);
-        write_tile_lines(maze, out, |row, line| {
+        write_tile_lines(rows, out, |row, line| {
             let mut previous = None;
             draw_row(row, line, |tile| {
                 let changed = previous != Some(tile);
                 previous = Some(tile);
-                let glyph = match tile {
-                    Tile::Wall => &wall,
-                    Tile::Passage => &passage,
-                };
+                let glyph = &glyphs[tile.index()];
                 // Skip the escape (everything before the dot) when the color stays.
                 if changed {
                     glyph
@@ -56,8 +53,20 @@ impl Render for Term {
     }
 }
 
+impl Render for Term {
+    fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
+        self.draw(maze.grid.tile_rows(), out)
+    }
+}
+
+impl Render<RoomMap> for Term {
+    fn render(&self, map: &RoomMap, out: &mut dyn Write) -> io::Result<()> {
+        self.draw(tiles_of(map)?.rows(), out)
+    }
+}
+
 /// Writes the glyphs of `row` into `line`, a space apart.
-fn draw_row<'g>(row: &[Tile], line: &mut Vec<u8>, mut glyph: impl FnMut(Tile) -> &'g str) {
+fn draw_row<'g, T: Copy>(row: &[T], line: &mut Vec<u8>, mut glyph: impl FnMut(T) -> &'g str) {
     for (k, &tile) in row.iter().enumerate() {
         if k > 0 {
             line.push(b' ');

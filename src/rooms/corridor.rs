@@ -146,7 +146,7 @@ pub enum MapTile {
     Room,
     /// A corridor.
     Corridor,
-    /// A corridor tile next to a room's floor.
+    /// A corridor's end, next to the floor of its room.
     Door,
 }
 
@@ -189,33 +189,35 @@ impl RoomMap {
         ))
     }
 
-    /// The map drawn as tiles: rock, room floors, corridors, and doors where a corridor
-    /// touches a floor. `None` for a map generated without a layout.
+    /// The map drawn as tiles: rock, room floors, corridors, and a door at each end of every
+    /// corridor. `None` for a map generated without a layout.
     pub fn tile_map(&self) -> Option<TileMap> {
         let layout = self.layout.as_ref()?;
         let width = layout.width as usize;
         let mut tiles = vec![MapTile::Rock; width * layout.height as usize];
+        let mut doors = Vec::with_capacity(2 * self.edges.len());
         for edge in &self.edges {
+            let mut last = None;
             for (x, y) in self.corridor(edge)? {
-                tiles[y as usize * width + x as usize] = MapTile::Corridor;
+                let at = y as usize * width + x as usize;
+                if last.is_none() {
+                    doors.push(at);
+                }
+                tiles[at] = MapTile::Corridor;
+                last = Some(at);
             }
+            doors.extend(last);
         }
+        for at in doors {
+            tiles[at] = MapTile::Door;
+        }
+        // Doors touch their rooms and rooms keep a tile of rock between them, so no floor
+        // covers a door.
         for room in &layout.rooms {
             for y in room.y..room.y + room.h {
                 let row = y as usize * width;
                 tiles[row + room.x as usize..row + (room.x + room.w) as usize]
                     .fill(MapTile::Room);
-            }
-        }
-        // Corridors lie between room centres, inside the map's border of rock: every corridor
-        // tile has four neighbours.
-        for at in 0..tiles.len() {
-            if tiles[at] == MapTile::Corridor
-                && [at - 1, at + 1, at - width, at + width]
-                    .iter()
-                    .any(|&next| tiles[next] == MapTile::Room)
-            {
-                tiles[at] = MapTile::Door;
             }
         }
         Some(TileMap {

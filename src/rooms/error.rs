@@ -1,14 +1,16 @@
-//! Why a room map cannot be made: every variant names the option at fault and what would work.
+//! Why a room map cannot be made: every message says what would work, and those about more
+//! than one value name the options at fault.
 
 use thiserror::Error;
 
-/// A room-map request that mazegen refuses. Messages name the command-line option at fault
-/// (the library options carry the same names) and what would be accepted instead.
+/// A room-map request that mazegen refuses. Messages about a single value (count, p, room
+/// size) say what would be accepted; the others also name the command-line options at fault
+/// (the library options carry the same names).
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RoomsError {
     /// A number of rooms that is zero or too large.
-    #[error("--count {count}: expected a number of rooms from 1 to {limit}")]
+    #[error("{count} rooms: expected 1 to {limit}")]
     Count {
         /// The rejected count.
         count: u64,
@@ -17,14 +19,14 @@ pub enum RoomsError {
     },
 
     /// A probability that is not a number from 0 to 1.
-    #[error("--p {value}: expected a probability from 0 to 1 (e.g. 0.05)")]
+    #[error("{value} is not a probability: expected a number from 0 to 1 (e.g. 0.05)")]
     Probability {
         /// The rejected value, as given.
         value: String,
     },
 
     /// A room size range that is malformed or empty.
-    #[error("--room-size {value}: {reason}")]
+    #[error("{reason}")]
     RoomSize {
         /// The rejected range, as given.
         value: String,

@@ -80,6 +80,16 @@ pub enum Candidates {
     Delaunay,
 }
 
+impl Candidates {
+    /// The name as the command line and JSON spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::All => "all",
+            Self::Delaunay => "delaunay",
+        }
+    }
+}
+
 /// The range of room widths and heights in tiles, both ends included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct RoomSize {
@@ -90,33 +100,39 @@ pub struct RoomSize {
 }
 
 impl RoomSize {
-    /// Parses `MIN..MAX` (or `N` for `N..N`), sides from 1 to [`MAX_ROOM_SIDE`].
-    pub fn parse(value: &str) -> Result<Self, RoomsError> {
+    /// The sizes `min..=max`, refused unless `1 <= min <= max <= MAX_ROOM_SIDE`.
+    pub fn new(min: u32, max: u32) -> Result<Self, RoomsError> {
         let invalid = |reason: String| RoomsError::RoomSize {
-            value: value.into(),
+            value: format!("{min}..{max}"),
             reason,
         };
-        let side = |text: &str| {
-            text.trim()
-                .parse::<u32>()
-                .ok()
-                .filter(|side| (1..=MAX_ROOM_SIDE).contains(side))
-                .ok_or_else(|| {
-                    invalid(format!(
-                        "expected MIN..MAX with sides from 1 to {MAX_ROOM_SIDE} tiles (e.g. 3..8)"
-                    ))
-                })
-        };
-        let (min, max) = match value.split_once("..") {
-            Some((min, max)) => (side(min)?, side(max)?),
-            None => (side(value)?, side(value)?),
-        };
+        if min == 0 || max > MAX_ROOM_SIDE {
+            return Err(invalid(format!(
+                "expected MIN..MAX with sides from 1 to {MAX_ROOM_SIDE} tiles (e.g. 3..8)"
+            )));
+        }
         if min > max {
             return Err(invalid(format!(
                 "the smallest size is larger than the largest; did you mean {max}..{min}?"
             )));
         }
         Ok(Self { min, max })
+    }
+
+    /// Parses `MIN..MAX`, or `N` for `N..N`.
+    pub fn parse(value: &str) -> Result<Self, RoomsError> {
+        let side = |text: &str| {
+            text.trim().parse::<u32>().map_err(|_| RoomsError::RoomSize {
+                value: value.into(),
+                reason: format!(
+                    "expected MIN..MAX with sides from 1 to {MAX_ROOM_SIDE} tiles (e.g. 3..8)"
+                ),
+            })
+        };
+        match value.split_once("..") {
+            Some((min, max)) => Self::new(side(min)?, side(max)?),
+            None => Self::new(side(value)?, side(value)?),
+        }
     }
 }
 
@@ -259,13 +275,14 @@ impl RoomMap {
             Some(p) => check_p(p)?,
             None => default_p(count),
         };
+        let room_size = RoomSize::new(options.room_size.min, options.room_size.max)?;
         check_max_doors(options.max_doors, count)?;
         check_edges(count, p, options.candidates)?;
         let layout = if options.map {
-            let size = place::map_size(count, options.room_size, options.width, options.height)?;
+            let size = place::map_size(count, room_size, options.width, options.height)?;
             let rooms = place::place_rooms(
                 count,
-                options.room_size,
+                room_size,
                 size,
                 &mut rng_for_stream(seed, PLACEMENT_STREAM),
             )?;
@@ -307,7 +324,7 @@ impl RoomMap {
                 p,
                 max_doors: options.max_doors,
                 candidates: options.candidates,
-                room_size: options.room_size,
+                room_size,
             },
             layout,
             edges: graph.edges,
