@@ -37,7 +37,11 @@ pub fn run(args: RoomsArgs) -> anyhow::Result<()> {
         } else {
             "--format term and text draw the tile map"
         };
-        Cli::command()
+        let mut command = Cli::command();
+        command.build();
+        command
+            .find_subcommand_mut("rooms")
+            .expect("rooms is a subcommand")
             .error(
                 ErrorKind::ArgumentConflict,
                 format!("{what}: they cannot be combined with --map never"),

@@ -17,11 +17,11 @@ pub struct RoomsArgs {
 
     /// Probability that each candidate pair gets an extra connection [default: ln(N)/N, the
     /// connectivity threshold]
-    #[arg(long, value_name = "P", value_parser = parse_p)]
+    #[arg(long, value_name = "P", value_parser = parse_p, allow_negative_numbers = true)]
     pub p: Option<f64>,
 
     /// The most doors (connections) a room may have [default: no limit]
-    #[arg(long, value_name = "D", value_parser = parse_max_doors)]
+    #[arg(long, value_name = "D", value_parser = parse_max_doors, allow_negative_numbers = true)]
     pub max_doors: Option<u32>,
 
     /// Which pairs of rooms may connect

@@ -30,6 +30,7 @@ struct Analysis<'a> {
     hops: u32,
     exact: bool,
     cyclomatic: u64,
+    candidate_pairs: u64,
     dead_ends: &'a [u32],
 }
 
@@ -47,7 +48,11 @@ impl Render<RoomMap> for Json {
         let analysis = &map.analysis;
         writeln!(out, "{{")?;
         writeln!(out, "  \"schema\": \"{ROOMS_SCHEMA}\",")?;
-        writeln!(out, "  \"generator\": \"mazegen {}\",", env!("CARGO_PKG_VERSION"))?;
+        writeln!(
+            out,
+            "  \"generator\": \"mazegen {}\",",
+            env!("CARGO_PKG_VERSION")
+        )?;
         writeln!(out, "  \"seed\": {},", map.seed)?;
         write!(out, "  \"params\": ")?;
         let params = Params {
@@ -67,6 +72,7 @@ impl Render<RoomMap> for Json {
             hops: analysis.hops,
             exact: analysis.exact,
             cyclomatic: analysis.cyclomatic,
+            candidate_pairs: analysis.candidate_pairs,
             dead_ends: &analysis.dead_ends,
         };
         serde_json::to_writer(&mut *out, &summary)?;
@@ -80,7 +86,11 @@ impl Render<RoomMap> for Json {
             write!(line, "    {{\"id\":{id}")?;
             if let Some(layout) = layout {
                 let r = layout.rooms[id];
-                write!(line, ",\"x\":{},\"y\":{},\"w\":{},\"h\":{}", r.x, r.y, r.w, r.h)?;
+                write!(
+                    line,
+                    ",\"x\":{},\"y\":{},\"w\":{},\"h\":{}",
+                    r.x, r.y, r.w, r.h
+                )?;
             }
             let (doors, depth) = (analysis.doors[id], analysis.depth[id]);
             write!(line, ",\"doors\":{doors},\"depth\":{depth}}}")?;
@@ -95,7 +105,11 @@ impl Render<RoomMap> for Json {
                 EdgeKind::Tree => "tree",
                 EdgeKind::Extra => "extra",
             };
-            write!(line, "    {{\"a\":{},\"b\":{},\"kind\":\"{kind}\"", edge.a, edge.b)?;
+            write!(
+                line,
+                "    {{\"a\":{},\"b\":{},\"kind\":\"{kind}\"",
+                edge.a, edge.b
+            )?;
             if let Some(corridor) = map.corridor(edge) {
                 line.extend_from_slice(b",\"corridor\":[");
                 for (n, (x, y)) in corridor.enumerate() {

@@ -5,7 +5,7 @@ use super::Edge;
 use super::adjacency::Adjacency;
 
 /// The most work, in rooms plus edge ends visited, spent looking for a farthest pair beyond
-/// the first four breadth-first searches: about four searches of a million-room graph.
+/// the first three breadth-first searches: about four more searches of a million-room graph.
 pub const FARTHEST_PAIR_BUDGET: u64 = 1 << 26;
 
 /// Facts about a room graph, computed once after generation.
@@ -29,69 +29,98 @@ pub struct Analysis {
     pub dead_ends: Vec<u32>,
     /// Edges minus rooms plus one: the number of independent loops.
     pub cyclomatic: u64,
+    /// The number of pairs that could connect (`count (count - 1) / 2` for `all`, the edges of
+    /// the triangulation for `delaunay`): the extra edges number about `p` times this less the
+    /// `count - 1` tree edges.
+    pub candidate_pairs: u64,
 }
 
-/// Analyses the connected graph of `count` rooms and `edges`, whose rooms have `doors` doors.
-pub(crate) fn analyse(count: u32, edges: &[Edge], doors: Vec<u32>) -> Analysis {
+/// Analyses the connected graph of `count` rooms and `edges`, whose rooms have `doors` doors,
+/// built over `candidate_pairs` candidates.
+pub(crate) fn analyse(
+    count: u32,
+    edges: &[Edge],
+    doors: Vec<u32>,
+    candidate_pairs: u64,
+) -> Analysis {
     let adjacency = Adjacency::new(count, edges.len(), |k| (edges[k].a, edges[k].b), |b, _| b);
-    let mut bfs = Bfs::new(&adjacency);
-    let (start, goal, exact) = farthest_pair(&mut bfs);
-    bfs.run(start);
-    let dead_ends = (0..count).filter(|&room| doors[room as usize] == 1).collect();
+    let farthest = farthest_pair(&mut Bfs::new(&adjacency));
+    let dead_ends = (0..count)
+        .filter(|&room| doors[room as usize] == 1)
+        .collect();
     Analysis {
-        start,
-        goal,
-        hops: bfs.depth[goal as usize],
-        exact,
+        start: farthest.start,
+        goal: farthest.goal,
+        hops: farthest.depth[farthest.goal as usize],
+        exact: farthest.exact,
         doors,
-        depth: bfs.depth,
+        depth: farthest.depth,
         dead_ends,
         cyclomatic: edges.len() as u64 + 1 - u64::from(count),
+        candidate_pairs,
     }
 }
 
-/// A farthest pair `(start, goal, exact)` by iFUB (Crescenzi et al., "On computing the diameter
-/// of real-world undirected graphs", 2013): a double sweep gives a pair and a central room
-/// `u`; a pair with an end at distance `i` or more from `u` is no longer than the largest
-/// eccentricity of those rooms, and any other pair is at most `2(i - 1)` long. So the rooms are
-/// searched from farthest from `u` inward until the longest path found reaches that bound.
-/// Exact for every graph within the budget, and at once for trees.
-fn farthest_pair(bfs: &mut Bfs) -> (u32, u32, bool) {
+/// A farthest pair, and the hops from its start to every room.
+struct FarthestPair {
+    start: u32,
+    goal: u32,
+    exact: bool,
+    depth: Vec<u32>,
+}
+
+/// A farthest pair by iFUB (Crescenzi et al., "On computing the diameter of real-world
+/// undirected graphs", 2013): a double sweep gives a pair and a central room `u`; a pair with an
+/// end at distance `i` or more from `u` is no longer than the largest eccentricity of those
+/// rooms, and any other pair is at most `2(i - 1)` long. So the rooms are searched from
+/// farthest from `u` inward until the longest path found reaches that bound. Exact for every
+/// graph within the budget, and at once for trees.
+fn farthest_pair(bfs: &mut Bfs) -> FarthestPair {
     let a = bfs.run(0);
     let b = bfs.run(a);
-    let mut best = (a, b, bfs.depth[b as usize]);
+    let mut best = FarthestPair {
+        start: a,
+        goal: b,
+        exact: false,
+        depth: bfs.depth.clone(),
+    };
+    let mut hops = best.depth[b as usize];
     // The middle of the path from b back to a.
     let mut u = b;
-    while bfs.depth[u as usize] > best.2 / 2 {
-        let closer = bfs.depth[u as usize] - 1;
+    while best.depth[u as usize] > hops / 2 {
+        let closer = best.depth[u as usize] - 1;
         u = *bfs
             .adjacency
             .of(u)
             .iter()
-            .find(|&&v| bfs.depth[v as usize] == closer)
+            .find(|&&v| best.depth[v as usize] == closer)
             .expect("a room on a shortest path has a neighbour one hop closer");
     }
+    let mut improve = |bfs: &Bfs, source: u32, far: u32, best: &mut FarthestPair| {
+        if bfs.depth[far as usize] > hops {
+            hops = bfs.depth[far as usize];
+            (best.start, best.goal) = (source, far);
+            best.depth.copy_from_slice(&bfs.depth);
+        }
+    };
     let far = bfs.run(u);
+    improve(bfs, u, far, &mut best);
     let (order, from_u) = (bfs.order.clone(), bfs.depth.clone());
-    if from_u[far as usize] > best.2 {
-        best = (u, far, from_u[far as usize]);
-    }
     let mut spent = 0;
     for &x in order.iter().rev() {
-        let level = from_u[x as usize];
-        if best.2 >= 2 * level {
-            return (best.0, best.1, true);
+        if best.depth[best.goal as usize] >= 2 * from_u[x as usize] {
+            best.exact = true;
+            return best;
         }
         if spent + bfs.cost() > FARTHEST_PAIR_BUDGET {
-            return (best.0, best.1, false);
+            return best;
         }
         spent += bfs.cost();
-        let y = bfs.run(x);
-        if bfs.depth[y as usize] > best.2 {
-            best = (x, y, bfs.depth[y as usize]);
-        }
+        let far = bfs.run(x);
+        improve(bfs, x, far, &mut best);
     }
-    (best.0, best.1, true)
+    best.exact = true;
+    best
 }
 
 /// Breadth-first search over the whole graph, reusing its buffers.
@@ -101,6 +130,9 @@ struct Bfs<'a> {
     depth: Vec<u32>,
     /// The rooms in the order the last search reached them (by increasing depth).
     order: Vec<u32>,
+    /// One bit per room: reached by the current search. Small enough to stay in cache, unlike
+    /// `depth`, which is only written.
+    seen: Vec<u64>,
 }
 
 impl<'a> Bfs<'a> {
@@ -108,8 +140,9 @@ impl<'a> Bfs<'a> {
         let rooms = adjacency.rooms() as usize;
         Self {
             adjacency,
-            depth: vec![u32::MAX; rooms],
+            depth: vec![0; rooms],
             order: Vec::with_capacity(rooms),
+            seen: vec![0; rooms.div_ceil(64)],
         }
     }
 
@@ -120,17 +153,24 @@ impl<'a> Bfs<'a> {
 
     /// Searches from `source`; returns the last room reached, a farthest one.
     fn run(&mut self, source: u32) -> u32 {
-        self.depth.fill(u32::MAX);
+        self.seen.fill(0);
         self.order.clear();
+        self.seen[source as usize / 64] |= 1 << (source % 64);
         self.depth[source as usize] = 0;
         self.order.push(source);
-        let mut next = 0;
+        // order[..level_end] holds the rooms up to depth `level`.
+        let (mut level, mut level_end, mut next) = (0, 1, 0);
         while let Some(&room) = self.order.get(next) {
+            if next == level_end {
+                level += 1;
+                level_end = self.order.len();
+            }
             next += 1;
-            let depth = self.depth[room as usize] + 1;
             for &neighbour in self.adjacency.of(room) {
-                if self.depth[neighbour as usize] == u32::MAX {
-                    self.depth[neighbour as usize] = depth;
+                let (word, bit) = (neighbour as usize / 64, 1 << (neighbour % 64));
+                if self.seen[word] & bit == 0 {
+                    self.seen[word] |= bit;
+                    self.depth[neighbour as usize] = level + 1;
                     self.order.push(neighbour);
                 }
             }
@@ -161,7 +201,7 @@ mod tests {
             doors[a as usize] += 1;
             doors[b as usize] += 1;
         }
-        analyse(count, &edges(pairs), doors)
+        analyse(count, &edges(pairs), doors, 0)
     }
 
     /// The diameter by a search from every room.
@@ -199,7 +239,16 @@ mod tests {
     #[test]
     fn a_cycle_with_a_tail() {
         // 0-1-2-3-4-5-0 and a tail 3-6-7: the diameter runs from 0 to 7.
-        let pairs = [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0), (3, 6), (6, 7)];
+        let pairs = [
+            (0, 1),
+            (1, 2),
+            (2, 3),
+            (3, 4),
+            (4, 5),
+            (5, 0),
+            (3, 6),
+            (6, 7),
+        ];
         let analysis = analysed(8, &pairs);
         assert_eq!(analysis.hops, 5);
         assert_eq!(analysis.cyclomatic, 1);

@@ -216,8 +216,7 @@ impl RoomMap {
         for room in &layout.rooms {
             for y in room.y..room.y + room.h {
                 let row = y as usize * width;
-                tiles[row + room.x as usize..row + (room.x + room.w) as usize]
-                    .fill(MapTile::Room);
+                tiles[row + room.x as usize..row + (room.x + room.w) as usize].fill(MapTile::Room);
             }
         }
         Some(TileMap {
@@ -241,8 +240,14 @@ mod tests {
         assert_eq!(line((2, 2), (8, 2)), [(1, 1), (2, 1), (3, 1), (4, 1)]);
         assert_eq!(line((8, 2), (2, 2)), [(4, 1), (3, 1), (2, 1), (1, 1)]);
         // Exactly through corners: across first.
-        assert_eq!(line((2, 2), (6, 6)), [(1, 1), (2, 1), (2, 2), (3, 2), (3, 3)]);
-        assert_eq!(line((6, 6), (2, 2)), [(3, 3), (2, 3), (2, 2), (1, 2), (1, 1)]);
+        assert_eq!(
+            line((2, 2), (6, 6)),
+            [(1, 1), (2, 1), (2, 2), (3, 2), (3, 3)]
+        );
+        assert_eq!(
+            line((6, 6), (2, 2)),
+            [(3, 3), (2, 3), (2, 2), (1, 2), (1, 1)]
+        );
         assert_eq!(line((4, 4), (4, 4)), [(2, 2)]);
     }
 
@@ -257,8 +262,18 @@ mod tests {
 
     #[test]
     fn corridors_run_from_door_to_door() {
-        let a = Rect { x: 1, y: 1, w: 3, h: 3 };
-        let b = Rect { x: 8, y: 1, w: 2, h: 3 };
+        let a = Rect {
+            x: 1,
+            y: 1,
+            w: 3,
+            h: 3,
+        };
+        let b = Rect {
+            x: 8,
+            y: 1,
+            w: 2,
+            h: 3,
+        };
         // Centres (2, 2) and (8.5, 2): the tiles strictly between the rooms.
         let tiles: Vec<_> = Corridor::between(a, b).collect();
         assert_eq!(tiles, [(4, 2), (5, 2), (6, 2), (7, 2)]);

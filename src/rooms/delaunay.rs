@@ -59,7 +59,13 @@ mod tests {
 
     #[test]
     fn a_square_and_its_centre_make_four_triangles() {
-        let rooms = [room(1, 1), room(21, 1), room(1, 21), room(21, 21), room(11, 11)];
+        let rooms = [
+            room(1, 1),
+            room(21, 1),
+            room(1, 21),
+            room(21, 21),
+            room(11, 11),
+        ];
         let pairs = delaunay_pairs(&rooms);
         assert_eq!(pairs.len(), 8, "{pairs:?}");
         assert!(!pairs.contains(&(0, 3)) && !pairs.contains(&(1, 2)));

@@ -72,7 +72,9 @@ pub enum RoomsError {
     DelaunayNeedsMap,
 
     /// A map that cannot hold the rooms whatever the placement.
-    #[error("{what}: {reason}; use a larger --width/--height, fewer rooms or a smaller --room-size")]
+    #[error(
+        "{what}: {reason}; use a larger --width/--height, fewer rooms or a smaller --room-size"
+    )]
     MapTooSmall {
         /// The options at fault, as on the command line.
         what: String,

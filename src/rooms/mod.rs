@@ -6,14 +6,14 @@
 //! earlier one (a different `p` keeps the rooms and the tree):
 //!
 //! 1. **Placement** (stream [`PLACEMENT_STREAM`]): `count` rectangles on a tile map, at least one
-//!    tile of rock between any two ([`place`](self::place)). Skipped without a map.
+//!    tile of rock between any two and around the map. Skipped without a map.
 //! 2. **Candidates**: the pairs that may connect, every pair (`all`) or those adjacent in the
 //!    Delaunay triangulation of the room centres (`delaunay`).
 //! 3. **Guaranteed connection** (stream [`TREE_STREAM`]): a random spanning tree grown from room
-//!    0, a random connected room to a random remaining one ([`tree`](self::tree)).
+//!    0, a random connected room to a random remaining one.
 //! 4. **Extra connections** (stream [`EXTRAS_STREAM`]): every candidate pair `i < j` with
 //!    probability `p` (default `ln(n) / n`, the connectivity threshold), by geometric skipping
-//!    in O(n + m) ([`extras`](self::extras)).
+//!    in O(n + m).
 //! 5. **Analysis**: a farthest pair, depths, dead ends, the cyclomatic number.
 //!
 //! Corridors ([`Corridor`]) and the tile map ([`TileMap`]) are derived from the rooms and
@@ -121,14 +121,15 @@ impl RoomSize {
 
     /// Parses `MIN..MAX`, or `N` for `N..N`.
     pub fn parse(value: &str) -> Result<Self, RoomsError> {
-        let side = |text: &str| {
-            text.trim().parse::<u32>().map_err(|_| RoomsError::RoomSize {
+        let side =
+            |text: &str| {
+                text.trim().parse::<u32>().map_err(|_| RoomsError::RoomSize {
                 value: value.into(),
                 reason: format!(
                     "expected MIN..MAX with sides from 1 to {MAX_ROOM_SIDE} tiles (e.g. 3..8)"
                 ),
             })
-        };
+            };
         match value.split_once("..") {
             Some((min, max)) => Self::new(side(min)?, side(max)?),
             None => Self::new(side(value)?, side(value)?),
@@ -279,18 +280,12 @@ impl RoomMap {
         check_max_doors(options.max_doors, count)?;
         check_edges(count, p, options.candidates)?;
         let layout = if options.map {
-            let size = place::map_size(count, room_size, options.width, options.height)?;
-            let rooms = place::place_rooms(
+            Some(place::lay_out(
                 count,
                 room_size,
-                size,
-                &mut rng_for_stream(seed, PLACEMENT_STREAM),
-            )?;
-            Some(Layout {
-                width: size.0,
-                height: size.1,
-                rooms,
-            })
+                (options.width, options.height),
+                || rng_for_stream(seed, PLACEMENT_STREAM),
+            )?)
         } else {
             None
         };
@@ -316,7 +311,7 @@ impl RoomMap {
         if let Some(layout) = &layout {
             check_corridor_tiles(layout, &graph.edges)?;
         }
-        let analysis = analysis::analyse(count, &graph.edges, graph.doors);
+        let analysis = analysis::analyse(count, &graph.edges, graph.doors, candidates.len());
         Ok(Self {
             seed,
             params: Params {
@@ -405,9 +400,7 @@ fn check_edges(count: u32, p: f64, candidates: Candidates) -> Result<(), RoomsEr
 fn check_corridor_tiles(layout: &Layout, edges: &[Edge]) -> Result<(), RoomsError> {
     let tiles: u64 = edges
         .iter()
-        .map(|edge| {
-            Corridor::max_len(layout.rooms[edge.a as usize], layout.rooms[edge.b as usize])
-        })
+        .map(|edge| Corridor::max_len(layout.rooms[edge.a as usize], layout.rooms[edge.b as usize]))
         .sum();
     if tiles > MAX_CORRIDOR_TILES {
         return Err(RoomsError::TooManyCorridorTiles {

@@ -1,7 +1,7 @@
 //! Room placement: random rectangles on a tile map, at least one tile of rock between any two
 //! rooms and between a room and the map's edge.
 
-use super::{Rect, RoomSize, RoomsError};
+use super::{Layout, Rect, RoomSize, RoomsError};
 use crate::rng::MazeRng;
 use rand::RngExt;
 
@@ -11,33 +11,76 @@ pub const PLACEMENT_TRIES: u32 = 1000;
 /// The most tiles a map may have (2^30, as for mazes).
 pub const MAX_MAP_TILES: u64 = 1 << 30;
 
-/// An automatic map has this many times the tiles its rooms cover, counting one tile of rock
-/// beside each room: rooms then fill about a third of it, leaving room for corridors, and a
-/// random spot is free often enough that placement practically never runs out of tries.
-const SPREAD: u64 = 3;
+/// An automatic map starts with this many times the tiles its rooms cover, counting one tile of
+/// rock beside each room: rooms then fill about a third of it, leaving room for corridors, and
+/// a random spot is free often enough that placement rarely runs out of tries.
+const SPREAD: u128 = 3;
+
+/// How many times an automatic map that turned out too small grows by a quarter (in area)
+/// before placement gives up: a few big rooms can block a small map.
+const GROWTHS: u32 = 8;
+
+/// Lays `count` rooms out on a map of `width x height` tiles (sized for the rooms where not
+/// given), drawing from a fresh `rng()` for each try. A map sized automatically grows when
+/// placement fails on it; a map whose size is given does not.
+pub(crate) fn lay_out(
+    count: u32,
+    size: RoomSize,
+    (width, height): (Option<u32>, Option<u32>),
+    mut rng: impl FnMut() -> MazeRng,
+) -> Result<Layout, RoomsError> {
+    let mut growth = 0;
+    loop {
+        let map = map_size(count, size, width, height, growth)?;
+        match place_rooms(count, size, map, &mut rng()) {
+            Ok(rooms) => {
+                return Ok(Layout {
+                    width: map.0,
+                    height: map.1,
+                    rooms,
+                });
+            }
+            Err(_) if growth < GROWTHS && (width.is_none() || height.is_none()) => growth += 1,
+            Err(error) => return Err(error),
+        }
+    }
+}
 
 /// The map size in tiles: `width` and `height` where given, otherwise sized for `count` rooms
-/// (3:2, wider than high). Refuses maps too small for the rooms, whatever the placement, and
-/// maps over [`MAX_MAP_TILES`].
-pub(crate) fn map_size(
+/// (3:2, wider than high), with its area grown by a quarter `growth` times. Refuses maps too
+/// small for the rooms, whatever the placement, and maps over [`MAX_MAP_TILES`].
+fn map_size(
     count: u32,
     size: RoomSize,
     width: Option<u32>,
     height: Option<u32>,
+    growth: u32,
 ) -> Result<(u32, u32), RoomsError> {
     // Mean tiles per room with its rock, times 4: ((min + max) / 2 + 1)^2 * 4.
-    let footprint4 = u64::from(size.min + size.max + 2).pow(2);
-    let area = (u64::from(count) * footprint4 * SPREAD).div_ceil(4);
-    let smallest = u64::from(size.max) + 2;
+    let footprint4 = u128::from(size.min + size.max + 2).pow(2);
+    let area = u128::from(count) * footprint4 * SPREAD * 5u128.pow(growth);
+    let area = area.div_ceil(4 * 4u128.pow(growth));
+    let smallest = u128::from(size.max) + 2;
     let (width, height) = match (width, height) {
-        (Some(w), Some(h)) => (u64::from(w), u64::from(h)),
-        (Some(w), None) => (u64::from(w), area.div_ceil(u64::from(w).max(1)).max(smallest)),
-        (None, Some(h)) => (area.div_ceil(u64::from(h).max(1)).max(smallest), u64::from(h)),
+        (Some(w), Some(h)) => (u128::from(w), u128::from(h)),
+        (Some(w), None) => (u128::from(w), area.div_ceil(u128::from(w)).max(smallest)),
+        (None, Some(h)) => (area.div_ceil(u128::from(h)).max(smallest), u128::from(h)),
         (None, None) => {
             let w = (area * 3 / 2).isqrt().max(smallest);
             (w, area.div_ceil(w).max(smallest))
         }
     };
+    let tiles = width * height;
+    if tiles > u128::from(MAX_MAP_TILES) {
+        return Err(RoomsError::MapTooLarge {
+            width: width.min(u128::from(u64::MAX)) as u64,
+            height: height.min(u128::from(u64::MAX)) as u64,
+            tiles: tiles.min(u128::from(u64::MAX)) as u64,
+            limit: MAX_MAP_TILES,
+        });
+    }
+    let (width, height) = (width as u64, height as u64);
+    let smallest = smallest as u64;
     let flags = format!("--width {width} --height {height}");
     if width.min(height) < smallest {
         return Err(RoomsError::MapTooSmall {
@@ -63,15 +106,6 @@ pub(crate) fn map_size(
             ),
         });
     }
-    let tiles = width * height;
-    if tiles > MAX_MAP_TILES {
-        return Err(RoomsError::MapTooLarge {
-            width,
-            height,
-            tiles,
-            limit: MAX_MAP_TILES,
-        });
-    }
     Ok((width as u32, height as u32))
 }
 
@@ -79,7 +113,7 @@ pub(crate) fn map_size(
 /// height uniformly from `size`, then up to [`PLACEMENT_TRIES`] uniform positions, and takes
 /// the first with a tile of rock between it and every room placed before. Gives up with an
 /// error rather than trying forever.
-pub(crate) fn place_rooms(
+fn place_rooms(
     count: u32,
     size: RoomSize,
     (width, height): (u32, u32),
@@ -159,28 +193,34 @@ mod tests {
 
     #[test]
     fn automatic_maps_grow_with_the_rooms() {
-        let (w, h) = map_size(12, SIZE, None, None).unwrap();
+        let (w, h) = map_size(12, SIZE, None, None, 0).unwrap();
         assert!(w > h && w >= 10 && h >= 10, "{w}x{h}");
-        let (w2, h2) = map_size(1200, SIZE, None, None).unwrap();
+        let (w2, h2) = map_size(1200, SIZE, None, None, 0).unwrap();
         assert!(w2 > 9 * w && h2 > 9 * h, "{w2}x{h2}");
-        assert_eq!(map_size(1, SIZE, Some(40), None).unwrap().0, 40);
-        assert_eq!(map_size(1, SIZE, None, None).unwrap(), (13, 10));
+        assert_eq!(map_size(1, SIZE, Some(40), None, 0).unwrap().0, 40);
+        assert_eq!(map_size(1, SIZE, None, None, 0).unwrap(), (13, 10));
+        let (w4, h4) = map_size(12, SIZE, None, None, 4).unwrap();
+        assert!(w4 * h4 > 2 * w * h, "{w4}x{h4}");
     }
 
     #[test]
     fn maps_too_small_are_refused() {
-        let narrow = map_size(1, SIZE, Some(9), Some(30)).unwrap_err().to_string();
+        let narrow = map_size(1, SIZE, Some(9), Some(30), 0)
+            .unwrap_err()
+            .to_string();
         assert!(narrow.contains("at least 10x10"), "{narrow}");
-        let crowded = map_size(100, SIZE, Some(30), Some(30)).unwrap_err().to_string();
+        let crowded = map_size(100, SIZE, Some(30), Some(30), 0)
+            .unwrap_err()
+            .to_string();
         assert!(crowded.contains("100 rooms of at least 3x3"), "{crowded}");
-        let huge = map_size(1 << 26, SIZE, None, None).unwrap_err();
+        let huge = map_size(1 << 26, SIZE, None, None, 0).unwrap_err();
         assert!(matches!(huge, RoomsError::MapTooLarge { .. }));
     }
 
     #[test]
     fn rooms_keep_rock_between_them_and_the_edge() {
         let mut rng = rng_from_seed(3);
-        let size = map_size(60, SIZE, None, None).unwrap();
+        let size = map_size(60, SIZE, None, None, 0).unwrap();
         let rooms = place_rooms(60, SIZE, size, &mut rng).unwrap();
         for (i, a) in rooms.iter().enumerate() {
             assert!(a.x >= 1 && a.y >= 1 && a.x + a.w < size.0 && a.y + a.h < size.1);
@@ -195,9 +235,23 @@ mod tests {
 
     #[test]
     fn placement_gives_up_instead_of_looping() {
-        // Only four 3x3 rooms fit on a 12x12 map with their rock.
+        // Six 3x3 rooms fit by area, but only four in any arrangement on a 12x12 map.
         let mut rng = rng_from_seed(3);
-        let error = place_rooms(8, RoomSize { min: 3, max: 3 }, (12, 12), &mut rng);
+        let error = place_rooms(6, RoomSize { min: 3, max: 3 }, (12, 12), &mut rng);
         assert!(matches!(error, Err(RoomsError::PlacementFailed { .. })));
+        let given = lay_out(6, RoomSize { min: 3, max: 3 }, (Some(12), Some(12)), || {
+            rng_from_seed(3)
+        });
+        assert!(matches!(given, Err(RoomsError::PlacementFailed { .. })));
+    }
+
+    #[test]
+    fn automatic_maps_grow_until_the_rooms_fit() {
+        // Three rooms, two of them big, on the smallest automatic map: it grows when needed.
+        let size = RoomSize { min: 3, max: 8 };
+        for seed in 0..200 {
+            let layout = lay_out(3, size, (None, None), || rng_from_seed(seed)).unwrap();
+            assert_eq!(layout.rooms.len(), 3);
+        }
     }
 }

@@ -98,7 +98,11 @@ fn grow_over_listed_pairs(
             return Err(stuck(graph, joined));
         }
         let (i, j) = pairs[frontier.pairs[rng.random_range(0..frontier.pairs.len())] as usize];
-        let (a, b) = if connected[i as usize] { (i, j) } else { (j, i) };
+        let (a, b) = if connected[i as usize] {
+            (i, j)
+        } else {
+            (j, i)
+        };
         graph.connect_tree(a, b);
         connected[b as usize] = true;
         let b_open = graph.has_free_door(b);
@@ -163,7 +167,10 @@ mod tests {
     type Tree = BTreeSet<(u32, u32)>;
 
     fn sorted(edges: impl IntoIterator<Item = (u32, u32)>) -> Tree {
-        edges.into_iter().map(|(a, b)| (a.min(b), a.max(b))).collect()
+        edges
+            .into_iter()
+            .map(|(a, b)| (a.min(b), a.max(b)))
+            .collect()
     }
 
     /// The design's loop, literally: pick, try, retry.
@@ -239,7 +246,9 @@ mod tests {
         };
         let runs = 40_000;
         let mut rng = rng_from_seed(11);
-        let literal = tally(runs, || pick_and_retry(count, &allowed, max_doors, &mut rng));
+        let literal = tally(runs, || {
+            pick_and_retry(count, &allowed, max_doors, &mut rng)
+        });
         let ours = tally(runs, || ours(candidates, max_doors, &mut rng));
         let (statistic, freedom) = two_sample_chi_square(&literal, &ours);
         // Mean `freedom`, sd sqrt(2 freedom): six sd is a bound a same-distribution sample
