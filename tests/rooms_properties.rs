@@ -50,8 +50,9 @@ fn is_delaunay_edge(points: &[(i64, i64)], a: usize, b: usize) -> bool {
     let square =
         |p: (i64, i64), q: (i64, i64)| i128::from(p.0 - q.0).pow(2) + i128::from(p.1 - q.1).pow(2);
     // A centre q is inside the circle of parameter t iff k_q < 2 t s_q (s_q: which side).
-    let (mut lowest_left, mut highest_right): (Option<(i128, i128)>, Option<(i128, i128)>) =
-        (None, None);
+    // The bounds as fractions (numerator, positive denominator).
+    let mut lowest_left: Option<(i128, i128)> = None;
+    let mut highest_right: Option<(i128, i128)> = None;
     for (k, &q) in points.iter().enumerate() {
         if k == a || k == b {
             continue;
@@ -171,21 +172,21 @@ proptest! {
             doors[edge.a as usize] += 1;
             doors[edge.b as usize] += 1;
         }
-        prop_assert_eq!(&doors, &map.analysis.doors);
+        prop_assert_eq!(&doors, &map.analysis().doors);
         if let Some(limit) = max_doors {
             prop_assert!(doors.iter().all(|&d| d <= limit));
         }
         // Analysis: depths are hops from start, goal is a farthest room, dead ends and loops.
-        let from_start = hops_from(&map, map.analysis.start);
-        prop_assert_eq!(&from_start, &map.analysis.depth);
-        prop_assert_eq!(map.analysis.hops, *from_start.iter().max().unwrap());
-        prop_assert_eq!(from_start[map.analysis.goal as usize], map.analysis.hops);
-        prop_assert!(map.analysis.exact);
+        let from_start = hops_from(&map, map.analysis().start);
+        prop_assert_eq!(&from_start, &map.analysis().depth);
+        prop_assert_eq!(map.analysis().hops, *from_start.iter().max().unwrap());
+        prop_assert_eq!(from_start[map.analysis().goal as usize], map.analysis().hops);
+        prop_assert!(map.analysis().exact);
         let diameter = (0..count).map(|r| *hops_from(&map, r).iter().max().unwrap()).max().unwrap();
-        prop_assert_eq!(map.analysis.hops, diameter);
+        prop_assert_eq!(map.analysis().hops, diameter);
         let dead_ends: Vec<u32> = (0..count).filter(|&r| doors[r as usize] == 1).collect();
-        prop_assert_eq!(&map.analysis.dead_ends, &dead_ends);
-        prop_assert_eq!(map.analysis.cyclomatic, map.edges.len() as u64 + 1 - u64::from(count));
+        prop_assert_eq!(&map.analysis().dead_ends, &dead_ends);
+        prop_assert_eq!(map.analysis().cyclomatic, map.edges.len() as u64 + 1 - u64::from(count));
     }
 
     #[test]

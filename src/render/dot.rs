@@ -54,9 +54,9 @@ impl Render<RoomMap> for Dot {
                 )?;
                 separator = ", ";
             }
-            let fill = if id == map.analysis.start {
+            let fill = if id == map.analysis().start {
                 "palegreen"
-            } else if id == map.analysis.goal {
+            } else if id == map.analysis().goal {
                 "salmon"
             } else {
                 ""

@@ -45,7 +45,7 @@ fn end_element(line: &mut Vec<u8>, more: bool) {
 impl Render<RoomMap> for Json {
     fn render(&self, map: &RoomMap, out: &mut dyn Write) -> io::Result<()> {
         let layout = map.layout.as_ref();
-        let analysis = &map.analysis;
+        let analysis = map.analysis();
         writeln!(out, "{{")?;
         writeln!(out, "  \"schema\": \"{ROOMS_SCHEMA}\",")?;
         writeln!(
@@ -72,7 +72,7 @@ impl Render<RoomMap> for Json {
             hops: analysis.hops,
             exact: analysis.exact,
             cyclomatic: analysis.cyclomatic,
-            candidate_pairs: analysis.candidate_pairs,
+            candidate_pairs: map.candidate_pairs,
             dead_ends: &analysis.dead_ends,
         };
         serde_json::to_writer(&mut *out, &summary)?;

@@ -4,9 +4,10 @@
 use super::Edge;
 use super::adjacency::Adjacency;
 
-/// The most work, in rooms plus edge ends visited, spent looking for a farthest pair beyond
-/// the first three breadth-first searches: about four more searches of a million-room graph.
-pub const FARTHEST_PAIR_BUDGET: u64 = 1 << 26;
+/// The most work, in rooms plus edge ends visited, spent proving a farthest pair after the two
+/// searches of the double sweep: all-pairs searches of a thousand-room graph fit, one search
+/// of a million-room graph does not.
+pub const FARTHEST_PAIR_BUDGET: u64 = 1 << 24;
 
 /// Facts about a room graph, computed once after generation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,9 +18,9 @@ pub struct Analysis {
     pub goal: u32,
     /// Hops from `start` to `goal`: the graph's diameter when `exact`.
     pub hops: u32,
-    /// Whether `start` and `goal` are proven a farthest pair. The search stops at
-    /// [`FARTHEST_PAIR_BUDGET`] (only graphs of about a million rooms reach it); `hops` is then
-    /// a lower bound of the diameter, usually equal to it.
+    /// Whether `start` and `goal` are proven a farthest pair. The proof stops at
+    /// [`FARTHEST_PAIR_BUDGET`], which large random graphs (thousands of rooms, `--candidates
+    /// all`) reach; `hops` is then a lower bound of the diameter, usually equal to it.
     pub exact: bool,
     /// Every room's number of doors (its degree).
     pub doors: Vec<u32>,
@@ -29,20 +30,15 @@ pub struct Analysis {
     pub dead_ends: Vec<u32>,
     /// Edges minus rooms plus one: the number of independent loops.
     pub cyclomatic: u64,
-    /// The number of pairs that could connect (`count (count - 1) / 2` for `all`, the edges of
-    /// the triangulation for `delaunay`): the extra edges number about `p` times this less the
-    /// `count - 1` tree edges.
-    pub candidate_pairs: u64,
 }
 
-/// Analyses the connected graph of `count` rooms and `edges`, whose rooms have `doors` doors,
-/// built over `candidate_pairs` candidates.
-pub(crate) fn analyse(
-    count: u32,
-    edges: &[Edge],
-    doors: Vec<u32>,
-    candidate_pairs: u64,
-) -> Analysis {
+/// Analyses the connected graph of `count` rooms and `edges`.
+pub(crate) fn analyse(count: u32, edges: &[Edge]) -> Analysis {
+    let mut doors = vec![0; count as usize];
+    for edge in edges {
+        doors[edge.a as usize] += 1;
+        doors[edge.b as usize] += 1;
+    }
     let adjacency = Adjacency::new(count, edges.len(), |k| (edges[k].a, edges[k].b), |b, _| b);
     let farthest = farthest_pair(&mut Bfs::new(&adjacency));
     let dead_ends = (0..count)
@@ -57,7 +53,6 @@ pub(crate) fn analyse(
         depth: farthest.depth,
         dead_ends,
         cyclomatic: edges.len() as u64 + 1 - u64::from(count),
-        candidate_pairs,
     }
 }
 
@@ -74,7 +69,8 @@ struct FarthestPair {
 /// end at distance `i` or more from `u` is no longer than the largest eccentricity of those
 /// rooms, and any other pair is at most `2(i - 1)` long. So the rooms are searched from
 /// farthest from `u` inward until the longest path found reaches that bound. Exact for every
-/// graph within the budget, and at once for trees.
+/// graph within the budget, and for trees, where the double sweep alone is exact (Handler,
+/// 1973).
 fn farthest_pair(bfs: &mut Bfs) -> FarthestPair {
     let a = bfs.run(0);
     let b = bfs.run(a);
@@ -85,6 +81,11 @@ fn farthest_pair(bfs: &mut Bfs) -> FarthestPair {
         depth: bfs.depth.clone(),
     };
     let mut hops = best.depth[b as usize];
+    // A tree has one edge (two edge ends) fewer than rooms.
+    if bfs.adjacency.len() + 2 == 2 * bfs.depth.len() {
+        best.exact = true;
+        return best;
+    }
     // The middle of the path from b back to a.
     let mut u = b;
     while best.depth[u as usize] > hops / 2 {
@@ -103,10 +104,13 @@ fn farthest_pair(bfs: &mut Bfs) -> FarthestPair {
             best.depth.copy_from_slice(&bfs.depth);
         }
     };
+    if bfs.cost() > FARTHEST_PAIR_BUDGET {
+        return best;
+    }
     let far = bfs.run(u);
     improve(bfs, u, far, &mut best);
     let (order, from_u) = (bfs.order.clone(), bfs.depth.clone());
-    let mut spent = 0;
+    let mut spent = bfs.cost();
     for &x in order.iter().rev() {
         if best.depth[best.goal as usize] >= 2 * from_u[x as usize] {
             best.exact = true;
@@ -196,12 +200,7 @@ mod tests {
     }
 
     fn analysed(count: u32, pairs: &[(u32, u32)]) -> Analysis {
-        let mut doors = vec![0; count as usize];
-        for &(a, b) in pairs {
-            doors[a as usize] += 1;
-            doors[b as usize] += 1;
-        }
-        analyse(count, &edges(pairs), doors, 0)
+        analyse(count, &edges(pairs))
     }
 
     /// The diameter by a search from every room.

@@ -11,7 +11,7 @@ pub(crate) struct GraphBuilder {
     /// The edges so far: tree edges as the tree grew, then extra ones.
     pub(crate) edges: Vec<Edge>,
     /// Every room's number of doors (its degree).
-    pub(crate) doors: Vec<u32>,
+    doors: Vec<u32>,
     /// Every room's tree parent: a pair is already connected exactly when one is the other's
     /// parent, since extra pairs are each tried once.
     parent: Vec<u32>,
@@ -28,6 +28,11 @@ impl GraphBuilder {
             parent: vec![NO_PARENT; count as usize],
             max_doors: max_doors.unwrap_or(u32::MAX),
         }
+    }
+
+    /// The number of rooms.
+    pub(crate) fn rooms(&self) -> u32 {
+        self.doors.len() as u32
     }
 
     /// The most doors a room may have (`u32::MAX`: no limit).

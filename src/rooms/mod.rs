@@ -14,7 +14,8 @@
 //! 4. **Extra connections** (stream [`EXTRAS_STREAM`]): every candidate pair `i < j` with
 //!    probability `p` (default `ln(n) / n`, the connectivity threshold), by geometric skipping
 //!    in O(n + m).
-//! 5. **Analysis**: a farthest pair, depths, dead ends, the cyclomatic number.
+//! 5. **Analysis** (on first use, [`RoomMap::analysis`]): a farthest pair, depths, dead ends,
+//!    the cyclomatic number.
 //!
 //! Corridors ([`Corridor`]) and the tile map ([`TileMap`]) are derived from the rooms and
 //! edges when needed, never stored.
@@ -24,7 +25,8 @@
 //!
 //! let map = RoomMap::generate(&RoomOptions { count: 20, ..RoomOptions::default() }, 7).unwrap();
 //! assert!(map.edges.len() >= 19);
-//! assert_eq!(map.analysis.depth[map.analysis.start as usize], 0);
+//! let analysis = map.analysis();
+//! assert_eq!(analysis.depth[analysis.start as usize], 0);
 //! let tiles = map.tile_map().unwrap();
 //! assert_eq!(tiles.rows().count() as u32, tiles.height());
 //! ```
@@ -49,6 +51,7 @@ use crate::rng::rng_for_stream;
 use candidates::CandidatePairs;
 use graph::GraphBuilder;
 use serde::Serialize;
+use std::sync::OnceLock;
 
 /// The most rooms a map may have (2^26).
 pub const MAX_ROOMS: u32 = 1 << 26;
@@ -252,7 +255,7 @@ pub struct Edge {
 }
 
 /// A generated room graph: the rooms (laid out on a tile map, unless generated without one),
-/// the edges between them, and what the analysis found.
+/// the edges between them, and, once asked for, its analysis.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RoomMap {
     /// The seed it was generated from.
@@ -263,8 +266,11 @@ pub struct RoomMap {
     pub layout: Option<Layout>,
     /// Tree edges in the order the tree grew, then extra edges in increasing pair order.
     pub edges: Vec<Edge>,
-    /// Start, goal, depths, dead ends, cyclomatic number.
-    pub analysis: Analysis,
+    /// The number of pairs that could connect (`count (count - 1) / 2` for `all`, the edges of
+    /// the triangulation for `delaunay`): the extra edges number about `p` times this less the
+    /// `count - 1` tree edges.
+    pub candidate_pairs: u64,
+    analysis: OnceLock<Analysis>,
 }
 
 impl RoomMap {
@@ -311,7 +317,6 @@ impl RoomMap {
         if let Some(layout) = &layout {
             check_corridor_tiles(layout, &graph.edges)?;
         }
-        let analysis = analysis::analyse(count, &graph.edges, graph.doors, candidates.len());
         Ok(Self {
             seed,
             params: Params {
@@ -323,8 +328,16 @@ impl RoomMap {
             },
             layout,
             edges: graph.edges,
-            analysis,
+            candidate_pairs: candidates.len(),
+            analysis: OnceLock::new(),
         })
+    }
+
+    /// Start, goal, depths, dead ends and cyclomatic number, computed on first use (a few
+    /// breadth-first searches).
+    pub fn analysis(&self) -> &Analysis {
+        self.analysis
+            .get_or_init(|| analysis::analyse(self.params.count, &self.edges))
     }
 }
 

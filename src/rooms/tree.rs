@@ -153,7 +153,7 @@ fn stuck(graph: &GraphBuilder, connected: u32) -> RoomsError {
     RoomsError::TreeStuck {
         max_doors: graph.max_doors(),
         connected,
-        count: graph.doors.len() as u32,
+        count: graph.rooms(),
     }
 }
 
