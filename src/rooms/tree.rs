@@ -173,11 +173,13 @@ mod tests {
             .collect()
     }
 
-    /// The design's loop, literally: pick, try, retry.
+    /// The design's loop, literally: pick, try, retry. `pick(rng, n)` picks the position of
+    /// the connected room among `n` (uniform in the design).
     fn pick_and_retry(
         count: u32,
         allowed: &dyn Fn(u32, u32) -> bool,
         max_doors: u32,
+        pick: fn(&mut MazeRng, usize) -> usize,
         rng: &mut MazeRng,
     ) -> Tree {
         let mut connected = vec![0u32];
@@ -185,7 +187,7 @@ mod tests {
         let mut doors = vec![0u32; count as usize];
         let mut edges = Vec::new();
         while !remaining.is_empty() {
-            let a = connected[rng.random_range(0..connected.len())];
+            let a = connected[pick(rng, connected.len())];
             let b_index = rng.random_range(0..remaining.len());
             let b = remaining[b_index];
             if allowed(a.min(b), a.max(b)) && doors[a as usize] < max_doors {
@@ -246,8 +248,9 @@ mod tests {
         };
         let runs = 40_000;
         let mut rng = rng_from_seed(11);
+        let uniform = |rng: &mut MazeRng, n: usize| rng.random_range(0..n);
         let literal = tally(runs, || {
-            pick_and_retry(count, &allowed, max_doors, &mut rng)
+            pick_and_retry(count, &allowed, max_doors, uniform, &mut rng)
         });
         let ours = tally(runs, || ours(candidates, max_doors, &mut rng));
         let (statistic, freedom) = two_sample_chi_square(&literal, &ours);
@@ -255,25 +258,10 @@ mod tests {
         // essentially never exceeds.
         let bound = freedom as f64 + 6.0 * (2.0 * freedom as f64).sqrt();
         assert!(statistic < bound, "chi-square {statistic} over {freedom}");
-        // A biased sampler: the newest open room twice as likely.
+        // A biased sampler: the newest connected room twice as likely.
+        let newest_twice = |rng: &mut MazeRng, n: usize| rng.random_range(0..=n).min(n - 1);
         let biased = tally(runs, || {
-            let mut edges = Vec::new();
-            let mut doors = vec![0u32; count as usize];
-            let mut connected = vec![0u32];
-            let mut remaining: Vec<u32> = (1..count).collect();
-            while !remaining.is_empty() {
-                let pick = rng.random_range(0..=connected.len());
-                let a = connected[pick.min(connected.len() - 1)];
-                let b_index = rng.random_range(0..remaining.len());
-                let b = remaining[b_index];
-                if allowed(a.min(b), a.max(b)) && doors[a as usize] < max_doors {
-                    doors[a as usize] += 1;
-                    doors[b as usize] += 1;
-                    edges.push((a, b));
-                    connected.push(remaining.swap_remove(b_index));
-                }
-            }
-            sorted(edges)
+            pick_and_retry(count, &allowed, max_doors, newest_twice, &mut rng)
         });
         let (statistic, freedom) = two_sample_chi_square(&literal, &biased);
         let bound = freedom as f64 + 6.0 * (2.0 * freedom as f64).sqrt();

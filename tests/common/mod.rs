@@ -22,6 +22,18 @@ pub fn stdout_of(args: &[&str]) -> String {
     String::from_utf8(output.stdout).expect("output is UTF-8")
 }
 
+/// Runs `mazegen args`, asserts that it is refused with exit code 2, nothing on standard output
+/// and an error on standard error containing every one of `fragments` (and no panic).
+pub fn assert_refused(args: &[&str], fragments: &[&str]) {
+    let mut assert = mazegen().args(args).assert().code(2).stdout("");
+    for fragment in fragments {
+        assert = assert.stderr(predicates::str::contains(*fragment));
+    }
+    assert.stderr(predicates::prelude::PredicateBooleanExt::not(
+        predicates::str::contains("panicked"),
+    ));
+}
+
 /// Number of open passages of the cell at `pos` (1 = dead end).
 pub fn degree(grid: &Grid, pos: Pos) -> usize {
     mazegen::grid::Dir::ALL
