@@ -40,7 +40,7 @@ fn maze_command(generator: &dyn Generator, args: MazeArgs) -> anyhow::Result<()>
         )
     })?;
     if args.seed.is_none() && args.output.format != Format::Json {
-        eprintln!("seed: {seed}");
+        message(format_args!("seed: {seed}"));
     }
     let renderer = renderer(&args.output);
     write_output(args.output.output.as_deref(), |out| {
@@ -116,7 +116,12 @@ fn exit_for(error: &anyhow::Error) -> ExitCode {
     if broken_pipe {
         return ExitCode::SUCCESS;
     }
-    eprintln!("error: {error:#}");
+    message(format_args!("error: {error:#}"));
     let bad_input = error.chain().any(|cause| cause.is::<mazegen::Error>());
     ExitCode::from(if bad_input { 2 } else { 1 })
+}
+
+/// Writes one line to standard error; a closed or broken stderr is ignored rather than a panic.
+fn message(line: std::fmt::Arguments) {
+    let _ = writeln!(io::stderr(), "{line}");
 }
