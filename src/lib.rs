@@ -24,6 +24,7 @@
 //! renderers nothing of algorithms.
 
 pub mod algorithms;
+pub mod analysis;
 pub mod error;
 pub mod grid;
 mod maze;

@@ -2,9 +2,11 @@
 
 mod backtrack;
 mod binary_tree;
+mod braid;
 
 pub use backtrack::Backtrack;
 pub use binary_tree::BinaryTree;
+pub use braid::braid;
 
 use crate::error::Result;
 use crate::grid::Grid;

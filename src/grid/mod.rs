@@ -144,6 +144,15 @@ impl Grid {
         pos.y as usize * self.width as usize + pos.x as usize
     }
 
+    /// The position of the cell at row-major index `i`.
+    #[inline]
+    pub const fn pos(&self, i: usize) -> Pos {
+        Pos::new(
+            (i % self.width as usize) as u32,
+            (i / self.width as usize) as u32,
+        )
+    }
+
     /// The neighbour of `pos` in direction `dir`, if it is inside the grid.
     #[inline]
     pub const fn neighbour(&self, pos: Pos, dir: Dir) -> Option<Pos> {
@@ -192,6 +201,14 @@ impl Grid {
             Dir::South => self.open_south(pos.x, pos.y),
             Dir::West => pos.x > 0 && self.open_east(pos.x - 1, pos.y),
         }
+    }
+
+    /// Number of open passages of the cell at `pos` (1 means a dead end).
+    pub fn degree(&self, pos: Pos) -> u8 {
+        Dir::ALL
+            .into_iter()
+            .map(|dir| u8::from(self.is_open(pos, dir)))
+            .sum()
     }
 
     /// Whether cell (x, y) has an open passage to the east.
