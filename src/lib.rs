@@ -28,8 +28,9 @@ pub mod analysis;
 pub mod error;
 pub mod grid;
 mod maze;
+pub mod read;
 pub mod render;
 pub mod rng;
 
 pub use error::{Error, Result};
-pub use maze::{Maze, cells_from_tiles};
+pub use maze::{Heat, Maze, MazeTiles, TilePos, cell_tile, cells_from_tiles, check_probability};

@@ -2,12 +2,15 @@
 
 mod cli;
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use clap::Parser;
-use cli::{Cli, ColorChoice, Command, Format, MazeArgs, OutputArgs};
+use cli::{
+    Cli, ColorChoice, Command, EndpointArgs, Format, MazeArgs, OutputArgs, StatsFormat, Theme,
+};
 use mazegen::Maze;
 use mazegen::algorithms::{Backtrack, BinaryTree, Generator};
-use mazegen::render::{Json, Render, Term, Text};
+use mazegen::analysis::Summary;
+use mazegen::render::{Json, Palette, Picture, Png, Render, Svg, Term, Text};
 use std::fs::{self, File};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::Path;
@@ -25,6 +28,26 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::BinaryTree(args) => maze_command(&BinaryTree, args),
         Command::Backtrack(args) => maze_command(&Backtrack::default(), args),
+        Command::Solve(args) => {
+            let mut maze = read_maze(args.input.as_deref())?;
+            place_endpoints(&mut maze, &args.endpoints)?;
+            maze.solve();
+            emit(&maze, &args.output, Format::Json)
+        }
+        Command::Render(args) => {
+            let maze = read_maze(args.input.as_deref())?;
+            emit(&maze, &args.output, Format::Term)
+        }
+        Command::Stats(args) => {
+            let summary = Summary::of(&read_maze(args.input.as_deref())?);
+            write_output(None, |out| match args.format {
+                StatsFormat::Text => write!(out, "{summary}"),
+                StatsFormat::Json => {
+                    serde_json::to_writer_pretty(&mut *out, &summary)?;
+                    writeln!(out)
+                }
+            })
+        }
     }
 }
 
@@ -32,31 +55,130 @@ fn run(cli: Cli) -> anyhow::Result<()> {
 fn maze_command(generator: &dyn Generator, args: MazeArgs) -> anyhow::Result<()> {
     let (width, height) = args.size.cells();
     let seed = args.seed.unwrap_or_else(mazegen::rng::draw_seed);
-    let maze = Maze::generate(generator, width, height, seed).with_context(|| {
+    let mut maze = Maze::generate(generator, width, height, seed).with_context(|| {
         format!(
             "--width {} --height {}",
             2 * u64::from(width) + 1,
             2 * u64::from(height) + 1
         )
     })?;
-    if args.seed.is_none() && args.output.format != Format::Json {
+    if let Some(probability) = args.braid {
+        maze.braid(probability)?;
+    }
+    place_endpoints(&mut maze, &args.endpoints)?;
+    if args.solve {
+        maze.solve();
+    }
+    let format = args.output.format.unwrap_or(Format::Term);
+    if args.seed.is_none() && format != Format::Json {
         message(format_args!("seed: {seed}"));
     }
-    let renderer = renderer(&args.output);
-    write_output(args.output.output.as_deref(), |out| {
-        renderer.render(&maze, out)
+    emit(&maze, &args.output, Format::Term)
+}
+
+/// Applies `--start`, `--goal` and `--openings`.
+fn place_endpoints(maze: &mut Maze, endpoints: &EndpointArgs) -> anyhow::Result<()> {
+    let start = endpoints.start.unwrap_or(maze.start);
+    let goal = endpoints.goal.unwrap_or(maze.goal);
+    maze.set_endpoints(start, goal).with_context(|| {
+        format!(
+            "--start {},{} --goal {},{}",
+            start.x, start.y, goal.x, goal.y
+        )
+    })?;
+    if endpoints.openings {
+        maze.open_border().context("--openings")?;
+    }
+    Ok(())
+}
+
+/// Reads a maze document from `path`, or from standard input when there is none.
+fn read_maze(path: Option<&Path>) -> anyhow::Result<Maze> {
+    match path {
+        Some(path) => {
+            let file =
+                File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+            mazegen::read::read_maze(io::BufReader::new(file))
+                .with_context(|| format!("{} is not a maze document", path.display()))
+        }
+        None => {
+            let stdin = io::stdin();
+            if stdin.is_terminal() {
+                return Err(mazegen::Error::InvalidDocument(
+                    "no maze document: give a FILE or pipe one in (e.g. mazegen backtrack --format json | ...)"
+                        .into(),
+                )
+                .into());
+            }
+            mazegen::read::read_maze(stdin.lock()).context("standard input is not a maze document")
+        }
+    }
+}
+
+/// Writes `maze` in the chosen format (or `default`), with `--stats` on stderr unless the
+/// format carries them.
+fn emit(maze: &Maze, output: &OutputArgs, default: Format) -> anyhow::Result<()> {
+    let format = output.format.unwrap_or(default);
+    let renderer = renderer(format, output, maze)?;
+    if output.stats && format != Format::Json {
+        let mut stderr = io::stderr().lock();
+        let _ = write!(stderr, "{}", Summary::of(maze));
+    }
+    write_output(output.output.as_deref(), |out| renderer.render(maze, out))
+}
+
+/// The renderer for `format`, after checking that the options fit it.
+fn renderer(format: Format, output: &OutputArgs, maze: &Maze) -> anyhow::Result<Box<dyn Render>> {
+    let picture = matches!(format, Format::Svg | Format::Png);
+    let name = format!("{format:?}").to_lowercase();
+    if output.heatmap && matches!(format, Format::Text | Format::Json) {
+        return Err(bad_input(format!(
+            "--heatmap draws on term, svg or png output, not --format {name}"
+        )));
+    }
+    if !picture && (output.theme.is_some() || output.scale.is_some()) {
+        let flag = if output.theme.is_some() {
+            "--theme"
+        } else {
+            "--scale"
+        };
+        return Err(bad_input(format!(
+            "{flag} applies to svg and png pictures, not --format {name}"
+        )));
+    }
+    if format == Format::Png && output.output.is_none() && io::stdout().is_terminal() {
+        return Err(bad_input(
+            "refusing to write PNG to a terminal: use --output FILE or a pipe".into(),
+        ));
+    }
+    let picture = Picture {
+        palette: match output.theme.unwrap_or(Theme::Color) {
+            Theme::Color => Palette::COLOR,
+            Theme::Mono => Palette::MONO,
+        },
+        scale: output.scale.unwrap_or(Picture::default().scale),
+        heatmap: output.heatmap,
+    };
+    if matches!(format, Format::Svg | Format::Png) {
+        picture.pixel_size(maze).context("--scale")?;
+    }
+    Ok(match format {
+        Format::Term => Box::new(Term {
+            color: use_color(output),
+            heatmap: output.heatmap,
+        }),
+        Format::Text => Box::new(Text),
+        Format::Json => Box::new(Json {
+            stats: output.stats,
+        }),
+        Format::Svg => Box::new(Svg(picture)),
+        Format::Png => Box::new(Png(picture)),
     })
 }
 
-/// The renderer for the chosen format, with color resolved.
-fn renderer(output: &OutputArgs) -> Box<dyn Render> {
-    match output.format {
-        Format::Term => Box::new(Term {
-            color: use_color(output),
-        }),
-        Format::Text => Box::new(Text),
-        Format::Json => Box::new(Json),
-    }
+/// A bad-input error (exit code 2) with `message`.
+fn bad_input(message: String) -> anyhow::Error {
+    mazegen::Error::InvalidOption(message).into()
 }
 
 /// `--color auto` colors only a terminal standard output, and only when `NO_COLOR` is unset or
@@ -85,7 +207,9 @@ fn write_output(
         out.flush()?;
         return Ok(());
     };
-    let name = path.file_name().context("--output needs a file name")?;
+    let Some(name) = path.file_name() else {
+        bail!("--output {} is not a file name", path.display());
+    };
     let mut temporary = path.to_path_buf();
     temporary.set_file_name(format!(
         ".{}.{}.tmp",

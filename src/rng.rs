@@ -19,6 +19,14 @@ pub fn rng_from_seed(seed: u64) -> MazeRng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
+/// Creates the generator for `seed` on an independent `stream`: stream 0 is [`rng_from_seed`],
+/// other streams serve later steps (such as braiding) without moving what stream 0 produced.
+pub fn rng_for_stream(seed: u64, stream: u64) -> MazeRng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(stream);
+    rng
+}
+
 /// Draws a fresh seed from operating-system entropy, below [`DRAWN_SEED_LIMIT`].
 ///
 /// Call it once per run, then proceed exactly as if the seed had been given.
@@ -91,6 +99,12 @@ mod tests {
         let a: Vec<u64> = (0..4).map(|_| rng_from_seed(7).next_u64()).collect();
         assert!(a.windows(2).all(|w| w[0] == w[1]));
         assert_ne!(rng_from_seed(7).next_u64(), rng_from_seed(8).next_u64());
+    }
+
+    #[test]
+    fn streams_are_independent_and_stream_0_is_the_seed() {
+        assert_eq!(rng_for_stream(7, 0).next_u64(), rng_from_seed(7).next_u64());
+        assert_ne!(rng_for_stream(7, 1).next_u64(), rng_from_seed(7).next_u64());
     }
 
     #[test]

@@ -153,8 +153,8 @@ fn bad_sizes_are_explained_with_exit_code_2() {
             ],
         ),
         (
-            &["--format", "svg"],
-            &["--format", "'svg'", "term, text, json"],
+            &["--format", "bmp"],
+            &["--format", "'bmp'", "term, text, json, svg, png"],
         ),
         (
             &["--color", "sometimes"],

@@ -2,11 +2,17 @@
 //!
 //! Renderers know nothing about algorithms: they read a [`Maze`] and write bytes.
 
-mod json;
+mod ink;
+pub(crate) mod json;
+mod png;
+mod svg;
 mod term;
 mod text;
 
+pub use ink::{Ink, Palette, Picture, Rgb};
 pub use json::{Json, MAZE_SCHEMA};
+pub use png::Png;
+pub use svg::Svg;
 pub use term::Term;
 pub use text::Text;
 
@@ -20,18 +26,18 @@ pub trait Render {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()>;
 }
 
-/// Writes the tile view of `maze` one line per tile row, `draw` turning a row into the bytes of
-/// that line (without the newline).
+/// Writes the picture of `maze` one line per tile row, `draw` turning a row (its index and
+/// tiles) into the bytes of that line (without the newline).
 fn write_tile_lines(
     maze: &Maze,
     out: &mut dyn Write,
-    mut draw: impl FnMut(&[Tile], &mut Vec<u8>),
+    mut draw: impl FnMut(u64, &[Tile], &mut Vec<u8>),
 ) -> io::Result<()> {
-    let mut rows = maze.grid.tile_rows();
+    let mut rows = maze.tiles();
     let mut line = Vec::new();
-    while let Some(row) = rows.next_row() {
+    while let Some((y, row)) = rows.next_row() {
         line.clear();
-        draw(row, &mut line);
+        draw(y, row, &mut line);
         line.push(b'\n');
         out.write_all(&line)?;
     }

@@ -1,9 +1,10 @@
 //! `term`: one `●` per tile, green passage and red wall, tiles a space apart so the maze looks
 //! square in a terminal.
 
+use super::ink::{Ink, Palette};
 use super::{Render, write_tile_lines};
 use crate::grid::Tile;
-use crate::maze::Maze;
+use crate::maze::{Heat, Maze};
 use crossterm::Command;
 use crossterm::style::{Color, ResetColor, SetForegroundColor};
 use std::io::{self, Write};
@@ -12,38 +13,44 @@ const DOT: &str = "●";
 
 /// Terminal output.
 ///
-/// With color, every tile is a `●`: green for passage, red for wall. A color escape is written
-/// only where the color changes, and every line ends with a reset so that a cut-off output (as
-/// through `head`) never leaves the terminal colored. Without color, walls are `●` and passages
-/// blank.
+/// With color, every tile is a `●`: green passage, red wall, yellow solution, blue start,
+/// magenta goal, and with a heat map passages shade from green (near the start) to blue. A color
+/// escape is written only where the color changes, and every line ends with a reset so that a
+/// cut-off output (as through `head`) never leaves the terminal colored.
+///
+/// Without color, walls are `●`, passages blank, the solution `·`, start `S` and goal `G`; a heat
+/// map needs color and is left out.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Term {
     /// Whether to write color escapes.
     pub color: bool,
+    /// Whether to shade passages by their distance from the start (with color only).
+    pub heatmap: bool,
 }
 
 impl Render for Term {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         if !self.color {
-            return write_tile_lines(maze, out, |row, line| {
-                draw_row(row, line, |tile| match tile {
+            return write_tile_lines(maze, out, |_, row, line| {
+                draw_row(row, line, |_, tile| match tile {
                     Tile::Wall => DOT,
                     Tile::Passage => " ",
+                    Tile::Path => "·",
+                    Tile::Start => "S",
+                    Tile::Goal => "G",
                 });
             });
         }
-        let wall = format!("{}{DOT}", ansi(SetForegroundColor(Color::Red)));
-        let passage = format!("{}{DOT}", ansi(SetForegroundColor(Color::Green)));
+        let heat = self.heatmap.then(|| Heat::new(maze));
+        let escapes = Escapes::new();
         let reset = ansi(ResetColor);
-        write_tile_lines(maze, out, |row, line| {
+        write_tile_lines(maze, out, |y, row, line| {
             let mut previous = None;
-            draw_row(row, line, |tile| {
-                let changed = previous != Some(tile);
-                previous = Some(tile);
-                let glyph = match tile {
-                    Tile::Wall => &wall,
-                    Tile::Passage => &passage,
-                };
+            draw_row(row, line, |x, tile| {
+                let ink = Ink::of(tile, (x, y), heat.as_ref());
+                let changed = previous != Some(ink);
+                previous = Some(ink);
+                let glyph = escapes.glyph(ink);
                 // Skip the escape (everything before the dot) when the color stays.
                 if changed {
                     glyph
@@ -56,13 +63,66 @@ impl Render for Term {
     }
 }
 
-/// Writes the glyphs of `row` into `line`, a space apart.
-fn draw_row<'g>(row: &[Tile], line: &mut Vec<u8>, mut glyph: impl FnMut(Tile) -> &'g str) {
-    for (k, &tile) in row.iter().enumerate() {
-        if k > 0 {
+/// Writes the glyphs of `row` into `line`, a space apart; `glyph` gets each tile's column.
+fn draw_row<'g>(row: &[Tile], line: &mut Vec<u8>, mut glyph: impl FnMut(u64, Tile) -> &'g str) {
+    for (x, &tile) in row.iter().enumerate() {
+        if x > 0 {
             line.push(b' ');
         }
-        line.extend_from_slice(glyph(tile).as_bytes());
+        line.extend_from_slice(glyph(x as u64, tile).as_bytes());
+    }
+}
+
+/// The colored dot of every ink, an escape followed by `●`, built once per rendering.
+struct Escapes {
+    tiles: Vec<String>,
+    heat: Vec<String>,
+}
+
+impl Escapes {
+    fn new() -> Self {
+        let dot = |ink| format!("{}{DOT}", ansi(SetForegroundColor(term_color(ink))));
+        Self {
+            tiles: TILES.map(|tile| dot(Ink::Plain(tile))).to_vec(),
+            heat: (0..Ink::HEAT_LEVELS)
+                .map(|level| dot(Ink::Heat(level)))
+                .collect(),
+        }
+    }
+
+    fn glyph(&self, ink: Ink) -> &str {
+        match ink {
+            Ink::Plain(tile) => &self.tiles[tile as usize],
+            Ink::Heat(level) => &self.heat[usize::from(level)],
+        }
+    }
+}
+
+/// Every tile kind in declaration order, so that `tile as usize` indexes [`Escapes`]' dots.
+const TILES: [Tile; 5] = [
+    Tile::Wall,
+    Tile::Passage,
+    Tile::Path,
+    Tile::Start,
+    Tile::Goal,
+];
+
+/// The terminal color of `ink`: the 16 basic colors for tiles, the 256-color palette's nearest
+/// color for heat.
+fn term_color(ink: Ink) -> Color {
+    match ink {
+        Ink::Plain(Tile::Wall) => Color::Red,
+        Ink::Plain(Tile::Passage) => Color::Green,
+        Ink::Plain(Tile::Path) => Color::Yellow,
+        Ink::Plain(Tile::Start) => Color::Blue,
+        Ink::Plain(Tile::Goal) => Color::Magenta,
+        Ink::Heat(_) => {
+            // The 6x6x6 color cube of the 256-color palette.
+            let [r, g, b] = Palette::COLOR
+                .rgb(ink)
+                .map(|c| (u16::from(c) * 5 + 127) / 255);
+            Color::AnsiValue((16 + 36 * r + 6 * g + b) as u8)
+        }
     }
 }
 

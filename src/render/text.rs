@@ -1,4 +1,5 @@
-//! `text`: `#` for wall, space for passage, one line per tile row, no escapes.
+//! `text`: `#` for wall, space for passage, `.` for the solution with `S` and `G` at its ends,
+//! one line per tile row, no escapes.
 
 use super::{Render, write_tile_lines};
 use crate::grid::Tile;
@@ -11,10 +12,13 @@ pub struct Text;
 
 impl Render for Text {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-        write_tile_lines(maze, out, |row, line| {
+        write_tile_lines(maze, out, |_, row, line| {
             line.extend(row.iter().map(|&tile| match tile {
                 Tile::Wall => b'#',
                 Tile::Passage => b' ',
+                Tile::Path => b'.',
+                Tile::Start => b'S',
+                Tile::Goal => b'G',
             }));
         })
     }
