@@ -49,7 +49,7 @@ pub struct MazeArgs {
     pub seed: Option<u64>,
 
     /// Remove each dead end with probability P by opening a wall, adding loops (0 to 1)
-    #[arg(long, value_name = "P", value_parser = parse_probability)]
+    #[arg(long, value_name = "P", value_parser = parse_probability, allow_negative_numbers = true)]
     pub braid: Option<f64>,
 
     /// Draw the shortest path from start to goal

@@ -29,14 +29,15 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::BinaryTree(args) => maze_command(&BinaryTree, args),
         Command::Backtrack(args) => maze_command(&Backtrack::default(), args),
         Command::Solve(args) => {
+            let output = Output::new(&args.output, Format::Json)?;
             let mut maze = read_maze(args.input.as_deref())?;
             place_endpoints(&mut maze, &args.endpoints)?;
             maze.solve();
-            emit(&maze, &args.output, Format::Json)
+            output.emit(&maze)
         }
         Command::Render(args) => {
-            let maze = read_maze(args.input.as_deref())?;
-            emit(&maze, &args.output, Format::Term)
+            let output = Output::new(&args.output, Format::Term)?;
+            output.emit(&read_maze(args.input.as_deref())?)
         }
         Command::Stats(args) => {
             let summary = Summary::of(&read_maze(args.input.as_deref())?);
@@ -53,6 +54,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
 
 /// Generates one maze and writes it where and how `args` say.
 fn maze_command(generator: &dyn Generator, args: MazeArgs) -> anyhow::Result<()> {
+    let output = Output::new(&args.output, Format::Term)?;
     let (width, height) = args.size.cells();
     let seed = args.seed.unwrap_or_else(mazegen::rng::draw_seed);
     let mut maze = Maze::generate(generator, width, height, seed).with_context(|| {
@@ -69,11 +71,10 @@ fn maze_command(generator: &dyn Generator, args: MazeArgs) -> anyhow::Result<()>
     if args.solve {
         maze.solve();
     }
-    let format = args.output.format.unwrap_or(Format::Term);
-    if args.seed.is_none() && format != Format::Json {
+    if args.seed.is_none() && output.format != Format::Json {
         message(format_args!("seed: {seed}"));
     }
-    emit(&maze, &args.output, Format::Term)
+    output.emit(&maze)
 }
 
 /// Applies `--start`, `--goal` and `--openings`.
@@ -115,65 +116,79 @@ fn read_maze(path: Option<&Path>) -> anyhow::Result<Maze> {
     }
 }
 
-/// Writes `maze` in the chosen format (or `default`), with `--stats` on stderr unless the
-/// format carries them.
-fn emit(maze: &Maze, output: &OutputArgs, default: Format) -> anyhow::Result<()> {
-    let format = output.format.unwrap_or(default);
-    let renderer = renderer(format, output, maze)?;
-    if output.stats && format != Format::Json {
-        let mut stderr = io::stderr().lock();
-        let _ = write!(stderr, "{}", Summary::of(maze));
-    }
-    write_output(output.output.as_deref(), |out| renderer.render(maze, out))
+/// The output options, checked before any work is done.
+struct Output<'a> {
+    args: &'a OutputArgs,
+    format: Format,
+    renderer: Box<dyn Render>,
+    picture: Option<Picture>,
 }
 
-/// The renderer for `format`, after checking that the options fit it.
-fn renderer(format: Format, output: &OutputArgs, maze: &Maze) -> anyhow::Result<Box<dyn Render>> {
-    let picture = matches!(format, Format::Svg | Format::Png);
-    let name = format!("{format:?}").to_lowercase();
-    if output.heatmap && matches!(format, Format::Text | Format::Json) {
-        return Err(bad_input(format!(
-            "--heatmap draws on term, svg or png output, not --format {name}"
-        )));
-    }
-    if !picture && (output.theme.is_some() || output.scale.is_some()) {
-        let flag = if output.theme.is_some() {
-            "--theme"
-        } else {
-            "--scale"
+impl<'a> Output<'a> {
+    /// Checks that the options fit the format (`default` when none is given) and picks the
+    /// renderer.
+    fn new(args: &'a OutputArgs, default: Format) -> anyhow::Result<Self> {
+        let format = args.format.unwrap_or(default);
+        let name = format!("{format:?}").to_lowercase();
+        let is_picture = matches!(format, Format::Svg | Format::Png);
+        if args.heatmap && matches!(format, Format::Text | Format::Json) {
+            return Err(bad_input(format!(
+                "--heatmap draws on term, svg or png output, not --format {name}"
+            )));
+        }
+        if !is_picture && (args.theme.is_some() || args.scale.is_some()) {
+            let flag = if args.theme.is_some() {
+                "--theme"
+            } else {
+                "--scale"
+            };
+            return Err(bad_input(format!(
+                "{flag} applies to svg and png pictures, not --format {name}"
+            )));
+        }
+        if format == Format::Png && args.output.is_none() && io::stdout().is_terminal() {
+            return Err(bad_input(
+                "refusing to write PNG to a terminal: use --output FILE or a pipe".into(),
+            ));
+        }
+        let picture = Picture {
+            palette: match args.theme.unwrap_or(Theme::Color) {
+                Theme::Color => Palette::COLOR,
+                Theme::Mono => Palette::MONO,
+            },
+            scale: args.scale.unwrap_or(Picture::default().scale),
+            heatmap: args.heatmap,
         };
-        return Err(bad_input(format!(
-            "{flag} applies to svg and png pictures, not --format {name}"
-        )));
+        let renderer: Box<dyn Render> = match format {
+            Format::Term => Box::new(Term {
+                color: use_color(args),
+                heatmap: args.heatmap,
+            }),
+            Format::Text => Box::new(Text),
+            Format::Json => Box::new(Json { stats: args.stats }),
+            Format::Svg => Box::new(Svg(picture)),
+            Format::Png => Box::new(Png(picture)),
+        };
+        Ok(Self {
+            args,
+            format,
+            renderer,
+            picture: is_picture.then_some(picture),
+        })
     }
-    if format == Format::Png && output.output.is_none() && io::stdout().is_terminal() {
-        return Err(bad_input(
-            "refusing to write PNG to a terminal: use --output FILE or a pipe".into(),
-        ));
+
+    /// Writes `maze`, with `--stats` as a table on stderr unless the format carries them.
+    fn emit(&self, maze: &Maze) -> anyhow::Result<()> {
+        if let Some(picture) = self.picture {
+            picture.pixel_size(maze).context("--scale")?;
+        }
+        if self.args.stats && self.format != Format::Json {
+            let _ = write!(io::stderr().lock(), "{}", Summary::of(maze));
+        }
+        write_output(self.args.output.as_deref(), |out| {
+            self.renderer.render(maze, out)
+        })
     }
-    let picture = Picture {
-        palette: match output.theme.unwrap_or(Theme::Color) {
-            Theme::Color => Palette::COLOR,
-            Theme::Mono => Palette::MONO,
-        },
-        scale: output.scale.unwrap_or(Picture::default().scale),
-        heatmap: output.heatmap,
-    };
-    if matches!(format, Format::Svg | Format::Png) {
-        picture.pixel_size(maze).context("--scale")?;
-    }
-    Ok(match format {
-        Format::Term => Box::new(Term {
-            color: use_color(output),
-            heatmap: output.heatmap,
-        }),
-        Format::Text => Box::new(Text),
-        Format::Json => Box::new(Json {
-            stats: output.stats,
-        }),
-        Format::Svg => Box::new(Svg(picture)),
-        Format::Png => Box::new(Png(picture)),
-    })
 }
 
 /// A bad-input error (exit code 2) with `message`.

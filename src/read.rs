@@ -73,11 +73,7 @@ fn grid_from_tiles(doc: &Document<Vec<String>>) -> Result<Grid> {
             "tiles are {width}x{height}; a maze is an odd number (at least 3) of tiles each way"
         )));
     }
-    if (width / 2) * (height / 2) > MAX_CELLS {
-        return Err(invalid(format!(
-            "tiles are {width}x{height}, more than the {MAX_CELLS} cells mazegen can hold"
-        )));
-    }
+    check_cell_limit(width, height)?;
     let declared = [
         ("tile_width", doc.tile_width, width),
         ("tile_height", doc.tile_height, height),
@@ -134,6 +130,16 @@ fn grid_from_tiles(doc: &Document<Vec<String>>) -> Result<Grid> {
         }
     }
     Ok(grid)
+}
+
+/// Refuses tile views of more cells than a grid may hold, before any is built.
+fn check_cell_limit(width: u64, height: u64) -> Result<()> {
+    if (width / 2) * (height / 2) > MAX_CELLS {
+        return Err(invalid(format!(
+            "tiles are {width}x{height}, more than the {MAX_CELLS} cells mazegen can hold"
+        )));
+    }
+    Ok(())
 }
 
 /// Checks that `pos` (the document's `role` field) is a cell of the maze.
@@ -212,4 +218,20 @@ fn solution_cells(maze: &Maze, rows: &[String], tiles: &[TilePos]) -> Result<Vec
         ));
     }
     Ok(cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cell_limit_is_checked_on_tile_sizes() {
+        let side = 2 * (1u64 << 15) + 1;
+        assert!(check_cell_limit(side, side).is_ok());
+        let error = check_cell_limit(side + 2, side).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "tiles are 65539x65537, more than the 1073741824 cells mazegen can hold"
+        );
+    }
 }
