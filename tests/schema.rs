@@ -24,7 +24,15 @@ fn output_matches_the_schema() {
             &["--size", "3"][..],
             &["--size", "21"],
             &["--width", "61", "--height", "5"],
-            &["--size", "21", "--solve", "--openings", "--stats", "--braid", "0.3"],
+            &[
+                "--size",
+                "21",
+                "--solve",
+                "--openings",
+                "--stats",
+                "--braid",
+                "0.3",
+            ],
             &["--size", "15", "--solve", "--start", "3,3"],
         ] {
             let mut args = vec![algorithm, "--seed", "9"];
