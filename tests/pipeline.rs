@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{mazegen, stdout_of};
+use common::{json_of, mazegen, stdout_of};
 use mazegen::read::read_maze;
 use mazegen::render::Render;
 use predicates::prelude::*;
@@ -133,7 +133,7 @@ fn stats_reads_a_document() {
 
 /// A valid 2x2 document whose fields tests break one at a time.
 fn valid_document() -> serde_json::Value {
-    serde_json::from_str(&stdout_of(&[
+    json_of(&[
         "backtrack",
         "--size",
         "5",
@@ -141,8 +141,7 @@ fn valid_document() -> serde_json::Value {
         "1",
         "--format",
         "json",
-    ]))
-    .unwrap()
+    ])
 }
 
 #[test]

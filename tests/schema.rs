@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::stdout_of;
+use common::json_of;
 use serde_json::Value;
 
 fn validator() -> jsonschema::Validator {
@@ -13,7 +13,7 @@ fn validator() -> jsonschema::Validator {
 fn maze_json(args: &[&str]) -> Value {
     let mut all = args.to_vec();
     all.extend(["--format", "json"]);
-    serde_json::from_str(&stdout_of(&all)).unwrap()
+    json_of(&all)
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{mazegen, stdout_of};
+use common::{json_of, mazegen, stdout_of};
 use mazegen::Maze;
 use mazegen::algorithms::{Backtrack, BinaryTree, Generator};
 use mazegen::grid::Pos;
@@ -138,14 +138,13 @@ fn solve_flag_draws_the_path_in_every_text_format() {
     assert!(plain.contains('·'));
     let color = stdout_of(&[&args[..], &["--color", "always"]].concat());
     assert!(color.contains("\x1b[38;5;11m●"), "yellow solution");
-    let doc: Value =
-        serde_json::from_str(&stdout_of(&[&args[..], &["--format", "json"]].concat())).unwrap();
+    let doc: Value = json_of(&[&args[..], &["--format", "json"]].concat());
     assert_solution_is_valid(&doc);
 }
 
 #[test]
 fn start_and_goal_move_the_solution() {
-    let doc: Value = serde_json::from_str(&stdout_of(&[
+    let doc: Value = json_of(&[
         "backtrack",
         "--size",
         "21",
@@ -158,8 +157,7 @@ fn start_and_goal_move_the_solution() {
         "9,0",
         "--format",
         "json",
-    ]))
-    .unwrap();
+    ]);
     assert_eq!(doc["start"], serde_json::json!({"x": 3, "y": 4}));
     assert_eq!(doc["solution"][0], serde_json::json!([7, 9]));
     assert_solution_is_valid(&doc);
@@ -184,7 +182,7 @@ fn start_and_goal_move_the_solution() {
 
 #[test]
 fn braiding_is_reported_and_keeps_the_maze_underneath() {
-    let braided: Value = serde_json::from_str(&stdout_of(&[
+    let braided: Value = json_of(&[
         "backtrack",
         "--size",
         "31",
@@ -195,13 +193,12 @@ fn braiding_is_reported_and_keeps_the_maze_underneath() {
         "--format",
         "json",
         "--stats",
-    ]))
-    .unwrap();
+    ]);
     assert_eq!(braided["perfect"], false);
     assert_eq!(braided["braid"], 1.0);
     assert_eq!(braided["stats"]["dead_ends"], 0);
     assert!(braided["stats"]["loops"].as_u64().unwrap() > 0);
-    let plain: Value = serde_json::from_str(&stdout_of(&[
+    let plain: Value = json_of(&[
         "backtrack",
         "--size",
         "31",
@@ -211,8 +208,7 @@ fn braiding_is_reported_and_keeps_the_maze_underneath() {
         "0",
         "--format",
         "json",
-    ]))
-    .unwrap();
+    ]);
     assert_eq!(plain["perfect"], true);
     // Braiding only opens walls: every passage of the perfect maze is still open.
     let rows = |doc: &Value| -> Vec<String> {

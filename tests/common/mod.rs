@@ -22,6 +22,11 @@ pub fn stdout_of(args: &[&str]) -> String {
     String::from_utf8(output.stdout).expect("output is UTF-8")
 }
 
+/// Runs `mazegen` with `args`, asserts success, and parses standard output as JSON.
+pub fn json_of(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&stdout_of(args)).expect("output is JSON")
+}
+
 /// Fraction of cells that are dead ends.
 pub fn dead_end_fraction(grid: &Grid) -> f64 {
     let dead_ends = (0..grid.height())
