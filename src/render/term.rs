@@ -32,7 +32,7 @@ impl Render for Term {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         if !self.color {
             return write_tile_lines(maze, out, |_, row, line| {
-                draw_row(row, line, |_, tile| match tile {
+                draw_row(row, line, |tile| match tile {
                     Tile::Wall => DOT,
                     Tile::Passage => " ",
                     Tile::Path => "·",
@@ -46,34 +46,34 @@ impl Render for Term {
         let reset = ansi(ResetColor);
         write_tile_lines(maze, out, |y, row, line| {
             let mut previous = None;
-            draw_row(row, line, |x, tile| {
-                let ink = Ink::of(tile, (x, y), heat.as_ref());
-                let changed = previous != Some(ink);
-                previous = Some(ink);
-                let glyph = escapes.glyph(ink);
-                // Skip the escape (everything before the dot) when the color stays.
-                if changed {
-                    glyph
-                } else {
-                    &glyph[glyph.len() - DOT.len()..]
+            for (x, &tile) in row.iter().enumerate() {
+                if x > 0 {
+                    line.push(b' ');
                 }
-            });
+                let ink = Ink::of(tile, (x as u64, y), heat.as_ref());
+                if previous != Some(ink) {
+                    line.extend_from_slice(escapes.escape(ink).as_bytes());
+                    previous = Some(ink);
+                }
+                // A fixed-size copy: this is the hot loop of large mazes.
+                line.extend_from_slice(DOT.as_bytes());
+            }
             line.extend_from_slice(reset.as_bytes());
         })
     }
 }
 
-/// Writes the glyphs of `row` into `line`, a space apart; `glyph` gets each tile's column.
-fn draw_row<'g>(row: &[Tile], line: &mut Vec<u8>, mut glyph: impl FnMut(u64, Tile) -> &'g str) {
+/// Writes the glyphs of `row` into `line`, a space apart.
+fn draw_row(row: &[Tile], line: &mut Vec<u8>, glyph: impl Fn(Tile) -> &'static str) {
     for (x, &tile) in row.iter().enumerate() {
         if x > 0 {
             line.push(b' ');
         }
-        line.extend_from_slice(glyph(x as u64, tile).as_bytes());
+        line.extend_from_slice(glyph(tile).as_bytes());
     }
 }
 
-/// The colored dot of every ink, an escape followed by `●`, built once per rendering.
+/// The color escape of every ink, built once per rendering.
 struct Escapes {
     tiles: Vec<String>,
     heat: Vec<String>,
@@ -81,7 +81,7 @@ struct Escapes {
 
 impl Escapes {
     fn new() -> Self {
-        let dot = |ink| format!("{}{DOT}", ansi(SetForegroundColor(term_color(ink))));
+        let dot = |ink| ansi(SetForegroundColor(term_color(ink)));
         Self {
             tiles: TILES.map(|tile| dot(Ink::Plain(tile))).to_vec(),
             heat: (0..Ink::HEAT_LEVELS)
@@ -90,7 +90,7 @@ impl Escapes {
         }
     }
 
-    fn glyph(&self, ink: Ink) -> &str {
+    fn escape(&self, ink: Ink) -> &str {
         match ink {
             Ink::Plain(tile) => &self.tiles[tile as usize],
             Ink::Heat(level) => &self.heat[usize::from(level)],
@@ -98,7 +98,7 @@ impl Escapes {
     }
 }
 
-/// Every tile kind in declaration order, so that `tile as usize` indexes [`Escapes`]' dots.
+/// Every tile kind in declaration order, so that `tile as usize` indexes [`Escapes`].
 const TILES: [Tile; 5] = [
     Tile::Wall,
     Tile::Passage,
