@@ -119,7 +119,8 @@ pub struct OutputArgs {
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 
-    /// Write to FILE instead of standard output (replaced only once complete)
+    /// Write to FILE instead of standard output (- for standard output); FILE is replaced only
+    /// once complete
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -143,7 +144,7 @@ pub struct OutputArgs {
 /// Options of `solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The maze document to read [default: standard input]
+    /// The maze document to read (- for standard input) [default: standard input]
     #[arg(value_name = "FILE")]
     pub input: Option<PathBuf>,
 
@@ -157,7 +158,7 @@ pub struct SolveArgs {
 /// Options of `render`.
 #[derive(Debug, Args)]
 pub struct RenderArgs {
-    /// The maze document to read [default: standard input]
+    /// The maze document to read (- for standard input) [default: standard input]
     #[arg(value_name = "FILE")]
     pub input: Option<PathBuf>,
 
@@ -168,7 +169,7 @@ pub struct RenderArgs {
 /// Options of `stats`.
 #[derive(Debug, Args)]
 pub struct StatsArgs {
-    /// The maze document to read [default: standard input]
+    /// The maze document to read (- for standard input) [default: standard input]
     #[arg(value_name = "FILE")]
     pub input: Option<PathBuf>,
 

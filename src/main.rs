@@ -93,9 +93,9 @@ fn place_endpoints(maze: &mut Maze, endpoints: &EndpointArgs) -> anyhow::Result<
     Ok(())
 }
 
-/// Reads a maze document from `path`, or from standard input when there is none.
+/// Reads a maze document from `path`, or from standard input when there is none or it is `-`.
 fn read_maze(path: Option<&Path>) -> anyhow::Result<Maze> {
-    match path {
+    match path.filter(|&path| path != Path::new("-")) {
         Some(path) => {
             let file =
                 File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
@@ -210,13 +210,13 @@ fn use_color(output: &OutputArgs) -> bool {
     }
 }
 
-/// Runs `write` against a buffered standard output, or against a temporary file next to `path`
+/// Runs `write` against a buffered standard output (no `path`, or `-`), or against a temporary file next to `path`
 /// that replaces `path` only once everything is written: an error never leaves half a file.
 fn write_output(
     path: Option<&Path>,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> anyhow::Result<()> {
-    let Some(path) = path else {
+    let Some(path) = path.filter(|&path| path != Path::new("-")) else {
         let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
         write(&mut out)?;
         out.flush()?;

@@ -105,6 +105,11 @@ fn solve_then_render_makes_a_picture() {
     std::fs::write(&file, &document).unwrap();
     let from_file = run(&["solve", file.to_str().unwrap()], None);
     assert_eq!(from_file, direct);
+    // `-` means standard input and standard output.
+    assert_eq!(
+        run(&["solve", "-", "-o", "-"], Some(document.clone())),
+        direct
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
