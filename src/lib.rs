@@ -26,6 +26,7 @@
 pub mod algorithms;
 pub mod analysis;
 pub mod error;
+pub mod events;
 pub mod grid;
 mod maze;
 pub mod read;

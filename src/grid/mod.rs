@@ -40,7 +40,8 @@ impl Pos {
 }
 
 /// One of the four directions from a cell to its neighbours.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Dir {
     /// Up: row - 1.
     North,
@@ -192,6 +193,31 @@ impl Grid {
         }
     }
 
+    /// Closes the passage from `pos` towards `dir` (a no-op through the outer wall).
+    pub fn close(&mut self, pos: Pos, dir: Dir) {
+        if self.neighbour(pos, dir).is_none() {
+            return;
+        }
+        let w = self.width as usize;
+        let i = self.index(pos);
+        match dir {
+            Dir::North => self.cells[i - w] &= !SOUTH,
+            Dir::East => self.cells[i] &= !EAST,
+            Dir::South => self.cells[i] &= !SOUTH,
+            Dir::West => self.cells[i - 1] &= !EAST,
+        }
+    }
+
+    /// Opens every passage between cells, leaving only the outer wall.
+    pub fn open_field(&mut self) {
+        let (w, h) = (self.width as usize, self.height as usize);
+        for (i, cell) in self.cells.iter_mut().enumerate() {
+            let east = if i % w + 1 < w { EAST } else { 0 };
+            let south = if i / w + 1 < h { SOUTH } else { 0 };
+            *cell = east | south;
+        }
+    }
+
     /// Whether the passage from `pos` towards `dir` is open (always false through the border).
     #[inline]
     pub fn is_open(&self, pos: Pos, dir: Dir) -> bool {
@@ -315,6 +341,19 @@ mod tests {
         ));
         let side = (LARGEST_SQUARE_TILES - 1) / 2;
         assert_eq!(side * side, MAX_CELLS);
+    }
+
+    #[test]
+    fn closing_undoes_carving_and_an_open_field_keeps_the_border() {
+        let mut grid = Grid::new(3, 2).unwrap();
+        grid.open_field();
+        assert_eq!(grid.passage_count(), 7);
+        assert_eq!(check_perfect(&grid), Err(Defect::Loop { x: 0, y: 1 }));
+        grid.close(Pos::new(1, 1), Dir::North);
+        grid.close(Pos::new(2, 1), Dir::North);
+        grid.close(Pos::new(2, 1), Dir::East);
+        assert_eq!(grid.passage_count(), 5);
+        assert_eq!(check_perfect(&grid), Ok(()));
     }
 
     #[test]
