@@ -61,6 +61,26 @@ pub struct MazeArgs {
 
     #[command(flatten)]
     pub output: OutputArgs,
+
+    #[command(flatten)]
+    pub animation: AnimationArgs,
+}
+
+/// Watching the maze being carved.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Animation")]
+pub struct AnimationArgs {
+    /// Draw the maze in the terminal while it is generated (q, Esc or Ctrl-C stops)
+    #[arg(long)]
+    pub animate: bool,
+
+    /// Milliseconds to pause after each frame of --animate
+    #[arg(long, value_name = "MS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=10_000))]
+    pub delay: u64,
+
+    /// Generator steps drawn per frame of --animate (raise it for big mazes)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub steps_per_frame: u32,
 }
 
 /// Maze size in tiles: a maze of W x H cells is (2W+1) x (2H+1) tiles.
@@ -191,6 +211,8 @@ pub enum Format {
     Svg,
     /// A PNG picture (binary: write it to a file or a pipe)
     Png,
+    /// The generator's steps as JSON lines, after a header line (maze commands only)
+    Events,
 }
 
 /// Output formats of `stats`.

@@ -7,6 +7,10 @@
 use crate::error::Result;
 use crate::grid::{Dir, Grid, Pos};
 use serde::{Deserialize, Serialize};
+use std::io::{self, Write};
+
+/// The `schema` field of the header line of `--format events` output.
+pub const EVENTS_SCHEMA: &str = "mazegen.events/v1";
 
 /// One step of a generator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,6 +70,57 @@ impl Observer for Silent {
 impl Observer for Vec<Event> {
     fn observe(&mut self, event: Event) {
         self.push(event);
+    }
+}
+
+/// The first line of `--format events` output: what is being generated.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EventsHeader {
+    /// Always [`EVENTS_SCHEMA`].
+    pub schema: String,
+    /// The program and version that wrote the stream.
+    pub generator: String,
+    /// The algorithm's name.
+    pub algorithm: String,
+    /// The algorithm's effective options.
+    pub params: serde_json::Value,
+    /// The seed.
+    pub seed: u64,
+    /// Width in cells.
+    pub width: u32,
+    /// Height in cells.
+    pub height: u32,
+}
+
+/// Writes each event as one line of JSON. Write errors are kept and reported by
+/// [`JsonLines::finish`]; after one, later events are dropped.
+#[derive(Debug)]
+pub struct JsonLines<W: Write> {
+    out: W,
+    error: Option<io::Error>,
+}
+
+impl<W: Write> JsonLines<W> {
+    /// Writes to `out`.
+    pub fn new(out: W) -> Self {
+        Self { out, error: None }
+    }
+
+    /// The first write error, if any.
+    pub fn finish(self) -> io::Result<()> {
+        self.error.map_or(Ok(()), Err)
+    }
+}
+
+impl<W: Write> Observer for JsonLines<W> {
+    fn observe(&mut self, event: Event) {
+        if self.error.is_some() {
+            return;
+        }
+        let written = serde_json::to_writer(&mut self.out, &event)
+            .map_err(io::Error::from)
+            .and_then(|()| self.out.write_all(b"\n"));
+        self.error = written.err();
     }
 }
 

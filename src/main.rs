@@ -1,5 +1,6 @@
 //! The `mazegen` binary: parses arguments, runs the library, reports errors.
 
+mod animate;
 mod cli;
 
 use anyhow::{Context, bail};
@@ -10,6 +11,7 @@ use cli::{
 use mazegen::Maze;
 use mazegen::algorithms::{Backtrack, BinaryTree, Generator};
 use mazegen::analysis::Summary;
+use mazegen::grid::Grid;
 use mazegen::render::{Json, Palette, Picture, Png, Render, Svg, Term, Text};
 use std::fs::{self, File};
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -56,14 +58,32 @@ fn run(cli: Cli) -> anyhow::Result<()> {
 fn maze_command(generator: &dyn Generator, args: MazeArgs) -> anyhow::Result<()> {
     let output = Output::new(&args.output, Format::Term)?;
     let (width, height) = args.size.cells();
-    let seed = args.seed.unwrap_or_else(mazegen::rng::draw_seed);
-    let mut maze = Maze::generate(generator, width, height, seed).with_context(|| {
+    Grid::check_size(width, height).with_context(|| {
         format!(
             "--width {} --height {}",
             2 * u64::from(width) + 1,
             2 * u64::from(height) + 1
         )
     })?;
+    if output.format == Format::Events {
+        check_generation_only(&args)?;
+    }
+    let pace = args
+        .animation
+        .animate
+        .then(|| animation_pace(&args, &output, width, height))
+        .transpose()?;
+    let seed = args.seed.unwrap_or_else(mazegen::rng::draw_seed);
+    if args.seed.is_none() && !matches!(output.format, Format::Json | Format::Events) {
+        message(format_args!("seed: {seed}"));
+    }
+    if output.format == Format::Events {
+        return write_events(generator, width, height, seed, &output);
+    }
+    let mut maze = match pace {
+        Some(pace) => animate(generator, width, height, seed, pace)?,
+        None => Maze::generate(generator, width, height, seed)?,
+    };
     if let Some(probability) = args.braid {
         maze.braid(probability)?;
     }
@@ -71,11 +91,117 @@ fn maze_command(generator: &dyn Generator, args: MazeArgs) -> anyhow::Result<()>
     if args.solve {
         maze.solve();
     }
-    if args.seed.is_none() && output.format != Format::Json {
-        message(format_args!("seed: {seed}"));
-    }
     output.emit(&maze)
 }
+
+/// `--format events` records generation: options that act after it are refused.
+fn check_generation_only(args: &MazeArgs) -> anyhow::Result<()> {
+    let after = [
+        ("--braid", args.braid.is_some()),
+        ("--solve", args.solve),
+        ("--start", args.endpoints.start.is_some()),
+        ("--goal", args.endpoints.goal.is_some()),
+        ("--openings", args.endpoints.openings),
+        ("--stats", args.output.stats),
+        ("--animate", args.animation.animate),
+    ];
+    match after.iter().find(|(_, given)| *given) {
+        Some((flag, _)) => Err(bad_input(format!(
+            "--format events records the generator's steps only; {flag} does not apply"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Writes the header line and the generator's events as JSON lines.
+fn write_events(
+    generator: &dyn Generator,
+    width: u32,
+    height: u32,
+    seed: u64,
+    output: &Output,
+) -> anyhow::Result<()> {
+    let mut failure = None;
+    let written = write_output(output.args.output.as_deref(), |out| {
+        let header = mazegen::events::EventsHeader {
+            schema: mazegen::events::EVENTS_SCHEMA.into(),
+            generator: concat!("mazegen ", env!("CARGO_PKG_VERSION")).into(),
+            algorithm: generator.name().into(),
+            params: generator.params(),
+            seed,
+            width,
+            height,
+        };
+        serde_json::to_writer(&mut *out, &header)?;
+        out.write_all(b"\n")?;
+        let mut lines = mazegen::events::JsonLines::new(out);
+        if let Err(error) = Maze::generate_observed(generator, width, height, seed, &mut lines) {
+            failure = Some(error);
+        }
+        lines.finish()
+    });
+    match failure {
+        Some(error) => Err(error.into()),
+        None => written,
+    }
+}
+
+/// Checks that `--animate` can run here and now, and returns its pace.
+fn animation_pace(
+    args: &MazeArgs,
+    output: &Output,
+    width: u32,
+    height: u32,
+) -> anyhow::Result<animate::Pace> {
+    if output.format != Format::Term || output.args.output.is_some() {
+        return Err(bad_input(
+            "--animate draws in the terminal: it needs --format term and no --output".into(),
+        ));
+    }
+    if !io::stdout().is_terminal() {
+        return Err(bad_input(
+            "--animate draws in a terminal, but standard output is not one".into(),
+        ));
+    }
+    let (columns, lines) = animate::TerminalScreen::size()?;
+    let (tile_width, tile_height) = (2 * u64::from(width) + 1, 2 * u64::from(height) + 1);
+    animate::check_fits(tile_width, tile_height, columns, lines).map_err(bad_input)?;
+    Ok(animate::Pace {
+        delay: std::time::Duration::from_millis(args.animation.delay),
+        steps_per_frame: args.animation.steps_per_frame,
+        color: use_color(output.args),
+    })
+}
+
+/// Generates the maze while drawing it on the terminal's alternate screen.
+fn animate(
+    generator: &dyn Generator,
+    width: u32,
+    height: u32,
+    seed: u64,
+    pace: animate::Pace,
+) -> anyhow::Result<Maze> {
+    let screen = animate::TerminalScreen::enter()?;
+    let mut animator = animate::Animator::new(screen, width, height, pace)?;
+    let maze = Maze::generate_observed(generator, width, height, seed, &mut animator)?;
+    // The screen (dropped here) gives the terminal back before anything else is printed.
+    match animator.finish()? {
+        Ok(_screen) => Ok(maze),
+        Err(stop) => Err(Stopped(stop).into()),
+    }
+}
+
+/// The user stopped an animation.
+#[derive(Debug)]
+struct Stopped(animate::Stop);
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "stopped ({:?})", self.0)
+    }
+}
+
+impl std::error::Error for Stopped {}
 
 /// Applies `--start`, `--goal` and `--openings`.
 fn place_endpoints(maze: &mut Maze, endpoints: &EndpointArgs) -> anyhow::Result<()> {
@@ -120,7 +246,8 @@ fn read_maze(path: Option<&Path>) -> anyhow::Result<Maze> {
 struct Output<'a> {
     args: &'a OutputArgs,
     format: Format,
-    renderer: Box<dyn Render>,
+    /// `None` for `--format events`, which only maze commands write, while generating.
+    renderer: Option<Box<dyn Render>>,
     picture: Option<Picture>,
 }
 
@@ -131,7 +258,7 @@ impl<'a> Output<'a> {
         let format = args.format.unwrap_or(default);
         let name = format!("{format:?}").to_lowercase();
         let is_picture = matches!(format, Format::Svg | Format::Png);
-        if args.heatmap && matches!(format, Format::Text | Format::Json) {
+        if args.heatmap && matches!(format, Format::Text | Format::Json | Format::Events) {
             return Err(bad_input(format!(
                 "--heatmap draws on term, svg or png output, not --format {name}"
             )));
@@ -159,15 +286,16 @@ impl<'a> Output<'a> {
             scale: args.scale.unwrap_or(Picture::default().scale),
             heatmap: args.heatmap,
         };
-        let renderer: Box<dyn Render> = match format {
-            Format::Term => Box::new(Term {
+        let renderer: Option<Box<dyn Render>> = match format {
+            Format::Term => Some(Box::new(Term {
                 color: use_color(args),
                 heatmap: args.heatmap,
-            }),
-            Format::Text => Box::new(Text),
-            Format::Json => Box::new(Json { stats: args.stats }),
-            Format::Svg => Box::new(Svg(picture)),
-            Format::Png => Box::new(Png(picture)),
+            })),
+            Format::Text => Some(Box::new(Text)),
+            Format::Json => Some(Box::new(Json { stats: args.stats })),
+            Format::Svg => Some(Box::new(Svg(picture))),
+            Format::Png => Some(Box::new(Png(picture))),
+            Format::Events => None,
         };
         Ok(Self {
             args,
@@ -185,8 +313,13 @@ impl<'a> Output<'a> {
         if self.args.stats && self.format != Format::Json {
             let _ = write!(io::stderr().lock(), "{}", Summary::of(maze));
         }
+        let Some(renderer) = &self.renderer else {
+            return Err(bad_input(
+                "--format events records a generator's steps: use it with a maze command".into(),
+            ));
+        };
         write_output(self.args.output.as_deref(), |out| {
-            self.renderer.render(maze, out)
+            renderer.render(maze, out)
         })
     }
 }
@@ -254,6 +387,14 @@ fn exit_for(error: &anyhow::Error) -> ExitCode {
     });
     if broken_pipe {
         return ExitCode::SUCCESS;
+    }
+    if let Some(Stopped(stop)) = error.downcast_ref::<Stopped>() {
+        // q and Esc end normally; Ctrl-C and signals with the shell's conventional codes.
+        return ExitCode::from(match stop {
+            animate::Stop::Quit => 0,
+            animate::Stop::Interrupt => 130,
+            animate::Stop::Signal => 143,
+        });
     }
     message(format_args!("error: {error:#}"));
     let bad_input = error.chain().any(|cause| cause.is::<mazegen::Error>());

@@ -82,6 +82,18 @@ impl Grid {
     /// Refuses empty grids, grids over [`MAX_CELLS`] and allocations the system denies, before
     /// touching the memory.
     pub fn new(width: u32, height: u32) -> Result<Self> {
+        let cells = Self::check_size(width, height)?;
+        let cells = zeroed_bytes(width, height, cells)?;
+        Ok(Self {
+            width,
+            height,
+            cells,
+        })
+    }
+
+    /// Checks that a `width x height` grid may be created and returns its number of cells:
+    /// refuses empty grids and grids over [`MAX_CELLS`].
+    pub fn check_size(width: u32, height: u32) -> Result<usize> {
         let cells = u64::from(width) * u64::from(height);
         if cells > MAX_CELLS {
             return Err(Error::TooLarge {
@@ -97,12 +109,7 @@ impl Grid {
                 hint: "a maze has at least one cell (3 tiles)".into(),
             });
         }
-        let cells = zeroed_bytes(width, height, cells as usize)?;
-        Ok(Self {
-            width,
-            height,
-            cells,
-        })
+        Ok(cells as usize)
     }
 
     /// Width in cells.

@@ -11,6 +11,7 @@ pub use view::{Heat, MazeTiles, TilePos, cell_tile};
 use crate::algorithms::{Generator, braid};
 use crate::analysis::shortest_path;
 use crate::error::{Error, Result};
+use crate::events::Observer;
 use crate::grid::{Dir, Grid, Pos};
 use crate::rng::{rng_for_stream, rng_from_seed};
 
@@ -48,7 +49,26 @@ impl Maze {
     pub fn generate(generator: &dyn Generator, width: u32, height: u32, seed: u64) -> Result<Self> {
         let mut grid = Grid::new(width, height)?;
         generator.carve(&mut grid, &mut rng_from_seed(seed))?;
-        Ok(Self {
+        Ok(Self::generated(generator, grid, seed))
+    }
+
+    /// Generates exactly the maze [`Maze::generate`] does, reporting every step to `observer`.
+    pub fn generate_observed(
+        generator: &dyn Generator,
+        width: u32,
+        height: u32,
+        seed: u64,
+        observer: &mut dyn Observer,
+    ) -> Result<Self> {
+        let mut grid = Grid::new(width, height)?;
+        generator.carve_observed(&mut grid, &mut rng_from_seed(seed), observer)?;
+        Ok(Self::generated(generator, grid, seed))
+    }
+
+    /// A freshly generated maze: entrance top-left, exit bottom-right, nothing else done.
+    fn generated(generator: &dyn Generator, grid: Grid, seed: u64) -> Self {
+        let (width, height) = (grid.width(), grid.height());
+        Self {
             algorithm: generator.name().to_string(),
             params: generator.params(),
             seed,
@@ -58,7 +78,7 @@ impl Maze {
             open_border: false,
             solution: None,
             grid,
-        })
+        }
     }
 
     /// Moves the entrance and exit; both must be cells of the maze.
