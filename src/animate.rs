@@ -501,6 +501,7 @@ mod tests {
         let pace = Pace {
             delay: Duration::ZERO,
             steps_per_frame: steps,
+            color: true,
         };
         let mut animator = Animator::new(screen, w, h, pace).unwrap();
         let maze = Maze::generate_observed(generator, w, h, 7, &mut animator).unwrap();
