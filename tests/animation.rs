@@ -7,6 +7,7 @@ use common::{json_of, mazegen, stdout_of};
 use mazegen::events::{Event, EventsHeader, replay};
 use predicates::prelude::*;
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
@@ -73,8 +74,10 @@ struct Tmux {
 impl Tmux {
     /// Starts a detached session with a shell in a `width x height` window, if tmux exists.
     fn start(width: u32, height: u32) -> Option<Tmux> {
+        static SERVERS: AtomicUsize = AtomicUsize::new(0);
+        let server = SERVERS.fetch_add(1, Ordering::Relaxed);
         let tmux = Tmux {
-            socket: format!("mazegen-test-{}-{width}", std::process::id()),
+            socket: format!("mazegen-test-{}-{server}", std::process::id()),
         };
         let size = [width.to_string(), height.to_string()];
         let args = ["new-session", "-d", "-x", &size[0], "-y", &size[1], "sh"];
