@@ -431,6 +431,7 @@ impl Screen for TerminalScreen {
 
     fn pause(&mut self, delay: Duration) -> io::Result<Option<Stop>> {
         let deadline = Instant::now() + delay;
+        // Bounded: a terminal that keeps reporting input (or its end) cannot hold the loop.
         loop {
             if self.signalled.load(Ordering::Relaxed) {
                 return Ok(Some(Stop::Signal));
@@ -438,22 +439,25 @@ impl Screen for TerminalScreen {
             let left = deadline.saturating_duration_since(Instant::now());
             // Poll in slices so a signal is noticed within 50 ms even with long delays.
             if event::poll(left.min(Duration::from_millis(50)))? {
-                if let Input::Key(KeyEvent {
-                    code,
-                    modifiers,
-                    kind: KeyEventKind::Press,
-                    ..
-                }) = event::read()?
-                {
-                    match code {
+                match event::read() {
+                    Ok(Input::Key(KeyEvent {
+                        code,
+                        modifiers,
+                        kind: KeyEventKind::Press,
+                        ..
+                    })) => match code {
                         KeyCode::Char('q') | KeyCode::Esc => return Ok(Some(Stop::Quit)),
                         KeyCode::Char('c') if modifiers.contains(KeyModifiers::CONTROL) => {
                             return Ok(Some(Stop::Interrupt));
                         }
                         _ => {}
-                    }
+                    },
+                    Ok(_) => {}
+                    // The terminal is gone (hung up, closed): nobody is watching.
+                    Err(_) => return Ok(Some(Stop::Signal)),
                 }
-            } else if left.is_zero() {
+            }
+            if left.is_zero() {
                 return Ok(None);
             }
         }

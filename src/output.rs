@@ -113,18 +113,25 @@ pub fn use_color(output: &OutputArgs) -> bool {
     }
 }
 
-/// Runs `write` against a buffered standard output (no `path`, or `-`), or against a temporary file next to `path`
-/// that replaces `path` only once everything is written: an error never leaves half a file.
+/// Runs `write` against a buffered standard output (no `path`, or `-`), or against a temporary
+/// file next to `path` that replaces `path` only once everything is written: an error never
+/// leaves half a file. Devices, named pipes and symbolic links are written in place, since
+/// renaming over them would replace them.
 pub fn write_output(
     path: Option<&Path>,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> anyhow::Result<()> {
     let Some(path) = path.filter(|&path| path != Path::new("-")) else {
-        let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-        write(&mut out)?;
-        out.flush()?;
+        drop(write_buffered(io::stdout().lock(), write)?);
         return Ok(());
     };
+    let failed = || format!("cannot write --output {}", path.display());
+    let special = fs::symlink_metadata(path).is_ok_and(|meta| !meta.is_file());
+    if special {
+        let file = File::create(path).with_context(failed)?;
+        write_buffered(file, write).with_context(failed)?;
+        return Ok(());
+    }
     let Some(name) = path.file_name() else {
         bail!("--output {} is not a file name", path.display());
     };
@@ -135,14 +142,20 @@ pub fn write_output(
         std::process::id()
     ));
     let result = File::create(&temporary)
-        .and_then(|file| {
-            let mut out = BufWriter::with_capacity(1 << 16, file);
-            write(&mut out)?;
-            out.into_inner().map_err(|e| e.into_error())?.sync_all()
-        })
+        .and_then(|file| write_buffered(file, write)?.sync_all())
         .and_then(|()| fs::rename(&temporary, path));
     if result.is_err() {
         let _ = fs::remove_file(&temporary);
     }
-    result.with_context(|| format!("cannot write --output {}", path.display()))
+    result.with_context(failed)
+}
+
+/// Runs `write` against `sink` through a buffer, and hands `sink` back flushed.
+fn write_buffered<W: Write>(
+    sink: W,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<W> {
+    let mut out = BufWriter::with_capacity(1 << 16, sink);
+    write(&mut out)?;
+    out.into_inner().map_err(|e| e.into_error())
 }
