@@ -25,12 +25,15 @@
 //! [`rooms::RoomMap`] from [`rooms::RoomOptions`] and a seed, written by the same renderers.
 
 pub mod algorithms;
+pub mod analysis;
 pub mod error;
+pub mod events;
 pub mod grid;
 mod maze;
+pub mod read;
 pub mod render;
 pub mod rng;
 pub mod rooms;
 
 pub use error::{Error, Result};
-pub use maze::{Maze, cells_from_tiles};
+pub use maze::{Heat, Maze, MazeTiles, TilePos, cell_tile, cells_from_tiles, check_probability};

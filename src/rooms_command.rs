@@ -1,15 +1,13 @@
 //! The `rooms` command: maps its options onto the library and writes the room map.
 
-use crate::cli::{AUTO_MAP_ROOMS, Cli, MapChoice, RoomsArgs, RoomsFormat};
-use crate::{use_color, write_output};
-use clap::CommandFactory;
-use clap::error::ErrorKind;
+use crate::cli::{AUTO_MAP_ROOMS, MapChoice, RoomsArgs, RoomsFormat};
+use crate::output::{bad_input, use_color, write_output};
 use mazegen::render::{Dot, Json, Render, Term, Text};
 use mazegen::rooms::{Candidates, RoomMap, RoomOptions};
 
 /// Generates a room map and writes it where and how `args` say.
 pub fn run(args: RoomsArgs) -> anyhow::Result<()> {
-    let format = args.output.format;
+    let format = args.format;
     let candidates = Candidates::from(args.candidates);
     let sized = args.map.width.is_some() || args.map.height.is_some();
     let map = match args.map.map {
@@ -21,12 +19,12 @@ pub fn run(args: RoomsArgs) -> anyhow::Result<()> {
                 && args.count > AUTO_MAP_ROOMS
                 && !sized;
             if dwarfed {
-                eprintln!(
+                crate::message(format_args!(
                     "note: no tile map for {} rooms (room positions and corridors left out): \
                      --map auto skips it above {AUTO_MAP_ROOMS} rooms with --candidates all; \
                      --map always lays one out",
                     args.count
-                );
+                ));
             }
             !dwarfed
         }
@@ -37,16 +35,9 @@ pub fn run(args: RoomsArgs) -> anyhow::Result<()> {
         } else {
             "--format term and text draw the tile map"
         };
-        let mut command = Cli::command();
-        command.build();
-        command
-            .find_subcommand_mut("rooms")
-            .expect("rooms is a subcommand")
-            .error(
-                ErrorKind::ArgumentConflict,
-                format!("{what}: they cannot be combined with --map never"),
-            )
-            .exit();
+        return Err(bad_input(format!(
+            "{what}: they cannot be combined with --map never"
+        )));
     }
     let options = RoomOptions {
         count: args.count,
@@ -59,19 +50,20 @@ pub fn run(args: RoomsArgs) -> anyhow::Result<()> {
         map,
     };
     let seed = args.seed.unwrap_or_else(mazegen::rng::draw_seed);
-    let rooms = RoomMap::generate(&options, seed).map_err(mazegen::Error::from)?;
+    let rooms = RoomMap::generate(&options, seed)?;
     if args.seed.is_none() && format.draws_tiles() {
-        eprintln!("seed: {seed}");
+        crate::message(format_args!("seed: {seed}"));
     }
     let renderer: Box<dyn Render<RoomMap>> = match format {
         RoomsFormat::Term => Box::new(Term {
-            color: use_color(&args.output),
+            color: use_color(&args.target),
+            heatmap: false,
         }),
         RoomsFormat::Text => Box::new(Text),
-        RoomsFormat::Json => Box::new(Json),
+        RoomsFormat::Json => Box::new(Json::default()),
         RoomsFormat::Dot => Box::new(Dot),
     };
-    write_output(args.output.output.as_deref(), |out| {
+    write_output(args.target.output.as_deref(), |out| {
         renderer.render(&rooms, out)
     })
 }

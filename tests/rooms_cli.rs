@@ -210,10 +210,10 @@ fn term_output_colors_rock_red_only_when_asked() {
     let plain = stdout_of(&["rooms", "--seed", "3"]);
     assert!(!plain.contains('\x1b') && plain.contains('●') && plain.contains('+'));
     let colored = stdout_of(&["rooms", "--seed", "3", "--color", "always"]);
-    // Red rock, blue floor, green corridor, yellow door: crossterm's bright ANSI colors.
+    // Red rock, cyan floor, green corridor, yellow door: crossterm's bright ANSI colors.
     for escape in [
         "\x1b[38;5;9m",
-        "\x1b[38;5;12m",
+        "\x1b[38;5;14m",
         "\x1b[38;5;10m",
         "\x1b[38;5;11m",
     ] {

@@ -1,7 +1,8 @@
 //! Binary Tree: every cell opens east or south with probability 1/2.
 
-use super::Generator;
+use super::Algorithm;
 use crate::error::Result;
+use crate::events::{Event, Observer};
 use crate::grid::{Dir, Grid};
 use crate::rng::{MazeRng, RandomBits};
 
@@ -16,26 +17,39 @@ use crate::rng::{MazeRng, RandomBits};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BinaryTree;
 
-impl Generator for BinaryTree {
-    fn name(&self) -> &'static str {
-        "binary-tree"
-    }
+impl Algorithm for BinaryTree {
+    const NAME: &'static str = "binary-tree";
 
-    fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()> {
+    fn run<O: Observer + ?Sized>(
+        &self,
+        grid: &mut Grid,
+        rng: &mut MazeRng,
+        observer: &mut O,
+    ) -> Result<()> {
         let (w, h) = (grid.width() as usize, grid.height() as usize);
         let mut bits = RandomBits::new(rng);
+        let mut carve = |grid: &mut Grid, i: usize, dir: Option<Dir>| {
+            let cell = grid.pos(i);
+            observer.observe(Event::Enter { cell });
+            if let Some(dir) = dir {
+                grid.carve_at(i, dir);
+                observer.observe(Event::Carve { cell, dir });
+            }
+            observer.observe(Event::Leave { cell });
+        };
         for y in 0..h - 1 {
             let row = y * w;
             for i in row..row + w - 1 {
                 let dir = if bits.bit() { Dir::East } else { Dir::South };
-                grid.carve_at(i, dir);
+                carve(grid, i, Some(dir));
             }
-            grid.carve_at(row + w - 1, Dir::South);
+            carve(grid, row + w - 1, Some(Dir::South));
         }
         let last_row = (h - 1) * w;
         for i in last_row..last_row + w - 1 {
-            grid.carve_at(i, Dir::East);
+            carve(grid, i, Some(Dir::East));
         }
+        carve(grid, last_row + w - 1, None);
         Ok(())
     }
 }

@@ -1,6 +1,6 @@
 //! Command-line types of the `rooms` command.
 
-use super::{OutputArgs, parse_seed};
+use super::{TargetArgs, parse_probability, parse_seed};
 use clap::{Args, ValueEnum};
 use mazegen::rooms::{self, MAX_ROOMS, RoomSize};
 
@@ -17,7 +17,7 @@ pub struct RoomsArgs {
 
     /// Probability that each candidate pair gets an extra connection [default: ln(N)/N, the
     /// connectivity threshold]
-    #[arg(long, value_name = "P", value_parser = parse_p, allow_negative_numbers = true)]
+    #[arg(long, value_name = "P", value_parser = parse_probability, allow_negative_numbers = true)]
     pub p: Option<f64>,
 
     /// The most doors (connections) a room may have [default: no limit]
@@ -36,8 +36,12 @@ pub struct RoomsArgs {
     #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
 
+    /// Output format
+    #[arg(long, value_enum, default_value_t = RoomsFormat::Term, help_heading = "Output")]
+    pub format: RoomsFormat,
+
     #[command(flatten)]
-    pub output: OutputArgs<RoomsFormat>,
+    pub target: TargetArgs,
 }
 
 /// The tile map the rooms are laid out on.
@@ -92,10 +96,9 @@ pub enum MapChoice {
 }
 
 /// Output formats of `rooms`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum RoomsFormat {
-    /// The tile map as colored ●: red rock, blue rooms, green corridors, yellow doors
-    #[default]
+    /// The tile map as colored ●: red rock, cyan rooms, green corridors, yellow doors
     Term,
     /// The tile map in plain text: # rock, space room, . corridor, + door
     Text,
@@ -118,14 +121,6 @@ fn parse_count(value: &str) -> Result<u32, String> {
         .parse()
         .map_err(|_| format!("expected a number of rooms from 1 to {MAX_ROOMS}"))?;
     rooms::check_count(count).map_err(|e| e.to_string())
-}
-
-/// Parses a probability.
-fn parse_p(value: &str) -> Result<f64, String> {
-    let p = value
-        .parse()
-        .map_err(|_| "expected a probability from 0 to 1 (e.g. 0.05)".to_string())?;
-    rooms::check_p(p).map_err(|e| e.to_string())
 }
 
 /// Parses a door limit.

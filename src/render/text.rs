@@ -1,18 +1,20 @@
-//! `text`: one character per tile (`#` for wall or rock), one line per tile row, no escapes.
+//! `text`: one character per tile, one line per tile row, no escapes. Mazes: `#` for wall,
+//! space for passage, `.` for the solution with `S` and `G` at its ends. Room maps: `#` rock,
+//! space room, `.` corridor, `+` door.
 
-use super::{Render, TileLook, TileRowSource, tiles_of, write_tile_lines};
+use super::style::TileStyle;
+use super::{Render, TileRowSource, tiles_of, write_tile_lines};
 use crate::maze::Maze;
 use crate::rooms::RoomMap;
 use std::io::{self, Write};
 
-/// Plain-text output for files and diffs: mazes as `#` wall and space passage; room maps as `#`
-/// rock, space room floor, `.` corridor and `+` door.
+/// Plain-text output for files and diffs.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Text;
 
 impl Text {
-    fn draw<S: TileRowSource>(rows: S, out: &mut dyn Write) -> io::Result<()> {
-        write_tile_lines(rows, out, |row, line| {
+    fn draw<S: TileRowSource<Tile: TileStyle>>(rows: S, out: &mut dyn Write) -> io::Result<()> {
+        write_tile_lines(rows, out, |_, row, line| {
             line.extend(row.iter().map(|&tile| tile.text()));
         })
     }
@@ -20,12 +22,12 @@ impl Text {
 
 impl Render for Text {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-        Self::draw(maze.grid.tile_rows(), out)
+        Self::draw(maze.tiles(), out)
     }
 }
 
 impl Render<RoomMap> for Text {
     fn render(&self, map: &RoomMap, out: &mut dyn Write) -> io::Result<()> {
-        Self::draw(tiles_of(map)?.rows(), out)
+        Self::draw(tiles_of(map)?.rows().enumerate(), out)
     }
 }

@@ -150,6 +150,16 @@ pub enum MapTile {
     Door,
 }
 
+impl MapTile {
+    /// Every kind, in declaration order: `tile as usize` indexes it.
+    pub const ALL: [MapTile; 4] = [
+        MapTile::Rock,
+        MapTile::Room,
+        MapTile::Corridor,
+        MapTile::Door,
+    ];
+}
+
 /// A room map drawn as tiles, row by row.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TileMap {

@@ -3,8 +3,8 @@
 
 use thiserror::Error;
 
-/// A room-map request that mazegen refuses. Messages about a single value (count, p, room
-/// size) say what would be accepted; the others also name the command-line options at fault
+/// A room-map request that mazegen refuses. Messages about a single value (count, room size)
+/// say what would be accepted; the others also name the command-line options at fault
 /// (the library options carry the same names).
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -16,13 +16,6 @@ pub enum RoomsError {
         count: u64,
         /// The most rooms mazegen makes.
         limit: u32,
-    },
-
-    /// A probability that is not a number from 0 to 1.
-    #[error("{value} is not a probability: expected a number from 0 to 1 (e.g. 0.05)")]
-    Probability {
-        /// The rejected value, as given.
-        value: String,
     },
 
     /// A room size range that is malformed or empty.

@@ -275,11 +275,12 @@ pub struct RoomMap {
 
 impl RoomMap {
     /// Generates the room map of `options` from `seed`: the same options and seed always give
-    /// the same map. Refuses options that cannot work (see [`RoomsError`]), in milliseconds.
-    pub fn generate(options: &RoomOptions, seed: u64) -> Result<Self, RoomsError> {
+    /// the same map. Refuses options that cannot work ([`crate::Error::Rooms`], or
+    /// [`crate::Error::InvalidProbability`] for `p`), in milliseconds.
+    pub fn generate(options: &RoomOptions, seed: u64) -> crate::Result<Self> {
         let count = check_count(u64::from(options.count))?;
         let p = match options.p {
-            Some(p) => check_p(p)?,
+            Some(p) => crate::check_probability(p)?,
             None => default_p(count),
         };
         let room_size = RoomSize::new(options.room_size.min, options.room_size.max)?;
@@ -300,7 +301,7 @@ impl RoomMap {
             (Candidates::Delaunay, Some(layout)) => {
                 CandidatePairs::listed(count, delaunay::delaunay_pairs(&layout.rooms))
             }
-            (Candidates::Delaunay, None) => return Err(RoomsError::DelaunayNeedsMap),
+            (Candidates::Delaunay, None) => return Err(RoomsError::DelaunayNeedsMap.into()),
         };
         let mut graph = GraphBuilder::new(count, options.max_doors);
         tree::grow_tree(
@@ -350,17 +351,6 @@ pub fn check_count(count: u64) -> Result<u32, RoomsError> {
             count,
             limit: MAX_ROOMS,
         })
-}
-
-/// Checks a probability: a number from 0 to 1 (not NaN).
-pub fn check_p(p: f64) -> Result<f64, RoomsError> {
-    if (0.0..=1.0).contains(&p) {
-        Ok(p)
-    } else {
-        Err(RoomsError::Probability {
-            value: p.to_string(),
-        })
-    }
 }
 
 /// The default probability of an extra connection, `ln(count) / count`: the threshold above

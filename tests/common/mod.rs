@@ -34,19 +34,16 @@ pub fn assert_refused(args: &[&str], fragments: &[&str]) {
     ));
 }
 
-/// Number of open passages of the cell at `pos` (1 = dead end).
-pub fn degree(grid: &Grid, pos: Pos) -> usize {
-    mazegen::grid::Dir::ALL
-        .into_iter()
-        .filter(|&dir| grid.is_open(pos, dir))
-        .count()
+/// Runs `mazegen` with `args`, asserts success, and parses standard output as JSON.
+pub fn json_of(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&stdout_of(args)).expect("output is JSON")
 }
 
 /// Fraction of cells that are dead ends.
 pub fn dead_end_fraction(grid: &Grid) -> f64 {
     let dead_ends = (0..grid.height())
         .flat_map(|y| (0..grid.width()).map(move |x| Pos::new(x, y)))
-        .filter(|&pos| degree(grid, pos) == 1)
+        .filter(|&pos| grid.degree(pos) == 1)
         .count();
     dead_ends as f64 / grid.cell_count() as f64
 }
