@@ -28,13 +28,13 @@ pub struct RoomsArgs {
     #[arg(long, value_enum, value_name = "PAIRS", default_value_t = CandidatesArg::All)]
     pub candidates: CandidatesArg,
 
-    #[command(flatten)]
-    pub map: MapArgs,
-
     /// Seed for the random choices: the same seed gives the same rooms [default: drawn at
     /// random and reported]
     #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
+
+    #[command(flatten)]
+    pub map: MapArgs,
 
     /// Output format
     #[arg(long, value_enum, default_value_t = RoomsFormat::Term, help_heading = "Output")]
