@@ -89,7 +89,10 @@ impl fmt::Display for Summary {
                 ),
             ),
             ("junctions", self.junctions.to_string()),
-            ("mean straight run", format!("{:.2}", self.mean_straight_run)),
+            (
+                "mean straight run",
+                format!("{:.2}", self.mean_straight_run),
+            ),
             (
                 "horizontal",
                 format!("{:.1}% of passages", 100.0 * self.horizontal_fraction),
