@@ -1,5 +1,6 @@
-//! Rendering speed: the `term` (color on), `json` and `text` renderers on one 1000x1000-cell
-//! (2001x2001-tile) backtrack maze, generated once with a fixed seed outside the timing.
+//! Rendering speed: the `term` (color on, no heat map), `json` (no stats) and `text` renderers
+//! on one 1000x1000-cell (2001x2001-tile) backtrack maze, generated once with a fixed seed
+//! outside the timing.
 //!
 //! Output goes into one reused `Vec<u8>`, cleared before each iteration and sized by a first
 //! render so it never grows while timed: this counts the copy into memory that the binary's
@@ -20,8 +21,14 @@ const SIDE: u32 = 1000;
 fn render(c: &mut Criterion) {
     let maze = Maze::generate(&Backtrack::default(), SIDE, SIDE, SEED).expect("valid size");
     let renderers: [(&str, &dyn Render); 3] = [
-        ("term", &Term { color: true }),
-        ("json", &Json),
+        (
+            "term",
+            &Term {
+                color: true,
+                ..Term::default()
+            },
+        ),
+        ("json", &Json::default()),
         ("text", &Text),
     ];
     let mut group = c.benchmark_group("render");

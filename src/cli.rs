@@ -1,7 +1,12 @@
 //! Command-line types (clap derive) and nothing else: `main.rs` maps them onto the library.
 
+mod rooms;
+
+pub use rooms::{AUTO_MAP_ROOMS, MapChoice, RoomsArgs, RoomsFormat};
+
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mazegen::algorithms::Pick;
+use mazegen::grid::Pos;
 use std::path::PathBuf;
 
 /// The tile size used when neither `--size` nor `--width`/`--height` is given.
@@ -12,12 +17,14 @@ const DEFAULT_TILES: &str = "21";
 #[command(name = "mazegen", version, about, propagate_version = true)]
 #[command(after_help = "Examples:\n  \
     mazegen binary-tree --size 21\n  \
-    mazegen backtrack --size 41 --seed 7\n  \
+    mazegen backtrack --size 41 --seed 7 --solve\n  \
     mazegen binary-tree --width 61 --height 21 --format text > maze.txt\n  \
+    mazegen backtrack --size 101 --seed 3 --format json | jq '.tiles | length'\n  \
     mazegen growing-tree --pick mixed:0.75 --size 31\n  \
-    mazegen backtrack --size 101 --seed 3 --format json | jq '.tiles | length'")]
+    mazegen backtrack --size 41 --seed 9 --format json | mazegen solve | mazegen render --format png -o maze.png\n  \
+    mazegen rooms --count 20 --candidates delaunay --seed 7")]
 pub struct Cli {
-    /// What to generate.
+    /// What to do.
     #[command(subcommand)]
     pub command: Command,
 }
@@ -26,7 +33,7 @@ pub struct Cli {
 /// would otherwise take them in).
 const ALGORITHM: &str = "Algorithm";
 
-/// One subcommand per algorithm.
+/// One subcommand per maze algorithm, then rooms, then the commands that read maze documents.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Binary Tree: every cell opens east or south (see --bias); very fast, two open sides
@@ -43,6 +50,14 @@ pub enum Command {
     GrowingTree(GrowingTreeArgs),
     /// Recursive division: walls with one gap split an open field; long straight walls
     RecursiveDivision(MazeArgs),
+    /// Rooms on a tile map, connected by a random spanning tree plus random extra corridors
+    Rooms(RoomsArgs),
+    /// Read a maze document (JSON) and add its shortest solution
+    Solve(SolveArgs),
+    /// Read a maze document (JSON) and print figures about it
+    Stats(StatsArgs),
+    /// Read a maze document (JSON) and draw it in another format
+    Render(RenderArgs),
 }
 
 /// Options of `binary-tree`.
@@ -93,8 +108,39 @@ pub struct MazeArgs {
     #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
 
+    /// Remove each dead end with probability P by opening a wall, adding loops (0 to 1)
+    #[arg(long, value_name = "P", value_parser = parse_probability, allow_negative_numbers = true)]
+    pub braid: Option<f64>,
+
+    /// Draw the shortest path from start to goal
+    #[arg(long, help_heading = "Solution")]
+    pub solve: bool,
+
+    #[command(flatten)]
+    pub endpoints: EndpointArgs,
+
     #[command(flatten)]
     pub output: OutputArgs,
+
+    #[command(flatten)]
+    pub animation: AnimationArgs,
+}
+
+/// Watching the maze being carved.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Animation")]
+pub struct AnimationArgs {
+    /// Draw the maze in the terminal while it is generated (q, Esc or Ctrl-C stops)
+    #[arg(long)]
+    pub animate: bool,
+
+    /// Milliseconds to pause after each frame of --animate
+    #[arg(long, value_name = "MS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=10_000))]
+    pub delay: u64,
+
+    /// Generator steps drawn per frame of --animate (raise it for big mazes)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub steps_per_frame: u32,
 }
 
 /// Maze size in tiles: a maze of W x H cells is (2W+1) x (2H+1) tiles.
@@ -124,31 +170,125 @@ impl SizeArgs {
     }
 }
 
+/// Where the way through the maze begins and ends.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Solution")]
+pub struct EndpointArgs {
+    /// Entrance cell, in cell coordinates from 0,0 at the top left [default: 0,0]
+    #[arg(long, value_name = "X,Y", value_parser = parse_cell)]
+    pub start: Option<Pos>,
+
+    /// Exit cell, in cell coordinates [default: the bottom-right cell]
+    #[arg(long, value_name = "X,Y", value_parser = parse_cell)]
+    pub goal: Option<Pos>,
+
+    /// Open the outer wall next to the start and the goal (both must be on it)
+    #[arg(long)]
+    pub openings: bool,
+}
+
 /// Where and how to write the result.
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Output")]
 pub struct OutputArgs {
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Term)]
-    pub format: Format,
+    /// Output format [default: term; json for solve]
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
 
+    #[command(flatten)]
+    pub target: TargetArgs,
+
+    /// Add figures about the maze: a "stats" object in JSON, a table on stderr otherwise
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Shade passages by their distance from the start (term, svg and png)
+    #[arg(long)]
+    pub heatmap: bool,
+
+    /// Colors of svg and png pictures [default: color]
+    #[arg(long, value_enum)]
+    pub theme: Option<Theme>,
+
+    /// Pixels per tile in svg and png pictures, 1 to 64 [default: 8]
+    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub scale: Option<u32>,
+}
+
+/// Where to write and whether to color: the output options of every command.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Output")]
+pub struct TargetArgs {
     /// When to color terminal output (auto: when writing to a terminal and NO_COLOR is unset)
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 
-    /// Write to FILE instead of standard output (replaced only once complete)
+    /// Write to FILE instead of standard output (- for standard output); FILE is replaced only
+    /// once complete
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
 
-/// Output formats.
+/// Options of `solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The maze document to read (- for standard input) [default: standard input]
+    #[arg(value_name = "FILE")]
+    pub input: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub endpoints: EndpointArgs,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Options of `render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// The maze document to read (- for standard input) [default: standard input]
+    #[arg(value_name = "FILE")]
+    pub input: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Options of `stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// The maze document to read (- for standard input) [default: standard input]
+    #[arg(value_name = "FILE")]
+    pub input: Option<PathBuf>,
+
+    /// Print a table (text) or a JSON object
+    #[arg(long, value_enum, default_value_t = StatsFormat::Text)]
+    pub format: StatsFormat,
+}
+
+/// Output formats of mazes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// Colored ● per tile: green passage, red wall
     Term,
-    /// Plain text: # wall, space passage
+    /// Plain text: # wall, space passage, . solution
     Text,
     /// A mazegen.maze/v1 JSON document
+    Json,
+    /// An SVG picture
+    Svg,
+    /// A PNG picture (binary: write it to a file or a pipe)
+    Png,
+    /// The generator's steps as JSON lines, after a header line (maze commands only)
+    Events,
+}
+
+/// Output formats of `stats`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StatsFormat {
+    /// A table for people
+    Text,
+    /// A JSON object for programs
     Json,
 }
 
@@ -161,6 +301,15 @@ pub enum ColorChoice {
     Always,
     /// Never color
     Never,
+}
+
+/// Color themes of pictures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Theme {
+    /// The terminal's colors: red walls, green passages
+    Color,
+    /// Black on white, for printing
+    Mono,
 }
 
 /// Parses a seed, saying which numbers are seeds when it is not one.
@@ -181,6 +330,22 @@ fn parse_tiles(value: &str) -> Result<u32, String> {
         format!("expected an odd number of tiles, at least 3 (e.g. {DEFAULT_TILES})")
     })?;
     mazegen::cells_from_tiles(tiles).map_err(|e| e.to_string())
+}
+
+/// Parses a probability from 0 to 1.
+fn parse_probability(value: &str) -> Result<f64, String> {
+    let number: f64 = value
+        .parse()
+        .map_err(|_| "expected a number from 0 to 1".to_string())?;
+    mazegen::check_probability(number).map_err(|e| e.to_string())
+}
+
+/// Parses cell coordinates `X,Y`.
+fn parse_cell(value: &str) -> Result<Pos, String> {
+    let expected = || "expected cell coordinates X,Y such as 0,0".to_string();
+    let (x, y) = value.split_once(',').ok_or_else(expected)?;
+    let coordinate = |c: &str| c.trim().parse::<u32>().map_err(|_| expected());
+    Ok(Pos::new(coordinate(x)?, coordinate(y)?))
 }
 
 #[cfg(test)]
@@ -239,6 +404,23 @@ mod tests {
             assert!(error.contains("--pick"), "{error}");
             assert!(error.contains(value), "{error}");
             assert!(error.contains("mixed:P with P from 0 to 1"), "{error}");
+        }
+    }
+
+    #[test]
+    fn cells_parse_as_x_comma_y() {
+        assert_eq!(parse_cell("3,4"), Ok(Pos::new(3, 4)));
+        assert_eq!(parse_cell("3, 4"), Ok(Pos::new(3, 4)));
+        assert!(parse_cell("3").is_err());
+        assert!(parse_cell("-1,2").is_err());
+        assert!(parse_cell("a,b").is_err());
+    }
+
+    #[test]
+    fn probabilities_stay_within_0_and_1() {
+        assert_eq!(parse_probability("0.25"), Ok(0.25));
+        for bad in ["1.5", "-0.1", "NaN", "inf", "x"] {
+            assert!(parse_probability(bad).is_err(), "{bad}");
         }
     }
 }

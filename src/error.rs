@@ -6,7 +6,7 @@ use thiserror::Error;
 ///
 /// All variants describe bad input (a request the library refuses); the binary maps them to
 /// exit code 2.
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[derive(Debug, Error, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum Error {
     /// A maze dimension (in tiles) that is even or smaller than 3.
@@ -60,6 +60,46 @@ pub enum Error {
         height: u32,
     },
 
+    /// A probability outside 0 to 1 (or not a number).
+    #[error("{value} is not a probability: expected a number from 0 to 1")]
+    InvalidProbability {
+        /// The rejected value.
+        value: f64,
+    },
+
+    /// Openings asked for where the start or goal does not touch the outer wall.
+    #[error("the {role} cell {x},{y} is not on the outer wall, so it cannot have an opening")]
+    NotOnBorder {
+        /// `"start"` or `"goal"`.
+        role: &'static str,
+        /// Column of the cell.
+        x: u32,
+        /// Row of the cell.
+        y: u32,
+    },
+
+    /// A picture with more pixels per side than its format allows.
+    #[error(
+        "the picture would be {pixels} pixels across, more than the {limit} allowed: use a smaller --scale"
+    )]
+    PictureTooLarge {
+        /// Pixels on the longer side.
+        pixels: u64,
+        /// The most pixels per side.
+        limit: u64,
+    },
+
+    /// Options that do not fit together (such as a heat map on plain text).
+    #[error("{0}")]
+    InvalidOption(String),
+
+    /// A maze document that cannot be read: malformed, of another schema, or not a valid maze.
+    #[error("{0}")]
+    InvalidDocument(String),
+
+    /// A room map that cannot be made as asked.
+    #[error(transparent)]
+    Rooms(#[from] crate::rooms::RoomsError),
     /// A growing-tree pick rule that is not `newest`, `random`, `oldest` or `mixed:P` with P
     /// from 0 to 1.
     #[error(

@@ -21,15 +21,19 @@
 //!
 //! Data flows one way: a [`algorithms::Generator`] carves a [`grid::Grid`], [`Maze`] records
 //! what produced it, and a [`render::Render`] writes it. Generators know nothing of output and
-//! renderers nothing of algorithms.
+//! renderers nothing of algorithms. [`rooms`] makes room graphs the same way: a
+//! [`rooms::RoomMap`] from [`rooms::RoomOptions`] and a seed, written by the same renderers.
 
 pub mod algorithms;
 pub mod analysis;
 pub mod error;
+pub mod events;
 pub mod grid;
 mod maze;
+pub mod read;
 pub mod render;
 pub mod rng;
+pub mod rooms;
 
 pub use error::{Error, Result};
-pub use maze::{Maze, cells_from_tiles};
+pub use maze::{Heat, Maze, MazeTiles, TilePos, cell_tile, cells_from_tiles, check_probability};

@@ -2,7 +2,9 @@
 //!
 //! Every generator draws from [`MazeRng`] (ChaCha8), created by [`rng_from_seed`]. ChaCha8 is
 //! portable: the same seed gives the same stream on every platform, which is what makes seeded
-//! output byte-identical everywhere.
+//! output byte-identical everywhere. A generator made of independent steps gives each step its
+//! own stream of the same seed ([`rng_for_stream`]), so that an option of one step never moves
+//! the output of another.
 
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -17,6 +19,14 @@ pub const DRAWN_SEED_LIMIT: u64 = 1 << 53;
 /// Creates the generator for `seed`.
 pub fn rng_from_seed(seed: u64) -> MazeRng {
     ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// Creates the generator for `seed` on an independent `stream`: stream 0 is [`rng_from_seed`],
+/// other streams serve later steps (such as braiding) without moving what stream 0 produced.
+pub fn rng_for_stream(seed: u64, stream: u64) -> MazeRng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(stream);
+    rng
 }
 
 /// Draws a fresh seed from operating-system entropy, below [`DRAWN_SEED_LIMIT`].
@@ -89,6 +99,12 @@ mod tests {
         let a: Vec<u64> = (0..4).map(|_| rng_from_seed(7).next_u64()).collect();
         assert!(a.windows(2).all(|w| w[0] == w[1]));
         assert_ne!(rng_from_seed(7).next_u64(), rng_from_seed(8).next_u64());
+    }
+
+    #[test]
+    fn streams_are_independent_and_stream_0_is_the_seed() {
+        assert_eq!(rng_for_stream(7, 0).next_u64(), rng_from_seed(7).next_u64());
+        assert_ne!(rng_for_stream(7, 1).next_u64(), rng_from_seed(7).next_u64());
     }
 
     #[test]

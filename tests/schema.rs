@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::stdout_of;
+use common::json_of;
 use serde_json::Value;
 
 fn validator() -> jsonschema::Validator {
@@ -13,7 +13,7 @@ fn validator() -> jsonschema::Validator {
 fn maze_json(args: &[&str]) -> Value {
     let mut all = args.to_vec();
     all.extend(["--format", "json"]);
-    serde_json::from_str(&stdout_of(&all)).unwrap()
+    json_of(&all)
 }
 
 #[test]
@@ -24,6 +24,16 @@ fn output_matches_the_schema() {
             &["--size", "3"][..],
             &["--size", "21"],
             &["--width", "61", "--height", "5"],
+            &[
+                "--size",
+                "21",
+                "--solve",
+                "--openings",
+                "--stats",
+                "--braid",
+                "0.3",
+            ],
+            &["--size", "15", "--solve", "--start", "3,3"],
         ] {
             let mut args = vec![algorithm, "--seed", "9"];
             args.extend_from_slice(size);

@@ -64,6 +64,50 @@ fn every_algorithm_option() {
 }
 
 #[test]
+fn solved_and_picture_snapshots() {
+    let solved = ["--solve", "--openings"];
+    insta::assert_snapshot!(
+        "backtrack.solved.text",
+        snapshot(
+            &["backtrack"],
+            &[&solved[..], &["--format", "text"]].concat()
+        )
+    );
+    insta::assert_snapshot!(
+        "backtrack.solved.term-color",
+        snapshot(
+            &["backtrack"],
+            &[&solved[..], &["--color", "always"]].concat()
+        )
+    );
+    insta::assert_snapshot!(
+        "backtrack.solved.json",
+        snapshot(
+            &["backtrack"],
+            &[&solved[..], &["--format", "json", "--stats"]].concat()
+        )
+    );
+    insta::assert_snapshot!(
+        "backtrack.solved.svg",
+        snapshot(
+            &["backtrack"],
+            &[&solved[..], &["--format", "svg", "--scale", "10"]].concat()
+        )
+    );
+    insta::assert_snapshot!(
+        "backtrack.heatmap.svg",
+        snapshot(
+            &["backtrack"],
+            &["--format", "svg", "--heatmap", "--theme", "mono"]
+        )
+    );
+    insta::assert_snapshot!(
+        "binary-tree.braided.text",
+        snapshot(&["binary-tree"], &["--braid", "0.5", "--format", "text"])
+    );
+}
+
+#[test]
 fn formats_agree_on_the_maze() {
     for generator in catalogue() {
         let command = [generator.name()];

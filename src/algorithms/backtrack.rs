@@ -1,7 +1,8 @@
 //! Recursive backtracker: a randomized depth-first search, without recursion.
 
-use super::Generator;
+use super::Algorithm;
 use crate::error::Result;
+use crate::events::{Event, Observer};
 use crate::grid::{Cursor, Dir, Grid, Pos, zeroed_bytes};
 use crate::rng::{MazeRng, RandomBits};
 
@@ -22,16 +23,19 @@ const UNVISITED: u8 = 0;
 /// Scratch state of the start cell: visited, nowhere to go back to.
 const ROOT: u8 = 5;
 
-impl Generator for Backtrack {
-    fn name(&self) -> &'static str {
-        "backtrack"
-    }
+impl Algorithm for Backtrack {
+    const NAME: &'static str = "backtrack";
 
     fn params(&self) -> serde_json::Value {
         serde_json::json!({ "start": self.start })
     }
 
-    fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()> {
+    fn run<O: Observer + ?Sized>(
+        &self,
+        grid: &mut Grid,
+        rng: &mut MazeRng,
+        observer: &mut O,
+    ) -> Result<()> {
         let start = grid.require(self.start)?;
         let (w, h) = (grid.width(), grid.height());
         // 0 = unvisited, 1..=4 = visited and entered from Dir::ALL[state - 1], ROOT = start.
@@ -39,12 +43,19 @@ impl Generator for Backtrack {
         let mut bits = RandomBits::new(rng);
         let mut cursor = Cursor::new(grid, start);
         state[cursor.i] = ROOT;
+        observer.observe(Event::Enter { cell: start });
         loop {
             if let Some(dir) = cursor.random_neighbour(&mut bits, |j| state[j] == UNVISITED) {
                 grid.carve_at(cursor.i, dir);
+                observer.observe(Event::Carve {
+                    cell: cursor.pos(),
+                    dir,
+                });
                 cursor.step(dir);
                 state[cursor.i] = 1 + dir_index(dir.opposite());
+                observer.observe(Event::Enter { cell: cursor.pos() });
             } else {
+                observer.observe(Event::Leave { cell: cursor.pos() });
                 match state[cursor.i] {
                     ROOT => return Ok(()),
                     back => cursor.step(Dir::ALL[usize::from(back - 1)]),

@@ -1,7 +1,8 @@
 //! Binary Tree: every cell opens towards one of two sides, chosen by a fair coin.
 
-use super::Generator;
+use super::Algorithm;
 use crate::error::Result;
+use crate::events::{Event, Observer};
 use crate::grid::{Dir, Grid};
 use crate::rng::{MazeRng, RandomBits};
 
@@ -71,21 +72,33 @@ impl Bias {
     }
 }
 
-impl Generator for BinaryTree {
-    fn name(&self) -> &'static str {
-        "binary-tree"
-    }
+impl Algorithm for BinaryTree {
+    const NAME: &'static str = "binary-tree";
 
     fn params(&self) -> serde_json::Value {
         serde_json::json!({ "bias": self.bias.name() })
     }
 
-    fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()> {
+    fn run<O: Observer + ?Sized>(
+        &self,
+        grid: &mut Grid,
+        rng: &mut MazeRng,
+        observer: &mut O,
+    ) -> Result<()> {
         let (w, h) = (grid.width() as usize, grid.height() as usize);
         let (across, down) = (self.bias.horizontal(), self.bias.vertical());
         // The row whose cells cannot open `down`: they all open `across`.
         let edge_row = if down == Dir::North { 0 } else { h - 1 };
         let mut bits = RandomBits::new(rng);
+        let mut open = |grid: &mut Grid, i: usize, dir: Option<Dir>| {
+            let cell = grid.pos(i);
+            observer.observe(Event::Enter { cell });
+            if let Some(dir) = dir {
+                grid.carve_at(i, dir);
+                observer.observe(Event::Carve { cell, dir });
+            }
+            observer.observe(Event::Leave { cell });
+        };
         for y in 0..h {
             let row = y * w;
             // The cell at the `across` end of the row cannot open `across`; the others choose.
@@ -96,13 +109,15 @@ impl Generator for BinaryTree {
             };
             if y == edge_row {
                 for i in choosers {
-                    grid.carve_at(i, across);
+                    open(grid, i, Some(across));
                 }
+                // The corner between the two open edges opens nothing.
+                open(grid, edge_cell, None);
             } else {
                 for i in choosers {
-                    grid.carve_at(i, if bits.bit() { across } else { down });
+                    open(grid, i, Some(if bits.bit() { across } else { down }));
                 }
-                grid.carve_at(edge_cell, down);
+                open(grid, edge_cell, Some(down));
             }
         }
         Ok(())

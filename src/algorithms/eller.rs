@@ -1,7 +1,8 @@
 //! Eller's algorithm: row by row, keeping only which cells of the current row are connected.
 
-use super::Generator;
+use super::Algorithm;
 use crate::error::Result;
+use crate::events::{Event, Observer};
 use crate::grid::{Dir, Grid, filled_vec};
 use crate::rng::{MazeRng, RandomBits};
 
@@ -30,12 +31,15 @@ use crate::rng::{MazeRng, RandomBits};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Eller;
 
-impl Generator for Eller {
-    fn name(&self) -> &'static str {
-        "eller"
-    }
+impl Algorithm for Eller {
+    const NAME: &'static str = "eller";
 
-    fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()> {
+    fn run<O: Observer + ?Sized>(
+        &self,
+        grid: &mut Grid,
+        rng: &mut MazeRng,
+        observer: &mut O,
+    ) -> Result<()> {
         let (width, height) = (grid.width(), grid.height());
         let (w, h) = (width as usize, height as usize);
         // The sets of the current row as circular lists of columns: `next[x]` is the next column
@@ -54,6 +58,10 @@ impl Generator for Eller {
                 let right = x as u32 + 1;
                 if next[x] != right && (last_row || bits.bit()) {
                     grid.carve_at(row + x, Dir::East);
+                    observer.observe(Event::Carve {
+                        cell: grid.pos(row + x),
+                        dir: Dir::East,
+                    });
                     // Splice the right set in after x: sets never cross, so all of its columns
                     // lie between x and the column that followed x.
                     let (after_x, before_right) = (next[x], prev[right as usize]);
@@ -70,6 +78,10 @@ impl Generator for Eller {
                 let alone = next[x] as usize == x;
                 if alone || bits.bit() {
                     grid.carve_at(row + x, Dir::South);
+                    observer.observe(Event::Carve {
+                        cell: grid.pos(row + x),
+                        dir: Dir::South,
+                    });
                 } else {
                     // Stays walled below: the cell under it starts a set of its own.
                     let (after, before) = (next[x], prev[x]);

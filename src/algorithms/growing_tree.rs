@@ -1,7 +1,8 @@
 //! Growing tree: grow the maze from a list of active cells, picking which one grows next.
 
-use super::Generator;
+use super::Algorithm;
 use crate::error::{Error, Result};
+use crate::events::{Event, Observer};
 use crate::grid::{Cursor, Grid, Pos, zeroed_bytes};
 use crate::rng::{MazeRng, RandomBits};
 use std::fmt;
@@ -119,22 +120,28 @@ const UNVISITED: u8 = 0;
 const ACTIVE: u8 = 1;
 const DONE: u8 = 2;
 
-impl Generator for GrowingTree {
-    fn name(&self) -> &'static str {
-        "growing-tree"
-    }
+impl Algorithm for GrowingTree {
+    const NAME: &'static str = "growing-tree";
 
     fn params(&self) -> serde_json::Value {
         serde_json::json!({ "pick": self.pick.to_string() })
     }
 
-    fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()> {
+    fn run<O: Observer + ?Sized>(
+        &self,
+        grid: &mut Grid,
+        rng: &mut MazeRng,
+        observer: &mut O,
+    ) -> Result<()> {
         let (w, h) = (grid.width(), grid.height());
         let mut state = zeroed_bytes(w, h, grid.cell_count())?;
         let mut active = ActiveList::default();
         let mut bits = RandomBits::new(rng);
         state[0] = ACTIVE;
         active.push(0, w, h)?;
+        observer.observe(Event::Enter {
+            cell: Pos::new(0, 0),
+        });
         while active.live > 0 {
             let slot = active.pick(self.pick, &mut bits, &state);
             let i = active.cells[slot] as usize;
@@ -145,15 +152,21 @@ impl Generator for GrowingTree {
             match cursor.random_neighbour(&mut bits, |j| state[j] == UNVISITED) {
                 Some(dir) => {
                     grid.carve_at(i, dir);
+                    observer.observe(Event::Carve {
+                        cell: cursor.pos(),
+                        dir,
+                    });
                     let j = cursor
                         .neighbour(dir)
                         .expect("random_neighbour stays inside");
                     state[j] = ACTIVE;
                     active.push(j as u32, w, h)?;
+                    observer.observe(Event::Enter { cell: grid.pos(j) });
                 }
                 None => {
                     state[i] = DONE;
                     active.remove(slot, &state);
+                    observer.observe(Event::Leave { cell: cursor.pos() });
                 }
             }
         }

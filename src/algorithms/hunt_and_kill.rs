@@ -1,7 +1,8 @@
 //! Hunt-and-kill: random walks, each started next to the carved part by a scan for a new cell.
 
-use super::Generator;
+use super::Algorithm;
 use crate::error::Result;
+use crate::events::{Event, Observer};
 use crate::grid::{Cursor, Grid, Pos, zeroed_bytes};
 use crate::rng::{MazeRng, RandomBits};
 
@@ -23,12 +24,15 @@ use crate::rng::{MazeRng, RandomBits};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct HuntAndKill;
 
-impl Generator for HuntAndKill {
-    fn name(&self) -> &'static str {
-        "hunt-and-kill"
-    }
+impl Algorithm for HuntAndKill {
+    const NAME: &'static str = "hunt-and-kill";
 
-    fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()> {
+    fn run<O: Observer + ?Sized>(
+        &self,
+        grid: &mut Grid,
+        rng: &mut MazeRng,
+        observer: &mut O,
+    ) -> Result<()> {
         let (w, h) = (grid.width(), grid.height());
         let mut visited = zeroed_bytes(w, h, grid.cell_count())?;
         let mut bits = RandomBits::new(rng);
@@ -37,11 +41,19 @@ impl Generator for HuntAndKill {
         let mut hunted = 0;
         loop {
             visited[cursor.i] = 1;
+            observer.observe(Event::Enter { cell: cursor.pos() });
             while let Some(dir) = cursor.random_neighbour(&mut bits, |j| visited[j] == 0) {
                 grid.carve_at(cursor.i, dir);
+                observer.observe(Event::Carve {
+                    cell: cursor.pos(),
+                    dir,
+                });
+                observer.observe(Event::Leave { cell: cursor.pos() });
                 cursor.step(dir);
                 visited[cursor.i] = 1;
+                observer.observe(Event::Enter { cell: cursor.pos() });
             }
+            observer.observe(Event::Leave { cell: cursor.pos() });
             let Some(offset) = visited[hunted..].iter().position(|&v| v == 0) else {
                 return Ok(());
             };
@@ -52,6 +64,10 @@ impl Generator for HuntAndKill {
                 .random_neighbour(&mut bits, |j| visited[j] != 0)
                 .expect("the first unvisited cell has a visited neighbour west or north");
             grid.carve_at(cursor.i, dir);
+            observer.observe(Event::Carve {
+                cell: cursor.pos(),
+                dir,
+            });
         }
     }
 }

@@ -2,6 +2,7 @@
 
 mod backtrack;
 mod binary_tree;
+mod braid;
 mod eller;
 mod growing_tree;
 mod hunt_and_kill;
@@ -10,6 +11,7 @@ mod sidewinder;
 
 pub use backtrack::Backtrack;
 pub use binary_tree::{Bias, BinaryTree};
+pub use braid::braid;
 pub use eller::Eller;
 pub use growing_tree::{GrowingTree, Pick, Probability};
 pub use hunt_and_kill::HuntAndKill;
@@ -17,13 +19,17 @@ pub use recursive_division::RecursiveDivision;
 pub use sidewinder::Sidewinder;
 
 use crate::error::Result;
+use crate::events::{Observer, Silent};
 use crate::grid::Grid;
 use crate::rng::MazeRng;
 
-/// A maze algorithm: carves passages into a grid whose walls all stand.
-pub trait Generator {
+/// A maze algorithm as it is written: once, generic over who watches it carve.
+///
+/// Every type implementing it is a [`Generator`]. Unobserved generation runs it with
+/// [`Silent`], whose reports compile to nothing.
+pub trait Algorithm {
     /// The algorithm's name as the CLI subcommand and the JSON `algorithm` field spell it.
-    fn name(&self) -> &'static str;
+    const NAME: &'static str;
 
     /// The effective options of the algorithm, recorded as `params` in JSON output.
     fn params(&self) -> serde_json::Value {
@@ -31,8 +37,58 @@ pub trait Generator {
     }
 
     /// Carves a perfect maze into `grid` (which has every wall standing), drawing every random
+    /// choice from `rng` so that the same seed gives the same maze, and reporting each step to
+    /// `observer` (see [`crate::events`]).
+    fn run<O: Observer + ?Sized>(
+        &self,
+        grid: &mut Grid,
+        rng: &mut MazeRng,
+        observer: &mut O,
+    ) -> Result<()>;
+}
+
+/// A maze generator, usable behind `&dyn Generator`.
+pub trait Generator {
+    /// The algorithm's name as the CLI subcommand and the JSON `algorithm` field spell it.
+    fn name(&self) -> &'static str;
+
+    /// The effective options of the algorithm, recorded as `params` in JSON output.
+    fn params(&self) -> serde_json::Value;
+
+    /// Carves a perfect maze into `grid` (which has every wall standing), drawing every random
     /// choice from `rng` so that the same seed gives the same maze.
     fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()>;
+
+    /// Carves exactly the maze [`Generator::carve`] carves, reporting every step to `observer`.
+    fn carve_observed(
+        &self,
+        grid: &mut Grid,
+        rng: &mut MazeRng,
+        observer: &mut dyn Observer,
+    ) -> Result<()>;
+}
+
+impl<A: Algorithm> Generator for A {
+    fn name(&self) -> &'static str {
+        A::NAME
+    }
+
+    fn params(&self) -> serde_json::Value {
+        Algorithm::params(self)
+    }
+
+    fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()> {
+        self.run(grid, rng, &mut Silent)
+    }
+
+    fn carve_observed(
+        &self,
+        grid: &mut Grid,
+        rng: &mut MazeRng,
+        observer: &mut dyn Observer,
+    ) -> Result<()> {
+        self.run(grid, rng, observer)
+    }
 }
 
 /// Every maze algorithm mazegen ships, each with its default options, in the order the command

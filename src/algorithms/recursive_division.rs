@@ -1,8 +1,9 @@
 //! Recursive division: split an open field by walls with one gap each, down to corridors.
 
-use super::Generator;
+use super::Algorithm;
 use crate::error::Result;
-use crate::grid::{EAST, Grid, SOUTH};
+use crate::events::{Event, Observer};
+use crate::grid::{Dir, EAST, Grid, Pos, SOUTH};
 use crate::rng::{MazeRng, RandomBits};
 
 /// The recursive-division algorithm, run with an explicit stack.
@@ -24,13 +25,21 @@ use crate::rng::{MazeRng, RandomBits};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RecursiveDivision;
 
-impl Generator for RecursiveDivision {
-    fn name(&self) -> &'static str {
-        "recursive-division"
-    }
+impl Algorithm for RecursiveDivision {
+    const NAME: &'static str = "recursive-division";
 
-    fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()> {
-        divide::<true>(grid, rng);
+    fn run<O: Observer + ?Sized>(
+        &self,
+        grid: &mut Grid,
+        rng: &mut MazeRng,
+        observer: &mut O,
+    ) -> Result<()> {
+        // The unrolled small chambers report nothing: take them only when no one listens.
+        if observer.listening() {
+            divide::<false, O>(grid, rng, observer);
+        } else {
+            divide::<true, O>(grid, rng, observer);
+        }
         Ok(())
     }
 }
@@ -56,7 +65,11 @@ impl Chamber {
 /// With `UNROLLED`, the chambers of 2x2, 2x3 and 3x2 cells, where two thirds of all splits
 /// happen, are finished by straight-line code that makes the same draws and walls as
 /// [`split`] would (the tests compare both settings).
-fn divide<const UNROLLED: bool>(grid: &mut Grid, rng: &mut MazeRng) {
+fn divide<const UNROLLED: bool, O: Observer + ?Sized>(
+    grid: &mut Grid,
+    rng: &mut MazeRng,
+    observer: &mut O,
+) {
     let mut chamber = Chamber {
         x: 0,
         y: 0,
@@ -65,6 +78,7 @@ fn divide<const UNROLLED: bool>(grid: &mut Grid, rng: &mut MazeRng) {
     };
     let stride = chamber.w as usize;
     grid.open_field();
+    observer.observe(Event::OpenField);
     let cells = grid.cells_mut();
     let mut bits = RandomBits::new(rng);
     // The chamber in hand is split first; second halves wait here.
@@ -78,7 +92,7 @@ fn divide<const UNROLLED: bool>(grid: &mut Grid, rng: &mut MazeRng) {
                 None => return,
             }
         } else {
-            let (first, second) = split(cells, stride, &mut bits, chamber);
+            let (first, second) = split(cells, stride, &mut bits, observer, chamber);
             if second.splits() {
                 pending.push(second);
             }
@@ -92,10 +106,11 @@ fn divide<const UNROLLED: bool>(grid: &mut Grid, rng: &mut MazeRng) {
 /// Both orientations run the same code: the wall runs `along` cells, `step` indices apart, on
 /// the `line`-th of the `across` lines of cells it cuts, which are `jump` indices apart.
 #[inline]
-fn split(
+fn split<O: Observer + ?Sized>(
     cells: &mut [u8],
     stride: usize,
     bits: &mut RandomBits<'_, MazeRng>,
+    observer: &mut O,
     Chamber { x, y, w, h }: Chamber,
 ) -> (Chamber, Chamber) {
     let coin = bits.bits(u32::from(w == h)) == 1;
@@ -113,6 +128,12 @@ fn split(
         cells[start + k * step] &= !passage;
     }
     cells[start + gap * step] |= passage;
+    let dir = if horizontal { Dir::South } else { Dir::East };
+    for k in (0..along as usize).filter(|&k| k != gap) {
+        let i = start + k * step;
+        let cell = Pos::new((i % stride) as u32, (i / stride) as u32);
+        observer.observe(Event::Wall { cell, dir });
+    }
     let cut = line + 1;
     let (cut_x, cut_y) = if horizontal { (0, cut) } else { (cut, 0) };
     let first = Chamber {
@@ -193,9 +214,9 @@ mod tests {
                     let mut grid = Grid::new(w, h).unwrap();
                     let mut rng = rng_from_seed(seed);
                     if unrolled {
-                        divide::<true>(&mut grid, &mut rng);
+                        divide::<true, _>(&mut grid, &mut rng, &mut crate::events::Silent);
                     } else {
-                        divide::<false>(&mut grid, &mut rng);
+                        divide::<false, _>(&mut grid, &mut rng, &mut crate::events::Silent);
                     }
                     grid
                 };

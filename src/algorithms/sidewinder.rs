@@ -1,7 +1,8 @@
 //! Sidewinder: row by row, runs of cells open east and hang from the row above by one passage.
 
-use super::Generator;
+use super::Algorithm;
 use crate::error::Result;
+use crate::events::{Event, Observer};
 use crate::grid::{Dir, EAST, Grid};
 use crate::rng::{MazeRng, RandomBits};
 
@@ -23,15 +24,22 @@ pub struct Sidewinder;
 /// Cells whose coins are drawn at once.
 const CHUNK: usize = 32;
 
-impl Generator for Sidewinder {
-    fn name(&self) -> &'static str {
-        "sidewinder"
-    }
+impl Algorithm for Sidewinder {
+    const NAME: &'static str = "sidewinder";
 
-    fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()> {
+    fn run<O: Observer + ?Sized>(
+        &self,
+        grid: &mut Grid,
+        rng: &mut MazeRng,
+        observer: &mut O,
+    ) -> Result<()> {
         let (w, h) = (grid.width() as usize, grid.height() as usize);
         for i in 0..w - 1 {
             grid.carve_at(i, Dir::East);
+            observer.observe(Event::Carve {
+                cell: grid.pos(i),
+                dir: Dir::East,
+            });
         }
         let mut bits = RandomBits::new(rng);
         for y in 1..h {
@@ -42,15 +50,21 @@ impl Generator for Sidewinder {
                 let count = CHUNK.min(row_end - 1 - chunk);
                 let coins = bits.bits(count as u32);
                 open_east(&mut grid.cells_mut()[chunk..chunk + count], coins);
+                for k in (0..count).filter(|k| coins >> k & 1 == 1) {
+                    observer.observe(Event::Carve {
+                        cell: grid.pos(chunk + k),
+                        dir: Dir::East,
+                    });
+                }
                 let mut closes = !coins & (u32::MAX >> (CHUNK - count));
                 while closes != 0 {
                     let end = chunk + closes.trailing_zeros() as usize;
-                    close_run(grid, &mut bits, run_start, end);
+                    close_run(grid, &mut bits, observer, run_start, end);
                     run_start = end + 1;
                     closes &= closes - 1;
                 }
             }
-            close_run(grid, &mut bits, run_start, row_end - 1);
+            close_run(grid, &mut bits, observer, run_start, row_end - 1);
         }
         Ok(())
     }
@@ -58,9 +72,19 @@ impl Generator for Sidewinder {
 
 /// Closes the run of cells `run_start..=end`: one of them, uniformly chosen, opens north.
 #[inline]
-fn close_run(grid: &mut Grid, bits: &mut RandomBits<'_, MazeRng>, run_start: usize, end: usize) {
+fn close_run<O: Observer + ?Sized>(
+    grid: &mut Grid,
+    bits: &mut RandomBits<'_, MazeRng>,
+    observer: &mut O,
+    run_start: usize,
+    end: usize,
+) {
     let pick = bits.below((end + 1 - run_start) as u32) as usize;
     grid.carve_at(run_start + pick, Dir::North);
+    observer.observe(Event::Carve {
+        cell: grid.pos(run_start + pick),
+        dir: Dir::North,
+    });
 }
 
 /// Opens the east passage of the k-th of `cells` when bit k of `coins` is 1, eight cells at a

@@ -26,6 +26,12 @@ impl Cursor {
         }
     }
 
+    /// The position.
+    #[inline]
+    pub(crate) const fn pos(&self) -> Pos {
+        Pos::new(self.x, self.y)
+    }
+
     /// The index of the neighbour towards `dir`, if inside the grid.
     #[inline]
     pub(crate) fn neighbour(&self, dir: Dir) -> Option<usize> {

@@ -42,7 +42,8 @@ impl Pos {
 }
 
 /// One of the four directions from a cell to its neighbours.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Dir {
     /// Up: row - 1.
     North,
@@ -83,6 +84,18 @@ impl Grid {
     /// Refuses empty grids, grids over [`MAX_CELLS`] and allocations the system denies, before
     /// touching the memory.
     pub fn new(width: u32, height: u32) -> Result<Self> {
+        let cells = Self::check_size(width, height)?;
+        let cells = zeroed_bytes(width, height, cells)?;
+        Ok(Self {
+            width,
+            height,
+            cells,
+        })
+    }
+
+    /// Checks that a `width x height` grid may be created and returns its number of cells:
+    /// refuses empty grids and grids over [`MAX_CELLS`].
+    pub fn check_size(width: u32, height: u32) -> Result<usize> {
         let cells = u64::from(width) * u64::from(height);
         if cells > MAX_CELLS {
             return Err(Error::TooLarge {
@@ -98,12 +111,7 @@ impl Grid {
                 hint: "a maze has at least one cell (3 tiles)".into(),
             });
         }
-        let cells = zeroed_bytes(width, height, cells as usize)?;
-        Ok(Self {
-            width,
-            height,
-            cells,
-        })
+        Ok(cells as usize)
     }
 
     /// Width in cells.
@@ -146,6 +154,15 @@ impl Grid {
         pos.y as usize * self.width as usize + pos.x as usize
     }
 
+    /// The position of the cell at row-major index `i`.
+    #[inline]
+    pub const fn pos(&self, i: usize) -> Pos {
+        Pos::new(
+            (i % self.width as usize) as u32,
+            (i / self.width as usize) as u32,
+        )
+    }
+
     /// The neighbour of `pos` in direction `dir`, if it is inside the grid.
     #[inline]
     pub const fn neighbour(&self, pos: Pos, dir: Dir) -> Option<Pos> {
@@ -185,6 +202,21 @@ impl Grid {
         }
     }
 
+    /// Closes the passage from `pos` towards `dir` (a no-op through the outer wall).
+    pub fn close(&mut self, pos: Pos, dir: Dir) {
+        if self.neighbour(pos, dir).is_none() {
+            return;
+        }
+        let w = self.width as usize;
+        let i = self.index(pos);
+        match dir {
+            Dir::North => self.cells[i - w] &= !SOUTH,
+            Dir::East => self.cells[i] &= !EAST,
+            Dir::South => self.cells[i] &= !SOUTH,
+            Dir::West => self.cells[i - 1] &= !EAST,
+        }
+    }
+
     /// The cell bytes in row-major order ([`EAST`] and [`SOUTH`] bits), for generators that
     /// set many passages at once. The outer wall must stay closed.
     #[inline]
@@ -194,7 +226,7 @@ impl Grid {
 
     /// Opens every passage between neighbouring cells, leaving only the outer wall: the open
     /// field that wall-adding generators start from.
-    pub(crate) fn open_field(&mut self) {
+    pub fn open_field(&mut self) {
         let (w, h) = (self.width as usize, self.height as usize);
         for (y, row) in self.cells.chunks_exact_mut(w).enumerate() {
             let south = if y + 1 < h { SOUTH } else { 0 };
@@ -212,6 +244,14 @@ impl Grid {
             Dir::South => self.open_south(pos.x, pos.y),
             Dir::West => pos.x > 0 && self.open_east(pos.x - 1, pos.y),
         }
+    }
+
+    /// Number of open passages of the cell at `pos` (1 means a dead end).
+    pub fn degree(&self, pos: Pos) -> u8 {
+        Dir::ALL
+            .into_iter()
+            .map(|dir| u8::from(self.is_open(pos, dir)))
+            .sum()
     }
 
     /// Whether cell (x, y) has an open passage to the east.
@@ -339,6 +379,19 @@ mod tests {
         ));
         let side = (LARGEST_SQUARE_TILES - 1) / 2;
         assert_eq!(side * side, MAX_CELLS);
+    }
+
+    #[test]
+    fn closing_undoes_carving_and_an_open_field_keeps_the_border() {
+        let mut grid = Grid::new(3, 2).unwrap();
+        grid.open_field();
+        assert_eq!(grid.passage_count(), 7);
+        assert_eq!(check_perfect(&grid), Err(Defect::Loop { x: 0, y: 1 }));
+        grid.close(Pos::new(1, 1), Dir::North);
+        grid.close(Pos::new(2, 1), Dir::North);
+        grid.close(Pos::new(2, 1), Dir::East);
+        assert_eq!(grid.passage_count(), 5);
+        assert_eq!(check_perfect(&grid), Ok(()));
     }
 
     #[test]

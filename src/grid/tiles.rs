@@ -3,13 +3,22 @@
 
 use super::Grid;
 
-/// One tile of the tile view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// One tile of a maze picture.
+///
+/// A grid's own tile rows hold only walls and passages; [`crate::Maze::tiles`] adds the
+/// solution and its ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Tile {
     /// Rock between cells, and the outer wall.
     Wall,
     /// A cell or an open passage between two cells.
     Passage,
+    /// A passage on the solution.
+    Path,
+    /// The entrance cell of a solved maze.
+    Start,
+    /// The exit cell of a solved maze.
+    Goal,
 }
 
 impl Tile {
@@ -37,6 +46,11 @@ impl<'a> TileRows<'a> {
 
     /// The next row of tiles, or `None` after the last one.
     pub fn next_row(&mut self) -> Option<&[Tile]> {
+        self.next_row_mut().map(|row| &*row)
+    }
+
+    /// The next row, open to drawing on until the following call.
+    pub(crate) fn next_row_mut(&mut self) -> Option<&mut [Tile]> {
         let grid = self.grid;
         let ty = self.next;
         if ty >= grid.tile_height() {
@@ -63,7 +77,7 @@ impl<'a> TileRows<'a> {
                 self.row.push(Tile::Wall);
             }
         }
-        Some(&self.row)
+        Some(&mut self.row)
     }
 }
 
@@ -78,7 +92,7 @@ mod tests {
         while let Some(row) = rows.next_row() {
             out.push(
                 row.iter()
-                    .map(|t| if *t == Tile::Wall { '#' } else { '.' })
+                    .map(|&t| if t == Tile::Wall { '#' } else { '.' })
                     .collect(),
             );
         }

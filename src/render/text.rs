@@ -1,21 +1,33 @@
-//! `text`: `#` for wall, space for passage, one line per tile row, no escapes.
+//! `text`: one character per tile, one line per tile row, no escapes. Mazes: `#` for wall,
+//! space for passage, `.` for the solution with `S` and `G` at its ends. Room maps: `#` rock,
+//! space room, `.` corridor, `+` door.
 
-use super::{Render, write_tile_lines};
-use crate::grid::Tile;
+use super::style::TileStyle;
+use super::{Render, TileRowSource, tiles_of, write_tile_lines};
 use crate::maze::Maze;
+use crate::rooms::RoomMap;
 use std::io::{self, Write};
 
 /// Plain-text output for files and diffs.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Text;
 
+impl Text {
+    fn draw<S: TileRowSource<Tile: TileStyle>>(rows: S, out: &mut dyn Write) -> io::Result<()> {
+        write_tile_lines(rows, out, |_, row, line| {
+            line.extend(row.iter().map(|&tile| tile.text()));
+        })
+    }
+}
+
 impl Render for Text {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-        write_tile_lines(maze, out, |row, line| {
-            line.extend(row.iter().map(|&tile| match tile {
-                Tile::Wall => b'#',
-                Tile::Passage => b' ',
-            }));
-        })
+        Self::draw(maze.tiles(), out)
+    }
+}
+
+impl Render<RoomMap> for Text {
+    fn render(&self, map: &RoomMap, out: &mut dyn Write) -> io::Result<()> {
+        Self::draw(tiles_of(map)?.rows().enumerate(), out)
     }
 }

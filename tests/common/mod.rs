@@ -24,6 +24,23 @@ pub fn stdout_of(args: &[&str]) -> String {
     String::from_utf8(output.stdout).expect("output is UTF-8")
 }
 
+/// Runs `mazegen args`, asserts that it is refused with exit code 2, nothing on standard output
+/// and an error on standard error containing every one of `fragments` (and no panic).
+pub fn assert_refused(args: &[&str], fragments: &[&str]) {
+    let mut assert = mazegen().args(args).assert().code(2).stdout("");
+    for fragment in fragments {
+        assert = assert.stderr(predicates::str::contains(*fragment));
+    }
+    assert.stderr(predicates::prelude::PredicateBooleanExt::not(
+        predicates::str::contains("panicked"),
+    ));
+}
+
+/// Runs `mazegen` with `args`, asserts success, and parses standard output as JSON.
+pub fn json_of(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&stdout_of(args)).expect("output is JSON")
+}
+
 /// Fraction of cells that are dead ends.
 pub fn dead_end_fraction(grid: &Grid) -> f64 {
     Stats::measure(grid).dead_end_fraction()

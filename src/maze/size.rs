@@ -1,44 +1,6 @@
-//! The maze model: a carved grid plus what produced it, and the size rules in tiles.
+//! The size rules: maze dimensions are given in tiles, odd and at least 3.
 
-use crate::algorithms::Generator;
 use crate::error::{Error, Result};
-use crate::grid::{Grid, Pos};
-use crate::rng::rng_from_seed;
-
-/// A generated maze: the grid and everything needed to reproduce and describe it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Maze {
-    /// The cells and their passages.
-    pub grid: Grid,
-    /// The name of the algorithm that carved it (e.g. `"backtrack"`).
-    pub algorithm: &'static str,
-    /// The algorithm's effective options.
-    pub params: serde_json::Value,
-    /// The seed it was generated from.
-    pub seed: u64,
-    /// The entrance cell (top-left by default).
-    pub start: Pos,
-    /// The exit cell (bottom-right by default).
-    pub goal: Pos,
-}
-
-impl Maze {
-    /// Generates a `width x height`-cell maze with `generator`, seeded with `seed`.
-    ///
-    /// The same generator options, size and seed always give the same maze.
-    pub fn generate(generator: &dyn Generator, width: u32, height: u32, seed: u64) -> Result<Self> {
-        let mut grid = Grid::new(width, height)?;
-        generator.carve(&mut grid, &mut rng_from_seed(seed))?;
-        Ok(Self {
-            algorithm: generator.name(),
-            params: generator.params(),
-            seed,
-            start: Pos::new(0, 0),
-            goal: Pos::new(width - 1, height - 1),
-            grid,
-        })
-    }
-}
 
 /// Converts a maze dimension in tiles (odd, at least 3) to cells: `(tiles - 1) / 2`.
 ///

@@ -1,0 +1,120 @@
+//! Braiding: removing dead ends by opening walls, which adds loops to a perfect maze.
+
+use crate::grid::{Dir, Grid, Pos};
+use crate::rng::MazeRng;
+use rand::RngExt;
+use rand::seq::{IndexedRandom, SliceRandom};
+
+/// Removes each dead end of `grid` with probability `probability` (0 to 1) by opening one of
+/// its walls, and returns how many walls were opened.
+///
+/// Dead ends are visited in a random order. A dead end that an earlier opening already joined
+/// is skipped. The wall to open is chosen among those leading to another dead end when there are
+/// any (removing two dead ends at once), otherwise among all its inner walls. With probability 1
+/// no dead end survives, except at the two ends of a 1-cell-wide strip, which have no wall to
+/// open.
+///
+/// # Panics
+/// If `probability` is not within 0 to 1.
+pub fn braid(grid: &mut Grid, probability: f64, rng: &mut MazeRng) -> u64 {
+    assert!(
+        (0.0..=1.0).contains(&probability),
+        "braid probability {probability} is outside 0 to 1"
+    );
+    let mut dead_ends: Vec<u32> = (0..grid.cell_count())
+        .filter(|&i| grid.degree(grid.pos(i)) == 1)
+        .map(|i| i as u32)
+        .collect();
+    dead_ends.shuffle(rng);
+    let mut opened = 0;
+    for i in dead_ends {
+        let pos = grid.pos(i as usize);
+        if grid.degree(pos) != 1 || !rng.random_bool(probability) {
+            continue;
+        }
+        let walls: Vec<(Dir, Pos)> = Dir::ALL
+            .into_iter()
+            .filter(|&dir| !grid.is_open(pos, dir))
+            .filter_map(|dir| Some((dir, grid.neighbour(pos, dir)?)))
+            .collect();
+        let to_dead_ends: Vec<Dir> = walls
+            .iter()
+            .filter(|&&(_, n)| grid.degree(n) == 1)
+            .map(|&(dir, _)| dir)
+            .collect();
+        let all: Vec<Dir> = walls.iter().map(|&(dir, _)| dir).collect();
+        let choices = if to_dead_ends.is_empty() {
+            &all
+        } else {
+            &to_dead_ends
+        };
+        if let Some(&dir) = choices.choose(rng) {
+            grid.carve(pos, dir);
+            opened += 1;
+        }
+    }
+    opened
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Maze;
+    use crate::algorithms::Backtrack;
+    use crate::grid::check_perfect;
+    use crate::rng::rng_from_seed;
+
+    fn dead_ends(grid: &Grid) -> usize {
+        (0..grid.cell_count())
+            .filter(|&i| grid.degree(grid.pos(i)) == 1)
+            .count()
+    }
+
+    fn maze(w: u32, h: u32, seed: u64) -> Grid {
+        Maze::generate(&Backtrack::default(), w, h, seed)
+            .unwrap()
+            .grid
+    }
+
+    #[test]
+    fn full_braid_removes_every_dead_end() {
+        for (w, h) in [(2, 2), (10, 7), (31, 31)] {
+            for seed in 0..20 {
+                let mut grid = maze(w, h, seed);
+                braid(&mut grid, 1.0, &mut rng_from_seed(seed));
+                assert_eq!(dead_ends(&grid), 0, "{w}x{h} seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn zero_braid_changes_nothing() {
+        let mut grid = maze(20, 20, 3);
+        let before = grid.clone();
+        assert_eq!(braid(&mut grid, 0.0, &mut rng_from_seed(3)), 0);
+        assert_eq!(grid, before);
+        assert_eq!(check_perfect(&grid), Ok(()));
+    }
+
+    #[test]
+    fn partial_braid_removes_about_that_share() {
+        let (mut before, mut after) = (0, 0);
+        for seed in 0..10 {
+            let mut grid = maze(60, 60, seed);
+            before += dead_ends(&grid);
+            braid(&mut grid, 0.5, &mut rng_from_seed(seed));
+            after += dead_ends(&grid);
+        }
+        // Each removal attempt takes one or two dead ends: between 0% and 75% remain removed
+        // when half are attempted; a braid that ignored p would remove all or none.
+        let removed = 1.0 - after as f64 / before as f64;
+        assert!((0.5..0.75).contains(&removed), "removed {removed}");
+    }
+
+    #[test]
+    fn a_strip_keeps_its_ends() {
+        let mut grid = maze(1, 5, 1);
+        assert_eq!(braid(&mut grid, 1.0, &mut rng_from_seed(1)), 0);
+        assert_eq!(dead_ends(&grid), 2);
+    }
+}

@@ -1,0 +1,169 @@
+//! Breadth-first distances over open passages, shortest paths and the diameter.
+//!
+//! Everything is iterative (one queue of `u32` indices), so any maze size works, perfect or
+//! braided.
+
+use crate::grid::{Dir, Grid, Pos};
+
+/// Marks a cell breadth-first search has not reached.
+const UNREACHED: u32 = u32::MAX;
+
+/// Distances in steps (cell to cell) from one cell to every cell, by breadth-first search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Distances {
+    from: Pos,
+    width: u32,
+    steps: Vec<u32>,
+    farthest: Pos,
+}
+
+impl Distances {
+    /// Measures the distance from `from` to every cell of `grid` (which must contain `from`).
+    pub fn from(grid: &Grid, from: Pos) -> Self {
+        let mut steps = vec![UNREACHED; grid.cell_count()];
+        let mut queue = Vec::with_capacity(grid.cell_count());
+        let first = grid.index(from);
+        steps[first] = 0;
+        queue.push(first as u32);
+        let mut head = 0;
+        while let Some(&i) = queue.get(head) {
+            head += 1;
+            let pos = grid.pos(i as usize);
+            let next = steps[i as usize] + 1;
+            for dir in Dir::ALL {
+                if grid.is_open(pos, dir)
+                    && let Some(neighbour) = grid.neighbour(pos, dir)
+                {
+                    let j = grid.index(neighbour);
+                    if steps[j] == UNREACHED {
+                        steps[j] = next;
+                        queue.push(j as u32);
+                    }
+                }
+            }
+        }
+        // The last cell dequeued is at the greatest distance.
+        let farthest = grid.pos(*queue.last().expect("the start is queued") as usize);
+        Self {
+            from,
+            width: grid.width(),
+            steps,
+            farthest,
+        }
+    }
+
+    /// The cell distances were measured from.
+    pub const fn origin(&self) -> Pos {
+        self.from
+    }
+
+    /// Steps from the origin to `pos`, or `None` if `pos` cannot be reached.
+    pub fn to(&self, pos: Pos) -> Option<u32> {
+        let steps = self.steps[pos.y as usize * self.width as usize + pos.x as usize];
+        (steps != UNREACHED).then_some(steps)
+    }
+
+    /// A reachable cell at the greatest distance from the origin (the last one reached).
+    pub const fn farthest(&self) -> Pos {
+        self.farthest
+    }
+
+    /// The greatest distance from the origin to a reachable cell.
+    pub fn max(&self) -> u32 {
+        self.to(self.farthest)
+            .expect("the farthest cell is reachable")
+    }
+
+    /// A shortest path from the origin to `to`, both included, or `None` if unreachable.
+    ///
+    /// Walks back from `to`, each step to a neighbour one step closer, checking directions in
+    /// the fixed order north, east, south, west: the same maze always gives the same path.
+    pub fn path_to(&self, grid: &Grid, to: Pos) -> Option<Vec<Pos>> {
+        let mut remaining = self.to(to)?;
+        let mut path = Vec::with_capacity(remaining as usize + 1);
+        let mut pos = to;
+        path.push(pos);
+        while remaining > 0 {
+            pos = Dir::ALL
+                .into_iter()
+                .filter(|&dir| grid.is_open(pos, dir))
+                .filter_map(|dir| grid.neighbour(pos, dir))
+                .find(|&n| self.to(n) == Some(remaining - 1))
+                .expect("a reached cell has a neighbour one step closer");
+            path.push(pos);
+            remaining -= 1;
+        }
+        path.reverse();
+        Some(path)
+    }
+}
+
+/// A shortest path from `from` to `to` (both included), or `None` if they are not connected.
+pub fn shortest_path(grid: &Grid, from: Pos, to: Pos) -> Option<Vec<Pos>> {
+    Distances::from(grid, from).path_to(grid, to)
+}
+
+/// The longest shortest path of the maze: its two ends and its length in steps.
+///
+/// Two breadth-first sweeps: the cell farthest from the top-left cell, then the cell farthest
+/// from that one. Exact for perfect mazes (trees); for mazes with loops it is a lower bound.
+pub fn diameter(grid: &Grid) -> (Pos, Pos, u32) {
+    let first = Distances::from(grid, Pos::new(0, 0)).farthest();
+    let sweep = Distances::from(grid, first);
+    (first, sweep.farthest(), sweep.max())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 3x2 maze: a corridor along the top, two branches down.
+    ///
+    /// ```text
+    /// #######
+    /// #.....#
+    /// #.###.#
+    /// #.#.#.#
+    /// #######
+    /// ```
+    fn comb() -> Grid {
+        let mut grid = Grid::new(3, 2).unwrap();
+        grid.carve(Pos::new(0, 0), Dir::East);
+        grid.carve(Pos::new(1, 0), Dir::East);
+        grid.carve(Pos::new(0, 0), Dir::South);
+        grid.carve(Pos::new(2, 0), Dir::South);
+        grid
+    }
+
+    #[test]
+    fn distances_count_steps() {
+        let grid = comb();
+        let d = Distances::from(&grid, Pos::new(0, 1));
+        assert_eq!(d.to(Pos::new(0, 1)), Some(0));
+        assert_eq!(d.to(Pos::new(2, 1)), Some(4));
+        assert_eq!(d.to(Pos::new(1, 1)), None, "walled-in cell");
+        assert_eq!((d.farthest(), d.max()), (Pos::new(2, 1), 4));
+    }
+
+    #[test]
+    fn paths_step_between_neighbours() {
+        let grid = comb();
+        let path = shortest_path(&grid, Pos::new(0, 1), Pos::new(2, 1)).unwrap();
+        let expected = [(0, 1), (0, 0), (1, 0), (2, 0), (2, 1)].map(|(x, y)| Pos::new(x, y));
+        assert_eq!(path, expected);
+        assert_eq!(shortest_path(&grid, Pos::new(0, 0), Pos::new(1, 1)), None);
+        assert_eq!(
+            shortest_path(&grid, Pos::new(1, 0), Pos::new(1, 0)),
+            Some(vec![Pos::new(1, 0)])
+        );
+    }
+
+    #[test]
+    fn diameter_of_a_comb_spans_its_branches() {
+        let (a, b, length) = diameter(&comb());
+        assert_eq!(length, 4);
+        let mut ends = [a, b];
+        ends.sort_by_key(|p| p.x);
+        assert_eq!(ends, [Pos::new(0, 1), Pos::new(2, 1)]);
+    }
+}

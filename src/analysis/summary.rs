@@ -1,0 +1,179 @@
+//! The numbers `--stats` reports about one maze.
+
+use super::{Distances, Stats, diameter};
+use crate::grid::Pos;
+use crate::maze::Maze;
+use serde::Serialize;
+use std::fmt;
+
+/// Figures about one maze, as `--stats` prints them and JSON's `stats` object holds them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Summary {
+    /// Number of cells.
+    pub cells: u64,
+    /// Number of open passages between cells.
+    pub passages: u64,
+    /// Whether there is exactly one path between any two cells.
+    pub perfect: bool,
+    /// Independent loops: passages beyond the `cells - 1` of a perfect maze.
+    pub loops: u64,
+    /// Cells with exactly one passage.
+    pub dead_ends: u64,
+    /// `dead_ends / cells`.
+    pub dead_end_fraction: f64,
+    /// Cells with three or four passages.
+    pub junctions: u64,
+    /// Mean length in passages of a straight run (see [`Stats::mean_straight_run`]).
+    pub mean_straight_run: f64,
+    /// Share of passages that run east-west.
+    pub horizontal_fraction: f64,
+    /// Steps on a shortest path from start to goal.
+    pub solution_length: u32,
+    /// The longest shortest path in the maze.
+    pub diameter: Diameter,
+}
+
+/// The longest shortest path of a maze and its ends (see [`super::diameter`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Diameter {
+    /// Steps from one end to the other.
+    pub length: u32,
+    /// One end.
+    pub from: Pos,
+    /// The other end.
+    pub to: Pos,
+}
+
+impl Summary {
+    /// Measures `maze`.
+    pub fn of(maze: &Maze) -> Self {
+        let grid = &maze.grid;
+        let shape = Stats::measure(grid);
+        let (from, to, length) = diameter(grid);
+        Self {
+            cells: shape.cells,
+            passages: shape.passages,
+            perfect: maze.is_perfect(),
+            loops: (shape.passages + 1).saturating_sub(shape.cells),
+            dead_ends: shape.dead_ends,
+            dead_end_fraction: shape.dead_end_fraction(),
+            junctions: shape.junctions,
+            mean_straight_run: shape.mean_straight_run(),
+            horizontal_fraction: shape.horizontal_fraction(),
+            solution_length: Distances::from(grid, maze.start)
+                .to(maze.goal)
+                .expect("mazes are connected"),
+            diameter: Diameter { length, from, to },
+        }
+    }
+}
+
+impl fmt::Display for Summary {
+    /// A table, one figure per line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Diameter { length, from, to } = self.diameter;
+        let rows = [
+            ("cells", self.cells.to_string()),
+            ("passages", self.passages.to_string()),
+            (
+                "perfect",
+                if self.perfect { "yes" } else { "no" }.to_string(),
+            ),
+            ("loops", self.loops.to_string()),
+            (
+                "dead ends",
+                format!(
+                    "{} ({:.1}%)",
+                    self.dead_ends,
+                    100.0 * self.dead_end_fraction
+                ),
+            ),
+            ("junctions", self.junctions.to_string()),
+            (
+                "mean straight run",
+                format!("{:.2}", self.mean_straight_run),
+            ),
+            (
+                "horizontal",
+                format!("{:.1}% of passages", 100.0 * self.horizontal_fraction),
+            ),
+            ("solution length", self.solution_length.to_string()),
+            (
+                "diameter",
+                format!("{length} (from {},{} to {},{})", from.x, from.y, to.x, to.y),
+            ),
+        ];
+        for (name, value) in rows {
+            writeln!(f, "{name:<18}{value}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithms::Backtrack;
+    use crate::grid::{Dir, Grid};
+
+    /// A plus sign: the centre of a 3x3 maze joined to its four neighbours, the corners hung
+    /// on the left and right arms.
+    ///
+    /// ```text
+    /// #######
+    /// #.#.#.#
+    /// #.#.#.#
+    /// #.....#
+    /// #.#.#.#
+    /// #.#.#.#
+    /// #######
+    /// ```
+    fn comb_maze() -> Maze {
+        let mut maze = Maze::generate(&Backtrack::default(), 3, 3, 0).unwrap();
+        let mut grid = Grid::new(3, 3).unwrap();
+        for (x, y, dir) in [
+            (1, 1, Dir::North),
+            (1, 1, Dir::South),
+            (1, 1, Dir::East),
+            (1, 1, Dir::West),
+            (0, 1, Dir::North),
+            (0, 1, Dir::South),
+            (2, 1, Dir::North),
+            (2, 1, Dir::South),
+        ] {
+            grid.carve(Pos::new(x, y), dir);
+        }
+        maze.grid = grid;
+        maze
+    }
+
+    #[test]
+    fn counts_a_known_maze() {
+        let summary = Summary::of(&comb_maze());
+        assert_eq!(summary.cells, 9);
+        assert_eq!(summary.passages, 8);
+        assert!(summary.perfect);
+        assert_eq!(summary.loops, 0);
+        assert_eq!(
+            summary.dead_ends, 6,
+            "four corners and the middle of top and bottom"
+        );
+        assert_eq!(
+            summary.junctions, 3,
+            "the centre and the middle of each side"
+        );
+        // (0,0) down to (0,1), across to (2,1), down to (2,2).
+        assert_eq!(summary.solution_length, 4);
+        assert_eq!(summary.diameter.length, 4);
+    }
+
+    #[test]
+    fn braiding_adds_loops() {
+        let mut maze = comb_maze();
+        maze.grid.carve(Pos::new(0, 0), Dir::East);
+        let summary = Summary::of(&maze);
+        assert!(!summary.perfect);
+        assert_eq!(summary.loops, 1);
+        assert_eq!(summary.dead_ends, 4);
+    }
+}

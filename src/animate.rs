@@ -1,0 +1,598 @@
+//! `--animate`: draws the maze in the terminal while the generator carves it.
+//!
+//! The [`Animator`] is the generator's observer: it keeps what each cell looks like, and every
+//! few steps draws only the tiles that changed (a cursor move and a dot each) on a [`Screen`],
+//! then pauses. The real screen is the terminal's alternate screen in raw mode; tests use an
+//! in-memory one.
+
+use crossterm::cursor::{Hide, MoveTo, Show};
+use crossterm::event::{self, Event as Input, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::style::{Color, ResetColor, SetForegroundColor};
+use crossterm::terminal::{
+    self, Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode,
+    enable_raw_mode,
+};
+use crossterm::{Command, execute};
+use mazegen::events::{Event, Observer};
+use mazegen::grid::{Dir, Grid, Pos};
+use std::io::{self, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// How the animation is paced.
+#[derive(Debug, Clone, Copy)]
+pub struct Pace {
+    /// Pause after each frame.
+    pub delay: Duration,
+    /// Generator steps (events) per frame.
+    pub steps_per_frame: u32,
+    /// Whether to draw in color (otherwise each look has its own glyph).
+    pub color: bool,
+}
+
+/// Why an animation ended early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// `q` or Esc.
+    Quit,
+    /// Ctrl-C.
+    Interrupt,
+    /// SIGTERM, SIGHUP or SIGINT.
+    Signal,
+}
+
+/// Where frames are drawn and how the animation waits.
+pub trait Screen {
+    /// Writes one frame's bytes.
+    fn draw(&mut self, bytes: &[u8]) -> io::Result<()>;
+    /// Waits `delay`, returning early with the reason when the user stops the animation.
+    fn pause(&mut self, delay: Duration) -> io::Result<Option<Stop>>;
+}
+
+/// What a tile shows during the animation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Look {
+    /// Rock: red, as in every maze.
+    Wall,
+    /// A cell no step has reached yet.
+    Untouched,
+    /// On the current path or the frontier.
+    Active,
+    /// Backtracked over, or finished by an algorithm that visits cells.
+    Left,
+    /// Carved by an algorithm that only opens passages.
+    Done,
+    /// Part of a walker's region (several regions grow at once).
+    Region(u32),
+}
+
+impl Look {
+    /// The dot's color.
+    fn color(self) -> Color {
+        const REGIONS: [Color; 6] = [
+            Color::Blue,
+            Color::Yellow,
+            Color::Magenta,
+            Color::Cyan,
+            Color::DarkYellow,
+            Color::DarkMagenta,
+        ];
+        match self {
+            Look::Wall => Color::Red,
+            Look::Untouched => Color::AnsiValue(238),
+            Look::Active => Color::AnsiValue(203),
+            Look::Left => Color::AnsiValue(246),
+            Look::Done => Color::Green,
+            Look::Region(r) => REGIONS[r as usize % REGIONS.len()],
+        }
+    }
+
+    /// The glyph without color: `●` rock, `·` untouched, `@` active, `o` left, blank when done,
+    /// a letter per region.
+    fn glyph(self) -> &'static str {
+        const LETTERS: [&str; 6] = ["a", "b", "c", "d", "e", "f"];
+        match self {
+            Look::Wall => "●",
+            Look::Untouched => "·",
+            Look::Active => "@",
+            Look::Left => "o",
+            Look::Done => " ",
+            Look::Region(r) => LETTERS[r as usize % LETTERS.len()],
+        }
+    }
+
+    /// Which of two looks a passage between two cells takes.
+    fn stronger(self, other: Look) -> Look {
+        let rank = |look| match look {
+            Look::Active => 4,
+            Look::Region(_) => 3,
+            Look::Left => 2,
+            Look::Done => 1,
+            Look::Wall | Look::Untouched => 0,
+        };
+        if rank(other) > rank(self) {
+            other
+        } else {
+            self
+        }
+    }
+}
+
+/// A cell's progress.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Progress {
+    Untouched,
+    Active,
+    Left,
+}
+
+/// Follows a generator's events and draws them.
+pub struct Animator<S: Screen> {
+    screen: S,
+    pace: Pace,
+    grid: Grid,
+    progress: Vec<Progress>,
+    region: Vec<Option<u32>>,
+    drawn: Vec<Option<Look>>,
+    dirty: Vec<usize>,
+    steps: u64,
+    stopped: Option<Stop>,
+    error: Option<io::Error>,
+    frame: Vec<u8>,
+}
+
+impl<S: Screen> Animator<S> {
+    /// Starts an animation of a `width x height`-cell maze on `screen`, drawing its solid
+    /// rock at once.
+    pub fn new(screen: S, width: u32, height: u32, pace: Pace) -> mazegen::Result<Self> {
+        let grid = Grid::new(width, height)?;
+        let tiles = (grid.tile_width() * grid.tile_height()) as usize;
+        let mut animator = Self {
+            screen,
+            pace,
+            progress: vec![Progress::Untouched; grid.cell_count()],
+            region: vec![None; grid.cell_count()],
+            drawn: vec![None; tiles],
+            dirty: (0..tiles).collect(),
+            steps: 0,
+            stopped: None,
+            error: None,
+            frame: Vec::new(),
+            grid,
+        };
+        animator.flush();
+        Ok(animator)
+    }
+
+    /// Draws what is left to draw and returns the screen, or why the animation stopped.
+    pub fn finish(mut self) -> io::Result<Result<S, Stop>> {
+        if self.stopped.is_none() {
+            self.flush();
+        }
+        if let Some(error) = self.error {
+            return Err(error);
+        }
+        Ok(match self.stopped {
+            Some(stop) => Err(stop),
+            None => Ok(self.screen),
+        })
+    }
+
+    fn tile_index(&self, (x, y): (u64, u64)) -> usize {
+        (y * self.grid.tile_width() + x) as usize
+    }
+
+    /// Marks a cell's tile and its four passage tiles for redrawing.
+    fn touch_cell(&mut self, cell: Pos) {
+        let (x, y) = mazegen::cell_tile(cell);
+        for (dx, dy) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+            let tile = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+            let i = self.tile_index(tile);
+            self.dirty.push(i);
+        }
+    }
+
+    fn apply(&mut self, event: Event) {
+        let i = |grid: &Grid, cell: Pos| grid.index(cell);
+        match event {
+            Event::Enter { cell } => {
+                self.progress[i(&self.grid, cell)] = Progress::Active;
+                self.touch_cell(cell);
+            }
+            Event::Leave { cell } => {
+                self.progress[i(&self.grid, cell)] = Progress::Left;
+                self.touch_cell(cell);
+            }
+            Event::Claim { cell, region } => {
+                self.region[i(&self.grid, cell)] = Some(region);
+                self.touch_cell(cell);
+            }
+            Event::Carve { cell, dir } | Event::Wall { cell, dir } => {
+                if matches!(event, Event::Carve { .. }) {
+                    self.grid.carve(cell, dir);
+                } else {
+                    self.grid.close(cell, dir);
+                }
+                self.touch_cell(cell);
+                if let Some(next) = self.grid.neighbour(cell, dir) {
+                    self.touch_cell(next);
+                }
+            }
+            Event::OpenField => {
+                self.grid.open_field();
+                self.dirty.extend(0..self.drawn.len());
+            }
+        }
+    }
+
+    /// What the cell at `cell` looks like.
+    fn cell_look(&self, cell: Pos) -> Look {
+        let i = self.grid.index(cell);
+        match (self.progress[i], self.region[i]) {
+            (Progress::Active, _) => Look::Active,
+            (_, Some(region)) => Look::Region(region),
+            (Progress::Left, None) => Look::Left,
+            (Progress::Untouched, None) if self.grid.degree(cell) > 0 => Look::Done,
+            (Progress::Untouched, None) => Look::Untouched,
+        }
+    }
+
+    /// What the tile at (x, y) looks like.
+    fn look(&self, (x, y): (u64, u64)) -> Look {
+        let (w, h) = (self.grid.width(), self.grid.height());
+        let cell = |cx: u64, cy: u64| Pos::new(cx as u32, cy as u32);
+        let between = |a: Pos, dir: Dir| {
+            if self.grid.is_open(a, dir) {
+                let b = self
+                    .grid
+                    .neighbour(a, dir)
+                    .expect("open passages lead to cells");
+                self.cell_look(a).stronger(self.cell_look(b))
+            } else {
+                Look::Wall
+            }
+        };
+        match (x % 2, y % 2) {
+            (1, 1) => self.cell_look(cell(x / 2, y / 2)),
+            (0, 1) if x > 0 && x / 2 < u64::from(w) => between(cell(x / 2 - 1, y / 2), Dir::East),
+            (1, 0) if y > 0 && y / 2 < u64::from(h) => between(cell(x / 2, y / 2 - 1), Dir::South),
+            _ => Look::Wall,
+        }
+    }
+
+    /// Draws the tiles that changed, then pauses.
+    fn flush(&mut self) {
+        let width = self.grid.tile_width();
+        let mut dirty = std::mem::take(&mut self.dirty);
+        dirty.sort_unstable();
+        dirty.dedup();
+        self.frame.clear();
+        let mut color = None;
+        for &i in &dirty {
+            let tile = (i as u64 % width, i as u64 / width);
+            let look = self.look(tile);
+            if self.drawn[i] == Some(look) {
+                continue;
+            }
+            self.drawn[i] = Some(look);
+            queue_ansi(&mut self.frame, MoveTo(2 * tile.0 as u16, tile.1 as u16));
+            if !self.pace.color {
+                self.frame.extend_from_slice(look.glyph().as_bytes());
+                continue;
+            }
+            if color != Some(look.color()) {
+                color = Some(look.color());
+                queue_ansi(&mut self.frame, SetForegroundColor(look.color()));
+            }
+            self.frame.extend_from_slice("●".as_bytes());
+        }
+        queue_ansi(&mut self.frame, ResetColor);
+        queue_ansi(&mut self.frame, MoveTo(0, self.grid.tile_height() as u16));
+        // Within the maze's width, short of the last column, so the screen never scrolls.
+        let columns = needed_size(width, 1).0 as usize - 1;
+        let status = format!("step {}   q: stop", self.steps);
+        let status = &status[..status.len().min(columns)];
+        self.frame.extend_from_slice(status.as_bytes());
+        self.dirty = dirty;
+        self.dirty.clear();
+        let result = self
+            .screen
+            .draw(&self.frame)
+            .and_then(|()| self.screen.pause(self.pace.delay));
+        match result {
+            Ok(stop) => self.stopped = stop,
+            Err(error) => {
+                self.error = Some(error);
+                self.stopped = Some(Stop::Quit);
+            }
+        }
+    }
+}
+
+impl<S: Screen> Observer for Animator<S> {
+    fn observe(&mut self, event: Event) {
+        if self.stopped.is_some() {
+            return;
+        }
+        self.apply(event);
+        self.steps += 1;
+        if self
+            .steps
+            .is_multiple_of(u64::from(self.pace.steps_per_frame))
+        {
+            self.flush();
+        }
+    }
+}
+
+/// Appends the escape sequence of a crossterm command.
+fn queue_ansi(bytes: &mut Vec<u8>, command: impl Command) {
+    let mut text = String::new();
+    command
+        .write_ansi(&mut text)
+        .expect("writing to a String cannot fail");
+    bytes.extend_from_slice(text.as_bytes());
+}
+
+/// Columns and lines a maze of `tile_width x tile_height` tiles needs: dots a space apart, and
+/// a status line.
+pub fn needed_size(tile_width: u64, tile_height: u64) -> (u64, u64) {
+    (2 * tile_width - 1, tile_height + 1)
+}
+
+/// Checks that the animation fits a `columns x lines` terminal, saying what would fit if not.
+pub fn check_fits(
+    tile_width: u64,
+    tile_height: u64,
+    columns: u16,
+    lines: u16,
+) -> Result<(), String> {
+    let (need_columns, need_lines) = needed_size(tile_width, tile_height);
+    if need_columns <= u64::from(columns) && need_lines <= u64::from(lines) {
+        return Ok(());
+    }
+    // The largest odd tile counts that fit each way.
+    let odd = |n: u64| {
+        if n.is_multiple_of(2) {
+            n.saturating_sub(1)
+        } else {
+            n
+        }
+    };
+    let fit_width = odd(u64::from(columns).div_ceil(2));
+    let fit_height = odd(u64::from(lines).saturating_sub(1));
+    let advice = if fit_width >= 3 && fit_height >= 3 {
+        format!(
+            "--width {fit_width} --height {fit_height} fits (--size {})",
+            fit_width.min(fit_height)
+        )
+    } else {
+        "no maze fits; enlarge the window".to_string()
+    };
+    Err(format!(
+        "--animate: a {tile_width}x{tile_height}-tile maze needs {need_columns} columns and \
+         {need_lines} lines, the terminal has {columns}x{lines}: {advice}"
+    ))
+}
+
+/// The terminal's alternate screen in raw mode, cursor hidden; restored when dropped, on
+/// panic, and after SIGTERM, SIGHUP or SIGINT.
+pub struct TerminalScreen {
+    out: io::Stdout,
+    signalled: Arc<AtomicBool>,
+}
+
+impl TerminalScreen {
+    /// Takes over the terminal.
+    pub fn enter() -> io::Result<Self> {
+        let signalled = Arc::new(AtomicBool::new(false));
+        for signal in [
+            signal_hook::consts::SIGTERM,
+            signal_hook::consts::SIGHUP,
+            signal_hook::consts::SIGINT,
+        ] {
+            signal_hook::flag::register(signal, Arc::clone(&signalled))?;
+        }
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore_terminal();
+            previous(info);
+        }));
+        let mut out = io::stdout();
+        enable_raw_mode()?;
+        execute!(out, EnterAlternateScreen, Hide, Clear(ClearType::All))?;
+        Ok(Self { out, signalled })
+    }
+
+    /// The terminal's size in columns and lines.
+    pub fn size() -> io::Result<(u16, u16)> {
+        terminal::size()
+    }
+}
+
+impl Drop for TerminalScreen {
+    fn drop(&mut self) {
+        restore_terminal();
+    }
+}
+
+/// Shows the cursor, leaves the alternate screen and raw mode; harmless when already done.
+fn restore_terminal() {
+    let _ = execute!(io::stdout(), ResetColor, Show, LeaveAlternateScreen);
+    let _ = disable_raw_mode();
+}
+
+impl Screen for TerminalScreen {
+    fn draw(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.out.write_all(bytes)?;
+        self.out.flush()
+    }
+
+    fn pause(&mut self, delay: Duration) -> io::Result<Option<Stop>> {
+        let deadline = Instant::now() + delay;
+        // Bounded: a terminal that keeps reporting input (or its end) cannot hold the loop.
+        loop {
+            if self.signalled.load(Ordering::Relaxed) {
+                return Ok(Some(Stop::Signal));
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            // Poll in slices so a signal is noticed within 50 ms even with long delays.
+            if event::poll(left.min(Duration::from_millis(50)))? {
+                match event::read() {
+                    Ok(Input::Key(KeyEvent {
+                        code,
+                        modifiers,
+                        kind: KeyEventKind::Press,
+                        ..
+                    })) => match code {
+                        KeyCode::Char('q') | KeyCode::Esc => return Ok(Some(Stop::Quit)),
+                        KeyCode::Char('c') if modifiers.contains(KeyModifiers::CONTROL) => {
+                            return Ok(Some(Stop::Interrupt));
+                        }
+                        _ => {}
+                    },
+                    Ok(_) => {}
+                    // The terminal is gone (hung up, closed): nobody is watching.
+                    Err(_) => return Ok(Some(Stop::Signal)),
+                }
+            }
+            if left.is_zero() {
+                return Ok(None);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mazegen::Maze;
+    use mazegen::algorithms::{Backtrack, Generator, catalogue};
+    use mazegen::render::Render;
+
+    /// A screen that keeps everything drawn and counts pauses; stops after `stop_after` pauses.
+    struct Memory {
+        bytes: Vec<u8>,
+        pauses: u32,
+        stop_after: Option<u32>,
+    }
+
+    impl Screen for Memory {
+        fn draw(&mut self, bytes: &[u8]) -> io::Result<()> {
+            self.bytes.extend_from_slice(bytes);
+            Ok(())
+        }
+
+        fn pause(&mut self, _: Duration) -> io::Result<Option<Stop>> {
+            self.pauses += 1;
+            Ok((Some(self.pauses) == self.stop_after).then_some(Stop::Quit))
+        }
+    }
+
+    fn animate(
+        generator: &dyn Generator,
+        w: u32,
+        h: u32,
+        stop_after: Option<u32>,
+        steps: u32,
+    ) -> (Result<Memory, Stop>, Maze) {
+        let screen = Memory {
+            bytes: Vec::new(),
+            pauses: 0,
+            stop_after,
+        };
+        let pace = Pace {
+            delay: Duration::ZERO,
+            steps_per_frame: steps,
+            color: true,
+        };
+        let mut animator = Animator::new(screen, w, h, pace).unwrap();
+        let maze = Maze::generate_observed(generator, w, h, 7, &mut animator).unwrap();
+        (animator.finish().unwrap(), maze)
+    }
+
+    /// Interprets what the animation drew, as a terminal would.
+    fn screen_of(bytes: &[u8], rows: u16, columns: u16) -> vt100::Parser {
+        let size = |n: u16| std::num::NonZeroU16::new(n).expect("a screen has lines and columns");
+        let mut parser = vt100::Parser::new(size(rows), size(columns), 0);
+        parser.process(bytes);
+        parser
+    }
+
+    #[test]
+    fn the_last_frame_shows_the_finished_maze() {
+        for generator in catalogue() {
+            let generator = generator.as_ref();
+            let (screen, maze) = animate(generator, 6, 4, None, 1);
+            let screen = screen.expect("not stopped");
+            let parser = screen_of(&screen.bytes, 10, 25);
+            // Walls where the maze has walls, open tiles everywhere else, in the final colors.
+            let mut text = Vec::new();
+            mazegen::render::Text.render(&maze, &mut text).unwrap();
+            for (y, row) in String::from_utf8(text).unwrap().lines().enumerate() {
+                for (x, c) in row.chars().enumerate() {
+                    let cell = parser.screen().cell(y as u16, 2 * x as u16).unwrap();
+                    assert_eq!(cell.contents(), "●");
+                    let wall = cell.fgcolor() == vt100::Color::Idx(9);
+                    assert_eq!(wall, c == '#', "{} tile {x},{y}", generator.name());
+                    // Every cell was reached: none is left untouched.
+                    assert_ne!(cell.fgcolor(), vt100::Color::Idx(238));
+                }
+            }
+            // One frame per step: many along the way, not one at the end.
+            assert!(screen.pauses > 10, "{} frames", screen.pauses);
+        }
+    }
+
+    #[test]
+    fn only_changed_tiles_are_redrawn() {
+        let (screen, _) = animate(&Backtrack::default(), 20, 20, None, 1);
+        let bytes = screen.unwrap().bytes;
+        let dots = bytes.windows(3).filter(|w| *w == "●".as_bytes()).count();
+        // 41x41 tiles drawn once, then each step redraws a handful of tiles, not the maze.
+        let full = 41 * 41;
+        assert!(dots < 3 * full, "{dots} dots drawn for {full} tiles");
+        let frames = screen_of(&bytes, 42, 81);
+        assert!(frames.screen().contents().contains("step "));
+    }
+
+    #[test]
+    fn steps_per_frame_batches_the_drawing() {
+        let (one, _) = animate(&Backtrack::default(), 10, 10, None, 1);
+        let (ten, _) = animate(&Backtrack::default(), 10, 10, None, 10);
+        let (one, ten) = (one.unwrap(), ten.unwrap());
+        assert!(
+            ten.pauses * 9 < one.pauses,
+            "{} vs {}",
+            ten.pauses,
+            one.pauses
+        );
+    }
+
+    #[test]
+    fn stopping_ends_the_drawing_but_not_the_maze() {
+        let (stopped, maze) = animate(&Backtrack::default(), 10, 10, Some(5), 1);
+        assert_eq!(stopped.err(), Some(Stop::Quit));
+        assert_eq!(
+            maze,
+            Maze::generate(&Backtrack::default(), 10, 10, 7).unwrap()
+        );
+    }
+
+    #[test]
+    fn a_maze_that_does_not_fit_says_what_would() {
+        assert!(check_fits(21, 21, 80, 24).is_ok());
+        let error = check_fits(41, 41, 80, 24).unwrap_err();
+        assert_eq!(
+            error,
+            "--animate: a 41x41-tile maze needs 81 columns and 42 lines, the terminal has 80x24: \
+             --width 39 --height 23 fits (--size 23)"
+        );
+        assert!(
+            check_fits(5, 5, 4, 3)
+                .unwrap_err()
+                .ends_with("no maze fits; enlarge the window")
+        );
+    }
+}

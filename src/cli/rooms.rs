@@ -1,0 +1,145 @@
+//! Command-line types of the `rooms` command.
+
+use super::{TargetArgs, parse_probability, parse_seed};
+use clap::{Args, ValueEnum};
+use mazegen::rooms::{self, MAX_ROOMS, RoomSize};
+
+/// Above this many rooms, `--map auto` leaves the tile map out of `json` and `dot` output with
+/// `--candidates all`: corridors between any two rooms would dwarf the graph.
+pub const AUTO_MAP_ROOMS: u32 = 10_000;
+
+/// Options of the `rooms` command.
+#[derive(Debug, Args)]
+pub struct RoomsArgs {
+    /// Number of rooms
+    #[arg(long, value_name = "N", default_value = "12", value_parser = parse_count)]
+    pub count: u32,
+
+    /// Probability that each candidate pair gets an extra connection [default: ln(N)/N, the
+    /// connectivity threshold]
+    #[arg(long, value_name = "P", value_parser = parse_probability, allow_negative_numbers = true)]
+    pub p: Option<f64>,
+
+    /// The most doors (connections) a room may have [default: no limit]
+    #[arg(long, value_name = "D", value_parser = parse_max_doors, allow_negative_numbers = true)]
+    pub max_doors: Option<u32>,
+
+    /// Which pairs of rooms may connect
+    #[arg(long, value_enum, value_name = "PAIRS", default_value_t = CandidatesArg::All)]
+    pub candidates: CandidatesArg,
+
+    /// Seed for the random choices: the same seed gives the same rooms [default: drawn at
+    /// random and reported]
+    #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
+    pub seed: Option<u64>,
+
+    #[command(flatten)]
+    pub map: MapArgs,
+
+    /// Output format
+    #[arg(long, value_enum, default_value_t = RoomsFormat::Term, help_heading = "Output")]
+    pub format: RoomsFormat,
+
+    #[command(flatten)]
+    pub target: TargetArgs,
+}
+
+/// The tile map the rooms are laid out on.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Map (in tiles)")]
+pub struct MapArgs {
+    /// Room width and height range, or one size for all
+    #[arg(long, value_name = "MIN..MAX", default_value = "3..8", value_parser = parse_room_size)]
+    pub room_size: RoomSize,
+
+    /// Map width [default: sized for the rooms]
+    #[arg(long, value_name = "TILES", value_parser = parse_map_side)]
+    pub width: Option<u32>,
+
+    /// Map height [default: sized for the rooms]
+    #[arg(long, value_name = "TILES", value_parser = parse_map_side)]
+    pub height: Option<u32>,
+
+    /// When to lay the rooms out on a tile map (auto: always, except json and dot output of
+    /// more than 10000 rooms with --candidates all and no --width/--height)
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = MapChoice::Auto)]
+    pub map: MapChoice,
+}
+
+/// Which pairs of rooms may connect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CandidatesArg {
+    /// Any pair
+    All,
+    /// Neighbours in the Delaunay triangulation of the room centres: corridors never cross
+    Delaunay,
+}
+
+impl From<CandidatesArg> for rooms::Candidates {
+    fn from(candidates: CandidatesArg) -> Self {
+        match candidates {
+            CandidatesArg::All => Self::All,
+            CandidatesArg::Delaunay => Self::Delaunay,
+        }
+    }
+}
+
+/// When to lay the rooms out on a tile map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MapChoice {
+    /// Unless the map would dwarf the graph (see --map)
+    Auto,
+    /// Always
+    Always,
+    /// Never: rooms without positions, edges without corridors
+    Never,
+}
+
+/// Output formats of `rooms`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RoomsFormat {
+    /// The tile map as colored ●: red rock, cyan rooms, green corridors, yellow doors
+    Term,
+    /// The tile map in plain text: # rock, space room, . corridor, + door
+    Text,
+    /// A mazegen.rooms/v1 JSON document
+    Json,
+    /// Graphviz DOT, rooms at their map positions
+    Dot,
+}
+
+impl RoomsFormat {
+    /// Whether the format draws the tile map (and so needs one).
+    pub fn draws_tiles(self) -> bool {
+        matches!(self, Self::Term | Self::Text)
+    }
+}
+
+/// Parses a number of rooms.
+fn parse_count(value: &str) -> Result<u32, String> {
+    let count = value
+        .parse()
+        .map_err(|_| format!("expected a number of rooms from 1 to {MAX_ROOMS}"))?;
+    rooms::check_count(count).map_err(|e| e.to_string())
+}
+
+/// Parses a door limit.
+fn parse_max_doors(value: &str) -> Result<u32, String> {
+    value
+        .parse()
+        .map_err(|_| format!("expected a whole number of doors from 0 to {}", u32::MAX))
+}
+
+/// Parses a room size range.
+fn parse_room_size(value: &str) -> Result<RoomSize, String> {
+    RoomSize::parse(value).map_err(|e| e.to_string())
+}
+
+/// Parses a map width or height.
+fn parse_map_side(value: &str) -> Result<u32, String> {
+    value
+        .parse()
+        .ok()
+        .filter(|&side| side >= 3)
+        .ok_or_else(|| "expected a number of tiles, at least 3 (e.g. 60)".to_string())
+}

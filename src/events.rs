@@ -1,0 +1,151 @@
+//! What generators report while they carve: events an observer can animate, record or write
+//! out, and replay them into the maze they build.
+//!
+//! Generators are generic over their [`Observer`]; with [`Silent`] every report compiles to
+//! nothing, so mazes generated without an observer cost exactly what they did before.
+
+use crate::error::Result;
+use crate::grid::{Dir, Grid, Pos};
+use serde::{Deserialize, Serialize};
+use std::io::{self, Write};
+
+/// The `schema` field of the header line of `--format events` output.
+pub const EVENTS_SCHEMA: &str = "mazegen.events/v1";
+
+/// One step of a generator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum Event {
+    /// A cell joins the current path or the frontier.
+    Enter {
+        /// The cell.
+        cell: Pos,
+    },
+    /// A cell leaves the current path or the frontier (backtracked over, or finished).
+    Leave {
+        /// The cell.
+        cell: Pos,
+    },
+    /// The passage from a cell towards a direction opens.
+    Carve {
+        /// The cell.
+        cell: Pos,
+        /// Where the passage leads.
+        dir: Dir,
+    },
+    /// The passage from a cell towards a direction closes (generators that add walls).
+    Wall {
+        /// The cell.
+        cell: Pos,
+        /// Where the wall stands.
+        dir: Dir,
+    },
+    /// Every inner passage opens at once: generators that add walls start from an open field.
+    OpenField,
+    /// A cell joins a region (generators growing several regions at once).
+    Claim {
+        /// The cell.
+        cell: Pos,
+        /// The region, numbered from 0.
+        region: u32,
+    },
+}
+
+/// Receives a generator's events.
+pub trait Observer {
+    /// Called for every event, in order.
+    fn observe(&mut self, event: Event);
+
+    /// Whether anyone listens: generators may take a faster path that reports nothing (and
+    /// carves the same maze) when not. Only [`Silent`] says no.
+    fn listening(&self) -> bool {
+        true
+    }
+}
+
+/// The observer of an unobserved generation: ignores everything, and compiles to nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Silent;
+
+impl Observer for Silent {
+    #[inline(always)]
+    fn observe(&mut self, _: Event) {}
+
+    #[inline(always)]
+    fn listening(&self) -> bool {
+        false
+    }
+}
+
+/// Records every event.
+impl Observer for Vec<Event> {
+    fn observe(&mut self, event: Event) {
+        self.push(event);
+    }
+}
+
+/// The first line of `--format events` output: what is being generated.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EventsHeader {
+    /// Always [`EVENTS_SCHEMA`].
+    pub schema: String,
+    /// The program and version that wrote the stream.
+    pub generator: String,
+    /// The algorithm's name.
+    pub algorithm: String,
+    /// The algorithm's effective options.
+    pub params: serde_json::Value,
+    /// The seed.
+    pub seed: u64,
+    /// Width in cells.
+    pub width: u32,
+    /// Height in cells.
+    pub height: u32,
+}
+
+/// Writes each event as one line of JSON. Write errors are kept and reported by
+/// [`JsonLines::finish`]; after one, later events are dropped.
+#[derive(Debug)]
+pub struct JsonLines<W: Write> {
+    out: W,
+    error: Option<io::Error>,
+}
+
+impl<W: Write> JsonLines<W> {
+    /// Writes to `out`.
+    pub fn new(out: W) -> Self {
+        Self { out, error: None }
+    }
+
+    /// The first write error, if any.
+    pub fn finish(self) -> io::Result<()> {
+        self.error.map_or(Ok(()), Err)
+    }
+}
+
+impl<W: Write> Observer for JsonLines<W> {
+    fn observe(&mut self, event: Event) {
+        if self.error.is_some() {
+            return;
+        }
+        let written = serde_json::to_writer(&mut self.out, &event)
+            .map_err(io::Error::from)
+            .and_then(|()| self.out.write_all(b"\n"));
+        self.error = written.err();
+    }
+}
+
+/// Builds the maze a stream of events describes on a `width x height` grid: replaying a
+/// generator's events gives exactly the maze it generated.
+pub fn replay(width: u32, height: u32, events: impl IntoIterator<Item = Event>) -> Result<Grid> {
+    let mut grid = Grid::new(width, height)?;
+    for event in events {
+        match event {
+            Event::Carve { cell, dir } => grid.carve(cell, dir),
+            Event::Wall { cell, dir } => grid.close(cell, dir),
+            Event::OpenField => grid.open_field(),
+            Event::Enter { .. } | Event::Leave { .. } | Event::Claim { .. } => {}
+        }
+    }
+    Ok(grid)
+}

@@ -1,0 +1,212 @@
+//! The picture of a maze: its tile view with openings, solution, start and goal drawn in, and
+//! the distance heat of its passages.
+
+use super::Maze;
+use crate::analysis::Distances;
+use crate::grid::{Dir, Pos, Tile, TileRows};
+
+/// A tile position: column and row in the tile view.
+pub type TilePos = (u64, u64);
+
+/// The tile of cell `pos`.
+pub const fn cell_tile(pos: Pos) -> TilePos {
+    (2 * pos.x as u64 + 1, 2 * pos.y as u64 + 1)
+}
+
+/// The tile one step from `tile` towards `dir` (which must stay in the tile view).
+pub(crate) const fn step(tile: TilePos, dir: Dir) -> TilePos {
+    match dir {
+        Dir::North => (tile.0, tile.1 - 1),
+        Dir::East => (tile.0 + 1, tile.1),
+        Dir::South => (tile.0, tile.1 + 1),
+        Dir::West => (tile.0 - 1, tile.1),
+    }
+}
+
+impl Maze {
+    /// The solution as tiles, in order: from the start's opening (if the border is open) through
+    /// every cell and passage to the goal's opening. `None` until solved.
+    pub fn solution_tiles(&self) -> Option<Vec<TilePos>> {
+        self.solution.as_deref().map(|cells| self.path_tiles(cells))
+    }
+
+    /// The tiles of a path through `cells`, with the openings at its ends when the border is
+    /// open.
+    pub(crate) fn path_tiles(&self, cells: &[Pos]) -> Vec<TilePos> {
+        let openings = self.openings();
+        let mut ends = openings
+            .iter()
+            .map(|&(cell, dir)| step(cell_tile(cell), dir));
+        let mut tiles = Vec::with_capacity(2 * cells.len() + 1);
+        tiles.extend(ends.next());
+        for (k, &cell) in cells.iter().enumerate() {
+            let tile = cell_tile(cell);
+            if k > 0 {
+                let previous = cell_tile(cells[k - 1]);
+                tiles.push(((previous.0 + tile.0) / 2, (previous.1 + tile.1) / 2));
+            }
+            tiles.push(tile);
+        }
+        tiles.extend(ends.next());
+        tiles
+    }
+}
+
+/// Produces the tile rows of a maze picture from top to bottom.
+#[derive(Debug)]
+pub struct MazeTiles<'a> {
+    rows: TileRows<'a>,
+    /// Tiles that differ from the bare grid, sorted by row then column.
+    marks: Vec<(TilePos, Tile)>,
+    next_mark: usize,
+    y: u64,
+}
+
+impl<'a> MazeTiles<'a> {
+    pub(super) fn new(maze: &'a Maze) -> Self {
+        let mut marks: Vec<(TilePos, Tile)> = maze
+            .openings()
+            .into_iter()
+            .map(|(cell, dir)| (step(cell_tile(cell), dir), Tile::Passage))
+            .collect();
+        if let Some(path) = maze.solution_tiles() {
+            marks.extend(path.into_iter().map(|tile| (tile, Tile::Path)));
+            marks.push((cell_tile(maze.start), Tile::Start));
+            marks.push((cell_tile(maze.goal), Tile::Goal));
+        }
+        // Later marks win (the goal over the path): a stable sort keeps their order per tile.
+        marks.sort_by_key(|&((x, y), _)| (y, x));
+        Self {
+            rows: maze.grid.tile_rows(),
+            marks,
+            next_mark: 0,
+            y: 0,
+        }
+    }
+
+    /// The next row (its index and tiles), or `None` after the last one.
+    pub fn next_row(&mut self) -> Option<(u64, &[Tile])> {
+        let y = self.y;
+        let row = self.rows.next_row_mut()?;
+        self.y += 1;
+        while let Some(&((x, mark_y), tile)) = self.marks.get(self.next_mark)
+            && mark_y == y
+        {
+            row[x as usize] = tile;
+            self.next_mark += 1;
+        }
+        Some((y, row))
+    }
+}
+
+/// How far each passage tile is from the start, scaled to 0 (the start) to 1 (the farthest).
+#[derive(Debug, Clone)]
+pub struct Heat {
+    distances: Distances,
+    width: u64,
+    height: u64,
+    scale: f32,
+}
+
+impl Heat {
+    /// Measures the distances of `maze` from its start.
+    pub fn new(maze: &Maze) -> Self {
+        let distances = Distances::from(&maze.grid, maze.start);
+        let farthest_tile_steps = 2 * distances.max();
+        Self {
+            width: maze.grid.width().into(),
+            height: maze.grid.height().into(),
+            scale: if farthest_tile_steps == 0 {
+                0.0
+            } else {
+                1.0 / farthest_tile_steps as f32
+            },
+            distances,
+        }
+    }
+
+    /// The heat of the tile at (x, y) if it is a cell or lies between two cells (whether a
+    /// passage opens it or not: callers ask for passages); `None` for corners, the outer wall
+    /// and unreachable cells.
+    pub fn at(&self, (x, y): TilePos) -> Option<f32> {
+        let cell = |cx: u64, cy: u64| {
+            (cx < self.width && cy < self.height)
+                .then(|| self.distances.to(Pos::new(cx as u32, cy as u32)))
+                .flatten()
+        };
+        let tile_steps = match (x % 2, y % 2) {
+            (1, 1) => 2 * cell(x / 2, y / 2)?,
+            (0, 1) if x > 0 => cell(x / 2 - 1, y / 2)? + cell(x / 2, y / 2)?,
+            (1, 0) if y > 0 => cell(x / 2, y / 2 - 1)? + cell(x / 2, y / 2)?,
+            _ => return None,
+        };
+        Some(tile_steps as f32 * self.scale)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithms::Backtrack;
+
+    fn picture(maze: &Maze) -> Vec<String> {
+        let mut rows = maze.tiles();
+        let mut out = Vec::new();
+        while let Some((_, row)) = rows.next_row() {
+            out.push(
+                row.iter()
+                    .map(|tile| match tile {
+                        Tile::Wall => '#',
+                        Tile::Passage => ' ',
+                        Tile::Path => '.',
+                        Tile::Start => 'S',
+                        Tile::Goal => 'G',
+                    })
+                    .collect(),
+            );
+        }
+        out
+    }
+
+    /// A 2x2 maze shaped like a U: down the left, along the bottom, up the right.
+    fn u_maze() -> Maze {
+        let mut maze = Maze::generate(&Backtrack::default(), 2, 2, 0).unwrap();
+        maze.grid = crate::grid::Grid::new(2, 2).unwrap();
+        maze.grid.carve(Pos::new(0, 0), Dir::South);
+        maze.grid.carve(Pos::new(0, 1), Dir::East);
+        maze.grid.carve(Pos::new(1, 1), Dir::North);
+        maze
+    }
+
+    #[test]
+    fn solution_start_goal_and_openings_are_drawn() {
+        let mut maze = u_maze();
+        assert_eq!(
+            picture(&maze),
+            ["#####", "# # #", "# # #", "#   #", "#####"]
+        );
+        maze.open_border().unwrap();
+        maze.solve();
+        assert_eq!(
+            picture(&maze),
+            ["#.###", "#S# #", "#.# #", "#..G#", "###.#"]
+        );
+        assert_eq!(
+            maze.solution_tiles().unwrap(),
+            [(1, 0), (1, 1), (1, 2), (1, 3), (2, 3), (3, 3), (3, 4)]
+        );
+    }
+
+    #[test]
+    fn heat_grows_along_the_path() {
+        let maze = u_maze();
+        let heat = Heat::new(&maze);
+        let along = [(1, 1), (1, 2), (1, 3), (2, 3), (3, 3), (3, 2), (3, 1)];
+        for (k, tile) in along.into_iter().enumerate() {
+            let expected = k as f32 / 6.0;
+            assert!((heat.at(tile).unwrap() - expected).abs() < 1e-6, "{tile:?}");
+        }
+        assert_eq!(heat.at((0, 0)), None);
+        assert_eq!(heat.at((4, 1)), None, "the outer wall");
+    }
+}

@@ -1,0 +1,168 @@
+//! What color each tile is drawn in, shared by every picture format: the tile kind, or for
+//! heat-mapped passages their distance from the start.
+
+use crate::grid::Tile;
+use crate::maze::{Heat, Maze, TilePos};
+use std::io;
+
+/// How a tile is colored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Ink {
+    /// A tile drawn in its kind's color.
+    Plain(Tile),
+    /// A passage colored by its distance from the start: 0 (start) to [`Ink::HEAT_LEVELS`] - 1
+    /// (farthest).
+    Heat(u8),
+}
+
+impl Ink {
+    /// Number of distinct heat colors.
+    pub const HEAT_LEVELS: u8 = 32;
+
+    /// The ink of `tile` at `pos`: passages take their heat when a heat map is drawn.
+    pub fn of(tile: Tile, pos: TilePos, heat: Option<&Heat>) -> Ink {
+        match (tile, heat.and_then(|heat| heat.at(pos))) {
+            (Tile::Passage, Some(share)) => {
+                let top = f32::from(Self::HEAT_LEVELS - 1);
+                Ink::Heat((share * top).round() as u8)
+            }
+            _ => Ink::Plain(tile),
+        }
+    }
+}
+
+/// A color as red, green and blue.
+pub type Rgb = [u8; 3];
+
+/// The colors of a picture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Palette {
+    /// Walls.
+    pub wall: Rgb,
+    /// Passages.
+    pub passage: Rgb,
+    /// The solution.
+    pub path: Rgb,
+    /// The start of a solved maze.
+    pub start: Rgb,
+    /// The goal of a solved maze.
+    pub goal: Rgb,
+    /// Heat colors from the start (first) through the middle to the farthest passage (last).
+    pub heat: [Rgb; 3],
+}
+
+impl Palette {
+    /// The terminal's colors: red walls, green passages, a yellow solution.
+    pub const COLOR: Palette = Palette {
+        wall: [205, 49, 49],
+        passage: [35, 170, 60],
+        path: [245, 200, 40],
+        start: [40, 120, 230],
+        goal: [200, 60, 200],
+        heat: [[40, 210, 60], [20, 170, 200], [110, 40, 210]],
+    };
+
+    /// For printing: black walls on white, a grey solution, grey heat.
+    pub const MONO: Palette = Palette {
+        wall: [0, 0, 0],
+        passage: [255, 255, 255],
+        path: [150, 150, 150],
+        start: [80, 80, 80],
+        goal: [80, 80, 80],
+        heat: [[250, 250, 250], [190, 190, 190], [110, 110, 110]],
+    };
+
+    /// The color of `ink`.
+    pub fn rgb(&self, ink: Ink) -> Rgb {
+        match ink {
+            Ink::Plain(Tile::Wall) => self.wall,
+            Ink::Plain(Tile::Passage) => self.passage,
+            Ink::Plain(Tile::Path) => self.path,
+            Ink::Plain(Tile::Start) => self.start,
+            Ink::Plain(Tile::Goal) => self.goal,
+            Ink::Heat(level) => {
+                // Two straight stretches: first to middle, then middle to last.
+                let t = 2.0 * f32::from(level) / f32::from(Ink::HEAT_LEVELS - 1);
+                let (from, to, t) = if t <= 1.0 {
+                    (self.heat[0], self.heat[1], t)
+                } else {
+                    (self.heat[1], self.heat[2], t - 1.0)
+                };
+                std::array::from_fn(|c| {
+                    let (a, b) = (f32::from(from[c]), f32::from(to[c]));
+                    (a + (b - a) * t).round() as u8
+                })
+            }
+        }
+    }
+}
+
+/// Calls `draw` with each tile row of `maze` as inks (its index and inks), with passages shaded
+/// by `heat` when given.
+pub(crate) fn for_each_ink_row(
+    maze: &Maze,
+    heat: Option<&Heat>,
+    mut draw: impl FnMut(u64, &[Ink]) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut rows = maze.tiles();
+    let mut inks = Vec::with_capacity(maze.grid.tile_width() as usize);
+    while let Some((y, row)) = rows.next_row() {
+        inks.clear();
+        inks.extend(
+            row.iter()
+                .enumerate()
+                .map(|(x, &tile)| Ink::of(tile, (x as u64, y), heat)),
+        );
+        draw(y, &inks)?;
+    }
+    Ok(())
+}
+
+/// How a picture format draws a maze: colors, pixels per tile, heat map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Picture {
+    /// The colors.
+    pub palette: Palette,
+    /// Pixels per tile side.
+    pub scale: u32,
+    /// Whether to shade passages by their distance from the start.
+    pub heatmap: bool,
+}
+
+impl Default for Picture {
+    fn default() -> Self {
+        Self {
+            palette: Palette::COLOR,
+            scale: 8,
+            heatmap: false,
+        }
+    }
+}
+
+impl Picture {
+    /// The most pixels a picture may have per side (the PNG format's limit).
+    pub const MAX_SIDE: u64 = (1 << 31) - 1;
+
+    /// The picture's size in pixels, or an error if a side would exceed [`Picture::MAX_SIDE`].
+    pub fn pixel_size(&self, maze: &Maze) -> crate::Result<(u32, u32)> {
+        let side = |tiles: u64| {
+            let pixels = tiles * u64::from(self.scale);
+            u32::try_from(pixels)
+                .ok()
+                .filter(|&p| u64::from(p) <= Self::MAX_SIDE)
+                .ok_or(crate::Error::PictureTooLarge {
+                    pixels,
+                    limit: Self::MAX_SIDE,
+                })
+        };
+        Ok((
+            side(maze.grid.tile_width())?,
+            side(maze.grid.tile_height())?,
+        ))
+    }
+
+    /// The heat map of `maze`, if drawn.
+    pub(crate) fn heat(&self, maze: &Maze) -> Option<Heat> {
+        self.heatmap.then(|| Heat::new(maze))
+    }
+}

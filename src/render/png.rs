@@ -1,0 +1,45 @@
+//! `png`: a raster picture, `scale` pixels per tile, written row by row.
+
+use super::Render;
+use super::ink::{Picture, for_each_ink_row};
+use crate::maze::Maze;
+use std::io::{self, Write};
+
+/// PNG output (8-bit RGB), streamed: memory stays at one row of pixels whatever the size.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Png(pub Picture);
+
+impl Render for Png {
+    fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
+        let Picture { palette, scale, .. } = self.0;
+        let (width, height) = self.0.pixel_size(maze).map_err(io::Error::other)?;
+        let mut encoder = png::Encoder::new(out, width, height);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().map_err(into_io)?;
+        let mut stream = writer.stream_writer().map_err(into_io)?;
+        let mut pixels = Vec::with_capacity(3 * width as usize);
+        for_each_ink_row(maze, self.0.heat(maze).as_ref(), |_, inks| {
+            pixels.clear();
+            for &ink in inks {
+                let rgb = palette.rgb(ink);
+                for _ in 0..scale {
+                    pixels.extend_from_slice(&rgb);
+                }
+            }
+            for _ in 0..scale {
+                stream.write_all(&pixels)?;
+            }
+            Ok(())
+        })?;
+        stream.finish().map_err(into_io)
+    }
+}
+
+/// Keeps I/O errors (a closed pipe above all) as they are, wraps the encoder's own.
+fn into_io(error: png::EncodingError) -> io::Error {
+    match error {
+        png::EncodingError::IoError(error) => error,
+        other => io::Error::other(other),
+    }
+}

@@ -1,0 +1,80 @@
+//! How each kind of tile is drawn in `term` and `text` output, for mazes and room maps alike:
+//! one table per tile kind, read by the one drawing code of each format.
+
+use crate::grid::Tile;
+use crate::rooms::MapTile;
+use crossterm::style::Color;
+
+/// The looks of one kind of tile.
+pub(super) trait TileStyle: Copy + Eq {
+    /// The color of its `●` in colored `term` output.
+    fn color(self) -> Color;
+    /// Its glyph in uncolored `term` output.
+    fn glyph(self) -> &'static str;
+    /// Its character in `text` output.
+    fn text(self) -> u8;
+}
+
+/// Red walls, green passages, a yellow solution, blue start, magenta goal.
+impl TileStyle for Tile {
+    fn color(self) -> Color {
+        match self {
+            Tile::Wall => Color::Red,
+            Tile::Passage => Color::Green,
+            Tile::Path => Color::Yellow,
+            Tile::Start => Color::Blue,
+            Tile::Goal => Color::Magenta,
+        }
+    }
+
+    fn glyph(self) -> &'static str {
+        match self {
+            Tile::Wall => "●",
+            Tile::Passage => " ",
+            Tile::Path => "·",
+            Tile::Start => "S",
+            Tile::Goal => "G",
+        }
+    }
+
+    fn text(self) -> u8 {
+        match self {
+            Tile::Wall => b'#',
+            Tile::Passage => b' ',
+            Tile::Path => b'.',
+            Tile::Start => b'S',
+            Tile::Goal => b'G',
+        }
+    }
+}
+
+/// Rock looks like maze walls and corridors like maze passages, rooms cyan and doors yellow;
+/// without color, corridors are `·` and doors `+`.
+impl TileStyle for MapTile {
+    fn color(self) -> Color {
+        match self {
+            MapTile::Rock => Tile::Wall.color(),
+            MapTile::Room => Color::Cyan,
+            MapTile::Corridor => Tile::Passage.color(),
+            MapTile::Door => Color::Yellow,
+        }
+    }
+
+    fn glyph(self) -> &'static str {
+        match self {
+            MapTile::Rock => Tile::Wall.glyph(),
+            MapTile::Room => " ",
+            MapTile::Corridor => "·",
+            MapTile::Door => "+",
+        }
+    }
+
+    fn text(self) -> u8 {
+        match self {
+            MapTile::Rock => Tile::Wall.text(),
+            MapTile::Room => b' ',
+            MapTile::Corridor => b'.',
+            MapTile::Door => b'+',
+        }
+    }
+}

@@ -1,0 +1,55 @@
+//! `svg`: a scalable picture, one path per color made of runs of equal tiles.
+
+use super::Render;
+use super::ink::{Ink, Picture, Rgb, for_each_ink_row};
+use crate::grid::Tile;
+use crate::maze::Maze;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+/// SVG output. The viewBox is in tiles and `scale` sets the pixel size; passages are the
+/// background, and each other color is one `<path>` of horizontal runs, so even a
+/// million-cell maze stays a manageable file.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Svg(pub Picture);
+
+impl Render for Svg {
+    fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
+        let Picture { palette, .. } = self.0;
+        let (width, height) = (maze.grid.tile_width(), maze.grid.tile_height());
+        let (pixel_width, pixel_height) = self.0.pixel_size(maze).map_err(io::Error::other)?;
+        let mut runs: BTreeMap<Ink, String> = BTreeMap::new();
+        let background = Ink::Plain(Tile::Passage);
+        for_each_ink_row(maze, self.0.heat(maze).as_ref(), |y, inks| {
+            let mut x = 0;
+            for run in inks.chunk_by(|a, b| a == b) {
+                if run[0] != background {
+                    let d = runs.entry(run[0]).or_default();
+                    let n = run.len();
+                    write!(d, "M{x} {y}h{n}v1h-{n}z").expect("writing to a String");
+                }
+                x += run.len();
+            }
+            Ok(())
+        })?;
+        writeln!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pixel_width}" height="{pixel_height}" viewBox="0 0 {width} {height}" shape-rendering="crispEdges">"#
+        )?;
+        writeln!(
+            out,
+            r#"<rect width="{width}" height="{height}" fill="{}"/>"#,
+            hex(palette.rgb(background))
+        )?;
+        for (ink, d) in runs {
+            writeln!(out, r#"<path fill="{}" d="{d}"/>"#, hex(palette.rgb(ink)))?;
+        }
+        writeln!(out, "</svg>")
+    }
+}
+
+/// `#rrggbb`.
+fn hex([r, g, b]: Rgb) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
+}

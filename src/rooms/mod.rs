@@ -1,0 +1,416 @@
+//! Room graphs: rooms placed on a tile map, a random connected graph between them, and the
+//! corridors that carry its edges.
+//!
+//! [`RoomMap::generate`] runs these steps, each drawing from its own stream of the seed
+//! ([`rng_for_stream`]), so that an option of a later step never moves the output of an
+//! earlier one (a different `p` keeps the rooms and the tree):
+//!
+//! 1. **Placement** (stream [`PLACEMENT_STREAM`]): `count` rectangles on a tile map, at least one
+//!    tile of rock between any two and around the map. Skipped without a map.
+//! 2. **Candidates**: the pairs that may connect, every pair (`all`) or those adjacent in the
+//!    Delaunay triangulation of the room centres (`delaunay`).
+//! 3. **Guaranteed connection** (stream [`TREE_STREAM`]): a random spanning tree grown from room
+//!    0, a random connected room to a random remaining one.
+//! 4. **Extra connections** (stream [`EXTRAS_STREAM`]): every candidate pair `i < j` with
+//!    probability `p` (default `ln(n) / n`, the connectivity threshold), by geometric skipping
+//!    in O(n + m).
+//! 5. **Analysis** (on first use, [`RoomMap::analysis`]): a farthest pair, depths, dead ends,
+//!    the cyclomatic number.
+//!
+//! Corridors ([`Corridor`]) and the tile map ([`TileMap`]) are derived from the rooms and
+//! edges when needed, never stored.
+//!
+//! ```
+//! use mazegen::rooms::{RoomMap, RoomOptions};
+//!
+//! let map = RoomMap::generate(&RoomOptions { count: 20, ..RoomOptions::default() }, 7).unwrap();
+//! assert!(map.edges.len() >= 19);
+//! let analysis = map.analysis();
+//! assert_eq!(analysis.depth[analysis.start as usize], 0);
+//! let tiles = map.tile_map().unwrap();
+//! assert_eq!(tiles.rows().count() as u32, tiles.height());
+//! ```
+
+mod adjacency;
+mod analysis;
+mod candidates;
+mod corridor;
+mod delaunay;
+mod error;
+mod extras;
+mod graph;
+mod place;
+mod tree;
+
+pub use analysis::{Analysis, FARTHEST_PAIR_BUDGET};
+pub use corridor::{Corridor, MapTile, TileMap};
+pub use error::RoomsError;
+pub use place::{MAX_MAP_TILES, PLACEMENT_TRIES};
+
+use crate::rng::rng_for_stream;
+use candidates::CandidatePairs;
+use graph::GraphBuilder;
+use serde::Serialize;
+use std::sync::OnceLock;
+
+/// The most rooms a map may have (2^26).
+pub const MAX_ROOMS: u32 = 1 << 26;
+
+/// The most edges a room graph may have on average for its `count` and `p` (2^26).
+pub const MAX_EDGES: u64 = 1 << 26;
+
+/// The most corridor tiles a map may need (2^28).
+pub const MAX_CORRIDOR_TILES: u64 = 1 << 28;
+
+/// The largest room side in tiles.
+pub const MAX_ROOM_SIDE: u32 = 1024;
+
+/// The seed stream of room placement.
+pub const PLACEMENT_STREAM: u64 = 1;
+/// The seed stream of the spanning tree.
+pub const TREE_STREAM: u64 = 2;
+/// The seed stream of the extra connections.
+pub const EXTRAS_STREAM: u64 = 3;
+
+/// Which pairs of rooms may be connected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Candidates {
+    /// Any pair.
+    All,
+    /// Only pairs adjacent in the Delaunay triangulation of the room centres: straight
+    /// corridors between them never cross.
+    Delaunay,
+}
+
+impl Candidates {
+    /// The name as the command line and JSON spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::All => "all",
+            Self::Delaunay => "delaunay",
+        }
+    }
+}
+
+/// The range of room widths and heights in tiles, both ends included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RoomSize {
+    /// The smallest side.
+    pub min: u32,
+    /// The largest side.
+    pub max: u32,
+}
+
+impl RoomSize {
+    /// The sizes `min..=max`, refused unless `1 <= min <= max <= MAX_ROOM_SIDE`.
+    pub fn new(min: u32, max: u32) -> Result<Self, RoomsError> {
+        let invalid = |reason: String| RoomsError::RoomSize {
+            value: format!("{min}..{max}"),
+            reason,
+        };
+        if min == 0 || max > MAX_ROOM_SIDE {
+            return Err(invalid(format!(
+                "expected MIN..MAX with sides from 1 to {MAX_ROOM_SIDE} tiles (e.g. 3..8)"
+            )));
+        }
+        if min > max {
+            return Err(invalid(format!(
+                "the smallest size is larger than the largest; did you mean {max}..{min}?"
+            )));
+        }
+        Ok(Self { min, max })
+    }
+
+    /// Parses `MIN..MAX`, or `N` for `N..N`.
+    pub fn parse(value: &str) -> Result<Self, RoomsError> {
+        let side =
+            |text: &str| {
+                text.trim().parse::<u32>().map_err(|_| RoomsError::RoomSize {
+                value: value.into(),
+                reason: format!(
+                    "expected MIN..MAX with sides from 1 to {MAX_ROOM_SIDE} tiles (e.g. 3..8)"
+                ),
+            })
+            };
+        match value.split_once("..") {
+            Some((min, max)) => Self::new(side(min)?, side(max)?),
+            None => Self::new(side(value)?, side(value)?),
+        }
+    }
+}
+
+/// What to generate.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RoomOptions {
+    /// Number of rooms, 1 to [`MAX_ROOMS`].
+    pub count: u32,
+    /// Probability of an extra connection per candidate pair; `None`: `ln(count) / count`.
+    pub p: Option<f64>,
+    /// The most doors (edges) a room may have; `None`: no limit.
+    pub max_doors: Option<u32>,
+    /// Which pairs may connect.
+    pub candidates: Candidates,
+    /// Room sides in tiles.
+    pub room_size: RoomSize,
+    /// Map width in tiles; `None`: sized for the rooms.
+    pub width: Option<u32>,
+    /// Map height in tiles; `None`: sized for the rooms.
+    pub height: Option<u32>,
+    /// Whether to lay the rooms out on a tile map. Without one the result is the abstract
+    /// graph: no positions, no corridors (and no `delaunay` candidates).
+    pub map: bool,
+}
+
+impl Default for RoomOptions {
+    /// A dozen rooms of 3 to 8 tiles on a map sized for them, any pair a candidate, default
+    /// `p`, no door limit.
+    fn default() -> Self {
+        Self {
+            count: 12,
+            p: None,
+            max_doors: None,
+            candidates: Candidates::All,
+            room_size: RoomSize { min: 3, max: 8 },
+            width: None,
+            height: None,
+            map: true,
+        }
+    }
+}
+
+/// The effective parameters of a room map: the options with every default resolved.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Params {
+    /// Number of rooms.
+    pub count: u32,
+    /// Probability of an extra connection per candidate pair.
+    pub p: f64,
+    /// The most doors a room may have, if limited.
+    pub max_doors: Option<u32>,
+    /// Which pairs may connect.
+    pub candidates: Candidates,
+    /// Room sides in tiles.
+    pub room_size: RoomSize,
+}
+
+/// A room's floor: columns `x .. x + w`, rows `y .. y + h` of the tile map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Rect {
+    /// Leftmost column.
+    pub x: u32,
+    /// Top row.
+    pub y: u32,
+    /// Width in tiles.
+    pub w: u32,
+    /// Height in tiles.
+    pub h: u32,
+}
+
+impl Rect {
+    /// The centre in doubled tile coordinates (tile `t` is centred on `2t`): whole numbers.
+    pub fn doubled_centre(&self) -> (u64, u64) {
+        (
+            2 * u64::from(self.x) + u64::from(self.w) - 1,
+            2 * u64::from(self.y) + u64::from(self.h) - 1,
+        )
+    }
+
+    /// Whether tile `(x, y)` is floor of this room.
+    pub fn contains(&self, (x, y): (u32, u32)) -> bool {
+        (self.x..self.x + self.w).contains(&x) && (self.y..self.y + self.h).contains(&y)
+    }
+}
+
+/// Where the rooms are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layout {
+    /// Map width in tiles.
+    pub width: u32,
+    /// Map height in tiles.
+    pub height: u32,
+    /// Every room's floor, by room id.
+    pub rooms: Vec<Rect>,
+}
+
+/// What made an edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EdgeKind {
+    /// The spanning tree that guarantees connection.
+    Tree,
+    /// An extra connection.
+    Extra,
+}
+
+/// A connection between rooms `a` and `b`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Edge {
+    /// For a tree edge the room already connected, otherwise the smaller id.
+    pub a: u32,
+    /// For a tree edge the room it connected, otherwise the larger id.
+    pub b: u32,
+    /// Tree or extra.
+    pub kind: EdgeKind,
+}
+
+/// A generated room graph: the rooms (laid out on a tile map, unless generated without one),
+/// the edges between them, and, once asked for, its analysis.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RoomMap {
+    /// The seed it was generated from.
+    pub seed: u64,
+    /// The effective parameters.
+    pub params: Params,
+    /// The rooms' positions on the tile map, if laid out.
+    pub layout: Option<Layout>,
+    /// Tree edges in the order the tree grew, then extra edges in increasing pair order.
+    pub edges: Vec<Edge>,
+    /// The number of pairs that could connect (`count (count - 1) / 2` for `all`, the edges of
+    /// the triangulation for `delaunay`): the extra edges number about `p` times this less the
+    /// `count - 1` tree edges.
+    pub candidate_pairs: u64,
+    analysis: OnceLock<Analysis>,
+}
+
+impl RoomMap {
+    /// Generates the room map of `options` from `seed`: the same options and seed always give
+    /// the same map. Refuses options that cannot work ([`crate::Error::Rooms`], or
+    /// [`crate::Error::InvalidProbability`] for `p`), in milliseconds.
+    pub fn generate(options: &RoomOptions, seed: u64) -> crate::Result<Self> {
+        let count = check_count(u64::from(options.count))?;
+        let p = match options.p {
+            Some(p) => crate::check_probability(p)?,
+            None => default_p(count),
+        };
+        let room_size = RoomSize::new(options.room_size.min, options.room_size.max)?;
+        check_max_doors(options.max_doors, count)?;
+        check_edges(count, p, options.candidates)?;
+        let layout = if options.map {
+            Some(place::lay_out(
+                count,
+                room_size,
+                (options.width, options.height),
+                || rng_for_stream(seed, PLACEMENT_STREAM),
+            )?)
+        } else {
+            None
+        };
+        let candidates = match (options.candidates, &layout) {
+            (Candidates::All, _) => CandidatePairs::All { count },
+            (Candidates::Delaunay, Some(layout)) => {
+                CandidatePairs::listed(count, delaunay::delaunay_pairs(&layout.rooms))
+            }
+            (Candidates::Delaunay, None) => return Err(RoomsError::DelaunayNeedsMap.into()),
+        };
+        let mut graph = GraphBuilder::new(count, options.max_doors);
+        tree::grow_tree(
+            &mut graph,
+            &candidates,
+            &mut rng_for_stream(seed, TREE_STREAM),
+        )?;
+        extras::add_extras(
+            &mut graph,
+            &candidates,
+            p,
+            &mut rng_for_stream(seed, EXTRAS_STREAM),
+        );
+        if let Some(layout) = &layout {
+            check_corridor_tiles(layout, &graph.edges)?;
+        }
+        Ok(Self {
+            seed,
+            params: Params {
+                count,
+                p,
+                max_doors: options.max_doors,
+                candidates: options.candidates,
+                room_size,
+            },
+            layout,
+            edges: graph.edges,
+            candidate_pairs: candidates.len(),
+            analysis: OnceLock::new(),
+        })
+    }
+
+    /// Start, goal, depths, dead ends and cyclomatic number, computed on first use (a few
+    /// breadth-first searches).
+    pub fn analysis(&self) -> &Analysis {
+        self.analysis
+            .get_or_init(|| analysis::analyse(self.params.count, &self.edges))
+    }
+}
+
+/// Checks a number of rooms: 1 to [`MAX_ROOMS`].
+pub fn check_count(count: u64) -> Result<u32, RoomsError> {
+    u32::try_from(count)
+        .ok()
+        .filter(|count| (1..=MAX_ROOMS).contains(count))
+        .ok_or(RoomsError::Count {
+            count,
+            limit: MAX_ROOMS,
+        })
+}
+
+/// The default probability of an extra connection, `ln(count) / count`: the threshold above
+/// which a random graph of `count` rooms is likely connected on its own (0 for one room).
+/// Computed with `libm` so that it is the same on every platform.
+pub fn default_p(count: u32) -> f64 {
+    libm::log(f64::from(count)) / f64::from(count)
+}
+
+/// Refuses door limits no connected graph of `count` rooms can meet: a tree needs a door per
+/// room, and a room with two doors once there are more than two rooms.
+fn check_max_doors(max_doors: Option<u32>, count: u32) -> Result<(), RoomsError> {
+    let refuse = |max_doors, reason, needed| {
+        Err(RoomsError::MaxDoors {
+            max_doors,
+            count,
+            reason,
+            needed,
+        })
+    };
+    match max_doors {
+        Some(0) if count > 1 => refuse(0, "no room may have a door", 1),
+        Some(1) if count > 2 => refuse(1, "one door per room only pairs rooms off", 2),
+        _ => Ok(()),
+    }
+}
+
+/// Refuses graphs expected to have more than [`MAX_EDGES`] edges, before any work: `count - 1`
+/// tree edges plus `p` times the other candidate pairs (a Delaunay triangulation has fewer
+/// than `3 count`).
+fn check_edges(count: u32, p: f64, candidates: Candidates) -> Result<(), RoomsError> {
+    let n = u64::from(count);
+    let pairs = match candidates {
+        Candidates::All => n * (n - 1) / 2,
+        Candidates::Delaunay => 3 * n,
+    };
+    let expected = n - 1 + (p * (pairs - (n - 1)) as f64) as u64;
+    if expected > MAX_EDGES {
+        return Err(RoomsError::TooManyEdges {
+            count,
+            p: p.to_string(),
+            expected,
+            limit: MAX_EDGES,
+        });
+    }
+    Ok(())
+}
+
+/// Refuses maps whose corridors would need more than [`MAX_CORRIDOR_TILES`] tiles.
+fn check_corridor_tiles(layout: &Layout, edges: &[Edge]) -> Result<(), RoomsError> {
+    let tiles: u64 = edges
+        .iter()
+        .map(|edge| Corridor::max_len(layout.rooms[edge.a as usize], layout.rooms[edge.b as usize]))
+        .sum();
+    if tiles > MAX_CORRIDOR_TILES {
+        return Err(RoomsError::TooManyCorridorTiles {
+            count: layout.rooms.len() as u32,
+            tiles,
+            limit: MAX_CORRIDOR_TILES,
+        });
+    }
+    Ok(())
+}

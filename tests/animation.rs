@@ -1,0 +1,250 @@
+//! `--animate` and `--format events` from the outside: the terminal is always given back, and
+//! the event stream replays into the maze.
+
+mod common;
+
+use common::{json_of, mazegen, stdout_of};
+use mazegen::events::{Event, EventsHeader, replay};
+use predicates::prelude::*;
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+#[test]
+fn events_replay_into_the_generated_maze() {
+    for algorithm in ["binary-tree", "backtrack"] {
+        let base = [algorithm, "--width", "31", "--height", "21", "--seed", "12"];
+        let stream = stdout_of(&[&base[..], &["--format", "events"]].concat());
+        let mut lines = stream.lines();
+        let header: EventsHeader = serde_json::from_str(lines.next().unwrap()).unwrap();
+        assert_eq!(header.schema, "mazegen.events/v1");
+        assert_eq!((header.algorithm.as_str(), header.seed), (algorithm, 12));
+        let events: Vec<Event> = lines.map(|l| serde_json::from_str(l).unwrap()).collect();
+        let grid = replay(header.width, header.height, events).unwrap();
+        let doc = json_of(&[&base[..], &["--format", "json"]].concat());
+        let maze = mazegen::read::read_maze(doc.to_string().as_bytes()).unwrap();
+        assert_eq!(grid, maze.grid, "{algorithm}");
+    }
+}
+
+#[test]
+fn events_refuse_what_happens_after_generation() {
+    mazegen()
+        .args(["backtrack", "--format", "events", "--solve"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("--solve does not apply"));
+    let document = stdout_of(&["backtrack", "--format", "json"]);
+    mazegen()
+        .args(["render", "--format", "events"])
+        .write_stdin(document)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("use it with a maze command"));
+}
+
+#[test]
+fn animation_needs_a_terminal_and_term_output() {
+    mazegen()
+        .args(["backtrack", "--animate"])
+        .assert()
+        .code(2)
+        .stderr("error: --animate draws in a terminal, but standard output is not one\n");
+    mazegen()
+        .args(["backtrack", "--animate", "--format", "json"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "it needs --format term and no --output",
+        ));
+    mazegen()
+        .args(["backtrack", "--animate", "--steps-per-frame", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--steps-per-frame"));
+}
+
+/// A tmux server of its own, killed when dropped.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    /// Starts a detached session with a shell in a `width x height` window, if tmux exists.
+    fn start(width: u32, height: u32) -> Option<Tmux> {
+        static SERVERS: AtomicUsize = AtomicUsize::new(0);
+        let server = SERVERS.fetch_add(1, Ordering::Relaxed);
+        let tmux = Tmux {
+            socket: format!("mazegen-test-{}-{server}", std::process::id()),
+        };
+        let size = [width.to_string(), height.to_string()];
+        let args = ["new-session", "-d", "-x", &size[0], "-y", &size[1], "sh"];
+        let started = tmux.command(&args).status().ok()?.success();
+        started.then_some(tmux)
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new("tmux");
+        command.args(["-L", &self.socket]).args(args);
+        command.env_remove("TMUX");
+        command
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        assert!(
+            self.command(&[&["send-keys", "-t", "0"][..], keys].concat())
+                .status()
+                .unwrap()
+                .success()
+        );
+    }
+
+    fn show(&self, format: &str) -> String {
+        let output = self
+            .command(&["display-message", "-p", "-t", "0", format])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&output.stdout).trim().to_string()
+    }
+
+    fn pane(&self) -> String {
+        let output = self
+            .command(&["capture-pane", "-p", "-J", "-t", "0"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&output.stdout).to_string()
+    }
+
+    /// Waits up to five seconds for `check` to hold.
+    fn wait_for(&self, what: &str, check: impl Fn(&Tmux) -> bool) {
+        let start = Instant::now();
+        while !check(self) {
+            assert!(
+                start.elapsed() < Duration::from_secs(5),
+                "waited for {what}:\n{}",
+                self.pane()
+            );
+            sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.command(&["kill-server"]).status();
+    }
+}
+
+#[test]
+fn quitting_gives_the_terminal_back() {
+    let Some(tmux) = Tmux::start(100, 40) else {
+        eprintln!("tmux is not available: skipping the terminal smoke test");
+        return;
+    };
+    let binary = assert_cmd::cargo::cargo_bin!("mazegen")
+        .display()
+        .to_string();
+    tmux.keys(&[
+        &format!("{binary} backtrack --size 31 --seed 1 --animate --delay 200; echo EXIT=$?"),
+        "Enter",
+    ]);
+    tmux.wait_for("the alternate screen", |t| t.show("#{alternate_on}") == "1");
+    tmux.wait_for("the first steps", |t| t.pane().contains("step "));
+    assert_eq!(
+        tmux.show("#{cursor_flag}"),
+        "0",
+        "cursor hidden while drawing"
+    );
+    tmux.keys(&["q"]);
+    tmux.wait_for("the exit", |t| t.pane().contains("EXIT=0"));
+    assert_eq!(tmux.show("#{alternate_on}"), "0");
+    assert_eq!(tmux.show("#{cursor_flag}"), "1");
+    // Raw mode is off: the shell's terminal is canonical and echoes again.
+    tmux.keys(&[
+        "stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' +",
+        "Enter",
+    ]);
+    tmux.wait_for("stty", |t| t.pane().contains("icanon+echo+"));
+}
+
+#[test]
+fn a_finished_animation_leaves_the_maze_on_the_main_screen() {
+    let Some(tmux) = Tmux::start(100, 40) else {
+        eprintln!("tmux is not available: skipping the terminal smoke test");
+        return;
+    };
+    let binary = assert_cmd::cargo::cargo_bin!("mazegen")
+        .display()
+        .to_string();
+    let maze = stdout_of(&[
+        "backtrack",
+        "--size",
+        "11",
+        "--seed",
+        "4",
+        "--color",
+        "never",
+    ]);
+    let command = format!("NO_COLOR=1 {binary} backtrack --size 11 --seed 4 --animate --delay 0");
+    tmux.keys(&[&format!("{command}; echo EXIT=$?"), "Enter"]);
+    tmux.wait_for("the exit", |t| t.pane().contains("EXIT=0"));
+    assert_eq!(tmux.show("#{alternate_on}"), "0");
+    let pane = tmux.pane();
+    let shown: Vec<&str> = pane.lines().map(str::trim_end).collect();
+    for line in maze.lines() {
+        assert!(
+            shown.contains(&line.trim_end()),
+            "{line:?} missing from\n{pane}"
+        );
+    }
+}
+
+#[test]
+fn a_maze_too_big_for_the_window_is_refused_with_what_fits() {
+    let Some(tmux) = Tmux::start(60, 20) else {
+        eprintln!("tmux is not available: skipping the terminal smoke test");
+        return;
+    };
+    let binary = assert_cmd::cargo::cargo_bin!("mazegen")
+        .display()
+        .to_string();
+    tmux.keys(&[
+        &format!("{binary} backtrack --size 41 --animate; echo EXIT=$?"),
+        "Enter",
+    ]);
+    tmux.wait_for("the exit", |t| t.pane().contains("EXIT=2"));
+    let pane = tmux.pane();
+    assert!(
+        pane.contains("needs 81 columns and 42 lines, the terminal has 60x20"),
+        "{pane}"
+    );
+    assert!(
+        pane.contains("--width 29 --height 19 fits (--size 19)"),
+        "{pane}"
+    );
+}
+
+#[test]
+fn sigterm_gives_the_terminal_back() {
+    let Some(tmux) = Tmux::start(100, 40) else {
+        eprintln!("tmux is not available: skipping the terminal smoke test");
+        return;
+    };
+    let binary = assert_cmd::cargo::cargo_bin!("mazegen")
+        .display()
+        .to_string();
+    let command = format!("{binary} backtrack --size 31 --seed 1 --animate --delay 200");
+    tmux.keys(&[&format!("{command}; echo EXIT=$?"), "Enter"]);
+    tmux.wait_for("the first steps", |t| t.pane().contains("step "));
+    let shell = tmux.show("#{pane_pid}");
+    let killed = Command::new("pkill")
+        .args(["-TERM", "-P", &shell, "mazegen"])
+        .status()
+        .unwrap();
+    assert!(killed.success(), "mazegen was running under the shell");
+    tmux.wait_for("the exit", |t| t.pane().contains("EXIT=143"));
+    assert_eq!(tmux.show("#{alternate_on}"), "0");
+    assert_eq!(tmux.show("#{cursor_flag}"), "1");
+}

@@ -1,0 +1,329 @@
+//! Reading maze documents back: round trips through `solve`, `render` and `stats`, and a
+//! reader that refuses every kind of broken document with a clear error and never panics.
+
+mod common;
+
+use common::{json_of, mazegen, stdout_of};
+use mazegen::read::read_maze;
+use mazegen::render::Render;
+use predicates::prelude::*;
+use proptest::prelude::*;
+
+/// Output of `mazegen args` as bytes.
+fn run(args: &[&str], stdin: Option<Vec<u8>>) -> Vec<u8> {
+    let mut command = mazegen();
+    command.args(args);
+    if let Some(input) = stdin {
+        command.write_stdin(input);
+    }
+    let output = command.output().unwrap();
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output.stdout
+}
+
+#[test]
+fn rendering_a_document_equals_rendering_directly() {
+    let variants: &[&[&str]] = &[
+        &[],
+        &["--solve"],
+        &["--solve", "--openings"],
+        &[
+            "--braid", "0.5", "--solve", "--start", "2,3", "--goal", "7,1",
+        ],
+    ];
+    let formats: &[&[&str]] = &[
+        &["--format", "text"],
+        &["--format", "term", "--color", "always"],
+        &["--format", "term", "--color", "never"],
+        &["--format", "json"],
+        &["--format", "svg", "--heatmap"],
+        &["--format", "png", "--theme", "mono", "--scale", "3"],
+    ];
+    for algorithm in ["binary-tree", "backtrack"] {
+        for variant in variants {
+            let base = [
+                &[algorithm, "--width", "21", "--height", "15", "--seed", "8"][..],
+                variant,
+            ]
+            .concat();
+            let document = run(&[&base[..], &["--format", "json"]].concat(), None);
+            for format in formats {
+                let direct = run(&[&base[..], format].concat(), None);
+                let rendered = run(&[&["render"][..], format].concat(), Some(document.clone()));
+                assert!(direct == rendered, "{algorithm} {variant:?} {format:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn solve_then_render_makes_a_picture() {
+    let dir = std::env::temp_dir().join(format!("mazegen-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("maze.png");
+    let document = run(
+        &[
+            "backtrack",
+            "--size",
+            "41",
+            "--seed",
+            "9",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    let solved = run(&["solve"], Some(document.clone()));
+    mazegen()
+        .args(["render", "--format", "png", "-o"])
+        .arg(&png)
+        .write_stdin(solved.clone())
+        .assert()
+        .success();
+    assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+    // solve = --solve at generation time.
+    let direct = run(
+        &[
+            "backtrack",
+            "--size",
+            "41",
+            "--seed",
+            "9",
+            "--solve",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert_eq!(solved, direct);
+    // A file argument works as well as stdin.
+    let file = dir.join("maze.json");
+    std::fs::write(&file, &document).unwrap();
+    let from_file = run(&["solve", file.to_str().unwrap()], None);
+    assert_eq!(from_file, direct);
+    // `-` means standard input and standard output.
+    assert_eq!(
+        run(&["solve", "-", "-o", "-"], Some(document.clone())),
+        direct
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn stats_reads_a_document() {
+    let document = run(
+        &[
+            "backtrack",
+            "--size",
+            "21",
+            "--seed",
+            "4",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    let table = String::from_utf8(run(&["stats"], Some(document.clone()))).unwrap();
+    assert!(table.starts_with("cells             100\n"), "{table}");
+    let json: serde_json::Value =
+        serde_json::from_slice(&run(&["stats", "--format", "json"], Some(document))).unwrap();
+    assert_eq!(json["cells"], 100);
+    assert_eq!(json["passages"], 99);
+    assert_eq!(json["perfect"], true);
+}
+
+/// A valid 2x2 document whose fields tests break one at a time.
+fn valid_document() -> serde_json::Value {
+    json_of(&[
+        "backtrack",
+        "--size",
+        "5",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+    ])
+}
+
+#[test]
+fn broken_documents_get_one_line_errors_and_exit_2() {
+    let good = valid_document();
+    let tiles = |rows: &[&str]| serde_json::json!(rows);
+    let mut cases: Vec<(String, &str)> = vec![
+        (
+            "{\"schema\": ".into(),
+            "not valid JSON: EOF while parsing a value at line 1 column 11",
+        ),
+        ("[1, 2]".into(), "no \"schema\": \"mazegen.maze/v1\" field"),
+    ];
+    let mut broken = |field: &str, value: serde_json::Value, expected: &'static str| {
+        let mut doc = good.clone();
+        if value.is_null() {
+            doc.as_object_mut().unwrap().remove(field);
+        } else {
+            doc[field] = value;
+        }
+        cases.push((doc.to_string(), expected));
+    };
+    broken(
+        "schema",
+        "mazegen.rooms/v1".into(),
+        "schema is \"mazegen.rooms/v1\", expected \"mazegen.maze/v1\"",
+    );
+    broken("seed", serde_json::Value::Null, "missing field `seed`");
+    broken(
+        "seed",
+        "x".into(),
+        "invalid type: string \"x\", expected u64",
+    );
+    broken(
+        "tiles",
+        tiles(&["#####", "#...#", "#.#.#", "#...#"]),
+        "tiles are 5x4; a maze is an odd number",
+    );
+    broken(
+        "tiles",
+        tiles(&["#####", "#...#", "#.#.#", "#..#", "#####"]),
+        "tiles row 3 has 4 tiles, row 0 has 5",
+    );
+    broken(
+        "tiles",
+        tiles(&["#####", "#...#", "#.#x#", "#...#", "#####"]),
+        "tiles row 2, column 3: 'x' is not a tile",
+    );
+    broken(
+        "tiles",
+        tiles(&["#####", "#...#", "#.#.#", "#....", "#####"]),
+        "tiles row 3, column 4: the outer wall has a hole that is not an opening",
+    );
+    broken(
+        "tiles",
+        tiles(&["#####", "#.#.#", "#.###", "#...#", "#####"]),
+        "tiles row 1, column 3: cell 1,0 cannot be reached",
+    );
+    broken(
+        "tiles",
+        tiles(&["#####", "#...#", "#...#", "#...#", "#####"]),
+        "tiles row 2, column 2: a corner between cells must be '#'",
+    );
+    broken(
+        "tiles",
+        tiles(&["#####", "##..#", "#.#.#", "#...#", "#####"]),
+        "tiles row 1, column 1: a cell's tile must be '.'",
+    );
+    broken("width", 3.into(), "\"width\" is 3 but the tiles say 2");
+    broken(
+        "start",
+        serde_json::json!({"x": 2, "y": 0}),
+        "\"start\": cell 2,0 is outside the 2x2-cell maze",
+    );
+    broken("goal", serde_json::json!({"x": 0}), "missing field `y`");
+    broken(
+        "openings",
+        true.into(),
+        "\"openings\" is true but the outer wall is closed at the opening",
+    );
+    broken(
+        "solution",
+        serde_json::json!([[1, 1], [3, 3]]),
+        "\"solution\" is not a path of neighbouring tiles",
+    );
+    broken(
+        "solution",
+        serde_json::json!([[1, 1], [2, 1], [3, 1]]),
+        "solution step 1 (tile 2,1) is not an open tile",
+    );
+    broken(
+        "params",
+        serde_json::json!([1]),
+        "\"params\" must be an object",
+    );
+    broken("braid", 2.into(), "\"braid\" is 2, expected 0 to 1");
+    for (input, expected) in cases {
+        for command in ["solve", "render", "stats"] {
+            let assert = mazegen()
+                .arg(command)
+                .write_stdin(input.clone())
+                .assert()
+                .code(2)
+                .stdout("");
+            let stderr = String::from_utf8_lossy(&assert.get_output().stderr).to_string();
+            assert!(
+                stderr.starts_with("error: standard input is not a maze document: "),
+                "{stderr}"
+            );
+            assert!(stderr.contains(expected), "{command} {input}\n{stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        }
+    }
+}
+
+#[test]
+fn a_broken_document_writes_no_output_file() {
+    let dir = std::env::temp_dir().join(format!("mazegen-broken-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("out.svg");
+    mazegen()
+        .args(["render", "--format", "svg", "-o"])
+        .arg(&out)
+        .write_stdin("{}")
+        .assert()
+        .code(2);
+    assert!(!out.exists());
+    mazegen()
+        .args(["render", "missing.json"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("cannot open missing.json"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn the_reader_never_panics_on_arbitrary_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+        let _ = read_maze(bytes.as_slice());
+    }
+
+    #[test]
+    fn the_reader_never_panics_on_mutated_documents(
+        position in any::<prop::sample::Index>(),
+        replacement in prop::sample::select(vec!['#', '.', ' ', '"', ',', '[', ']', '{', '}', '0', '9', '-', 'x', ':']),
+        remove in any::<bool>(),
+    ) {
+        let text = valid_document_text();
+        let mut chars: Vec<char> = text.chars().collect();
+        let i = position.index(chars.len());
+        if remove { chars.remove(i); } else { chars[i] = replacement; }
+        let mutated: String = chars.into_iter().collect();
+        if let Ok(maze) = read_maze(mutated.as_bytes()) {
+            // Whatever is accepted is a maze every renderer can draw.
+            prop_assert!(maze.grid.cell_count() > 0);
+            let mut out = Vec::new();
+            mazegen::render::Text.render(&maze, &mut out).unwrap();
+            prop_assert!(!out.is_empty());
+        }
+    }
+}
+
+fn valid_document_text() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        stdout_of(&[
+            "backtrack",
+            "--size",
+            "7",
+            "--seed",
+            "3",
+            "--solve",
+            "--openings",
+            "--format",
+            "json",
+        ])
+    })
+}

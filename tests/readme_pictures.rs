@@ -1,0 +1,78 @@
+//! Every picture in README.md is made by mazegen: regenerating each gives the same bytes.
+
+mod common;
+
+use common::mazegen;
+
+/// The pictures under `docs/` and the arguments that made them.
+const PICTURES: &[(&str, &[&str])] = &[
+    (
+        "docs/solved.png",
+        &[
+            "backtrack",
+            "--size",
+            "41",
+            "--seed",
+            "9",
+            "--solve",
+            "--openings",
+            "--format",
+            "png",
+            "--scale",
+            "6",
+        ],
+    ),
+    (
+        "docs/heatmap.png",
+        &[
+            "backtrack",
+            "--size",
+            "41",
+            "--seed",
+            "9",
+            "--heatmap",
+            "--format",
+            "png",
+            "--scale",
+            "6",
+        ],
+    ),
+    (
+        "docs/braided-mono.svg",
+        &[
+            "backtrack",
+            "--size",
+            "41",
+            "--seed",
+            "9",
+            "--braid",
+            "0.5",
+            "--solve",
+            "--openings",
+            "--theme",
+            "mono",
+            "--format",
+            "svg",
+        ],
+    ),
+];
+
+#[test]
+fn readme_pictures_are_reproducible() {
+    let readme = include_str!("../README.md");
+    for (path, args) in PICTURES {
+        assert!(readme.contains(path), "README shows {path}");
+        assert!(
+            readme.contains(&args.join(" ")),
+            "README gives the command for {path}"
+        );
+        let expected = std::fs::read(path).unwrap();
+        let output = mazegen().args(*args).output().unwrap();
+        assert!(output.status.success());
+        assert!(
+            output.stdout == expected,
+            "{path} differs from `mazegen {}`",
+            args.join(" ")
+        );
+    }
+}

@@ -1,0 +1,247 @@
+//! Command-line behaviour of `rooms`: help, errors and exit codes, seeds, the automatic map,
+//! color and files.
+
+mod common;
+
+use common::{assert_refused, mazegen, stdout_of};
+use predicates::prelude::*;
+
+#[test]
+fn help_describes_the_command() {
+    mazegen()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("rooms"));
+    let help = mazegen().args(["rooms", "--help"]).assert().success();
+    let text = String::from_utf8_lossy(&help.get_output().stdout).to_string();
+    for option in [
+        "--count <N>",
+        "--p <P>",
+        "--max-doors <D>",
+        "--candidates <PAIRS>",
+        "--room-size <MIN..MAX>",
+        "--width <TILES>",
+        "--map <WHEN>",
+        "--seed <N>",
+        "--format <FORMAT>",
+        "--color <WHEN>",
+        "--output <FILE>",
+        "dot",
+        "delaunay",
+    ] {
+        assert!(text.contains(option), "{option} missing from:\n{text}");
+    }
+}
+
+#[test]
+fn bad_input_is_explained_with_exit_code_2() {
+    let cases: &[(&[&str], &[&str])] = &[
+        (&["--count", "0"], &["--count", "'0'", "1 to 67108864"]),
+        (
+            &["--count", "many"],
+            &["--count", "'many'", "number of rooms"],
+        ),
+        (&["--count", "67108865"], &["--count", "1 to 67108864"]),
+        (&["--p", "1.5"], &["--p", "'1.5'", "from 0 to 1"]),
+        (&["--p", "-0.1"], &["--p", "'-0.1'", "from 0 to 1"]),
+        (&["--p", "NaN"], &["--p", "'NaN'", "not a probability"]),
+        (&["--p", "often"], &["--p", "'often'", "from 0 to 1"]),
+        (
+            &["--room-size", "5..2"],
+            &["--room-size", "'5..2'", "did you mean 2..5?"],
+        ),
+        (
+            &["--room-size", "0..3"],
+            &["--room-size", "sides from 1 to 1024"],
+        ),
+        (&["--room-size", "3-8"], &["--room-size", "MIN..MAX"]),
+        (
+            &["--max-doors", "-1"],
+            &["--max-doors", "whole number of doors"],
+        ),
+        (
+            &["--count", "5", "--max-doors", "1"],
+            &["--max-doors 1", "5 rooms", "--max-doors 2 or more"],
+        ),
+        (
+            &["--count", "2", "--max-doors", "0"],
+            &["--max-doors 0", "--max-doors 1 or more"],
+        ),
+        (
+            &["--count", "50", "--width", "20", "--height", "20"],
+            &["--width 20 --height 20 --count 50", "cannot fit"],
+        ),
+        (
+            &["--room-size", "12", "--width", "13"],
+            &["--width 13", "--room-size 12..12", "at least 14x14"],
+        ),
+        (&["--width", "2"], &["--width", "'2'", "at least 3"]),
+        (
+            &[
+                "--candidates",
+                "delaunay",
+                "--map",
+                "never",
+                "--format",
+                "json",
+            ],
+            &["--candidates delaunay", "--map never"],
+        ),
+        (
+            &["--map", "never"],
+            &["--format term and text", "--map never"],
+        ),
+        (
+            &["--map", "never", "--format", "json", "--width", "30"],
+            &["--width/--height", "--map never"],
+        ),
+        (
+            &["--count", "100000", "--p", "1", "--format", "json"],
+            &["--count 100000 with --p 1", "lower --p"],
+        ),
+        (
+            &["--format", "svg"],
+            &["--format", "'svg'", "term, text, json, dot"],
+        ),
+        (
+            &["--candidates", "some"],
+            &["--candidates", "all, delaunay"],
+        ),
+    ];
+    for (args, expected) in cases {
+        let start = std::time::Instant::now();
+        assert_refused(&[&["rooms"], *args].concat(), expected);
+        // Refused before any real work (a generous bound for loaded machines).
+        assert!(
+            start.elapsed().as_secs() < 5,
+            "{args:?} took {:?}",
+            start.elapsed()
+        );
+    }
+}
+
+#[test]
+fn a_stuck_delaunay_tree_is_an_error_not_a_hang() {
+    // A door limit of 2 makes the tree a path; over Delaunay neighbours it soon gets stuck.
+    mazegen()
+        .args([
+            "rooms",
+            "--count",
+            "200",
+            "--candidates",
+            "delaunay",
+            "--max-doors",
+            "2",
+        ])
+        .args(["--seed", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("could not all be connected"))
+        .stderr(predicate::str::contains("use a larger --max-doors"));
+}
+
+#[test]
+fn seeds_are_reported_and_regenerate_the_same_bytes() {
+    let output = mazegen()
+        .args(["rooms", "--format", "text"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let seed = stderr.trim().strip_prefix("seed: ").expect("a seed line");
+    let again = stdout_of(&["rooms", "--format", "text", "--seed", seed]);
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), again);
+    // JSON and DOT carry the seed in the document and keep stderr quiet.
+    for format in ["json", "dot"] {
+        let output = mazegen()
+            .args(["rooms", "--format", format])
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success() && output.stderr.is_empty(),
+            "{format}"
+        );
+        assert!(String::from_utf8_lossy(&output.stdout).contains("seed"));
+    }
+}
+
+#[test]
+fn large_json_output_skips_the_map_and_says_so() {
+    let output = mazegen()
+        .args([
+            "rooms", "--count", "10001", "--format", "json", "--seed", "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("note: no tile map for 10001 rooms") && stderr.contains("--map always")
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(doc["params"]["map"], false);
+    assert!(doc["rooms"][0].get("x").is_none());
+    // At the limit, with delaunay, with a map size or when asked, the map is laid out (DOT
+    // shows it as room positions, without drawing corridors).
+    for args in [
+        &["--count", "10000"][..],
+        &["--count", "10001", "--candidates", "delaunay"],
+        &["--count", "10001", "--width", "1000"],
+        &["--count", "10001", "--map", "always"],
+    ] {
+        let output = mazegen()
+            .args(["rooms", "--format", "dot", "--seed", "2", "--p", "0"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success() && output.stderr.is_empty(),
+            "{args:?}"
+        );
+        assert!(
+            String::from_utf8_lossy(&output.stdout).contains("pos="),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn term_output_colors_rock_red_only_when_asked() {
+    let plain = stdout_of(&["rooms", "--seed", "3"]);
+    assert!(!plain.contains('\x1b') && plain.contains('●') && plain.contains('+'));
+    let colored = stdout_of(&["rooms", "--seed", "3", "--color", "always"]);
+    // Red rock, cyan floor, green corridor, yellow door: crossterm's bright ANSI colors.
+    for escape in [
+        "\x1b[38;5;9m",
+        "\x1b[38;5;14m",
+        "\x1b[38;5;10m",
+        "\x1b[38;5;11m",
+    ] {
+        assert!(colored.contains(escape), "{escape:?}");
+    }
+    assert!(colored.lines().all(|line| line.ends_with("\x1b[0m")));
+}
+
+#[test]
+fn output_files_get_what_stdout_would() {
+    let dir = std::env::temp_dir().join(format!("mazegen-rooms-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("rooms.dot");
+    mazegen()
+        .args(["rooms", "--seed", "8", "--format", "dot", "-o"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("");
+    let expected = stdout_of(&["rooms", "--seed", "8", "--format", "dot"]);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), expected);
+    // A refused request writes nothing.
+    let refused = dir.join("refused.json");
+    mazegen()
+        .args(["rooms", "--count", "0", "--format", "json", "-o"])
+        .arg(&refused)
+        .assert()
+        .code(2);
+    assert!(!refused.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

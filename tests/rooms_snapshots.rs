@@ -1,0 +1,87 @@
+//! Seeded output of `rooms` in every format, locked byte for byte: the reproducibility
+//! contract. A change here moves users' room maps and must be called out as breaking.
+
+mod common;
+
+use common::stdout_of;
+
+fn snapshot(extra: &[&str]) -> String {
+    let mut args = vec!["rooms", "--count", "8", "--seed", "42"];
+    args.extend_from_slice(extra);
+    stdout_of(&args)
+}
+
+#[test]
+fn rooms_snapshots() {
+    insta::assert_snapshot!("rooms.term-color", snapshot(&["--color", "always"]));
+    insta::assert_snapshot!("rooms.term-plain", snapshot(&["--color", "never"]));
+    insta::assert_snapshot!("rooms.text", snapshot(&["--format", "text"]));
+    insta::assert_snapshot!("rooms.json", snapshot(&["--format", "json"]));
+    insta::assert_snapshot!("rooms.dot", snapshot(&["--format", "dot"]));
+    let delaunay = ["--candidates", "delaunay", "--max-doors", "3", "--format"];
+    let mut text = delaunay.to_vec();
+    text.push("text");
+    insta::assert_snapshot!("rooms-delaunay.text", snapshot(&text));
+    let mut json = delaunay.to_vec();
+    json.push("json");
+    insta::assert_snapshot!("rooms-delaunay.json", snapshot(&json));
+    insta::assert_snapshot!(
+        "rooms-abstract.json",
+        snapshot(&["--map", "never", "--format", "json"])
+    );
+}
+
+#[test]
+fn formats_agree_on_the_map() {
+    let text = snapshot(&["--format", "text"]);
+    let plain = snapshot(&["--color", "never"]);
+    let from_term: Vec<String> = plain
+        .lines()
+        .map(|line| {
+            line.chars()
+                .step_by(2)
+                .map(|c| match c {
+                    '●' => '#',
+                    '·' => '.',
+                    other => other,
+                })
+                .collect()
+        })
+        .collect();
+    assert_eq!(text.lines().collect::<Vec<_>>(), from_term);
+    // Every room of the JSON document is floor in the text map, with rock around the map.
+    let json: serde_json::Value = serde_json::from_str(&snapshot(&["--format", "json"])).unwrap();
+    let rows: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
+    assert_eq!(
+        rows.len() as u64,
+        json["params"]["height"].as_u64().unwrap()
+    );
+    for room in json["rooms"].as_array().unwrap() {
+        let field = |name: &str| room[name].as_u64().unwrap() as usize;
+        for row in &rows[field("y")..field("y") + field("h")] {
+            assert!(
+                row[field("x")..field("x") + field("w")]
+                    .iter()
+                    .all(|&c| c == b' ')
+            );
+        }
+    }
+    // Corridor ends are doors.
+    for edge in json["edges"].as_array().unwrap() {
+        let corridor = edge["corridor"].as_array().unwrap();
+        for end in [&corridor[0], corridor.last().unwrap()] {
+            let (x, y) = (
+                end[0].as_u64().unwrap() as usize,
+                end[1].as_u64().unwrap() as usize,
+            );
+            assert_eq!(rows[y][x], b'+');
+        }
+    }
+    // DOT has every room and every edge.
+    let dot = snapshot(&["--format", "dot"]);
+    assert_eq!(
+        dot.matches(" -- ").count(),
+        json["edges"].as_array().unwrap().len()
+    );
+    assert_eq!(dot.matches("pos=").count(), 8);
+}
