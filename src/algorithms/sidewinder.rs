@@ -94,7 +94,7 @@ fn open_east(cells: &mut [u8], mut coins: u32) {
     let mut groups = cells.chunks_exact_mut(8);
     for group in &mut groups {
         let bytes: [u8; 8] = (*group).try_into().expect("groups of eight");
-        let opened = u64::from_le_bytes(bytes) | spread(coins as u8) * u64::from(EAST);
+        let opened = u64::from_le_bytes(bytes) | (spread(coins as u8) * u64::from(EAST));
         group.copy_from_slice(&opened.to_le_bytes());
         coins >>= 8;
     }
