@@ -9,7 +9,7 @@ use anyhow::Context;
 use clap::Parser;
 use cli::{Cli, Command, EndpointArgs, Format, MazeArgs, StatsFormat};
 use mazegen::Maze;
-use mazegen::algorithms::{Backtrack, BinaryTree, Generator};
+use mazegen::algorithms::{AldousBroder, Backtrack, BinaryTree, Generator, Kruskal, Prim, Wilson};
 use mazegen::analysis::Summary;
 use mazegen::grid::Grid;
 use output::{Output, bad_input, use_color, write_output};
@@ -29,7 +29,22 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::BinaryTree(args) => maze_command(&BinaryTree, args),
-        Command::Backtrack(args) => maze_command(&Backtrack::default(), args),
+        Command::Backtrack(args) => {
+            let backtrack = Backtrack {
+                seeds: args.seeds,
+                ..Backtrack::default()
+            };
+            maze_command(&backtrack, args.maze)
+        }
+        Command::AldousBroder(args) => maze_command(&AldousBroder, args),
+        Command::Wilson(args) => maze_command(&Wilson, args),
+        Command::Kruskal(args) => maze_command(&Kruskal, args),
+        Command::Prim(args) => maze_command(
+            &Prim {
+                simplified: args.simplified,
+            },
+            args.maze,
+        ),
         Command::Rooms(args) => rooms_command::run(args),
         Command::Solve(args) => {
             let output = Output::new(&args.output, Format::Json)?;

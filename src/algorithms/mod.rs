@@ -1,17 +1,28 @@
 //! Maze generators, one file per algorithm, all behind the [`Generator`] interface.
 
+mod aldous_broder;
 mod backtrack;
 mod binary_tree;
 mod braid;
+mod kruskal;
+mod prim;
+mod union_find;
+mod wall;
+mod wilson;
 
+pub use aldous_broder::AldousBroder;
 pub use backtrack::Backtrack;
 pub use binary_tree::BinaryTree;
 pub use braid::braid;
+pub use kruskal::Kruskal;
+pub use prim::Prim;
+pub use wilson::Wilson;
 
 use crate::error::Result;
 use crate::events::{Observer, Silent};
-use crate::grid::Grid;
+use crate::grid::{Grid, Pos};
 use crate::rng::MazeRng;
+use rand::RngExt;
 
 /// A maze algorithm as it is written: once, generic over who watches it carve.
 ///
@@ -79,4 +90,9 @@ impl<A: Algorithm> Generator for A {
     ) -> Result<()> {
         self.run(grid, rng, observer)
     }
+}
+
+/// A uniformly random cell of `grid` (one draw from `rng`).
+fn random_cell(grid: &Grid, rng: &mut MazeRng) -> Pos {
+    grid.pos(rng.random_range(0..grid.cell_count() as u32) as usize)
 }

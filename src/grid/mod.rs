@@ -290,16 +290,23 @@ impl Grid {
 /// Allocates `len` zero bytes of scratch or cell space for a `width x height` maze, reporting a
 /// refused allocation as an error instead of aborting.
 pub(crate) fn zeroed_bytes(width: u32, height: u32, len: usize) -> Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    bytes
+    let mut bytes = empty_vec(width, height, len)?;
+    bytes.resize(len, 0);
+    Ok(bytes)
+}
+
+/// Allocates an empty `Vec` with room for `len` items of scratch space for a `width x height`
+/// maze, reporting a refused allocation as an error instead of aborting.
+pub(crate) fn empty_vec<T>(width: u32, height: u32, len: usize) -> Result<Vec<T>> {
+    let mut items = Vec::new();
+    items
         .try_reserve_exact(len)
         .map_err(|_| Error::OutOfMemory {
             width,
             height,
-            bytes: len as u64,
+            bytes: (len as u64).saturating_mul(size_of::<T>() as u64),
         })?;
-    bytes.resize(len, 0);
-    Ok(bytes)
+    Ok(items)
 }
 
 #[cfg(test)]
