@@ -1,18 +1,30 @@
 //! Generators report their steps faithfully: replaying the events rebuilds exactly the maze,
 //! and observing changes nothing.
 
-use mazegen::algorithms::{Backtrack, BinaryTree, Generator};
+use mazegen::algorithms::{AldousBroder, Backtrack, BinaryTree, Generator, Kruskal, Prim, Wilson};
 use mazegen::events::{Event, replay};
 use mazegen::grid::{Grid, Pos};
 use mazegen::rng::rng_from_seed;
 use proptest::prelude::*;
+use std::num::NonZeroU32;
 
 static BACKTRACK: Backtrack = Backtrack {
     start: Pos::new(0, 0),
+    seeds: NonZeroU32::MIN,
 };
 
-fn generators() -> [&'static dyn Generator; 2] {
-    [&BinaryTree, &BACKTRACK]
+/// Every generator, and whether it visits cells (reporting each cell entered and left once) or
+/// only carves passages.
+fn generators() -> [(&'static dyn Generator, bool); 7] {
+    [
+        (&BinaryTree, true),
+        (&BACKTRACK, true),
+        (&AldousBroder, true),
+        (&Wilson, true),
+        (&Kruskal, false),
+        (&Prim { simplified: false }, true),
+        (&Prim { simplified: true }, true),
+    ]
 }
 
 proptest! {
@@ -20,7 +32,7 @@ proptest! {
 
     #[test]
     fn replaying_events_rebuilds_the_maze(w in 1u32..30, h in 1u32..30, seed: u64) {
-        for generator in generators() {
+        for (generator, visits) in generators() {
             let mut quiet = Grid::new(w, h).unwrap();
             generator.carve(&mut quiet, &mut rng_from_seed(seed)).unwrap();
             let mut watched = Grid::new(w, h).unwrap();
@@ -28,11 +40,43 @@ proptest! {
             generator.carve_observed(&mut watched, &mut rng_from_seed(seed), &mut events).unwrap();
             prop_assert_eq!(&watched, &quiet, "{} changed under observation", generator.name());
             prop_assert_eq!(replay(w, h, events.iter().copied()).unwrap(), quiet);
-            // Every cell is entered and left once.
+            // Every cell is entered and left once, by generators that visit cells.
             let entered = events.iter().filter(|e| matches!(e, Event::Enter { .. })).count();
             let left = events.iter().filter(|e| matches!(e, Event::Leave { .. })).count();
-            prop_assert_eq!((entered, left), ((w * h) as usize, (w * h) as usize));
+            let visits = if visits { (w * h) as usize } else { 0 };
+            prop_assert_eq!((entered, left), (visits, visits), "{}", generator.name());
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// With several seeds every cell is also claimed once, by one of the walkers.
+    #[test]
+    fn parallel_seeds_claim_every_cell_once(w in 1u32..20, h in 1u32..20, seeds: u32, seed: u64) {
+        // At least two seeds, unless the maze has a single cell.
+        let seeds = (1 + seeds % (w * h)).max(2.min(w * h));
+        let backtrack = Backtrack {
+            seeds: NonZeroU32::new(seeds).unwrap(),
+            ..Backtrack::default()
+        };
+        let mut quiet = Grid::new(w, h).unwrap();
+        backtrack.carve(&mut quiet, &mut rng_from_seed(seed)).unwrap();
+        let mut events: Vec<Event> = Vec::new();
+        let mut watched = Grid::new(w, h).unwrap();
+        backtrack.carve_observed(&mut watched, &mut rng_from_seed(seed), &mut events).unwrap();
+        prop_assert_eq!(&watched, &quiet);
+        prop_assert_eq!(replay(w, h, events.iter().copied()).unwrap(), quiet);
+        let mut claims = vec![0; (w * h) as usize];
+        for event in &events {
+            if let Event::Claim { cell, region } = *event {
+                prop_assert!(region < seeds);
+                claims[(cell.y * w + cell.x) as usize] += 1;
+            }
+        }
+        let expected = usize::from(seeds > 1);
+        prop_assert!(claims.iter().all(|&count| count == expected), "{:?}", claims);
     }
 }
 

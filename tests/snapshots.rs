@@ -11,44 +11,61 @@ fn snapshot(algorithm: &str, format_args: &[&str]) -> String {
     stdout_of(&args)
 }
 
+/// Locks the output of `algorithm` with `options` in every format, as snapshots named
+/// `name.<format>`.
+fn assert_snapshots(name: &str, algorithm: &str, options: &[&str]) {
+    let formats: [(&str, &[&str]); 4] = [
+        ("term-color", &["--color", "always"]),
+        ("term-plain", &["--color", "never"]),
+        ("text", &["--format", "text"]),
+        ("json", &["--format", "json"]),
+    ];
+    for (format, format_args) in formats {
+        insta::assert_snapshot!(
+            format!("{name}.{format}"),
+            snapshot(algorithm, &[options, format_args].concat())
+        );
+    }
+}
+
 #[test]
 fn binary_tree_snapshots() {
-    insta::assert_snapshot!(
-        "binary-tree.term-color",
-        snapshot("binary-tree", &["--color", "always"])
-    );
-    insta::assert_snapshot!(
-        "binary-tree.term-plain",
-        snapshot("binary-tree", &["--color", "never"])
-    );
-    insta::assert_snapshot!(
-        "binary-tree.text",
-        snapshot("binary-tree", &["--format", "text"])
-    );
-    insta::assert_snapshot!(
-        "binary-tree.json",
-        snapshot("binary-tree", &["--format", "json"])
-    );
+    assert_snapshots("binary-tree", "binary-tree", &[]);
 }
 
 #[test]
 fn backtrack_snapshots() {
-    insta::assert_snapshot!(
-        "backtrack.term-color",
-        snapshot("backtrack", &["--color", "always"])
-    );
-    insta::assert_snapshot!(
-        "backtrack.term-plain",
-        snapshot("backtrack", &["--color", "never"])
-    );
-    insta::assert_snapshot!(
-        "backtrack.text",
-        snapshot("backtrack", &["--format", "text"])
-    );
-    insta::assert_snapshot!(
-        "backtrack.json",
-        snapshot("backtrack", &["--format", "json"])
-    );
+    assert_snapshots("backtrack", "backtrack", &[]);
+}
+
+#[test]
+fn backtrack_seeds_3_snapshots() {
+    assert_snapshots("backtrack-seeds-3", "backtrack", &["--seeds", "3"]);
+}
+
+#[test]
+fn aldous_broder_snapshots() {
+    assert_snapshots("aldous-broder", "aldous-broder", &[]);
+}
+
+#[test]
+fn wilson_snapshots() {
+    assert_snapshots("wilson", "wilson", &[]);
+}
+
+#[test]
+fn kruskal_snapshots() {
+    assert_snapshots("kruskal", "kruskal", &[]);
+}
+
+#[test]
+fn prim_snapshots() {
+    assert_snapshots("prim", "prim", &[]);
+}
+
+#[test]
+fn prim_simplified_snapshots() {
+    assert_snapshots("prim-simplified", "prim", &["--simplified"]);
 }
 
 #[test]
@@ -91,7 +108,14 @@ fn solved_and_picture_snapshots() {
 
 #[test]
 fn formats_agree_on_the_maze() {
-    for algorithm in ["binary-tree", "backtrack"] {
+    for algorithm in [
+        "binary-tree",
+        "backtrack",
+        "aldous-broder",
+        "wilson",
+        "kruskal",
+        "prim",
+    ] {
         let text = snapshot(algorithm, &["--format", "text"]);
         let plain = snapshot(algorithm, &["--color", "never"]);
         let json: serde_json::Value =
