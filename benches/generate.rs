@@ -11,45 +11,19 @@
 //! The rngs differ: mazegen draws from ChaCha8, knossos from `StdRng` (ChaCha12), seeded here
 //! through `.seed(Some(SEED))` (without it knossos seeds from OS entropy).
 
+mod common;
+
+use common::{SEED, knossos_generate, mazegen_generate, on_big_stack};
 use criterion::{BatchSize, BenchmarkId, Criterion, SamplingMode, Throughput};
-use knossos::maze::{Bias, OrthogonalMaze, OrthogonalMazeBuilder, RecursiveBacktracking};
+use knossos::maze::{Bias, RecursiveBacktracking};
 use mazegen::algorithms::{Backtrack, BinaryTree, Generator};
 use mazegen::grid::{Grid, check_perfect};
 use mazegen::rng::{MazeRng, rng_from_seed};
 use std::hint::black_box;
 use std::time::Duration;
 
-/// The seed of every generated maze.
-const SEED: u64 = 42;
-
 /// Square sizes in cells, with the criterion sample count used for each.
 const SIZES: [(usize, usize); 2] = [(100, 100), (1000, 10)];
-
-/// Stack for the thread that runs every benchmark. knossos's backtracker recurses once per cell
-/// on the current path, which at 1000x1000 cells overflows the default 8 MiB main stack. The
-/// whole criterion run happens in this one thread, so no thread spawn is measured; the stack
-/// is only reserved address space until touched, and stays mapped between iterations.
-const STACK_BYTES: usize = 1 << 30;
-
-/// mazegen, allocation included: what `Maze::generate` does minus the metadata.
-fn mazegen_generate(generator: &dyn Generator, side: usize) -> Grid {
-    let side = side as u32;
-    let mut grid = Grid::new(side, side).expect("valid size");
-    generator
-        .carve(&mut grid, &mut rng_from_seed(SEED))
-        .expect("carving succeeds");
-    grid
-}
-
-/// knossos, allocation included (its builder allocates the grid and seeds `StdRng`).
-fn knossos_generate(algorithm: Box<dyn knossos::maze::Algorithm>, side: usize) -> OrthogonalMaze {
-    OrthogonalMazeBuilder::new()
-        .width(side)
-        .height(side)
-        .seed(Some(SEED))
-        .algorithm(algorithm)
-        .build()
-}
 
 /// One group: mazegen (whole and carve-only) and knossos at every size.
 fn bench_algorithm(
@@ -102,7 +76,7 @@ fn bench_algorithm(
 }
 
 fn binary_tree(c: &mut Criterion) {
-    bench_algorithm(c, "binary-tree", &BinaryTree, || {
+    bench_algorithm(c, "binary-tree", &BinaryTree::default(), || {
         Box::new(knossos::maze::BinaryTree::new(Bias::SouthEast))
     });
 }
@@ -114,16 +88,10 @@ fn backtrack(c: &mut Criterion) {
 }
 
 fn main() {
-    std::thread::Builder::new()
-        .name("bench".into())
-        .stack_size(STACK_BYTES)
-        .spawn(|| {
-            let mut criterion = Criterion::default().configure_from_args();
-            binary_tree(&mut criterion);
-            backtrack(&mut criterion);
-            criterion.final_summary();
-        })
-        .expect("spawn the benchmark thread")
-        .join()
-        .expect("benchmarks ran");
+    on_big_stack(|| {
+        let mut criterion = Criterion::default().configure_from_args();
+        binary_tree(&mut criterion);
+        backtrack(&mut criterion);
+        criterion.final_summary();
+    });
 }

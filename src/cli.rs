@@ -5,6 +5,7 @@ mod rooms;
 pub use rooms::{AUTO_MAP_ROOMS, MapChoice, RoomsArgs, RoomsFormat};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use mazegen::algorithms::Pick;
 use mazegen::grid::Pos;
 use std::path::PathBuf;
 
@@ -19,6 +20,7 @@ const DEFAULT_TILES: &str = "21";
     mazegen backtrack --size 41 --seed 7 --solve\n  \
     mazegen binary-tree --width 61 --height 21 --format text > maze.txt\n  \
     mazegen backtrack --size 101 --seed 3 --format json | jq '.tiles | length'\n  \
+    mazegen growing-tree --pick mixed:0.75 --size 31\n  \
     mazegen backtrack --size 41 --seed 9 --format json | mazegen solve | mazegen render --format png -o maze.png\n  \
     mazegen rooms --count 20 --candidates delaunay --seed 7")]
 pub struct Cli {
@@ -27,13 +29,27 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// The help heading of algorithm-specific options (after the shared ones, whose last heading
+/// would otherwise take them in).
+const ALGORITHM: &str = "Algorithm";
+
 /// One subcommand per maze algorithm, then rooms, then the commands that read maze documents.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Binary Tree: every cell opens east or south; very fast, open bottom row and right column
-    BinaryTree(MazeArgs),
+    /// Binary Tree: every cell opens east or south (see --bias); very fast, two open sides
+    BinaryTree(BinaryTreeArgs),
     /// Recursive backtracker (randomized depth-first search): long, winding corridors
     Backtrack(MazeArgs),
+    /// Sidewinder: row by row, runs open east and hang from the row above; open top row
+    Sidewinder(MazeArgs),
+    /// Eller's algorithm: row by row with per-row sets, any height in O(width) memory
+    Eller(MazeArgs),
+    /// Hunt-and-kill: random walks, each restarted next to the maze by a scan; long corridors
+    HuntAndKill(MazeArgs),
+    /// Growing tree: grows from a list of active cells; --pick sets the character
+    GrowingTree(GrowingTreeArgs),
+    /// Recursive division: walls with one gap split an open field; long straight walls
+    RecursiveDivision(MazeArgs),
     /// Rooms on a tile map, connected by a random spanning tree plus random extra corridors
     Rooms(RoomsArgs),
     /// Read a maze document (JSON) and add its shortest solution
@@ -42,6 +58,43 @@ pub enum Command {
     Stats(StatsArgs),
     /// Read a maze document (JSON) and draw it in another format
     Render(RenderArgs),
+}
+
+/// Options of `binary-tree`.
+#[derive(Debug, Args)]
+pub struct BinaryTreeArgs {
+    #[command(flatten)]
+    pub maze: MazeArgs,
+
+    /// The corner the maze leans towards: cells open towards its two sides, which become open
+    /// corridors
+    #[arg(long, value_enum, value_name = "CORNER", default_value_t = Bias::SouthEast, help_heading = ALGORITHM)]
+    pub bias: Bias,
+}
+
+/// Corners for `binary-tree --bias`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Bias {
+    /// Cells open north or west
+    NorthWest,
+    /// Cells open north or east
+    NorthEast,
+    /// Cells open south or west
+    SouthWest,
+    /// Cells open south or east
+    SouthEast,
+}
+
+/// Options of `growing-tree`.
+#[derive(Debug, Args)]
+pub struct GrowingTreeArgs {
+    #[command(flatten)]
+    pub maze: MazeArgs,
+
+    /// Which active cell grows next: newest (like backtrack), random (like Prim), oldest
+    /// (breadth-first), or mixed:P (newest with probability P from 0 to 1, else random)
+    #[arg(long, value_name = "PICK", default_value = "newest", value_parser = parse_pick, help_heading = ALGORITHM)]
+    pub pick: Pick,
 }
 
 /// Options shared by every maze command.
@@ -266,6 +319,11 @@ fn parse_seed(value: &str) -> Result<u64, String> {
         .map_err(|_| format!("expected a whole number from 0 to {}", u64::MAX))
 }
 
+/// Parses a growing-tree pick rule, explaining what is wrong with an invalid one.
+fn parse_pick(value: &str) -> Result<Pick, String> {
+    value.parse().map_err(|e: mazegen::Error| e.to_string())
+}
+
 /// Parses a size in tiles into cells, explaining what is wrong with an invalid one.
 fn parse_tiles(value: &str) -> Result<u32, String> {
     let tiles: u64 = value.parse().map_err(|_| {
@@ -311,7 +369,42 @@ mod tests {
         let Command::BinaryTree(args) = cli.command else {
             panic!("parsed the wrong command")
         };
-        assert_eq!(args.size.cells(), (10, 10));
+        assert_eq!(args.maze.size.cells(), (10, 10));
+        assert_eq!(args.bias, Bias::SouthEast);
+    }
+
+    #[test]
+    fn pick_parses_every_rule() {
+        let pick = |value: &str| {
+            let cli = Cli::try_parse_from(["mazegen", "growing-tree", "--pick", value])?;
+            let Command::GrowingTree(args) = cli.command else {
+                panic!("parsed the wrong command")
+            };
+            Ok::<_, clap::Error>(args.pick.to_string())
+        };
+        for value in [
+            "newest",
+            "random",
+            "oldest",
+            "mixed:0.25",
+            "mixed:0",
+            "mixed:1",
+        ] {
+            assert_eq!(pick(value).unwrap(), value);
+        }
+        for value in [
+            "mixed:1.5",
+            "mixed:-0.1",
+            "mixed:NaN",
+            "mixed:",
+            "mixed",
+            "first",
+        ] {
+            let error = pick(value).unwrap_err().to_string();
+            assert!(error.contains("--pick"), "{error}");
+            assert!(error.contains(value), "{error}");
+            assert!(error.contains("mixed:P with P from 0 to 1"), "{error}");
+        }
     }
 
     #[test]

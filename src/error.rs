@@ -100,6 +100,17 @@ pub enum Error {
     /// A room map that cannot be made as asked.
     #[error(transparent)]
     Rooms(#[from] crate::rooms::RoomsError),
+    /// A growing-tree pick rule that is not `newest`, `random`, `oldest` or `mixed:P` with P
+    /// from 0 to 1.
+    #[error(
+        "pick '{value}' {reason}; expected newest, random, oldest or mixed:P with P from 0 to 1"
+    )]
+    InvalidPick {
+        /// The rejected text.
+        value: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
 }
 
 /// The library's result type.

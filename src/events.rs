@@ -55,6 +55,12 @@ pub enum Event {
 pub trait Observer {
     /// Called for every event, in order.
     fn observe(&mut self, event: Event);
+
+    /// Whether anyone listens: generators may take a faster path that reports nothing (and
+    /// carves the same maze) when not. Only [`Silent`] says no.
+    fn listening(&self) -> bool {
+        true
+    }
 }
 
 /// The observer of an unobserved generation: ignores everything, and compiles to nothing.
@@ -64,6 +70,11 @@ pub struct Silent;
 impl Observer for Silent {
     #[inline(always)]
     fn observe(&mut self, _: Event) {}
+
+    #[inline(always)]
+    fn listening(&self) -> bool {
+        false
+    }
 }
 
 /// Records every event.

@@ -9,7 +9,10 @@ use anyhow::Context;
 use clap::Parser;
 use cli::{Cli, Command, EndpointArgs, Format, MazeArgs, StatsFormat};
 use mazegen::Maze;
-use mazegen::algorithms::{Backtrack, BinaryTree, Generator};
+use mazegen::algorithms::{
+    Backtrack, Bias, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, RecursiveDivision,
+    Sidewinder,
+};
 use mazegen::analysis::Summary;
 use mazegen::grid::Grid;
 use output::{Output, bad_input, use_color, write_output};
@@ -28,7 +31,12 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
-        Command::BinaryTree(args) => maze_command(&BinaryTree, args),
+        Command::BinaryTree(args) => maze_command(
+            &BinaryTree {
+                bias: bias(args.bias),
+            },
+            args.maze,
+        ),
         Command::Backtrack(args) => maze_command(&Backtrack::default(), args),
         Command::Rooms(args) => rooms_command::run(args),
         Command::Solve(args) => {
@@ -52,6 +60,21 @@ fn run(cli: Cli) -> anyhow::Result<()> {
                 }
             })
         }
+        Command::Sidewinder(args) => maze_command(&Sidewinder, args),
+        Command::Eller(args) => maze_command(&Eller, args),
+        Command::HuntAndKill(args) => maze_command(&HuntAndKill, args),
+        Command::GrowingTree(args) => maze_command(&GrowingTree { pick: args.pick }, args.maze),
+        Command::RecursiveDivision(args) => maze_command(&RecursiveDivision, args),
+    }
+}
+
+/// The library's bias for a `--bias` value.
+fn bias(corner: cli::Bias) -> Bias {
+    match corner {
+        cli::Bias::NorthWest => Bias::NorthWest,
+        cli::Bias::NorthEast => Bias::NorthEast,
+        cli::Bias::SouthWest => Bias::SouthWest,
+        cli::Bias::SouthEast => Bias::SouthEast,
     }
 }
 

@@ -54,10 +54,10 @@ impl<'a, R: Rng> RandomBits<'a, R> {
         }
     }
 
-    /// Returns `count` (1 to 32) random bits as the low bits of a `u32`.
+    /// Returns `count` (0 to 32) random bits as the low bits of a `u32`.
     #[inline]
     pub fn bits(&mut self, count: u32) -> u32 {
-        debug_assert!((1..=32).contains(&count));
+        debug_assert!(count <= 32);
         if self.available < count {
             self.buffer = self.rng.next_u64();
             self.available = 64;
@@ -74,14 +74,12 @@ impl<'a, R: Rng> RandomBits<'a, R> {
         self.bits(1) == 1
     }
 
-    /// Returns a uniform value in `0..bound` for a small `bound` (1 to 2^16), exactly: draws
-    /// just enough bits and rejects values past `bound`.
+    /// Returns a uniform value in `0..bound` (`bound` at least 1), exactly: draws just enough
+    /// bits (none for a bound of 1) and rejects values past `bound`, which takes fewer than two
+    /// tries on average.
     #[inline]
     pub fn below(&mut self, bound: u32) -> u32 {
-        debug_assert!((1..=1 << 16).contains(&bound));
-        if bound == 1 {
-            return 0;
-        }
+        debug_assert!(bound >= 1);
         let width = u32::BITS - (bound - 1).leading_zeros();
         loop {
             let value = self.bits(width);

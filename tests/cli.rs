@@ -3,6 +3,9 @@
 mod common;
 
 use common::{assert_refused, mazegen, stdout_of};
+use mazegen::Maze;
+use mazegen::algorithms::catalogue;
+use mazegen::render::{Render, Text};
 use predicates::prelude::*;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -163,6 +166,91 @@ fn bad_sizes_are_explained_with_exit_code_2() {
     ];
     for (args, expected) in cases {
         assert_refused(&[&["backtrack"], *args].concat(), expected);
+    }
+}
+
+#[test]
+fn every_algorithm_is_a_command_with_the_library_defaults() {
+    let help = stdout_of(&["--help"]);
+    for generator in catalogue() {
+        let name = generator.name();
+        assert!(help.contains(name), "--help lacks {name}");
+        let json: serde_json::Value = serde_json::from_str(&stdout_of(&[
+            name, "--size", "9", "--seed", "5", "--format", "json",
+        ]))
+        .unwrap();
+        assert_eq!(json["algorithm"], name);
+        assert_eq!(json["params"], generator.params(), "{name}");
+        let maze = Maze::generate(generator.as_ref(), 4, 4, 5).unwrap();
+        let mut text = Vec::new();
+        Text.render(&maze, &mut text).unwrap();
+        assert_eq!(
+            stdout_of(&[name, "--size", "9", "--seed", "5", "--format", "text"]),
+            String::from_utf8(text).unwrap(),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn algorithm_options_reach_the_json_params() {
+    let params = |args: &[&str]| {
+        let mut args = args.to_vec();
+        args.extend(["--size", "5", "--seed", "1", "--format", "json"]);
+        let json: serde_json::Value = serde_json::from_str(&stdout_of(&args)).unwrap();
+        json["params"].to_string()
+    };
+    assert_eq!(
+        params(&["binary-tree", "--bias", "north-west"]),
+        r#"{"bias":"north-west"}"#
+    );
+    assert_eq!(
+        params(&["growing-tree", "--pick", "mixed:0.25"]),
+        r#"{"pick":"mixed:0.25"}"#
+    );
+    assert_eq!(params(&["growing-tree"]), r#"{"pick":"newest"}"#);
+}
+
+#[test]
+fn bad_algorithm_options_are_explained_with_exit_code_2() {
+    let cases: &[(&[&str], &[&str])] = &[
+        (
+            &["binary-tree", "--bias", "north"],
+            &[
+                "--bias",
+                "'north'",
+                "north-west, north-east, south-west, south-east",
+            ],
+        ),
+        (
+            &["growing-tree", "--pick", "mixed:1.5"],
+            &[
+                "--pick",
+                "'mixed:1.5'",
+                "P outside 0 to 1",
+                "mixed:P with P from 0 to 1",
+            ],
+        ),
+        (
+            &["growing-tree", "--pick", "mixed:half"],
+            &[
+                "--pick",
+                "'mixed:half'",
+                "not a number",
+                "newest, random, oldest",
+            ],
+        ),
+        (
+            &["growing-tree", "--pick", "last"],
+            &["--pick", "'last'", "not a pick", "newest, random, oldest"],
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut assert = mazegen().args(*args).assert().code(2).stdout("");
+        for fragment in *expected {
+            assert = assert.stderr(predicate::str::contains(*fragment));
+        }
+        assert.stderr(predicate::str::contains("panicked").not());
     }
 }
 

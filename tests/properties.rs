@@ -2,19 +2,11 @@
 
 mod common;
 
-use common::dead_end_fraction;
+use common::{dead_end_fraction, generators, label};
 use mazegen::Maze;
-use mazegen::algorithms::{Backtrack, BinaryTree, Generator};
-use mazegen::grid::{Pos, Tile, check_perfect};
+use mazegen::algorithms::{Backtrack, Bias, BinaryTree};
+use mazegen::grid::{Dir, Pos, Tile, check_perfect};
 use proptest::prelude::*;
-
-static BACKTRACK: Backtrack = Backtrack {
-    start: Pos::new(0, 0),
-};
-
-fn generators() -> [&'static dyn Generator; 2] {
-    [&BinaryTree, &BACKTRACK]
-}
 
 /// The tile view's outer ring is wall, and every row has the advertised width.
 fn assert_tile_border_closed(maze: &Maze) {
@@ -40,27 +32,39 @@ proptest! {
     #[test]
     fn every_generator_makes_perfect_mazes(w in 1u32..40, h in 1u32..40, seed: u64) {
         for generator in generators() {
-            let maze = Maze::generate(generator, w, h, seed).unwrap();
-            prop_assert_eq!(check_perfect(&maze.grid), Ok(()), "{} {}x{}", generator.name(), w, h);
+            let maze = Maze::generate(generator.as_ref(), w, h, seed).unwrap();
+            let name = label(generator.as_ref());
+            prop_assert_eq!(check_perfect(&maze.grid), Ok(()), "{} {}x{}", name, w, h);
             prop_assert_eq!(maze.grid.passage_count(), u64::from(w * h - 1));
             assert_tile_border_closed(&maze);
         }
     }
 
     #[test]
-    fn binary_tree_opens_bottom_row_and_right_column(w in 1u32..40, h in 1u32..40, seed: u64) {
-        let grid = Maze::generate(&BinaryTree, w, h, seed).unwrap().grid;
-        for x in 0..w - 1 {
-            prop_assert!(grid.open_east(x, h - 1));
-        }
-        for y in 0..h - 1 {
-            prop_assert!(grid.open_south(w - 1, y));
-        }
-        // Every cell but the corner has exactly one passage east or south.
-        for y in 0..h {
-            for x in 0..w {
-                let own = usize::from(grid.open_east(x, y)) + usize::from(grid.open_south(x, y));
-                prop_assert_eq!(own, usize::from((x, y) != (w - 1, h - 1)));
+    fn binary_tree_opens_the_two_sides_of_its_bias(w in 1u32..40, h in 1u32..40, seed: u64) {
+        for bias in Bias::ALL {
+            let grid = Maze::generate(&BinaryTree { bias }, w, h, seed).unwrap().grid;
+            let (across, down) = (bias.horizontal(), bias.vertical());
+            let edge_y = if down == Dir::North { 0 } else { h - 1 };
+            let edge_x = if across == Dir::West { 0 } else { w - 1 };
+            for y in 0..h {
+                for x in 0..w {
+                    let pos = Pos::new(x, y);
+                    let (open_across, open_down) = (grid.is_open(pos, across), grid.is_open(pos, down));
+                    // Every cell but the corner has exactly one passage towards the two sides,
+                    // and the edge row and column are corridors towards the corner.
+                    prop_assert_eq!(
+                        usize::from(open_across) + usize::from(open_down),
+                        usize::from((x, y) != (edge_x, edge_y)),
+                        "{:?} at {},{}", bias, x, y
+                    );
+                    if y == edge_y && x != edge_x {
+                        prop_assert!(open_across, "{:?} edge row at {}", bias, x);
+                    }
+                    if x == edge_x && y != edge_y {
+                        prop_assert!(open_down, "{:?} edge column at {}", bias, y);
+                    }
+                }
             }
         }
     }
@@ -75,9 +79,38 @@ proptest! {
     #[test]
     fn same_seed_same_maze(w in 1u32..30, h in 1u32..30, seed: u64) {
         for generator in generators() {
-            let a = Maze::generate(generator, w, h, seed).unwrap();
-            let b = Maze::generate(generator, w, h, seed).unwrap();
+            let a = Maze::generate(generator.as_ref(), w, h, seed).unwrap();
+            let b = Maze::generate(generator.as_ref(), w, h, seed).unwrap();
             prop_assert_eq!(a, b);
+        }
+    }
+}
+
+/// One-cell-wide and -high grids, 2x2 and other thin shapes, where edge cases live.
+#[test]
+fn every_generator_makes_perfect_thin_and_tiny_mazes() {
+    let shapes = [
+        (1, 1),
+        (2, 2),
+        (1, 2),
+        (2, 1),
+        (1, 41),
+        (41, 1),
+        (2, 41),
+        (41, 2),
+        (3, 3),
+    ];
+    for generator in generators() {
+        for (w, h) in shapes {
+            for seed in 0..64 {
+                let maze = Maze::generate(generator.as_ref(), w, h, seed).unwrap();
+                let name = label(generator.as_ref());
+                assert_eq!(
+                    check_perfect(&maze.grid),
+                    Ok(()),
+                    "{name} {w}x{h} seed {seed}"
+                );
+            }
         }
     }
 }
@@ -99,9 +132,9 @@ fn backtrack_start_outside_the_grid_is_an_error() {
 #[test]
 fn different_seeds_give_different_mazes() {
     for generator in generators() {
-        let a = Maze::generate(generator, 20, 20, 1).unwrap();
-        let b = Maze::generate(generator, 20, 20, 2).unwrap();
-        assert_ne!(a.grid, b.grid, "{}", generator.name());
+        let a = Maze::generate(generator.as_ref(), 20, 20, 1).unwrap();
+        let b = Maze::generate(generator.as_ref(), 20, 20, 2).unwrap();
+        assert_ne!(a.grid, b.grid, "{}", label(generator.as_ref()));
     }
 }
 
@@ -118,7 +151,9 @@ fn binary_tree_carves_east_half_the_time() {
     let (w, h) = (101u32, 101u32);
     let (mut east, mut choices) = (0u64, 0u64);
     for seed in 0..20 {
-        let grid = Maze::generate(&BinaryTree, w, h, seed).unwrap().grid;
+        let grid = Maze::generate(&BinaryTree::default(), w, h, seed)
+            .unwrap()
+            .grid;
         for y in 0..h - 1 {
             for x in 0..w - 1 {
                 east += u64::from(grid.open_east(x, y));
@@ -141,7 +176,11 @@ fn backtrack_has_few_dead_ends() {
                 .unwrap()
                 .grid,
         );
-        let binary = dead_end_fraction(&Maze::generate(&BinaryTree, 60, 60, seed).unwrap().grid);
+        let binary = dead_end_fraction(
+            &Maze::generate(&BinaryTree::default(), 60, 60, seed)
+                .unwrap()
+                .grid,
+        );
         assert!(backtrack < 0.15, "backtrack dead ends {backtrack}");
         assert!(
             (0.2..0.3).contains(&binary),

@@ -4,51 +4,63 @@
 mod common;
 
 use common::stdout_of;
+use mazegen::algorithms::catalogue;
 
-fn snapshot(algorithm: &str, format_args: &[&str]) -> String {
-    let mut args = vec![algorithm, "--width", "15", "--height", "11", "--seed", "42"];
+/// The output formats, by snapshot suffix and the arguments that select them.
+const FORMATS: [(&str, &[&str]); 4] = [
+    ("term-color", &["--color", "always"]),
+    ("term-plain", &["--color", "never"]),
+    ("text", &["--format", "text"]),
+    ("json", &["--format", "json"]),
+];
+
+/// Algorithm options other than the defaults, by snapshot name and command line. Their mazes
+/// are locked in the text and JSON formats (the terminal formats draw the same tiles).
+const VARIANTS: [(&str, &[&str]); 6] = [
+    (
+        "binary-tree.north-west",
+        &["binary-tree", "--bias", "north-west"],
+    ),
+    (
+        "binary-tree.north-east",
+        &["binary-tree", "--bias", "north-east"],
+    ),
+    (
+        "binary-tree.south-west",
+        &["binary-tree", "--bias", "south-west"],
+    ),
+    ("growing-tree.random", &["growing-tree", "--pick", "random"]),
+    ("growing-tree.oldest", &["growing-tree", "--pick", "oldest"]),
+    (
+        "growing-tree.mixed",
+        &["growing-tree", "--pick", "mixed:0.5"],
+    ),
+];
+
+fn snapshot(command: &[&str], format_args: &[&str]) -> String {
+    let mut args = command.to_vec();
+    args.extend_from_slice(&["--width", "15", "--height", "11", "--seed", "42"]);
     args.extend_from_slice(format_args);
     stdout_of(&args)
 }
 
 #[test]
-fn binary_tree_snapshots() {
-    insta::assert_snapshot!(
-        "binary-tree.term-color",
-        snapshot("binary-tree", &["--color", "always"])
-    );
-    insta::assert_snapshot!(
-        "binary-tree.term-plain",
-        snapshot("binary-tree", &["--color", "never"])
-    );
-    insta::assert_snapshot!(
-        "binary-tree.text",
-        snapshot("binary-tree", &["--format", "text"])
-    );
-    insta::assert_snapshot!(
-        "binary-tree.json",
-        snapshot("binary-tree", &["--format", "json"])
-    );
+fn every_algorithm_in_every_format() {
+    for generator in catalogue() {
+        let name = generator.name();
+        for (format, format_args) in FORMATS {
+            insta::assert_snapshot!(format!("{name}.{format}"), snapshot(&[name], format_args));
+        }
+    }
 }
 
 #[test]
-fn backtrack_snapshots() {
-    insta::assert_snapshot!(
-        "backtrack.term-color",
-        snapshot("backtrack", &["--color", "always"])
-    );
-    insta::assert_snapshot!(
-        "backtrack.term-plain",
-        snapshot("backtrack", &["--color", "never"])
-    );
-    insta::assert_snapshot!(
-        "backtrack.text",
-        snapshot("backtrack", &["--format", "text"])
-    );
-    insta::assert_snapshot!(
-        "backtrack.json",
-        snapshot("backtrack", &["--format", "json"])
-    );
+fn every_algorithm_option() {
+    for (name, command) in VARIANTS {
+        for (format, format_args) in &FORMATS[2..] {
+            insta::assert_snapshot!(format!("{name}.{format}"), snapshot(command, format_args));
+        }
+    }
 }
 
 #[test]
@@ -56,46 +68,53 @@ fn solved_and_picture_snapshots() {
     let solved = ["--solve", "--openings"];
     insta::assert_snapshot!(
         "backtrack.solved.text",
-        snapshot("backtrack", &[&solved[..], &["--format", "text"]].concat())
+        snapshot(
+            &["backtrack"],
+            &[&solved[..], &["--format", "text"]].concat()
+        )
     );
     insta::assert_snapshot!(
         "backtrack.solved.term-color",
-        snapshot("backtrack", &[&solved[..], &["--color", "always"]].concat())
+        snapshot(
+            &["backtrack"],
+            &[&solved[..], &["--color", "always"]].concat()
+        )
     );
     insta::assert_snapshot!(
         "backtrack.solved.json",
         snapshot(
-            "backtrack",
+            &["backtrack"],
             &[&solved[..], &["--format", "json", "--stats"]].concat()
         )
     );
     insta::assert_snapshot!(
         "backtrack.solved.svg",
         snapshot(
-            "backtrack",
+            &["backtrack"],
             &[&solved[..], &["--format", "svg", "--scale", "10"]].concat()
         )
     );
     insta::assert_snapshot!(
         "backtrack.heatmap.svg",
         snapshot(
-            "backtrack",
+            &["backtrack"],
             &["--format", "svg", "--heatmap", "--theme", "mono"]
         )
     );
     insta::assert_snapshot!(
         "binary-tree.braided.text",
-        snapshot("binary-tree", &["--braid", "0.5", "--format", "text"])
+        snapshot(&["binary-tree"], &["--braid", "0.5", "--format", "text"])
     );
 }
 
 #[test]
 fn formats_agree_on_the_maze() {
-    for algorithm in ["binary-tree", "backtrack"] {
-        let text = snapshot(algorithm, &["--format", "text"]);
-        let plain = snapshot(algorithm, &["--color", "never"]);
+    for generator in catalogue() {
+        let command = [generator.name()];
+        let text = snapshot(&command, &["--format", "text"]);
+        let plain = snapshot(&command, &["--color", "never"]);
         let json: serde_json::Value =
-            serde_json::from_str(&snapshot(algorithm, &["--format", "json"])).unwrap();
+            serde_json::from_str(&snapshot(&command, &["--format", "json"])).unwrap();
         let tiles: Vec<String> = json["tiles"]
             .as_array()
             .unwrap()

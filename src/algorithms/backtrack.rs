@@ -45,18 +45,7 @@ impl Algorithm for Backtrack {
         state[cursor.i] = ROOT;
         observer.observe(Event::Enter { cell: start });
         loop {
-            let mut options = [Dir::North; 4];
-            let mut count = 0;
-            for dir in Dir::ALL {
-                if let Some(j) = cursor.neighbour(dir)
-                    && state[j] == UNVISITED
-                {
-                    options[count] = dir;
-                    count += 1;
-                }
-            }
-            if count > 0 {
-                let dir = options[bits.below(count as u32) as usize];
+            if let Some(dir) = cursor.random_neighbour(&mut bits, |j| state[j] == UNVISITED) {
                 grid.carve_at(cursor.i, dir);
                 observer.observe(Event::Carve {
                     cell: cursor.pos(),

@@ -3,10 +3,20 @@
 mod backtrack;
 mod binary_tree;
 mod braid;
+mod eller;
+mod growing_tree;
+mod hunt_and_kill;
+mod recursive_division;
+mod sidewinder;
 
 pub use backtrack::Backtrack;
-pub use binary_tree::BinaryTree;
+pub use binary_tree::{Bias, BinaryTree};
 pub use braid::braid;
+pub use eller::Eller;
+pub use growing_tree::{GrowingTree, Pick, Probability};
+pub use hunt_and_kill::HuntAndKill;
+pub use recursive_division::RecursiveDivision;
+pub use sidewinder::Sidewinder;
 
 use crate::error::Result;
 use crate::events::{Observer, Silent};
@@ -79,4 +89,22 @@ impl<A: Algorithm> Generator for A {
     ) -> Result<()> {
         self.run(grid, rng, observer)
     }
+}
+
+/// Every maze algorithm mazegen ships, each with its default options, in the order the command
+/// line lists them.
+///
+/// The one list that "every algorithm" means: the character table (`examples/character.rs`),
+/// the benches, and the tests that cover all algorithms iterate it, so a new algorithm joins
+/// them all by being added here.
+pub fn catalogue() -> Vec<Box<dyn Generator>> {
+    vec![
+        Box::new(BinaryTree::default()),
+        Box::new(Backtrack::default()),
+        Box::new(Sidewinder),
+        Box::new(Eller),
+        Box::new(HuntAndKill),
+        Box::new(GrowingTree::default()),
+        Box::new(RecursiveDivision),
+    ]
 }

@@ -20,8 +20,10 @@ pub const MAX_CELLS: u64 = 1 << 30;
 /// The largest square maze, in tiles per side, within [`MAX_CELLS`].
 pub const LARGEST_SQUARE_TILES: u64 = 2 * (1 << 15) + 1;
 
-const EAST: u8 = 0b01;
-const SOUTH: u8 = 0b10;
+/// The bit of a cell byte that opens its east passage.
+pub(crate) const EAST: u8 = 0b01;
+/// The bit of a cell byte that opens its south passage.
+pub(crate) const SOUTH: u8 = 0b10;
 
 /// A cell position: column `x` and row `y`, from the top-left cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -215,13 +217,21 @@ impl Grid {
         }
     }
 
-    /// Opens every passage between cells, leaving only the outer wall.
+    /// The cell bytes in row-major order ([`EAST`] and [`SOUTH`] bits), for generators that
+    /// set many passages at once. The outer wall must stay closed.
+    #[inline]
+    pub(crate) fn cells_mut(&mut self) -> &mut [u8] {
+        &mut self.cells
+    }
+
+    /// Opens every passage between neighbouring cells, leaving only the outer wall: the open
+    /// field that wall-adding generators start from.
     pub fn open_field(&mut self) {
         let (w, h) = (self.width as usize, self.height as usize);
-        for (i, cell) in self.cells.iter_mut().enumerate() {
-            let east = if i % w + 1 < w { EAST } else { 0 };
-            let south = if i / w + 1 < h { SOUTH } else { 0 };
-            *cell = east | south;
+        for (y, row) in self.cells.chunks_exact_mut(w).enumerate() {
+            let south = if y + 1 < h { SOUTH } else { 0 };
+            row.fill(EAST | south);
+            row[w - 1] = south;
         }
     }
 
@@ -290,16 +300,27 @@ impl Grid {
 /// Allocates `len` zero bytes of scratch or cell space for a `width x height` maze, reporting a
 /// refused allocation as an error instead of aborting.
 pub(crate) fn zeroed_bytes(width: u32, height: u32, len: usize) -> Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    bytes
+    filled_vec(width, height, len, 0)
+}
+
+/// Allocates `len` copies of `value` as scratch space for a `width x height` maze, reporting a
+/// refused allocation as an error instead of aborting.
+pub(crate) fn filled_vec<T: Clone>(
+    width: u32,
+    height: u32,
+    len: usize,
+    value: T,
+) -> Result<Vec<T>> {
+    let mut items = Vec::new();
+    items
         .try_reserve_exact(len)
         .map_err(|_| Error::OutOfMemory {
             width,
             height,
-            bytes: len as u64,
+            bytes: (len as u64).saturating_mul(std::mem::size_of::<T>() as u64),
         })?;
-    bytes.resize(len, 0);
-    Ok(bytes)
+    items.resize(len, value);
+    Ok(items)
 }
 
 #[cfg(test)]
@@ -361,6 +382,15 @@ mod tests {
         grid.close(Pos::new(2, 1), Dir::East);
         assert_eq!(grid.passage_count(), 5);
         assert_eq!(check_perfect(&grid), Ok(()));
+    }
+
+    #[test]
+    fn an_open_field_keeps_the_outer_wall() {
+        let mut grid = Grid::new(3, 2).unwrap();
+        grid.open_field();
+        assert_eq!(grid.passage_count(), 2 * 2 + 3);
+        assert!(!grid.open_east(2, 0) && !grid.open_east(2, 1));
+        assert!(!grid.open_south(0, 1) && !grid.open_south(2, 1));
     }
 
     #[test]

@@ -2,7 +2,9 @@
 #![allow(dead_code)] // each test crate uses its own subset
 
 use assert_cmd::cargo::cargo_bin_cmd;
-use mazegen::grid::{Grid, Pos};
+use mazegen::algorithms::{Bias, BinaryTree, Generator, GrowingTree, Pick, Probability, catalogue};
+use mazegen::analysis::Stats;
+use mazegen::grid::Grid;
 
 /// The `mazegen` binary, with `NO_COLOR` removed so tests control color explicitly.
 pub fn mazegen() -> assert_cmd::Command {
@@ -41,9 +43,24 @@ pub fn json_of(args: &[&str]) -> serde_json::Value {
 
 /// Fraction of cells that are dead ends.
 pub fn dead_end_fraction(grid: &Grid) -> f64 {
-    let dead_ends = (0..grid.height())
-        .flat_map(|y| (0..grid.width()).map(move |x| Pos::new(x, y)))
-        .filter(|&pos| grid.degree(pos) == 1)
-        .count();
-    dead_ends as f64 / grid.cell_count() as f64
+    Stats::measure(grid).dead_end_fraction()
+}
+
+/// Every generator worth covering: [`catalogue`] (default options) followed by every other
+/// option value (binary-tree's other biases, growing-tree's other picks).
+pub fn generators() -> Vec<Box<dyn Generator>> {
+    let mut all = catalogue();
+    for bias in Bias::ALL.into_iter().filter(|&b| b != Bias::default()) {
+        all.push(Box::new(BinaryTree { bias }));
+    }
+    let mixed = Probability::new(0.3).expect("0.3 is a probability");
+    for pick in [Pick::Random, Pick::Oldest, Pick::Mixed(mixed)] {
+        all.push(Box::new(GrowingTree { pick }));
+    }
+    all
+}
+
+/// A short label for a generator in failure messages: its name and params.
+pub fn label(generator: &dyn Generator) -> String {
+    format!("{} {}", generator.name(), generator.params())
 }
