@@ -1,6 +1,6 @@
 //! The numbers `--stats` reports about one maze.
 
-use super::{Distances, diameter};
+use super::{Distances, Stats, diameter};
 use crate::grid::Pos;
 use crate::maze::Maze;
 use serde::Serialize;
@@ -23,6 +23,10 @@ pub struct Summary {
     pub dead_end_fraction: f64,
     /// Cells with three or four passages.
     pub junctions: u64,
+    /// Mean length in passages of a straight run (see [`Stats::mean_straight_run`]).
+    pub mean_straight_run: f64,
+    /// Share of passages that run east-west.
+    pub horizontal_fraction: f64,
     /// Steps on a shortest path from start to goal.
     pub solution_length: u32,
     /// The longest shortest path in the maze.
@@ -44,21 +48,18 @@ impl Summary {
     /// Measures `maze`.
     pub fn of(maze: &Maze) -> Self {
         let grid = &maze.grid;
-        let cells = grid.cell_count() as u64;
-        let passages = grid.passage_count();
-        let mut degrees = [0u64; 5];
-        for i in 0..grid.cell_count() {
-            degrees[usize::from(grid.degree(grid.pos(i)))] += 1;
-        }
+        let shape = Stats::measure(grid);
         let (from, to, length) = diameter(grid);
         Self {
-            cells,
-            passages,
+            cells: shape.cells,
+            passages: shape.passages,
             perfect: maze.is_perfect(),
-            loops: (passages + 1).saturating_sub(cells),
-            dead_ends: degrees[1],
-            dead_end_fraction: degrees[1] as f64 / cells as f64,
-            junctions: degrees[3] + degrees[4],
+            loops: (shape.passages + 1).saturating_sub(shape.cells),
+            dead_ends: shape.dead_ends,
+            dead_end_fraction: shape.dead_end_fraction(),
+            junctions: shape.junctions,
+            mean_straight_run: shape.mean_straight_run(),
+            horizontal_fraction: shape.horizontal_fraction(),
             solution_length: Distances::from(grid, maze.start)
                 .to(maze.goal)
                 .expect("mazes are connected"),
@@ -88,6 +89,14 @@ impl fmt::Display for Summary {
                 ),
             ),
             ("junctions", self.junctions.to_string()),
+            (
+                "mean straight run",
+                format!("{:.2}", self.mean_straight_run),
+            ),
+            (
+                "horizontal",
+                format!("{:.1}% of passages", 100.0 * self.horizontal_fraction),
+            ),
             ("solution length", self.solution_length.to_string()),
             (
                 "diameter",
