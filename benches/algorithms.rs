@@ -14,7 +14,7 @@
 
 mod common;
 
-use common::{knossos_generate, mazegen_generate, on_big_stack};
+use common::{knossos_generate, mazegen_generate, run_on_big_stack};
 use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput};
 use knossos::maze::{Algorithm, Method};
 use mazegen::algorithms::{Generator, GrowingTree, Pick, Probability, catalogue};
@@ -111,11 +111,12 @@ fn bench_generator(c: &mut Criterion, generator: &dyn Generator) {
 }
 
 fn main() {
-    on_big_stack(|| {
-        let mut criterion = Criterion::default().configure_from_args();
-        for generator in generators() {
-            bench_generator(&mut criterion, generator.as_ref());
-        }
-        criterion.final_summary();
-    });
+    run_on_big_stack(&[every_generator]);
+}
+
+/// Benches every generator of [`generators`].
+fn every_generator(criterion: &mut Criterion) {
+    for generator in generators() {
+        bench_generator(criterion, generator.as_ref());
+    }
 }

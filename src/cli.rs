@@ -7,6 +7,7 @@ pub use rooms::{AUTO_MAP_ROOMS, MapChoice, RoomsArgs, RoomsFormat};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mazegen::algorithms::Pick;
 use mazegen::grid::Pos;
+use std::num::NonZeroU32;
 use std::path::PathBuf;
 
 /// The tile size used when neither `--size` nor `--width`/`--height` is given.
@@ -39,7 +40,15 @@ pub enum Command {
     /// Binary Tree: every cell opens east or south (see --bias); very fast, two open sides
     BinaryTree(BinaryTreeArgs),
     /// Recursive backtracker (randomized depth-first search): long, winding corridors
-    Backtrack(MazeArgs),
+    Backtrack(BacktrackArgs),
+    /// Aldous-Broder: a random walk carves into each cell it enters first; uniform, slow
+    AldousBroder(MazeArgs),
+    /// Wilson: loop-erased random walks; uniform like Aldous-Broder, much faster
+    Wilson(MazeArgs),
+    /// Kruskal (randomized): removes walls in random order between unjoined regions
+    Kruskal(MazeArgs),
+    /// Prim: grows one tree through its lightest random-weighted wall; many short dead ends
+    Prim(PrimArgs),
     /// Sidewinder: row by row, runs open east and hang from the row above; open top row
     Sidewinder(MazeArgs),
     /// Eller's algorithm: row by row with per-row sets, any height in O(width) memory
@@ -95,6 +104,30 @@ pub struct GrowingTreeArgs {
     /// (breadth-first), or mixed:P (newest with probability P from 0 to 1, else random)
     #[arg(long, value_name = "PICK", default_value = "newest", value_parser = parse_pick, help_heading = ALGORITHM)]
     pub pick: Pick,
+}
+
+/// Options of `backtrack`.
+#[derive(Debug, Args)]
+pub struct BacktrackArgs {
+    #[command(flatten)]
+    pub maze: MazeArgs,
+
+    /// Number of depth-first walkers growing at once (the first from the top-left cell, the
+    /// others from random cells), joined into one perfect maze; at most the number of cells
+    #[arg(long, value_name = "K", default_value = "1", value_parser = parse_seeds, allow_negative_numbers = true, help_heading = ALGORITHM)]
+    pub seeds: NonZeroU32,
+}
+
+/// Options of `prim`.
+#[derive(Debug, Args)]
+pub struct PrimArgs {
+    #[command(flatten)]
+    pub maze: MazeArgs,
+
+    /// Join a random frontier cell to a random neighbour in the maze instead of taking the
+    /// lightest wall: more, shorter dead ends
+    #[arg(long, help_heading = ALGORITHM)]
+    pub simplified: bool,
 }
 
 /// Options shared by every maze command.
@@ -324,6 +357,13 @@ fn parse_pick(value: &str) -> Result<Pick, String> {
     value.parse().map_err(|e: mazegen::Error| e.to_string())
 }
 
+/// Parses a number of parallel seeds, at least 1.
+fn parse_seeds(value: &str) -> Result<NonZeroU32, String> {
+    value.parse().map_err(|_| {
+        "expected a whole number of walkers, at least 1 and at most the number of cells".into()
+    })
+}
+
 /// Parses a size in tiles into cells, explaining what is wrong with an invalid one.
 fn parse_tiles(value: &str) -> Result<u32, String> {
     let tiles: u64 = value.parse().map_err(|_| {
@@ -364,7 +404,8 @@ mod tests {
         let Command::Backtrack(args) = cli.command else {
             panic!("parsed the wrong command")
         };
-        assert_eq!(args.size.cells(), (30, 20));
+        assert_eq!(args.maze.size.cells(), (30, 20));
+        assert_eq!(args.seeds.get(), 1);
         let cli = Cli::parse_from(["mazegen", "binary-tree"]);
         let Command::BinaryTree(args) = cli.command else {
             panic!("parsed the wrong command")
@@ -404,6 +445,24 @@ mod tests {
             assert!(error.contains("--pick"), "{error}");
             assert!(error.contains(value), "{error}");
             assert!(error.contains("mixed:P with P from 0 to 1"), "{error}");
+        }
+    }
+
+    #[test]
+    fn algorithm_options_parse() {
+        let cli = Cli::parse_from(["mazegen", "backtrack", "--seeds", "3"]);
+        let Command::Backtrack(args) = cli.command else {
+            panic!("parsed the wrong command")
+        };
+        assert_eq!(args.seeds.get(), 3);
+        let cli = Cli::parse_from(["mazegen", "prim", "--simplified", "--size", "5"]);
+        let Command::Prim(args) = cli.command else {
+            panic!("parsed the wrong command")
+        };
+        assert!(args.simplified);
+        assert_eq!(args.maze.size.cells(), (2, 2));
+        for refused in ["0", "-1", "x", "4294967296"] {
+            assert!(Cli::try_parse_from(["mazegen", "backtrack", "--seeds", refused]).is_err());
         }
     }
 

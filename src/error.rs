@@ -89,6 +89,21 @@ pub enum Error {
         limit: u64,
     },
 
+    /// More parallel seeds (depth-first walkers) than the maze has cells to start them from.
+    #[error(
+        "--seeds {seeds} is more than the {cells} cells of a {width}x{height}-cell maze; \
+         use 1 to {cells}",
+        cells = u64::from(*width) * u64::from(*height),
+    )]
+    TooManySeeds {
+        /// The rejected number of seeds.
+        seeds: u32,
+        /// Width in cells.
+        width: u32,
+        /// Height in cells.
+        height: u32,
+    },
+
     /// Options that do not fit together (such as a heat map on plain text).
     #[error("{0}")]
     InvalidOption(String),

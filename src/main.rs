@@ -10,8 +10,8 @@ use clap::Parser;
 use cli::{Cli, Command, EndpointArgs, Format, MazeArgs, StatsFormat};
 use mazegen::Maze;
 use mazegen::algorithms::{
-    Backtrack, Bias, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, RecursiveDivision,
-    Sidewinder,
+    AldousBroder, Backtrack, Bias, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, Kruskal,
+    Prim, RecursiveDivision, Sidewinder, Wilson,
 };
 use mazegen::analysis::Summary;
 use mazegen::grid::Grid;
@@ -37,7 +37,22 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             },
             args.maze,
         ),
-        Command::Backtrack(args) => maze_command(&Backtrack::default(), args),
+        Command::Backtrack(args) => {
+            let backtrack = Backtrack {
+                seeds: args.seeds,
+                ..Backtrack::default()
+            };
+            maze_command(&backtrack, args.maze)
+        }
+        Command::AldousBroder(args) => maze_command(&AldousBroder, args),
+        Command::Wilson(args) => maze_command(&Wilson, args),
+        Command::Kruskal(args) => maze_command(&Kruskal, args),
+        Command::Prim(args) => maze_command(
+            &Prim {
+                simplified: args.simplified,
+            },
+            args.maze,
+        ),
         Command::Rooms(args) => rooms_command::run(args),
         Command::Solve(args) => {
             let output = Output::new(&args.output, Format::Json)?;

@@ -13,20 +13,12 @@ pub fn run(args: RoomsArgs) -> anyhow::Result<()> {
     let map = match args.map.map {
         MapChoice::Always => true,
         MapChoice::Never => false,
+        // Corridors between any two of that many rooms would dwarf the graph.
         MapChoice::Auto => {
-            let dwarfed = !format.draws_tiles()
-                && candidates == Candidates::All
-                && args.count > AUTO_MAP_ROOMS
-                && !sized;
-            if dwarfed {
-                crate::message(format_args!(
-                    "note: no tile map for {} rooms (room positions and corridors left out): \
-                     --map auto skips it above {AUTO_MAP_ROOMS} rooms with --candidates all; \
-                     --map always lays one out",
-                    args.count
-                ));
-            }
-            !dwarfed
+            format.draws_tiles()
+                || candidates == Candidates::Delaunay
+                || args.count <= AUTO_MAP_ROOMS
+                || sized
         }
     };
     if !map && (format.draws_tiles() || sized) {
@@ -51,6 +43,14 @@ pub fn run(args: RoomsArgs) -> anyhow::Result<()> {
     };
     let seed = args.seed.unwrap_or_else(mazegen::rng::draw_seed);
     let rooms = RoomMap::generate(&options, seed)?;
+    if !map && args.map.map == MapChoice::Auto {
+        crate::message(format_args!(
+            "note: no tile map for {} rooms (room positions and corridors left out): \
+             --map auto skips it above {AUTO_MAP_ROOMS} rooms with --candidates all; \
+             --map always lays one out",
+            args.count
+        ));
+    }
     if args.seed.is_none() && format.draws_tiles() {
         crate::message(format_args!("seed: {seed}"));
     }

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{assert_refused, mazegen, stdout_of};
+use common::{assert_refused, json_of, mazegen, stdout_of};
 use mazegen::Maze;
 use mazegen::algorithms::catalogue;
 use mazegen::render::{Render, Text};
@@ -162,6 +162,16 @@ fn bad_sizes_are_explained_with_exit_code_2() {
         (
             &["--color", "sometimes"],
             &["--color", "'sometimes'", "auto, always, never"],
+        ),
+        (&["--seeds", "0"], &["--seeds <K>", "'0'", "at least 1"]),
+        (&["--seeds", "-2"], &["--seeds <K>", "'-2'", "at least 1"]),
+        (
+            &["--seeds", "many"],
+            &["--seeds <K>", "'many'", "whole number"],
+        ),
+        (
+            &["--seeds", "5", "--size", "5"],
+            &["--seeds 5 is more than the 4 cells", "use 1 to 4"],
         ),
     ];
     for (args, expected) in cases {
@@ -462,4 +472,59 @@ fn tempdir() -> std::path::PathBuf {
     ));
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+#[test]
+fn algorithm_options_are_documented() {
+    let help = stdout_of(&["--help"]);
+    for command in ["aldous-broder", "wilson", "kruskal", "prim"] {
+        assert!(help.contains(command), "{command} missing from --help");
+    }
+    assert!(stdout_of(&["backtrack", "--help"]).contains("--seeds <K>"));
+    assert!(stdout_of(&["prim", "--help"]).contains("--simplified"));
+}
+
+#[test]
+fn one_seed_is_plain_backtrack() {
+    for seed in ["0", "1", "7", "123456789"] {
+        for format in ["text", "json", "events"] {
+            let args = ["--size", "31", "--seed", seed, "--format", format];
+            let plain = stdout_of(&[&["backtrack"][..], &args].concat());
+            let one = stdout_of(&[&["backtrack", "--seeds", "1"][..], &args].concat());
+            assert_eq!(plain, one, "seed {seed}, {format}");
+        }
+    }
+}
+
+#[test]
+fn json_records_algorithm_options() {
+    let params = |args: &[&str]| {
+        let doc = json_of(&[args, &["--size", "9", "--seed", "1", "--format", "json"]].concat());
+        (doc["algorithm"].clone(), doc["params"].clone())
+    };
+    let start = serde_json::json!({"x": 0, "y": 0});
+    let expected = [
+        (
+            &["backtrack"][..],
+            "backtrack",
+            serde_json::json!({"start": start}),
+        ),
+        (
+            &["backtrack", "--seeds", "3"],
+            "backtrack",
+            serde_json::json!({"seeds": 3, "start": start}),
+        ),
+        (&["prim"], "prim", serde_json::json!({"simplified": false})),
+        (
+            &["prim", "--simplified"],
+            "prim",
+            serde_json::json!({"simplified": true}),
+        ),
+        (&["aldous-broder"], "aldous-broder", serde_json::json!({})),
+        (&["wilson"], "wilson", serde_json::json!({})),
+        (&["kruskal"], "kruskal", serde_json::json!({})),
+    ];
+    for (args, algorithm, options) in expected {
+        assert_eq!(params(args), (algorithm.into(), options), "{args:?}");
+    }
 }

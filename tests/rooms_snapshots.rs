@@ -85,3 +85,28 @@ fn formats_agree_on_the_map() {
     );
     assert_eq!(dot.matches("pos=").count(), 8);
 }
+
+#[test]
+fn readme_examples_are_what_mazegen_prints() {
+    let readme = include_str!("../README.md");
+    for args in [
+        &[
+            "rooms",
+            "--count",
+            "14",
+            "--candidates",
+            "delaunay",
+            "--seed",
+            "5",
+            "--format",
+            "text",
+        ][..],
+        &["rooms", "--count", "4", "--seed", "7", "--format", "json"],
+    ] {
+        let example = format!("$ mazegen {}\n{}", args.join(" "), stdout_of(args));
+        assert!(
+            readme.contains(&example),
+            "README.md is out of date for {args:?}"
+        );
+    }
+}

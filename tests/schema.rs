@@ -19,7 +19,15 @@ fn maze_json(args: &[&str]) -> Value {
 #[test]
 fn output_matches_the_schema() {
     let validator = validator();
-    for algorithm in ["binary-tree", "backtrack"] {
+    let algorithms: [&[&str]; 6] = [
+        &["binary-tree"],
+        &["backtrack"],
+        &["aldous-broder"],
+        &["wilson"],
+        &["kruskal"],
+        &["prim", "--simplified"],
+    ];
+    for algorithm in algorithms {
         for size in [
             &["--size", "3"][..],
             &["--size", "21"],
@@ -35,7 +43,7 @@ fn output_matches_the_schema() {
             ],
             &["--size", "15", "--solve", "--start", "3,3"],
         ] {
-            let mut args = vec![algorithm, "--seed", "9"];
+            let mut args = [algorithm, &["--seed", "9"]].concat();
             args.extend_from_slice(size);
             let doc = maze_json(&args);
             let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();

@@ -16,7 +16,9 @@ const FORMATS: [(&str, &[&str]); 4] = [
 
 /// Algorithm options other than the defaults, by snapshot name and command line. Their mazes
 /// are locked in the text and JSON formats (the terminal formats draw the same tiles).
-const VARIANTS: [(&str, &[&str]); 6] = [
+const VARIANTS: [(&str, &[&str]); 8] = [
+    ("backtrack.seeds-3", &["backtrack", "--seeds", "3"]),
+    ("prim.simplified", &["prim", "--simplified"]),
     (
         "binary-tree.north-west",
         &["binary-tree", "--bias", "north-west"],

@@ -107,7 +107,7 @@ proptest! {
         w in 1u32..25, h in 1u32..25, seed: u64, braid in 0.0f64..=1.0,
         sx: u32, sy: u32, gx: u32, gy: u32, backtrack: bool,
     ) {
-        let generator: &dyn Generator = if backtrack { &Backtrack { start: Pos::new(0, 0) } } else { &BinaryTree::default() };
+        let generator: &dyn Generator = if backtrack { &Backtrack::default() } else { &BinaryTree::default() };
         let mut maze = Maze::generate(generator, w, h, seed).unwrap();
         maze.braid(braid).unwrap();
         maze.set_endpoints(Pos::new(sx % w, sy % h), Pos::new(gx % w, gy % h)).unwrap();

@@ -1,33 +1,63 @@
-//! Recursive backtracker: a randomized depth-first search, without recursion.
+//! Recursive backtracker: a randomized depth-first search without recursion, from one seed cell
+//! or from several at once (parallel seeds).
 
-use super::Algorithm;
-use crate::error::Result;
+use super::union_find::UnionFind;
+use super::{Algorithm, random_cell};
+use crate::error::{Error, Result};
 use crate::events::{Event, Observer};
-use crate::grid::{Cursor, Dir, Grid, Pos, zeroed_bytes};
+use crate::grid::{Cursor, Dir, Grid, Pos, empty_vec, zeroed_bytes};
 use crate::rng::{MazeRng, RandomBits};
+use std::num::NonZeroU32;
 
-/// The recursive-backtracker (randomized depth-first search) algorithm.
+/// The recursive-backtracker (randomized depth-first search) algorithm, with parallel seeds.
 ///
 /// Starts at `start`, moves to a uniformly chosen unvisited neighbour carving the wall between,
 /// goes back when stuck, and finishes when every cell is visited. The path back is not a stack
 /// but one byte per cell naming the direction to the cell it was entered from, so memory stays
 /// at two bytes per cell (grid included) and any size works with the default stack.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+///
+/// With `seeds` K > 1, K such walkers grow at once: the first from `start`, the others from
+/// distinct cells drawn at random, each owning the region it carves. They take one step each in
+/// turn. A walker's options are its unvisited neighbours and its neighbours in another walker's
+/// region; carving into another region joins the two (union-find over walkers), so each pair of
+/// regions is joined at most once and the result is still a perfect maze. Every cell is
+/// entered by one walker only, so the per-cell bytes still hold each walker's own way back; the
+/// owner of each cell costs one more byte per cell up to 256 seeds (two up to 65,536, four
+/// beyond). One seed is exactly the classic backtracker, random draws included.
+///
+/// Reports each cell entered, each carve (into unvisited cells and between regions) and each
+/// cell left when backtracking; with several seeds, also the region of each cell entered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Backtrack {
-    /// The cell the search starts from (the top-left cell by default).
+    /// The cell the (first) walker starts from (the top-left cell by default).
     pub start: Pos,
+    /// The number of walkers (1 by default); at most the number of cells.
+    pub seeds: NonZeroU32,
+}
+
+impl Default for Backtrack {
+    fn default() -> Self {
+        Self {
+            start: Pos::default(),
+            seeds: NonZeroU32::MIN,
+        }
+    }
 }
 
 /// Scratch state of a cell: not visited yet.
 const UNVISITED: u8 = 0;
-/// Scratch state of the start cell: visited, nowhere to go back to.
+/// Scratch state of a walker's first cell: visited, nowhere to go back to.
 const ROOT: u8 = 5;
 
 impl Algorithm for Backtrack {
     const NAME: &'static str = "backtrack";
 
     fn params(&self) -> serde_json::Value {
-        serde_json::json!({ "start": self.start })
+        if self.seeds == NonZeroU32::MIN {
+            serde_json::json!({ "start": self.start })
+        } else {
+            serde_json::json!({ "start": self.start, "seeds": self.seeds })
+        }
     }
 
     fn run<O: Observer + ?Sized>(
@@ -38,38 +68,269 @@ impl Algorithm for Backtrack {
     ) -> Result<()> {
         let start = grid.require(self.start)?;
         let (w, h) = (grid.width(), grid.height());
-        // 0 = unvisited, 1..=4 = visited and entered from Dir::ALL[state - 1], ROOT = start.
+        let seeds = self.seeds.get();
+        if seeds as usize > grid.cell_count() {
+            return Err(Error::TooManySeeds {
+                seeds,
+                width: w,
+                height: h,
+            });
+        }
+        // 0 = unvisited, 1..=4 = visited and entered from Dir::ALL[state - 1], ROOT = a start.
         let mut state = zeroed_bytes(w, h, grid.cell_count())?;
-        let mut bits = RandomBits::new(rng);
-        let mut cursor = Cursor::new(grid, start);
-        state[cursor.i] = ROOT;
-        observer.observe(Event::Enter { cell: start });
-        loop {
-            if let Some(dir) = cursor.random_neighbour(&mut bits, |j| state[j] == UNVISITED) {
-                grid.carve_at(cursor.i, dir);
-                observer.observe(Event::Carve {
-                    cell: cursor.pos(),
-                    dir,
-                });
-                cursor.step(dir);
-                state[cursor.i] = 1 + dir_index(dir.opposite());
-                observer.observe(Event::Enter { cell: cursor.pos() });
+        let mut walkers: Vec<Walker> = empty_vec(w, h, seeds as usize)?;
+        while walkers.len() < seeds as usize {
+            let pos = if walkers.is_empty() {
+                start
             } else {
-                observer.observe(Event::Leave { cell: cursor.pos() });
-                match state[cursor.i] {
-                    ROOT => return Ok(()),
-                    back => cursor.step(Dir::ALL[usize::from(back - 1)]),
+                random_cell(grid, rng)
+            };
+            let i = grid.index(pos);
+            if state[i] == UNVISITED {
+                state[i] = ROOT;
+                let id = walkers.len() as u32;
+                walkers.push(Walker { pos, id });
+            }
+        }
+        let search = Search {
+            grid,
+            state,
+            bits: RandomBits::new(rng),
+            observer,
+        };
+        match seeds {
+            1 => search.run(OneRegion, walkers),
+            2..=0x100 => search.run(Regions::<u8>::new(w, h, &walkers)?, walkers),
+            0x101..=0x1_0000 => search.run(Regions::<u16>::new(w, h, &walkers)?, walkers),
+            _ => search.run(Regions::<u32>::new(w, h, &walkers)?, walkers),
+        }
+        Ok(())
+    }
+}
+
+/// One depth-first walker: where it is and which region it grows.
+#[derive(Debug, Clone, Copy)]
+struct Walker {
+    pos: Pos,
+    id: u32,
+}
+
+/// The shared state of the walkers.
+struct Search<'a, O: ?Sized> {
+    grid: &'a mut Grid,
+    state: Vec<u8>,
+    bits: RandomBits<'a, MazeRng>,
+    observer: &'a mut O,
+}
+
+impl<O: Observer + ?Sized> Search<'_, O> {
+    /// Lets the walkers step in turn, in their order, until all are back at their start with
+    /// nothing left to carve. The last walker left runs on alone, without the turn-taking.
+    fn run(mut self, mut regions: impl Ownership, mut walkers: Vec<Walker>) {
+        for walker in &walkers {
+            self.enter(walker.pos, walker.id, &regions);
+        }
+        while walkers.len() > 1 {
+            walkers.retain_mut(|walker| {
+                let mut cursor = Cursor::new(self.grid, walker.pos);
+                let active = self.step(&mut cursor, walker.id, &mut regions);
+                walker.pos = cursor.pos();
+                active
+            });
+        }
+        if let Some(last) = walkers.pop() {
+            let mut cursor = Cursor::new(self.grid, last.pos);
+            while self.step(&mut cursor, last.id, &mut regions) {}
+        }
+    }
+
+    /// Reports that walker `id` entered `cell`.
+    #[inline(always)]
+    fn enter(&mut self, cell: Pos, id: u32, regions: &impl Ownership) {
+        self.observer.observe(Event::Enter { cell });
+        if regions.several() {
+            self.observer.observe(Event::Claim { cell, region: id });
+        }
+    }
+
+    /// One step of walker `id` at `cursor`: carves to a random unvisited neighbour (and moves
+    /// there) or into a random other region (and stays), else goes back. False once it is done.
+    #[inline(always)] // keeps the random bits and the cursor in registers across steps
+    fn step(&mut self, cursor: &mut Cursor, id: u32, regions: &mut impl Ownership) -> bool {
+        let mut options = [Dir::North; 4];
+        let mut count = 0;
+        for dir in Dir::ALL {
+            if let Some(j) = cursor.neighbour(dir)
+                && (self.state[j] == UNVISITED || regions.is_foreign(j, id))
+            {
+                options[count] = dir;
+                count += 1;
+            }
+        }
+        if count > 0 {
+            let dir = options[self.bits.below(count as u32) as usize];
+            self.grid.carve_at(cursor.i, dir);
+            self.observer.observe(Event::Carve {
+                cell: cursor.pos(),
+                dir,
+            });
+            cursor.step(dir);
+            if self.state[cursor.i] == UNVISITED {
+                self.state[cursor.i] = 1 + dir.opposite() as u8;
+                regions.claim(cursor.i, id);
+                self.enter(cursor.pos(), id, regions);
+            } else {
+                regions.join(cursor.i, id);
+                cursor.step(dir.opposite());
+            }
+            true
+        } else {
+            self.observer.observe(Event::Leave { cell: cursor.pos() });
+            match self.state[cursor.i] {
+                ROOT => false,
+                back => {
+                    cursor.step(Dir::ALL[usize::from(back - 1)]);
+                    true
                 }
             }
         }
     }
 }
 
-const fn dir_index(dir: Dir) -> u8 {
-    match dir {
-        Dir::North => 0,
-        Dir::East => 1,
-        Dir::South => 2,
-        Dir::West => 3,
+/// Which region each visited cell belongs to, as far as the walkers need to know.
+trait Ownership {
+    /// Whether there are several regions (and so regions worth reporting).
+    fn several(&self) -> bool;
+    /// Records that `walker` entered the unvisited `cell`.
+    fn claim(&mut self, cell: usize, walker: u32);
+    /// Whether the visited `cell` lies in a region not yet joined to `walker`'s.
+    fn is_foreign(&mut self, cell: usize, walker: u32) -> bool;
+    /// Joins the region of `cell` to `walker`'s.
+    fn join(&mut self, cell: usize, walker: u32);
+}
+
+/// One walker: every visited cell is its own, and nothing is stored.
+struct OneRegion;
+
+impl Ownership for OneRegion {
+    #[inline]
+    fn several(&self) -> bool {
+        false
+    }
+
+    #[inline]
+    fn claim(&mut self, _: usize, _: u32) {}
+
+    #[inline]
+    fn is_foreign(&mut self, _: usize, _: u32) -> bool {
+        false
+    }
+
+    #[inline]
+    fn join(&mut self, _: usize, _: u32) {}
+}
+
+/// Several walkers: the walker that entered each cell (as the smallest integer `O` that holds
+/// every walker id) and the walkers' regions as disjoint sets.
+struct Regions<O> {
+    owner: Vec<O>,
+    joined: UnionFind,
+}
+
+impl<O: Copy + Default + Into<u32> + TryFrom<u32>> Regions<O> {
+    /// The regions of `walkers` on a `width x height` grid, each owning its start cell.
+    fn new(width: u32, height: u32, walkers: &[Walker]) -> Result<Self> {
+        let cells = width as usize * height as usize;
+        let mut owner = empty_vec(width, height, cells)?;
+        owner.resize(cells, O::default());
+        let mut regions = Self {
+            owner,
+            joined: UnionFind::new(width, height, walkers.len())?,
+        };
+        for walker in walkers {
+            let i = walker.pos.y as usize * width as usize + walker.pos.x as usize;
+            regions.claim(i, walker.id);
+        }
+        Ok(regions)
+    }
+}
+
+impl<O: Copy + Into<u32> + TryFrom<u32>> Ownership for Regions<O> {
+    #[inline]
+    fn several(&self) -> bool {
+        true
+    }
+
+    #[inline]
+    fn claim(&mut self, cell: usize, walker: u32) {
+        self.owner[cell] = O::try_from(walker).unwrap_or_else(|_| unreachable!("id fits O"));
+    }
+
+    #[inline]
+    fn is_foreign(&mut self, cell: usize, walker: u32) -> bool {
+        let owner = self.owner[cell].into();
+        // Most visited neighbours are the walker's own cells: no need to look up regions.
+        owner != walker && self.joined.find(owner) != self.joined.find(walker)
+    }
+
+    #[inline]
+    fn join(&mut self, cell: usize, walker: u32) {
+        self.joined.union(self.owner[cell].into(), walker);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::check_perfect;
+    use crate::rng::rng_from_seed;
+
+    fn carve(seeds: u32, width: u32, height: u32, seed: u64) -> Result<Grid> {
+        let mut grid = Grid::new(width, height)?;
+        let backtrack = Backtrack {
+            seeds: NonZeroU32::new(seeds).unwrap(),
+            ..Backtrack::default()
+        };
+        crate::algorithms::Generator::carve(&backtrack, &mut grid, &mut rng_from_seed(seed))?;
+        Ok(grid)
+    }
+
+    #[test]
+    fn every_owner_width_makes_perfect_mazes() {
+        // 256 and 65,536 seeds are the largest with one- and two-byte owners.
+        for (seeds, w, h) in [
+            (256, 20, 13),
+            (257, 20, 13),
+            (65_536, 256, 256),
+            (65_537, 300, 300),
+        ] {
+            let grid = carve(seeds, w, h, 3).unwrap();
+            assert_eq!(check_perfect(&grid), Ok(()), "{seeds} seeds");
+        }
+    }
+
+    #[test]
+    fn one_seed_per_cell_is_perfect() {
+        for (w, h) in [(1, 1), (1, 7), (7, 1), (2, 2), (9, 9)] {
+            let grid = carve(w * h, w, h, 5).unwrap();
+            assert_eq!(check_perfect(&grid), Ok(()), "{w}x{h}");
+        }
+    }
+
+    #[test]
+    fn params_name_seeds_only_when_there_are_several() {
+        let one = Backtrack::default();
+        assert_eq!(
+            Algorithm::params(&one),
+            serde_json::json!({"start": {"x": 0, "y": 0}})
+        );
+        let three = Backtrack {
+            seeds: NonZeroU32::new(3).unwrap(),
+            ..one
+        };
+        assert_eq!(
+            Algorithm::params(&three),
+            serde_json::json!({"start": {"x": 0, "y": 0}, "seeds": 3})
+        );
     }
 }

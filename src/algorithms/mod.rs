@@ -1,27 +1,38 @@
 //! Maze generators, one file per algorithm, all behind the [`Generator`] interface.
 
+mod aldous_broder;
 mod backtrack;
 mod binary_tree;
 mod braid;
 mod eller;
 mod growing_tree;
 mod hunt_and_kill;
+mod kruskal;
+mod prim;
 mod recursive_division;
 mod sidewinder;
+mod union_find;
+mod wall;
+mod wilson;
 
+pub use aldous_broder::AldousBroder;
 pub use backtrack::Backtrack;
 pub use binary_tree::{Bias, BinaryTree};
 pub use braid::braid;
 pub use eller::Eller;
 pub use growing_tree::{GrowingTree, Pick, Probability};
 pub use hunt_and_kill::HuntAndKill;
+pub use kruskal::Kruskal;
+pub use prim::Prim;
 pub use recursive_division::RecursiveDivision;
 pub use sidewinder::Sidewinder;
+pub use wilson::Wilson;
 
 use crate::error::Result;
 use crate::events::{Observer, Silent};
-use crate::grid::Grid;
+use crate::grid::{Grid, Pos};
 use crate::rng::MazeRng;
+use rand::RngExt;
 
 /// A maze algorithm as it is written: once, generic over who watches it carve.
 ///
@@ -106,5 +117,14 @@ pub fn catalogue() -> Vec<Box<dyn Generator>> {
         Box::new(HuntAndKill),
         Box::new(GrowingTree::default()),
         Box::new(RecursiveDivision),
+        Box::new(AldousBroder),
+        Box::new(Wilson),
+        Box::new(Kruskal),
+        Box::new(Prim::default()),
     ]
+}
+
+/// A uniformly random cell of `grid` (one draw from `rng`).
+fn random_cell(grid: &Grid, rng: &mut MazeRng) -> Pos {
+    grid.pos(rng.random_range(0..grid.cell_count() as u32) as usize)
 }

@@ -2,6 +2,7 @@
 
 use super::{Dir, Grid, Pos};
 use crate::rng::{MazeRng, RandomBits};
+use rand::Rng;
 
 /// A cell position kept together with its index, so stepping needs no multiplication.
 pub(crate) struct Cursor {
@@ -76,6 +77,69 @@ impl Cursor {
             Dir::East => (self.x, self.i) = (self.x + 1, self.i + 1),
             Dir::South => (self.y, self.i) = (self.y + 1, self.i + w),
             Dir::West => (self.x, self.i) = (self.x - 1, self.i - 1),
+        }
+    }
+
+    /// Moves one cell towards `dir` if that stays inside the grid, and says whether it moved.
+    ///
+    /// Branch-free apart from the border test, which random walks almost always pass: a walk's
+    /// direction is unpredictable, so a `match` on it would mispredict every other step.
+    #[inline]
+    pub(crate) fn try_step(&mut self, dir: Dir) -> bool {
+        const DX: [u32; 4] = [0, 1, 0, u32::MAX];
+        const DY: [u32; 4] = [u32::MAX, 0, 1, 0];
+        let x = self.x.wrapping_add(DX[dir as usize]);
+        let y = self.y.wrapping_add(DY[dir as usize]);
+        if x >= self.width || y >= self.height {
+            return false;
+        }
+        (self.x, self.y) = (x, y);
+        self.i = y as usize * self.width as usize + x as usize;
+        true
+    }
+
+    /// One step of the simple random walk: moves to a uniformly random neighbour (drawing two
+    /// bits per try and retrying directions that leave the grid) and returns the direction.
+    ///
+    /// The grid must have at least two cells, or no direction would ever do.
+    #[inline]
+    pub(crate) fn random_step<R: Rng>(&mut self, bits: &mut RandomBits<'_, R>) -> Dir {
+        debug_assert!(
+            self.width > 1 || self.height > 1,
+            "a 1x1 grid has no neighbours"
+        );
+        loop {
+            let dir = Dir::ALL[bits.bits(2) as usize];
+            if self.try_step(dir) {
+                return dir;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn try_step_agrees_with_neighbour_and_step() {
+        let grid = Grid::new(3, 2).unwrap();
+        for i in 0..grid.cell_count() {
+            for dir in Dir::ALL {
+                let start = grid.pos(i);
+                let mut tried = Cursor::new(&grid, start);
+                let moved = tried.try_step(dir);
+                let expected = Cursor::new(&grid, start).neighbour(dir);
+                assert_eq!(moved, expected.is_some(), "{start:?} {dir:?}");
+                if let Some(j) = expected {
+                    let mut stepped = Cursor::new(&grid, start);
+                    stepped.step(dir);
+                    assert_eq!((tried.pos(), tried.i), (stepped.pos(), j));
+                    assert_eq!(tried.pos(), grid.pos(j));
+                } else {
+                    assert_eq!(tried.pos(), start, "stays put");
+                }
+            }
         }
     }
 }

@@ -321,15 +321,22 @@ pub(crate) fn filled_vec<T: Clone>(
     len: usize,
     value: T,
 ) -> Result<Vec<T>> {
+    let mut items = empty_vec(width, height, len)?;
+    items.resize(len, value);
+    Ok(items)
+}
+
+/// Allocates an empty `Vec` with room for `len` items of scratch space for a `width x height`
+/// maze, reporting a refused allocation as an error instead of aborting.
+pub(crate) fn empty_vec<T>(width: u32, height: u32, len: usize) -> Result<Vec<T>> {
     let mut items = Vec::new();
     items
         .try_reserve_exact(len)
         .map_err(|_| Error::OutOfMemory {
             width,
             height,
-            bytes: (len as u64).saturating_mul(std::mem::size_of::<T>() as u64),
+            bytes: (len as u64).saturating_mul(size_of::<T>() as u64),
         })?;
-    items.resize(len, value);
     Ok(items)
 }
 

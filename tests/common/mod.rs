@@ -2,7 +2,9 @@
 #![allow(dead_code)] // each test crate uses its own subset
 
 use assert_cmd::cargo::cargo_bin_cmd;
-use mazegen::algorithms::{Bias, BinaryTree, Generator, GrowingTree, Pick, Probability, catalogue};
+use mazegen::algorithms::{
+    Bias, BinaryTree, Generator, GrowingTree, Pick, Prim, Probability, catalogue,
+};
 use mazegen::analysis::Stats;
 use mazegen::grid::Grid;
 
@@ -57,6 +59,7 @@ pub fn generators() -> Vec<Box<dyn Generator>> {
     for pick in [Pick::Random, Pick::Oldest, Pick::Mixed(mixed)] {
         all.push(Box::new(GrowingTree { pick }));
     }
+    all.push(Box::new(Prim { simplified: true }));
     all
 }
 
