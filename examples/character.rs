@@ -4,14 +4,16 @@
 //! cargo run --release --example character
 //! ```
 //!
-//! For each generator of [`catalogue`] (plus the other growing-tree picks) it prints shape
+//! For each generator of [`catalogue`] (plus the options that change the character: the other
+//! growing-tree picks, simplified Prim, a hundred backtracking seeds) it prints shape
 //! statistics pooled over `SEEDS` seeded mazes of `SIDE`x`SIDE` cells, and the median wall-clock
 //! time of `TIMED_RUNS` generations of a `TIMED_SIDE`x`TIMED_SIDE`-cell maze (allocation
 //! included). Seeds are fixed, so the statistics are exactly reproducible; the times are not.
 
 use mazegen::Maze;
-use mazegen::algorithms::{Generator, GrowingTree, Pick, Probability, catalogue};
+use mazegen::algorithms::{Backtrack, Generator, GrowingTree, Pick, Prim, Probability, catalogue};
 use mazegen::analysis::Stats;
+use std::num::NonZeroU32;
 use std::time::{Duration, Instant};
 
 /// Width and height in cells of the measured mazes.
@@ -38,6 +40,18 @@ fn main() {
             Box::new(GrowingTree { pick }),
         ));
     }
+    rows.push((
+        "`prim --simplified`".into(),
+        Box::new(Prim { simplified: true }),
+    ));
+    let seeds = NonZeroU32::new(100).expect("100 is not 0");
+    rows.push((
+        format!("`backtrack --seeds {seeds}`"),
+        Box::new(Backtrack {
+            seeds,
+            ..Backtrack::default()
+        }),
+    ));
     println!(
         "| algorithm | dead ends | junctions | straight run | straight wall | horizontal | ms per {TIMED_SIDE}x{TIMED_SIDE} |"
     );

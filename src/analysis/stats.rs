@@ -143,15 +143,7 @@ impl Sum for Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{Dir, Pos};
-
-    fn carved(w: u32, h: u32, passages: &[(u32, u32, Dir)]) -> Grid {
-        let mut grid = Grid::new(w, h).unwrap();
-        for &(x, y, dir) in passages {
-            grid.carve(Pos::new(x, y), dir);
-        }
-        grid
-    }
+    use crate::grid::Dir;
 
     #[test]
     fn a_single_cell_has_no_passage() {
@@ -171,7 +163,7 @@ mod tests {
     #[test]
     fn a_straight_corridor_is_one_run() {
         // # # # # #    4 cells in a row: two dead ends, one run of 3 passages.
-        let grid = carved(
+        let grid = Grid::with_passages(
             4,
             1,
             &[(0, 0, Dir::East), (1, 0, Dir::East), (2, 0, Dir::East)],
@@ -199,7 +191,7 @@ mod tests {
     fn a_cross_with_hanging_columns() {
         // 3x3 cells: the middle row is a corridor, and every column hangs from it (a cross plus
         // its corners): runs are the row and three columns, each passing the middle row.
-        let grid = carved(
+        let grid = Grid::with_passages(
             3,
             3,
             &[
@@ -232,7 +224,7 @@ mod tests {
     #[test]
     fn a_staircase_turns_at_every_cell() {
         // 3x3 cells, east, south, east, south: four runs of one passage, no junction.
-        let grid = carved(
+        let grid = Grid::with_passages(
             3,
             3,
             &[
@@ -254,7 +246,7 @@ mod tests {
         // 4x2 cells, rows joined only under column 1: the line between the rows holds walls
         // under columns 0, 2 and 3, that is a wall of 1 and a wall of 2. Each row is a
         // corridor, so no vertical wall.
-        let grid = carved(
+        let grid = Grid::with_passages(
             4,
             2,
             &[
@@ -272,21 +264,21 @@ mod tests {
         assert_eq!(stats.wall_length_squares, 1 + 4);
         assert_eq!(stats.mean_straight_wall(), 5.0 / 3.0);
         // One wall between the columns: in the bottom row, then in the top row.
-        let grid = carved(
+        let grid = Grid::with_passages(
             2,
             2,
             &[(0, 0, Dir::South), (1, 0, Dir::South), (0, 1, Dir::East)],
         );
         let stats = Stats::measure(&grid);
         assert_eq!((stats.walls, stats.wall_length_squares), (1, 1));
-        let grid = carved(
+        let grid = Grid::with_passages(
             2,
             2,
             &[(0, 0, Dir::South), (1, 0, Dir::South), (0, 0, Dir::East)],
         );
         let stats = Stats::measure(&grid);
         assert_eq!((stats.walls, stats.wall_length_squares), (1, 1));
-        let grid = carved(
+        let grid = Grid::with_passages(
             2,
             3,
             &[
@@ -300,7 +292,7 @@ mod tests {
         let stats = Stats::measure(&grid);
         // Vertical line: walls in rows 0 and 2, cut by the passage in row 1.
         assert_eq!((stats.walls, stats.wall_length_squares), (2, 2));
-        let grid = carved(
+        let grid = Grid::with_passages(
             2,
             3,
             &[
@@ -319,8 +311,12 @@ mod tests {
 
     #[test]
     fn sums_pool_the_counts() {
-        let corridor = Stats::measure(&carved(3, 1, &[(0, 0, Dir::East), (1, 0, Dir::East)]));
-        let column = Stats::measure(&carved(1, 2, &[(0, 0, Dir::South)]));
+        let corridor = Stats::measure(&Grid::with_passages(
+            3,
+            1,
+            &[(0, 0, Dir::East), (1, 0, Dir::East)],
+        ));
+        let column = Stats::measure(&Grid::with_passages(1, 2, &[(0, 0, Dir::South)]));
         let total: Stats = [corridor, column].into_iter().sum();
         assert_eq!(total.cells, 5);
         assert_eq!(total.dead_ends, 4);

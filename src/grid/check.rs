@@ -111,20 +111,12 @@ impl DisjointSets {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Dir, Pos};
+    use super::super::Dir;
     use super::*;
-
-    fn carved(w: u32, h: u32, passages: &[(u32, u32, Dir)]) -> Grid {
-        let mut grid = Grid::new(w, h).unwrap();
-        for &(x, y, dir) in passages {
-            grid.carve(Pos::new(x, y), dir);
-        }
-        grid
-    }
 
     #[test]
     fn accepts_a_spanning_tree() {
-        let grid = carved(
+        let grid = Grid::with_passages(
             2,
             2,
             &[(0, 0, Dir::East), (0, 0, Dir::South), (1, 1, Dir::North)],
@@ -135,7 +127,7 @@ mod tests {
 
     #[test]
     fn finds_a_loop() {
-        let grid = carved(
+        let grid = Grid::with_passages(
             2,
             2,
             &[
@@ -150,7 +142,7 @@ mod tests {
 
     #[test]
     fn finds_separate_regions() {
-        let grid = carved(3, 1, &[(0, 0, Dir::East)]);
+        let grid = Grid::with_passages(3, 1, &[(0, 0, Dir::East)]);
         assert_eq!(
             check_perfect(&grid),
             Err(Defect::Disconnected { regions: 2 })
@@ -159,7 +151,7 @@ mod tests {
 
     #[test]
     fn finds_an_open_border() {
-        let mut grid = carved(2, 1, &[(0, 0, Dir::East)]);
+        let mut grid = Grid::with_passages(2, 1, &[(0, 0, Dir::East)]);
         grid.set_raw(1, 0b01);
         assert_eq!(check_perfect(&grid), Err(Defect::OpenBorder { x: 1, y: 0 }));
     }

@@ -289,6 +289,16 @@ impl Grid {
         2 * self.height as u64 + 1
     }
 
+    /// A `w x h` grid with the passages `(x, y, dir)` carved: lets tests build mazes by hand.
+    #[cfg(test)]
+    pub(crate) fn with_passages(w: u32, h: u32, passages: &[(u32, u32, Dir)]) -> Grid {
+        let mut grid = Grid::new(w, h).unwrap();
+        for &(x, y, dir) in passages {
+            grid.carve(Pos::new(x, y), dir);
+        }
+        grid
+    }
+
     /// Sets the raw passage bits of the cell at index `i` (bit 0 east, bit 1 south), border
     /// included: lets tests build broken grids.
     #[cfg(test)]
