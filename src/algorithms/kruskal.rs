@@ -13,12 +13,12 @@ use rand::seq::SliceRandom;
 /// Every cell starts as its own region. The inner walls are shuffled once, then taken in that
 /// order: a wall between two different regions is removed and the regions merge; a wall inside
 /// one region stays (removing it would close a loop). Regions are disjoint sets with path
-/// halving and union by rank, so the whole run is near-linear in the number of cells.
+/// halving and union by size, so the whole run is near-linear in the number of cells.
 ///
 /// The maze is the minimum spanning tree for independent random wall weights: passages appear
 /// all over the grid at once, giving many short dead ends and no long corridors.
 ///
-/// Memory: a 4-byte id per wall and five bytes per cell for the regions. Draws one shuffle of
+/// Memory: a 4-byte id per wall and four bytes per cell for the regions. Draws one shuffle of
 /// the wall list. Reports each removed wall (a carve) and nothing else: it has no path or
 /// frontier.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -1,35 +1,43 @@
 //! Disjoint sets over `u32` ids, for generators that join regions (Kruskal, parallel seeds).
 
 use crate::error::Result;
-use crate::grid::{empty_vec, zeroed_bytes};
+use crate::grid::filled_vec;
 
-/// Disjoint sets of the ids `0..len` with path halving and union by rank: near-constant time per
-/// operation and five bytes per id.
+/// Disjoint sets of the ids `0..len` (at most 2^31) with path halving and union by size: near
+/// constant time per operation, in one array of four bytes per id.
+///
+/// Each entry holds either the parent of a non-root id or, with [`ROOT`] set, the size of a
+/// root's set, so finding a root and reading its size touch the same memory.
 #[derive(Debug)]
 pub(crate) struct UnionFind {
     parent: Vec<u32>,
-    rank: Vec<u8>,
 }
+
+/// Marks an entry as a root holding its set's size in the other bits.
+const ROOT: u32 = 1 << 31;
 
 impl UnionFind {
     /// `len` singleton sets, as scratch space of a `width x height` maze (for the error message
-    /// if the memory is refused). `len` is at most 2^32.
+    /// if the memory is refused).
     pub(crate) fn new(width: u32, height: u32, len: usize) -> Result<Self> {
-        let mut parent = empty_vec(width, height, len)?;
-        parent.extend((0..len).map(|id| id as u32));
-        let rank = zeroed_bytes(width, height, len)?;
-        Ok(Self { parent, rank })
+        debug_assert!(len <= ROOT as usize);
+        Ok(Self {
+            parent: filled_vec(width, height, len, ROOT | 1)?,
+        })
     }
 
-    /// The representative of `id`'s set, halving the path on the way.
+    /// The root of `id`'s set, halving the path on the way.
     #[inline]
     pub(crate) fn find(&mut self, mut id: u32) -> u32 {
         loop {
             let parent = self.parent[id as usize];
-            if parent == id {
+            if parent & ROOT != 0 {
                 return id;
             }
             let grandparent = self.parent[parent as usize];
+            if grandparent & ROOT != 0 {
+                return parent;
+            }
             self.parent[id as usize] = grandparent;
             id = grandparent;
         }
@@ -42,12 +50,13 @@ impl UnionFind {
         if a == b {
             return false;
         }
-        let (rank_a, rank_b) = (self.rank[a as usize], self.rank[b as usize]);
-        let (child, root) = if rank_a < rank_b { (a, b) } else { (b, a) };
+        let (size_a, size_b) = (
+            self.parent[a as usize] & !ROOT,
+            self.parent[b as usize] & !ROOT,
+        );
+        let (child, root) = if size_a < size_b { (a, b) } else { (b, a) };
         self.parent[child as usize] = root;
-        if rank_a == rank_b {
-            self.rank[root as usize] += 1;
-        }
+        self.parent[root as usize] = ROOT | (size_a + size_b);
         true
     }
 }
@@ -69,19 +78,27 @@ mod tests {
         }
         assert!(sets.union(8, 0));
         assert!((0..9).all(|id| sets.find(id) == sets.find(4)));
+        let root = sets.find(4);
+        assert_eq!(sets.parent[root as usize], ROOT | 9);
     }
 
     #[test]
-    fn ranks_stay_logarithmic() {
-        // Joining equal-rank trees pairwise: 2^10 ids reach rank 10 at most.
-        let mut sets = UnionFind::new(1 << 10, 1, 1 << 10).unwrap();
-        let mut step = 1;
-        while step < 1 << 10 {
-            for id in (0..1 << 10).step_by(2 * step) {
-                assert!(sets.union(id, id + step as u32));
-            }
-            step *= 2;
+    fn trees_stay_shallow() {
+        // Linking the first set's root under the second's would make a chain of every id here;
+        // union by size keeps each set of 2^k ids at most k links deep.
+        let n = 1 << 12;
+        let mut sets = UnionFind::new(n, 1, n as usize).unwrap();
+        for id in 1..n {
+            assert!(sets.union(0, id));
         }
-        assert!(sets.rank.iter().all(|&rank| rank <= 10));
+        let depth = |sets: &UnionFind, mut id: u32| {
+            let mut links = 0;
+            while sets.parent[id as usize] & ROOT == 0 {
+                id = sets.parent[id as usize];
+                links += 1;
+            }
+            links
+        };
+        assert!((0..n).all(|id| depth(&sets, id) <= 12));
     }
 }
