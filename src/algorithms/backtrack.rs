@@ -5,7 +5,7 @@ use super::union_find::UnionFind;
 use super::{Algorithm, random_cell};
 use crate::error::{Error, Result};
 use crate::events::{Event, Observer};
-use crate::grid::{Cursor, Dir, Grid, Pos, empty_vec, zeroed_bytes};
+use crate::grid::{Cursor, Dir, Grid, Pos, empty_vec, filled_vec, zeroed_bytes};
 use crate::rng::{MazeRng, RandomBits};
 use std::num::NonZeroU32;
 
@@ -157,18 +157,11 @@ impl<O: Observer + ?Sized> Search<'_, O> {
     /// there) or into a random other region (and stays), else goes back. False once it is done.
     #[inline(always)] // keeps the random bits and the cursor in registers across steps
     fn step(&mut self, cursor: &mut Cursor, id: u32, regions: &mut impl Ownership) -> bool {
-        let mut options = [Dir::North; 4];
-        let mut count = 0;
-        for dir in Dir::ALL {
-            if let Some(j) = cursor.neighbour(dir)
-                && (self.state[j] == UNVISITED || regions.is_foreign(j, id))
-            {
-                options[count] = dir;
-                count += 1;
-            }
-        }
-        if count > 0 {
-            let dir = options[self.bits.below(count as u32) as usize];
+        let state = &self.state;
+        let choice = cursor.random_neighbour(&mut self.bits, |j| {
+            state[j] == UNVISITED || regions.is_foreign(j, id)
+        });
+        if let Some(dir) = choice {
             self.grid.carve_at(cursor.i, dir);
             self.observer.observe(Event::Carve {
                 cell: cursor.pos(),
@@ -241,10 +234,8 @@ impl<O: Copy + Default + Into<u32> + TryFrom<u32>> Regions<O> {
     /// The regions of `walkers` on a `width x height` grid, each owning its start cell.
     fn new(width: u32, height: u32, walkers: &[Walker]) -> Result<Self> {
         let cells = width as usize * height as usize;
-        let mut owner = empty_vec(width, height, cells)?;
-        owner.resize(cells, O::default());
         let mut regions = Self {
-            owner,
+            owner: filled_vec(width, height, cells, O::default())?,
             joined: UnionFind::new(width, height, walkers.len())?,
         };
         for walker in walkers {

@@ -4,8 +4,7 @@ use super::{Algorithm, random_cell, wall};
 use crate::error::Result;
 use crate::events::{Event, Observer};
 use crate::grid::{Cursor, Dir, Grid, Pos, empty_vec, zeroed_bytes};
-use crate::rng::MazeRng;
-use rand::{Rng, RngExt};
+use crate::rng::{MazeRng, RandomBits};
 use std::collections::BinaryHeap;
 
 /// Prim's algorithm, true (random wall weights) or simplified (random frontier cells).
@@ -22,8 +21,8 @@ use std::collections::BinaryHeap;
 /// many tree neighbours and makes more, shorter dead ends than true Prim and a maze that
 /// radiates from its first cell.
 ///
-/// Draws the first cell, then per wall pushed a 32-bit weight (true) or per cell a frontier
-/// index and a neighbour index (simplified). Reports cells entering the frontier, and each cell
+/// Draws the first cell, then (through [`RandomBits`]) per wall pushed a 32-bit weight (true), or
+/// per cell a frontier index and a neighbour index (simplified). Reports cells entering the frontier, and each cell
 /// leaving it through the carve that joins it to the tree.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Prim {
@@ -118,9 +117,10 @@ fn true_prim<O: Observer + ?Sized>(
     let w = grid.width();
     let mut walls = BinaryHeap::from(empty_vec::<u64>(w, grid.height(), 2 * grid.cell_count())?);
     let (mut tree, mut cell) = plant(grid, rng, observer)?;
+    let mut bits = RandomBits::new(rng);
     for _ in 1..grid.cell_count() {
         tree.join(grid, cell, |dir, _, _| {
-            let weight = u64::from(rng.next_u32());
+            let weight = u64::from(bits.bits(32));
             walls.push(weight << 32 | u64::from(wall::id(grid.index(cell), dir, w)));
         });
         cell = loop {
@@ -147,26 +147,19 @@ fn simplified<O: Observer + ?Sized>(
 ) -> Result<()> {
     let mut frontier: Vec<u32> = empty_vec(grid.width(), grid.height(), grid.cell_count())?;
     let (mut tree, first) = plant(grid, rng, observer)?;
+    let mut bits = RandomBits::new(rng);
     tree.join(grid, first, |_, j, new| {
         if new {
             frontier.push(j as u32);
         }
     });
     while !frontier.is_empty() {
-        let pick = rng.random_range(0..frontier.len() as u32) as usize;
+        let pick = bits.below(frontier.len() as u32) as usize;
         let cell = grid.pos(frontier.swap_remove(pick) as usize);
-        let cursor = Cursor::new(grid, cell);
-        let mut inside = [Dir::North; 4];
-        let mut count = 0;
-        for dir in Dir::ALL {
-            if let Some(j) = cursor.neighbour(dir)
-                && tree.state[j] == IN_TREE
-            {
-                inside[count] = dir;
-                count += 1;
-            }
-        }
-        tree.carve(grid, cell, inside[rng.random_range(0..count)]);
+        let inside = Cursor::new(grid, cell)
+            .random_neighbour(&mut bits, |j| tree.state[j] == IN_TREE)
+            .expect("a frontier cell touches the tree");
+        tree.carve(grid, cell, inside);
         tree.join(grid, cell, |_, j, new| {
             if new {
                 frontier.push(j as u32);

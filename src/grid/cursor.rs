@@ -2,7 +2,6 @@
 
 use super::{Dir, Grid, Pos};
 use crate::rng::{MazeRng, RandomBits};
-use rand::Rng;
 
 /// A cell position kept together with its index, so stepping needs no multiplication.
 pub(crate) struct Cursor {
@@ -53,7 +52,7 @@ impl Cursor {
     pub(crate) fn random_neighbour(
         &self,
         bits: &mut RandomBits<'_, MazeRng>,
-        wanted: impl Fn(usize) -> bool,
+        mut wanted: impl FnMut(usize) -> bool,
     ) -> Option<Dir> {
         let mut options = [Dir::North; 4];
         let mut count = 0;
@@ -103,7 +102,7 @@ impl Cursor {
     ///
     /// The grid must have at least two cells, or no direction would ever do.
     #[inline]
-    pub(crate) fn random_step<R: Rng>(&mut self, bits: &mut RandomBits<'_, R>) -> Dir {
+    pub(crate) fn random_step(&mut self, bits: &mut RandomBits<'_, MazeRng>) -> Dir {
         debug_assert!(
             self.width > 1 || self.height > 1,
             "a 1x1 grid has no neighbours"

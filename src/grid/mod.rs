@@ -327,7 +327,8 @@ pub(crate) fn filled_vec<T: Clone>(
 }
 
 /// Allocates an empty `Vec` with room for `len` items of scratch space for a `width x height`
-/// maze, reporting a refused allocation as an error instead of aborting.
+/// maze (for generators that push), reporting a refused allocation as an error instead of
+/// aborting.
 pub(crate) fn empty_vec<T>(width: u32, height: u32, len: usize) -> Result<Vec<T>> {
     let mut items = Vec::new();
     items
