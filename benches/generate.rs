@@ -13,7 +13,7 @@
 
 mod common;
 
-use common::{SEED, knossos_generate, mazegen_generate, run_on_big_stack};
+use common::{SEED, knossos_generate, mazegen_generate, on_big_stack};
 use criterion::{BatchSize, BenchmarkId, Criterion, SamplingMode, Throughput};
 use knossos::maze::{Bias, RecursiveBacktracking};
 use mazegen::algorithms::{Backtrack, BinaryTree, Generator};
@@ -88,5 +88,10 @@ fn backtrack(c: &mut Criterion) {
 }
 
 fn main() {
-    run_on_big_stack(&[binary_tree, backtrack]);
+    on_big_stack(|| {
+        let mut criterion = Criterion::default().configure_from_args();
+        binary_tree(&mut criterion);
+        backtrack(&mut criterion);
+        criterion.final_summary();
+    });
 }

@@ -1,9 +1,8 @@
-//! Helpers shared by the generation benches: one whole maze per call for mazegen and for
-//! knossos, and the big-stack thread every benchmark runs in.
-#![allow(dead_code)] // each bench crate uses its own subset
+//! Helpers shared by the generation benches: the seed, the two crates' "generate one maze"
+//! calls, and the big-stack thread knossos's recursive algorithms need.
+#![allow(dead_code)] // each bench uses its own subset
 
-use criterion::Criterion;
-use knossos::maze::{OrthogonalMaze, OrthogonalMazeBuilder};
+use knossos::maze::{Algorithm, OrthogonalMaze, OrthogonalMazeBuilder};
 use mazegen::algorithms::Generator;
 use mazegen::grid::Grid;
 use mazegen::rng::rng_from_seed;
@@ -12,10 +11,9 @@ use mazegen::rng::rng_from_seed;
 pub const SEED: u64 = 42;
 
 /// Stack for the thread that runs every benchmark. knossos's backtracker recurses once per cell
-/// on the current path (and its Kruskal once per link of a region's chain), which at 1000x1000
-/// cells overflows the default 8 MiB main stack. The whole criterion run happens in this one
-/// thread, so no thread spawn is measured; the stack is only reserved address space until
-/// touched, and stays mapped between iterations.
+/// on the current path, which at 1000x1000 cells overflows the default 8 MiB main stack. The
+/// whole criterion run happens in this one thread, so no thread spawn is measured; the stack
+/// is only reserved address space until touched, and stays mapped between iterations.
 const STACK_BYTES: usize = 1 << 30;
 
 /// mazegen, allocation included: what `Maze::generate` does minus the metadata.
@@ -29,10 +27,7 @@ pub fn mazegen_generate(generator: &dyn Generator, side: usize) -> Grid {
 }
 
 /// knossos, allocation included (its builder allocates the grid and seeds `StdRng`).
-pub fn knossos_generate(
-    algorithm: Box<dyn knossos::maze::Algorithm>,
-    side: usize,
-) -> OrthogonalMaze {
+pub fn knossos_generate(algorithm: Box<dyn Algorithm>, side: usize) -> OrthogonalMaze {
     OrthogonalMazeBuilder::new()
         .width(side)
         .height(side)
@@ -41,19 +36,12 @@ pub fn knossos_generate(
         .build()
 }
 
-/// Runs `benches` with a criterion configured from the command line, on a thread with a
-/// [`STACK_BYTES`] stack, then prints criterion's summary.
-pub fn run_on_big_stack(benches: &'static [fn(&mut Criterion)]) {
+/// Runs `benches` in one thread with a [`STACK_BYTES`] stack and waits for it.
+pub fn on_big_stack(benches: impl FnOnce() + Send + 'static) {
     std::thread::Builder::new()
         .name("bench".into())
         .stack_size(STACK_BYTES)
-        .spawn(move || {
-            let mut criterion = Criterion::default().configure_from_args();
-            for bench in benches {
-                bench(&mut criterion);
-            }
-            criterion.final_summary();
-        })
+        .spawn(benches)
         .expect("spawn the benchmark thread")
         .join()
         .expect("benchmarks ran");
