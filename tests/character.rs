@@ -7,12 +7,14 @@ mod common;
 use common::label;
 use mazegen::Maze;
 use mazegen::algorithms::{
-    Backtrack, Bias, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, Pick, Probability,
-    RecursiveDivision, Sidewinder, catalogue,
+    AldousBroder, Backtrack, Bias, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, Kruskal,
+    Pick, Prim, Probability, RecursiveDivision, Sidewinder, Wilson, catalogue,
 };
 use mazegen::analysis::Stats;
-use mazegen::grid::Grid;
+use mazegen::grid::{Grid, Pos};
+use mazegen::rng::rng_from_seed;
 use proptest::prelude::*;
+use std::num::NonZeroU32;
 
 fn grid(generator: &dyn Generator, w: u32, h: u32, seed: u64) -> Grid {
     Maze::generate(generator, w, h, seed).unwrap().grid
@@ -24,6 +26,30 @@ fn pooled(generator: &dyn Generator) -> Stats {
     (0..10)
         .map(|seed| Stats::measure(&grid(generator, 60, 60, seed)))
         .sum()
+}
+
+/// Dead-end fraction of `generator`'s `side x side` mazes over seeds `0..seeds`, counting only
+/// cells at least `margin` cells away from the border (the border adds dead ends).
+fn inner_dead_ends(generator: &dyn Generator, side: u32, margin: u32, seeds: u64) -> f64 {
+    let (mut dead_ends, mut cells) = (0, 0);
+    for seed in 0..seeds {
+        let maze = grid(generator, side, side, seed);
+        for y in margin..side - margin {
+            for x in margin..side - margin {
+                dead_ends += u64::from(maze.degree(Pos::new(x, y)) == 1);
+                cells += 1;
+            }
+        }
+    }
+    dead_ends as f64 / f64::from(cells)
+}
+
+/// Backtrack with `seeds` walkers.
+fn backtrack_seeds(seeds: u32) -> Backtrack {
+    Backtrack {
+        seeds: NonZeroU32::new(seeds).unwrap(),
+        ..Backtrack::default()
+    }
 }
 
 fn growing_tree(pick: Pick) -> GrowingTree {
@@ -214,4 +240,83 @@ fn binary_tree_biases_mirror_each_other() {
         assert!((s.horizontal_fraction() - 0.5).abs() < 0.01, "{s:?}");
         assert!((s.dead_end_fraction() - 0.25).abs() < 0.01, "{s:?}");
     }
+}
+
+/// The leaves of a uniform spanning tree of the square lattice have density
+/// 8/pi^2 (1 - 2/pi) = 0.29454 (Manna, Dhar and Majumdar, 1992). Away from the border, Aldous-Broder
+/// and Wilson mazes must match it; Kruskal's 0.306 would sit 20 standard errors out.
+#[test]
+fn uniform_spanning_trees_have_the_lattice_dead_end_density() {
+    use std::f64::consts::PI;
+    let density = 8.0 / (PI * PI) * (1.0 - 2.0 / PI);
+    for generator in [&AldousBroder as &dyn Generator, &Wilson] {
+        // Ten 180x180 inner regions: standard error of the mean about 0.0006.
+        let dead_ends = inner_dead_ends(generator, 200, 10, 10);
+        assert!(
+            (dead_ends - density).abs() < 0.003,
+            "{}: {dead_ends} dead ends, lattice {density}",
+            generator.name()
+        );
+    }
+}
+
+/// Kruskal and true Prim both build the minimum spanning tree of random wall weights: about
+/// 30.6% dead ends, clearly more than a uniform spanning tree. Simplified Prim, which favours
+/// frontier cells with many maze neighbours, makes even more (about 35.5%).
+#[test]
+fn random_weight_trees_have_more_dead_ends_and_simplified_prim_most() {
+    for generator in [&Kruskal as &dyn Generator, &Prim::default()] {
+        let dead_ends = inner_dead_ends(generator, 200, 10, 5);
+        assert!(
+            (0.300..0.312).contains(&dead_ends),
+            "{}: {dead_ends} dead ends",
+            generator.name()
+        );
+    }
+    let dead_ends = inner_dead_ends(&Prim { simplified: true }, 200, 10, 5);
+    assert!(
+        (0.345..0.365).contains(&dead_ends),
+        "simplified: {dead_ends}"
+    );
+}
+
+/// Each walker carves a depth-first region with few dead ends; every extra region adds a few
+/// where regions meet. With one walker per cell every step is a merge between regions, much like
+/// Kruskal's, and the dead ends approach Kruskal's 30%.
+#[test]
+fn more_seeds_make_more_dead_ends() {
+    let side = 100;
+    let fractions: Vec<f64> = [1, 100, 1000, side * side]
+        .into_iter()
+        .map(|seeds| inner_dead_ends(&backtrack_seeds(seeds), side, 0, 5))
+        .collect();
+    assert!(fractions[0] < 0.11, "{fractions:?}");
+    assert!(fractions.windows(2).all(|w| w[0] < w[1]), "{fractions:?}");
+    assert!((0.28..0.32).contains(&fractions[3]), "{fractions:?}");
+}
+
+/// Wilson's walks only have to reach the maze; Aldous-Broder's walk has to cover the grid, on
+/// the order of n (ln n)^2 / pi steps for n cells.
+#[test]
+fn wilson_walks_far_less_than_aldous_broder() {
+    let side = 100;
+    let cells = f64::from(side * side);
+    let cover = cells * cells.ln().powi(2) / std::f64::consts::PI;
+    let (mut aldous_broder, mut wilson) = (0, 0);
+    for seed in 0..10 {
+        let mut grid = Grid::new(side, side).unwrap();
+        aldous_broder += AldousBroder
+            .carve_counting_steps(&mut grid, &mut rng_from_seed(seed))
+            .unwrap();
+        let mut grid = Grid::new(side, side).unwrap();
+        wilson += Wilson
+            .carve_counting_steps(&mut grid, &mut rng_from_seed(seed))
+            .unwrap();
+    }
+    let per_maze = aldous_broder as f64 / 10.0;
+    assert!(
+        (0.7 * cover..3.0 * cover).contains(&per_maze),
+        "{per_maze} steps, n (ln n)^2 / pi = {cover}"
+    );
+    assert!(aldous_broder > 2 * wilson, "{aldous_broder} vs {wilson}");
 }

@@ -3,6 +3,7 @@
 mod common;
 
 use common::json_of;
+use mazegen::algorithms::catalogue;
 use serde_json::Value;
 
 fn validator() -> jsonschema::Validator {
@@ -19,15 +20,8 @@ fn maze_json(args: &[&str]) -> Value {
 #[test]
 fn output_matches_the_schema() {
     let validator = validator();
-    let algorithms: [&[&str]; 6] = [
-        &["binary-tree"],
-        &["backtrack"],
-        &["aldous-broder"],
-        &["wilson"],
-        &["kruskal"],
-        &["prim", "--simplified"],
-    ];
-    for algorithm in algorithms {
+    for generator in catalogue() {
+        let algorithm = generator.name();
         for size in [
             &["--size", "3"][..],
             &["--size", "21"],
@@ -43,7 +37,7 @@ fn output_matches_the_schema() {
             ],
             &["--size", "15", "--solve", "--start", "3,3"],
         ] {
-            let mut args = [algorithm, &["--seed", "9"]].concat();
+            let mut args = vec![algorithm, "--seed", "9"];
             args.extend_from_slice(size);
             let doc = maze_json(&args);
             let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
