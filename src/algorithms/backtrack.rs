@@ -168,7 +168,8 @@ impl<O: Observer + ?Sized> Search<'_, O> {
                 dir,
             });
             cursor.step(dir);
-            if self.state[cursor.i] == UNVISITED {
+            // With one walker every option is unvisited: no need to look.
+            if !regions.several() || self.state[cursor.i] == UNVISITED {
                 self.state[cursor.i] = 1 + dir.opposite() as u8;
                 regions.claim(cursor.i, id);
                 self.enter(cursor.pos(), id, regions);

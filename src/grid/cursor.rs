@@ -48,7 +48,7 @@ impl Cursor {
     /// A uniformly random direction among those leading to a neighbour whose index passes
     /// `wanted`, or `None` when no neighbour does. Candidates are taken in [`Dir::ALL`] order and
     /// one is picked with [`RandomBits::below`] (no draw when there is only one).
-    #[inline]
+    #[inline(always)] // generators call it once per step: keeps their random bits in registers
     pub(crate) fn random_neighbour(
         &self,
         bits: &mut RandomBits<'_, MazeRng>,
