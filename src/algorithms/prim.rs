@@ -22,8 +22,8 @@ use std::collections::BinaryHeap;
 /// radiates from its first cell.
 ///
 /// Draws the first cell, then (through [`RandomBits`]) per wall pushed a 32-bit weight (true), or
-/// per cell a frontier index and a neighbour index (simplified). Reports cells entering the frontier, and each cell
-/// leaving it through the carve that joins it to the tree.
+/// per cell a frontier index and a neighbour index (simplified). Reports cells entering the
+/// frontier, and each cell leaving it through the carve that joins it to the tree.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Prim {
     /// Pick random frontier cells instead of the lightest wall.

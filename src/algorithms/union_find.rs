@@ -3,7 +3,7 @@
 use crate::error::Result;
 use crate::grid::filled_vec;
 
-/// Disjoint sets of the ids `0..len` (at most 2^31) with path halving and union by size: near
+/// Disjoint sets of the ids `0..len` (fewer than 2^31) with path halving and union by size: near
 /// constant time per operation, in one array of four bytes per id.
 ///
 /// Each entry holds either the parent of a non-root id or, with [`ROOT`] set, the size of a
@@ -20,7 +20,7 @@ impl UnionFind {
     /// `len` singleton sets, as scratch space of a `width x height` maze (for the error message
     /// if the memory is refused).
     pub(crate) fn new(width: u32, height: u32, len: usize) -> Result<Self> {
-        debug_assert!(len <= ROOT as usize);
+        debug_assert!(len < ROOT as usize);
         Ok(Self {
             parent: filled_vec(width, height, len, ROOT | 1)?,
         })
