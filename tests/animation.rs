@@ -81,7 +81,10 @@ impl Tmux {
         };
         let size = [width.to_string(), height.to_string()];
         let args = ["new-session", "-d", "-x", &size[0], "-y", &size[1], "sh"];
-        let started = tmux.command(&args).status().ok()?.success();
+        let started = tmux.command(&args).status().is_ok_and(|s| s.success());
+        if !started {
+            eprintln!("tmux is not available: skipping the terminal smoke test");
+        }
         started.then_some(tmux)
     }
 
@@ -90,6 +93,15 @@ impl Tmux {
         command.args(["-L", &self.socket]).args(args);
         command.env_remove("TMUX");
         command
+    }
+
+    /// Types `mazegen args` into the shell (after `env`, variable settings), followed by a line
+    /// reporting its exit code as `EXIT=<code>`.
+    fn run_mazegen(&self, env: &str, args: &str) {
+        let binary = assert_cmd::cargo::cargo_bin!("mazegen")
+            .display()
+            .to_string();
+        self.keys(&[&format!("{env} {binary} {args}; echo EXIT=$?"), "Enter"]);
     }
 
     fn keys(&self, keys: &[&str]) {
@@ -140,16 +152,9 @@ impl Drop for Tmux {
 #[test]
 fn quitting_gives_the_terminal_back() {
     let Some(tmux) = Tmux::start(100, 40) else {
-        eprintln!("tmux is not available: skipping the terminal smoke test");
         return;
     };
-    let binary = assert_cmd::cargo::cargo_bin!("mazegen")
-        .display()
-        .to_string();
-    tmux.keys(&[
-        &format!("{binary} backtrack --size 31 --seed 1 --animate --delay 200; echo EXIT=$?"),
-        "Enter",
-    ]);
+    tmux.run_mazegen("", "backtrack --size 31 --seed 1 --animate --delay 200");
     tmux.wait_for("the alternate screen", |t| t.show("#{alternate_on}") == "1");
     tmux.wait_for("the first steps", |t| t.pane().contains("step "));
     assert_eq!(
@@ -172,12 +177,8 @@ fn quitting_gives_the_terminal_back() {
 #[test]
 fn a_finished_animation_leaves_the_maze_on_the_main_screen() {
     let Some(tmux) = Tmux::start(100, 40) else {
-        eprintln!("tmux is not available: skipping the terminal smoke test");
         return;
     };
-    let binary = assert_cmd::cargo::cargo_bin!("mazegen")
-        .display()
-        .to_string();
     let maze = stdout_of(&[
         "backtrack",
         "--size",
@@ -187,8 +188,10 @@ fn a_finished_animation_leaves_the_maze_on_the_main_screen() {
         "--color",
         "never",
     ]);
-    let command = format!("NO_COLOR=1 {binary} backtrack --size 11 --seed 4 --animate --delay 0");
-    tmux.keys(&[&format!("{command}; echo EXIT=$?"), "Enter"]);
+    tmux.run_mazegen(
+        "NO_COLOR=1",
+        "backtrack --size 11 --seed 4 --animate --delay 0",
+    );
     tmux.wait_for("the exit", |t| t.pane().contains("EXIT=0"));
     assert_eq!(tmux.show("#{alternate_on}"), "0");
     let pane = tmux.pane();
@@ -204,16 +207,9 @@ fn a_finished_animation_leaves_the_maze_on_the_main_screen() {
 #[test]
 fn a_maze_too_big_for_the_window_is_refused_with_what_fits() {
     let Some(tmux) = Tmux::start(60, 20) else {
-        eprintln!("tmux is not available: skipping the terminal smoke test");
         return;
     };
-    let binary = assert_cmd::cargo::cargo_bin!("mazegen")
-        .display()
-        .to_string();
-    tmux.keys(&[
-        &format!("{binary} backtrack --size 41 --animate; echo EXIT=$?"),
-        "Enter",
-    ]);
+    tmux.run_mazegen("", "backtrack --size 41 --animate");
     tmux.wait_for("the exit", |t| t.pane().contains("EXIT=2"));
     let pane = tmux.pane();
     assert!(
@@ -229,14 +225,9 @@ fn a_maze_too_big_for_the_window_is_refused_with_what_fits() {
 #[test]
 fn sigterm_gives_the_terminal_back() {
     let Some(tmux) = Tmux::start(100, 40) else {
-        eprintln!("tmux is not available: skipping the terminal smoke test");
         return;
     };
-    let binary = assert_cmd::cargo::cargo_bin!("mazegen")
-        .display()
-        .to_string();
-    let command = format!("{binary} backtrack --size 31 --seed 1 --animate --delay 200");
-    tmux.keys(&[&format!("{command}; echo EXIT=$?"), "Enter"]);
+    tmux.run_mazegen("", "backtrack --size 31 --seed 1 --animate --delay 200");
     tmux.wait_for("the first steps", |t| t.pane().contains("step "));
     let shell = tmux.show("#{pane_pid}");
     let killed = Command::new("pkill")
