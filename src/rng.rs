@@ -88,6 +88,30 @@ impl<'a, R: Rng> RandomBits<'a, R> {
             }
         }
     }
+
+    /// Returns a uniform value in `0..bound` (`bound` at least 1), exactly, like [`below`]
+    /// but by multiplying a fresh 32-bit word from the generator by `bound` (Lemire's method).
+    ///
+    /// It spends 32 bits per value (none for a bound of 1) where [`below`] spends a few, but it
+    /// retries only with probability below `bound / 2^32` instead of up to one half: for a
+    /// caller whose bounds change at every draw, no unpredictable branch.
+    ///
+    /// [`below`]: Self::below
+    #[inline(always)]
+    pub fn below_by_multiply(&mut self, bound: u32) -> u32 {
+        if bound == 1 {
+            return 0;
+        }
+        let mut product = u64::from(self.rng.next_u32()) * u64::from(bound);
+        if (product as u32) < bound {
+            // 2^32 mod bound: the low words below it belong to the uneven leftover, retried.
+            let threshold = bound.wrapping_neg() % bound;
+            while (product as u32) < threshold {
+                product = u64::from(self.rng.next_u32()) * u64::from(bound);
+            }
+        }
+        (product >> 32) as u32
+    }
 }
 
 #[cfg(test)]
@@ -115,24 +139,43 @@ mod tests {
     }
 
     #[test]
-    fn below_is_uniform() {
+    fn both_pickers_are_uniform() {
         let mut rng = rng_from_seed(1);
         let mut bits = RandomBits::new(&mut rng);
-        for bound in [2u32, 3, 4, 5] {
-            let draws = 60_000;
-            let mut counts = vec![0u32; bound as usize];
-            for _ in 0..draws {
-                counts[bits.below(bound) as usize] += 1;
-            }
-            let expected = f64::from(draws) / f64::from(bound);
-            for &count in &counts {
-                // Six standard deviations: a biased picker (e.g. modulo of 2 bits for 3) fails.
-                let sd = (expected * (1.0 - 1.0 / f64::from(bound))).sqrt();
-                assert!(
-                    (f64::from(count) - expected).abs() < 6.0 * sd,
-                    "bound {bound}: {counts:?}"
-                );
+        type Picker = fn(&mut RandomBits<'_, MazeRng>, u32) -> u32;
+        let pickers: [(&str, Picker); 2] = [
+            ("below", |bits, bound| bits.below(bound)),
+            ("below_by_multiply", |bits, bound| {
+                bits.below_by_multiply(bound)
+            }),
+        ];
+        for (name, pick) in pickers {
+            for bound in [2u32, 3, 4, 5, 7] {
+                let draws = 70_000;
+                let mut counts = vec![0u32; bound as usize];
+                for _ in 0..draws {
+                    counts[pick(&mut bits, bound) as usize] += 1;
+                }
+                let expected = f64::from(draws) / f64::from(bound);
+                for &count in &counts {
+                    // Six standard deviations: a biased picker (e.g. modulo of 2 bits for 3) fails.
+                    let sd = (expected * (1.0 - 1.0 / f64::from(bound))).sqrt();
+                    assert!(
+                        (f64::from(count) - expected).abs() < 6.0 * sd,
+                        "{name}, bound {bound}: {counts:?}"
+                    );
+                }
             }
         }
+    }
+
+    #[test]
+    fn a_bound_of_1_draws_nothing() {
+        let mut rng = rng_from_seed(3);
+        let mut bits = RandomBits::new(&mut rng);
+        assert_eq!(bits.below(1), 0);
+        assert_eq!(bits.below_by_multiply(1), 0);
+        let next = rng.next_u64();
+        assert_eq!(next, rng_from_seed(3).next_u64());
     }
 }

@@ -20,8 +20,8 @@ use crate::rng::{MazeRng, RandomBits};
 /// inner wall position at most once: O(cells).
 ///
 /// Random draws per split chamber: one bit for a square chamber's orientation (1 =
-/// horizontal), then [`RandomBits::below`] for the wall's line (counted from the top or left)
-/// and for its gap.
+/// horizontal), then [`RandomBits::below_by_multiply`] for the wall's line (counted from the
+/// top or left) and for its gap.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RecursiveDivision;
 
@@ -62,9 +62,8 @@ impl Chamber {
 
 /// Runs recursive division over the whole grid.
 ///
-/// With `UNROLLED`, the chambers of 2x2, 2x3 and 3x2 cells, where two thirds of all splits
-/// happen, are finished by straight-line code that makes the same draws and walls as
-/// [`split`] would (the tests compare both settings).
+/// With `UNROLLED`, the small chambers are finished by [`finish_small`] (the tests compare both
+/// settings).
 fn divide<const UNROLLED: bool, O: Observer + ?Sized>(
     grid: &mut Grid,
     rng: &mut MazeRng,
@@ -103,9 +102,9 @@ fn divide<const UNROLLED: bool, O: Observer + ?Sized>(
 
 /// Adds the wall that splits `chamber` and returns its two halves, the top or left one first.
 ///
-/// Both orientations run the same code: the wall runs `along` cells, `step` indices apart, on
-/// the `line`-th of the `across` lines of cells it cuts, which are `jump` indices apart.
-#[inline]
+/// Both orientations run the same code: the wall runs `along` cells on the `line`-th of the
+/// `across` lines of cells it cuts, as [`Axis`] lays them out.
+#[inline(always)]
 fn split<O: Observer + ?Sized>(
     cells: &mut [u8],
     stride: usize,
@@ -115,19 +114,12 @@ fn split<O: Observer + ?Sized>(
 ) -> (Chamber, Chamber) {
     let coin = bits.bits(u32::from(w == h)) == 1;
     let horizontal = h > w || coin;
-    let (along, across, step, jump, passage) = if horizontal {
-        (w, h, 1, stride, SOUTH)
-    } else {
-        (h, w, stride, 1, EAST)
-    };
-    let line = bits.below(across - 1);
-    let gap = bits.below(along) as usize;
-    // Close the passages from line `line` to the next one, then reopen the gap.
+    let (along, across) = if horizontal { (w, h) } else { (h, w) };
+    let axis = Axis::new(horizontal, stride);
+    let Axis { step, jump, .. } = axis;
+    let line = bits.below_by_multiply(across - 1);
     let start = (y as usize * stride + x as usize) + line as usize * jump;
-    for k in 0..along as usize {
-        cells[start + k * step] &= !passage;
-    }
-    cells[start + gap * step] |= passage;
+    let gap = wall_with_gap(cells, bits, start, axis, along as usize);
     let dir = if horizontal { Dir::South } else { Dir::East };
     for k in (0..along as usize).filter(|&k| k != gap) {
         let i = start + k * step;
@@ -151,13 +143,53 @@ fn split<O: Observer + ?Sized>(
     (first, second)
 }
 
-/// Finishes a 2x2, 2x3 or 3x2 chamber as [`split`] would, with the same draws; false (and no
+/// How a wall lies in the cells: its cells are `step` indices apart, the lines of cells it
+/// separates `jump` apart, and it closes each cell's `passage` to the next line.
+#[derive(Debug, Clone, Copy)]
+struct Axis {
+    step: usize,
+    jump: usize,
+    passage: u8,
+}
+
+impl Axis {
+    /// A horizontal wall (closing passages south) or a vertical one (closing them east).
+    #[inline(always)]
+    const fn new(horizontal: bool, stride: usize) -> Self {
+        if horizontal {
+            Self {
+                step: 1,
+                jump: stride,
+                passage: SOUTH,
+            }
+        } else {
+            Self {
+                step: stride,
+                jump: 1,
+                passage: EAST,
+            }
+        }
+    }
+
+    /// The other orientation.
+    #[inline(always)]
+    const fn turned(self) -> Self {
+        Self {
+            step: self.jump,
+            jump: self.step,
+            passage: self.passage ^ (SOUTH | EAST),
+        }
+    }
+}
+
+/// Finishes a chamber of 2x2, 2x3, 3x2, 3x3, 2x4 or 4x2 cells (four in five of all splits) in
+/// straight-line code that makes the same draws and walls as [`split`] would; false (and no
 /// draw) for any other chamber.
 ///
-/// A 2x3 chamber gets a wall of two sides under its first or second row, which leaves a
-/// corridor and a 2x2 chamber; a 3x2 one the same turned; a 2x2 chamber gets a wall of two
-/// sides with one gap, which closes one of its four passages.
-#[inline]
+/// The splits of these shapes need no stack: a chamber two cells wide (or high) only ever gets
+/// walls across it, which leave narrower chambers of the same kind, and a 3x3 chamber's one
+/// wall leaves a corridor and a 3x2 or 2x3 chamber.
+#[inline(always)]
 fn finish_small(
     cells: &mut [u8],
     stride: usize,
@@ -165,31 +197,109 @@ fn finish_small(
     Chamber { x, y, w, h }: Chamber,
 ) -> bool {
     let corner = y as usize * stride + x as usize;
-    let square = match (w, h) {
-        (2, 2) => corner,
-        (2, 3) => {
-            let line = bits.below(2) as usize;
-            let closed = 1 - bits.below(2) as usize;
-            cells[corner + line * stride + closed] &= !SOUTH;
-            corner + (1 - line) * stride
-        }
-        (3, 2) => {
-            let line = bits.below(2) as usize;
-            let closed = 1 - bits.below(2) as usize;
-            cells[corner + line + closed * stride] &= !EAST;
-            corner + 1 - line
-        }
+    let (horizontal, vertical) = (Axis::new(true, stride), Axis::new(false, stride));
+    match (w, h) {
+        (2, 2) => finish_square(cells, stride, bits, corner),
+        (2, 3) => finish_strip_of_3(cells, stride, bits, corner, horizontal),
+        (3, 2) => finish_strip_of_3(cells, stride, bits, corner, vertical),
+        (2, 4) => finish_strip_of_4(cells, stride, bits, corner, horizontal),
+        (4, 2) => finish_strip_of_4(cells, stride, bits, corner, vertical),
+        (3, 3) => finish_square_of_3(cells, stride, bits, corner),
         _ => return false,
-    };
-    let horizontal = bits.bit();
-    let closed = 1 - bits.below(2) as usize;
-    let (i, passage) = if horizontal {
-        (square + closed, SOUTH)
-    } else {
-        (square + closed * stride, EAST)
-    };
-    cells[i] &= !passage;
+    }
     true
+}
+
+/// Finishes a 3x3 chamber at `corner`: a wall of three sides with one gap, either way, leaves
+/// a corridor and a chamber three cells along by two across, which splits the other way.
+#[inline(always)]
+fn finish_square_of_3(
+    cells: &mut [u8],
+    stride: usize,
+    bits: &mut RandomBits<'_, MazeRng>,
+    corner: usize,
+) {
+    let axis = Axis::new(bits.bit(), stride);
+    let line = bits.below_by_multiply(2) as usize;
+    wall_with_gap(cells, bits, corner + line * axis.jump, axis, 3);
+    finish_strip_of_3(
+        cells,
+        stride,
+        bits,
+        corner + (1 - line) * axis.jump,
+        axis.turned(),
+    );
+}
+
+/// Closes the passages of the `len` cells of a wall from `start` along `axis` but one, drawn
+/// uniformly, and returns that gap's place along the wall.
+#[inline(always)]
+fn wall_with_gap(
+    cells: &mut [u8],
+    bits: &mut RandomBits<'_, MazeRng>,
+    start: usize,
+    axis: Axis,
+    len: usize,
+) -> usize {
+    let gap = bits.below_by_multiply(len as u32) as usize;
+    let wall = &mut cells[start..=start + (len - 1) * axis.step];
+    for cell in wall.iter_mut().step_by(axis.step) {
+        *cell &= !axis.passage;
+    }
+    wall[gap * axis.step] |= axis.passage;
+    gap
+}
+
+/// Finishes a 2x2 chamber at `corner` as [`split`] would: a wall of two sides with one gap,
+/// which closes one of its four passages.
+#[inline(always)]
+fn finish_square(
+    cells: &mut [u8],
+    stride: usize,
+    bits: &mut RandomBits<'_, MazeRng>,
+    corner: usize,
+) {
+    let axis = Axis::new(bits.bit(), stride);
+    wall_with_gap(cells, bits, corner, axis, 2);
+}
+
+/// Finishes a chamber at `corner` two cells along `axis` and three lines across:
+/// a wall of two sides with one gap under its first or second line, leaving a corridor and a
+/// 2x2 chamber.
+#[inline(always)]
+fn finish_strip_of_3(
+    cells: &mut [u8],
+    stride: usize,
+    bits: &mut RandomBits<'_, MazeRng>,
+    corner: usize,
+    axis: Axis,
+) {
+    let line = bits.below_by_multiply(2) as usize;
+    wall_with_gap(cells, bits, corner + line * axis.jump, axis, 2);
+    finish_square(cells, stride, bits, corner + (1 - line) * axis.jump);
+}
+
+/// Finishes a chamber at `corner` two cells along `axis` and four lines across: a wall of two
+/// sides with one gap under its first, second or third line, leaving a corridor and a strip
+/// of three lines, or two 2x2 chambers.
+#[inline(always)]
+fn finish_strip_of_4(
+    cells: &mut [u8],
+    stride: usize,
+    bits: &mut RandomBits<'_, MazeRng>,
+    corner: usize,
+    axis: Axis,
+) {
+    let line = bits.below_by_multiply(3) as usize;
+    wall_with_gap(cells, bits, corner + line * axis.jump, axis, 2);
+    match line {
+        0 => finish_strip_of_3(cells, stride, bits, corner + axis.jump, axis),
+        1 => {
+            finish_square(cells, stride, bits, corner);
+            finish_square(cells, stride, bits, corner + 2 * axis.jump);
+        }
+        _ => finish_strip_of_3(cells, stride, bits, corner, axis),
+    }
 }
 
 #[cfg(test)]
