@@ -89,28 +89,48 @@ impl<'a, R: Rng> RandomBits<'a, R> {
         }
     }
 
-    /// Returns a uniform value in `0..bound` (`bound` at least 1), exactly, like [`below`]
-    /// but by multiplying a fresh 32-bit word from the generator by `bound` (Lemire's method).
+    /// Returns two uniform values, in `0..first` and `0..second` (bounds at least 1), exactly,
+    /// by Lemire's method: each value is a random fraction of a word multiplied by its bound.
     ///
-    /// It spends 32 bits per value (none for a bound of 1) where [`below`] spends a few, but it
-    /// retries only with probability below `bound / 2^32` instead of up to one half: for a
-    /// caller whose bounds change at every draw, no unpredictable branch.
+    /// Bounds up to 256 share one 32-bit word of the generator, 16 bits each; larger bounds
+    /// share one 64-bit word. Either way a value is drawn again only with probability below
+    /// 1/256, where [`below`] retries up to half of the time: for a caller whose bounds change
+    /// at every draw, no branch it cannot predict, for a few more bits.
     ///
     /// [`below`]: Self::below
     #[inline(always)]
-    pub fn below_by_multiply(&mut self, bound: u32) -> u32 {
-        if bound == 1 {
-            return 0;
+    pub fn below_pair(&mut self, first: u32, second: u32) -> (u32, u32) {
+        if first.max(second) <= 1 << 8 {
+            let word = u64::from(self.rng.next_u32());
+            (
+                self.scale::<16>(word, first),
+                self.scale::<16>(word >> 16, second),
+            )
+        } else {
+            let word = self.rng.next_u64();
+            (
+                self.scale::<32>(word, first),
+                self.scale::<32>(word >> 32, second),
+            )
         }
-        let mut product = u64::from(self.rng.next_u32()) * u64::from(bound);
-        if (product as u32) < bound {
-            // 2^32 mod bound: the low words below it belong to the uneven leftover, retried.
-            let threshold = bound.wrapping_neg() % bound;
-            while (product as u32) < threshold {
-                product = u64::from(self.rng.next_u32()) * u64::from(bound);
+    }
+
+    /// Maps the low `WIDTH` bits of `word` (uniform, `WIDTH` at most 32) onto `0..bound` by
+    /// multiplication, drawing fresh words from the generator in the rare case that they fall
+    /// into the uneven leftover.
+    #[inline(always)]
+    fn scale<const WIDTH: u32>(&mut self, word: u64, bound: u32) -> u32 {
+        let mask = (1u64 << WIDTH) - 1;
+        let bound = u64::from(bound);
+        let mut product = (word & mask) * bound;
+        if product & mask < bound {
+            // 2^WIDTH mod bound: the low parts below it belong to the uneven leftover.
+            let threshold = (mask + 1) % bound;
+            while product & mask < threshold {
+                product = (u64::from(self.rng.next_u32()) & mask) * bound;
             }
         }
-        (product >> 32) as u32
+        (product >> WIDTH) as u32
     }
 }
 
@@ -139,14 +159,20 @@ mod tests {
     }
 
     #[test]
-    fn both_pickers_are_uniform() {
+    fn pickers_are_uniform() {
         let mut rng = rng_from_seed(1);
         let mut bits = RandomBits::new(&mut rng);
         type Picker = fn(&mut RandomBits<'_, MazeRng>, u32) -> u32;
-        let pickers: [(&str, Picker); 2] = [
+        let pickers: [(&str, Picker); 4] = [
             ("below", |bits, bound| bits.below(bound)),
-            ("below_by_multiply", |bits, bound| {
-                bits.below_by_multiply(bound)
+            ("below_pair, first", |bits, bound| {
+                bits.below_pair(bound, 2).0
+            }),
+            ("below_pair, second", |bits, bound| {
+                bits.below_pair(3, bound).1
+            }),
+            ("below_pair, 64-bit", |bits, bound| {
+                bits.below_pair(bound, 1000).0
             }),
         ];
         for (name, pick) in pickers {
@@ -174,8 +200,47 @@ mod tests {
         let mut rng = rng_from_seed(3);
         let mut bits = RandomBits::new(&mut rng);
         assert_eq!(bits.below(1), 0);
-        assert_eq!(bits.below_by_multiply(1), 0);
         let next = rng.next_u64();
         assert_eq!(next, rng_from_seed(3).next_u64());
+    }
+
+    #[test]
+    fn a_pair_takes_one_word() {
+        // Bounds up to 256 share a 32-bit word, larger ones a 64-bit word (two 32-bit ones).
+        for (first, second, words) in [(2, 3, 1), (256, 1, 1), (257, 2, 2), (3, 1 << 20, 2)] {
+            let mut rng = rng_from_seed(4);
+            RandomBits::new(&mut rng).below_pair(first, second);
+            let mut fresh = rng_from_seed(4);
+            for _ in 0..words {
+                fresh.next_u32();
+            }
+            assert_eq!(rng.next_u32(), fresh.next_u32(), "{first}, {second}");
+        }
+    }
+
+    #[test]
+    fn the_values_of_a_pair_are_independent() {
+        let mut rng = rng_from_seed(5);
+        let mut bits = RandomBits::new(&mut rng);
+        let draws = 60_000;
+        for large in [false, true] {
+            let mut counts = [0u32; 6];
+            for _ in 0..draws {
+                // A large first bound takes the 64-bit path; folded onto 0..2 it stays uniform.
+                let (a, b) = if large {
+                    let (a, b) = bits.below_pair(1000, 3);
+                    (a % 2, b)
+                } else {
+                    bits.below_pair(2, 3)
+                };
+                counts[(a * 3 + b) as usize] += 1;
+            }
+            // All six pairs equally likely, within six standard deviations.
+            let expected = f64::from(draws) / 6.0;
+            let sd = (expected * 5.0 / 6.0).sqrt();
+            for &count in &counts {
+                assert!((f64::from(count) - expected).abs() < 6.0 * sd, "{counts:?}");
+            }
+        }
     }
 }

@@ -20,8 +20,8 @@ use crate::rng::{MazeRng, RandomBits};
 /// inner wall position at most once: O(cells).
 ///
 /// Random draws per split chamber: one bit for a square chamber's orientation (1 =
-/// horizontal), then [`RandomBits::below_by_multiply`] for the wall's line (counted from the
-/// top or left) and for its gap.
+/// horizontal), then one [`RandomBits::below_pair`] for the wall's line (counted from the
+/// top or left) and its gap.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RecursiveDivision;
 
@@ -44,11 +44,10 @@ impl Algorithm for RecursiveDivision {
     }
 }
 
-/// A rectangle of cells: left column, top row, width and height in cells.
+/// A rectangle of cells: the index of its top-left cell, width and height in cells.
 #[derive(Debug, Clone, Copy)]
 struct Chamber {
-    x: u32,
-    y: u32,
+    corner: usize,
     w: u32,
     h: u32,
 }
@@ -70,8 +69,7 @@ fn divide<const UNROLLED: bool, O: Observer + ?Sized>(
     observer: &mut O,
 ) {
     let mut chamber = Chamber {
-        x: 0,
-        y: 0,
+        corner: 0,
         w: grid.width(),
         h: grid.height(),
     };
@@ -110,16 +108,17 @@ fn split<O: Observer + ?Sized>(
     stride: usize,
     bits: &mut RandomBits<'_, MazeRng>,
     observer: &mut O,
-    Chamber { x, y, w, h }: Chamber,
+    Chamber { corner, w, h }: Chamber,
 ) -> (Chamber, Chamber) {
     let coin = bits.bits(u32::from(w == h)) == 1;
     let horizontal = h > w || coin;
     let (along, across) = if horizontal { (w, h) } else { (h, w) };
     let axis = Axis::new(horizontal, stride);
     let Axis { step, jump, .. } = axis;
-    let line = bits.below_by_multiply(across - 1);
-    let start = (y as usize * stride + x as usize) + line as usize * jump;
-    let gap = wall_with_gap(cells, bits, start, axis, along as usize);
+    let (line, gap) = bits.below_pair(across - 1, along);
+    let start = corner + line as usize * jump;
+    let gap = gap as usize;
+    close_wall(cells, start, axis, along as usize, gap);
     let dir = if horizontal { Dir::South } else { Dir::East };
     for k in (0..along as usize).filter(|&k| k != gap) {
         let i = start + k * step;
@@ -127,18 +126,15 @@ fn split<O: Observer + ?Sized>(
         observer.observe(Event::Wall { cell, dir });
     }
     let cut = line + 1;
-    let (cut_x, cut_y) = if horizontal { (0, cut) } else { (cut, 0) };
     let first = Chamber {
-        x,
-        y,
+        corner,
         w: if horizontal { w } else { cut },
         h: if horizontal { cut } else { h },
     };
     let second = Chamber {
-        x: x + cut_x,
-        y: y + cut_y,
-        w: w - cut_x,
-        h: h - cut_y,
+        corner: corner + cut as usize * jump,
+        w: if horizontal { w } else { w - cut },
+        h: if horizontal { h - cut } else { h },
     };
     (first, second)
 }
@@ -194,9 +190,8 @@ fn finish_small(
     cells: &mut [u8],
     stride: usize,
     bits: &mut RandomBits<'_, MazeRng>,
-    Chamber { x, y, w, h }: Chamber,
+    Chamber { corner, w, h }: Chamber,
 ) -> bool {
-    let corner = y as usize * stride + x as usize;
     let (horizontal, vertical) = (Axis::new(true, stride), Axis::new(false, stride));
     match (w, h) {
         (2, 2) => finish_square(cells, stride, bits, corner),
@@ -220,8 +215,9 @@ fn finish_square_of_3(
     corner: usize,
 ) {
     let axis = Axis::new(bits.bit(), stride);
-    let line = bits.below_by_multiply(2) as usize;
-    wall_with_gap(cells, bits, corner + line * axis.jump, axis, 3);
+    let (line, gap) = bits.below_pair(2, 3);
+    let line = line as usize;
+    close_wall(cells, corner + line * axis.jump, axis, 3, gap as usize);
     finish_strip_of_3(
         cells,
         stride,
@@ -231,23 +227,14 @@ fn finish_square_of_3(
     );
 }
 
-/// Closes the passages of the `len` cells of a wall from `start` along `axis` but one, drawn
-/// uniformly, and returns that gap's place along the wall.
+/// Closes the passages of the `len` cells of a wall from `start` along `axis`, all but the
+/// one at `gap`.
 #[inline(always)]
-fn wall_with_gap(
-    cells: &mut [u8],
-    bits: &mut RandomBits<'_, MazeRng>,
-    start: usize,
-    axis: Axis,
-    len: usize,
-) -> usize {
-    let gap = bits.below_by_multiply(len as u32) as usize;
-    let wall = &mut cells[start..=start + (len - 1) * axis.step];
-    for cell in wall.iter_mut().step_by(axis.step) {
-        *cell &= !axis.passage;
+fn close_wall(cells: &mut [u8], start: usize, axis: Axis, len: usize, gap: usize) {
+    for k in 0..len {
+        cells[start + k * axis.step] &= !axis.passage;
     }
-    wall[gap * axis.step] |= axis.passage;
-    gap
+    cells[start + gap * axis.step] |= axis.passage;
 }
 
 /// Finishes a 2x2 chamber at `corner` as [`split`] would: a wall of two sides with one gap,
@@ -260,7 +247,8 @@ fn finish_square(
     corner: usize,
 ) {
     let axis = Axis::new(bits.bit(), stride);
-    wall_with_gap(cells, bits, corner, axis, 2);
+    let (_, gap) = bits.below_pair(1, 2);
+    close_wall(cells, corner, axis, 2, gap as usize);
 }
 
 /// Finishes a chamber at `corner` two cells along `axis` and three lines across:
@@ -274,8 +262,9 @@ fn finish_strip_of_3(
     corner: usize,
     axis: Axis,
 ) {
-    let line = bits.below_by_multiply(2) as usize;
-    wall_with_gap(cells, bits, corner + line * axis.jump, axis, 2);
+    let (line, gap) = bits.below_pair(2, 2);
+    let line = line as usize;
+    close_wall(cells, corner + line * axis.jump, axis, 2, gap as usize);
     finish_square(cells, stride, bits, corner + (1 - line) * axis.jump);
 }
 
@@ -290,8 +279,9 @@ fn finish_strip_of_4(
     corner: usize,
     axis: Axis,
 ) {
-    let line = bits.below_by_multiply(3) as usize;
-    wall_with_gap(cells, bits, corner + line * axis.jump, axis, 2);
+    let (line, gap) = bits.below_pair(3, 2);
+    let line = line as usize;
+    close_wall(cells, corner + line * axis.jump, axis, 2, gap as usize);
     match line {
         0 => finish_strip_of_3(cells, stride, bits, corner + axis.jump, axis),
         1 => {
