@@ -53,11 +53,7 @@ impl Algorithm for Backtrack {
     const NAME: &'static str = "backtrack";
 
     fn params(&self) -> serde_json::Value {
-        if self.seeds == NonZeroU32::MIN {
-            serde_json::json!({ "start": self.start })
-        } else {
-            serde_json::json!({ "start": self.start, "seeds": self.seeds })
-        }
+        serde_json::json!({ "start": self.start, "seeds": self.seeds })
     }
 
     fn run<O: Observer + ?Sized>(
@@ -310,19 +306,19 @@ mod tests {
     }
 
     #[test]
-    fn params_name_seeds_only_when_there_are_several() {
+    fn params_name_the_start_and_the_seeds() {
         let one = Backtrack::default();
         assert_eq!(
             Algorithm::params(&one),
-            serde_json::json!({"start": {"x": 0, "y": 0}})
+            serde_json::json!({"start": {"x": 0, "y": 0}, "seeds": 1})
         );
         let three = Backtrack {
             seeds: NonZeroU32::new(3).unwrap(),
-            ..one
+            start: Pos::new(2, 1),
         };
         assert_eq!(
             Algorithm::params(&three),
-            serde_json::json!({"start": {"x": 0, "y": 0}, "seeds": 3})
+            serde_json::json!({"start": {"x": 2, "y": 1}, "seeds": 3})
         );
     }
 }
