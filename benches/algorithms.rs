@@ -69,7 +69,7 @@ fn counterpart(generator: &dyn Generator) -> Option<Counterpart> {
         })
     };
     let params = generator.params();
-    if params["seeds"].is_u64() {
+    if params["seeds"].as_u64().is_some_and(|seeds| seeds > 1) {
         return None; // knossos has no parallel seeds
     }
     match (generator.name(), params["pick"].as_str()) {
@@ -127,7 +127,7 @@ fn group_name(generator: &dyn Generator) -> String {
     if params["simplified"] == true {
         name.push_str("-simplified");
     }
-    if let Some(seeds) = params["seeds"].as_u64() {
+    if let Some(seeds) = params["seeds"].as_u64().filter(|&seeds| seeds > 1) {
         name = format!("{name}-seeds-{seeds}");
     }
     name
