@@ -89,6 +89,26 @@ impl<'a, R: Rng> RandomBits<'a, R> {
         }
     }
 
+    /// Returns a uniform value in `0..bound` (`bound` at least 1), exactly, by Lemire's method:
+    /// a random fraction of a word multiplied by `bound`.
+    ///
+    /// Bounds up to 256 take 16 of the buffered bits, larger bounds a fresh 32-bit word. A value
+    /// is drawn again only with probability below 1/256, where [`below`] retries up to half of
+    /// the time: for a caller whose bounds change at every draw, no branch it cannot predict,
+    /// for a few more bits.
+    ///
+    /// [`below`]: Self::below
+    #[inline(always)]
+    pub fn below_by_multiply(&mut self, bound: u32) -> u32 {
+        if bound <= 1 << 8 {
+            let word = u64::from(self.bits(16));
+            self.scale::<16>(word, bound)
+        } else {
+            let word = u64::from(self.rng.next_u32());
+            self.scale::<32>(word, bound)
+        }
+    }
+
     /// Returns two uniform values, in `0..first` and `0..second` (bounds at least 1), exactly,
     /// by Lemire's method: each value is a random fraction of a word multiplied by its bound.
     ///
@@ -163,7 +183,7 @@ mod tests {
         let mut rng = rng_from_seed(1);
         let mut bits = RandomBits::new(&mut rng);
         type Picker = fn(&mut RandomBits<'_, MazeRng>, u32) -> u32;
-        let pickers: [(&str, Picker); 4] = [
+        let pickers: [(&str, Picker); 6] = [
             ("below", |bits, bound| bits.below(bound)),
             ("below_pair, first", |bits, bound| {
                 bits.below_pair(bound, 2).0
@@ -173,6 +193,12 @@ mod tests {
             }),
             ("below_pair, 64-bit", |bits, bound| {
                 bits.below_pair(bound, 1000).0
+            }),
+            ("below_by_multiply", |bits, bound| {
+                bits.below_by_multiply(bound)
+            }),
+            ("below_by_multiply, 32-bit", |bits, bound| {
+                bits.below_by_multiply(bound * 1000) / 1000
             }),
         ];
         for (name, pick) in pickers {

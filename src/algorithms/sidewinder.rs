@@ -16,8 +16,8 @@ use crate::rng::{MazeRng, RandomBits};
 ///
 /// Random draws, row by row from the second row: the coins of up to 32 cells at a time, left to
 /// right ([`RandomBits::bits`], bit k for the k-th cell, 1 = east), each followed by the north
-/// picks ([`RandomBits::below`] of the run's length) of the runs those coins close; then the
-/// pick of the run the row's end closes.
+/// picks ([`RandomBits::below_by_multiply`] of the run's length) of the runs those coins close;
+/// then the pick of the run the row's end closes.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Sidewinder;
 
@@ -79,7 +79,7 @@ fn close_run<O: Observer + ?Sized>(
     run_start: usize,
     end: usize,
 ) {
-    let pick = bits.below((end + 1 - run_start) as u32) as usize;
+    let pick = bits.below_by_multiply((end + 1 - run_start) as u32) as usize;
     grid.carve_at(run_start + pick, Dir::North);
     observer.observe(Event::Carve {
         cell: grid.pos(run_start + pick),
