@@ -139,6 +139,16 @@ fn split<O: Observer + ?Sized>(
     (first, second)
 }
 
+/// Closes the passages of the `len` cells of a wall from `start` along `axis`, all but the
+/// one at `gap`.
+#[inline(always)]
+fn close_wall(cells: &mut [u8], start: usize, axis: Axis, len: usize, gap: usize) {
+    for k in 0..len {
+        cells[start + k * axis.step] &= !axis.passage;
+    }
+    cells[start + gap * axis.step] |= axis.passage;
+}
+
 /// How a wall lies in the cells: its cells are `step` indices apart, the lines of cells it
 /// separates `jump` apart, and it closes each cell's `passage` to the next line.
 #[derive(Debug, Clone, Copy)]
@@ -178,9 +188,9 @@ impl Axis {
     }
 }
 
-/// Finishes a chamber of 2x2, 2x3, 3x2, 3x3, 2x4 or 4x2 cells (four in five of all splits) in
-/// straight-line code that makes the same draws and walls as [`split`] would; false (and no
-/// draw) for any other chamber.
+/// Finishes a chamber of 2x2, 2x3, 3x2, 3x3, 2x4 or 4x2 cells (the shapes of three in five
+/// splits) in straight-line code that makes the same draws and walls as [`split`] would;
+/// false (and no draw) for any other chamber.
 ///
 /// The splits of these shapes need no stack: a chamber two cells wide (or high) only ever gets
 /// walls across it, which leave narrower chambers of the same kind, and a 3x3 chamber's one
@@ -225,16 +235,6 @@ fn finish_square_of_3(
         corner + (1 - line) * axis.jump,
         axis.turned(),
     );
-}
-
-/// Closes the passages of the `len` cells of a wall from `start` along `axis`, all but the
-/// one at `gap`.
-#[inline(always)]
-fn close_wall(cells: &mut [u8], start: usize, axis: Axis, len: usize, gap: usize) {
-    for k in 0..len {
-        cells[start + k * axis.step] &= !axis.passage;
-    }
-    cells[start + gap * axis.step] |= axis.passage;
 }
 
 /// Finishes a 2x2 chamber at `corner` as [`split`] would: a wall of two sides with one gap,

@@ -71,7 +71,7 @@ impl Algorithm for Sidewinder {
 }
 
 /// Closes the run of cells `run_start..=end`: one of them, uniformly chosen, opens north.
-#[inline]
+#[inline(always)] // once per run: a call would cost as much as the run
 fn close_run<O: Observer + ?Sized>(
     grid: &mut Grid,
     bits: &mut RandomBits<'_, MazeRng>,
