@@ -115,17 +115,15 @@ fn split<O: Observer + ?Sized>(
     let (along, across) = if horizontal { (w, h) } else { (h, w) };
     let axis = Axis::new(horizontal, stride);
     let Axis { step, jump, .. } = axis;
-    let (line, gap) = bits.below_pair(across - 1, along);
-    let start = corner + line as usize * jump;
-    let gap = gap as usize;
-    close_wall(cells, start, axis, along as usize, gap);
+    let (line, gap) = add_wall(cells, bits, corner, axis, along, across);
+    let start = corner + line * jump;
     let dir = if horizontal { Dir::South } else { Dir::East };
     for k in (0..along as usize).filter(|&k| k != gap) {
         let i = start + k * step;
         let cell = Pos::new((i % stride) as u32, (i / stride) as u32);
         observer.observe(Event::Wall { cell, dir });
     }
-    let cut = line + 1;
+    let cut = line as u32 + 1;
     let first = Chamber {
         corner,
         w: if horizontal { w } else { cut },
@@ -139,14 +137,26 @@ fn split<O: Observer + ?Sized>(
     (first, second)
 }
 
-/// Closes the passages of the `len` cells of a wall from `start` along `axis`, all but the
-/// one at `gap`.
+/// Adds a wall with one gap to the chamber at `corner` that is `along` cells long (laid out as
+/// `axis` says) and `across` lines of cells deep, under a uniformly drawn line of them and
+/// with a uniformly drawn gap (one [`RandomBits::below_pair`]); returns the line and the gap.
 #[inline(always)]
-fn close_wall(cells: &mut [u8], start: usize, axis: Axis, len: usize, gap: usize) {
-    for k in 0..len {
+fn add_wall(
+    cells: &mut [u8],
+    bits: &mut RandomBits<'_, MazeRng>,
+    corner: usize,
+    axis: Axis,
+    along: u32,
+    across: u32,
+) -> (usize, usize) {
+    let (line, gap) = bits.below_pair(across - 1, along);
+    let (line, gap) = (line as usize, gap as usize);
+    let start = corner + line * axis.jump;
+    for k in 0..along as usize {
         cells[start + k * axis.step] &= !axis.passage;
     }
     cells[start + gap * axis.step] |= axis.passage;
+    (line, gap)
 }
 
 /// How a wall lies in the cells: its cells are `step` indices apart, the lines of cells it
@@ -225,9 +235,7 @@ fn finish_square_of_3(
     corner: usize,
 ) {
     let axis = Axis::new(bits.bit(), stride);
-    let (line, gap) = bits.below_pair(2, 3);
-    let line = line as usize;
-    close_wall(cells, corner + line * axis.jump, axis, 3, gap as usize);
+    let (line, _) = add_wall(cells, bits, corner, axis, 3, 3);
     finish_strip_of_3(
         cells,
         stride,
@@ -247,8 +255,7 @@ fn finish_square(
     corner: usize,
 ) {
     let axis = Axis::new(bits.bit(), stride);
-    let (_, gap) = bits.below_pair(1, 2);
-    close_wall(cells, corner, axis, 2, gap as usize);
+    add_wall(cells, bits, corner, axis, 2, 2);
 }
 
 /// Finishes a chamber at `corner` two cells along `axis` and three lines across:
@@ -262,9 +269,7 @@ fn finish_strip_of_3(
     corner: usize,
     axis: Axis,
 ) {
-    let (line, gap) = bits.below_pair(2, 2);
-    let line = line as usize;
-    close_wall(cells, corner + line * axis.jump, axis, 2, gap as usize);
+    let (line, _) = add_wall(cells, bits, corner, axis, 2, 3);
     finish_square(cells, stride, bits, corner + (1 - line) * axis.jump);
 }
 
@@ -279,9 +284,7 @@ fn finish_strip_of_4(
     corner: usize,
     axis: Axis,
 ) {
-    let (line, gap) = bits.below_pair(3, 2);
-    let line = line as usize;
-    close_wall(cells, corner + line * axis.jump, axis, 2, gap as usize);
+    let (line, _) = add_wall(cells, bits, corner, axis, 2, 4);
     match line {
         0 => finish_strip_of_3(cells, stride, bits, corner + axis.jump, axis),
         1 => {
