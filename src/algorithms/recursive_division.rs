@@ -61,8 +61,8 @@ impl Chamber {
 
 /// Runs recursive division over the whole grid.
 ///
-/// With `UNROLLED`, the small chambers are finished by [`finish_small`] (the tests compare both
-/// settings).
+/// With `UNROLLED`, the small chambers are finished by [`Field::finish_small`] (the tests
+/// compare both settings).
 fn divide<const UNROLLED: bool, O: Observer + ?Sized>(
     grid: &mut Grid,
     rng: &mut MazeRng,
@@ -73,23 +73,24 @@ fn divide<const UNROLLED: bool, O: Observer + ?Sized>(
         w: grid.width(),
         h: grid.height(),
     };
-    let stride = chamber.w as usize;
     grid.open_field();
     observer.observe(Event::OpenField);
-    let cells = grid.cells_mut();
-    let mut bits = RandomBits::new(rng);
+    let mut field = Field {
+        stride: chamber.w as usize,
+        cells: grid.cells_mut(),
+        bits: RandomBits::new(rng),
+    };
     // The chamber in hand is split first; second halves wait here.
     let mut pending = Vec::new();
     loop {
-        let finished =
-            !chamber.splits() || UNROLLED && finish_small(cells, stride, &mut bits, chamber);
+        let finished = !chamber.splits() || UNROLLED && field.finish_small(chamber);
         if finished {
             match pending.pop() {
                 Some(next) => chamber = next,
                 None => return,
             }
         } else {
-            let (first, second) = split(cells, stride, &mut bits, observer, chamber);
+            let (first, second) = field.split(observer, chamber);
             if second.splits() {
                 pending.push(second);
             }
@@ -98,65 +99,152 @@ fn divide<const UNROLLED: bool, O: Observer + ?Sized>(
     }
 }
 
-/// Adds the wall that splits `chamber` and returns its two halves, the top or left one first.
-///
-/// Both orientations run the same code: the wall runs `along` cells on the `line`-th of the
-/// `across` lines of cells it cuts, as [`Axis`] lays them out.
-#[inline(always)]
-fn split<O: Observer + ?Sized>(
-    cells: &mut [u8],
+/// The field being divided: its cells (`stride` to a row) and the random bits.
+struct Field<'a, 'r> {
+    cells: &'a mut [u8],
     stride: usize,
-    bits: &mut RandomBits<'_, MazeRng>,
-    observer: &mut O,
-    Chamber { corner, w, h }: Chamber,
-) -> (Chamber, Chamber) {
-    let coin = bits.bits(u32::from(w == h)) == 1;
-    let horizontal = h > w || coin;
-    let (along, across) = if horizontal { (w, h) } else { (h, w) };
-    let axis = Axis::new(horizontal, stride);
-    let Axis { step, jump, .. } = axis;
-    let (line, gap) = add_wall(cells, bits, corner, axis, along, across);
-    let start = corner + line * jump;
-    let dir = if horizontal { Dir::South } else { Dir::East };
-    for k in (0..along as usize).filter(|&k| k != gap) {
-        let i = start + k * step;
-        let cell = Pos::new((i % stride) as u32, (i / stride) as u32);
-        observer.observe(Event::Wall { cell, dir });
-    }
-    let cut = line as u32 + 1;
-    let first = Chamber {
-        corner,
-        w: if horizontal { w } else { cut },
-        h: if horizontal { cut } else { h },
-    };
-    let second = Chamber {
-        corner: corner + cut as usize * jump,
-        w: if horizontal { w } else { w - cut },
-        h: if horizontal { h - cut } else { h },
-    };
-    (first, second)
+    bits: RandomBits<'r, MazeRng>,
 }
 
-/// Adds a wall with one gap to the chamber at `corner` that is `along` cells long (laid out as
-/// `axis` says) and `across` lines of cells deep, under a uniformly drawn line of them and
-/// with a uniformly drawn gap (one [`RandomBits::below_pair`]); returns the line and the gap.
-#[inline(always)]
-fn add_wall(
-    cells: &mut [u8],
-    bits: &mut RandomBits<'_, MazeRng>,
-    corner: usize,
-    axis: Axis,
-    along: u32,
-    across: u32,
-) -> (usize, usize) {
-    let (line, gap) = bits.below_pair(across - 1, along);
-    let (line, gap) = (line as usize, gap as usize);
-    let start = corner + line * axis.jump;
-    for k in 0..along as usize {
-        cells[start + k * axis.step] &= !axis.passage;
+impl Field<'_, '_> {
+    /// Adds the wall that splits `chamber` and returns its two halves, the top or left one
+    /// first.
+    ///
+    /// Both orientations run the same code: the wall runs `along` cells on the `line`-th of
+    /// the `across` lines of cells it cuts, as [`Axis`] lays them out.
+    #[inline(always)]
+    fn split<O: Observer + ?Sized>(
+        &mut self,
+        observer: &mut O,
+        Chamber { corner, w, h }: Chamber,
+    ) -> (Chamber, Chamber) {
+        let coin = self.bits.bits(u32::from(w == h)) == 1;
+        let horizontal = h > w || coin;
+        let (along, across) = if horizontal { (w, h) } else { (h, w) };
+        let axis = self.axis(horizontal);
+        let (line, gap) = self.add_wall(corner, axis, along, across);
+        let start = corner + line * axis.jump;
+        let dir = if horizontal { Dir::South } else { Dir::East };
+        for k in (0..along as usize).filter(|&k| k != gap) {
+            let i = start + k * axis.step;
+            let cell = Pos::new((i % self.stride) as u32, (i / self.stride) as u32);
+            observer.observe(Event::Wall { cell, dir });
+        }
+        let cut = line as u32 + 1;
+        let first = Chamber {
+            corner,
+            w: if horizontal { w } else { cut },
+            h: if horizontal { cut } else { h },
+        };
+        let second = Chamber {
+            corner: corner + cut as usize * axis.jump,
+            w: if horizontal { w } else { w - cut },
+            h: if horizontal { h - cut } else { h },
+        };
+        (first, second)
     }
-    cells[start + gap * axis.step] |= axis.passage;
-    (line, gap)
+
+    /// Adds a wall with one gap to the chamber at `corner` that is `along` cells long (laid
+    /// out as `axis` says) and `across` lines of cells deep, under a uniformly drawn line of
+    /// them and with a uniformly drawn gap (one [`RandomBits::below_pair`]); returns the line
+    /// and the gap.
+    #[inline(always)]
+    fn add_wall(&mut self, corner: usize, axis: Axis, along: u32, across: u32) -> (usize, usize) {
+        let (line, gap) = self.bits.below_pair(across - 1, along);
+        let (line, gap) = (line as usize, gap as usize);
+        let start = corner + line * axis.jump;
+        for k in 0..along as usize {
+            self.cells[start + k * axis.step] &= !axis.passage;
+        }
+        self.cells[start + gap * axis.step] |= axis.passage;
+        (line, gap)
+    }
+
+    /// A horizontal wall's layout (closing passages south) or a vertical one's (closing them
+    /// east).
+    #[inline(always)]
+    const fn axis(&self, horizontal: bool) -> Axis {
+        if horizontal {
+            Axis {
+                step: 1,
+                jump: self.stride,
+                passage: SOUTH,
+            }
+        } else {
+            Axis {
+                step: self.stride,
+                jump: 1,
+                passage: EAST,
+            }
+        }
+    }
+
+    /// Finishes a chamber of 2x2, 2x3, 3x2, 3x3, 2x4 or 4x2 cells (the shapes of three in five
+    /// splits) in straight-line code that makes the same draws and walls as [`Field::split`]
+    /// would; false (and no draw) for any other chamber.
+    ///
+    /// The splits of these shapes need no stack: a chamber two cells wide (or high) only ever
+    /// gets walls across it, which leave narrower chambers of the same kind, and a 3x3
+    /// chamber's one wall leaves a corridor and a 3x2 or 2x3 chamber.
+    #[inline(always)]
+    fn finish_small(&mut self, Chamber { corner, w, h }: Chamber) -> bool {
+        let (horizontal, vertical) = (self.axis(true), self.axis(false));
+        match (w, h) {
+            (2, 2) => self.finish_square(corner),
+            (2, 3) => self.finish_strip_of_3(corner, horizontal),
+            (3, 2) => self.finish_strip_of_3(corner, vertical),
+            (2, 4) => self.finish_strip_of_4(corner, horizontal),
+            (4, 2) => self.finish_strip_of_4(corner, vertical),
+            (3, 3) => self.finish_square_of_3(corner),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Finishes a 3x3 chamber at `corner`: a wall of three sides with one gap, either way,
+    /// leaves a corridor and a chamber three cells along by two across, which splits the other
+    /// way.
+    #[inline(always)]
+    fn finish_square_of_3(&mut self, corner: usize) {
+        let horizontal = self.bits.bit();
+        let axis = self.axis(horizontal);
+        let (line, _) = self.add_wall(corner, axis, 3, 3);
+        self.finish_strip_of_3(corner + (1 - line) * axis.jump, axis.turned());
+    }
+
+    /// Finishes a 2x2 chamber at `corner`: a wall of two sides with one gap, which closes one
+    /// of its four passages.
+    #[inline(always)]
+    fn finish_square(&mut self, corner: usize) {
+        let horizontal = self.bits.bit();
+        let axis = self.axis(horizontal);
+        self.add_wall(corner, axis, 2, 2);
+    }
+
+    /// Finishes a chamber at `corner` two cells along `axis` and three lines across: a wall
+    /// of two sides with one gap under its first or second line, leaving a corridor and a 2x2
+    /// chamber.
+    #[inline(always)]
+    fn finish_strip_of_3(&mut self, corner: usize, axis: Axis) {
+        let (line, _) = self.add_wall(corner, axis, 2, 3);
+        self.finish_square(corner + (1 - line) * axis.jump);
+    }
+
+    /// Finishes a chamber at `corner` two cells along `axis` and four lines across: a wall of
+    /// two sides with one gap under its first, second or third line, leaving a corridor and a
+    /// strip of three lines, or two 2x2 chambers.
+    #[inline(always)]
+    fn finish_strip_of_4(&mut self, corner: usize, axis: Axis) {
+        let (line, _) = self.add_wall(corner, axis, 2, 4);
+        match line {
+            0 => self.finish_strip_of_3(corner + axis.jump, axis),
+            1 => {
+                self.finish_square(corner);
+                self.finish_square(corner + 2 * axis.jump);
+            }
+            _ => self.finish_strip_of_3(corner, axis),
+        }
+    }
 }
 
 /// How a wall lies in the cells: its cells are `step` indices apart, the lines of cells it
@@ -169,24 +257,6 @@ struct Axis {
 }
 
 impl Axis {
-    /// A horizontal wall (closing passages south) or a vertical one (closing them east).
-    #[inline(always)]
-    const fn new(horizontal: bool, stride: usize) -> Self {
-        if horizontal {
-            Self {
-                step: 1,
-                jump: stride,
-                passage: SOUTH,
-            }
-        } else {
-            Self {
-                step: stride,
-                jump: 1,
-                passage: EAST,
-            }
-        }
-    }
-
     /// The other orientation.
     #[inline(always)]
     const fn turned(self) -> Self {
@@ -195,103 +265,6 @@ impl Axis {
             jump: self.step,
             passage: self.passage ^ (SOUTH | EAST),
         }
-    }
-}
-
-/// Finishes a chamber of 2x2, 2x3, 3x2, 3x3, 2x4 or 4x2 cells (the shapes of three in five
-/// splits) in straight-line code that makes the same draws and walls as [`split`] would;
-/// false (and no draw) for any other chamber.
-///
-/// The splits of these shapes need no stack: a chamber two cells wide (or high) only ever gets
-/// walls across it, which leave narrower chambers of the same kind, and a 3x3 chamber's one
-/// wall leaves a corridor and a 3x2 or 2x3 chamber.
-#[inline(always)]
-fn finish_small(
-    cells: &mut [u8],
-    stride: usize,
-    bits: &mut RandomBits<'_, MazeRng>,
-    Chamber { corner, w, h }: Chamber,
-) -> bool {
-    let (horizontal, vertical) = (Axis::new(true, stride), Axis::new(false, stride));
-    match (w, h) {
-        (2, 2) => finish_square(cells, stride, bits, corner),
-        (2, 3) => finish_strip_of_3(cells, stride, bits, corner, horizontal),
-        (3, 2) => finish_strip_of_3(cells, stride, bits, corner, vertical),
-        (2, 4) => finish_strip_of_4(cells, stride, bits, corner, horizontal),
-        (4, 2) => finish_strip_of_4(cells, stride, bits, corner, vertical),
-        (3, 3) => finish_square_of_3(cells, stride, bits, corner),
-        _ => return false,
-    }
-    true
-}
-
-/// Finishes a 3x3 chamber at `corner`: a wall of three sides with one gap, either way, leaves
-/// a corridor and a chamber three cells along by two across, which splits the other way.
-#[inline(always)]
-fn finish_square_of_3(
-    cells: &mut [u8],
-    stride: usize,
-    bits: &mut RandomBits<'_, MazeRng>,
-    corner: usize,
-) {
-    let axis = Axis::new(bits.bit(), stride);
-    let (line, _) = add_wall(cells, bits, corner, axis, 3, 3);
-    finish_strip_of_3(
-        cells,
-        stride,
-        bits,
-        corner + (1 - line) * axis.jump,
-        axis.turned(),
-    );
-}
-
-/// Finishes a 2x2 chamber at `corner` as [`split`] would: a wall of two sides with one gap,
-/// which closes one of its four passages.
-#[inline(always)]
-fn finish_square(
-    cells: &mut [u8],
-    stride: usize,
-    bits: &mut RandomBits<'_, MazeRng>,
-    corner: usize,
-) {
-    let axis = Axis::new(bits.bit(), stride);
-    add_wall(cells, bits, corner, axis, 2, 2);
-}
-
-/// Finishes a chamber at `corner` two cells along `axis` and three lines across:
-/// a wall of two sides with one gap under its first or second line, leaving a corridor and a
-/// 2x2 chamber.
-#[inline(always)]
-fn finish_strip_of_3(
-    cells: &mut [u8],
-    stride: usize,
-    bits: &mut RandomBits<'_, MazeRng>,
-    corner: usize,
-    axis: Axis,
-) {
-    let (line, _) = add_wall(cells, bits, corner, axis, 2, 3);
-    finish_square(cells, stride, bits, corner + (1 - line) * axis.jump);
-}
-
-/// Finishes a chamber at `corner` two cells along `axis` and four lines across: a wall of two
-/// sides with one gap under its first, second or third line, leaving a corridor and a strip
-/// of three lines, or two 2x2 chambers.
-#[inline(always)]
-fn finish_strip_of_4(
-    cells: &mut [u8],
-    stride: usize,
-    bits: &mut RandomBits<'_, MazeRng>,
-    corner: usize,
-    axis: Axis,
-) {
-    let (line, _) = add_wall(cells, bits, corner, axis, 2, 4);
-    match line {
-        0 => finish_strip_of_3(cells, stride, bits, corner + axis.jump, axis),
-        1 => {
-            finish_square(cells, stride, bits, corner);
-            finish_square(cells, stride, bits, corner + 2 * axis.jump);
-        }
-        _ => finish_strip_of_3(cells, stride, bits, corner, axis),
     }
 }
 
