@@ -69,7 +69,7 @@ fn counterpart(generator: &dyn Generator) -> Option<Counterpart> {
         })
     };
     let params = generator.params();
-    if params["seeds"].as_u64().is_some_and(|seeds| seeds > 1) {
+    if parallel_seeds(&params).is_some() {
         return None; // knossos has no parallel seeds
     }
     match (generator.name(), params["pick"].as_str()) {
@@ -127,10 +127,16 @@ fn group_name(generator: &dyn Generator) -> String {
     if params["simplified"] == true {
         name.push_str("-simplified");
     }
-    if let Some(seeds) = params["seeds"].as_u64().filter(|&seeds| seeds > 1) {
+    if let Some(seeds) = parallel_seeds(&params) {
         name = format!("{name}-seeds-{seeds}");
     }
     name
+}
+
+/// How many walkers a backtracker with parallel seeds runs; `None` for one walker or another
+/// algorithm.
+fn parallel_seeds(params: &serde_json::Value) -> Option<u64> {
+    params["seeds"].as_u64().filter(|&seeds| seeds > 1)
 }
 
 /// Prints how many random-walk steps Aldous-Broder and Wilson take for the bench seed.

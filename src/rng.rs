@@ -89,13 +89,15 @@ impl<'a, R: Rng> RandomBits<'a, R> {
         }
     }
 
-    /// Returns a uniform value in `0..bound` (`bound` at least 1), exactly, by Lemire's method:
-    /// a random fraction of a word multiplied by `bound`.
+    /// Returns a uniform value in `0..bound` (`bound` at least 1), exactly, by Lemire's method
+    /// (see [`lemire`]).
     ///
-    /// Bounds up to 256 take 16 of the buffered bits, larger bounds a fresh 32-bit word. A value
-    /// is drawn again only with probability below 1/256, where [`below`] retries up to half of
-    /// the time: for a caller whose bounds change at every draw, no branch it cannot predict,
-    /// for a few more bits.
+    /// A bound up to 256 takes 16 of the buffered bits, a larger one a fresh 32-bit word; a
+    /// bound of 1 too, unlike [`below`], which draws nothing for it. A value is drawn again
+    /// (from a fresh 32-bit word) only with probability below 1/256 for bounds up to 2^24,
+    /// and below `bound / 2^32` for any bound, where [`below`] retries up to half of the time:
+    /// for a caller whose bounds change at every draw, no branch it cannot predict, for a few
+    /// more bits.
     ///
     /// [`below`]: Self::below
     #[inline(always)]
@@ -110,14 +112,11 @@ impl<'a, R: Rng> RandomBits<'a, R> {
     }
 
     /// Returns two uniform values, in `0..first` and `0..second` (bounds at least 1), exactly,
-    /// by Lemire's method: each value is a random fraction of a word multiplied by its bound.
+    /// as two [`below_by_multiply`] would but from one word of the generator: one 32-bit word,
+    /// 16 bits each, when both bounds are at most 256, else one 64-bit word, 32 bits each.
+    /// Bounds of 1 included; retries as for [`below_by_multiply`].
     ///
-    /// Bounds up to 256 share one 32-bit word of the generator, 16 bits each; larger bounds
-    /// share one 64-bit word. Either way a value is drawn again only with probability below
-    /// 1/256, where [`below`] retries up to half of the time: for a caller whose bounds change
-    /// at every draw, no branch it cannot predict, for a few more bits.
-    ///
-    /// [`below`]: Self::below
+    /// [`below_by_multiply`]: Self::below_by_multiply
     #[inline(always)]
     pub fn below_pair(&mut self, first: u32, second: u32) -> (u32, u32) {
         if first.max(second) <= 1 << 8 {
@@ -135,23 +134,38 @@ impl<'a, R: Rng> RandomBits<'a, R> {
         }
     }
 
-    /// Maps the low `WIDTH` bits of `word` (uniform, `WIDTH` at most 32) onto `0..bound` by
-    /// multiplication, drawing fresh words from the generator in the rare case that they fall
-    /// into the uneven leftover.
+    /// [`lemire`] on the low `WIDTH` bits of `word`, then on fresh 32-bit words of the
+    /// generator (their low `WIDTH` bits) until one is accepted.
     #[inline(always)]
-    fn scale<const WIDTH: u32>(&mut self, word: u64, bound: u32) -> u32 {
-        let mask = (1u64 << WIDTH) - 1;
-        let bound = u64::from(bound);
-        let mut product = (word & mask) * bound;
-        if product & mask < bound {
-            // 2^WIDTH mod bound: the low parts below it belong to the uneven leftover.
-            let threshold = (mask + 1) % bound;
-            while product & mask < threshold {
-                product = (u64::from(self.rng.next_u32()) & mask) * bound;
+    fn scale<const WIDTH: u32>(&mut self, mut word: u64, bound: u32) -> u32 {
+        loop {
+            if let Some(value) = lemire::<WIDTH>(word, bound) {
+                return value;
             }
+            word = u64::from(self.rng.next_u32());
         }
-        (product >> WIDTH) as u32
     }
+}
+
+/// Lemire's method on a fraction of `WIDTH` bits: maps the low `WIDTH` bits of `word`, uniform
+/// in `0..2^WIDTH`, onto `fraction * bound / 2^WIDTH`, or `None` for the `2^WIDTH mod bound`
+/// fractions that would make some values likelier than others. Every value in `0..bound` then
+/// comes from exactly `2^WIDTH / bound` (rounded down) accepted fractions.
+///
+/// Needs `WIDTH` at most 32 and `bound` from 1 to `2^WIDTH`.
+#[inline(always)]
+fn lemire<const WIDTH: u32>(word: u64, bound: u32) -> Option<u32> {
+    debug_assert!(WIDTH <= 32 && bound >= 1 && u64::from(bound) <= 1 << WIDTH);
+    let mask = (1u64 << WIDTH) - 1;
+    let bound = u64::from(bound);
+    let product = (word & mask) * bound;
+    let low = product & mask;
+    // The rejected low parts are those below 2^WIDTH mod bound, itself below the bound: the
+    // division runs only for a low part below the bound, which is rare.
+    if low < bound && low < (mask + 1) % bound {
+        return None;
+    }
+    Some((product >> WIDTH) as u32)
 }
 
 #[cfg(test)]
@@ -228,6 +242,20 @@ mod tests {
         assert_eq!(bits.below(1), 0);
         let next = rng.next_u64();
         assert_eq!(next, rng_from_seed(3).next_u64());
+    }
+
+    #[test]
+    fn lemire_takes_every_value_from_equally_many_fractions() {
+        for bound in 1..=256u32 {
+            let mut counts = vec![0u32; bound as usize];
+            for word in 0..1u64 << 16 {
+                if let Some(value) = lemire::<16>(word, bound) {
+                    counts[value as usize] += 1;
+                }
+            }
+            let each = (1 << 16) / bound;
+            assert!(counts.iter().all(|&count| count == each), "bound {bound}");
+        }
     }
 
     #[test]

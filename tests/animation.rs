@@ -101,7 +101,8 @@ impl Tmux {
         let binary = assert_cmd::cargo::cargo_bin!("mazegen")
             .display()
             .to_string();
-        self.keys(&[&format!("{env} {binary} {args}; echo EXIT=$?"), "Enter"]);
+        let line = format!("{env} {binary} {args}; echo EXIT=$?");
+        self.keys(&[line.trim_start(), "Enter"]);
     }
 
     fn keys(&self, keys: &[&str]) {

@@ -179,13 +179,14 @@ impl Field<'_, '_> {
         }
     }
 
-    /// Finishes a chamber of 2x2, 2x3, 3x2, 3x3, 2x4 or 4x2 cells (the shapes of three in five
-    /// splits) in straight-line code that makes the same draws and walls as [`Field::split`]
-    /// would; false (and no draw) for any other chamber.
+    /// Finishes a chamber of 2x2, 2x3, 3x2, 3x3, 2x4 or 4x2 cells in straight-line code that
+    /// makes the same draws and walls as [`Field::split`] would; false (and no draw) for any
+    /// other chamber. Three in five of the 420,000 splits of a 1000x1000 maze are of these
+    /// shapes.
     ///
     /// The splits of these shapes need no stack: a chamber two cells wide (or high) only ever
-    /// gets walls across it, which leave narrower chambers of the same kind, and a 3x3
-    /// chamber's one wall leaves a corridor and a 3x2 or 2x3 chamber.
+    /// gets walls across it, which leave corridors and shorter chambers two cells wide, and a
+    /// 3x3 chamber's one wall leaves a corridor and a 3x2 or 2x3 chamber.
     #[inline(always)]
     fn finish_small(&mut self, Chamber { corner, w, h }: Chamber) -> bool {
         let (horizontal, vertical) = (self.axis(true), self.axis(false));
@@ -280,6 +281,10 @@ mod tests {
             (2, 3),
             (3, 2),
             (3, 3),
+            (2, 4),
+            (4, 2),
+            (3, 4),
+            (4, 3),
             (7, 5),
             (40, 31),
             (1, 9),
