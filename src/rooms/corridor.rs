@@ -77,17 +77,14 @@ impl LineTiles {
         let axis = |p: u64, q: u64| {
             let (p, q) = (p as i64, q as i64);
             let step = (q - p).signum();
-            // A point on a border starts in the tile ahead and ends in the tile before.
-            let start = match (p % 2 == 0, step) {
-                (true, _) => p / 2,
-                (false, -1) => (p - 1) / 2,
-                (false, _) => (p + 1) / 2,
+            // The tile of a doubled coordinate, for a point on a border the one towards
+            // `step`: the line starts in the tile ahead and ends in the tile before.
+            let tile = |c: i64, step: i64| match (c % 2 == 0, step) {
+                (true, _) => c / 2,
+                (false, -1) => (c - 1) / 2,
+                (false, _) => (c + 1) / 2,
             };
-            let end = match (q % 2 == 0, step) {
-                (true, _) => q / 2,
-                (false, 1) => (q - 1) / 2,
-                (false, _) => (q + 1) / 2,
-            };
+            let (start, end) = (tile(p, step), tile(q, -step));
             let border = if p % 2 == 0 { 1 } else { 2 };
             (start, step, p.abs_diff(q), border, start.abs_diff(end))
         };
