@@ -5,20 +5,13 @@
 //! then pauses. The real screen is the terminal's alternate screen in raw mode; tests use an
 //! in-memory one.
 
-use crossterm::cursor::{Hide, MoveTo, Show};
-use crossterm::event::{self, Event as Input, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::Command;
+use crossterm::cursor::MoveTo;
 use crossterm::style::{Color, ResetColor, SetForegroundColor};
-use crossterm::terminal::{
-    self, Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode,
-    enable_raw_mode,
-};
-use crossterm::{Command, execute};
 use mazegen::events::{Event, Observer};
 use mazegen::grid::{Dir, Grid, Pos};
-use std::io::{self, Write};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::io;
+use std::time::Duration;
 
 /// How the animation is paced.
 #[derive(Debug, Clone, Copy)]
@@ -41,6 +34,26 @@ pub enum Stop {
     /// SIGTERM, SIGHUP or SIGINT.
     Signal,
 }
+
+impl Stop {
+    /// The process's exit code after this stop: 0 for `q` and Esc, the shell's conventions for
+    /// Ctrl-C (130) and signals (143).
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Stop::Quit => 0,
+            Stop::Interrupt => 130,
+            Stop::Signal => 143,
+        }
+    }
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "animation stopped ({self:?})")
+    }
+}
+
+impl std::error::Error for Stop {}
 
 /// Where frames are drawn and how the animation waits.
 pub trait Screen {
@@ -193,7 +206,9 @@ impl<S: Screen> Animator<S> {
         }
     }
 
+    /// Follows `event` on the animation's own grid and marks the tiles it changes.
     fn apply(&mut self, event: Event) {
+        self.grid.apply(event);
         let i = |grid: &Grid, cell: Pos| grid.index(cell);
         match event {
             Event::Enter { cell } => {
@@ -209,18 +224,12 @@ impl<S: Screen> Animator<S> {
                 self.touch_cell(cell);
             }
             Event::Carve { cell, dir } | Event::Wall { cell, dir } => {
-                if matches!(event, Event::Carve { .. }) {
-                    self.grid.carve(cell, dir);
-                } else {
-                    self.grid.close(cell, dir);
-                }
                 self.touch_cell(cell);
                 if let Some(next) = self.grid.neighbour(cell, dir) {
                     self.touch_cell(next);
                 }
             }
             Event::OpenField => {
-                self.grid.open_field();
                 self.dirty.extend(0..self.drawn.len());
             }
         }
@@ -374,94 +383,6 @@ pub fn check_fits(
         "--animate: a {tile_width}x{tile_height}-tile maze needs {need_columns} columns and \
          {need_lines} lines, the terminal has {columns}x{lines}: {advice}"
     ))
-}
-
-/// The terminal's alternate screen in raw mode, cursor hidden; restored when dropped, on
-/// panic, and after SIGTERM, SIGHUP or SIGINT.
-pub struct TerminalScreen {
-    out: io::Stdout,
-    signalled: Arc<AtomicBool>,
-}
-
-impl TerminalScreen {
-    /// Takes over the terminal.
-    pub fn enter() -> io::Result<Self> {
-        let signalled = Arc::new(AtomicBool::new(false));
-        for signal in [
-            signal_hook::consts::SIGTERM,
-            signal_hook::consts::SIGHUP,
-            signal_hook::consts::SIGINT,
-        ] {
-            signal_hook::flag::register(signal, Arc::clone(&signalled))?;
-        }
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            restore_terminal();
-            previous(info);
-        }));
-        let mut out = io::stdout();
-        enable_raw_mode()?;
-        execute!(out, EnterAlternateScreen, Hide, Clear(ClearType::All))?;
-        Ok(Self { out, signalled })
-    }
-
-    /// The terminal's size in columns and lines.
-    pub fn size() -> io::Result<(u16, u16)> {
-        terminal::size()
-    }
-}
-
-impl Drop for TerminalScreen {
-    fn drop(&mut self) {
-        restore_terminal();
-    }
-}
-
-/// Shows the cursor, leaves the alternate screen and raw mode; harmless when already done.
-fn restore_terminal() {
-    let _ = execute!(io::stdout(), ResetColor, Show, LeaveAlternateScreen);
-    let _ = disable_raw_mode();
-}
-
-impl Screen for TerminalScreen {
-    fn draw(&mut self, bytes: &[u8]) -> io::Result<()> {
-        self.out.write_all(bytes)?;
-        self.out.flush()
-    }
-
-    fn pause(&mut self, delay: Duration) -> io::Result<Option<Stop>> {
-        let deadline = Instant::now() + delay;
-        // Bounded: a terminal that keeps reporting input (or its end) cannot hold the loop.
-        loop {
-            if self.signalled.load(Ordering::Relaxed) {
-                return Ok(Some(Stop::Signal));
-            }
-            let left = deadline.saturating_duration_since(Instant::now());
-            // Poll in slices so a signal is noticed within 50 ms even with long delays.
-            if event::poll(left.min(Duration::from_millis(50)))? {
-                match event::read() {
-                    Ok(Input::Key(KeyEvent {
-                        code,
-                        modifiers,
-                        kind: KeyEventKind::Press,
-                        ..
-                    })) => match code {
-                        KeyCode::Char('q') | KeyCode::Esc => return Ok(Some(Stop::Quit)),
-                        KeyCode::Char('c') if modifiers.contains(KeyModifiers::CONTROL) => {
-                            return Ok(Some(Stop::Interrupt));
-                        }
-                        _ => {}
-                    },
-                    Ok(_) => {}
-                    // The terminal is gone (hung up, closed): nobody is watching.
-                    Err(_) => return Ok(Some(Stop::Signal)),
-                }
-            }
-            if left.is_zero() {
-                return Ok(None);
-            }
-        }
-    }
 }
 
 #[cfg(test)]

@@ -1,11 +1,12 @@
-//! Command-line types (clap derive) and nothing else: `main.rs` maps them onto the library.
+//! Command-line types (clap derive), their parsers, and the `From` conversions of their enums
+//! to the library's types; `settle` turns them into a job.
 
 mod rooms;
 
 pub use rooms::{AUTO_MAP_ROOMS, MapChoice, RoomsArgs, RoomsFormat};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use mazegen::algorithms::Pick;
+use mazegen::algorithms::{self, Pick};
 use mazegen::grid::Pos;
 use std::num::NonZeroU32;
 use std::path::PathBuf;
@@ -94,6 +95,17 @@ pub enum Bias {
     SouthEast,
 }
 
+impl From<Bias> for algorithms::Bias {
+    fn from(corner: Bias) -> Self {
+        match corner {
+            Bias::NorthWest => Self::NorthWest,
+            Bias::NorthEast => Self::NorthEast,
+            Bias::SouthWest => Self::SouthWest,
+            Bias::SouthEast => Self::SouthEast,
+        }
+    }
+}
+
 /// Options of `growing-tree`.
 #[derive(Debug, Args)]
 pub struct GrowingTreeArgs {
@@ -114,8 +126,8 @@ pub struct BacktrackArgs {
 
     /// Number of depth-first walkers growing at once (the first from the top-left cell, the
     /// others from random cells), joined into one perfect maze; at most the number of cells
-    #[arg(long, value_name = "K", default_value = "1", value_parser = parse_seeds, allow_negative_numbers = true, help_heading = ALGORITHM)]
-    pub seeds: NonZeroU32,
+    #[arg(long, alias = "seeds", value_name = "K", default_value = "1", value_parser = parse_walkers, allow_negative_numbers = true, help_heading = ALGORITHM)]
+    pub walkers: NonZeroU32,
 }
 
 /// Options of `prim`.
@@ -345,6 +357,15 @@ pub enum Theme {
     Mono,
 }
 
+impl From<Theme> for mazegen::render::Palette {
+    fn from(theme: Theme) -> Self {
+        match theme {
+            Theme::Color => Self::COLOR,
+            Theme::Mono => Self::MONO,
+        }
+    }
+}
+
 /// Parses a seed, saying which numbers are seeds when it is not one.
 fn parse_seed(value: &str) -> Result<u64, String> {
     value
@@ -357,8 +378,8 @@ fn parse_pick(value: &str) -> Result<Pick, String> {
     value.parse().map_err(|e: mazegen::Error| e.to_string())
 }
 
-/// Parses a number of parallel seeds, at least 1.
-fn parse_seeds(value: &str) -> Result<NonZeroU32, String> {
+/// Parses a number of depth-first walkers, at least 1.
+fn parse_walkers(value: &str) -> Result<NonZeroU32, String> {
     value.parse().map_err(|_| {
         "expected a whole number of walkers, at least 1 and at most the number of cells".into()
     })
@@ -405,7 +426,7 @@ mod tests {
             panic!("parsed the wrong command")
         };
         assert_eq!(args.maze.size.cells(), (30, 20));
-        assert_eq!(args.seeds.get(), 1);
+        assert_eq!(args.walkers.get(), 1);
         let cli = Cli::parse_from(["mazegen", "binary-tree"]);
         let Command::BinaryTree(args) = cli.command else {
             panic!("parsed the wrong command")
@@ -450,11 +471,13 @@ mod tests {
 
     #[test]
     fn algorithm_options_parse() {
-        let cli = Cli::parse_from(["mazegen", "backtrack", "--seeds", "3"]);
-        let Command::Backtrack(args) = cli.command else {
-            panic!("parsed the wrong command")
-        };
-        assert_eq!(args.seeds.get(), 3);
+        for flag in ["--walkers", "--seeds"] {
+            let cli = Cli::parse_from(["mazegen", "backtrack", flag, "3"]);
+            let Command::Backtrack(args) = cli.command else {
+                panic!("parsed the wrong command")
+            };
+            assert_eq!(args.walkers.get(), 3);
+        }
         let cli = Cli::parse_from(["mazegen", "prim", "--simplified", "--size", "5"]);
         let Command::Prim(args) = cli.command else {
             panic!("parsed the wrong command")
@@ -462,7 +485,7 @@ mod tests {
         assert!(args.simplified);
         assert_eq!(args.maze.size.cells(), (2, 2));
         for refused in ["0", "-1", "x", "4294967296"] {
-            assert!(Cli::try_parse_from(["mazegen", "backtrack", "--seeds", refused]).is_err());
+            assert!(Cli::try_parse_from(["mazegen", "backtrack", "--walkers", refused]).is_err());
         }
     }
 

@@ -23,7 +23,7 @@ pub enum Error {
     /// A maze with more cells than the library can hold.
     #[error(
         "a {width}x{height}-cell maze has {cells} cells, more than the {limit} mazegen can hold \
-         (the largest square is --size {largest_square})",
+         (the largest square is {largest_square}x{largest_square} tiles)",
         cells = u64::from(*width) * u64::from(*height),
         largest_square = crate::grid::LARGEST_SQUARE_TILES,
     )]
@@ -80,7 +80,7 @@ pub enum Error {
 
     /// A picture with more pixels per side than its format allows.
     #[error(
-        "the picture would be {pixels} pixels across, more than the {limit} allowed: use a smaller --scale"
+        "the picture would be {pixels} pixels across, more than the {limit} a picture may have"
     )]
     PictureTooLarge {
         /// Pixels on the longer side.
@@ -91,7 +91,7 @@ pub enum Error {
 
     /// More parallel seeds (depth-first walkers) than the maze has cells to start them from.
     #[error(
-        "--seeds {seeds} is more than the {cells} cells of a {width}x{height}-cell maze; \
+        "{seeds} walkers are more than a {width}x{height}-cell maze has cells to start from; \
          use 1 to {cells}",
         cells = u64::from(*width) * u64::from(*height),
     )]

@@ -140,12 +140,20 @@ impl<W: Write> Observer for JsonLines<W> {
 pub fn replay(width: u32, height: u32, events: impl IntoIterator<Item = Event>) -> Result<Grid> {
     let mut grid = Grid::new(width, height)?;
     for event in events {
+        grid.apply(event);
+    }
+    Ok(grid)
+}
+
+impl Grid {
+    /// Makes the change to the passages that `event` reports (carving, walling, opening the
+    /// field); events about progress (entering, leaving, claiming a cell) change nothing.
+    pub fn apply(&mut self, event: Event) {
         match event {
-            Event::Carve { cell, dir } => grid.carve(cell, dir),
-            Event::Wall { cell, dir } => grid.close(cell, dir),
-            Event::OpenField => grid.open_field(),
+            Event::Carve { cell, dir } => self.carve(cell, dir),
+            Event::Wall { cell, dir } => self.close(cell, dir),
+            Event::OpenField => self.open_field(),
             Event::Enter { .. } | Event::Leave { .. } | Event::Claim { .. } => {}
         }
     }
-    Ok(grid)
 }

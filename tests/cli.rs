@@ -144,7 +144,7 @@ fn bad_sizes_are_explained_with_exit_code_2() {
             &[
                 "--width 100001 --height 100001",
                 "more than the 1073741824",
-                "--size 65537",
+                "the largest square is 65537x65537 tiles",
             ],
         ),
         (
@@ -250,20 +250,23 @@ fn bad_algorithm_options_are_explained_with_exit_code_2() {
             &["--pick", "'last'", "not a pick", "newest, random, oldest"],
         ),
         (
-            &["backtrack", "--seeds", "0"],
-            &["--seeds <K>", "'0'", "at least 1"],
+            &["backtrack", "--walkers", "0"],
+            &["--walkers <K>", "'0'", "at least 1"],
         ),
         (
             &["backtrack", "--seeds", "-2"],
-            &["--seeds <K>", "'-2'", "at least 1"],
+            &["--walkers <K>", "'-2'", "at least 1"],
         ),
         (
-            &["backtrack", "--seeds", "many"],
-            &["--seeds <K>", "'many'", "whole number"],
+            &["backtrack", "--walkers", "many"],
+            &["--walkers <K>", "'many'", "whole number"],
         ),
         (
-            &["backtrack", "--seeds", "5", "--size", "5"],
-            &["--seeds 5 is more than the 4 cells", "use 1 to 4"],
+            &["backtrack", "--walkers", "5", "--size", "5"],
+            &[
+                "--walkers 5: 5 walkers are more than a 2x2-cell maze has cells",
+                "use 1 to 4",
+            ],
         ),
     ];
     for (args, expected) in cases {

@@ -145,8 +145,14 @@ impl Picture {
 
     /// The picture's size in pixels, or an error if a side would exceed [`Picture::MAX_SIDE`].
     pub fn pixel_size(&self, maze: &Maze) -> crate::Result<(u32, u32)> {
+        self.pixel_size_of(maze.grid.tile_width(), maze.grid.tile_height())
+    }
+
+    /// The size in pixels of a picture of `tile_width x tile_height` tiles, or an error if a
+    /// side would exceed [`Picture::MAX_SIDE`]: lets callers refuse before making the maze.
+    pub fn pixel_size_of(&self, tile_width: u64, tile_height: u64) -> crate::Result<(u32, u32)> {
         let side = |tiles: u64| {
-            let pixels = tiles * u64::from(self.scale);
+            let pixels = tiles.saturating_mul(u64::from(self.scale));
             u32::try_from(pixels)
                 .ok()
                 .filter(|&p| u64::from(p) <= Self::MAX_SIDE)
@@ -155,10 +161,7 @@ impl Picture {
                     limit: Self::MAX_SIDE,
                 })
         };
-        Ok((
-            side(maze.grid.tile_width())?,
-            side(maze.grid.tile_height())?,
-        ))
+        Ok((side(tile_width)?, side(tile_height)?))
     }
 
     /// The heat map of `maze`, if drawn.

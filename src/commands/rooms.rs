@@ -1,0 +1,22 @@
+//! The `rooms` command: generate the room map and write it.
+
+use crate::cli::AUTO_MAP_ROOMS;
+use crate::settle::RoomsJob;
+use mazegen::rooms::RoomMap;
+
+/// Carries out a rooms job.
+pub fn run(job: RoomsJob) -> anyhow::Result<()> {
+    let rooms = RoomMap::generate(&job.options, job.seed.value)?;
+    if job.note_no_map {
+        crate::message(format_args!(
+            "note: no tile map for {} rooms (room positions and corridors left out): \
+             --map auto skips it above {AUTO_MAP_ROOMS} rooms with --candidates all; \
+             --map always lays one out",
+            job.options.count
+        ));
+    }
+    if job.seed.report {
+        crate::message(format_args!("seed: {}", job.seed.value));
+    }
+    job.target.write(|out| job.renderer.render(&rooms, out))
+}

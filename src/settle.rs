@@ -1,0 +1,509 @@
+//! Turns the parsed command line into a settled [`Job`]: defaults applied, every check that
+//! spans options run, before any work is done and before any input is read. The commands then
+//! only carry the job out.
+
+use crate::animate::{self, Pace};
+use crate::cli::{
+    self, AUTO_MAP_ROOMS, Cli, ColorChoice, Command, EndpointArgs, Format, MapChoice, MazeArgs,
+    OutputArgs, RoomsArgs, RoomsFormat, StatsFormat, TargetArgs,
+};
+use crate::output::Target;
+use crate::terminal::TerminalScreen;
+use anyhow::Context;
+use mazegen::algorithms::{
+    AldousBroder, Backtrack, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, Kruskal, Prim,
+    RecursiveDivision, Sidewinder, Wilson,
+};
+use mazegen::grid::{Grid, Pos};
+use mazegen::render::{Dot, Json, Picture, Render, Svg, Term, Text};
+use mazegen::rooms::{Candidates, RoomMap, RoomOptions};
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// What to do, settled.
+pub enum Job {
+    /// Generate a maze.
+    Maze(MazeJob),
+    /// Generate a room map.
+    Rooms(RoomsJob),
+    /// Read a maze document and act on it.
+    Document(DocumentJob),
+}
+
+/// A request the user made that cannot be carried out (exit code 2). Its message names the
+/// options at fault and what would be accepted.
+#[derive(Debug)]
+pub struct BadInput(pub String);
+
+impl std::fmt::Display for BadInput {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadInput {}
+
+/// A [`BadInput`] error with `message`.
+pub fn bad_input(message: impl Into<String>) -> anyhow::Error {
+    BadInput(message.into()).into()
+}
+
+/// The seed of a run: given, or drawn once.
+#[derive(Debug, Clone, Copy)]
+pub struct Seed {
+    /// The seed.
+    pub value: u64,
+    /// Whether to tell the user on standard error: a drawn seed, for an output that does not
+    /// record it (JSON and events do).
+    pub report: bool,
+}
+
+impl Seed {
+    fn settle(given: Option<u64>, recorded_in_output: bool) -> Self {
+        Self {
+            value: given.unwrap_or_else(mazegen::rng::draw_seed),
+            report: given.is_none() && !recorded_in_output,
+        }
+    }
+}
+
+/// A maze to generate, finish and put somewhere.
+pub struct MazeJob {
+    /// The algorithm and its options.
+    pub generator: Box<dyn Generator>,
+    /// Width in cells.
+    pub width: u32,
+    /// Height in cells.
+    pub height: u32,
+    /// The seed.
+    pub seed: Seed,
+    /// What is done to the maze once generated.
+    pub finish: Finish,
+    /// Where the result goes.
+    pub destination: Destination,
+}
+
+/// What is done to a maze after it is generated.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Finish {
+    /// Remove dead ends with this probability.
+    pub braid: Option<f64>,
+    /// Where the way through begins and ends.
+    pub endpoints: Endpoints,
+    /// Add the shortest path from start to goal.
+    pub solve: bool,
+}
+
+/// `--start`, `--goal`, `--openings`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Endpoints {
+    /// The entrance cell, if not the default.
+    pub start: Option<Pos>,
+    /// The exit cell, if not the default.
+    pub goal: Option<Pos>,
+    /// Open the outer wall next to both.
+    pub openings: bool,
+}
+
+impl Endpoints {
+    fn settle(args: &EndpointArgs) -> Self {
+        Self {
+            start: args.start,
+            goal: args.goal,
+            openings: args.openings,
+        }
+    }
+}
+
+/// Where a generated maze goes.
+pub enum Destination {
+    /// Rendered to a target once finished.
+    Render(Rendering),
+    /// Drawn on the terminal while it is generated, then rendered to standard output.
+    Animate(Pace, Rendering),
+    /// The generator's steps, as JSON lines after a header line.
+    Events(Target),
+}
+
+/// How and where a maze is written.
+pub struct Rendering {
+    /// The format's renderer, its options applied.
+    pub renderer: Box<dyn Render>,
+    /// Where it goes.
+    pub target: Target,
+    /// Print `--stats` as a table on standard error (formats that cannot carry them).
+    pub stats_table: bool,
+    /// The picture options of `svg` and `png`, whose size is checked against the maze.
+    pub picture: Option<Picture>,
+}
+
+impl Rendering {
+    /// Checks that a picture of a `tile_width x tile_height`-tile maze can be drawn.
+    pub fn check_picture(&self, tile_width: u64, tile_height: u64) -> anyhow::Result<()> {
+        if let Some(picture) = self.picture {
+            picture
+                .pixel_size_of(tile_width, tile_height)
+                .with_context(|| format!("--scale {}", picture.scale))?;
+        }
+        Ok(())
+    }
+}
+
+/// A room map to generate and write.
+pub struct RoomsJob {
+    /// The library's options.
+    pub options: RoomOptions,
+    /// The seed.
+    pub seed: Seed,
+    /// The format's renderer.
+    pub renderer: Box<dyn Render<RoomMap>>,
+    /// Where it goes.
+    pub target: Target,
+    /// Tell the user that `--map auto` left the map out.
+    pub note_no_map: bool,
+}
+
+/// A maze document to read and act on.
+pub struct DocumentJob {
+    /// Where to read it from.
+    pub input: Input,
+    /// What to do with it.
+    pub action: DocumentAction,
+}
+
+/// Where a document is read from.
+pub enum Input {
+    /// Standard input (no FILE, or `-`).
+    Stdin,
+    /// A file.
+    File(PathBuf),
+}
+
+/// What the document commands do.
+pub enum DocumentAction {
+    /// `solve`: place the endpoints, solve, and write the maze.
+    Solve(Endpoints, Rendering),
+    /// `render`: write the maze in another format.
+    Render(Rendering),
+    /// `stats`: print figures about the maze.
+    Stats(StatsFormat),
+}
+
+/// Settles the parsed command line into a job.
+pub fn settle(cli: Cli) -> anyhow::Result<Job> {
+    let (generator, args): (Box<dyn Generator>, MazeArgs) = match cli.command {
+        Command::BinaryTree(args) => (
+            Box::new(BinaryTree {
+                bias: args.bias.into(),
+            }),
+            args.maze,
+        ),
+        Command::Backtrack(args) => {
+            let (width, height) = args.maze.size.cells();
+            check_walkers(args.walkers.get(), width, height)?;
+            let backtrack = Backtrack {
+                seeds: args.walkers,
+                ..Backtrack::default()
+            };
+            (Box::new(backtrack), args.maze)
+        }
+        Command::Sidewinder(args) => (Box::new(Sidewinder), args),
+        Command::Eller(args) => (Box::new(Eller), args),
+        Command::HuntAndKill(args) => (Box::new(HuntAndKill), args),
+        Command::GrowingTree(args) => (Box::new(GrowingTree { pick: args.pick }), args.maze),
+        Command::RecursiveDivision(args) => (Box::new(RecursiveDivision), args),
+        Command::AldousBroder(args) => (Box::new(AldousBroder), args),
+        Command::Wilson(args) => (Box::new(Wilson), args),
+        Command::Kruskal(args) => (Box::new(Kruskal), args),
+        Command::Prim(args) => (
+            Box::new(Prim {
+                simplified: args.simplified,
+            }),
+            args.maze,
+        ),
+        Command::Rooms(args) => return rooms(args).map(Job::Rooms),
+        Command::Solve(args) => {
+            let rendering = rendering(&args.output, Format::Json)?;
+            let action = DocumentAction::Solve(Endpoints::settle(&args.endpoints), rendering);
+            return document(args.input, action);
+        }
+        Command::Render(args) => {
+            let action = DocumentAction::Render(rendering(&args.output, Format::Term)?);
+            return document(args.input, action);
+        }
+        Command::Stats(args) => return document(args.input, DocumentAction::Stats(args.format)),
+    };
+    maze(generator, args).map(Job::Maze)
+}
+
+/// Settles a maze command.
+fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob> {
+    let (width, height) = args.size.cells();
+    let tiles = |cells: u32| 2 * u64::from(cells) + 1;
+    Grid::check_size(width, height)
+        .with_context(|| format!("--width {} --height {}", tiles(width), tiles(height)))?;
+    let finish = Finish {
+        braid: args.braid,
+        endpoints: Endpoints::settle(&args.endpoints),
+        solve: args.solve,
+    };
+    check_endpoints(&finish.endpoints, width, height)?;
+    let format = args.output.format.unwrap_or(Format::Term);
+    let destination = if format == Format::Events {
+        events_only(&args, &finish)?;
+        Destination::Events(Target::new(args.output.target.output.as_deref()))
+    } else {
+        let rendering = rendering(&args.output, Format::Term)?;
+        rendering.check_picture(tiles(width), tiles(height))?;
+        if args.animation.animate {
+            Destination::Animate(animation_pace(&args, format, width, height)?, rendering)
+        } else {
+            Destination::Render(rendering)
+        }
+    };
+    Ok(MazeJob {
+        generator,
+        width,
+        height,
+        seed: Seed::settle(args.seed, matches!(format, Format::Json | Format::Events)),
+        finish,
+        destination,
+    })
+}
+
+/// Refuses more backtracking walkers than the maze has cells, before anything is allocated.
+fn check_walkers(walkers: u32, width: u32, height: u32) -> anyhow::Result<()> {
+    if u64::from(walkers) > u64::from(width) * u64::from(height) {
+        let error = mazegen::Error::TooManySeeds {
+            seeds: walkers,
+            width,
+            height,
+        };
+        return Err(anyhow::Error::new(error).context(format!("--walkers {walkers}")));
+    }
+    Ok(())
+}
+
+/// Refuses a start or goal outside the maze, or openings where they cannot be, before the
+/// maze is generated.
+fn check_endpoints(endpoints: &Endpoints, width: u32, height: u32) -> anyhow::Result<()> {
+    let start = endpoints.start.unwrap_or(Pos::new(0, 0));
+    let goal = endpoints.goal.unwrap_or(Pos::new(width - 1, height - 1));
+    for (flag, cell) in [("--start", start), ("--goal", goal)] {
+        if cell.x >= width || cell.y >= height {
+            let error = mazegen::Error::OutsideGrid {
+                x: cell.x,
+                y: cell.y,
+                width,
+                height,
+            };
+            return Err(anyhow::Error::new(error).context(format!("{flag} {},{}", cell.x, cell.y)));
+        }
+    }
+    if endpoints.openings {
+        let on_border =
+            |cell: Pos| cell.x == 0 || cell.y == 0 || cell.x + 1 == width || cell.y + 1 == height;
+        for (role, cell) in [("start", start), ("goal", goal)] {
+            if !on_border(cell) {
+                let error = mazegen::Error::NotOnBorder {
+                    role,
+                    x: cell.x,
+                    y: cell.y,
+                };
+                return Err(anyhow::Error::new(error).context("--openings"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `--format events` records generation only: options that act after it are refused.
+fn events_only(args: &MazeArgs, finish: &Finish) -> anyhow::Result<()> {
+    let output = &args.output;
+    let after = [
+        ("--braid", finish.braid.is_some()),
+        ("--solve", finish.solve),
+        ("--start", finish.endpoints.start.is_some()),
+        ("--goal", finish.endpoints.goal.is_some()),
+        ("--openings", finish.endpoints.openings),
+        ("--stats", output.stats),
+        ("--heatmap", output.heatmap),
+        ("--theme", output.theme.is_some()),
+        ("--scale", output.scale.is_some()),
+        ("--animate", args.animation.animate),
+    ];
+    match after.iter().find(|(_, given)| *given) {
+        Some((flag, _)) => Err(bad_input(format!(
+            "--format events records the generator's steps only; {flag} does not apply"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Checks that `--animate` can run here and now, and returns its pace.
+fn animation_pace(
+    args: &MazeArgs,
+    format: Format,
+    width: u32,
+    height: u32,
+) -> anyhow::Result<Pace> {
+    let target = &args.output.target;
+    if format != Format::Term || target.output.is_some() {
+        return Err(bad_input(
+            "--animate draws in the terminal: it needs --format term and no --output",
+        ));
+    }
+    if !io::stdout().is_terminal() {
+        return Err(bad_input(
+            "--animate draws in a terminal, but standard output is not one",
+        ));
+    }
+    let (columns, lines) = TerminalScreen::size()?;
+    let (tile_width, tile_height) = (2 * u64::from(width) + 1, 2 * u64::from(height) + 1);
+    animate::check_fits(tile_width, tile_height, columns, lines).map_err(bad_input)?;
+    Ok(Pace {
+        delay: Duration::from_millis(args.animation.delay),
+        steps_per_frame: args.animation.steps_per_frame,
+        color: use_color(target),
+    })
+}
+
+/// Settles the output options of a maze (`default` when no format is given): the renderer and
+/// where it writes.
+fn rendering(args: &OutputArgs, default: Format) -> anyhow::Result<Rendering> {
+    let format = args.format.unwrap_or(default);
+    let name = format!("{format:?}").to_lowercase();
+    let is_picture = matches!(format, Format::Svg | Format::Png);
+    if format == Format::Events {
+        return Err(bad_input(
+            "--format events records a generator's steps: use it with a maze command",
+        ));
+    }
+    if args.heatmap && matches!(format, Format::Text | Format::Json) {
+        return Err(bad_input(format!(
+            "--heatmap draws on term, svg or png output, not --format {name}"
+        )));
+    }
+    if !is_picture && (args.theme.is_some() || args.scale.is_some()) {
+        let flag = if args.theme.is_some() {
+            "--theme"
+        } else {
+            "--scale"
+        };
+        return Err(bad_input(format!(
+            "{flag} applies to svg and png pictures, not --format {name}"
+        )));
+    }
+    let target = Target::new(args.target.output.as_deref());
+    if format == Format::Png && target.is_terminal() {
+        return Err(bad_input(
+            "refusing to write PNG to a terminal: use --output FILE or a pipe",
+        ));
+    }
+    let picture = Picture {
+        palette: args.theme.unwrap_or(cli::Theme::Color).into(),
+        scale: args.scale.unwrap_or(Picture::default().scale),
+        heatmap: args.heatmap,
+    };
+    let renderer: Box<dyn Render> = match format {
+        Format::Term => Box::new(Term {
+            color: use_color(&args.target),
+            heatmap: args.heatmap,
+        }),
+        Format::Text => Box::new(Text),
+        Format::Json => Box::new(Json { stats: args.stats }),
+        Format::Svg => Box::new(Svg(picture)),
+        Format::Png => Box::new(mazegen::render::Png(picture)),
+        Format::Events => unreachable!("refused above"),
+    };
+    Ok(Rendering {
+        renderer,
+        target,
+        stats_table: args.stats && format != Format::Json,
+        picture: is_picture.then_some(picture),
+    })
+}
+
+/// `--color auto` colors only a terminal standard output, and only when `NO_COLOR` is unset or
+/// empty.
+fn use_color(target: &TargetArgs) -> bool {
+    match target.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            Target::new(target.output.as_deref()) == Target::Stdout
+                && io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    }
+}
+
+/// Settles a document command: where to read from (refusing an interactive terminal, which
+/// would only wait) and what to do.
+fn document(path: Option<PathBuf>, action: DocumentAction) -> anyhow::Result<Job> {
+    let input = match path.filter(|path| path.as_os_str() != "-") {
+        Some(path) => Input::File(path),
+        None if io::stdin().is_terminal() => {
+            return Err(bad_input(
+                "no maze document: give a FILE or pipe one in \
+                 (e.g. mazegen backtrack --format json | ...)",
+            ));
+        }
+        None => Input::Stdin,
+    };
+    Ok(Job::Document(DocumentJob { input, action }))
+}
+
+/// Settles the `rooms` command.
+fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
+    let format = args.format;
+    let candidates = Candidates::from(args.candidates);
+    let sized = args.map.width.is_some() || args.map.height.is_some();
+    let map = match args.map.map {
+        MapChoice::Always => true,
+        MapChoice::Never => false,
+        // Corridors between any two of that many rooms would dwarf the graph.
+        MapChoice::Auto => {
+            format.draws_tiles()
+                || candidates == Candidates::Delaunay
+                || args.count <= AUTO_MAP_ROOMS
+                || sized
+        }
+    };
+    if !map && (format.draws_tiles() || sized) {
+        let what = if sized {
+            "--width/--height size the tile map"
+        } else {
+            "--format term and text draw the tile map"
+        };
+        return Err(bad_input(format!(
+            "{what}: they cannot be combined with --map never"
+        )));
+    }
+    let renderer: Box<dyn Render<RoomMap>> = match format {
+        RoomsFormat::Term => Box::new(Term {
+            color: use_color(&args.target),
+            heatmap: false,
+        }),
+        RoomsFormat::Text => Box::new(Text),
+        RoomsFormat::Json => Box::new(Json::default()),
+        RoomsFormat::Dot => Box::new(Dot),
+    };
+    Ok(RoomsJob {
+        options: RoomOptions {
+            count: args.count,
+            p: args.p,
+            max_doors: args.max_doors,
+            candidates,
+            room_size: args.map.room_size,
+            width: args.map.width,
+            height: args.map.height,
+            map,
+        },
+        seed: Seed::settle(args.seed, !format.draws_tiles()),
+        renderer,
+        target: Target::new(args.target.output.as_deref()),
+        note_no_map: !map && args.map.map == MapChoice::Auto,
+    })
+}
