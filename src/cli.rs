@@ -35,39 +35,139 @@ pub struct Cli {
 /// would otherwise take them in).
 const ALGORITHM: &str = "Algorithm";
 
-/// One subcommand per maze algorithm, then rooms, then the commands that read maze documents.
+/// The `Examples:` section that ends a subcommand's help, one `mazegen` command a line.
+macro_rules! examples {
+    ($($example:literal),+) => {
+        concat!("Examples:", $("\n  mazegen ", $example),+)
+    };
+}
+/// One subcommand per maze algorithm, then rooms, then the commands that read maze documents,
+/// then the shell's helpers. Each ends its help with examples of its own.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Binary Tree: every cell opens east or south (see --bias); very fast, two open sides
+    #[command(after_help = examples!(
+        "binary-tree --size 21",
+        "binary-tree --bias north-west --size 31 --seed 4",
+        "binary-tree --width 2001 --height 2001 --format png -o big.png"
+    ))]
     BinaryTree(BinaryTreeArgs),
     /// Recursive backtracker (randomized depth-first search): long, winding corridors
+    #[command(after_help = examples!(
+        "backtrack --size 41 --seed 7 --solve",
+        "backtrack --walkers 8 --size 61",
+        "backtrack --size 21 --animate"
+    ))]
     Backtrack(BacktrackArgs),
     /// Aldous-Broder: a random walk carves into each cell it enters first; uniform, slow
+    #[command(after_help = examples!(
+        "aldous-broder --size 31",
+        "aldous-broder --size 41 --seed 3 --stats"
+    ))]
     AldousBroder(MazeArgs),
     /// Wilson: loop-erased random walks; uniform like Aldous-Broder, much faster
+    #[command(after_help = examples!(
+        "wilson --size 41",
+        "wilson --size 201 --seed 5 --format svg -o wilson.svg"
+    ))]
     Wilson(MazeArgs),
     /// Kruskal (randomized): removes walls in random order between unjoined regions
+    #[command(after_help = examples!(
+        "kruskal --size 31",
+        "kruskal --size 21 --animate --delay 30"
+    ))]
     Kruskal(MazeArgs),
     /// Prim: grows one tree through its lightest random-weighted wall; many short dead ends
+    #[command(after_help = examples!(
+        "prim --size 31",
+        "prim --simplified --size 41 --seed 2 --heatmap"
+    ))]
     Prim(PrimArgs),
     /// Sidewinder: row by row, runs open east and hang from the row above; open top row
+    #[command(after_help = examples!(
+        "sidewinder --size 31",
+        "sidewinder --width 81 --height 21 --format text > maze.txt"
+    ))]
     Sidewinder(MazeArgs),
     /// Eller's algorithm: row by row with per-row sets, any height in O(width) memory
+    #[command(after_help = examples!(
+        "eller --size 31",
+        "eller --width 41 --height 401 --seed 8 --format text | less"
+    ))]
     Eller(MazeArgs),
     /// Hunt-and-kill: random walks, each restarted next to the maze by a scan; long corridors
+    #[command(after_help = examples!(
+        "hunt-and-kill --size 31",
+        "hunt-and-kill --size 41 --solve --openings"
+    ))]
     HuntAndKill(MazeArgs),
     /// Growing tree: grows from a list of active cells; --pick sets the character
+    #[command(after_help = examples!(
+        "growing-tree --pick random --size 31",
+        "growing-tree --pick mixed:0.75 --size 41 --seed 6",
+        "growing-tree --pick oldest --size 31 --heatmap"
+    ))]
     GrowingTree(GrowingTreeArgs),
     /// Recursive division: walls with one gap split an open field; long straight walls
+    #[command(after_help = examples!(
+        "recursive-division --size 31",
+        "recursive-division --size 41 --braid 0.5 --solve"
+    ))]
     RecursiveDivision(MazeArgs),
     /// Rooms on a tile map, connected by a random spanning tree plus random extra corridors
+    #[command(after_help = examples!(
+        "rooms --count 20 --candidates delaunay --seed 7",
+        "rooms --count 12 --format json | jq '.edges | length'",
+        "rooms --count 30 --format dot | neato -Tsvg > rooms.svg"
+    ))]
     Rooms(RoomsArgs),
     /// Read a maze document (JSON) and add its shortest solution
+    #[command(after_help = examples!(
+        "backtrack --size 41 --format json | mazegen solve --format text",
+        "solve maze.json --start 0,0 --goal 19,0 -o solved.json"
+    ))]
     Solve(SolveArgs),
     /// Read a maze document (JSON) and print figures about it
+    #[command(after_help = examples!(
+        "wilson --size 101 --format json | mazegen stats",
+        "stats maze.json --format json | jq .dead_ends"
+    ))]
     Stats(StatsArgs),
     /// Read a maze document (JSON) and draw it in another format
+    #[command(after_help = examples!(
+        "render maze.json --format svg -o maze.svg",
+        "backtrack --size 41 --format json | mazegen render --format png --theme mono -o maze.png"
+    ))]
     Render(RenderArgs),
+    /// Print a completion script for a shell (bash, zsh, fish, powershell, elvish)
+    #[command(after_help = examples!(
+        "completions bash > ~/.local/share/bash-completion/completions/mazegen",
+        "completions zsh > ~/.zfunc/_mazegen",
+        "completions fish > ~/.config/fish/completions/mazegen.fish"
+    ))]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), of mazegen or of one of its commands
+    #[command(after_help = examples!(
+        "man | man -l -",
+        "man backtrack > mazegen-backtrack.1"
+    ))]
+    Man(ManArgs),
+}
+
+/// Options of `completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// Options of `man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The command whose page to print (e.g. backtrack) [default: mazegen's own page]
+    #[arg(value_name = "COMMAND")]
+    pub command: Option<String>,
 }
 
 /// Options of `binary-tree`.
@@ -150,11 +250,11 @@ pub struct MazeArgs {
 
     /// Seed for the random choices: the same seed gives the same maze [default: drawn at random
     /// and reported]
-    #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true, help_heading = "Generation")]
     pub seed: Option<u64>,
 
     /// Remove each dead end with probability P by opening a wall, adding loops (0 to 1)
-    #[arg(long, value_name = "P", value_parser = parse_probability, allow_negative_numbers = true)]
+    #[arg(long, value_name = "P", value_parser = parse_probability, allow_negative_numbers = true, help_heading = "Generation")]
     pub braid: Option<f64>,
 
     /// Draw the shortest path from start to goal

@@ -10,6 +10,7 @@ use crate::cli::{
 use crate::output::Target;
 use crate::terminal::TerminalScreen;
 use anyhow::Context;
+use clap::CommandFactory;
 use mazegen::algorithms::{
     AldousBroder, Backtrack, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, Kruskal, Prim,
     RecursiveDivision, Sidewinder, Wilson,
@@ -29,6 +30,10 @@ pub enum Job {
     Rooms(RoomsJob),
     /// Read a maze document and act on it.
     Document(DocumentJob),
+    /// Print a shell's completion script.
+    Completions(clap_complete::Shell),
+    /// Print the manual page of mazegen or of one of its commands.
+    Man(Box<clap::Command>),
 }
 
 /// A request the user made that cannot be carried out (exit code 2). Its message names the
@@ -233,6 +238,10 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
             return document(args.input, action);
         }
         Command::Stats(args) => return document(args.input, DocumentAction::Stats(args.format)),
+        Command::Completions(args) => return Ok(Job::Completions(args.shell)),
+        Command::Man(args) => {
+            return man_page(args.command.as_deref()).map(|page| Job::Man(Box::new(page)));
+        }
     };
     maze(generator, args).map(Job::Maze)
 }
@@ -453,6 +462,24 @@ fn document(path: Option<PathBuf>, action: DocumentAction) -> anyhow::Result<Job
         None => Input::Stdin,
     };
     Ok(Job::Document(DocumentJob { input, action }))
+}
+
+/// The clap definition of mazegen, or of its subcommand `name`, whose manual page to print.
+fn man_page(name: Option<&str>) -> anyhow::Result<clap::Command> {
+    let mut mazegen = Cli::command();
+    let Some(name) = name else {
+        return Ok(mazegen);
+    };
+    // Built, so that the subcommands carry the version too.
+    mazegen.build();
+    let names: Vec<&str> = mazegen.get_subcommands().map(|c| c.get_name()).collect();
+    match mazegen.find_subcommand(name) {
+        Some(command) => Ok(command.clone().name(format!("mazegen-{name}"))),
+        None => Err(bad_input(format!(
+            "man: '{name}' is not a mazegen command; expected one of {}",
+            names.join(", ")
+        ))),
+    }
 }
 
 /// Settles the `rooms` command.
