@@ -104,10 +104,6 @@ pub enum Error {
         height: u32,
     },
 
-    /// Options that do not fit together (such as a heat map on plain text).
-    #[error("{0}")]
-    InvalidOption(String),
-
     /// A maze document that cannot be read: malformed, of another schema, or not a valid maze.
     #[error("{0}")]
     InvalidDocument(String),

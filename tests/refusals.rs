@@ -1,0 +1,91 @@
+//! Requests that cannot be carried out are refused before any work, and leave nothing behind.
+
+mod common;
+
+use common::{assert_refused, mazegen};
+use std::time::{Duration, Instant};
+
+/// Runs a refused request and returns how long the refusal took.
+fn time_refusal(args: &[&str], fragments: &[&str]) -> Duration {
+    let start = Instant::now();
+    assert_refused(args, fragments);
+    start.elapsed()
+}
+
+#[test]
+fn a_picture_too_large_is_refused_before_the_maze_is_made() {
+    // 2^30 cells would take seconds and gigabytes to carve; the picture's size is known first.
+    let elapsed = time_refusal(
+        &[
+            "backtrack",
+            "--width",
+            "2147483649",
+            "--height",
+            "3",
+            "--format",
+            "svg",
+            "--scale",
+            "64",
+        ],
+        &[
+            "--scale 64: the picture would be 137438953536 pixels across",
+            "2147483647",
+        ],
+    );
+    // Generous: generating first took 15 s; refusing takes milliseconds.
+    assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
+}
+
+#[test]
+fn a_refused_events_stream_writes_nothing() {
+    let dir = std::env::temp_dir().join(format!("mazegen-refusals-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("ev.jsonl");
+    let path_text = path.to_str().unwrap();
+    for args in [
+        &["backtrack", "--size", "3", "--walkers", "2"][..],
+        &["backtrack", "--size", "5", "--start", "2,0"][..],
+        &["backtrack", "--size", "5", "--heatmap"][..],
+    ] {
+        let args = [args, &["--format", "events", "-o", path_text]].concat();
+        mazegen().args(&args).assert().code(2).stdout("");
+        assert!(!path.exists(), "{args:?} wrote {path_text}");
+        // Without -o: nothing on standard output either.
+        assert_refused(&args[..args.len() - 2], &[]);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn endpoints_are_checked_against_the_size_before_generating() {
+    assert_refused(
+        &["wilson", "--size", "5", "--goal", "2,1"],
+        &["--goal 2,1", "outside the 2x2-cell maze"],
+    );
+    assert_refused(
+        &["wilson", "--size", "7", "--start", "1,1", "--openings"],
+        &["--openings", "the start cell 1,1 is not on the outer wall"],
+    );
+}
+
+#[test]
+fn document_commands_refuse_bad_options_before_reading_input() {
+    // Standard input is never read: a refusal does not wait for it.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mazegen"))
+        .args(["render", "--format", "events"])
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "render waited for its input before refusing"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("use it with a maze command"));
+}
