@@ -46,7 +46,7 @@ fn main() {
     ));
     let seeds = NonZeroU32::new(100).expect("100 is not 0");
     rows.push((
-        format!("`backtrack --seeds {seeds}`"),
+        format!("`backtrack --walkers {seeds}`"),
         Box::new(Backtrack {
             seeds,
             ..Backtrack::default()
