@@ -42,6 +42,15 @@ impl fmt::Display for Defect {
 ///
 /// A loop-free set of passages joining every cell has exactly `cells - 1` passages, so finding no
 /// loop and one region proves the passage count too.
+///
+/// ```
+/// use mazegen::grid::{Defect, Dir, Grid, Pos, check_perfect};
+///
+/// let mut grid = Grid::new(2, 1).unwrap();
+/// assert_eq!(check_perfect(&grid), Err(Defect::Disconnected { regions: 2 }));
+/// grid.carve(Pos::new(0, 0), Dir::East);
+/// assert_eq!(check_perfect(&grid), Ok(()));
+/// ```
 pub fn check_perfect(grid: &Grid) -> Result<(), Defect> {
     let (w, h) = (grid.width(), grid.height());
     let mut sets = DisjointSets::new(grid.cell_count());
