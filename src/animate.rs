@@ -31,17 +31,20 @@ pub enum Stop {
     Quit,
     /// Ctrl-C.
     Interrupt,
+    /// The terminal is gone (its input ended or failed, as after a hangup).
+    Hangup,
     /// SIGTERM, SIGHUP or SIGINT.
     Signal,
 }
 
 impl Stop {
     /// The process's exit code after this stop: 0 for `q` and Esc, the shell's conventions for
-    /// Ctrl-C (130) and signals (143).
+    /// Ctrl-C (130), a hangup (129) and signals (143).
     pub fn exit_code(self) -> u8 {
         match self {
             Stop::Quit => 0,
             Stop::Interrupt => 130,
+            Stop::Hangup => 129,
             Stop::Signal => 143,
         }
     }

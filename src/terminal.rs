@@ -3,16 +3,18 @@
 
 use crate::animate::{Screen, Stop};
 use crossterm::cursor::{Hide, Show};
-use crossterm::event::{self, Event as Input, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::execute;
 use crossterm::style::ResetColor;
 use crossterm::terminal::{
     self, Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode,
     enable_raw_mode,
 };
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, IsTerminal, Read, Write};
+use std::os::fd::AsFd;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 /// The terminal's alternate screen in raw mode, cursor hidden; restored when dropped, on
@@ -20,6 +22,8 @@ use std::time::{Duration, Instant};
 pub struct TerminalScreen {
     out: io::Stdout,
     signalled: Arc<AtomicBool>,
+    /// Stops asked for at the keyboard, or its end.
+    keys: Receiver<Stop>,
 }
 
 impl TerminalScreen {
@@ -33,6 +37,7 @@ impl TerminalScreen {
         ] {
             signal_hook::flag::register(signal, Arc::clone(&signalled))?;
         }
+        let keyboard = keyboard()?;
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             restore_terminal();
@@ -41,7 +46,16 @@ impl TerminalScreen {
         let mut out = io::stdout();
         enable_raw_mode()?;
         execute!(out, EnterAlternateScreen, Hide, Clear(ClearType::All))?;
-        Ok(Self { out, signalled })
+        let (sender, keys) = mpsc::channel();
+        // The thread outlives the session, blocked on its last read until the process exits.
+        std::thread::Builder::new()
+            .name("keyboard".into())
+            .spawn(move || read_keys(keyboard, &sender))?;
+        Ok(Self {
+            out,
+            signalled,
+            keys,
+        })
     }
 
     /// The terminal's size in columns and lines.
@@ -62,6 +76,52 @@ fn restore_terminal() {
     let _ = disable_raw_mode();
 }
 
+/// The terminal the user types into: standard input when it is one, else the controlling
+/// terminal (the one raw mode applies to).
+fn keyboard() -> io::Result<File> {
+    let stdin = io::stdin();
+    if stdin.is_terminal() {
+        return Ok(File::from(stdin.as_fd().try_clone_to_owned()?));
+    }
+    File::open("/dev/tty")
+}
+
+/// Reads the keyboard until a key stops the animation or the terminal is gone (end of input
+/// or an error such as EIO after a hangup), and sends that stop.
+fn read_keys(mut keyboard: File, stops: &Sender<Stop>) {
+    let mut input = [0; 64];
+    let stop = loop {
+        match keyboard.read(&mut input) {
+            Ok(0) => break Stop::Hangup,
+            Ok(read) => {
+                if let Some(stop) = stop_for(&input[..read]) {
+                    break stop;
+                }
+            }
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => break Stop::Hangup,
+        }
+    };
+    let _ = stops.send(stop);
+}
+
+/// The stop one read of raw terminal input asks for: `q` or a lone Esc quit, Ctrl-C
+/// interrupts. A read that begins with Esc and goes on is one key's escape sequence (an arrow,
+/// a function key) and asks for nothing, like every other key.
+fn stop_for(input: &[u8]) -> Option<Stop> {
+    const ESC: u8 = 0x1b;
+    const CTRL_C: u8 = 0x03;
+    match input {
+        [ESC] => Some(Stop::Quit),
+        [ESC, ..] => None,
+        _ => input.iter().find_map(|&byte| match byte {
+            b'q' => Some(Stop::Quit),
+            CTRL_C => Some(Stop::Interrupt),
+            _ => None,
+        }),
+    }
+}
+
 impl Screen for TerminalScreen {
     fn draw(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.out.write_all(bytes)?;
@@ -70,35 +130,34 @@ impl Screen for TerminalScreen {
 
     fn pause(&mut self, delay: Duration) -> io::Result<Option<Stop>> {
         let deadline = Instant::now() + delay;
-        // Bounded: a terminal that keeps reporting input (or its end) cannot hold the loop.
         loop {
             if self.signalled.load(Ordering::Relaxed) {
                 return Ok(Some(Stop::Signal));
             }
             let left = deadline.saturating_duration_since(Instant::now());
-            // Poll in slices so a signal is noticed within 50 ms even with long delays.
-            if event::poll(left.min(Duration::from_millis(50)))? {
-                match event::read() {
-                    Ok(Input::Key(KeyEvent {
-                        code,
-                        modifiers,
-                        kind: KeyEventKind::Press,
-                        ..
-                    })) => match code {
-                        KeyCode::Char('q') | KeyCode::Esc => return Ok(Some(Stop::Quit)),
-                        KeyCode::Char('c') if modifiers.contains(KeyModifiers::CONTROL) => {
-                            return Ok(Some(Stop::Interrupt));
-                        }
-                        _ => {}
-                    },
-                    Ok(_) => {}
-                    // The terminal is gone (hung up, closed): nobody is watching.
-                    Err(_) => return Ok(Some(Stop::Signal)),
-                }
+            // Wait in slices so a signal is noticed within 50 ms even with long delays.
+            match self.keys.recv_timeout(left.min(Duration::from_millis(50))) {
+                Ok(stop) => return Ok(Some(stop)),
+                Err(RecvTimeoutError::Timeout) if left.is_zero() => return Ok(None),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return Ok(Some(Stop::Hangup)),
             }
-            if left.is_zero() {
-                return Ok(None);
-            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_that_stop_the_animation() {
+        assert_eq!(stop_for(b"q"), Some(Stop::Quit));
+        assert_eq!(stop_for(b"\x1b"), Some(Stop::Quit));
+        assert_eq!(stop_for(b"\x03"), Some(Stop::Interrupt));
+        assert_eq!(stop_for(b"xyq"), Some(Stop::Quit));
+        for ignored in [&b"x"[..], b"Q", b"\x1b[A", b"\x1bOP", b"\x1b[1;5q", b"\r"] {
+            assert_eq!(stop_for(ignored), None, "{ignored:?}");
         }
     }
 }

@@ -95,13 +95,13 @@ impl Tmux {
         command
     }
 
-    /// Types `mazegen args` into the shell (after `env`, variable settings), followed by a line
-    /// reporting its exit code as `EXIT=<code>`.
-    fn run_mazegen(&self, env: &str, args: &str) {
+    /// Types `mazegen args` into the shell (after `before`: variable settings, or shell commands
+    /// ending with `;`), followed by a line reporting its exit code as `EXIT=<code>`.
+    fn run_mazegen(&self, before: &str, args: &str) {
         let binary = assert_cmd::cargo::cargo_bin!("mazegen")
             .display()
             .to_string();
-        let line = format!("{env} {binary} {args}; echo EXIT=$?");
+        let line = format!("{before} {binary} {args}; echo EXIT=$?");
         self.keys(&[line.trim_start(), "Enter"]);
     }
 
@@ -120,6 +120,14 @@ impl Tmux {
             .output()
             .unwrap();
         String::from_utf8_lossy(&output.stdout).trim().to_string()
+    }
+
+    /// The process id of the command the shell is running.
+    fn command_pid(&self) -> u32 {
+        let shell = self.show("#{pane_pid}");
+        let output = Command::new("pgrep").args(["-P", &shell]).output().unwrap();
+        let pid = String::from_utf8_lossy(&output.stdout);
+        pid.trim().parse().expect("the shell runs one command")
     }
 
     fn pane(&self) -> String {
@@ -239,4 +247,37 @@ fn sigterm_gives_the_terminal_back() {
     tmux.wait_for("the exit", |t| t.pane().contains("EXIT=143"));
     assert_eq!(tmux.show("#{alternate_on}"), "0");
     assert_eq!(tmux.show("#{cursor_flag}"), "1");
+}
+
+/// Whether process `pid` has ended (exited, even if nobody has reaped it yet).
+fn has_ended(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state follows the command name in parentheses: Z for a zombie.
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('Z')),
+        Err(_) => true,
+    }
+}
+
+#[test]
+fn closing_the_terminal_ends_the_animation() {
+    // With SIGHUP ignored, as under nohup, only the end of the terminal's input tells.
+    for before in ["", "trap '' HUP;"] {
+        let Some(tmux) = Tmux::start(100, 40) else {
+            return;
+        };
+        tmux.run_mazegen(before, "backtrack --size 21 --seed 1 --animate --delay 200");
+        tmux.wait_for("the first steps", |t| t.pane().contains("step "));
+        let pid = tmux.command_pid();
+        drop(tmux);
+        let closed = Instant::now();
+        while !has_ended(pid) {
+            assert!(
+                closed.elapsed() < Duration::from_secs(2),
+                "mazegen {pid} still runs after its terminal closed ({before:?})"
+            );
+            sleep(Duration::from_millis(20));
+        }
+    }
 }
