@@ -29,23 +29,21 @@ pub struct Pace {
 pub enum Stop {
     /// `q` or Esc.
     Quit,
-    /// Ctrl-C.
+    /// Ctrl-C (raw mode turns it into a key).
     Interrupt,
     /// The terminal is gone (its input ended or failed, as after a hangup).
     Hangup,
-    /// SIGTERM, SIGHUP or SIGINT.
-    Signal,
 }
 
 impl Stop {
-    /// The process's exit code after this stop: 0 for `q` and Esc, the shell's conventions for
-    /// Ctrl-C (130), a hangup (129) and signals (143).
-    pub fn exit_code(self) -> u8 {
+    /// The signal whose default action ends the process after this stop, as the shell expects:
+    /// none for `q` and Esc (exit code 0), SIGINT for Ctrl-C (130), SIGHUP for a terminal that
+    /// is gone (129).
+    pub fn signal(self) -> Option<i32> {
         match self {
-            Stop::Quit => 0,
-            Stop::Interrupt => 130,
-            Stop::Hangup => 129,
-            Stop::Signal => 143,
+            Stop::Quit => None,
+            Stop::Interrupt => Some(signal_hook::consts::SIGINT),
+            Stop::Hangup => Some(signal_hook::consts::SIGHUP),
         }
     }
 }

@@ -6,6 +6,7 @@ mod cli;
 mod commands;
 mod output;
 mod settle;
+mod signals;
 mod terminal;
 
 use clap::Parser;
@@ -34,7 +35,8 @@ fn run(job: Job) -> anyhow::Result<()> {
 
 /// Prints `error` and picks the exit code: 0 for a closed pipe (quietly), 2 for a request that
 /// cannot be carried out (refused by the settling or by the library), 1 for everything else
-/// (I/O). A stopped animation exits as the shell expects for its cause.
+/// (I/O). A stopped animation ends as the shell expects for its cause: quietly for `q`, by the
+/// signal that Ctrl-C or a closed terminal stand for otherwise.
 fn exit_for(error: &anyhow::Error) -> ExitCode {
     let broken_pipe = error.chain().any(|cause| {
         cause
@@ -45,7 +47,10 @@ fn exit_for(error: &anyhow::Error) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     if let Some(stop) = error.downcast_ref::<animate::Stop>() {
-        return ExitCode::from(stop.exit_code());
+        return match stop.signal() {
+            Some(signal) => signals::end_by(signal),
+            None => ExitCode::SUCCESS,
+        };
     }
     message(format_args!("error: {error:#}"));
     let bad_input = error

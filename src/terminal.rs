@@ -2,6 +2,7 @@
 //! given back on every way out (drop, panic, signals), and the user's keys.
 
 use crate::animate::{Screen, Stop};
+use crate::signals::Undo;
 use crossterm::cursor::{Hide, Show};
 use crossterm::execute;
 use crossterm::style::ResetColor;
@@ -12,31 +13,22 @@ use crossterm::terminal::{
 use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
 use std::os::fd::AsFd;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// The terminal's alternate screen in raw mode, cursor hidden; restored when dropped, on
-/// panic, and after SIGTERM, SIGHUP or SIGINT.
+/// The terminal's alternate screen in raw mode, cursor hidden; given back when dropped, on
+/// panic, and before a signal ends the process.
 pub struct TerminalScreen {
     out: io::Stdout,
-    signalled: Arc<AtomicBool>,
     /// Stops asked for at the keyboard, or its end.
     keys: Receiver<Stop>,
+    /// Gives the terminal back if a signal ends the process.
+    _undo: Undo,
 }
 
 impl TerminalScreen {
     /// Takes over the terminal.
     pub fn enter() -> io::Result<Self> {
-        let signalled = Arc::new(AtomicBool::new(false));
-        for signal in [
-            signal_hook::consts::SIGTERM,
-            signal_hook::consts::SIGHUP,
-            signal_hook::consts::SIGINT,
-        ] {
-            signal_hook::flag::register(signal, Arc::clone(&signalled))?;
-        }
         let keyboard = keyboard()?;
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
@@ -44,8 +36,20 @@ impl TerminalScreen {
             previous(info);
         }));
         let mut out = io::stdout();
-        enable_raw_mode()?;
-        execute!(out, EnterAlternateScreen, Hide, Clear(ClearType::All))?;
+        let ((), undo) = Undo::after(
+            || {
+                enable_raw_mode()?;
+                execute!(out, EnterAlternateScreen, Hide, Clear(ClearType::All))
+                    .inspect_err(|_| restore_terminal())
+            },
+            || {
+                // Standard output stays locked until the process is gone: no frame is drawn
+                // over the terminal given back.
+                let out = io::stdout().lock();
+                restore_terminal();
+                std::mem::forget(out);
+            },
+        )?;
         let (sender, keys) = mpsc::channel();
         // The thread outlives the session, blocked on its last read until the process exits.
         std::thread::Builder::new()
@@ -53,8 +57,8 @@ impl TerminalScreen {
             .spawn(move || read_keys(keyboard, &sender))?;
         Ok(Self {
             out,
-            signalled,
             keys,
+            _undo: undo,
         })
     }
 
@@ -129,19 +133,10 @@ impl Screen for TerminalScreen {
     }
 
     fn pause(&mut self, delay: Duration) -> io::Result<Option<Stop>> {
-        let deadline = Instant::now() + delay;
-        loop {
-            if self.signalled.load(Ordering::Relaxed) {
-                return Ok(Some(Stop::Signal));
-            }
-            let left = deadline.saturating_duration_since(Instant::now());
-            // Wait in slices so a signal is noticed within 50 ms even with long delays.
-            match self.keys.recv_timeout(left.min(Duration::from_millis(50))) {
-                Ok(stop) => return Ok(Some(stop)),
-                Err(RecvTimeoutError::Timeout) if left.is_zero() => return Ok(None),
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => return Ok(Some(Stop::Hangup)),
-            }
+        match self.keys.recv_timeout(delay) {
+            Ok(stop) => Ok(Some(stop)),
+            Err(RecvTimeoutError::Timeout) => Ok(None),
+            Err(RecvTimeoutError::Disconnected) => Ok(Some(Stop::Hangup)),
         }
     }
 }

@@ -98,11 +98,30 @@ impl Tmux {
     /// Types `mazegen args` into the shell (after `before`: variable settings, or shell commands
     /// ending with `;`), followed by a line reporting its exit code as `EXIT=<code>`.
     fn run_mazegen(&self, before: &str, args: &str) {
+        self.type_mazegen(before, args, "; echo EXIT=$?");
+    }
+
+    /// Types `mazegen args` alone (after `before`), and returns its process id once it runs. A
+    /// shell ends the rest of a command line with a command that SIGINT ended, so
+    /// [`Tmux::report_exit`] asks for the exit code afterwards.
+    fn start_mazegen(&self, before: &str, args: &str) -> u32 {
+        self.type_mazegen(before, args, "");
+        self.wait_for("mazegen to start", |t| t.pane().contains("step "));
+        self.command_pid()
+    }
+
+    fn type_mazegen(&self, before: &str, args: &str, after: &str) {
         let binary = assert_cmd::cargo::cargo_bin!("mazegen")
             .display()
             .to_string();
-        let line = format!("{before} {binary} {args}; echo EXIT=$?");
+        let line = format!("{before} {binary} {args}{after}");
         self.keys(&[line.trim_start(), "Enter"]);
+    }
+
+    /// Waits for process `pid` to end, then has the shell report its exit code as `EXIT=<code>`.
+    fn report_exit(&self, pid: u32) {
+        self.wait_for("mazegen to end", |_| has_ended(pid));
+        self.keys(&["echo EXIT=$?", "Enter"]);
     }
 
     fn keys(&self, keys: &[&str]) {
@@ -173,14 +192,7 @@ fn quitting_gives_the_terminal_back() {
     );
     tmux.keys(&["q"]);
     tmux.wait_for("the exit", |t| t.pane().contains("EXIT=0"));
-    assert_eq!(tmux.show("#{alternate_on}"), "0");
-    assert_eq!(tmux.show("#{cursor_flag}"), "1");
-    // Raw mode is off: the shell's terminal is canonical and echoes again.
-    tmux.keys(&[
-        "stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' +",
-        "Enter",
-    ]);
-    tmux.wait_for("stty", |t| t.pane().contains("icanon+echo+"));
+    assert_terminal_given_back(&tmux, "q");
 }
 
 #[test]
@@ -231,22 +243,70 @@ fn a_maze_too_big_for_the_window_is_refused_with_what_fits() {
     );
 }
 
+/// Asserts that the terminal is as the shell had it: main screen, cursor shown, raw mode off
+/// (canonical input with echo).
+fn assert_terminal_given_back(tmux: &Tmux, after: &str) {
+    assert_eq!(
+        tmux.show("#{alternate_on}"),
+        "0",
+        "main screen after {after}"
+    );
+    assert_eq!(
+        tmux.show("#{cursor_flag}"),
+        "1",
+        "cursor shown after {after}"
+    );
+    tmux.keys(&[
+        "stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' +",
+        "Enter",
+    ]);
+    tmux.wait_for("stty", |t| t.pane().contains("icanon+echo+"));
+}
+
 #[test]
-fn sigterm_gives_the_terminal_back() {
+fn ending_signals_give_the_terminal_back_and_end_by_the_signal() {
+    use signal_hook::consts::signal::*;
     let Some(tmux) = Tmux::start(100, 40) else {
         return;
     };
-    tmux.run_mazegen("", "backtrack --size 31 --seed 1 --animate --delay 200");
-    tmux.wait_for("the first steps", |t| t.pane().contains("step "));
-    let shell = tmux.show("#{pane_pid}");
-    let killed = Command::new("pkill")
-        .args(["-TERM", "-P", &shell, "mazegen"])
-        .status()
-        .unwrap();
-    assert!(killed.success(), "mazegen was running under the shell");
-    tmux.wait_for("the exit", |t| t.pane().contains("EXIT=143"));
-    assert_eq!(tmux.show("#{alternate_on}"), "0");
-    assert_eq!(tmux.show("#{cursor_flag}"), "1");
+    let signals = [
+        ("INT", SIGINT),
+        ("TERM", SIGTERM),
+        ("HUP", SIGHUP),
+        ("QUIT", SIGQUIT),
+        ("USR1", SIGUSR1),
+        ("USR2", SIGUSR2),
+        ("ALRM", SIGALRM),
+        ("VTALRM", SIGVTALRM),
+        ("PROF", SIGPROF),
+    ];
+    for (name, number) in signals {
+        tmux.keys(&["clear", "Enter"]);
+        tmux.wait_for("a clear screen", |t| !t.pane().contains("EXIT="));
+        // No core file from SIGQUIT.
+        let args = "backtrack --size 31 --seed 1 --animate --delay 200";
+        let pid = tmux.start_mazegen("ulimit -c 0;", args);
+        let kill = Command::new("kill")
+            .args(["-s", name, &pid.to_string()])
+            .status();
+        assert!(kill.unwrap().success());
+        tmux.report_exit(pid);
+        let exit = format!("EXIT={}", 128 + number);
+        tmux.wait_for(&exit, |t| t.pane().contains(&exit));
+        assert_terminal_given_back(&tmux, &format!("SIG{name}"));
+    }
+}
+
+#[test]
+fn ctrl_c_gives_the_terminal_back_and_exits_130() {
+    let Some(tmux) = Tmux::start(100, 40) else {
+        return;
+    };
+    let pid = tmux.start_mazegen("", "backtrack --size 31 --seed 1 --animate --delay 200");
+    tmux.keys(&["C-c"]);
+    tmux.report_exit(pid);
+    tmux.wait_for("the exit", |t| t.pane().contains("EXIT=130"));
+    assert_terminal_given_back(&tmux, "Ctrl-C");
 }
 
 /// Whether process `pid` has ended (exited, even if nobody has reaped it yet).

@@ -1,0 +1,138 @@
+//! Signals that would end the process, caught while something must be undone first: a
+//! terminal to give back, a temporary file to remove. The undoing runs on a thread of its own,
+//! and then the process ends by the same signal, as it would have without mazegen (a shell
+//! reports 128 + the signal's number).
+
+use signal_hook::consts::signal::{
+    SIGALRM, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGXCPU,
+    SIGXFSZ,
+};
+use signal_hook::iterator::Signals;
+use std::io;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+/// The signals caught: those whose default action ends the process, except the faults a
+/// process raises on itself (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS, SIGABRT),
+/// after which no more code should run, SIGPIPE, which Rust ignores (a closed pipe is an
+/// error on write instead), SIGKILL, which cannot be caught, and the real-time signals.
+pub const ENDING: [i32; 11] = [
+    SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+    SIGXFSZ,
+];
+
+/// An action to run before a caught signal ends the process.
+type Action = Box<dyn Fn() + Send>;
+
+/// What to undo, by key, if a signal came now. Holding the lock makes signals wait.
+static PENDING: Mutex<Vec<(u64, Action)>> = Mutex::new(Vec::new());
+
+/// Something to undo if a signal ends the process: forgotten when dropped.
+pub struct Undo {
+    key: u64,
+}
+
+impl Undo {
+    /// Runs `start`, then, until the returned `Undo` is dropped, has `undo` run
+    /// before a caught signal ends the process. A signal that arrives during `start` waits for
+    /// it, so `undo` always finds what `start` did.
+    pub fn after<T>(
+        start: impl FnOnce() -> io::Result<T>,
+        undo: impl Fn() + Send + 'static,
+    ) -> io::Result<(T, Undo)> {
+        static KEYS: AtomicU64 = AtomicU64::new(0);
+        listen()?;
+        let mut pending = pending();
+        let started = start()?;
+        let key = KEYS.fetch_add(1, Ordering::Relaxed);
+        pending.push((key, Box::new(undo)));
+        Ok((started, Undo { key }))
+    }
+}
+
+impl Drop for Undo {
+    fn drop(&mut self) {
+        pending().retain(|(key, _)| *key != self.key);
+    }
+}
+
+fn pending() -> MutexGuard<'static, Vec<(u64, Action)>> {
+    PENDING.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Starts catching [`ENDING`] signals, once. Signals ignored when mazegen started (as `nohup`
+/// ignores SIGHUP) stay ignored.
+fn listen() -> io::Result<()> {
+    static LISTENING: Mutex<bool> = Mutex::new(false);
+    let mut listening = LISTENING.lock().unwrap_or_else(PoisonError::into_inner);
+    if *listening {
+        return Ok(());
+    }
+    let ignored = ignored_signals();
+    let caught = ENDING
+        .into_iter()
+        .filter(|&s| ignored & (1 << (s - 1)) == 0);
+    let mut signals = Signals::new(caught)?;
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                // Keeps the lock: nothing starts or finishes between the undoing and the end.
+                let pending = pending();
+                for (_, undo) in pending.iter() {
+                    undo();
+                }
+                end_by(signal);
+            }
+        })?;
+    *listening = true;
+    Ok(())
+}
+
+/// Ends the process by `signal`, as the signal's default action would.
+pub fn end_by(signal: i32) -> ! {
+    let _ = signal_hook::low_level::emulate_default_handler(signal);
+    // Reached only for a signal whose default action does not end the process.
+    std::process::exit(128 + signal)
+}
+
+/// The set of signals ignored by this process (bit `n - 1` for signal `n`), as Linux reports
+/// it in /proc/self/status; none where that cannot be read.
+fn ignored_signals() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| ignored_in(&status))
+        .unwrap_or(0)
+}
+
+/// The `SigIgn` mask of a /proc/PID/status text.
+fn ignored_in(status: &str) -> Option<u64> {
+    let mask = status
+        .lines()
+        .find_map(|line| line.strip_prefix("SigIgn:"))?;
+    u64::from_str_radix(mask.trim(), 16).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use signal_hook::consts::signal::SIGPIPE;
+
+    #[test]
+    fn the_ignored_mask_is_read_from_proc_status() {
+        let status = "Name:\tmazegen\nSigBlk:\t0000000000000000\nSigIgn:\t0000000000001001\n";
+        assert_eq!(
+            ignored_in(status),
+            Some(1 << (SIGHUP - 1) | 1 << (SIGPIPE - 1))
+        );
+        assert_eq!(ignored_in("Name:\tmazegen\n"), None);
+    }
+
+    #[test]
+    fn rust_ignores_sigpipe_in_this_process() {
+        // The one signal Rust's runtime ignores, so the mask is really this process's.
+        if std::path::Path::new("/proc/self/status").exists() {
+            assert_ne!(ignored_signals() & 1 << (SIGPIPE - 1), 0);
+        }
+    }
+}
