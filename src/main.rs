@@ -8,6 +8,7 @@ mod output;
 mod settle;
 mod signals;
 mod terminal;
+mod watched;
 
 use clap::Parser;
 use settle::{BadInput, Job};

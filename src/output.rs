@@ -1,5 +1,6 @@
 //! Where results go: standard output, or a file that appears only once complete.
 
+use crate::watched::Watched;
 use anyhow::Context;
 use std::fs::{self, File};
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -72,12 +73,15 @@ impl Target {
     }
 }
 
-/// Runs `write` against `sink` through a buffer, and hands `sink` back flushed.
+/// Runs `write` against `sink` through a buffer, and hands `sink` back flushed. When `sink`
+/// fails, the error is its own, whatever `write` made of it.
 fn write_buffered<W: Write>(
     sink: W,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<W> {
-    let mut out = BufWriter::with_capacity(1 << 16, sink);
-    write(&mut out)?;
-    out.into_inner().map_err(|e| e.into_error())
+    let mut out = BufWriter::with_capacity(1 << 16, Watched::new(sink));
+    match write(&mut out).and_then(|()| out.flush()) {
+        Ok(()) => Ok(out.into_inner().map_err(|e| e.into_error())?.into_inner()),
+        Err(error) => Err(out.get_mut().take_error().unwrap_or(error)),
+    }
 }

@@ -7,7 +7,7 @@ use mazegen::Maze;
 use mazegen::algorithms::catalogue;
 use mazegen::render::{Render, Text};
 use predicates::prelude::*;
-use std::io::{BufRead, BufReader};
+use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
 #[test]
@@ -460,30 +460,46 @@ fn unwritable_output_fails_with_exit_1_and_leaves_nothing() {
 
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    let binary = assert_cmd::cargo::cargo_bin!("mazegen");
-    let mut child = Command::new(binary)
-        .args([
-            "backtrack",
-            "--size",
-            "2001",
-            "--seed",
-            "1",
-            "--color",
-            "always",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    assert!(first.contains('●'));
-    // The reader is dropped here, like `head -1` exiting.
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "{:?}", output.status);
-    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    let document = stdout_of(&[
+        "backtrack",
+        "--size",
+        "601",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+    ]);
+    let big = ["backtrack", "--size", "2001", "--seed", "1"];
+    let cases: [(&[&str], &str); 4] = [
+        (&[&big[..], &["--color", "always"]].concat(), ""),
+        (&[&big[..], &["--format", "png"]].concat(), ""),
+        (&["render", "--format", "png"], &document),
+        (
+            &[
+                "rooms", "--count", "20000", "--map", "never", "--format", "json",
+            ],
+            "",
+        ),
+    ];
+    for (args, input) in cases {
+        let binary = assert_cmd::cargo::cargo_bin!("mazegen");
+        let mut child = Command::new(binary)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(input.as_bytes()).unwrap();
+        drop(stdin);
+        // Like `| head -c 10`: read a little, then go away.
+        let mut first = [0; 10];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success(), "{args:?}: {:?}", output.status);
+        assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{args:?}");
+    }
 }
 
 /// A fresh empty directory for one test.
