@@ -1,5 +1,6 @@
 //! Where results go: standard output, or a file that appears only once complete.
 
+use crate::signals::Undo;
 use crate::watched::Watched;
 use anyhow::Context;
 use std::fs::{self, File};
@@ -32,10 +33,10 @@ impl Target {
         }
     }
 
-    /// Runs `write` against a buffered standard output, or against a temporary file next to
-    /// the target that replaces it only once everything is written: an error never leaves
-    /// half a file. Devices, named pipes and symbolic links are written in place, since
-    /// renaming over them would replace them.
+    /// Runs `write` against a buffered standard output, or against a temporary file beside the
+    /// target that replaces it only once everything is written: an error or a signal never
+    /// leaves half a file, nor the temporary one. A symbolic link is followed, and the file it
+    /// names replaced; devices and named pipes are written in place.
     pub fn write(
         &self,
         write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
@@ -48,29 +49,65 @@ impl Target {
             Self::File(path) => path,
         };
         let failed = || format!("cannot write --output {}", path.display());
-        let special = fs::symlink_metadata(path).is_ok_and(|meta| !meta.is_file());
-        if special {
-            let file = File::create(path).with_context(failed)?;
+        let path = followed(path).with_context(failed)?;
+        if fs::metadata(&path).is_ok_and(|meta| !meta.is_file()) {
+            let file = File::create(&path).with_context(failed)?;
             write_buffered(file, write).with_context(failed)?;
             return Ok(());
         }
-        let Some(name) = path.file_name() else {
-            anyhow::bail!("--output {} is not a file name", path.display());
-        };
-        let mut temporary = path.clone();
-        temporary.set_file_name(format!(
-            ".{}.{}.tmp",
-            name.to_string_lossy(),
-            std::process::id()
-        ));
-        let result = File::create(&temporary)
-            .and_then(|file| write_buffered(file, write)?.sync_all())
-            .and_then(|()| fs::rename(&temporary, path));
-        if result.is_err() {
-            let _ = fs::remove_file(&temporary);
-        }
-        result.with_context(failed)
+        replace(&path, write).with_context(failed)
     }
+}
+
+/// The file `path` names once symbolic links are followed (it may not exist yet).
+fn followed(path: &Path) -> io::Result<PathBuf> {
+    let mut path = path.to_path_buf();
+    // As many links as Linux follows.
+    for _ in 0..40 {
+        match fs::read_link(&path) {
+            Ok(target) => {
+                path = match path.parent() {
+                    Some(directory) => directory.join(target),
+                    None => target,
+                }
+            }
+            // Not a link (InvalidInput), or nothing there yet.
+            Err(error)
+                if matches!(
+                    error.kind(),
+                    io::ErrorKind::InvalidInput | io::ErrorKind::NotFound
+                ) =>
+            {
+                return Ok(path);
+            }
+            Err(error) => return Err(error),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// Writes a temporary file beside `path` and renames it onto `path` once complete. The
+/// temporary file is removed on failure, and before a signal ends the process.
+fn replace(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+    let Some(name) = path.file_name() else {
+        return Err(io::Error::other("not a file name"));
+    };
+    let temporary = path.with_file_name(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let remove = {
+        let temporary = temporary.clone();
+        move || drop(fs::remove_file(&temporary))
+    };
+    let (file, undo) = Undo::after(|| File::create_new(&temporary), remove.clone())?;
+    let written = write_buffered(file, write).and_then(|file| file.sync_all());
+    undo.finish(|| {
+        written
+            .and_then(|()| fs::rename(&temporary, path))
+            .inspect_err(|_| remove())
+    })
 }
 
 /// Runs `write` against `sink` through a buffer, and hands `sink` back flushed. When `sink`

@@ -27,13 +27,13 @@ type Action = Box<dyn Fn() + Send>;
 /// What to undo, by key, if a signal came now. Holding the lock makes signals wait.
 static PENDING: Mutex<Vec<(u64, Action)>> = Mutex::new(Vec::new());
 
-/// Something to undo if a signal ends the process: forgotten when dropped.
+/// Something to undo if a signal ends the process: forgotten when finished or dropped.
 pub struct Undo {
     key: u64,
 }
 
 impl Undo {
-    /// Runs `start`, then, until the returned `Undo` is dropped, has `undo` run
+    /// Runs `start`, then, until the returned `Undo` is finished or dropped, has `undo` run
     /// before a caught signal ends the process. A signal that arrives during `start` waits for
     /// it, so `undo` always finds what `start` did.
     pub fn after<T>(
@@ -47,6 +47,15 @@ impl Undo {
         let key = KEYS.fetch_add(1, Ordering::Relaxed);
         pending.push((key, Box::new(undo)));
         Ok((started, Undo { key }))
+    }
+
+    /// Runs `last`, after which there is nothing to undo (a file renamed into place), with
+    /// signals waiting for it: it either completes, or never starts and the undoing runs.
+    pub fn finish<T>(self, last: impl FnOnce() -> T) -> T {
+        let mut pending = pending();
+        let result = last();
+        pending.retain(|(key, _)| *key != self.key);
+        result
     }
 }
 

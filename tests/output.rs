@@ -1,0 +1,273 @@
+//! `--output`: files replaced only once complete (through symbolic links too), whatever
+//! happens on the way; pipes and devices written in place.
+
+mod common;
+
+use common::{mazegen, stdout_of};
+use predicates::prelude::*;
+use std::fs;
+use std::os::unix::process::ExitStatusExt;
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+#[test]
+fn output_file_gets_what_stdout_would() {
+    let dir = tempdir();
+    let path = dir.join("maze.txt");
+    mazegen()
+        .args(["backtrack", "--seed", "5", "--output"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("");
+    let expected = stdout_of(&["backtrack", "--seed", "5"]);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), expected);
+    assert!(!expected.contains('\x1b'), "auto color is off for files");
+    // Replacing an existing file leaves no temporary behind.
+    mazegen()
+        .args(["backtrack", "--seed", "6", "--format", "json", "-o"])
+        .arg(&path)
+        .assert()
+        .success();
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("\"seed\": 6")
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+}
+
+#[test]
+fn links_pipes_and_devices_stay_what_they_are() {
+    let dir = tempdir();
+    // A symbolic link stays a link; the file it names gets the maze.
+    let target = dir.join("target.txt");
+    let link = dir.join("link.txt");
+    std::fs::write(&target, "old").unwrap();
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    mazegen()
+        .args(["backtrack", "--seed", "5", "--format", "text", "-o"])
+        .arg(&link)
+        .assert()
+        .success();
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let expected = stdout_of(&["backtrack", "--seed", "5", "--format", "text"]);
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), expected);
+    // A named pipe stays a pipe, and its reader gets the maze.
+    let fifo = dir.join("fifo");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    mazegen()
+        .args(["backtrack", "--seed", "5", "--format", "text", "-o"])
+        .arg(&fifo)
+        .assert()
+        .success();
+    assert_eq!(reader.join().unwrap(), expected);
+    use std::os::unix::fs::FileTypeExt;
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+}
+
+#[test]
+fn unwritable_output_fails_with_exit_1_and_leaves_nothing() {
+    let dir = tempdir();
+    let path = dir.join("missing").join("maze.txt");
+    mazegen()
+        .args(["backtrack", "-o"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("cannot write --output"));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    // A refused size writes nothing, not even an empty file.
+    let path = dir.join("maze.txt");
+    mazegen()
+        .args(["backtrack", "--size", "8", "-o"])
+        .arg(&path)
+        .assert()
+        .code(2);
+    assert!(!path.exists());
+}
+
+/// A fresh empty directory for one test.
+fn tempdir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "mazegen-test-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A maze big enough (35 MB) that writing it takes a while.
+const BIG: [&str; 6] = ["backtrack", "--size", "2001", "--seed", "1", "--color"];
+
+/// The hidden temporary files mazegen writes in `directory`.
+fn temporaries(directory: &Path) -> Vec<String> {
+    fs::read_dir(directory)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with('.') && name.ends_with(".tmp"))
+        .collect()
+}
+
+/// Sends `signal` (a name such as TERM) to process `pid`.
+fn kill(signal: &str, pid: u32) {
+    let status = Command::new("kill")
+        .args(["-s", signal, &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success(), "kill -s {signal} {pid}");
+}
+
+/// A mazegen process stopped (SIGSTOP) in the middle of writing a temporary file.
+struct Stopped(Child);
+
+impl Stopped {
+    /// Runs `command` (mazegen, or a shell that execs it) and stops it as soon as a temporary
+    /// file appears in `directory`, before it is complete.
+    fn writing(mut command: Command, directory: &Path) -> Stopped {
+        let mut child = command.stderr(Stdio::null()).spawn().unwrap();
+        let started = Instant::now();
+        while temporaries(directory).is_empty() {
+            let ended = child.try_wait().unwrap();
+            assert!(
+                ended.is_none(),
+                "mazegen ended ({ended:?}) before it was seen writing"
+            );
+            assert!(started.elapsed() < Duration::from_secs(20));
+            sleep(Duration::from_millis(1));
+        }
+        kill("STOP", child.id());
+        assert!(
+            !temporaries(directory).is_empty(),
+            "mazegen finished before it could be stopped"
+        );
+        Stopped(child)
+    }
+
+    /// Sends `signal`, lets the process go on, and returns how it ended.
+    fn signal(mut self, signal: &str) -> ExitStatus {
+        kill(signal, self.0.id());
+        kill("CONT", self.0.id());
+        self.0.wait().unwrap()
+    }
+}
+
+/// `mazegen args` as a command.
+fn command(args: &[&str]) -> Command {
+    let mut command = Command::new(assert_cmd::cargo::cargo_bin!("mazegen"));
+    command.args(args);
+    command
+}
+
+#[test]
+fn a_signal_while_writing_removes_the_temporary_file_and_ends_by_it() {
+    use signal_hook::consts::signal::{SIGHUP, SIGINT, SIGTERM};
+    for (name, number) in [("INT", SIGINT), ("TERM", SIGTERM), ("HUP", SIGHUP)] {
+        let dir = tempdir();
+        let path = dir.join("maze.txt");
+        fs::write(&path, "old").unwrap();
+        let mut writer = command(&BIG);
+        writer.args(["always", "-o"]).arg(&path);
+        let status = Stopped::writing(writer, &dir).signal(name);
+        assert_eq!(status.signal(), Some(number), "SIG{name}: {status:?}");
+        assert_eq!(temporaries(&dir), Vec::<String>::new(), "SIG{name}");
+        assert_eq!(fs::read_to_string(&path).unwrap(), "old", "SIG{name}");
+    }
+}
+
+#[test]
+fn a_signal_ignored_at_start_stays_ignored() {
+    // As under nohup: the hangup does not stop the file from being written.
+    let dir = tempdir();
+    let path = dir.join("maze.txt");
+    let mut shell = Command::new("sh");
+    shell
+        .args(["-c", "trap '' HUP; exec \"$@\"", "sh"])
+        .arg(assert_cmd::cargo::cargo_bin!("mazegen"))
+        .args(BIG)
+        .args(["never", "-o"])
+        .arg(&path);
+    let status = Stopped::writing(shell, &dir).signal("HUP");
+    assert!(status.success(), "{status:?}");
+    let expected = stdout_of(&[&BIG[..], &["never"]].concat());
+    assert!(fs::read_to_string(&path).unwrap() == expected);
+    assert_eq!(temporaries(&dir), Vec::<String>::new());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn exceeding_the_file_size_limit_leaves_nothing() {
+    // SIGXFSZ comes from the write itself; no core file.
+    let dir = tempdir();
+    let mut shell = Command::new("sh");
+    shell
+        .args(["-c", "ulimit -f 64; ulimit -c 0; exec \"$@\"", "sh"])
+        .arg(assert_cmd::cargo::cargo_bin!("mazegen"))
+        .args(BIG)
+        .args(["never", "-o"])
+        .arg(dir.join("maze.txt"));
+    let status = shell.stderr(Stdio::null()).status().unwrap();
+    assert!(!status.success());
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 0, "{status:?}");
+}
+
+#[test]
+fn a_link_is_followed_and_the_file_it_names_replaced_once_complete() {
+    let dir = tempdir();
+    let (links, files) = (dir.join("links"), dir.join("files"));
+    fs::create_dir_all(&links).unwrap();
+    fs::create_dir_all(&files).unwrap();
+    let file = files.join("maze.txt");
+    fs::write(&file, "old").unwrap();
+    let link = links.join("maze.txt");
+    std::os::unix::fs::symlink("../files/maze.txt", &link).unwrap();
+    // Interrupted: the temporary file is beside the real one, which keeps its content.
+    let mut writer = command(&BIG);
+    writer.args(["never", "-o"]).arg(&link);
+    let stopped = Stopped::writing(writer, &files);
+    assert_eq!(fs::read_to_string(&file).unwrap(), "old", "while writing");
+    assert!(stopped.signal("TERM").signal().is_some());
+    assert_eq!(fs::read_to_string(&file).unwrap(), "old");
+    assert_eq!(temporaries(&files), Vec::<String>::new());
+    // Complete: the link stays a link, and the file it names holds the maze.
+    mazegen()
+        .args(["backtrack", "--seed", "5", "--format", "text", "-o"])
+        .arg(&link)
+        .assert()
+        .success();
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let expected = stdout_of(&["backtrack", "--seed", "5", "--format", "text"]);
+    assert_eq!(fs::read_to_string(&file).unwrap(), expected);
+    assert_eq!(fs::read_dir(&files).unwrap().count(), 1);
+}
