@@ -49,28 +49,41 @@ impl Target {
             Self::File(path) => path,
         };
         let failed = || format!("cannot write --output {}", path.display());
-        let path = followed(path).with_context(failed)?;
-        if fs::metadata(&path).is_ok_and(|meta| !meta.is_file()) {
-            let file = File::create(&path).with_context(failed)?;
-            write_buffered(file, write).with_context(failed)?;
-            return Ok(());
+        match replaceable(path).with_context(failed)? {
+            Some(file) => replace(&file, write).with_context(failed),
+            None => {
+                // Appending: what a process's open file already holds stays (`>> FILE`).
+                let file = File::options()
+                    .append(true)
+                    .open(path)
+                    .with_context(failed)?;
+                write_buffered(file, write).with_context(failed)?;
+                Ok(())
+            }
         }
-        replace(&path, write).with_context(failed)
     }
 }
 
-/// The file `path` names once symbolic links are followed (it may not exist yet).
-fn followed(path: &Path) -> io::Result<PathBuf> {
+/// The regular file `path` names once symbolic links are followed (it may not exist yet), or
+/// `None` for what is written in place: devices, pipes, and the files processes have open,
+/// which links into /proc name (`/dev/stdout`, `/dev/fd/N`: a pipe, or a file opened for
+/// appending, is no path to replace).
+fn replaceable(path: &Path) -> io::Result<Option<PathBuf>> {
+    if fs::metadata(path).is_ok_and(|meta| !meta.is_file()) {
+        return Ok(None);
+    }
     let mut path = path.to_path_buf();
     // As many links as Linux follows.
     for _ in 0..40 {
+        let directory = match path.parent() {
+            Some(directory) if directory != Path::new("") => directory,
+            _ => Path::new("."),
+        };
+        if fs::canonicalize(directory).is_ok_and(|directory| directory.starts_with("/proc")) {
+            return Ok(None);
+        }
         match fs::read_link(&path) {
-            Ok(target) => {
-                path = match path.parent() {
-                    Some(directory) => directory.join(target),
-                    None => target,
-                }
-            }
+            Ok(target) => path = directory.join(target),
             // Not a link (InvalidInput), or nothing there yet.
             Err(error)
                 if matches!(
@@ -78,7 +91,7 @@ fn followed(path: &Path) -> io::Result<PathBuf> {
                     io::ErrorKind::InvalidInput | io::ErrorKind::NotFound
                 ) =>
             {
-                return Ok(path);
+                return Ok(Some(path));
             }
             Err(error) => return Err(error),
         }

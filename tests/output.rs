@@ -271,3 +271,27 @@ fn a_link_is_followed_and_the_file_it_names_replaced_once_complete() {
     assert_eq!(fs::read_to_string(&file).unwrap(), expected);
     assert_eq!(fs::read_dir(&files).unwrap().count(), 1);
 }
+
+#[test]
+fn standard_output_by_name_is_written_in_place() {
+    let args = ["backtrack", "--seed", "5", "--format", "text", "-o"];
+    let maze = stdout_of(&args[..5]);
+    for name in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+        // A pipe.
+        assert_eq!(stdout_of(&[&args[..], &[name]].concat()), maze, "{name}");
+        // A file the shell opened for appending keeps what it had.
+        let dir = tempdir();
+        let log = dir.join("log.txt");
+        fs::write(&log, "old\n").unwrap();
+        let status = Command::new("sh")
+            .args(["-c", "\"$@\" >> \"$0\""])
+            .arg(&log)
+            .arg(assert_cmd::cargo::cargo_bin!("mazegen"))
+            .args(args)
+            .arg(name)
+            .status()
+            .unwrap();
+        assert!(status.success(), "{name}");
+        assert_eq!(fs::read_to_string(&log).unwrap(), format!("old\n{maze}"));
+    }
+}
