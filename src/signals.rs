@@ -9,8 +9,8 @@ use signal_hook::consts::signal::{
 };
 use signal_hook::iterator::Signals;
 use std::io;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, LazyLock, Mutex, MutexGuard, PoisonError};
 
 /// The signals caught: those whose default action ends the process, except the faults a
 /// process raises on itself (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS, SIGABRT),
@@ -26,6 +26,10 @@ type Action = Box<dyn Fn() + Send>;
 
 /// What to undo, by key, if a signal came now. Holding the lock makes signals wait.
 static PENDING: Mutex<Vec<(u64, Action)>> = Mutex::new(Vec::new());
+
+/// The number of the last caught signal, 0 before any, set by the signal handler itself: once
+/// a signal has come, nothing more starts or finishes (see [`pending`]).
+static ARRIVED: LazyLock<Arc<AtomicUsize>> = LazyLock::new(Arc::default);
 
 /// Something to undo if a signal ends the process: forgotten when finished or dropped.
 pub struct Undo {
@@ -50,7 +54,8 @@ impl Undo {
     }
 
     /// Runs `last`, after which there is nothing to undo (a file renamed into place), with
-    /// signals waiting for it: it either completes, or never starts and the undoing runs.
+    /// signals waiting for it: it either completes, or never starts because a signal has come
+    /// (then the undoing runs and the process ends).
     pub fn finish<T>(self, last: impl FnOnce() -> T) -> T {
         let mut pending = pending();
         let result = last();
@@ -65,8 +70,19 @@ impl Drop for Undo {
     }
 }
 
+/// Locks the list of what to undo, or, once a signal has come, undoes it all and ends the
+/// process by that signal.
 fn pending() -> MutexGuard<'static, Vec<(u64, Action)>> {
-    PENDING.lock().unwrap_or_else(PoisonError::into_inner)
+    let pending = PENDING.lock().unwrap_or_else(PoisonError::into_inner);
+    let signal = ARRIVED.load(Ordering::SeqCst);
+    if signal != 0 {
+        // The lock stays held: nothing starts or finishes between the undoing and the end.
+        for (_, undo) in pending.iter() {
+            undo();
+        }
+        end_by(signal as i32);
+    }
+    pending
 }
 
 /// Starts catching [`ENDING`] signals, once. Signals ignored when mazegen started (as `nohup`
@@ -81,17 +97,17 @@ fn listen() -> io::Result<()> {
     let caught = ENDING
         .into_iter()
         .filter(|&s| ignored & (1 << (s - 1)) == 0);
+    for signal in caught.clone() {
+        signal_hook::flag::register_usize(signal, Arc::clone(&ARRIVED), signal as usize)?;
+    }
+    // Acts on a signal even while the rest of the process is busy elsewhere.
     let mut signals = Signals::new(caught)?;
     std::thread::Builder::new()
         .name("signals".into())
         .spawn(move || {
-            if let Some(signal) = signals.forever().next() {
-                // Keeps the lock: nothing starts or finishes between the undoing and the end.
-                let pending = pending();
-                for (_, undo) in pending.iter() {
-                    undo();
-                }
-                end_by(signal);
+            for signal in signals.forever() {
+                ARRIVED.store(signal as usize, Ordering::SeqCst);
+                drop(pending());
             }
         })?;
     *listening = true;
