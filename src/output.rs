@@ -5,6 +5,7 @@ use crate::watched::Watched;
 use anyhow::Context;
 use std::fs::{self, File};
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
 
 /// Where a command writes its result.
@@ -25,11 +26,19 @@ impl Target {
         }
     }
 
-    /// Whether bytes written here reach a terminal.
+    /// Whether bytes written here reach a terminal: standard output, or a device that opens
+    /// as one (`/dev/tty`, or `/dev/stdout` when standard output is a terminal).
     pub fn is_terminal(&self) -> bool {
         match self {
             Self::Stdout => io::stdout().is_terminal(),
-            Self::File(_) => false,
+            Self::File(path) => {
+                let device = fs::metadata(path).is_ok_and(|meta| meta.file_type().is_char_device());
+                device
+                    && File::options()
+                        .append(true)
+                        .open(path)
+                        .is_ok_and(|file| file.is_terminal())
+            }
         }
     }
 

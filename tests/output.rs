@@ -295,3 +295,58 @@ fn standard_output_by_name_is_written_in_place() {
         assert_eq!(fs::read_to_string(&log).unwrap(), format!("old\n{maze}"));
     }
 }
+
+/// Runs a shell command line in a pseudo terminal (via `script`), returning what appeared on
+/// it; `None`, with a note, where `script` is missing.
+fn in_terminal(line: &str) -> Option<Vec<u8>> {
+    let output = Command::new("script")
+        .args(["-qec", line, "/dev/null"])
+        .output();
+    match output {
+        Ok(output) => Some(output.stdout),
+        Err(_) => {
+            eprintln!("script is not available: skipping the terminal test");
+            None
+        }
+    }
+}
+
+#[test]
+fn png_is_refused_whatever_names_the_terminal() {
+    let binary = assert_cmd::cargo::cargo_bin!("mazegen")
+        .display()
+        .to_string();
+    let dir = tempdir();
+    let document = dir.join("maze.json");
+    fs::write(
+        &document,
+        stdout_of(&["backtrack", "--size", "5", "--format", "json"]),
+    )
+    .unwrap();
+    let commands = [
+        format!("{binary} backtrack --size 5 --format png"),
+        format!("{binary} render {} --format png", document.display()),
+    ];
+    for command in &commands {
+        for output in [
+            "",
+            "-o -",
+            "-o /dev/stdout",
+            "-o /dev/tty",
+            "-o /dev/stderr",
+        ] {
+            let Some(shown) = in_terminal(&format!("{command} {output}; echo EXIT=$?")) else {
+                return;
+            };
+            let shown = String::from_utf8_lossy(&shown);
+            assert!(
+                shown.contains("refusing to write PNG to a terminal") && shown.contains("EXIT=2"),
+                "{command} {output}: {shown:?}"
+            );
+            assert!(
+                !shown.contains("IHDR"),
+                "{command} {output}: a picture was written"
+            );
+        }
+    }
+}
