@@ -3,9 +3,10 @@
 use crate::signals::Undo;
 use crate::watched::Watched;
 use anyhow::Context;
-use std::fs::{self, File};
+use std::ffi::OsString;
+use std::fs::{self, File, Metadata};
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::os::unix::fs::FileTypeExt;
+use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
 
 /// Where a command writes its result.
@@ -108,28 +109,81 @@ fn replaceable(path: &Path) -> io::Result<Option<PathBuf>> {
     Err(io::Error::other("too many levels of symbolic links"))
 }
 
-/// Writes a temporary file beside `path` and renames it onto `path` once complete. The
-/// temporary file is removed on failure, and before a signal ends the process.
+/// Writes a temporary file beside `path` and, once it is complete, puts it in place. An
+/// existing file keeps its mode, and one the user may not write is refused before anything is
+/// written, as the shell's `>` would refuse it. The temporary file is removed on failure, and
+/// before a signal ends the process.
 fn replace(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
-    let Some(name) = path.file_name() else {
-        return Err(io::Error::other("not a file name"));
+    let existing = match fs::metadata(path) {
+        Ok(existing) => {
+            File::options().write(true).open(path)?;
+            Some(existing)
+        }
+        Err(error) if error.kind() == io::ErrorKind::NotFound => None,
+        Err(error) => return Err(error),
     };
-    let temporary = path.with_file_name(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let remove = {
-        let temporary = temporary.clone();
-        move || drop(fs::remove_file(&temporary))
-    };
-    let (file, undo) = Undo::after(|| File::create_new(&temporary), remove.clone())?;
-    let written = write_buffered(file, write).and_then(|file| file.sync_all());
+    let ((temporary, file), undo) = Undo::after(
+        || create_temporary(path),
+        |(temporary, _)| {
+            let temporary = temporary.clone();
+            move || drop(fs::remove_file(&temporary))
+        },
+    )?;
+    let written = (|| {
+        if let Some(existing) = &existing {
+            file.set_permissions(existing.permissions())?;
+        }
+        let file = write_buffered(file, write)?;
+        file.sync_all()?;
+        Ok(file)
+    })();
     undo.finish(|| {
         written
-            .and_then(|()| fs::rename(&temporary, path))
-            .inspect_err(|_| remove())
+            .and_then(|file| put_in_place(&temporary, &file, path, existing.as_ref()))
+            .inspect_err(|_| drop(fs::remove_file(&temporary)))
     })
+}
+
+/// Creates the temporary file beside `path`: `.NAME.PID.tmp`, or `.mazegen.PID.tmp` when
+/// that name is too long for the file system.
+fn create_temporary(path: &Path) -> io::Result<(PathBuf, File)> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::other("not a file name"))?;
+    let pid = std::process::id();
+    let mut long = OsString::from(".");
+    long.push(name);
+    long.push(format!(".{pid}.tmp"));
+    let temporary = path.with_file_name(long);
+    match File::create_new(&temporary) {
+        Err(error) if error.kind() == io::ErrorKind::InvalidFilename => {
+            let temporary = path.with_file_name(format!(".mazegen.{pid}.tmp"));
+            File::create_new(&temporary).map(|file| (temporary, file))
+        }
+        created => created.map(|file| (temporary, file)),
+    }
+}
+
+/// Puts the complete `temporary` file (open as `written`) in place of `path`: renamed onto it,
+/// or, when renaming would change what the existing file is (its other hard links, its owner
+/// or group), copied into it.
+fn put_in_place(
+    temporary: &Path,
+    written: &File,
+    path: &Path,
+    existing: Option<&Metadata>,
+) -> io::Result<()> {
+    let ours = written.metadata()?;
+    let renaming_keeps_it = existing.is_none_or(|existing| {
+        existing.nlink() == 1 && (existing.uid(), existing.gid()) == (ours.uid(), ours.gid())
+    });
+    if renaming_keeps_it {
+        return fs::rename(temporary, path);
+    }
+    let mut file = File::options().write(true).truncate(true).open(path)?;
+    io::copy(&mut File::open(temporary)?, &mut file)?;
+    file.sync_all()?;
+    fs::remove_file(temporary)
 }
 
 /// Runs `write` against `sink` through a buffer, and hands `sink` back flushed. When `sink`

@@ -37,19 +37,19 @@ pub struct Undo {
 }
 
 impl Undo {
-    /// Runs `start`, then, until the returned `Undo` is finished or dropped, has `undo` run
-    /// before a caught signal ends the process. A signal that arrives during `start` waits for
-    /// it, so `undo` always finds what `start` did.
-    pub fn after<T>(
+    /// Runs `start`, then, until the returned `Undo` is finished or dropped, has the action
+    /// `undo` makes of what `start` did run before a caught signal ends the process. A signal
+    /// that arrives during `start` waits for it, so the action always finds what `start` did.
+    pub fn after<T, A: Fn() + Send + 'static>(
         start: impl FnOnce() -> io::Result<T>,
-        undo: impl Fn() + Send + 'static,
+        undo: impl FnOnce(&T) -> A,
     ) -> io::Result<(T, Undo)> {
         static KEYS: AtomicU64 = AtomicU64::new(0);
         listen()?;
         let mut pending = pending();
         let started = start()?;
         let key = KEYS.fetch_add(1, Ordering::Relaxed);
-        pending.push((key, Box::new(undo)));
+        pending.push((key, Box::new(undo(&started))));
         Ok((started, Undo { key }))
     }
 

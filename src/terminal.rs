@@ -42,12 +42,14 @@ impl TerminalScreen {
                 execute!(out, EnterAlternateScreen, Hide, Clear(ClearType::All))
                     .inspect_err(|_| restore_terminal())
             },
-            || {
-                // Standard output stays locked until the process is gone: no frame is drawn
-                // over the terminal given back.
-                let out = io::stdout().lock();
-                restore_terminal();
-                std::mem::forget(out);
+            |()| {
+                || {
+                    // Standard output stays locked until the process is gone: no frame is
+                    // drawn over the terminal given back.
+                    let out = io::stdout().lock();
+                    restore_terminal();
+                    std::mem::forget(out);
+                }
             },
         )?;
         let (sender, keys) = mpsc::channel();

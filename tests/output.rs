@@ -350,3 +350,118 @@ fn png_is_refused_whatever_names_the_terminal() {
         }
     }
 }
+
+/// Whether these tests run with the power to write any file (as root).
+fn privileged(dir: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let probe = dir.join("probe");
+    fs::write(&probe, "").unwrap();
+    let root = fs::metadata(&probe).unwrap().uid() == 0;
+    fs::remove_file(probe).unwrap();
+    root
+}
+
+/// The permission bits of `path`.
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    fs::metadata(path).unwrap().permissions().mode() & 0o7777
+}
+
+/// Sets the permission bits of `path`.
+fn set_mode(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
+}
+
+const TEXT: [&str; 5] = ["backtrack", "--seed", "5", "--format", "text"];
+
+#[test]
+fn a_replaced_file_keeps_its_mode() {
+    let dir = tempdir();
+    let path = dir.join("maze.txt");
+    for kept in [0o600, 0o640, 0o444] {
+        fs::write(&path, "old").unwrap();
+        set_mode(&path, kept);
+        if kept == 0o444 && !privileged(&dir) {
+            continue; // see a_read_only_file_is_refused_as_the_shell_would
+        }
+        mazegen().args(TEXT).arg("-o").arg(&path).assert().success();
+        assert_eq!(fs::read_to_string(&path).unwrap(), stdout_of(&TEXT));
+        assert_eq!(mode(&path), kept, "{kept:o}");
+    }
+}
+
+#[test]
+fn a_read_only_file_is_refused_as_the_shell_would() {
+    let dir = tempdir();
+    let path = dir.join("maze.txt");
+    fs::write(&path, "old").unwrap();
+    set_mode(&path, 0o444);
+    let mut command = mazegen();
+    if privileged(&dir) {
+        // Root writes anything: refused to an unprivileged user instead.
+        if Command::new("setpriv").arg("--version").output().is_err() {
+            eprintln!("setpriv is not available: skipping the read-only test as root");
+            return;
+        }
+        set_mode(&dir, 0o777);
+        let binary = assert_cmd::cargo::cargo_bin!("mazegen");
+        command = assert_cmd::Command::new("setpriv");
+        command.args(["--reuid=65534", "--regid=65534", "--clear-groups"]);
+        command.arg(binary);
+    }
+    command
+        .args(TEXT)
+        .arg("-o")
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("cannot write --output"))
+        .stderr(predicate::str::contains("Permission denied"));
+    assert_eq!(fs::read_to_string(&path).unwrap(), "old");
+    assert_eq!(
+        fs::read_dir(&dir).unwrap().count(),
+        1,
+        "nothing else written"
+    );
+}
+
+#[test]
+fn a_file_with_other_links_is_written_through_all_of_them() {
+    let dir = tempdir();
+    let (path, other) = (dir.join("maze.txt"), dir.join("also.txt"));
+    fs::write(&path, "old").unwrap();
+    fs::hard_link(&path, &other).unwrap();
+    mazegen().args(TEXT).arg("-o").arg(&path).assert().success();
+    let expected = stdout_of(&TEXT);
+    assert_eq!(fs::read_to_string(&path).unwrap(), expected);
+    assert_eq!(fs::read_to_string(&other).unwrap(), expected);
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 2);
+}
+
+#[test]
+fn a_file_of_another_owner_keeps_its_owner() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempdir();
+    if !privileged(&dir) {
+        eprintln!("not root: skipping the test of another owner's file");
+        return;
+    }
+    let path = dir.join("maze.txt");
+    fs::write(&path, "old").unwrap();
+    std::os::unix::fs::chown(&path, Some(65534), Some(65534)).unwrap();
+    mazegen().args(TEXT).arg("-o").arg(&path).assert().success();
+    assert_eq!(fs::read_to_string(&path).unwrap(), stdout_of(&TEXT));
+    let meta = fs::metadata(&path).unwrap();
+    assert_eq!((meta.uid(), meta.gid()), (65534, 65534));
+}
+
+#[test]
+fn a_name_as_long_as_the_file_system_allows_is_written() {
+    let dir = tempdir();
+    let path = dir.join(format!("{}.txt", "m".repeat(246)));
+    mazegen().args(TEXT).arg("-o").arg(&path).assert().success();
+    assert_eq!(fs::read_to_string(&path).unwrap(), stdout_of(&TEXT));
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+}
