@@ -214,7 +214,7 @@ pub struct GrowingTreeArgs {
 
     /// Which active cell grows next: newest (like backtrack), random (like Prim), oldest
     /// (breadth-first), or mixed:P (newest with probability P from 0 to 1, else random)
-    #[arg(long, value_name = "PICK", default_value = "newest", value_parser = parse_pick, help_heading = ALGORITHM)]
+    #[arg(long, value_name = "PICK", default_value = "newest", value_parser = parse_pick, allow_hyphen_values = true, help_heading = ALGORITHM)]
     pub pick: Pick,
 }
 
@@ -254,7 +254,7 @@ pub struct MazeArgs {
     pub seed: Option<u64>,
 
     /// Remove each dead end with probability P by opening a wall, adding loops (0 to 1)
-    #[arg(long, value_name = "P", value_parser = parse_probability, allow_negative_numbers = true, help_heading = "Generation")]
+    #[arg(long, value_name = "P", value_parser = parse_probability, allow_hyphen_values = true, help_heading = "Generation")]
     pub braid: Option<f64>,
 
     /// Draw the shortest path from start to goal
@@ -280,11 +280,11 @@ pub struct AnimationArgs {
     pub animate: bool,
 
     /// Milliseconds to pause after each frame of --animate
-    #[arg(long, value_name = "MS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=10_000))]
-    pub delay: u64,
+    #[arg(long, value_name = "MS", default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=10_000), allow_negative_numbers = true)]
+    pub delay: u32,
 
     /// Generator steps drawn per frame of --animate (raise it for big mazes)
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
     pub steps_per_frame: u32,
 }
 
@@ -320,11 +320,11 @@ impl SizeArgs {
 #[command(next_help_heading = "Solution")]
 pub struct EndpointArgs {
     /// Entrance cell, in cell coordinates from 0,0 at the top left [default: 0,0]
-    #[arg(long, value_name = "X,Y", value_parser = parse_cell)]
+    #[arg(long, value_name = "X,Y", value_parser = parse_cell, allow_hyphen_values = true)]
     pub start: Option<Pos>,
 
     /// Exit cell, in cell coordinates [default: the bottom-right cell]
-    #[arg(long, value_name = "X,Y", value_parser = parse_cell)]
+    #[arg(long, value_name = "X,Y", value_parser = parse_cell, allow_hyphen_values = true)]
     pub goal: Option<Pos>,
 
     /// Open the outer wall next to the start and the goal (both must be on it)
@@ -356,7 +356,7 @@ pub struct OutputArgs {
     pub theme: Option<Theme>,
 
     /// Pixels per tile in svg and png pictures, 1 to 64 [default: 8]
-    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=64), allow_negative_numbers = true)]
     pub scale: Option<u32>,
 }
 

@@ -372,7 +372,7 @@ fn animation_pace(
     let (tile_width, tile_height) = (2 * u64::from(width) + 1, 2 * u64::from(height) + 1);
     animate::check_fits(tile_width, tile_height, columns, lines).map_err(bad_input)?;
     Ok(Pace {
-        delay: Duration::from_millis(args.animation.delay),
+        delay: Duration::from_millis(args.animation.delay.into()),
         steps_per_frame: args.animation.steps_per_frame,
         color: use_color(target),
     })

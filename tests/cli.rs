@@ -279,6 +279,59 @@ fn bad_algorithm_options_are_explained_with_exit_code_2() {
 }
 
 #[test]
+fn negative_numbers_are_values_that_the_range_check_explains() {
+    let cases: &[(&[&str], &[&str])] = &[
+        (
+            &["backtrack", "--start", "-1,0"],
+            &["'-1,0' for '--start <X,Y>'", "cell coordinates X,Y"],
+        ),
+        (
+            &["solve", "--goal", "-1,-1"],
+            &["'-1,-1' for '--goal <X,Y>'", "cell coordinates X,Y"],
+        ),
+        (
+            &["backtrack", "--format", "png", "--scale", "-1"],
+            &["'-1' for '--scale <PX>'", "not in 1..=64"],
+        ),
+        (
+            &["backtrack", "--braid", "-inf"],
+            &["'-inf' for '--braid <P>'", "from 0 to 1"],
+        ),
+        (
+            &["backtrack", "--delay", "-1"],
+            &["'-1' for '--delay <MS>'", "not in 0..=10000"],
+        ),
+        (
+            &["backtrack", "--steps-per-frame", "-1"],
+            &["'-1' for '--steps-per-frame <N>'", "not in 1.."],
+        ),
+        (
+            &["growing-tree", "--pick", "-1"],
+            &["'-1' for '--pick <PICK>'", "newest, random, oldest"],
+        ),
+        (
+            &["rooms", "--count", "-1"],
+            &["'-1' for '--count <N>'", "number of rooms from 1"],
+        ),
+        (
+            &["rooms", "--p", "-inf"],
+            &["'-inf' for '--p <P>'", "from 0 to 1"],
+        ),
+        (
+            &["rooms", "--width", "-5"],
+            &["'-5' for '--width <TILES>'", "at least 3"],
+        ),
+        (
+            &["rooms", "--room-size", "-3..8"],
+            &["'-3..8' for '--room-size <MIN..MAX>'", "MIN..MAX"],
+        ),
+    ];
+    for (args, expected) in cases {
+        assert_refused(args, expected);
+    }
+}
+
+#[test]
 fn one_seed_is_plain_backtrack() {
     for seed in ["0", "1", "7", "123456789"] {
         for format in ["text", "json", "events"] {

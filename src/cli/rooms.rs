@@ -12,12 +12,12 @@ pub const AUTO_MAP_ROOMS: u32 = 10_000;
 #[derive(Debug, Args)]
 pub struct RoomsArgs {
     /// Number of rooms
-    #[arg(long, value_name = "N", default_value = "12", value_parser = parse_count)]
+    #[arg(long, value_name = "N", default_value = "12", value_parser = parse_count, allow_negative_numbers = true)]
     pub count: u32,
 
     /// Probability that each candidate pair gets an extra connection [default: ln(N)/N, the
     /// connectivity threshold]
-    #[arg(long, value_name = "P", value_parser = parse_probability, allow_negative_numbers = true)]
+    #[arg(long, value_name = "P", value_parser = parse_probability, allow_hyphen_values = true)]
     pub p: Option<f64>,
 
     /// The most doors (connections) a room may have [default: no limit]
@@ -49,15 +49,15 @@ pub struct RoomsArgs {
 #[command(next_help_heading = "Map (in tiles)")]
 pub struct MapArgs {
     /// Room width and height range, or one size for all
-    #[arg(long, value_name = "MIN..MAX", default_value = "3..8", value_parser = parse_room_size)]
+    #[arg(long, value_name = "MIN..MAX", default_value = "3..8", value_parser = parse_room_size, allow_hyphen_values = true)]
     pub room_size: RoomSize,
 
     /// Map width [default: sized for the rooms]
-    #[arg(long, value_name = "TILES", value_parser = parse_map_side)]
+    #[arg(long, value_name = "TILES", value_parser = parse_map_side, allow_negative_numbers = true)]
     pub width: Option<u32>,
 
     /// Map height [default: sized for the rooms]
-    #[arg(long, value_name = "TILES", value_parser = parse_map_side)]
+    #[arg(long, value_name = "TILES", value_parser = parse_map_side, allow_negative_numbers = true)]
     pub height: Option<u32>,
 
     /// When to lay the rooms out on a tile map (auto: always, except json and dot output of
