@@ -457,3 +457,33 @@ fn a_closed_pipe_ends_quietly() {
         assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{args:?}");
     }
 }
+
+#[test]
+fn an_input_that_cannot_be_read_is_an_io_failure() {
+    let dir = std::env::temp_dir();
+    let dir = dir.to_str().unwrap();
+    mazegen()
+        .args(["render", dir])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(format!(
+            "error: cannot read {dir}: it is a directory, not a maze document\n"
+        ));
+    mazegen()
+        .args(["stats", "/proc/self/mem"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("error: cannot read /proc/self/mem: Input/output error (os error 5)\n");
+    let output = Command::new(assert_cmd::cargo::cargo_bin!("mazegen"))
+        .arg("solve")
+        .stdin(std::fs::File::open(dir).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: cannot read standard input: Is a directory (os error 21)\n"
+    );
+}

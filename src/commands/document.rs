@@ -4,11 +4,12 @@ use super::{place_endpoints, write_maze};
 use crate::cli::StatsFormat;
 use crate::output::Target;
 use crate::settle::{DocumentAction, DocumentJob, Input};
+use crate::watched::Watched;
 use anyhow::Context;
 use mazegen::Maze;
 use mazegen::analysis::Summary;
 use std::fs::File;
-use std::io;
+use std::io::{self, Read};
 
 /// Carries out a document job.
 pub fn run(job: DocumentJob) -> anyhow::Result<()> {
@@ -33,16 +34,27 @@ pub fn run(job: DocumentJob) -> anyhow::Result<()> {
     }
 }
 
-/// Reads and validates the maze document at `input`.
+/// Reads and validates the maze document at `input`. An input that cannot be read (a
+/// directory, a failing device) is an I/O failure, not a bad document.
 fn read(input: &Input) -> anyhow::Result<Maze> {
     match input {
         Input::File(path) => {
-            let file =
-                File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-            mazegen::read::read_maze(io::BufReader::new(file))
-                .with_context(|| format!("{} is not a maze document", path.display()))
+            let name = path.display().to_string();
+            let file = File::open(path).with_context(|| format!("cannot open {name}"))?;
+            if file.metadata().is_ok_and(|meta| meta.is_dir()) {
+                anyhow::bail!("cannot read {name}: it is a directory, not a maze document");
+            }
+            read_from(io::BufReader::new(file), &name)
         }
-        Input::Stdin => mazegen::read::read_maze(io::stdin().lock())
-            .context("standard input is not a maze document"),
+        Input::Stdin => read_from(io::stdin().lock(), "standard input"),
     }
+}
+
+/// Reads and validates the maze document `source`, called `name` in messages.
+fn read_from(source: impl Read, name: &str) -> anyhow::Result<Maze> {
+    let mut source = Watched::new(source);
+    mazegen::read::read_maze(&mut source).map_err(|error| match source.take_error() {
+        Some(failure) => anyhow::Error::new(failure).context(format!("cannot read {name}")),
+        None => anyhow::Error::new(error).context(format!("{name} is not a maze document")),
+    })
 }
