@@ -8,7 +8,7 @@ use crate::cli::{
     OutputArgs, RoomsArgs, RoomsFormat, StatsFormat, TargetArgs,
 };
 use crate::output::Target;
-use crate::terminal::TerminalScreen;
+use crate::terminal::{self, TerminalScreen};
 use anyhow::Context;
 use clap::CommandFactory;
 use mazegen::algorithms::{
@@ -366,6 +366,12 @@ fn animation_pace(
     if !io::stdout().is_terminal() {
         return Err(bad_input(
             "--animate draws in a terminal, but standard output is not one",
+        ));
+    }
+    if terminal::keyboard().is_err() {
+        return Err(bad_input(
+            "--animate reads its keys from a terminal, but standard input is not one \
+             and there is no controlling terminal",
         ));
     }
     let (columns, lines) = TerminalScreen::size()?;

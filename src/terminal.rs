@@ -84,7 +84,7 @@ fn restore_terminal() {
 
 /// The terminal the user types into: standard input when it is one, else the controlling
 /// terminal (the one raw mode applies to).
-fn keyboard() -> io::Result<File> {
+pub fn keyboard() -> io::Result<File> {
     let stdin = io::stdin();
     if stdin.is_terminal() {
         return Ok(File::from(stdin.as_fd().try_clone_to_owned()?));

@@ -341,3 +341,26 @@ fn closing_the_terminal_ends_the_animation() {
         }
     }
 }
+
+#[test]
+fn animation_needs_a_keyboard_too() {
+    if Command::new("setsid").arg("--version").output().is_err() {
+        eprintln!("setsid is not available: skipping the keyboard test");
+        return;
+    }
+    let Some(tmux) = Tmux::start(100, 40) else {
+        return;
+    };
+    // A new session has no controlling terminal, and standard input is not one either.
+    tmux.run_mazegen("setsid -w", "backtrack --size 11 --animate < /dev/null");
+    tmux.wait_for("the exit", |t| t.pane().contains("EXIT=2"));
+    let pane = tmux.pane();
+    assert!(
+        pane.contains(
+            "error: --animate reads its keys from a terminal, but standard input is not one \
+             and there is no controlling terminal"
+        ),
+        "{pane}"
+    );
+    assert!(!pane.contains("seed: "), "refused before any work:\n{pane}");
+}
