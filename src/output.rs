@@ -116,6 +116,7 @@ fn replaceable(path: &Path) -> io::Result<Option<PathBuf>> {
 fn replace(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
     let existing = match fs::metadata(path) {
         Ok(existing) => {
+            // May the user write it? (Opening neither truncates nor creates.)
             File::options().write(true).open(path)?;
             Some(existing)
         }

@@ -1,7 +1,9 @@
 //! Signals that would end the process, caught while something must be undone first: a
-//! terminal to give back, a temporary file to remove. The undoing runs on a thread of its own,
-//! and then the process ends by the same signal, as it would have without mazegen (a shell
-//! reports 128 + the signal's number).
+//! terminal to give back, a temporary file to remove. As soon as one comes, what is pending is
+//! undone (on a thread of its own, unless another thread gets there first), and the process
+//! ends by the same signal, as it would have without mazegen (a shell reports 128 + the
+//! signal's number). Once mazegen has started catching them, a signal that comes with nothing
+//! to undo ends the process as before.
 
 use signal_hook::consts::signal::{
     SIGALRM, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGXCPU,
@@ -16,7 +18,7 @@ use std::sync::{Arc, LazyLock, Mutex, MutexGuard, PoisonError};
 /// process raises on itself (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS, SIGABRT),
 /// after which no more code should run, SIGPIPE, which Rust ignores (a closed pipe is an
 /// error on write instead), SIGKILL, which cannot be caught, and the real-time signals.
-pub const ENDING: [i32; 11] = [
+const ENDING: [i32; 11] = [
     SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
     SIGXFSZ,
 ];
