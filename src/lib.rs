@@ -36,4 +36,5 @@ pub mod rng;
 pub mod rooms;
 
 pub use error::{Error, Result};
-pub use maze::{Heat, Maze, MazeTiles, TilePos, cell_tile, cells_from_tiles, check_probability};
+pub use grid::{TilePos, cell_tile, cells_from_tiles};
+pub use maze::{Heat, Maze, MazeTiles, check_probability};

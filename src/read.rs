@@ -3,8 +3,10 @@
 //! the end of a pipe.
 
 use crate::error::{Error, Result};
-use crate::grid::{Dir, Grid, MAX_CELLS, Pos};
-use crate::maze::{Maze, TilePos, cell_tile, step};
+use crate::grid::{
+    Grid, MAX_CELLS, Pos, TileKind, TilePos, cell_tile, is_tile_count, passage_tile,
+};
+use crate::maze::Maze;
 use crate::render::MAZE_SCHEMA;
 use crate::render::json::Document;
 use std::io::Read;
@@ -68,7 +70,7 @@ fn grid_from_tiles(doc: &Document<Vec<String>>) -> Result<Grid> {
     let rows = &doc.tiles;
     let height = rows.len() as u64;
     let width = rows.first().map_or(0, |row| row.len() as u64);
-    if height < 3 || height.is_multiple_of(2) || width < 3 || width.is_multiple_of(2) {
+    if !is_tile_count(width) || !is_tile_count(height) {
         return Err(invalid(format!(
             "tiles are {width}x{height}; a maze is an odd number (at least 3) of tiles each way"
         )));
@@ -107,24 +109,19 @@ fn grid_from_tiles(doc: &Document<Vec<String>>) -> Result<Grid> {
                     )));
                 }
             };
-            let inside = x > 0 && y > 0 && (x as u64) < width - 1 && (y as u64) < height - 1;
-            match (x % 2, y % 2) {
-                (1, 1) if !open => {
+            let kind = TileKind::at((x as u64, y as u64), grid.width(), grid.height());
+            match kind.expect("the rows have the grid's tile size") {
+                TileKind::Cell(_) if !open => {
                     return Err(invalid(format!(
                         "tiles row {y}, column {x}: a cell's tile must be '.'"
                     )));
                 }
-                (0, 0) if open && inside => {
+                TileKind::Corner if open => {
                     return Err(invalid(format!(
                         "tiles row {y}, column {x}: a corner between cells must be '#'"
                     )));
                 }
-                (0, 1) if open && inside => {
-                    grid.carve(Pos::new((x / 2 - 1) as u32, (y / 2) as u32), Dir::East);
-                }
-                (1, 0) if open && inside => {
-                    grid.carve(Pos::new((x / 2) as u32, (y / 2 - 1) as u32), Dir::South);
-                }
+                TileKind::Passage { from, dir, .. } if open => grid.carve(from, dir),
                 _ => {}
             }
         }
@@ -153,7 +150,7 @@ fn check_border(rows: &[String], maze: &Maze) -> Result<()> {
     let openings: Vec<TilePos> = maze
         .openings()
         .into_iter()
-        .map(|(cell, dir)| step(cell_tile(cell), dir))
+        .map(|(cell, dir)| passage_tile(cell, dir))
         .collect();
     let (width, height) = (maze.grid.tile_width(), maze.grid.tile_height());
     for (y, row) in rows.iter().enumerate() {
@@ -206,10 +203,13 @@ fn solution_cells(maze: &Maze, rows: &[String], tiles: &[TilePos]) -> Result<Vec
             )));
         }
     }
+    let (width, height) = (maze.grid.width(), maze.grid.height());
     let cells: Vec<Pos> = tiles
         .iter()
-        .filter(|(x, y)| x % 2 == 1 && y % 2 == 1)
-        .map(|&(x, y)| Pos::new((x / 2) as u32, (y / 2) as u32))
+        .filter_map(|&tile| match TileKind::at(tile, width, height) {
+            Some(TileKind::Cell(cell)) => Some(cell),
+            _ => None,
+        })
         .collect();
     let ends_right = cells.first() == Some(&maze.start) && cells.last() == Some(&maze.goal);
     if !ends_right || maze.path_tiles(&cells) != tiles {

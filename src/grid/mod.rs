@@ -5,10 +5,15 @@
 
 mod check;
 mod cursor;
+mod geometry;
 mod tiles;
 
 pub use check::{Defect, check_perfect};
 pub(crate) use cursor::Cursor;
+pub use geometry::{
+    TileKind, TilePos, cell_tile, cells_from_tiles, is_tile_count, passage_tile, tile_between,
+    tiles_from_cells,
+};
 pub use tiles::{Tile, TileRows};
 
 use crate::error::{Error, Result};
@@ -106,7 +111,7 @@ impl Grid {
         }
         if cells == 0 {
             return Err(Error::InvalidTiles {
-                tiles: 2 * u64::from(width.min(height)) + 1,
+                tiles: tiles_from_cells(width.min(height)),
                 reason: "too small",
                 hint: "a maze has at least one cell (3 tiles)".into(),
             });
@@ -281,12 +286,12 @@ impl Grid {
 
     /// Width of the tile view.
     pub const fn tile_width(&self) -> u64 {
-        2 * self.width as u64 + 1
+        tiles_from_cells(self.width)
     }
 
     /// Height of the tile view.
     pub const fn tile_height(&self) -> u64 {
-        2 * self.height as u64 + 1
+        tiles_from_cells(self.height)
     }
 
     /// A `w x h` grid with the passages `(x, y, dir)` carved: lets tests build mazes by hand.

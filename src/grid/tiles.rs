@@ -1,5 +1,6 @@
-//! The tile view of a grid: cell (x, y) at tile (2x+1, 2y+1), walls on even rows and columns
-//! unless a passage opens them. Derived on the fly, one row at a time, never stored whole.
+//! The tile view of a grid (laid out as [`super::TileKind`] describes): cell (x, y) at tile
+//! (2x+1, 2y+1), walls on even rows and columns unless a passage opens them. Derived on the
+//! fly, one whole row at a time, never stored whole.
 
 use super::Grid;
 

@@ -1,12 +1,9 @@
 //! The maze model: a carved grid plus what produced it, its entrance and exit, and what was
 //! done to it afterwards (braiding, openings, a solution).
 
-mod size;
 mod view;
 
-pub use size::cells_from_tiles;
-pub(crate) use view::step;
-pub use view::{Heat, MazeTiles, TilePos, cell_tile};
+pub use view::{Heat, MazeTiles};
 
 use crate::algorithms::{Generator, braid};
 use crate::analysis::shortest_path;

@@ -3,25 +3,7 @@
 
 use super::Maze;
 use crate::analysis::Distances;
-use crate::grid::{Dir, Pos, Tile, TileRows};
-
-/// A tile position: column and row in the tile view.
-pub type TilePos = (u64, u64);
-
-/// The tile of cell `pos`.
-pub const fn cell_tile(pos: Pos) -> TilePos {
-    (2 * pos.x as u64 + 1, 2 * pos.y as u64 + 1)
-}
-
-/// The tile one step from `tile` towards `dir` (which must stay in the tile view).
-pub(crate) const fn step(tile: TilePos, dir: Dir) -> TilePos {
-    match dir {
-        Dir::North => (tile.0, tile.1 - 1),
-        Dir::East => (tile.0 + 1, tile.1),
-        Dir::South => (tile.0, tile.1 + 1),
-        Dir::West => (tile.0 - 1, tile.1),
-    }
-}
+use crate::grid::{Pos, Tile, TileKind, TilePos, TileRows, cell_tile, passage_tile, tile_between};
 
 impl Maze {
     /// The solution as tiles, in order: from the start's opening (if the border is open) through
@@ -34,18 +16,14 @@ impl Maze {
     /// open.
     pub(crate) fn path_tiles(&self, cells: &[Pos]) -> Vec<TilePos> {
         let openings = self.openings();
-        let mut ends = openings
-            .iter()
-            .map(|&(cell, dir)| step(cell_tile(cell), dir));
+        let mut ends = openings.iter().map(|&(cell, dir)| passage_tile(cell, dir));
         let mut tiles = Vec::with_capacity(2 * cells.len() + 1);
         tiles.extend(ends.next());
         for (k, &cell) in cells.iter().enumerate() {
-            let tile = cell_tile(cell);
             if k > 0 {
-                let previous = cell_tile(cells[k - 1]);
-                tiles.push(((previous.0 + tile.0) / 2, (previous.1 + tile.1) / 2));
+                tiles.push(tile_between(cells[k - 1], cell));
             }
-            tiles.push(tile);
+            tiles.push(cell_tile(cell));
         }
         tiles.extend(ends.next());
         tiles
@@ -67,7 +45,7 @@ impl<'a> MazeTiles<'a> {
         let mut marks: Vec<(TilePos, Tile)> = maze
             .openings()
             .into_iter()
-            .map(|(cell, dir)| (step(cell_tile(cell), dir), Tile::Passage))
+            .map(|(cell, dir)| (passage_tile(cell, dir), Tile::Passage))
             .collect();
         if let Some(path) = maze.solution_tiles() {
             marks.extend(path.into_iter().map(|tile| (tile, Tile::Path)));
@@ -103,8 +81,8 @@ impl<'a> MazeTiles<'a> {
 #[derive(Debug, Clone)]
 pub struct Heat {
     distances: Distances,
-    width: u64,
-    height: u64,
+    width: u32,
+    height: u32,
     scale: f32,
 }
 
@@ -114,8 +92,8 @@ impl Heat {
         let distances = Distances::from(&maze.grid, maze.start);
         let farthest_tile_steps = 2 * distances.max();
         Self {
-            width: maze.grid.width().into(),
-            height: maze.grid.height().into(),
+            width: maze.grid.width(),
+            height: maze.grid.height(),
             scale: if farthest_tile_steps == 0 {
                 0.0
             } else {
@@ -128,17 +106,12 @@ impl Heat {
     /// The heat of the tile at (x, y) if it is a cell or lies between two cells (whether a
     /// passage opens it or not: callers ask for passages); `None` for corners, the outer wall
     /// and unreachable cells.
-    pub fn at(&self, (x, y): TilePos) -> Option<f32> {
-        let cell = |cx: u64, cy: u64| {
-            (cx < self.width && cy < self.height)
-                .then(|| self.distances.to(Pos::new(cx as u32, cy as u32)))
-                .flatten()
-        };
-        let tile_steps = match (x % 2, y % 2) {
-            (1, 1) => 2 * cell(x / 2, y / 2)?,
-            (0, 1) if x > 0 => cell(x / 2 - 1, y / 2)? + cell(x / 2, y / 2)?,
-            (1, 0) if y > 0 => cell(x / 2, y / 2 - 1)? + cell(x / 2, y / 2)?,
-            _ => return None,
+    pub fn at(&self, tile: TilePos) -> Option<f32> {
+        let steps = |cell| self.distances.to(cell);
+        let tile_steps = match TileKind::at(tile, self.width, self.height)? {
+            TileKind::Cell(cell) => 2 * steps(cell)?,
+            TileKind::Passage { from, to, .. } => steps(from)? + steps(to)?,
+            TileKind::Corner | TileKind::Border => return None,
         };
         Some(tile_steps as f32 * self.scale)
     }
@@ -148,6 +121,7 @@ impl Heat {
 mod tests {
     use super::*;
     use crate::algorithms::Backtrack;
+    use crate::grid::Dir;
 
     fn picture(maze: &Maze) -> Vec<String> {
         let mut rows = maze.tiles();

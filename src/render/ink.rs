@@ -2,7 +2,8 @@
 //! heat-mapped passages their distance from the start.
 
 use crate::grid::Tile;
-use crate::maze::{Heat, Maze, TilePos};
+use crate::grid::TilePos;
+use crate::maze::{Heat, Maze};
 use std::io;
 
 /// How a tile is colored.

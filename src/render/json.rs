@@ -3,8 +3,8 @@
 
 use super::Render;
 use crate::analysis::Summary;
-use crate::grid::{Pos, Tile};
-use crate::maze::{Maze, TilePos};
+use crate::grid::{Pos, Tile, TilePos};
+use crate::maze::Maze;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
