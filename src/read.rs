@@ -30,33 +30,27 @@ pub fn read_maze(input: impl Read) -> Result<Maze> {
     let doc: Document<Vec<String>> =
         serde_json::from_value(value).map_err(|e| invalid(format!("{e}")))?;
     let grid = grid_from_tiles(&doc)?;
-    let mut maze = Maze {
-        algorithm: doc.algorithm.into_owned(),
-        params: doc.params.into_owned(),
-        seed: doc.seed,
-        start: cell(&grid, doc.start, "start")?,
-        goal: cell(&grid, doc.goal, "goal")?,
-        braid: doc.braid,
-        open_border: false,
-        solution: None,
-        grid,
-    };
-    if !maze.params.is_object() {
+    let start = cell(&grid, doc.start, "start")?;
+    let goal = cell(&grid, doc.goal, "goal")?;
+    if !doc.params.is_object() {
         return Err(invalid("\"params\" must be an object".into()));
     }
-    if let Some(p) = maze.braid
+    if let Some(p) = doc.braid
         && !(0.0..=1.0).contains(&p)
     {
         return Err(invalid(format!("\"braid\" is {p}, expected 0 to 1")));
     }
+    let mut maze = Maze::new(grid, doc.algorithm, doc.params.into_owned(), doc.seed);
+    maze.set_endpoints(start, goal)?;
+    maze.record_braid(doc.braid);
     if doc.openings {
         maze.open_border()
             .map_err(|e| invalid(format!("\"openings\": {e}")))?;
     }
     check_border(&doc.tiles, &maze)?;
-    check_connected(&maze.grid)?;
+    check_connected(maze.grid())?;
     if let Some(tiles) = doc.solution {
-        maze.solution = Some(solution_cells(&maze, &doc.tiles, &tiles)?);
+        maze.record_solution(solution_cells(&maze, &doc.tiles, &tiles)?);
     }
     Ok(maze)
 }
@@ -152,7 +146,7 @@ fn check_border(rows: &[String], maze: &Maze) -> Result<()> {
         .into_iter()
         .map(|(cell, dir)| passage_tile(cell, dir))
         .collect();
-    let (width, height) = (maze.grid.tile_width(), maze.grid.tile_height());
+    let (width, height) = (maze.grid().tile_width(), maze.grid().tile_height());
     for (y, row) in rows.iter().enumerate() {
         for (x, byte) in row.bytes().enumerate() {
             let (x, y) = (x as u64, y as u64);
@@ -203,7 +197,7 @@ fn solution_cells(maze: &Maze, rows: &[String], tiles: &[TilePos]) -> Result<Vec
             )));
         }
     }
-    let (width, height) = (maze.grid.width(), maze.grid.height());
+    let (width, height) = (maze.grid().width(), maze.grid().height());
     let cells: Vec<Pos> = tiles
         .iter()
         .filter_map(|&tile| match TileKind::at(tile, width, height) {
@@ -211,7 +205,7 @@ fn solution_cells(maze: &Maze, rows: &[String], tiles: &[TilePos]) -> Result<Vec
             _ => None,
         })
         .collect();
-    let ends_right = cells.first() == Some(&maze.start) && cells.last() == Some(&maze.goal);
+    let ends_right = cells.first() == Some(&maze.start()) && cells.last() == Some(&maze.goal());
     if !ends_right || maze.path_tiles(&cells) != tiles {
         return Err(invalid(
             "\"solution\" is not a path of neighbouring tiles from start to goal".into(),

@@ -109,7 +109,7 @@ proptest! {
     ) {
         let generator: &dyn Generator = if backtrack { &Backtrack::default() } else { &BinaryTree::default() };
         let mut maze = Maze::generate(generator, w, h, seed).unwrap();
-        maze.braid(braid).unwrap();
+        maze.braid_with(braid).unwrap();
         maze.set_endpoints(Pos::new(sx % w, sy % h), Pos::new(gx % w, gy % h)).unwrap();
         maze.solve();
         assert_solution_is_valid(&document(&maze));

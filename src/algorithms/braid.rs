@@ -73,7 +73,7 @@ mod tests {
     fn maze(w: u32, h: u32, seed: u64) -> Grid {
         Maze::generate(&Backtrack::default(), w, h, seed)
             .unwrap()
-            .grid
+            .into_grid()
     }
 
     #[test]

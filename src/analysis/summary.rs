@@ -47,7 +47,7 @@ pub struct Diameter {
 impl Summary {
     /// Measures `maze`.
     pub fn of(maze: &Maze) -> Self {
-        let grid = &maze.grid;
+        let grid = maze.grid();
         let shape = Stats::measure(grid);
         let (from, to, length) = diameter(grid);
         Self {
@@ -60,8 +60,8 @@ impl Summary {
             junctions: shape.junctions,
             mean_straight_run: shape.mean_straight_run(),
             horizontal_fraction: shape.horizontal_fraction(),
-            solution_length: Distances::from(grid, maze.start)
-                .to(maze.goal)
+            solution_length: Distances::from(grid, maze.start())
+                .to(maze.goal())
                 .expect("mazes are connected"),
             diameter: Diameter { length, from, to },
         }
@@ -113,7 +113,6 @@ impl fmt::Display for Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::Backtrack;
     use crate::grid::{Dir, Grid};
 
     /// A plus sign: the centre of a 3x3 maze joined to its four neighbours, the corners hung
@@ -129,7 +128,10 @@ mod tests {
     /// #######
     /// ```
     fn comb_maze() -> Maze {
-        let mut maze = Maze::generate(&Backtrack::default(), 3, 3, 0).unwrap();
+        Maze::new(comb(), "hand", serde_json::json!({}), 0)
+    }
+
+    fn comb() -> Grid {
         let mut grid = Grid::new(3, 3).unwrap();
         for (x, y, dir) in [
             (1, 1, Dir::North),
@@ -143,8 +145,7 @@ mod tests {
         ] {
             grid.carve(Pos::new(x, y), dir);
         }
-        maze.grid = grid;
-        maze
+        grid
     }
 
     #[test]
@@ -169,9 +170,9 @@ mod tests {
 
     #[test]
     fn braiding_adds_loops() {
-        let mut maze = comb_maze();
-        maze.grid.carve(Pos::new(0, 0), Dir::East);
-        let summary = Summary::of(&maze);
+        let mut grid = comb();
+        grid.carve(Pos::new(0, 0), Dir::East);
+        let summary = Summary::of(&Maze::new(grid, "hand", serde_json::json!({}), 0));
         assert!(!summary.perfect);
         assert_eq!(summary.loops, 1);
         assert_eq!(summary.dead_ends, 4);

@@ -41,7 +41,7 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
 /// Braids, places the endpoints and solves, as `finish` says.
 fn finished(mut maze: Maze, finish: &Finish) -> anyhow::Result<Maze> {
     if let Some(probability) = finish.braid {
-        maze.braid(probability)?;
+        maze.braid_with(probability)?;
     }
     place_endpoints(&mut maze, &finish.endpoints)?;
     if finish.solve {

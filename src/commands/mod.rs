@@ -13,8 +13,8 @@ use std::io::{self, Write};
 
 /// Applies `--start`, `--goal` and `--openings`.
 fn place_endpoints(maze: &mut Maze, endpoints: &Endpoints) -> anyhow::Result<()> {
-    let start = endpoints.start.unwrap_or(maze.start);
-    let goal = endpoints.goal.unwrap_or(maze.goal);
+    let start = endpoints.start.unwrap_or(maze.start());
+    let goal = endpoints.goal.unwrap_or(maze.goal());
     maze.set_endpoints(start, goal).with_context(|| {
         format!(
             "--start {},{} --goal {},{}",
@@ -30,7 +30,7 @@ fn place_endpoints(maze: &mut Maze, endpoints: &Endpoints) -> anyhow::Result<()>
 /// Writes `maze` as `rendering` says, with `--stats` as a table on standard error when the
 /// format cannot carry them.
 fn write_maze(maze: &Maze, rendering: &Rendering) -> anyhow::Result<()> {
-    rendering.check_picture(maze.grid.tile_width(), maze.grid.tile_height())?;
+    rendering.check_picture(maze.grid().tile_width(), maze.grid().tile_height())?;
     if rendering.stats_table {
         let _ = write!(io::stderr().lock(), "{}", Summary::of(maze));
     }

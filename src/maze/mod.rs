@@ -17,26 +17,21 @@ use crate::rng::{rng_for_stream, rng_from_seed};
 const BRAID_STREAM: u64 = 1;
 
 /// A maze: the grid and everything needed to reproduce, describe and draw it.
+///
+/// Its parts are read through methods and changed only through the methods that keep them
+/// consistent: moving the endpoints checks them and drops a stale solution, braiding records
+/// its probability, and so on.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Maze {
-    /// The cells and their passages.
-    pub grid: Grid,
-    /// The name of the algorithm that carved it (e.g. `"backtrack"`).
-    pub algorithm: String,
-    /// The algorithm's effective options.
-    pub params: serde_json::Value,
-    /// The seed it was generated from.
-    pub seed: u64,
-    /// The entrance cell (top-left by default).
-    pub start: Pos,
-    /// The exit cell (bottom-right by default).
-    pub goal: Pos,
-    /// The share of dead ends braided away, if the maze was braided.
-    pub braid: Option<f64>,
-    /// Whether the outer wall is open next to the start and the goal (see [`Maze::openings`]).
-    pub open_border: bool,
-    /// The cells of a shortest path from start to goal, in order, once solved.
-    pub solution: Option<Vec<Pos>>,
+    grid: Grid,
+    algorithm: String,
+    params: serde_json::Value,
+    seed: u64,
+    start: Pos,
+    goal: Pos,
+    braid: Option<f64>,
+    open_border: bool,
+    solution: Option<Vec<Pos>>,
 }
 
 impl Maze {
@@ -46,7 +41,7 @@ impl Maze {
     pub fn generate(generator: &dyn Generator, width: u32, height: u32, seed: u64) -> Result<Self> {
         let mut grid = Grid::new(width, height)?;
         generator.carve(&mut grid, &mut rng_from_seed(seed))?;
-        Ok(Self::generated(generator, grid, seed))
+        Ok(Self::new(grid, generator.name(), generator.params(), seed))
     }
 
     /// Generates exactly the maze [`Maze::generate`] does, reporting every step to `observer`.
@@ -59,15 +54,21 @@ impl Maze {
     ) -> Result<Self> {
         let mut grid = Grid::new(width, height)?;
         generator.carve_observed(&mut grid, &mut rng_from_seed(seed), observer)?;
-        Ok(Self::generated(generator, grid, seed))
+        Ok(Self::new(grid, generator.name(), generator.params(), seed))
     }
 
-    /// A freshly generated maze: entrance top-left, exit bottom-right, nothing else done.
-    fn generated(generator: &dyn Generator, grid: Grid, seed: u64) -> Self {
+    /// The maze of a carved `grid`, made by `algorithm` with the effective options `params`
+    /// from `seed`: entrance top-left, exit bottom-right, nothing else done.
+    pub fn new(
+        grid: Grid,
+        algorithm: impl Into<String>,
+        params: serde_json::Value,
+        seed: u64,
+    ) -> Self {
         let (width, height) = (grid.width(), grid.height());
         Self {
-            algorithm: generator.name().to_string(),
-            params: generator.params(),
+            algorithm: algorithm.into(),
+            params,
             seed,
             start: Pos::new(0, 0),
             goal: Pos::new(width - 1, height - 1),
@@ -78,17 +79,75 @@ impl Maze {
         }
     }
 
-    /// Moves the entrance and exit; both must be cells of the maze.
+    /// The cells and their passages.
+    pub const fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The cells and their passages, taking them out of the maze.
+    pub fn into_grid(self) -> Grid {
+        self.grid
+    }
+
+    /// The name of the algorithm that carved it (e.g. `"backtrack"`).
+    pub fn algorithm(&self) -> &str {
+        &self.algorithm
+    }
+
+    /// The algorithm's effective options.
+    pub const fn params(&self) -> &serde_json::Value {
+        &self.params
+    }
+
+    /// The seed it was generated from.
+    pub const fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The entrance cell (top-left unless moved).
+    pub const fn start(&self) -> Pos {
+        self.start
+    }
+
+    /// The exit cell (bottom-right unless moved).
+    pub const fn goal(&self) -> Pos {
+        self.goal
+    }
+
+    /// The probability each dead end was braided away with, if the maze was braided.
+    pub const fn braid(&self) -> Option<f64> {
+        self.braid
+    }
+
+    /// Whether the outer wall is open next to the start and the goal (see [`Maze::openings`]).
+    pub const fn has_openings(&self) -> bool {
+        self.open_border
+    }
+
+    /// The cells of a path from start to goal, in order, once solved: a shortest one when
+    /// [`Maze::solve`] found it.
+    pub fn solution(&self) -> Option<&[Pos]> {
+        self.solution.as_deref()
+    }
+
+    /// Moves the entrance and exit; both must be cells of the maze, and on its outer wall once
+    /// it has openings. Drops the solution.
     pub fn set_endpoints(&mut self, start: Pos, goal: Pos) -> Result<()> {
-        self.start = self.grid.require(start)?;
-        self.goal = self.grid.require(goal)?;
+        self.grid.require(start)?;
+        self.grid.require(goal)?;
+        if self.open_border {
+            self.check_on_border(start, goal)?;
+        }
+        self.start = start;
+        self.goal = goal;
         self.solution = None;
         Ok(())
     }
 
     /// Removes each dead end with `probability` (see [`braid`]), drawing from a random stream of
     /// its own so the maze underneath stays the one the seed gives. Returns the walls opened.
-    pub fn braid(&mut self, probability: f64) -> Result<u64> {
+    /// Drops the solution.
+    pub fn braid_with(&mut self, probability: f64) -> Result<u64> {
         check_probability(probability)?;
         let mut rng = rng_for_stream(self.seed, BRAID_STREAM);
         let opened = braid(&mut self.grid, probability, &mut rng);
@@ -99,15 +158,7 @@ impl Maze {
 
     /// Opens the outer wall next to the start and the goal, which must lie on it.
     pub fn open_border(&mut self) -> Result<()> {
-        for (cell, role) in [(self.start, "start"), (self.goal, "goal")] {
-            if border_side(&self.grid, cell, Dir::ALL).is_none() {
-                return Err(Error::NotOnBorder {
-                    role,
-                    x: cell.x,
-                    y: cell.y,
-                });
-            }
-        }
+        self.check_on_border(self.start, self.goal)?;
         self.open_border = true;
         Ok(())
     }
@@ -146,6 +197,30 @@ impl Maze {
     pub fn tiles(&self) -> MazeTiles<'_> {
         MazeTiles::new(self)
     }
+
+    /// Records that the maze was braided with `probability`, as a document read back says.
+    pub(crate) fn record_braid(&mut self, probability: Option<f64>) {
+        self.braid = probability;
+    }
+
+    /// Keeps `cells`, a path from start to goal the caller has checked, as the solution.
+    pub(crate) fn record_solution(&mut self, cells: Vec<Pos>) {
+        self.solution = Some(cells);
+    }
+
+    /// Checks that `start` and `goal` touch the outer wall.
+    fn check_on_border(&self, start: Pos, goal: Pos) -> Result<()> {
+        for (cell, role) in [(start, "start"), (goal, "goal")] {
+            if border_side(&self.grid, cell, Dir::ALL).is_none() {
+                return Err(Error::NotOnBorder {
+                    role,
+                    x: cell.x,
+                    y: cell.y,
+                });
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The first side in `order` on which `cell` touches the outer wall.
@@ -161,5 +236,46 @@ pub fn check_probability(probability: f64) -> Result<f64> {
         Ok(probability)
     } else {
         Err(Error::InvalidProbability { value: probability })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithms::Backtrack;
+
+    #[test]
+    fn endpoints_stay_on_the_border_once_it_is_open() {
+        let mut maze = Maze::generate(&Backtrack::default(), 3, 3, 1).unwrap();
+        maze.open_border().unwrap();
+        maze.solve();
+        assert_eq!(
+            maze.set_endpoints(Pos::new(1, 1), Pos::new(2, 2)),
+            Err(Error::NotOnBorder {
+                role: "start",
+                x: 1,
+                y: 1
+            })
+        );
+        assert_eq!(
+            (maze.start(), maze.goal()),
+            (Pos::new(0, 0), Pos::new(2, 2))
+        );
+        assert!(maze.solution().is_some(), "a refused move changes nothing");
+        maze.set_endpoints(Pos::new(1, 0), Pos::new(0, 2)).unwrap();
+        assert_eq!(
+            maze.solution(),
+            None,
+            "moving the endpoints drops the solution"
+        );
+        assert_eq!(
+            maze.set_endpoints(Pos::new(3, 0), Pos::new(0, 2)),
+            Err(Error::OutsideGrid {
+                x: 3,
+                y: 0,
+                width: 3,
+                height: 3
+            })
+        );
     }
 }

@@ -120,8 +120,7 @@ impl Heat {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::Backtrack;
-    use crate::grid::Dir;
+    use crate::grid::{Dir, Grid};
 
     fn picture(maze: &Maze) -> Vec<String> {
         let mut rows = maze.tiles();
@@ -144,12 +143,11 @@ mod tests {
 
     /// A 2x2 maze shaped like a U: down the left, along the bottom, up the right.
     fn u_maze() -> Maze {
-        let mut maze = Maze::generate(&Backtrack::default(), 2, 2, 0).unwrap();
-        maze.grid = crate::grid::Grid::new(2, 2).unwrap();
-        maze.grid.carve(Pos::new(0, 0), Dir::South);
-        maze.grid.carve(Pos::new(0, 1), Dir::East);
-        maze.grid.carve(Pos::new(1, 1), Dir::North);
-        maze
+        let mut grid = Grid::new(2, 2).unwrap();
+        grid.carve(Pos::new(0, 0), Dir::South);
+        grid.carve(Pos::new(0, 1), Dir::East);
+        grid.carve(Pos::new(1, 1), Dir::North);
+        Maze::new(grid, "hand", serde_json::json!({}), 0)
     }
 
     #[test]

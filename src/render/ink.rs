@@ -106,7 +106,7 @@ pub(crate) fn for_each_ink_row(
     mut draw: impl FnMut(u64, &[Ink]) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut rows = maze.tiles();
-    let mut inks = Vec::with_capacity(maze.grid.tile_width() as usize);
+    let mut inks = Vec::with_capacity(maze.grid().tile_width() as usize);
     while let Some((y, row)) = rows.next_row() {
         inks.clear();
         inks.extend(
@@ -146,7 +146,7 @@ impl Picture {
 
     /// The picture's size in pixels, or an error if a side would exceed [`Picture::MAX_SIDE`].
     pub fn pixel_size(&self, maze: &Maze) -> crate::Result<(u32, u32)> {
-        self.pixel_size_of(maze.grid.tile_width(), maze.grid.tile_height())
+        self.pixel_size_of(maze.grid().tile_width(), maze.grid().tile_height())
     }
 
     /// The size in pixels of a picture of `tile_width x tile_height` tiles, or an error if a

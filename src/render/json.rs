@@ -26,18 +26,18 @@ impl Render for Json {
         let document = Document {
             schema: MAZE_SCHEMA.into(),
             generator: concat!("mazegen ", env!("CARGO_PKG_VERSION")).into(),
-            algorithm: maze.algorithm.as_str().into(),
-            params: Cow::Borrowed(&maze.params),
-            seed: maze.seed,
-            width: maze.grid.width(),
-            height: maze.grid.height(),
-            tile_width: maze.grid.tile_width(),
-            tile_height: maze.grid.tile_height(),
-            start: maze.start,
-            goal: maze.goal,
+            algorithm: maze.algorithm().into(),
+            params: Cow::Borrowed(maze.params()),
+            seed: maze.seed(),
+            width: maze.grid().width(),
+            height: maze.grid().height(),
+            tile_width: maze.grid().tile_width(),
+            tile_height: maze.grid().tile_height(),
+            start: maze.start(),
+            goal: maze.goal(),
             perfect: maze.is_perfect(),
-            braid: maze.braid,
-            openings: maze.open_border,
+            braid: maze.braid(),
+            openings: maze.has_openings(),
             tiles: TileStrings(maze),
             solution: maze.solution_tiles(),
             stats: self.stats.then(|| Summary::of(maze)),
@@ -82,7 +82,7 @@ struct TileStrings<'a>(&'a Maze);
 
 impl Serialize for TileStrings<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(self.0.grid.tile_height() as usize))?;
+        let mut seq = serializer.serialize_seq(Some(self.0.grid().tile_height() as usize))?;
         let mut rows = self.0.tiles();
         let mut text = String::new();
         while let Some((_, row)) = rows.next_row() {

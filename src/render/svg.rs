@@ -17,7 +17,7 @@ pub struct Svg(pub Picture);
 impl Render for Svg {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         let Picture { palette, .. } = self.0;
-        let (width, height) = (maze.grid.tile_width(), maze.grid.tile_height());
+        let (width, height) = (maze.grid().tile_width(), maze.grid().tile_height());
         let (pixel_width, pixel_height) = self.0.pixel_size(maze).map_err(io::Error::other)?;
         let mut runs: BTreeMap<Ink, String> = BTreeMap::new();
         let background = Ink::Plain(Tile::Passage);
