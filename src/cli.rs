@@ -6,6 +6,7 @@ mod rooms;
 pub use rooms::{AUTO_MAP_ROOMS, MapChoice, RoomsArgs, RoomsFormat};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use mazegen::Probability;
 use mazegen::algorithms::{self, Pick};
 use mazegen::grid::Pos;
 use std::num::NonZeroU32;
@@ -255,7 +256,7 @@ pub struct MazeArgs {
 
     /// Remove each dead end with probability P by opening a wall, adding loops (0 to 1)
     #[arg(long, value_name = "P", value_parser = parse_probability, allow_hyphen_values = true, help_heading = "Generation")]
-    pub braid: Option<f64>,
+    pub braid: Option<Probability>,
 
     /// Draw the shortest path from start to goal
     #[arg(long, help_heading = "Solution")]
@@ -494,11 +495,8 @@ fn parse_tiles(value: &str) -> Result<u32, String> {
 }
 
 /// Parses a probability from 0 to 1.
-fn parse_probability(value: &str) -> Result<f64, String> {
-    let number: f64 = value
-        .parse()
-        .map_err(|_| "expected a number from 0 to 1".to_string())?;
-    mazegen::check_probability(number).map_err(|e| e.to_string())
+fn parse_probability(value: &str) -> Result<Probability, String> {
+    value.parse().map_err(|e: mazegen::Error| e.to_string())
 }
 
 /// Parses cell coordinates `X,Y`.
@@ -600,7 +598,7 @@ mod tests {
 
     #[test]
     fn probabilities_stay_within_0_and_1() {
-        assert_eq!(parse_probability("0.25"), Ok(0.25));
+        assert_eq!(parse_probability("0.25").map(f64::from), Ok(0.25));
         for bad in ["1.5", "-0.1", "NaN", "inf", "x"] {
             assert!(parse_probability(bad).is_err(), "{bad}");
         }

@@ -63,8 +63,8 @@ pub enum Error {
     /// A probability outside 0 to 1 (or not a number).
     #[error("{value} is not a probability: expected a number from 0 to 1")]
     InvalidProbability {
-        /// The rejected value.
-        value: f64,
+        /// The rejected value, as a number or quoted text.
+        value: String,
     },
 
     /// Openings asked for where the start or goal does not touch the outer wall.

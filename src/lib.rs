@@ -30,6 +30,7 @@ pub mod error;
 pub mod events;
 pub mod grid;
 mod maze;
+mod probability;
 pub mod read;
 pub mod render;
 pub mod rng;
@@ -37,4 +38,5 @@ pub mod rooms;
 
 pub use error::{Error, Result};
 pub use grid::{TilePos, cell_tile, cells_from_tiles};
-pub use maze::{Heat, Maze, MazeTiles, check_probability};
+pub use maze::{Heat, Maze, MazeTiles};
+pub use probability::Probability;

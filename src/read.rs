@@ -2,6 +2,7 @@
 //! or hand-edited document could get wrong, so that `solve`, `stats` and `render` can sit at
 //! the end of a pipe.
 
+use crate::Probability;
 use crate::error::{Error, Result};
 use crate::grid::{
     Grid, MAX_CELLS, Pos, TileKind, TilePos, cell_tile, is_tile_count, passage_tile,
@@ -35,14 +36,15 @@ pub fn read_maze(input: impl Read) -> Result<Maze> {
     if !doc.params.is_object() {
         return Err(invalid("\"params\" must be an object".into()));
     }
-    if let Some(p) = doc.braid
-        && !(0.0..=1.0).contains(&p)
-    {
-        return Err(invalid(format!("\"braid\" is {p}, expected 0 to 1")));
-    }
+    let braid = doc
+        .braid
+        .map(|p| {
+            Probability::new(p).map_err(|_| invalid(format!("\"braid\" is {p}, expected 0 to 1")))
+        })
+        .transpose()?;
     let mut maze = Maze::new(grid, doc.algorithm, doc.params.into_owned(), doc.seed);
     maze.set_endpoints(start, goal)?;
-    maze.record_braid(doc.braid);
+    maze.record_braid(braid);
     if doc.openings {
         maze.open_border()
             .map_err(|e| invalid(format!("\"openings\": {e}")))?;

@@ -11,6 +11,7 @@ use crate::output::Target;
 use crate::terminal::{self, TerminalScreen};
 use anyhow::Context;
 use clap::CommandFactory;
+use mazegen::Probability;
 use mazegen::algorithms::{
     AldousBroder, Backtrack, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, Kruskal, Prim,
     RecursiveDivision, Sidewinder, Wilson,
@@ -93,7 +94,7 @@ pub struct MazeJob {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Finish {
     /// Remove dead ends with this probability.
-    pub braid: Option<f64>,
+    pub braid: Option<Probability>,
     /// Where the way through begins and ends.
     pub endpoints: Endpoints,
     /// Add the shortest path from start to goal.
@@ -526,7 +527,7 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
     Ok(RoomsJob {
         options: RoomOptions {
             count: args.count,
-            p: args.p,
+            p: args.p.map(f64::from),
             max_doors: args.max_doors,
             candidates,
             room_size: args.map.room_size,

@@ -3,10 +3,10 @@
 mod common;
 
 use common::{json_of, mazegen, stdout_of};
-use mazegen::Maze;
 use mazegen::algorithms::{Backtrack, BinaryTree, Generator};
 use mazegen::grid::Pos;
 use mazegen::render::{Json, Palette, Picture, Png, Render};
+use mazegen::{Maze, Probability};
 use predicates::prelude::*;
 use proptest::prelude::*;
 use serde_json::Value;
@@ -109,7 +109,7 @@ proptest! {
     ) {
         let generator: &dyn Generator = if backtrack { &Backtrack::default() } else { &BinaryTree::default() };
         let mut maze = Maze::generate(generator, w, h, seed).unwrap();
-        maze.braid_with(braid).unwrap();
+        maze.braid_with(Probability::new(braid).unwrap()).unwrap();
         maze.set_endpoints(Pos::new(sx % w, sy % h), Pos::new(gx % w, gy % h)).unwrap();
         maze.solve();
         assert_solution_is_valid(&document(&maze));

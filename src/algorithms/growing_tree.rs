@@ -1,6 +1,7 @@
 //! Growing tree: grow the maze from a list of active cells, picking which one grows next.
 
 use super::Algorithm;
+use crate::Probability;
 use crate::error::{Error, Result};
 use crate::events::{Event, Observer};
 use crate::grid::{Cursor, Grid, Pos, zeroed_bytes};
@@ -48,33 +49,10 @@ pub enum Pick {
     Mixed(Probability),
 }
 
-/// A probability: a number from 0 to 1.
-#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
-pub struct Probability(f64);
-
-impl Probability {
-    /// `p` as a probability; an error unless `0 <= p <= 1`.
-    pub fn new(p: f64) -> Result<Self> {
-        if (0.0..=1.0).contains(&p) {
-            Ok(Self(p))
-        } else {
-            Err(Error::InvalidPick {
-                value: format!("mixed:{p}"),
-                reason: "has P outside 0 to 1",
-            })
-        }
-    }
-
-    /// The probability as a number from 0 to 1.
-    pub const fn get(self) -> f64 {
-        self.0
-    }
-
-    /// The probability scaled to 2^32: a uniform 32-bit draw below it happens with probability
-    /// `p` (rounded down to a multiple of 2^-32).
-    fn threshold(self) -> u64 {
-        (self.0 * (1u64 << 32) as f64) as u64
-    }
+/// `p` scaled to 2^32: a uniform 32-bit draw below it happens with probability `p` (rounded
+/// down to a multiple of 2^-32).
+fn threshold(p: Probability) -> u64 {
+    (p.get() * (1u64 << 32) as f64) as u64
 }
 
 impl fmt::Display for Pick {
@@ -213,7 +191,7 @@ impl ActiveList {
             Pick::Oldest => self.head,
             Pick::Random => self.random(bits, state),
             Pick::Mixed(p) => {
-                if u64::from(bits.bits(32)) < p.threshold() {
+                if u64::from(bits.bits(32)) < threshold(p) {
                     self.cells.len() - 1
                 } else {
                     self.random(bits, state)

@@ -15,12 +15,14 @@ mod union_find;
 mod wall;
 mod wilson;
 
+/// The probability type of [`Pick::Mixed`], re-exported from the crate root.
+pub use crate::Probability;
 pub use aldous_broder::AldousBroder;
 pub use backtrack::Backtrack;
 pub use binary_tree::{Bias, BinaryTree};
 pub use braid::braid;
 pub use eller::Eller;
-pub use growing_tree::{GrowingTree, Pick, Probability};
+pub use growing_tree::{GrowingTree, Pick};
 pub use hunt_and_kill::HuntAndKill;
 pub use kruskal::Kruskal;
 pub use prim::Prim;

@@ -2,6 +2,7 @@
 
 use super::{TargetArgs, parse_probability, parse_seed};
 use clap::{Args, ValueEnum};
+use mazegen::Probability;
 use mazegen::rooms::{self, MAX_ROOMS, RoomSize};
 
 /// Above this many rooms, `--map auto` leaves the tile map out of `json` and `dot` output with
@@ -18,7 +19,7 @@ pub struct RoomsArgs {
     /// Probability that each candidate pair gets an extra connection [default: ln(N)/N, the
     /// connectivity threshold]
     #[arg(long, value_name = "P", value_parser = parse_probability, allow_hyphen_values = true)]
-    pub p: Option<f64>,
+    pub p: Option<Probability>,
 
     /// The most doors (connections) a room may have [default: no limit]
     #[arg(long, value_name = "D", value_parser = parse_max_doors, allow_negative_numbers = true)]

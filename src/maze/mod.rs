@@ -5,6 +5,7 @@ mod view;
 
 pub use view::{Heat, MazeTiles};
 
+use crate::Probability;
 use crate::algorithms::{Generator, braid};
 use crate::analysis::shortest_path;
 use crate::error::{Error, Result};
@@ -29,7 +30,7 @@ pub struct Maze {
     seed: u64,
     start: Pos,
     goal: Pos,
-    braid: Option<f64>,
+    braid: Option<Probability>,
     open_border: bool,
     solution: Option<Vec<Pos>>,
 }
@@ -115,7 +116,7 @@ impl Maze {
     }
 
     /// The probability each dead end was braided away with, if the maze was braided.
-    pub const fn braid(&self) -> Option<f64> {
+    pub const fn braid(&self) -> Option<Probability> {
         self.braid
     }
 
@@ -147,10 +148,9 @@ impl Maze {
     /// Removes each dead end with `probability` (see [`braid`]), drawing from a random stream of
     /// its own so the maze underneath stays the one the seed gives. Returns the walls opened.
     /// Drops the solution.
-    pub fn braid_with(&mut self, probability: f64) -> Result<u64> {
-        check_probability(probability)?;
+    pub fn braid_with(&mut self, probability: Probability) -> Result<u64> {
         let mut rng = rng_for_stream(self.seed, BRAID_STREAM);
-        let opened = braid(&mut self.grid, probability, &mut rng);
+        let opened = braid(&mut self.grid, probability.get(), &mut rng);
         self.braid = Some(probability);
         self.solution = None;
         Ok(opened)
@@ -199,7 +199,7 @@ impl Maze {
     }
 
     /// Records that the maze was braided with `probability`, as a document read back says.
-    pub(crate) fn record_braid(&mut self, probability: Option<f64>) {
+    pub(crate) fn record_braid(&mut self, probability: Option<Probability>) {
         self.braid = probability;
     }
 
@@ -228,15 +228,6 @@ fn border_side(grid: &Grid, cell: Pos, order: [Dir; 4]) -> Option<Dir> {
     order
         .into_iter()
         .find(|&dir| grid.neighbour(cell, dir).is_none())
-}
-
-/// Checks that `probability` is a number from 0 to 1.
-pub fn check_probability(probability: f64) -> Result<f64> {
-    if (0.0..=1.0).contains(&probability) {
-        Ok(probability)
-    } else {
-        Err(Error::InvalidProbability { value: probability })
-    }
 }
 
 #[cfg(test)]

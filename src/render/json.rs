@@ -36,7 +36,7 @@ impl Render for Json {
             start: maze.start(),
             goal: maze.goal(),
             perfect: maze.is_perfect(),
-            braid: maze.braid(),
+            braid: maze.braid().map(f64::from),
             openings: maze.has_openings(),
             tiles: TileStrings(maze),
             solution: maze.solution_tiles(),

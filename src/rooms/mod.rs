@@ -280,7 +280,7 @@ impl RoomMap {
     pub fn generate(options: &RoomOptions, seed: u64) -> crate::Result<Self> {
         let count = check_count(u64::from(options.count))?;
         let p = match options.p {
-            Some(p) => crate::check_probability(p)?,
+            Some(p) => crate::Probability::new(p)?.get(),
             None => default_p(count),
         };
         let room_size = RoomSize::new(options.room_size.min, options.room_size.max)?;
