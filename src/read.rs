@@ -169,7 +169,7 @@ fn check_border(rows: &[String], maze: &Maze) -> Result<()> {
 
 /// Checks that every cell can be reached (loops are allowed: braided mazes have them).
 fn check_connected(grid: &Grid) -> Result<()> {
-    let distances = crate::analysis::Distances::from(grid, Pos::new(0, 0));
+    let distances = crate::analysis::Distances::from(grid, Pos::new(0, 0))?;
     match (0..grid.cell_count())
         .map(|i| grid.pos(i))
         .find(|&pos| distances.to(pos).is_none())
@@ -208,7 +208,7 @@ fn solution_cells(maze: &Maze, rows: &[String], tiles: &[TilePos]) -> Result<Vec
         })
         .collect();
     let ends_right = cells.first() == Some(&maze.start()) && cells.last() == Some(&maze.goal());
-    if !ends_right || maze.path_tiles(&cells) != tiles {
+    if !ends_right || !maze.path_tiles(&cells).eq(tiles.iter().copied()) {
         return Err(invalid(
             "\"solution\" is not a path of neighbouring tiles from start to goal".into(),
         ));

@@ -20,7 +20,7 @@ fn backtrack_seeds(seeds: u32) -> Backtrack {
 /// The tile view's outer ring is wall, and every row has the advertised width.
 fn assert_tile_border_closed(maze: &Maze) {
     let (tw, th) = (maze.grid().tile_width(), maze.grid().tile_height());
-    let mut rows = maze.grid().tile_rows();
+    let mut rows = maze.grid().tile_rows().unwrap();
     let mut y = 0;
     while let Some(row) = rows.next_row() {
         assert_eq!(row.len() as u64, tw);

@@ -111,7 +111,7 @@ proptest! {
         let mut maze = Maze::generate(generator, w, h, seed).unwrap();
         maze.braid_with(Probability::new(braid).unwrap()).unwrap();
         maze.set_endpoints(Pos::new(sx % w, sy % h), Pos::new(gx % w, gy % h)).unwrap();
-        maze.solve();
+        maze.solve().unwrap();
         assert_solution_is_valid(&document(&maze));
     }
 
@@ -119,7 +119,7 @@ proptest! {
     fn solutions_leave_through_the_openings(w in 1u32..25, h in 1u32..25, seed: u64) {
         let mut maze = Maze::generate(&Backtrack::default(), w, h, seed).unwrap();
         maze.open_border().unwrap();
-        maze.solve();
+        maze.solve().unwrap();
         let doc = document(&maze);
         assert_solution_is_valid(&doc);
         let tiles = doc["tiles"].as_array().unwrap();
@@ -342,4 +342,45 @@ fn png_is_never_written_to_a_terminal() {
         .unwrap();
     assert!(png.status.success());
     assert_eq!(&png.stdout[1..4], b"PNG");
+}
+
+/// Runs `mazegen args` in a shell whose address space is limited to `kilobytes` (`ulimit -v`),
+/// or returns `None` with a note where the shell cannot set that limit.
+fn run_with_memory_limit(kilobytes: u32, args: &str) -> Option<std::process::Output> {
+    let binary = env!("CARGO_BIN_EXE_mazegen");
+    let script = format!("ulimit -v {kilobytes} || exit 99; exec '{binary}' {args}");
+    let output = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .env_remove("NO_COLOR")
+        .output()
+        .expect("sh runs");
+    if output.status.code() == Some(99) {
+        eprintln!("skipped: this sh cannot limit memory with ulimit -v");
+        return None;
+    }
+    Some(output)
+}
+
+#[test]
+fn a_maze_too_large_to_measure_is_refused_not_aborted() {
+    // 4000x4000 cells: the maze (16 MB) fits in 60 MB of address space, a search of its
+    // distances (8 bytes per cell) does not.
+    let maze = "binary-tree --size 8001 --seed 1";
+    for options in [
+        "--solve --format text",
+        "--stats --format text",
+        "--heatmap --format svg",
+        "--heatmap --format term --color always",
+    ] {
+        let Some(output) = run_with_memory_limit(60_000, &format!("{maze} {options}")) else {
+            return;
+        };
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{options}: {stderr}");
+        assert_eq!(
+            stderr, "error: not enough memory for a 4000x4000-cell maze (64000000 bytes needed)\n",
+            "{options}"
+        );
+        assert!(output.stdout.is_empty(), "{options}: nothing written");
+    }
 }

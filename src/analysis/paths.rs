@@ -1,9 +1,11 @@
 //! Breadth-first distances over open passages, shortest paths and the diameter.
 //!
 //! Everything is iterative (one queue of `u32` indices), so any maze size works, perfect or
-//! braided.
+//! braided. The memory for a search is reserved before it starts: a maze too large for it is
+//! an [`Error::OutOfMemory`](crate::Error::OutOfMemory), not an abort.
 
-use crate::grid::{Dir, Grid, Pos};
+use crate::error::Result;
+use crate::grid::{Dir, Grid, Pos, empty_vec, filled_vec};
 
 /// Marks a cell breadth-first search has not reached.
 const UNREACHED: u32 = u32::MAX;
@@ -19,9 +21,12 @@ pub struct Distances {
 
 impl Distances {
     /// Measures the distance from `from` to every cell of `grid` (which must contain `from`).
-    pub fn from(grid: &Grid, from: Pos) -> Self {
-        let mut steps = vec![UNREACHED; grid.cell_count()];
-        let mut queue = Vec::with_capacity(grid.cell_count());
+    ///
+    /// Needs 8 bytes per cell, reserved first.
+    pub fn from(grid: &Grid, from: Pos) -> Result<Self> {
+        let (width, height, cells) = (grid.width(), grid.height(), grid.cell_count());
+        let mut steps = filled_vec(width, height, cells, UNREACHED)?;
+        let mut queue = empty_vec(width, height, cells)?;
         let first = grid.index(from);
         steps[first] = 0;
         queue.push(first as u32);
@@ -44,12 +49,12 @@ impl Distances {
         }
         // The last cell dequeued is at the greatest distance.
         let farthest = grid.pos(*queue.last().expect("the start is queued") as usize);
-        Self {
+        Ok(Self {
             from,
-            width: grid.width(),
+            width,
             steps,
             farthest,
-        }
+        })
     }
 
     /// The cell distances were measured from.
@@ -78,9 +83,11 @@ impl Distances {
     ///
     /// Walks back from `to`, each step to a neighbour one step closer, checking directions in
     /// the fixed order north, east, south, west: the same maze always gives the same path.
-    pub fn path_to(&self, grid: &Grid, to: Pos) -> Option<Vec<Pos>> {
-        let mut remaining = self.to(to)?;
-        let mut path = Vec::with_capacity(remaining as usize + 1);
+    pub fn path_to(&self, grid: &Grid, to: Pos) -> Result<Option<Vec<Pos>>> {
+        let Some(mut remaining) = self.to(to) else {
+            return Ok(None);
+        };
+        let mut path = empty_vec(grid.width(), grid.height(), remaining as usize + 1)?;
         let mut pos = to;
         path.push(pos);
         while remaining > 0 {
@@ -94,23 +101,23 @@ impl Distances {
             remaining -= 1;
         }
         path.reverse();
-        Some(path)
+        Ok(Some(path))
     }
 }
 
 /// A shortest path from `from` to `to` (both included), or `None` if they are not connected.
-pub fn shortest_path(grid: &Grid, from: Pos, to: Pos) -> Option<Vec<Pos>> {
-    Distances::from(grid, from).path_to(grid, to)
+pub fn shortest_path(grid: &Grid, from: Pos, to: Pos) -> Result<Option<Vec<Pos>>> {
+    Distances::from(grid, from)?.path_to(grid, to)
 }
 
 /// The longest shortest path of the maze: its two ends and its length in steps.
 ///
 /// Two breadth-first sweeps: the cell farthest from the top-left cell, then the cell farthest
 /// from that one. Exact for perfect mazes (trees); for mazes with loops it is a lower bound.
-pub fn diameter(grid: &Grid) -> (Pos, Pos, u32) {
-    let first = Distances::from(grid, Pos::new(0, 0)).farthest();
-    let sweep = Distances::from(grid, first);
-    (first, sweep.farthest(), sweep.max())
+pub fn diameter(grid: &Grid) -> Result<(Pos, Pos, u32)> {
+    let first = Distances::from(grid, Pos::new(0, 0))?.farthest();
+    let sweep = Distances::from(grid, first)?;
+    Ok((first, sweep.farthest(), sweep.max()))
 }
 
 #[cfg(test)]
@@ -138,7 +145,7 @@ mod tests {
     #[test]
     fn distances_count_steps() {
         let grid = comb();
-        let d = Distances::from(&grid, Pos::new(0, 1));
+        let d = Distances::from(&grid, Pos::new(0, 1)).unwrap();
         assert_eq!(d.to(Pos::new(0, 1)), Some(0));
         assert_eq!(d.to(Pos::new(2, 1)), Some(4));
         assert_eq!(d.to(Pos::new(1, 1)), None, "walled-in cell");
@@ -148,19 +155,24 @@ mod tests {
     #[test]
     fn paths_step_between_neighbours() {
         let grid = comb();
-        let path = shortest_path(&grid, Pos::new(0, 1), Pos::new(2, 1)).unwrap();
+        let path = shortest_path(&grid, Pos::new(0, 1), Pos::new(2, 1))
+            .unwrap()
+            .unwrap();
         let expected = [(0, 1), (0, 0), (1, 0), (2, 0), (2, 1)].map(|(x, y)| Pos::new(x, y));
         assert_eq!(path, expected);
-        assert_eq!(shortest_path(&grid, Pos::new(0, 0), Pos::new(1, 1)), None);
+        assert_eq!(
+            shortest_path(&grid, Pos::new(0, 0), Pos::new(1, 1)),
+            Ok(None)
+        );
         assert_eq!(
             shortest_path(&grid, Pos::new(1, 0), Pos::new(1, 0)),
-            Some(vec![Pos::new(1, 0)])
+            Ok(Some(vec![Pos::new(1, 0)]))
         );
     }
 
     #[test]
     fn diameter_of_a_comb_spans_its_branches() {
-        let (a, b, length) = diameter(&comb());
+        let (a, b, length) = diameter(&comb()).unwrap();
         assert_eq!(length, 4);
         let mut ends = [a, b];
         ends.sort_by_key(|p| p.x);

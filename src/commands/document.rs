@@ -17,12 +17,12 @@ pub fn run(job: DocumentJob) -> anyhow::Result<()> {
     match job.action {
         DocumentAction::Solve(endpoints, rendering) => {
             place_endpoints(&mut maze, &endpoints)?;
-            maze.solve();
+            maze.solve()?;
             write_maze(&maze, &rendering)
         }
         DocumentAction::Render(rendering) => write_maze(&maze, &rendering),
         DocumentAction::Stats(format) => {
-            let summary = Summary::of(&maze);
+            let summary = Summary::of(&maze)?;
             Target::Stdout.write(|out| match format {
                 StatsFormat::Text => write!(out, "{summary}"),
                 StatsFormat::Json => {

@@ -45,7 +45,7 @@ fn finished(mut maze: Maze, finish: &Finish) -> anyhow::Result<Maze> {
     }
     place_endpoints(&mut maze, &finish.endpoints)?;
     if finish.solve {
-        maze.solve();
+        maze.solve()?;
     }
     Ok(maze)
 }

@@ -32,7 +32,8 @@ fn place_endpoints(maze: &mut Maze, endpoints: &Endpoints) -> anyhow::Result<()>
 fn write_maze(maze: &Maze, rendering: &Rendering) -> anyhow::Result<()> {
     rendering.check_picture(maze.grid().tile_width(), maze.grid().tile_height())?;
     if rendering.stats_table {
-        let _ = write!(io::stderr().lock(), "{}", Summary::of(maze));
+        let summary = Summary::of(maze)?;
+        let _ = write!(io::stderr().lock(), "{summary}");
     }
     rendering
         .target

@@ -279,8 +279,9 @@ impl Grid {
             .sum()
     }
 
-    /// The tile view: `(2*height+1)` rows of `(2*width+1)` tiles, produced one row at a time.
-    pub fn tile_rows(&self) -> TileRows<'_> {
+    /// The tile view: `(2*height+1)` rows of `(2*width+1)` tiles, produced one row at a time
+    /// (its row buffer reserved first: [`Error::OutOfMemory`] if it does not fit).
+    pub fn tile_rows(&self) -> Result<TileRows<'_>> {
         TileRows::new(self)
     }
 

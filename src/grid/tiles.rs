@@ -2,7 +2,8 @@
 //! (2x+1, 2y+1), walls on even rows and columns unless a passage opens them. Derived on the
 //! fly, one whole row at a time, never stored whole.
 
-use super::Grid;
+use super::{Grid, empty_vec};
+use crate::error::Result;
 
 /// One tile of a maze picture.
 ///
@@ -37,12 +38,14 @@ pub struct TileRows<'a> {
 }
 
 impl<'a> TileRows<'a> {
-    pub(super) fn new(grid: &'a Grid) -> Self {
-        Self {
+    /// Reserves the row buffer first, so a maze too wide for it is an error, not an abort.
+    pub(super) fn new(grid: &'a Grid) -> Result<Self> {
+        let tiles = usize::try_from(grid.tile_width()).unwrap_or(usize::MAX);
+        Ok(Self {
             grid,
             next: 0,
-            row: Vec::with_capacity(grid.tile_width() as usize),
-        }
+            row: empty_vec(grid.width(), grid.height(), tiles)?,
+        })
     }
 
     /// The next row of tiles, or `None` after the last one.
@@ -88,7 +91,7 @@ mod tests {
     use super::*;
 
     fn picture(grid: &Grid) -> Vec<String> {
-        let mut rows = grid.tile_rows();
+        let mut rows = grid.tile_rows().unwrap();
         let mut out = Vec::new();
         while let Some(row) = rows.next_row() {
             out.push(

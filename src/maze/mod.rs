@@ -183,8 +183,12 @@ impl Maze {
     }
 
     /// Finds a shortest path from start to goal and keeps it as [`Maze::solution`].
-    pub fn solve(&mut self) {
-        self.solution = shortest_path(&self.grid, self.start, self.goal);
+    ///
+    /// Needs 8 bytes per cell for the search, reserved first: a maze too large for it is an
+    /// [`Error::OutOfMemory`].
+    pub fn solve(&mut self) -> Result<()> {
+        self.solution = shortest_path(&self.grid, self.start, self.goal)?;
+        Ok(())
     }
 
     /// Whether the maze is perfect: exactly one path between any two cells. Mazes are always
@@ -193,8 +197,9 @@ impl Maze {
         self.grid.passage_count() + 1 == self.grid.cell_count() as u64
     }
 
-    /// The tile view with openings, solution, start and goal drawn in.
-    pub fn tiles(&self) -> MazeTiles<'_> {
+    /// The tile view with openings, solution, start and goal drawn in. Its row buffer and the
+    /// solution's marks are reserved first: [`Error::OutOfMemory`] if they do not fit.
+    pub fn tiles(&self) -> Result<MazeTiles<'_>> {
         MazeTiles::new(self)
     }
 
@@ -239,7 +244,7 @@ mod tests {
     fn endpoints_stay_on_the_border_once_it_is_open() {
         let mut maze = Maze::generate(&Backtrack::default(), 3, 3, 1).unwrap();
         maze.open_border().unwrap();
-        maze.solve();
+        maze.solve().unwrap();
         assert_eq!(
             maze.set_endpoints(Pos::new(1, 1), Pos::new(2, 2)),
             Err(Error::NotOnBorder {

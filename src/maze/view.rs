@@ -3,30 +3,34 @@
 
 use super::Maze;
 use crate::analysis::Distances;
-use crate::grid::{Pos, Tile, TileKind, TilePos, TileRows, cell_tile, passage_tile, tile_between};
+use crate::error::Result;
+use crate::grid::{
+    Pos, Tile, TileKind, TilePos, TileRows, cell_tile, empty_vec, passage_tile, tile_between,
+};
 
 impl Maze {
     /// The solution as tiles, in order: from the start's opening (if the border is open) through
     /// every cell and passage to the goal's opening. `None` until solved.
-    pub fn solution_tiles(&self) -> Option<Vec<TilePos>> {
-        self.solution.as_deref().map(|cells| self.path_tiles(cells))
+    pub fn solution_tiles(&self) -> Option<impl Iterator<Item = TilePos> + '_> {
+        self.solution().map(|cells| self.path_tiles(cells))
     }
 
     /// The tiles of a path through `cells`, with the openings at its ends when the border is
     /// open.
-    pub(crate) fn path_tiles(&self, cells: &[Pos]) -> Vec<TilePos> {
-        let openings = self.openings();
-        let mut ends = openings.iter().map(|&(cell, dir)| passage_tile(cell, dir));
-        let mut tiles = Vec::with_capacity(2 * cells.len() + 1);
-        tiles.extend(ends.next());
-        for (k, &cell) in cells.iter().enumerate() {
-            if k > 0 {
-                tiles.push(tile_between(cells[k - 1], cell));
-            }
-            tiles.push(cell_tile(cell));
-        }
-        tiles.extend(ends.next());
-        tiles
+    pub(crate) fn path_tiles<'a>(
+        &self,
+        cells: &'a [Pos],
+    ) -> impl Iterator<Item = TilePos> + use<'a> {
+        let mut ends = self
+            .openings()
+            .into_iter()
+            .map(|(cell, dir)| passage_tile(cell, dir));
+        let (entrance, exit) = (ends.next(), ends.next());
+        let first = cells.first().map(|&cell| cell_tile(cell));
+        let steps = cells
+            .windows(2)
+            .flat_map(|pair| [tile_between(pair[0], pair[1]), cell_tile(pair[1])]);
+        entrance.into_iter().chain(first).chain(steps).chain(exit)
     }
 }
 
@@ -41,25 +45,32 @@ pub struct MazeTiles<'a> {
 }
 
 impl<'a> MazeTiles<'a> {
-    pub(super) fn new(maze: &'a Maze) -> Self {
-        let mut marks: Vec<(TilePos, Tile)> = maze
-            .openings()
-            .into_iter()
-            .map(|(cell, dir)| (passage_tile(cell, dir), Tile::Passage))
-            .collect();
+    /// Reserves the marks first (a few per solution cell), so a maze too large for them is an
+    /// error rather than an abort.
+    pub(super) fn new(maze: &'a Maze) -> Result<Self> {
+        let grid = maze.grid();
+        // Two openings, then per solution cell its tile and a passage, and the start and goal.
+        let solution = maze.solution().map_or(0, |cells| 2 * cells.len() + 2);
+        let mut marks = empty_vec(grid.width(), grid.height(), 2 + solution)?;
+        marks.extend(
+            maze.openings()
+                .into_iter()
+                .map(|(cell, dir)| (passage_tile(cell, dir), Tile::Passage)),
+        );
         if let Some(path) = maze.solution_tiles() {
-            marks.extend(path.into_iter().map(|tile| (tile, Tile::Path)));
+            marks.extend(path.map(|tile| (tile, Tile::Path)));
             marks.push((cell_tile(maze.start), Tile::Start));
             marks.push((cell_tile(maze.goal), Tile::Goal));
         }
-        // Later marks win (the goal over the path): a stable sort keeps their order per tile.
-        marks.sort_by_key(|&((x, y), _)| (y, x));
-        Self {
-            rows: maze.grid.tile_rows(),
+        // Where marks share a tile the last one added wins (the goal over the path), and marks
+        // were added in the order of `Tile`: sorting by tile kind last keeps that, in place.
+        marks.sort_unstable_by_key(|&((x, y), tile)| (y, x, tile));
+        Ok(Self {
+            rows: grid.tile_rows()?,
             marks,
             next_mark: 0,
             y: 0,
-        }
+        })
     }
 
     /// The next row (its index and tiles), or `None` after the last one.
@@ -87,11 +98,11 @@ pub struct Heat {
 }
 
 impl Heat {
-    /// Measures the distances of `maze` from its start.
-    pub fn new(maze: &Maze) -> Self {
-        let distances = Distances::from(&maze.grid, maze.start);
+    /// Measures the distances of `maze` from its start (8 bytes per cell, reserved first).
+    pub fn new(maze: &Maze) -> Result<Self> {
+        let distances = Distances::from(&maze.grid, maze.start)?;
         let farthest_tile_steps = 2 * distances.max();
-        Self {
+        Ok(Self {
             width: maze.grid.width(),
             height: maze.grid.height(),
             scale: if farthest_tile_steps == 0 {
@@ -100,7 +111,7 @@ impl Heat {
                 1.0 / farthest_tile_steps as f32
             },
             distances,
-        }
+        })
     }
 
     /// The heat of the tile at (x, y) if it is a cell or lies between two cells (whether a
@@ -123,7 +134,7 @@ mod tests {
     use crate::grid::{Dir, Grid};
 
     fn picture(maze: &Maze) -> Vec<String> {
-        let mut rows = maze.tiles();
+        let mut rows = maze.tiles().unwrap();
         let mut out = Vec::new();
         while let Some((_, row)) = rows.next_row() {
             out.push(
@@ -158,13 +169,13 @@ mod tests {
             ["#####", "# # #", "# # #", "#   #", "#####"]
         );
         maze.open_border().unwrap();
-        maze.solve();
+        maze.solve().unwrap();
         assert_eq!(
             picture(&maze),
             ["#.###", "#S# #", "#.# #", "#..G#", "###.#"]
         );
         assert_eq!(
-            maze.solution_tiles().unwrap(),
+            maze.solution_tiles().unwrap().collect::<Vec<_>>(),
             [(1, 0), (1, 1), (1, 2), (1, 3), (2, 3), (3, 3), (3, 4)]
         );
     }
@@ -172,7 +183,7 @@ mod tests {
     #[test]
     fn heat_grows_along_the_path() {
         let maze = u_maze();
-        let heat = Heat::new(&maze);
+        let heat = Heat::new(&maze).unwrap();
         let along = [(1, 1), (1, 2), (1, 3), (2, 3), (3, 3), (3, 2), (3, 1)];
         for (k, tile) in along.into_iter().enumerate() {
             let expected = k as f32 / 6.0;

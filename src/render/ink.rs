@@ -2,7 +2,7 @@
 //! heat-mapped passages their distance from the start.
 
 use crate::grid::Tile;
-use crate::grid::TilePos;
+use crate::grid::{TilePos, empty_vec};
 use crate::maze::{Heat, Maze};
 use std::io;
 
@@ -105,8 +105,10 @@ pub(crate) fn for_each_ink_row(
     heat: Option<&Heat>,
     mut draw: impl FnMut(u64, &[Ink]) -> io::Result<()>,
 ) -> io::Result<()> {
-    let mut rows = maze.tiles();
-    let mut inks = Vec::with_capacity(maze.grid().tile_width() as usize);
+    let grid = maze.grid();
+    let tiles = usize::try_from(grid.tile_width()).unwrap_or(usize::MAX);
+    let mut inks = empty_vec(grid.width(), grid.height(), tiles).map_err(io::Error::other)?;
+    let mut rows = maze.tiles().map_err(io::Error::other)?;
     while let Some((y, row)) = rows.next_row() {
         inks.clear();
         inks.extend(
@@ -166,7 +168,7 @@ impl Picture {
     }
 
     /// The heat map of `maze`, if drawn.
-    pub(crate) fn heat(&self, maze: &Maze) -> Option<Heat> {
-        self.heatmap.then(|| Heat::new(maze))
+    pub(crate) fn heat(&self, maze: &Maze) -> crate::Result<Option<Heat>> {
+        self.heatmap.then(|| Heat::new(maze)).transpose()
     }
 }

@@ -3,11 +3,12 @@
 
 use super::Render;
 use crate::analysis::Summary;
-use crate::grid::{Pos, Tile, TilePos};
-use crate::maze::Maze;
+use crate::grid::{Pos, Tile, TilePos, empty_vec};
+use crate::maze::{Maze, MazeTiles};
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::io::{self, Write};
 
 /// The `schema` field of maze documents.
@@ -23,6 +24,8 @@ pub struct Json {
 
 impl Render for Json {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
+        let stats = self.stats.then(|| Summary::of(maze)).transpose();
+        let tiles = TileStrings::new(maze);
         let document = Document {
             schema: MAZE_SCHEMA.into(),
             generator: concat!("mazegen ", env!("CARGO_PKG_VERSION")).into(),
@@ -38,19 +41,20 @@ impl Render for Json {
             perfect: maze.is_perfect(),
             braid: maze.braid().map(f64::from),
             openings: maze.has_openings(),
-            tiles: TileStrings(maze),
-            solution: maze.solution_tiles(),
-            stats: self.stats.then(|| Summary::of(maze)),
+            tiles: tiles.map_err(io::Error::other)?,
+            solution: maze.solution().map(|_| SolutionTiles(maze)),
+            stats: stats.map_err(io::Error::other)?,
         };
         serde_json::to_writer_pretty(&mut *out, &document)?;
         out.write_all(b"\n")
     }
 }
 
-/// The fields of a `mazegen.maze/v1` document, in output order. `T` is how the tiles are held:
-/// streamed from a maze when writing, strings when reading.
+/// The fields of a `mazegen.maze/v1` document, in output order. `T` is how the tiles are held
+/// and `S` how the solution is: streamed from a maze when writing, read into memory when
+/// reading.
 #[derive(Serialize, Deserialize)]
-pub(crate) struct Document<'a, T> {
+pub(crate) struct Document<'a, T, S = Vec<TilePos>> {
     pub schema: Cow<'a, str>,
     pub generator: Cow<'a, str>,
     pub algorithm: Cow<'a, str>,
@@ -71,28 +75,54 @@ pub(crate) struct Document<'a, T> {
     pub openings: bool,
     pub tiles: T,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub solution: Option<Vec<TilePos>>,
+    pub solution: Option<S>,
     /// Derived from the maze; written on request, recomputed rather than read.
     #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
     pub stats: Option<Summary>,
 }
 
 /// Serializes the picture of a maze as strings, one per tile row: `#` wall, `.` anything open.
-struct TileStrings<'a>(&'a Maze);
+/// Each row is drawn as it is written, into one line reserved beforehand.
+struct TileStrings<'a> {
+    height: u64,
+    rows: RefCell<(MazeTiles<'a>, String)>,
+}
+
+impl<'a> TileStrings<'a> {
+    /// Reserves the tile rows and the line, so a maze too large for them is an error.
+    fn new(maze: &'a Maze) -> crate::Result<Self> {
+        let grid = maze.grid();
+        let tiles = usize::try_from(grid.tile_width()).unwrap_or(usize::MAX);
+        // An empty vector is valid UTF-8: the line keeps the capacity reserved.
+        let line = String::from_utf8(empty_vec(grid.width(), grid.height(), tiles)?);
+        Ok(Self {
+            height: grid.tile_height(),
+            rows: RefCell::new((maze.tiles()?, line.unwrap_or_default())),
+        })
+    }
+}
 
 impl Serialize for TileStrings<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut seq = serializer.serialize_seq(Some(self.0.grid().tile_height() as usize))?;
-        let mut rows = self.0.tiles();
-        let mut text = String::new();
+        let mut seq = serializer.serialize_seq(Some(self.height as usize))?;
+        let (rows, line) = &mut *self.rows.borrow_mut();
         while let Some((_, row)) = rows.next_row() {
-            text.clear();
-            text.extend(row.iter().map(|&tile| match tile {
+            line.clear();
+            line.extend(row.iter().map(|&tile| match tile {
                 Tile::Wall => '#',
                 Tile::Passage | Tile::Path | Tile::Start | Tile::Goal => '.',
             }));
-            seq.serialize_element(&text)?;
+            seq.serialize_element(line)?;
         }
         seq.end()
+    }
+}
+
+/// Serializes the solution of a solved maze as tile positions, drawn as they are written.
+struct SolutionTiles<'a>(&'a Maze);
+
+impl Serialize for SolutionTiles<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.solution_tiles().into_iter().flatten())
     }
 }

@@ -2,6 +2,7 @@
 
 use super::Render;
 use super::ink::{Picture, for_each_ink_row};
+use crate::grid::empty_vec;
 use crate::maze::Maze;
 use std::io::{self, Write};
 
@@ -13,13 +14,16 @@ impl Render for Png {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         let Picture { palette, scale, .. } = self.0;
         let (width, height) = self.0.pixel_size(maze).map_err(io::Error::other)?;
+        let heat = self.0.heat(maze).map_err(io::Error::other)?;
+        let (columns, rows) = (maze.grid().width(), maze.grid().height());
+        let row_bytes = 3 * width as usize;
+        let mut pixels = empty_vec(columns, rows, row_bytes).map_err(io::Error::other)?;
         let mut encoder = png::Encoder::new(out, width, height);
         encoder.set_color(png::ColorType::Rgb);
         encoder.set_depth(png::BitDepth::Eight);
         let mut writer = encoder.write_header().map_err(into_io)?;
         let mut stream = writer.stream_writer().map_err(into_io)?;
-        let mut pixels = Vec::with_capacity(3 * width as usize);
-        for_each_ink_row(maze, self.0.heat(maze).as_ref(), |_, inks| {
+        for_each_ink_row(maze, heat.as_ref(), |_, inks| {
             pixels.clear();
             for &ink in inks {
                 let rgb = palette.rgb(ink);

@@ -2,15 +2,20 @@
 
 use super::Render;
 use super::ink::{Ink, Picture, Rgb, for_each_ink_row};
+use crate::error::Error;
 use crate::grid::Tile;
 use crate::maze::Maze;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+/// The most bytes one run takes in a path: `M{x} {y}h{n}v1h-{n}z` with 20-digit numbers.
+const RUN_BYTES: usize = 96;
+
 /// SVG output. The viewBox is in tiles and `scale` sets the pixel size; passages are the
 /// background, and each other color is one `<path>` of horizontal runs, so even a
-/// million-cell maze stays a manageable file.
+/// million-cell maze stays a manageable file. The paths are gathered in memory before
+/// anything is written; memory refused for them is an [`Error::OutOfMemory`].
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Svg(pub Picture);
 
@@ -19,13 +24,21 @@ impl Render for Svg {
         let Picture { palette, .. } = self.0;
         let (width, height) = (maze.grid().tile_width(), maze.grid().tile_height());
         let (pixel_width, pixel_height) = self.0.pixel_size(maze).map_err(io::Error::other)?;
+        let heat = self.0.heat(maze).map_err(io::Error::other)?;
         let mut runs: BTreeMap<Ink, String> = BTreeMap::new();
         let background = Ink::Plain(Tile::Passage);
-        for_each_ink_row(maze, self.0.heat(maze).as_ref(), |y, inks| {
+        for_each_ink_row(maze, heat.as_ref(), |y, inks| {
             let mut x = 0;
             for run in inks.chunk_by(|a, b| a == b) {
                 if run[0] != background {
                     let d = runs.entry(run[0]).or_default();
+                    d.try_reserve(RUN_BYTES).map_err(|_| {
+                        io::Error::other(Error::OutOfMemory {
+                            width: maze.grid().width(),
+                            height: maze.grid().height(),
+                            bytes: (d.len() + RUN_BYTES) as u64,
+                        })
+                    })?;
                     let n = run.len();
                     write!(d, "M{x} {y}h{n}v1h-{n}z").expect("writing to a String");
                 }

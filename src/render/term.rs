@@ -35,13 +35,15 @@ pub struct Term {
 
 impl Render for Term {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
+        let tiles = maze.tiles().map_err(io::Error::other)?;
         if !self.color {
-            return draw_plain(maze.tiles(), out);
+            return draw_plain(tiles, out);
         }
-        let heat = self.heatmap.then(|| Heat::new(maze));
+        let heat = self.heatmap.then(|| Heat::new(maze)).transpose();
+        let heat = heat.map_err(io::Error::other)?;
         let escapes = Escapes::new();
         let reset = ansi(ResetColor);
-        write_tile_lines(maze.tiles(), out, |y, row, line| {
+        write_tile_lines(tiles, out, |y, row, line| {
             let inks = row
                 .iter()
                 .enumerate()

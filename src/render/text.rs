@@ -22,7 +22,7 @@ impl Text {
 
 impl Render for Text {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-        Self::draw(maze.tiles(), out)
+        Self::draw(maze.tiles().map_err(io::Error::other)?, out)
     }
 }
 
