@@ -1,8 +1,14 @@
 //! Reading a `mazegen.maze/v1` document back into a [`Maze`], validating everything a broken
 //! or hand-edited document could get wrong, so that `solve`, `stats` and `render` can sit at
 //! the end of a pipe.
+//!
+//! The document is parsed in one pass straight from the input into its [`Document`] fields.
+//! The tile rows are never held: each is checked and its passages carved into the grid as it
+//! is read, so reading takes about the memory of the maze itself (a byte per cell, a quarter
+//! of a byte per tile), whatever the size of the document.
 
 use crate::Probability;
+use crate::analysis::unreachable_cell;
 use crate::error::{Error, Result};
 use crate::grid::{
     Grid, MAX_CELLS, Pos, TileKind, TilePos, cell_tile, is_tile_count, passage_tile,
@@ -10,27 +16,43 @@ use crate::grid::{
 use crate::maze::Maze;
 use crate::render::MAZE_SCHEMA;
 use crate::render::json::Document;
+use serde::Deserialize;
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{
+    self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
+};
+use serde_json::error::Category;
+use std::fmt;
 use std::io::Read;
 
 /// Reads and validates one maze document from `input`.
 ///
 /// Every failure is an [`Error::InvalidDocument`] saying what is wrong and where (JSON line and
-/// column, or tile row and column).
+/// column, or tile row and column), or [`Error::OutOfMemory`] for a maze too large to hold.
 pub fn read_maze(input: impl Read) -> Result<Maze> {
-    let value: serde_json::Value =
-        serde_json::from_reader(input).map_err(|e| invalid(format!("not valid JSON: {e}")))?;
-    match value.get("schema").and_then(|s| s.as_str()) {
-        Some(MAZE_SCHEMA) => {}
-        Some(other) => {
-            return Err(invalid(format!(
-                "schema is \"{other}\", expected \"{MAZE_SCHEMA}\""
-            )));
-        }
-        None => return Err(invalid(format!("no \"schema\": \"{MAZE_SCHEMA}\" field"))),
-    }
-    let doc: Document<Vec<String>> =
-        serde_json::from_value(value).map_err(|e| invalid(format!("{e}")))?;
-    let grid = grid_from_tiles(&doc)?;
+    let MazeDocument(document) =
+        serde_json::from_reader(input).map_err(|e| match e.classify() {
+            Category::Io | Category::Syntax | Category::Eof => {
+                invalid(format!("not valid JSON: {e}"))
+            }
+            Category::Data => invalid(e.to_string()),
+        })?;
+    maze_from(document)
+}
+
+fn invalid(message: String) -> Error {
+    Error::InvalidDocument(message)
+}
+
+/// Checks the fields of a parsed document against each other and makes the maze.
+fn maze_from(doc: Document<'static, TileGrid>) -> Result<Maze> {
+    let declared = [
+        ("tile_width", doc.tile_width),
+        ("tile_height", doc.tile_height),
+        ("width", doc.width.into()),
+        ("height", doc.height.into()),
+    ];
+    let (grid, holes) = doc.tiles.finish(declared)?;
     let start = cell(&grid, doc.start, "start")?;
     let goal = cell(&grid, doc.goal, "goal")?;
     if !doc.params.is_object() {
@@ -49,52 +71,214 @@ pub fn read_maze(input: impl Read) -> Result<Maze> {
         maze.open_border()
             .map_err(|e| invalid(format!("\"openings\": {e}")))?;
     }
-    check_border(&doc.tiles, &maze)?;
+    check_border(&holes, &maze)?;
     check_connected(maze.grid())?;
     if let Some(tiles) = doc.solution {
-        maze.record_solution(solution_cells(&maze, &doc.tiles, &tiles)?);
+        maze.record_solution(solution_cells(&maze, &tiles)?);
     }
     Ok(maze)
 }
 
-fn invalid(message: String) -> Error {
-    Error::InvalidDocument(message)
+/// A maze document: a JSON object whose `schema` is checked as soon as it is read.
+struct MazeDocument(Document<'static, TileGrid>);
+
+/// The error for a document without a `schema` naming mazes.
+fn no_schema<E: de::Error>() -> E {
+    E::custom(format_args!("no \"schema\": \"{MAZE_SCHEMA}\" field"))
 }
 
-/// Checks the shape of the tile rows and turns them into a grid.
-fn grid_from_tiles(doc: &Document<Vec<String>>) -> Result<Grid> {
-    let rows = &doc.tiles;
-    let height = rows.len() as u64;
-    let width = rows.first().map_or(0, |row| row.len() as u64);
-    if !is_tile_count(width) || !is_tile_count(height) {
-        return Err(invalid(format!(
-            "tiles are {width}x{height}; a maze is an odd number (at least 3) of tiles each way"
-        )));
+impl<'de> Deserialize<'de> for MazeDocument {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(DocumentVisitor)
     }
-    check_cell_limit(width, height)?;
-    let declared = [
-        ("tile_width", doc.tile_width, width),
-        ("tile_height", doc.tile_height, height),
-        ("width", doc.width.into(), width / 2),
-        ("height", doc.height.into(), height / 2),
-    ];
-    for (field, value, actual) in declared {
-        if value != actual {
-            return Err(invalid(format!(
-                "\"{field}\" is {value} but the tiles say {actual}"
-            )));
+}
+
+/// Reads an object field by field into a [`Document`]; anything else has no schema.
+struct DocumentVisitor;
+
+impl<'de> Visitor<'de> for DocumentVisitor {
+    type Value = MazeDocument;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a \"{MAZE_SCHEMA}\" document")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<MazeDocument, A::Error> {
+        let fields = SchemaChecked {
+            map,
+            at_schema: false,
+            schema_seen: false,
+        };
+        Document::deserialize(MapAccessDeserializer::new(fields)).map(MazeDocument)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<MazeDocument, A::Error> {
+        Err(no_schema())
+    }
+
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<MazeDocument, E> {
+        Err(no_schema())
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<MazeDocument, E> {
+        Err(no_schema())
+    }
+
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<MazeDocument, E> {
+        Err(no_schema())
+    }
+
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<MazeDocument, E> {
+        Err(no_schema())
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<MazeDocument, E> {
+        Err(no_schema())
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<MazeDocument, E> {
+        Err(no_schema())
+    }
+}
+
+/// The fields of an object, passed on to the [`Document`]'s own deserializer (which refuses
+/// duplicate fields by name) after checking the schema: a document of another kind is refused
+/// by its `schema` (its first field as mazegen writes it), not by the first field it lacks.
+struct SchemaChecked<A> {
+    map: A,
+    /// Whether the key just read is `schema`.
+    at_schema: bool,
+    schema_seen: bool,
+}
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for SchemaChecked<A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        let Some(key) = self.map.next_key::<String>()? else {
+            return if self.schema_seen {
+                Ok(None)
+            } else {
+                Err(no_schema())
+            };
+        };
+        self.at_schema = key == "schema";
+        seed.deserialize(key.into_deserializer()).map(Some)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
+        if !std::mem::take(&mut self.at_schema) {
+            return self.map.next_value_seed(seed);
+        }
+        self.schema_seen = true;
+        match self.map.next_value::<serde_json::Value>()?.as_str() {
+            Some(MAZE_SCHEMA) => seed.deserialize(MAZE_SCHEMA.into_deserializer()),
+            Some(other) => Err(de::Error::custom(format_args!(
+                "schema is \"{other}\", expected \"{MAZE_SCHEMA}\""
+            ))),
+            None => Err(no_schema()),
         }
     }
-    let mut grid = Grid::new((width / 2) as u32, (height / 2) as u32)?;
-    for (y, row) in rows.iter().enumerate() {
-        let bytes = row.as_bytes();
-        if row.len() as u64 != width || !row.is_ascii() {
+}
+
+/// The `tiles` of a document, checked and carved into a grid row by row as they are read.
+///
+/// Whatever is wrong with the rows is kept, not raised, until the whole document is read, so
+/// that errors come in the same order as for a document held whole: JSON and field errors
+/// first, then the size of the tiles, then the first bad tile in reading order.
+#[derive(Default)]
+struct TileGrid {
+    /// Tiles across, as row 0 has them.
+    width: u64,
+    /// Rows read.
+    height: u64,
+    /// The rows of cells so far; `None` before the first.
+    grid: Option<Grid>,
+    /// The last row read when it lies between rows of cells, held until the next row shows
+    /// whether it was the bottom of the outer wall.
+    pending: Vec<u8>,
+    /// The first holes in the outer wall, in reading order: with at most two openings, three
+    /// are enough to find the first tile where the wall and the openings disagree.
+    holes: Vec<TilePos>,
+    /// Why the rows cannot make a grid (the first bad tile, or memory), once known.
+    problem: Option<Error>,
+    /// Whether the rows stopped making a grid: on a problem, or a size that will be refused.
+    stopped: bool,
+}
+
+impl TileGrid {
+    /// Takes in tile row `self.height`.
+    fn push_row(&mut self, row: &str) {
+        let y = self.height;
+        self.height += 1;
+        if self.stopped {
+            return;
+        }
+        if let Err(problem) = self.take_row(y, row) {
+            self.problem = problem;
+            self.stopped = true;
+        }
+    }
+
+    /// Checks row `y` and carves what it opens, or says why the rows stop making a grid
+    /// (`None`: for a size that [`TileGrid::finish`] refuses).
+    fn take_row(&mut self, y: u64, row: &str) -> Result<(), Option<Error>> {
+        if y == 0 {
+            self.width = row.len() as u64;
+            if !is_tile_count(self.width) || self.width / 2 > MAX_CELLS {
+                return Err(None);
+            }
+        }
+        if !y.is_multiple_of(2) {
+            self.add_row_of_cells().map_err(Some)?;
+            if y > 1 {
+                let above = std::mem::take(&mut self.pending);
+                self.check_row(y - 1, &above).map_err(Some)?;
+                self.pending = above;
+            }
+        }
+        if row.len() as u64 != self.width || !row.is_ascii() {
             let length = row.chars().count();
-            return Err(invalid(format!(
+            let width = self.width;
+            return Err(Some(invalid(format!(
                 "tiles row {y} has {length} tiles, row 0 has {width}"
-            )));
+            ))));
         }
-        for (x, &byte) in bytes.iter().enumerate() {
+        if y > 0 && y.is_multiple_of(2) {
+            // Between rows of cells, or the bottom of the wall: the next row tells.
+            self.pending.clear();
+            self.pending.extend_from_slice(row.as_bytes());
+            return Ok(());
+        }
+        self.check_row(y, row.as_bytes()).map_err(Some)
+    }
+
+    /// Adds a row of cells to the grid, unless the rows are more cells than a grid may hold.
+    fn add_row_of_cells(&mut self) -> Result<(), Error> {
+        let width = (self.width / 2) as u32;
+        match &mut self.grid {
+            None => self.grid = Some(Grid::new(width, 1)?),
+            Some(grid) if u64::from(width) * u64::from(grid.height() + 1) <= MAX_CELLS => {
+                grid.push_row()?;
+            }
+            Some(_) => self.stopped = true,
+        }
+        Ok(())
+    }
+
+    /// Checks the tiles of row `y`, known to lie inside the grid built so far (or to be its
+    /// top or bottom wall), carves its open passages and notes holes in the outer wall.
+    fn check_row(&mut self, y: u64, row: &[u8]) -> Result<()> {
+        if self.stopped {
+            return Ok(());
+        }
+        let width = (self.width / 2) as u32;
+        let height = self.grid.as_ref().map_or(1, Grid::height);
+        for (x, &byte) in row.iter().enumerate() {
+            let x = x as u64;
             let open = match byte {
                 b'.' => true,
                 b'#' => false,
@@ -105,24 +289,105 @@ fn grid_from_tiles(doc: &Document<Vec<String>>) -> Result<Grid> {
                     )));
                 }
             };
-            let kind = TileKind::at((x as u64, y as u64), grid.width(), grid.height());
-            match kind.expect("the rows have the grid's tile size") {
-                TileKind::Cell(_) if !open => {
+            match TileKind::at((x, y), width, height) {
+                Some(TileKind::Cell(_)) if !open => {
                     return Err(invalid(format!(
                         "tiles row {y}, column {x}: a cell's tile must be '.'"
                     )));
                 }
-                TileKind::Corner if open => {
+                Some(TileKind::Corner) if open => {
                     return Err(invalid(format!(
                         "tiles row {y}, column {x}: a corner between cells must be '#'"
                     )));
                 }
-                TileKind::Passage { from, dir, .. } if open => grid.carve(from, dir),
+                Some(TileKind::Passage { from, dir, .. }) if open => {
+                    let grid = self
+                        .grid
+                        .as_mut()
+                        .expect("passages lie between rows of cells");
+                    grid.carve(from, dir);
+                }
+                Some(TileKind::Border) if open && self.holes.len() < 3 => self.holes.push((x, y)),
                 _ => {}
             }
         }
+        Ok(())
     }
-    Ok(grid)
+
+    /// After the last row: the grid and the holes in its outer wall, or the first thing wrong
+    /// with the rows, checking their size against the document's `declared` fields.
+    fn finish(mut self, declared: [(&str, u64); 4]) -> Result<(Grid, Vec<TilePos>)> {
+        let (width, height) = (self.width, self.height);
+        if !is_tile_count(width) || !is_tile_count(height) {
+            return Err(invalid(format!(
+                "tiles are {width}x{height}; a maze is an odd number (at least 3) of tiles each way"
+            )));
+        }
+        check_cell_limit(width, height)?;
+        let actual = [width, height, width / 2, height / 2];
+        for ((field, value), actual) in declared.into_iter().zip(actual) {
+            if value != actual {
+                return Err(invalid(format!(
+                    "\"{field}\" is {value} but the tiles say {actual}"
+                )));
+            }
+        }
+        // The last row was the bottom of the outer wall.
+        let bottom = std::mem::take(&mut self.pending);
+        self.check_row(height - 1, &bottom)?;
+        match (self.problem, self.grid) {
+            (Some(problem), _) => Err(problem),
+            (None, Some(grid)) => Ok((grid, self.holes)),
+            (None, None) => unreachable!("an odd number of rows past row 0 holds a row of cells"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for TileGrid {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_seq(RowsVisitor)
+    }
+}
+
+/// Reads the tile rows one at a time into a [`TileGrid`].
+struct RowsVisitor;
+
+impl<'de> Visitor<'de> for RowsVisitor {
+    type Value = TileGrid;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a sequence")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut rows: A) -> Result<TileGrid, A::Error> {
+        let mut tiles = TileGrid::default();
+        while rows.next_element_seed(Row(&mut tiles))?.is_some() {}
+        Ok(tiles)
+    }
+}
+
+/// One tile row, handed to the [`TileGrid`] as read, without a copy of its own.
+struct Row<'a>(&'a mut TileGrid);
+
+impl<'de> DeserializeSeed<'de> for Row<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Row<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string")
+    }
+
+    fn visit_str<E: de::Error>(self, row: &str) -> Result<(), E> {
+        self.0.push_row(row);
+        Ok(())
+    }
 }
 
 /// Refuses tile views of more cells than a grid may hold, before any is built.
@@ -141,39 +406,37 @@ fn cell(grid: &Grid, pos: Pos, role: &str) -> Result<Pos> {
         .map_err(|e| invalid(format!("\"{role}\": {e}")))
 }
 
-/// Checks that the outer wall is closed except at the maze's openings.
-fn check_border(rows: &[String], maze: &Maze) -> Result<()> {
+/// Checks that the outer wall is closed except at the maze's openings, given its first
+/// `holes` in reading order: reports the first tile, in reading order, where they disagree.
+fn check_border(holes: &[TilePos], maze: &Maze) -> Result<()> {
     let openings: Vec<TilePos> = maze
         .openings()
         .into_iter()
         .map(|(cell, dir)| passage_tile(cell, dir))
         .collect();
-    let (width, height) = (maze.grid().tile_width(), maze.grid().tile_height());
-    for (y, row) in rows.iter().enumerate() {
-        for (x, byte) in row.bytes().enumerate() {
-            let (x, y) = (x as u64, y as u64);
-            let border = x == 0 || y == 0 || x == width - 1 || y == height - 1;
-            let hole = byte == b'.';
-            if border && hole != openings.contains(&(x, y)) {
-                let what = if hole {
-                    "the outer wall has a hole that is not an opening"
-                } else {
-                    "\"openings\" is true but the outer wall is closed at the opening"
-                };
-                return Err(invalid(format!("tiles row {y}, column {x}: {what}")));
-            }
+    // Where a hole is not an opening, or an opening is not a hole (`false`): an opening past
+    // the third hole counts as closed, but a hole before it is not an opening anyway.
+    let stray_holes = holes.iter().filter(|hole| !openings.contains(hole));
+    let closed_openings = openings.iter().filter(|opening| !holes.contains(opening));
+    let first = (stray_holes.map(|&tile| (tile, true)))
+        .chain(closed_openings.map(|&tile| (tile, false)))
+        .min_by_key(|&((x, y), _)| (y, x));
+    match first {
+        None => Ok(()),
+        Some(((x, y), hole)) => {
+            let what = if hole {
+                "the outer wall has a hole that is not an opening"
+            } else {
+                "\"openings\" is true but the outer wall is closed at the opening"
+            };
+            Err(invalid(format!("tiles row {y}, column {x}: {what}")))
         }
     }
-    Ok(())
 }
 
 /// Checks that every cell can be reached (loops are allowed: braided mazes have them).
 fn check_connected(grid: &Grid) -> Result<()> {
-    let distances = crate::analysis::Distances::from(grid, Pos::new(0, 0))?;
-    match (0..grid.cell_count())
-        .map(|i| grid.pos(i))
-        .find(|&pos| distances.to(pos).is_none())
-    {
+    match unreachable_cell(grid, Pos::new(0, 0))? {
         None => Ok(()),
         Some(pos) => {
             let (x, y) = cell_tile(pos);
@@ -187,22 +450,30 @@ fn check_connected(grid: &Grid) -> Result<()> {
 
 /// Turns the document's solution (tiles) into cells, checking that it runs through open tiles
 /// from the start (through its opening, if any) to the goal exactly as mazegen draws solutions.
-fn solution_cells(maze: &Maze, rows: &[String], tiles: &[TilePos]) -> Result<Vec<Pos>> {
+fn solution_cells(maze: &Maze, tiles: &[TilePos]) -> Result<Vec<Pos>> {
+    let grid = maze.grid();
+    let kind = |tile| TileKind::at(tile, grid.width(), grid.height());
+    let openings: Vec<TilePos> = maze
+        .openings()
+        .into_iter()
+        .map(|(cell, dir)| passage_tile(cell, dir))
+        .collect();
     for (k, &(x, y)) in tiles.iter().enumerate() {
-        let open = rows
-            .get(y as usize)
-            .and_then(|row| row.as_bytes().get(x as usize))
-            == Some(&b'.');
+        let open = match kind((x, y)) {
+            Some(TileKind::Cell(_)) => true,
+            Some(TileKind::Passage { from, dir, .. }) => grid.is_open(from, dir),
+            Some(TileKind::Border) => openings.contains(&(x, y)),
+            Some(TileKind::Corner) | None => false,
+        };
         if !open {
             return Err(invalid(format!(
                 "solution step {k} (tile {x},{y}) is not an open tile"
             )));
         }
     }
-    let (width, height) = (maze.grid().width(), maze.grid().height());
     let cells: Vec<Pos> = tiles
         .iter()
-        .filter_map(|&tile| match TileKind::at(tile, width, height) {
+        .filter_map(|&tile| match kind(tile) {
             Some(TileKind::Cell(cell)) => Some(cell),
             _ => None,
         })

@@ -243,6 +243,34 @@ fn broken_documents_get_one_line_errors_and_exit_2() {
         "\"params\" must be an object",
     );
     broken("braid", 2.into(), "\"braid\" is 2, expected 0 to 1");
+    broken(
+        "tiles",
+        tiles(&["#####", "#...#", "#.#.#", "#...#", "##.##"]),
+        "tiles row 4, column 2: the outer wall has a hole that is not an opening",
+    );
+    broken(
+        "tiles",
+        tiles(&["#####", "#...#", "#.x.#", "#..#", "#####"]),
+        "tiles row 2, column 2: 'x' is not a tile",
+    );
+    broken(
+        "tiles",
+        tiles(&["#####", "#...#", "#.#.#", "#...#", "#.x.#"]),
+        "tiles row 4, column 2: 'x' is not a tile",
+    );
+    // Keys appear once: a repeated one is refused by name.
+    let text = good.to_string();
+    let repeated =
+        |key: &str, value: &str| format!("{}, \"{key}\": {value}}}", &text[..text.len() - 1]);
+    cases.push((repeated("seed", "3"), "duplicate field `seed`"));
+    cases.push((
+        repeated("tiles", "[\"###\", \"#.#\", \"###\"]"),
+        "duplicate field `tiles`",
+    ));
+    cases.push((
+        repeated("schema", "\"mazegen.maze/v1\""),
+        "duplicate field `schema`",
+    ));
     for (input, expected) in cases {
         for command in ["solve", "render", "stats"] {
             let assert = mazegen()
@@ -260,6 +288,67 @@ fn broken_documents_get_one_line_errors_and_exit_2() {
             assert_eq!(stderr.lines().count(), 1, "{stderr}");
         }
     }
+}
+
+#[test]
+fn fields_may_come_in_any_order() {
+    let good = valid_document();
+    let fields = good.as_object().unwrap();
+    // The tiles before the sizes they must match, the schema last.
+    let field = |key: &str| format!("\"{key}\": {}", fields[key]);
+    let others = fields
+        .keys()
+        .filter(|key| *key != "tiles" && *key != "schema");
+    let order: Vec<&str> = std::iter::once("tiles")
+        .chain(others.map(String::as_str))
+        .chain(["schema"])
+        .collect();
+    let text = format!(
+        "{{{}}}",
+        order
+            .iter()
+            .map(|key| field(key))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    assert!(text.starts_with("{\"tiles\"") && text.ends_with("\"mazegen.maze/v1\"}"));
+    let maze = read_maze(text.as_bytes()).unwrap();
+    assert_eq!(maze, read_maze(good.to_string().as_bytes()).unwrap());
+}
+
+#[test]
+fn a_document_larger_than_memory_allows_is_read_row_by_row() {
+    // A 36 MB document of a 3000x3000-cell maze (9 MB) is read in 30 MB of address space:
+    // holding its tile rows would take more than the document.
+    let dir = std::env::temp_dir().join(format!("mazegen-large-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let document = dir.join("maze.json");
+    let maze = ["binary-tree", "--size", "6001", "--seed", "2"];
+    let write = [
+        &maze[..],
+        &["--format", "json", "-o", document.to_str().unwrap()],
+    ]
+    .concat();
+    mazegen().args(write).assert().success();
+    assert!(std::fs::metadata(&document).unwrap().len() > 36_000_000);
+    let binary = env!("CARGO_BIN_EXE_mazegen");
+    let script = format!(
+        "ulimit -v 30000 || exit 99; exec '{binary}' render --format text '{}'",
+        document.display()
+    );
+    let output = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .output()
+        .unwrap();
+    if output.status.code() == Some(99) {
+        eprintln!("skipped: this sh cannot limit memory with ulimit -v");
+    } else {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{stderr}");
+        let direct = run(&[&maze[..], &["--format", "text"]].concat(), None);
+        assert!(output.stdout == direct, "the maze read back differs");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -5,6 +5,6 @@ mod paths;
 mod stats;
 mod summary;
 
-pub use paths::{Distances, diameter, shortest_path};
+pub use paths::{Distances, diameter, shortest_path, unreachable_cell};
 pub use stats::Stats;
 pub use summary::{Diameter, Summary};

@@ -4,8 +4,9 @@
 //! braided. The memory for a search is reserved before it starts: a maze too large for it is
 //! an [`Error::OutOfMemory`](crate::Error::OutOfMemory), not an abort.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::grid::{Dir, Grid, Pos, empty_vec, filled_vec};
+use std::collections::VecDeque;
 
 /// Marks a cell breadth-first search has not reached.
 const UNREACHED: u32 = u32::MAX;
@@ -110,6 +111,49 @@ pub fn shortest_path(grid: &Grid, from: Pos, to: Pos) -> Result<Option<Vec<Pos>>
     Distances::from(grid, from)?.path_to(grid, to)
 }
 
+/// The first cell in row-major order that cannot be reached from `from`, or `None` when every
+/// cell can.
+///
+/// A breadth-first search that keeps a bit per reached cell and only the frontier (small in a
+/// grid), where [`Distances`] keeps 8 bytes per cell: reading a document back checks
+/// connectivity with this, in a sixtieth of the memory of the maze itself.
+pub fn unreachable_cell(grid: &Grid, from: Pos) -> Result<Option<Pos>> {
+    let (width, height, cells) = (grid.width(), grid.height(), grid.cell_count());
+    let mut reached = filled_vec(width, height, cells.div_ceil(64), 0u64)?;
+    let mut frontier = VecDeque::new();
+    let mut reach = |i: usize, frontier: &mut VecDeque<u32>| -> Result<()> {
+        let (word, bit) = (i / 64, 1 << (i % 64));
+        if reached[word] & bit == 0 {
+            reached[word] |= bit;
+            frontier.try_reserve(1).map_err(|_| Error::OutOfMemory {
+                width,
+                height,
+                bytes: 4 * (frontier.len() as u64 + 1),
+            })?;
+            frontier.push_back(i as u32);
+        }
+        Ok(())
+    };
+    reach(grid.index(from), &mut frontier)?;
+    while let Some(i) = frontier.pop_front() {
+        let pos = grid.pos(i as usize);
+        for dir in Dir::ALL {
+            if grid.is_open(pos, dir)
+                && let Some(neighbour) = grid.neighbour(pos, dir)
+            {
+                reach(grid.index(neighbour), &mut frontier)?;
+            }
+        }
+    }
+    // The first bit not set: a cell, or past the last cell when every cell was reached.
+    let first_unset = reached
+        .iter()
+        .enumerate()
+        .find(|&(_, &word)| word != u64::MAX)
+        .map(|(k, &word)| 64 * k + (!word).trailing_zeros() as usize);
+    Ok(first_unset.filter(|&i| i < cells).map(|i| grid.pos(i)))
+}
+
 /// The longest shortest path of the maze: its two ends and its length in steps.
 ///
 /// Two breadth-first sweeps: the cell farthest from the top-left cell, then the cell farthest
@@ -168,6 +212,33 @@ mod tests {
             shortest_path(&grid, Pos::new(1, 0), Pos::new(1, 0)),
             Ok(Some(vec![Pos::new(1, 0)]))
         );
+    }
+
+    #[test]
+    fn unreachable_cells_are_found_first_in_row_order() {
+        let grid = comb();
+        assert_eq!(
+            unreachable_cell(&grid, Pos::new(0, 0)),
+            Ok(Some(Pos::new(1, 1)))
+        );
+        assert_eq!(
+            unreachable_cell(&grid, Pos::new(1, 1)),
+            Ok(Some(Pos::new(0, 0)))
+        );
+        let mut whole = comb();
+        whole.carve(Pos::new(1, 1), Dir::North);
+        assert_eq!(unreachable_cell(&whole, Pos::new(2, 1)), Ok(None));
+        // Across a 64-cell word boundary: 70 cells in a row, the last one walled off.
+        let mut row = Grid::new(70, 1).unwrap();
+        for x in 0..68 {
+            row.carve(Pos::new(x, 0), Dir::East);
+        }
+        assert_eq!(
+            unreachable_cell(&row, Pos::new(0, 0)),
+            Ok(Some(Pos::new(69, 0)))
+        );
+        row.carve(Pos::new(68, 0), Dir::East);
+        assert_eq!(unreachable_cell(&row, Pos::new(69, 0)), Ok(None));
     }
 
     #[test]

@@ -229,6 +229,23 @@ impl Grid {
         &mut self.cells
     }
 
+    /// Adds a row of cells below the last one, every wall standing: lets a reader build a grid
+    /// row by row as a document comes in. Growth is amortized (the bytes double when full); the
+    /// caller keeps the size within [`MAX_CELLS`].
+    pub(crate) fn push_row(&mut self) -> Result<()> {
+        let width = self.width as usize;
+        self.cells
+            .try_reserve(width)
+            .map_err(|_| Error::OutOfMemory {
+                width: self.width,
+                height: self.height + 1,
+                bytes: (self.cells.len() + width) as u64,
+            })?;
+        self.cells.resize(self.cells.len() + width, 0);
+        self.height += 1;
+        Ok(())
+    }
+
     /// Opens every passage between neighbouring cells, leaving only the outer wall: the open
     /// field that wall-adding generators start from.
     pub fn open_field(&mut self) {
