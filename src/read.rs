@@ -23,21 +23,34 @@ use serde::de::{
 };
 use serde_json::error::Category;
 use std::fmt;
-use std::io::Read;
+use std::io::{self, Read};
+
+/// Why [`read_maze`] could not read a maze.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// Reading the input failed (it is a directory, a device failed, ...): nothing is known
+    /// to be wrong with the document.
+    #[error(transparent)]
+    Io(io::Error),
+    /// The document was read and refused: [`Error::InvalidDocument`] saying what is wrong and
+    /// where, or a maze too large to hold ([`Error::OutOfMemory`]).
+    #[error(transparent)]
+    Refused(#[from] Error),
+}
 
 /// Reads and validates one maze document from `input`.
 ///
-/// Every failure is an [`Error::InvalidDocument`] saying what is wrong and where (JSON line and
-/// column, or tile row and column), or [`Error::OutOfMemory`] for a maze too large to hold.
-pub fn read_maze(input: impl Read) -> Result<Maze> {
+/// A document that is not a valid maze is refused with an [`Error::InvalidDocument`] saying
+/// what is wrong and where (JSON line and column, or tile row and column); a failure to read
+/// `input` is a [`ReadError::Io`].
+pub fn read_maze(input: impl Read) -> Result<Maze, ReadError> {
     let MazeDocument(document) =
         serde_json::from_reader(input).map_err(|e| match e.classify() {
-            Category::Io | Category::Syntax | Category::Eof => {
-                invalid(format!("not valid JSON: {e}"))
-            }
-            Category::Data => invalid(e.to_string()),
+            Category::Io => ReadError::Io(e.into()),
+            Category::Syntax | Category::Eof => invalid(format!("not valid JSON: {e}")).into(),
+            Category::Data => invalid(e.to_string()).into(),
         })?;
-    maze_from(document)
+    Ok(maze_from(document)?)
 }
 
 fn invalid(message: String) -> Error {
@@ -490,6 +503,38 @@ fn solution_cells(maze: &Maze, tiles: &[TilePos]) -> Result<Vec<Pos>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Gives `prefix`, then fails as a broken device would.
+    struct Failing<'a> {
+        prefix: &'a [u8],
+    }
+
+    impl Read for Failing<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.prefix.is_empty() {
+                return Err(io::Error::other("the device failed"));
+            }
+            let n = self.prefix.read(buf)?;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn failing_to_read_is_not_a_bad_document() {
+        for prefix in [
+            &b""[..],
+            b"{\"schema\": \"mazegen.maze/v1\", \"tiles\": [\"###",
+        ] {
+            match read_maze(Failing { prefix }) {
+                Err(ReadError::Io(error)) => assert_eq!(error.to_string(), "the device failed"),
+                other => panic!("{other:?}"),
+            }
+        }
+        assert!(matches!(
+            read_maze(&b"{\"schema\": "[..]),
+            Err(ReadError::Refused(Error::InvalidDocument(_)))
+        ));
+    }
 
     #[test]
     fn the_cell_limit_is_checked_on_tile_sizes() {

@@ -4,10 +4,10 @@ use super::{place_endpoints, write_maze};
 use crate::cli::StatsFormat;
 use crate::output::Target;
 use crate::settle::{DocumentAction, DocumentJob, Input};
-use crate::watched::Watched;
 use anyhow::Context;
 use mazegen::Maze;
 use mazegen::analysis::Summary;
+use mazegen::read::ReadError;
 use std::fs::File;
 use std::io::{self, Read};
 
@@ -50,11 +50,17 @@ fn read(input: &Input) -> anyhow::Result<Maze> {
     }
 }
 
-/// Reads and validates the maze document `source`, called `name` in messages.
+/// Reads and validates the maze document `source`, called `name` in messages: a failure to
+/// read is an I/O error (exit 1), a refused document or a maze too large the library's error
+/// (exit 2).
 fn read_from(source: impl Read, name: &str) -> anyhow::Result<Maze> {
-    let mut source = Watched::new(source);
-    mazegen::read::read_maze(&mut source).map_err(|error| match source.take_error() {
-        Some(failure) => anyhow::Error::new(failure).context(format!("cannot read {name}")),
-        None => anyhow::Error::new(error).context(format!("{name} is not a maze document")),
+    mazegen::read::read_maze(source).map_err(|error| match error {
+        ReadError::Refused(error @ mazegen::Error::InvalidDocument(_)) => {
+            anyhow::Error::new(error).context(format!("{name} is not a maze document"))
+        }
+        ReadError::Refused(error) => {
+            anyhow::Error::new(error).context(format!("cannot read {name}"))
+        }
+        ReadError::Io(error) => anyhow::Error::new(error).context(format!("cannot read {name}")),
     })
 }
