@@ -9,7 +9,7 @@ use crossterm::Command;
 use crossterm::cursor::MoveTo;
 use crossterm::style::{Color, ResetColor, SetForegroundColor};
 use mazegen::events::{Event, Observer};
-use mazegen::grid::{Dir, Grid, Pos};
+use mazegen::grid::{Dir, Grid, Pos, TileKind, TilePos, cell_tile, passage_tile};
 use std::io;
 use std::time::Duration;
 
@@ -193,15 +193,14 @@ impl<S: Screen> Animator<S> {
         })
     }
 
-    fn tile_index(&self, (x, y): (u64, u64)) -> usize {
+    fn tile_index(&self, (x, y): TilePos) -> usize {
         (y * self.grid.tile_width() + x) as usize
     }
 
     /// Marks a cell's tile and its four passage tiles for redrawing.
     fn touch_cell(&mut self, cell: Pos) {
-        let (x, y) = mazegen::cell_tile(cell);
-        for (dx, dy) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-            let tile = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+        let tiles = Dir::ALL.map(|dir| passage_tile(cell, dir));
+        for tile in std::iter::once(cell_tile(cell)).chain(tiles) {
             let i = self.tile_index(tile);
             self.dirty.push(i);
         }
@@ -249,24 +248,12 @@ impl<S: Screen> Animator<S> {
     }
 
     /// What the tile at (x, y) looks like.
-    fn look(&self, (x, y): (u64, u64)) -> Look {
-        let (w, h) = (self.grid.width(), self.grid.height());
-        let cell = |cx: u64, cy: u64| Pos::new(cx as u32, cy as u32);
-        let between = |a: Pos, dir: Dir| {
-            if self.grid.is_open(a, dir) {
-                let b = self
-                    .grid
-                    .neighbour(a, dir)
-                    .expect("open passages lead to cells");
-                self.cell_look(a).stronger(self.cell_look(b))
-            } else {
-                Look::Wall
+    fn look(&self, tile: TilePos) -> Look {
+        match TileKind::at(tile, self.grid.width(), self.grid.height()) {
+            Some(TileKind::Cell(cell)) => self.cell_look(cell),
+            Some(TileKind::Passage { from, dir, to }) if self.grid.is_open(from, dir) => {
+                self.cell_look(from).stronger(self.cell_look(to))
             }
-        };
-        match (x % 2, y % 2) {
-            (1, 1) => self.cell_look(cell(x / 2, y / 2)),
-            (0, 1) if x > 0 && x / 2 < u64::from(w) => between(cell(x / 2 - 1, y / 2), Dir::East),
-            (1, 0) if y > 0 && y / 2 < u64::from(h) => between(cell(x / 2, y / 2 - 1), Dir::South),
             _ => Look::Wall,
         }
     }

@@ -16,7 +16,7 @@ use mazegen::algorithms::{
     AldousBroder, Backtrack, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, Kruskal, Prim,
     RecursiveDivision, Sidewinder, Wilson,
 };
-use mazegen::grid::{Grid, Pos};
+use mazegen::grid::{Grid, Pos, tiles_from_cells};
 use mazegen::render::{Dot, Json, Picture, Render, Svg, Term, Text};
 use mazegen::rooms::{Candidates, RoomMap, RoomOptions};
 use std::io::{self, IsTerminal};
@@ -250,9 +250,13 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
 /// Settles a maze command.
 fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob> {
     let (width, height) = args.size.cells();
-    let tiles = |cells: u32| 2 * u64::from(cells) + 1;
-    Grid::check_size(width, height)
-        .with_context(|| format!("--width {} --height {}", tiles(width), tiles(height)))?;
+    Grid::check_size(width, height).with_context(|| {
+        format!(
+            "--width {} --height {}",
+            tiles_from_cells(width),
+            tiles_from_cells(height)
+        )
+    })?;
     let finish = Finish {
         braid: args.braid,
         endpoints: Endpoints::settle(&args.endpoints),
@@ -265,7 +269,7 @@ fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob
         Destination::Events(Target::new(args.output.target.output.as_deref()))
     } else {
         let rendering = rendering(&args.output, Format::Term)?;
-        rendering.check_picture(tiles(width), tiles(height))?;
+        rendering.check_picture(tiles_from_cells(width), tiles_from_cells(height))?;
         if args.animation.animate {
             Destination::Animate(animation_pace(&args, format, width, height)?, rendering)
         } else {
@@ -376,7 +380,7 @@ fn animation_pace(
         ));
     }
     let (columns, lines) = TerminalScreen::size()?;
-    let (tile_width, tile_height) = (2 * u64::from(width) + 1, 2 * u64::from(height) + 1);
+    let (tile_width, tile_height) = (tiles_from_cells(width), tiles_from_cells(height));
     animate::check_fits(tile_width, tile_height, columns, lines).map_err(bad_input)?;
     Ok(Pace {
         delay: Duration::from_millis(args.animation.delay.into()),
