@@ -8,6 +8,16 @@ use std::str::FromStr;
 /// A probability: a number from 0 to 1 (never NaN).
 ///
 /// Parses from text such as `0.25` and displays as the number it holds.
+///
+/// ```
+/// use mazegen::Probability;
+///
+/// let p: Probability = "0.25".parse()?;
+/// assert_eq!(p.get(), 0.25);
+/// assert!(Probability::new(1.5).is_err());
+/// assert!("NaN".parse::<Probability>().is_err());
+/// # Ok::<(), mazegen::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
 pub struct Probability(f64);
 

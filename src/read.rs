@@ -43,6 +43,17 @@ pub enum ReadError {
 /// A document that is not a valid maze is refused with an [`Error::InvalidDocument`] saying
 /// what is wrong and where (JSON line and column, or tile row and column); a failure to read
 /// `input` is a [`ReadError::Io`].
+///
+/// ```
+/// use mazegen::{Maze, algorithms::Eller, read::read_maze, render::{Json, Render}};
+///
+/// let maze = Maze::generate(&Eller, 7, 7, 11)?;
+/// let mut document = Vec::new();
+/// Json::default().render(&maze, &mut document)?;
+/// assert_eq!(read_maze(&document[..])?, maze);
+/// assert!(read_maze(&b"{}"[..]).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn read_maze(input: impl Read) -> Result<Maze, ReadError> {
     let MazeDocument(document) =
         serde_json::from_reader(input).map_err(|e| match e.classify() {

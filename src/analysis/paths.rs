@@ -107,6 +107,17 @@ impl Distances {
 }
 
 /// A shortest path from `from` to `to` (both included), or `None` if they are not connected.
+///
+/// ```
+/// use mazegen::{Maze, algorithms::Sidewinder, analysis::{Distances, shortest_path}, grid::Pos};
+///
+/// let maze = Maze::generate(&Sidewinder, 12, 8, 9)?;
+/// let (from, to) = (Pos::new(0, 0), Pos::new(11, 7));
+/// let path = shortest_path(maze.grid(), from, to)?.unwrap();
+/// let steps = Distances::from(maze.grid(), from)?.to(to).unwrap();
+/// assert_eq!(path.len() as u32, steps + 1);
+/// # Ok::<(), mazegen::Error>(())
+/// ```
 pub fn shortest_path(grid: &Grid, from: Pos, to: Pos) -> Result<Option<Vec<Pos>>> {
     Distances::from(grid, from)?.path_to(grid, to)
 }

@@ -47,6 +47,15 @@ pub struct Diameter {
 
 impl Summary {
     /// Measures `maze` (three breadth-first searches of 8 bytes per cell, one at a time).
+    ///
+    /// ```
+    /// use mazegen::{Maze, algorithms::Backtrack, analysis::Summary};
+    ///
+    /// let summary = Summary::of(&Maze::generate(&Backtrack::default(), 30, 30, 1)?)?;
+    /// assert_eq!((summary.cells, summary.passages, summary.loops), (900, 899, 0));
+    /// assert!(summary.diameter.length >= summary.solution_length);
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
     pub fn of(maze: &Maze) -> Result<Self> {
         let grid = maze.grid();
         let shape = Stats::measure(grid);

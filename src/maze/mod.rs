@@ -39,6 +39,16 @@ impl Maze {
     /// Generates a `width x height`-cell maze with `generator`, seeded with `seed`.
     ///
     /// The same generator options, size and seed always give the same maze.
+    ///
+    /// ```
+    /// use mazegen::{Maze, algorithms::Wilson};
+    ///
+    /// let maze = Maze::generate(&Wilson, 8, 5, 42)?;
+    /// assert_eq!((maze.grid().width(), maze.grid().height()), (8, 5));
+    /// assert!(maze.is_perfect());
+    /// assert_eq!(maze, Maze::generate(&Wilson, 8, 5, 42)?);
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
     pub fn generate(generator: &dyn Generator, width: u32, height: u32, seed: u64) -> Result<Self> {
         let mut grid = Grid::new(width, height)?;
         generator.carve(&mut grid, &mut rng_from_seed(seed))?;
@@ -46,6 +56,16 @@ impl Maze {
     }
 
     /// Generates exactly the maze [`Maze::generate`] does, reporting every step to `observer`.
+    ///
+    /// ```
+    /// use mazegen::{Maze, algorithms::Backtrack, events::{Event, replay}};
+    ///
+    /// let mut steps: Vec<Event> = Vec::new();
+    /// let maze = Maze::generate_observed(&Backtrack::default(), 6, 4, 7, &mut steps)?;
+    /// assert_eq!(maze, Maze::generate(&Backtrack::default(), 6, 4, 7)?);
+    /// assert_eq!(&replay(6, 4, steps)?, maze.grid());
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
     pub fn generate_observed(
         generator: &dyn Generator,
         width: u32,
@@ -148,6 +168,15 @@ impl Maze {
     /// Removes each dead end with `probability` (see [`braid`]), drawing from a random stream of
     /// its own so the maze underneath stays the one the seed gives. Returns the walls opened.
     /// Drops the solution.
+    ///
+    /// ```
+    /// use mazegen::{Maze, Probability, algorithms::Kruskal};
+    ///
+    /// let mut maze = Maze::generate(&Kruskal, 20, 20, 3)?;
+    /// let opened = maze.braid_with(Probability::new(1.0)?)?;
+    /// assert!(opened > 0 && !maze.is_perfect());
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
     pub fn braid_with(&mut self, probability: Probability) -> Result<u64> {
         let mut rng = rng_for_stream(self.seed, BRAID_STREAM);
         let opened = braid(&mut self.grid, probability.get(), &mut rng);
@@ -186,6 +215,18 @@ impl Maze {
     ///
     /// Needs 8 bytes per cell for the search, reserved first: a maze too large for it is an
     /// [`Error::OutOfMemory`].
+    ///
+    /// ```
+    /// use mazegen::{Maze, algorithms::HuntAndKill, grid::Pos};
+    ///
+    /// let mut maze = Maze::generate(&HuntAndKill, 10, 6, 5)?;
+    /// maze.set_endpoints(Pos::new(0, 5), Pos::new(9, 0))?;
+    /// maze.open_border()?;
+    /// maze.solve()?;
+    /// let path = maze.solution().unwrap();
+    /// assert_eq!((path[0], path[path.len() - 1]), (Pos::new(0, 5), Pos::new(9, 0)));
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
     pub fn solve(&mut self) -> Result<()> {
         self.solution = shortest_path(&self.grid, self.start, self.goal)?;
         Ok(())
