@@ -54,15 +54,9 @@ fn exit_for(error: &anyhow::Error) -> ExitCode {
         };
     }
     message(format_args!("error: {error:#}"));
-    // Renderers report the library's errors (a maze too large for memory) inside I/O errors.
-    let bad_input = error.chain().any(|cause| {
-        cause.is::<mazegen::Error>()
-            || cause.is::<BadInput>()
-            || cause
-                .downcast_ref::<io::Error>()
-                .and_then(|e| e.get_ref())
-                .is_some_and(|inner| inner.is::<mazegen::Error>())
-    });
+    let bad_input = error
+        .chain()
+        .any(|cause| cause.is::<mazegen::Error>() || cause.is::<BadInput>());
     ExitCode::from(if bad_input { 2 } else { 1 })
 }
 

@@ -53,24 +53,42 @@ impl Target {
     ) -> anyhow::Result<()> {
         let path = match self {
             Self::Stdout => {
-                drop(write_buffered(io::stdout().lock(), write)?);
-                return Ok(());
+                let written = write_buffered(io::stdout().lock(), write);
+                return written.map(drop).map_err(|error| write_error(error, None));
             }
             Self::File(path) => path,
         };
         let failed = || format!("cannot write --output {}", path.display());
         match replaceable(path).with_context(failed)? {
-            Some(file) => replace(&file, write).with_context(failed),
+            Some(file) => replace(&file, write).map_err(|error| write_error(error, Some(failed()))),
             None => {
                 // Appending: what a process's open file already holds stays (`>> FILE`).
                 let file = File::options()
                     .append(true)
                     .open(path)
                     .with_context(failed)?;
-                write_buffered(file, write).with_context(failed)?;
-                Ok(())
+                let written = write_buffered(file, write);
+                written
+                    .map(drop)
+                    .map_err(|error| write_error(error, Some(failed())))
             }
         }
+    }
+}
+
+/// The error of a failed write: the library's own when a renderer reported one through I/O (a
+/// maze too large for memory: not a failure of the target), else the I/O error, with `context`.
+fn write_error(error: io::Error, context: Option<String>) -> anyhow::Error {
+    if error
+        .get_ref()
+        .is_some_and(|inner| inner.is::<mazegen::Error>())
+    {
+        let inner = error.into_inner().expect("checked above");
+        return anyhow::Error::from(*inner.downcast::<mazegen::Error>().expect("checked above"));
+    }
+    match context {
+        Some(context) => anyhow::Error::new(error).context(context),
+        None => error.into(),
     }
 }
 
