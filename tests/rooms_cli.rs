@@ -62,19 +62,22 @@ fn bad_input_is_explained_with_exit_code_2() {
         ),
         (
             &["--count", "5", "--max-doors", "1"],
-            &["--max-doors 1", "5 rooms", "--max-doors 2 or more"],
+            &["--max-doors 1: ", "5 rooms", "door limit of 1", "2 or more"],
         ),
         (
             &["--count", "2", "--max-doors", "0"],
-            &["--max-doors 0", "--max-doors 1 or more"],
+            &["--max-doors 0: ", "door limit of 0", "1 or more"],
         ),
         (
             &["--count", "50", "--width", "20", "--height", "20"],
-            &["--width 20 --height 20 --count 50", "cannot fit"],
+            &[
+                "--width 20 --height 20 --count 50",
+                "cannot fit on a 20x20-tile map",
+            ],
         ),
         (
             &["--room-size", "12", "--width", "13"],
-            &["--width 13", "--room-size 12..12", "at least 14x14"],
+            &["--width 13 --room-size 12..12: ", "at least 14x14"],
         ),
         (&["--width", "2"], &["--width", "'2'", "at least 3"]),
         (
@@ -86,7 +89,7 @@ fn bad_input_is_explained_with_exit_code_2() {
                 "--format",
                 "json",
             ],
-            &["--candidates delaunay", "--map never"],
+            &["--candidates delaunay --map never: ", "positions"],
         ),
         (
             &["--map", "never"],
@@ -98,7 +101,11 @@ fn bad_input_is_explained_with_exit_code_2() {
         ),
         (
             &["--count", "100000", "--p", "1", "--format", "json"],
-            &["--count 100000 with --p 1", "lower --p"],
+            &[
+                "--count 100000 --p 1: ",
+                "about 4999950000 connections",
+                "a lower p",
+            ],
         ),
         (
             &["--format", "svg"],
@@ -122,6 +129,53 @@ fn bad_input_is_explained_with_exit_code_2() {
 }
 
 #[test]
+fn refusals_name_the_figure_over_its_limit() {
+    // The rooms, the expected connections, the map, the expected corridor tiles.
+    assert_refused(
+        &["rooms", "--count", "67108865"],
+        &["--count", "67108865 rooms: expected 1 to 67108864"],
+    );
+    assert_refused(
+        &["rooms", "--count", "8000000", "--format", "json"],
+        &[
+            "--count 8000000: ",
+            "about 71579783 connections, more than the 67108864",
+            "with the default p, at most 7526002 rooms",
+        ],
+    );
+    assert_refused(
+        &["rooms", "--width", "40000", "--height", "40000"],
+        &[
+            "--width 40000 --height 40000: ",
+            "a 40000x40000-tile map has 1600000000 tiles, more than the 1073741824",
+        ],
+    );
+    // Refused from the options: "about" is the expectation, before any room is placed (the
+    // count after placement says "up to").
+    assert_refused(
+        &[
+            "rooms",
+            "--count",
+            "16000000",
+            "--room-size",
+            "1",
+            "--width",
+            "32768",
+            "--height",
+            "32768",
+            "--p",
+            "0",
+        ],
+        &[
+            "--count 16000000 --p 0 --width 32768 --height 32768: ",
+            "the corridors of 16000000 rooms would cover about ",
+            "more than the 268435456",
+            "Delaunay candidates",
+        ],
+    );
+}
+
+#[test]
 fn a_stuck_delaunay_tree_is_an_error_not_a_hang() {
     // A door limit of 2 makes the tree a path; over Delaunay neighbours it soon gets stuck.
     mazegen()
@@ -138,7 +192,10 @@ fn a_stuck_delaunay_tree_is_an_error_not_a_hang() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("could not all be connected"))
-        .stderr(predicate::str::contains("use a larger --max-doors"));
+        .stderr(predicate::str::contains(
+            "--max-doors 2 --candidates delaunay: ",
+        ))
+        .stderr(predicate::str::contains("a larger door limit"));
 }
 
 #[test]

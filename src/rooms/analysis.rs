@@ -19,8 +19,8 @@ pub struct Analysis {
     /// Hops from `start` to `goal`: the graph's diameter when `exact`.
     pub hops: u32,
     /// Whether `start` and `goal` are proven a farthest pair. The proof stops at
-    /// [`FARTHEST_PAIR_BUDGET`], which large random graphs (thousands of rooms, `--candidates
-    /// all`) reach; `hops` is then a lower bound of the diameter, usually equal to it.
+    /// [`FARTHEST_PAIR_BUDGET`], which large random graphs (thousands of rooms, every pair a
+    /// candidate) reach; `hops` is then a lower bound of the diameter, usually equal to it.
     pub exact: bool,
     /// Every room's number of doors (its degree).
     pub doors: Vec<u32>,

@@ -5,7 +5,7 @@
 //! across or down at a time, across first where it passes exactly through a corner), less the
 //! tiles inside the two rooms. Its first tile touches room `a`, its last touches room `b`: the
 //! doors. The segments between Delaunay neighbours never cross, so the corridors of
-//! `--candidates delaunay` never cross either. On the tile grid two of them can share tiles
+//! Delaunay candidates never cross either. On the tile grid two of them can share tiles
 //! where they leave one room in nearly the same direction, or near a third room close to one's
 //! line (with rooms of 3 tiles or more, only where that corridor runs through the room). A
 //! corridor that meets another room on its way runs through it.

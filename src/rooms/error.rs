@@ -1,20 +1,19 @@
-//! Why a room map cannot be made: every message says what would work, and those about more
-//! than one value name the options at fault.
+//! Why a room map cannot be made. Every message names the figure that is over or wrong, in the
+//! library's terms (rooms, a door limit, a map of so many tiles, the probability p), and what
+//! would work; a command line adds its own option names as context.
 
 use thiserror::Error;
 
-/// A room-map request that mazegen refuses. Messages about a single value (count, room size)
-/// say what would be accepted; the others also name the command-line options at fault
-/// (the library options carry the same names).
+/// A room-map request that mazegen refuses.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RoomsError {
-    /// A number of rooms that is zero or too large.
+    /// A number of rooms that is zero or more than [`super::MAX_ROOMS`].
     #[error("{count} rooms: expected 1 to {limit}")]
     Count {
         /// The rejected count.
         count: u64,
-        /// The most rooms mazegen makes.
+        /// The most rooms a map may have.
         limit: u32,
     },
 
@@ -29,8 +28,8 @@ pub enum RoomsError {
 
     /// A door limit that makes a connected graph impossible for this many rooms.
     #[error(
-        "--max-doors {max_doors}: {count} rooms cannot all be connected when {reason}; \
-         use --max-doors {needed} or more"
+        "{count} rooms cannot all be connected with a door limit of {max_doors}: {reason}; \
+         the limit must be {needed} or more"
     )]
     MaxDoors {
         /// The rejected limit.
@@ -44,12 +43,12 @@ pub enum RoomsError {
     },
 
     /// The random tree got stuck: no room with a free door has a candidate neighbour left
-    /// unconnected (possible with `--max-doors` and `--candidates delaunay`).
+    /// unconnected (possible with a door limit and Delaunay candidates).
     #[error(
-        "--max-doors {max_doors} with --candidates delaunay: the rooms could not all be \
-         connected ({connected} of {count} were, and no connected room with a free door has an \
-         unconnected Delaunay neighbour); use a larger --max-doors, --candidates all or \
-         another --seed"
+        "the rooms could not all be connected with a door limit of {max_doors} over Delaunay \
+         neighbours ({connected} of {count} were, and no connected room with a free door has an \
+         unconnected Delaunay neighbour); a larger door limit, every pair as a candidate or \
+         another seed may work"
     )]
     TreeStuck {
         /// The door limit.
@@ -61,25 +60,54 @@ pub enum RoomsError {
     },
 
     /// Delaunay candidates need room positions, which only a laid-out map has.
-    #[error("--candidates delaunay needs the rooms' positions on the map: drop --map never")]
+    #[error(
+        "Delaunay candidates need the rooms' positions, which only a tile map gives: lay the \
+         rooms out on a map, or let every pair be a candidate"
+    )]
     DelaunayNeedsMap,
 
-    /// A map that cannot hold the rooms whatever the placement.
+    /// A map side shorter than the largest room with a tile of rock on each side.
     #[error(
-        "{what}: {reason}; use a larger --width/--height, fewer rooms or a smaller --room-size"
+        "a {width}x{height}-tile map is too small for rooms up to {room} tiles wide: it must be \
+         at least {least}x{least} (a tile of rock on each side); a larger map or smaller rooms \
+         would do"
     )]
-    MapTooSmall {
-        /// The options at fault, as on the command line.
-        what: String,
-        /// Why the rooms cannot fit.
-        reason: String,
+    MapTooNarrow {
+        /// Map width in tiles.
+        width: u64,
+        /// Map height in tiles.
+        height: u64,
+        /// The largest room side.
+        room: u32,
+        /// The shortest map side that holds it.
+        least: u64,
+    },
+
+    /// A map whose area cannot hold the rooms, whatever the placement.
+    #[error(
+        "{count} rooms of at least {room}x{room} tiles cannot fit on a {width}x{height}-tile \
+         map: with their rock they need {needed} tiles, the map has {available}; a larger map, \
+         fewer rooms or smaller ones would do"
+    )]
+    MapTooCrowded {
+        /// The number of rooms.
+        count: u32,
+        /// The smallest room side.
+        room: u32,
+        /// Map width in tiles.
+        width: u64,
+        /// Map height in tiles.
+        height: u64,
+        /// The tiles the rooms need at least, each with the rock to its right and below.
+        needed: u64,
+        /// The tiles of the map right of its first column and below its first row.
+        available: u64,
     },
 
     /// Random placement found no free spot for a room.
     #[error(
-        "--width {width} --height {height}: no free spot for room {room} of {count} \
-         ({w}x{h} tiles) after {tries} random tries; use a larger --width/--height, fewer \
-         rooms or a smaller --room-size"
+        "no free spot for room {room} of {count} ({w}x{h} tiles) on a {width}x{height}-tile map \
+         after {tries} random tries; a larger map, fewer rooms or smaller ones would do"
     )]
     PlacementFailed {
         /// The room that did not fit (0-based).
@@ -98,10 +126,10 @@ pub enum RoomsError {
         tries: u32,
     },
 
-    /// A map with more tiles than mazegen holds.
+    /// A map with more tiles than [`super::MAX_MAP_TILES`].
     #[error(
-        "--width {width} --height {height}: a map of {tiles} tiles is more than the {limit} \
-         mazegen holds; use fewer rooms, smaller ones or --map never"
+        "a {width}x{height}-tile map has {tiles} tiles, more than the {limit} a map may have; \
+         fewer rooms, smaller ones or no map would do"
     )]
     MapTooLarge {
         /// Map width in tiles.
@@ -114,24 +142,30 @@ pub enum RoomsError {
         limit: u64,
     },
 
-    /// Corridors that would cover more tiles than mazegen draws.
+    /// Corridors that would cover more tiles than [`super::MAX_CORRIDOR_TILES`]: expected from
+    /// the options before any work, or counted once the map is laid out.
     #[error(
-        "the corridors of {count} rooms would cover up to {tiles} tiles, more than the {limit} \
-         mazegen draws; use --candidates delaunay, fewer rooms, a lower --p or --map never"
+        "the corridors of {count} rooms would cover {about}{tiles} tiles, more than the {limit} \
+         a map may have; Delaunay candidates, fewer rooms, a lower p or no map would do",
+        about = if *expected { "about " } else { "up to " }
     )]
     TooManyCorridorTiles {
         /// The number of rooms.
         count: u32,
-        /// The corridor tiles the edges would need (an upper bound).
+        /// The corridor tiles: the expected number (estimated from the options) when
+        /// `expected`, otherwise an upper bound for the corridors of the edges made.
         tiles: u64,
-        /// The most corridor tiles mazegen draws.
+        /// Whether `tiles` was estimated from the options, before any room was placed.
+        expected: bool,
+        /// The most corridor tiles a map may have.
         limit: u64,
     },
 
-    /// More edges than mazegen holds, on average, for this count and p.
+    /// More edges than [`super::MAX_EDGES`], on average, for this count and p.
     #[error(
-        "--count {count} with --p {p}: about {expected} connections, more than the {limit} \
-         mazegen holds; use a lower --p or fewer rooms"
+        "{count} rooms with p = {p} would have about {expected} connections, more than the \
+         {limit} a room graph may have; a lower p or fewer rooms would do (with the default p, \
+         at most {most_rooms} rooms)"
     )]
     TooManyEdges {
         /// The number of rooms.
@@ -142,5 +176,7 @@ pub enum RoomsError {
         expected: u64,
         /// The most edges a room graph may have.
         limit: u64,
+        /// The most rooms the default p accepts with these candidates.
+        most_rooms: u32,
     },
 }

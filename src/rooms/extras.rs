@@ -2,12 +2,12 @@
 //! order, is tried with probability `p`; `try_connect` refuses pairs already connected and rooms
 //! without a free door.
 //!
-//! Trying each of the `N` pairs with its own coin flip is O(N), O(n^2) for `--candidates all`.
-//! The same distribution comes from geometric skipping (Batagelj and Brandes, "Efficient
-//! generation of large random networks", 2005): the number of pairs passed over before the next
-//! tried one is geometric, `floor(ln U / ln(1 - p))` for uniform `U` in (0, 1], so only the
-//! tried pairs cost anything: O(n + tried pairs). Non-candidate pairs would always be refused,
-//! so skipping over the candidates alone changes nothing either.
+//! Trying each of the `N` pairs with its own coin flip is O(N), O(n^2) when every pair is a
+//! candidate. The same distribution comes from geometric skipping (Batagelj and Brandes,
+//! "Efficient generation of large random networks", 2005): the number of pairs passed over
+//! before the next tried one is geometric, `floor(ln U / ln(1 - p))` for uniform `U` in (0, 1],
+//! so only the tried pairs cost anything: O(n + tried pairs). Non-candidate pairs would always be
+//! refused, so skipping over the candidates alone changes nothing either.
 
 use super::candidates::CandidatePairs;
 use super::graph::GraphBuilder;

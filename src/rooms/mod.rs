@@ -39,12 +39,14 @@ mod delaunay;
 mod error;
 mod extras;
 mod graph;
+mod limits;
 mod place;
 mod tree;
 
 pub use analysis::{Analysis, FARTHEST_PAIR_BUDGET};
 pub use corridor::{Corridor, MapTile, TileMap};
 pub use error::RoomsError;
+pub use limits::{MAX_CORRIDOR_TILES, MAX_EDGES, MAX_ROOMS, check_count, most_rooms_at_default_p};
 pub use place::{MAX_MAP_TILES, PLACEMENT_TRIES};
 
 use crate::rng::rng_for_stream;
@@ -52,15 +54,6 @@ use candidates::CandidatePairs;
 use graph::GraphBuilder;
 use serde::Serialize;
 use std::sync::OnceLock;
-
-/// The most rooms a map may have (2^26).
-pub const MAX_ROOMS: u32 = 1 << 26;
-
-/// The most edges a room graph may have on average for its `count` and `p` (2^26).
-pub const MAX_EDGES: u64 = 1 << 26;
-
-/// The most corridor tiles a map may need (2^28).
-pub const MAX_CORRIDOR_TILES: u64 = 1 << 28;
 
 /// The largest room side in tiles.
 pub const MAX_ROOM_SIDE: u32 = 1024;
@@ -179,6 +172,42 @@ impl Default for RoomOptions {
     }
 }
 
+impl RoomOptions {
+    /// The effective parameters of these options (every default resolved), or why no room map
+    /// can be made of them: everything that can be known without placing a room, in
+    /// microseconds. [`RoomMap::generate`] checks this first.
+    pub fn check(&self) -> crate::Result<Params> {
+        let count = check_count(u64::from(self.count))?;
+        let p = match self.p {
+            Some(p) => crate::Probability::new(p)?.get(),
+            None => default_p(count),
+        };
+        let room_size = RoomSize::new(self.room_size.min, self.room_size.max)?;
+        limits::check_max_doors(self.max_doors, count)?;
+        if self.candidates == Candidates::Delaunay && !self.map {
+            return Err(RoomsError::DelaunayNeedsMap.into());
+        }
+        limits::check_edges(count, p, self.candidates)?;
+        if self.map {
+            limits::check_map_and_corridors(
+                count,
+                p,
+                self.max_doors,
+                self.candidates,
+                room_size,
+                (self.width, self.height),
+            )?;
+        }
+        Ok(Params {
+            count,
+            p,
+            max_doors: self.max_doors,
+            candidates: self.candidates,
+            room_size,
+        })
+    }
+}
+
 /// The effective parameters of a room map: the options with every default resolved.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Params {
@@ -276,32 +305,29 @@ pub struct RoomMap {
 impl RoomMap {
     /// Generates the room map of `options` from `seed`: the same options and seed always give
     /// the same map. Refuses options that cannot work ([`crate::Error::Rooms`], or
-    /// [`crate::Error::InvalidProbability`] for `p`), in milliseconds.
+    /// [`crate::Error::InvalidProbability`] for `p`) before placing any room
+    /// ([`RoomOptions::check`]); what only the work can show (no free spot for a room, a tree
+    /// stuck under a door limit, corridors over [`MAX_CORRIDOR_TILES`] after all) is refused
+    /// when found.
     pub fn generate(options: &RoomOptions, seed: u64) -> crate::Result<Self> {
-        let count = check_count(u64::from(options.count))?;
-        let p = match options.p {
-            Some(p) => crate::Probability::new(p)?.get(),
-            None => default_p(count),
-        };
-        let room_size = RoomSize::new(options.room_size.min, options.room_size.max)?;
-        check_max_doors(options.max_doors, count)?;
-        check_edges(count, p, options.candidates)?;
+        let params = options.check()?;
+        let count = params.count;
         let layout = if options.map {
             Some(place::lay_out(
                 count,
-                room_size,
+                params.room_size,
                 (options.width, options.height),
                 || rng_for_stream(seed, PLACEMENT_STREAM),
             )?)
         } else {
             None
         };
-        let candidates = match (options.candidates, &layout) {
-            (Candidates::All, _) => CandidatePairs::All { count },
+        // The check refused Delaunay candidates without a layout.
+        let candidates = match (params.candidates, &layout) {
             (Candidates::Delaunay, Some(layout)) => {
                 CandidatePairs::listed(count, delaunay::delaunay_pairs(&layout.rooms))
             }
-            (Candidates::Delaunay, None) => return Err(RoomsError::DelaunayNeedsMap.into()),
+            _ => CandidatePairs::All { count },
         };
         let mut graph = GraphBuilder::new(count, options.max_doors);
         tree::grow_tree(
@@ -312,21 +338,15 @@ impl RoomMap {
         extras::add_extras(
             &mut graph,
             &candidates,
-            p,
+            params.p,
             &mut rng_for_stream(seed, EXTRAS_STREAM),
         );
         if let Some(layout) = &layout {
-            check_corridor_tiles(layout, &graph.edges)?;
+            limits::check_corridor_tiles(layout, &graph.edges)?;
         }
         Ok(Self {
             seed,
-            params: Params {
-                count,
-                p,
-                max_doors: options.max_doors,
-                candidates: options.candidates,
-                room_size,
-            },
+            params,
             layout,
             edges: graph.edges,
             candidate_pairs: candidates.len(),
@@ -342,75 +362,9 @@ impl RoomMap {
     }
 }
 
-/// Checks a number of rooms: 1 to [`MAX_ROOMS`].
-pub fn check_count(count: u64) -> Result<u32, RoomsError> {
-    u32::try_from(count)
-        .ok()
-        .filter(|count| (1..=MAX_ROOMS).contains(count))
-        .ok_or(RoomsError::Count {
-            count,
-            limit: MAX_ROOMS,
-        })
-}
-
 /// The default probability of an extra connection, `ln(count) / count`: the threshold above
 /// which a random graph of `count` rooms is likely connected on its own (0 for one room).
 /// Computed with `libm` so that it is the same on every platform.
 pub fn default_p(count: u32) -> f64 {
     libm::log(f64::from(count)) / f64::from(count)
-}
-
-/// Refuses door limits no connected graph of `count` rooms can meet: a tree needs a door per
-/// room, and a room with two doors once there are more than two rooms.
-fn check_max_doors(max_doors: Option<u32>, count: u32) -> Result<(), RoomsError> {
-    let refuse = |max_doors, reason, needed| {
-        Err(RoomsError::MaxDoors {
-            max_doors,
-            count,
-            reason,
-            needed,
-        })
-    };
-    match max_doors {
-        Some(0) if count > 1 => refuse(0, "no room may have a door", 1),
-        Some(1) if count > 2 => refuse(1, "one door per room only pairs rooms off", 2),
-        _ => Ok(()),
-    }
-}
-
-/// Refuses graphs expected to have more than [`MAX_EDGES`] edges, before any work: `count - 1`
-/// tree edges plus `p` times the other candidate pairs (a Delaunay triangulation has fewer
-/// than `3 count`).
-fn check_edges(count: u32, p: f64, candidates: Candidates) -> Result<(), RoomsError> {
-    let n = u64::from(count);
-    let pairs = match candidates {
-        Candidates::All => n * (n - 1) / 2,
-        Candidates::Delaunay => 3 * n,
-    };
-    let expected = n - 1 + (p * (pairs - (n - 1)) as f64) as u64;
-    if expected > MAX_EDGES {
-        return Err(RoomsError::TooManyEdges {
-            count,
-            p: p.to_string(),
-            expected,
-            limit: MAX_EDGES,
-        });
-    }
-    Ok(())
-}
-
-/// Refuses maps whose corridors would need more than [`MAX_CORRIDOR_TILES`] tiles.
-fn check_corridor_tiles(layout: &Layout, edges: &[Edge]) -> Result<(), RoomsError> {
-    let tiles: u64 = edges
-        .iter()
-        .map(|edge| Corridor::max_len(layout.rooms[edge.a as usize], layout.rooms[edge.b as usize]))
-        .sum();
-    if tiles > MAX_CORRIDOR_TILES {
-        return Err(RoomsError::TooManyCorridorTiles {
-            count: layout.rooms.len() as u32,
-            tiles,
-            limit: MAX_CORRIDOR_TILES,
-        });
-    }
-    Ok(())
 }

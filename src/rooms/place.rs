@@ -49,7 +49,7 @@ pub(crate) fn lay_out(
 /// The map size in tiles: `width` and `height` where given, otherwise sized for `count` rooms
 /// (3:2, wider than high), with its area grown by a quarter `growth` times. Refuses maps too
 /// small for the rooms, whatever the placement, and maps over [`MAX_MAP_TILES`].
-fn map_size(
+pub(crate) fn map_size(
     count: u32,
     size: RoomSize,
     width: Option<u32>,
@@ -79,31 +79,27 @@ fn map_size(
             limit: MAX_MAP_TILES,
         });
     }
-    let (width, height) = (width as u64, height as u64);
-    let smallest = smallest as u64;
-    let flags = format!("--width {width} --height {height}");
+    let (width, height, smallest) = (width as u64, height as u64, smallest as u64);
     if width.min(height) < smallest {
-        return Err(RoomsError::MapTooSmall {
-            what: format!("{flags} --room-size {}..{}", size.min, size.max),
-            reason: format!(
-                "rooms up to {0} tiles wide need a map at least {1}x{1} \
-                 (a tile of rock on each side)",
-                size.max, smallest
-            ),
+        return Err(RoomsError::MapTooNarrow {
+            width,
+            height,
+            room: size.max,
+            least: smallest,
         });
     }
     // Every room with the rock to its right and below covers (w + 1) x (h + 1) tiles of the
     // (width - 1) x (height - 1) tiles right of and below the map's first column and row.
-    let least = u64::from(count) * u64::from(size.min + 1).pow(2);
-    if least > (width - 1) * (height - 1) {
-        return Err(RoomsError::MapTooSmall {
-            what: format!("{flags} --count {count}"),
-            reason: format!(
-                "{count} rooms of at least {0}x{0} tiles cannot fit: they need {least} tiles \
-                 with their rock, the map has {1}",
-                size.min,
-                (width - 1) * (height - 1)
-            ),
+    let needed = u64::from(count) * u64::from(size.min + 1).pow(2);
+    let available = (width - 1) * (height - 1);
+    if needed > available {
+        return Err(RoomsError::MapTooCrowded {
+            count,
+            room: size.min,
+            width,
+            height,
+            needed,
+            available,
         });
     }
     Ok((width as u32, height as u32))

@@ -16,7 +16,7 @@
 //! edge yet, so it has a free door unless the limit is 0, and the pair is not yet connected).
 //! When `V` is empty the loop could only retry forever: that is reported as an error instead.
 //!
-//! * Every pair a candidate (`--candidates all`): `V` is the product of the connected rooms
+//! * Every pair a candidate (`Candidates::All`): `V` is the product of the connected rooms
 //!   with a free door and the remaining rooms, so `a` and `b` are drawn independently and
 //!   uniformly from those two lists, O(1) per step.
 //! * Listed candidates (Delaunay): `V` is kept as a list of the candidate pairs between a
