@@ -304,6 +304,38 @@ fn same_options_same_map() {
 }
 
 #[test]
+fn a_hundred_thousand_rooms_in_one_column_connect_only_neighbours() {
+    // A map three tiles wide: every centre on one line. With p = 1 every candidate pair is
+    // tried, so the edges are the candidate pairs: each room and the next one down.
+    let options = RoomOptions {
+        count: 100_000,
+        p: Some(1.0),
+        candidates: Candidates::Delaunay,
+        room_size: RoomSize::new(1, 1).unwrap(),
+        width: Some(3),
+        ..RoomOptions::default()
+    };
+    let map = RoomMap::generate(&options, 9).unwrap();
+    let rooms = &map.layout.as_ref().unwrap().rooms;
+    assert!(rooms.iter().all(|room| room.x == 1));
+    let mut rank = vec![0u32; rooms.len()];
+    let mut order: Vec<usize> = (0..rooms.len()).collect();
+    order.sort_by_key(|&room| rooms[room].y);
+    for (r, &room) in order.iter().enumerate() {
+        rank[room] = r as u32;
+    }
+    assert_eq!(map.candidate_pairs, 99_999);
+    assert_eq!(map.edges.len(), 99_999);
+    for edge in &map.edges {
+        assert_eq!(
+            rank[edge.a as usize].abs_diff(rank[edge.b as usize]),
+            1,
+            "{edge:?}"
+        );
+    }
+}
+
+#[test]
 fn the_oracles_can_say_no() {
     // Four centres on a line: the outer pair is not a Delaunay edge.
     let line = [(0, 0), (10, 0), (20, 0), (30, 0)];
