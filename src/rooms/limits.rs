@@ -169,6 +169,8 @@ mod tests {
     fn the_default_p_reaches_its_documented_count() {
         let most = most_rooms_at_default_p(Candidates::All);
         assert_eq!(most, 7_526_002);
+        let readme = include_str!("../../README.md");
+        assert!(readme.contains(&format!("with the default `--p`, up to {most}")));
         let graph = |count| RoomOptions {
             count,
             map: false,
