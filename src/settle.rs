@@ -18,7 +18,7 @@ use mazegen::algorithms::{
 };
 use mazegen::grid::{Grid, Pos, tiles_from_cells};
 use mazegen::render::{Dot, Json, Picture, Render, Svg, Term, Text};
-use mazegen::rooms::{Candidates, RoomMap, RoomOptions};
+use mazegen::rooms::{Candidates, RoomMap, RoomOptions, RoomsError};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -544,4 +544,44 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         target: Target::new(args.target.output.as_deref()),
         note_no_map: !map && args.map.map == MapChoice::Auto,
     })
+}
+
+/// Names the command-line options behind a room map the library refused before its message,
+/// which speaks of values and limits: `--max-doors 1: 5 rooms cannot all be connected ...`.
+pub fn with_options_at_fault(error: mazegen::Error, options: &RoomOptions) -> anyhow::Error {
+    let mazegen::Error::Rooms(refusal) = &error else {
+        return error.into();
+    };
+    let count = format!("--count {}", options.count);
+    let room_size = format!(
+        "--room-size {}..{}",
+        options.room_size.min, options.room_size.max
+    );
+    let p = options.p.map(|p| format!("--p {p}"));
+    let sides = [("--width", options.width), ("--height", options.height)]
+        .into_iter()
+        .filter_map(|(flag, side)| Some(format!("{flag} {}", side?)));
+    let sized = options.width.is_some() || options.height.is_some();
+    let flags: Vec<String> = match refusal {
+        RoomsError::MaxDoors { max_doors, .. } => vec![format!("--max-doors {max_doors}")],
+        RoomsError::TreeStuck { max_doors, .. } => vec![
+            format!("--max-doors {max_doors}"),
+            "--candidates delaunay".into(),
+        ],
+        RoomsError::DelaunayNeedsMap => {
+            vec!["--candidates delaunay".into(), "--map never".into()]
+        }
+        RoomsError::MapTooNarrow { .. } => sides.chain([room_size]).collect(),
+        RoomsError::MapTooCrowded { .. } | RoomsError::PlacementFailed { .. } => {
+            sides.chain([count, room_size]).collect()
+        }
+        RoomsError::MapTooLarge { .. } if sized => sides.collect(),
+        RoomsError::MapTooLarge { .. } => vec![count, room_size],
+        RoomsError::TooManyEdges { .. } => [count].into_iter().chain(p).collect(),
+        RoomsError::TooManyCorridorTiles { .. } => {
+            [count].into_iter().chain(p).chain(sides).collect()
+        }
+        _ => return error.into(),
+    };
+    anyhow::Error::new(error).context(flags.join(" "))
 }
