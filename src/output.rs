@@ -205,8 +205,9 @@ fn put_in_place(
     fs::remove_file(temporary)
 }
 
-/// Runs `write` against `sink` through a buffer, and hands `sink` back flushed. When `sink`
-/// fails, the error is its own, whatever `write` made of it.
+/// Runs `write` against `sink` through a buffer, and hands `sink` back flushed. When `write`
+/// fails, what is still buffered is dropped unwritten (a failure before the first 64 KiB writes
+/// nothing), and when `sink` fails, the error is its own, whatever `write` made of it.
 fn write_buffered<W: Write>(
     sink: W,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
@@ -214,6 +215,9 @@ fn write_buffered<W: Write>(
     let mut out = BufWriter::with_capacity(1 << 16, Watched::new(sink));
     match write(&mut out).and_then(|()| out.flush()) {
         Ok(()) => Ok(out.into_inner().map_err(|e| e.into_error())?.into_inner()),
-        Err(error) => Err(out.get_mut().take_error().unwrap_or(error)),
+        Err(error) => {
+            let (mut sink, _unwritten) = out.into_parts();
+            Err(sink.take_error().unwrap_or(error))
+        }
     }
 }

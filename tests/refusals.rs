@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{assert_refused, mazegen};
+use common::{assert_refused, mazegen, run_with_memory_limit};
 use std::time::{Duration, Instant};
 
 /// Runs a refused request and returns how long the refusal took.
@@ -88,4 +88,23 @@ fn document_commands_refuse_bad_options_before_reading_input() {
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("use it with a maze command"));
+}
+
+#[test]
+fn a_maze_too_large_for_memory_writes_no_events() {
+    // The events header is ready before the grid is allocated: it must not escape.
+    let Some(output) = run_with_memory_limit(
+        400_000,
+        "backtrack --width 40001 --height 40001 --seed 1 --format events",
+    ) else {
+        return;
+    };
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("not enough memory"), "{stderr}");
+    assert!(
+        output.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
 }

@@ -196,6 +196,17 @@ fn a_stuck_delaunay_tree_is_an_error_not_a_hang() {
             "--max-doors 2 --candidates delaunay: ",
         ))
         .stderr(predicate::str::contains("a larger door limit"));
+    // Without --seed, the drawn seed is reported even though the map failed: another seed
+    // may work, and this one reproduces the failure. (A path through 1000 rooms over Delaunay
+    // neighbours gets stuck for practically every seed.)
+    let output = mazegen()
+        .args(["rooms", "--count", "1000", "--candidates", "delaunay"])
+        .args(["--max-doors", "2", "--format", "text"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.starts_with("seed: "), "{stderr}");
+    assert!(stderr.contains("could not all be connected"), "{stderr}");
 }
 
 #[test]

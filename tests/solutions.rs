@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{json_of, mazegen, stdout_of};
+use common::{json_of, mazegen, run_with_memory_limit, stdout_of};
 use mazegen::algorithms::{Backtrack, BinaryTree, Generator};
 use mazegen::grid::Pos;
 use mazegen::render::{Json, Palette, Picture, Png, Render};
@@ -342,23 +342,6 @@ fn png_is_never_written_to_a_terminal() {
         .unwrap();
     assert!(png.status.success());
     assert_eq!(&png.stdout[1..4], b"PNG");
-}
-
-/// Runs `mazegen args` in a shell whose address space is limited to `kilobytes` (`ulimit -v`),
-/// or returns `None` with a note where the shell cannot set that limit.
-fn run_with_memory_limit(kilobytes: u32, args: &str) -> Option<std::process::Output> {
-    let binary = env!("CARGO_BIN_EXE_mazegen");
-    let script = format!("ulimit -v {kilobytes} || exit 99; exec '{binary}' {args}");
-    let output = std::process::Command::new("sh")
-        .args(["-c", &script])
-        .env_remove("NO_COLOR")
-        .output()
-        .expect("sh runs");
-    if output.status.code() == Some(99) {
-        eprintln!("skipped: this sh cannot limit memory with ulimit -v");
-        return None;
-    }
-    Some(output)
 }
 
 #[test]

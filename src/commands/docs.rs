@@ -8,11 +8,10 @@ use clap_complete::Shell;
 
 /// Prints the completion script of `shell`.
 pub fn completions(shell: Shell) -> anyhow::Result<()> {
-    let mut command = Cli::command();
-    Target::Stdout.write(|out| {
-        clap_complete::generate(shell, &mut command, "mazegen", out);
-        Ok(())
-    })
+    // Into memory first: clap_complete panics when its writer fails (a closed pipe).
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "mazegen", &mut script);
+    Target::Stdout.write(|out| out.write_all(&script))
 }
 
 /// Prints the manual page of `command` (mazegen or one of its subcommands) as roff.

@@ -7,6 +7,10 @@ use mazegen::rooms::RoomMap;
 
 /// Carries out a rooms job.
 pub fn run(job: RoomsJob) -> anyhow::Result<()> {
+    // Before generating: some refusals (a stuck tree, no free spot) depend on the seed.
+    if job.seed.report {
+        crate::message(format_args!("seed: {}", job.seed.value));
+    }
     let rooms = RoomMap::generate(&job.options, job.seed.value)
         .map_err(|error| with_options_at_fault(error, &job.options))?;
     if job.note_no_map {
@@ -16,9 +20,6 @@ pub fn run(job: RoomsJob) -> anyhow::Result<()> {
              --map always lays one out",
             job.options.count
         ));
-    }
-    if job.seed.report {
-        crate::message(format_args!("seed: {}", job.seed.value));
     }
     job.target.write(|out| job.renderer.render(&rooms, out))
 }

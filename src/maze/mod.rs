@@ -79,8 +79,9 @@ impl Maze {
     }
 
     /// The maze of a carved `grid`, made by `algorithm` with the effective options `params`
-    /// from `seed`: entrance top-left, exit bottom-right, nothing else done.
-    pub fn new(
+    /// from `seed`: entrance top-left, exit bottom-right, nothing else done. The grid must be
+    /// connected (generators and the reader make sure of it), so not public.
+    pub(crate) fn new(
         grid: Grid,
         algorithm: impl Into<String>,
         params: serde_json::Value,

@@ -67,3 +67,20 @@ pub fn generators() -> Vec<Box<dyn Generator>> {
 pub fn label(generator: &dyn Generator) -> String {
     format!("{} {}", generator.name(), generator.params())
 }
+
+/// Runs `mazegen args` in a shell whose address space is limited to `kilobytes` (`ulimit -v`),
+/// or returns `None` with a note where the shell cannot set that limit.
+pub fn run_with_memory_limit(kilobytes: u32, args: &str) -> Option<std::process::Output> {
+    let binary = env!("CARGO_BIN_EXE_mazegen");
+    let script = format!("ulimit -v {kilobytes} || exit 99; exec '{binary}' {args}");
+    let output = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .env_remove("NO_COLOR")
+        .output()
+        .expect("sh runs");
+    if output.status.code() == Some(99) {
+        eprintln!("skipped: this sh cannot limit memory with ulimit -v");
+        return None;
+    }
+    Some(output)
+}
