@@ -68,6 +68,13 @@ fn invalid(message: String) -> Error {
     Error::InvalidDocument(message)
 }
 
+/// The refusal of `found` at tile row `y`, column `x`.
+fn not_a_tile(y: u64, x: u64, found: char) -> Error {
+    invalid(format!(
+        "tiles row {y}, column {x}: '{found}' is not a tile ('#' wall, '.' passage)"
+    ))
+}
+
 /// Checks the fields of a parsed document against each other and makes the maze.
 fn maze_from(doc: Document<'static, TileGrid>) -> Result<Maze> {
     let declared = [
@@ -251,10 +258,14 @@ impl TileGrid {
     /// (`None`: for a size that [`TileGrid::finish`] refuses).
     fn take_row(&mut self, y: u64, row: &str) -> Result<(), Option<Error>> {
         if y == 0 {
-            self.width = row.len() as u64;
+            self.width = row.chars().count() as u64;
             if !is_tile_count(self.width) || self.width / 2 > MAX_CELLS {
                 return Err(None);
             }
+        }
+        // Tiles are ASCII: anything else is no tile (and its bytes no count of tiles).
+        if let Some((x, other)) = row.chars().enumerate().find(|(_, c)| !c.is_ascii()) {
+            return Err(Some(not_a_tile(y, x as u64, other)));
         }
         if !y.is_multiple_of(2) {
             self.add_row_of_cells().map_err(Some)?;
@@ -264,9 +275,8 @@ impl TileGrid {
                 self.pending = above;
             }
         }
-        if row.len() as u64 != self.width || !row.is_ascii() {
-            let length = row.chars().count();
-            let width = self.width;
+        if row.len() as u64 != self.width {
+            let (length, width) = (row.len(), self.width);
             return Err(Some(invalid(format!(
                 "tiles row {y} has {length} tiles, row 0 has {width}"
             ))));
@@ -306,12 +316,7 @@ impl TileGrid {
             let open = match byte {
                 b'.' => true,
                 b'#' => false,
-                other => {
-                    return Err(invalid(format!(
-                        "tiles row {y}, column {x}: '{}' is not a tile ('#' wall, '.' passage)",
-                        other as char
-                    )));
-                }
+                other => return Err(not_a_tile(y, x, char::from(other))),
             };
             match TileKind::at((x, y), width, height) {
                 Some(TileKind::Cell(_)) if !open => {

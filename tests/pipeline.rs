@@ -197,6 +197,16 @@ fn broken_documents_get_one_line_errors_and_exit_2() {
     );
     broken(
         "tiles",
+        tiles(&["#é###", "#...#", "#.#.#", "#...#", "#####"]),
+        "tiles row 0, column 1: 'é' is not a tile",
+    );
+    broken(
+        "tiles",
+        tiles(&["#####", "#...#", "#.#.#", "#..é#", "#####"]),
+        "tiles row 3, column 3: 'é' is not a tile",
+    );
+    broken(
+        "tiles",
         tiles(&["#####", "#...#", "#.#.#", "#....", "#####"]),
         "tiles row 3, column 4: the outer wall has a hole that is not an opening",
     );
