@@ -531,7 +531,7 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
     Ok(RoomsJob {
         options: RoomOptions {
             count: args.count,
-            p: args.p.map(f64::from),
+            p: args.p,
             max_doors: args.max_doors,
             candidates,
             room_size: args.map.room_size,

@@ -2,6 +2,7 @@
 //! limit, simple; Delaunay edges really Delaunay and corridors not crossing; the tile map's
 //! flood fill agreeing with the graph; analysis consistent.
 
+use mazegen::Probability;
 use mazegen::rooms::{Candidates, EdgeKind, MapTile, Rect, RoomMap, RoomOptions, RoomSize};
 use proptest::prelude::*;
 use std::collections::{HashSet, VecDeque};
@@ -127,7 +128,7 @@ fn options(
 ) -> RoomOptions {
     RoomOptions {
         count,
-        p,
+        p: p.map(|p| Probability::new(p).expect("tests pass probabilities")),
         max_doors,
         candidates,
         ..RoomOptions::default()
@@ -309,7 +310,7 @@ fn a_hundred_thousand_rooms_in_one_column_connect_only_neighbours() {
     // tried, so the edges are the candidate pairs: each room and the next one down.
     let options = RoomOptions {
         count: 100_000,
-        p: Some(1.0),
+        p: Some(Probability::new(1.0).unwrap()),
         candidates: Candidates::Delaunay,
         room_size: RoomSize::new(1, 1).unwrap(),
         width: Some(3),

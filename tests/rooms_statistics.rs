@@ -1,6 +1,7 @@
 //! The number of extra edges matches `p` times the candidate pairs left after the tree, over
 //! many seeds, within a tolerance that a wrong `p` (5% off) falls outside of.
 
+use mazegen::Probability;
 use mazegen::rooms::{Candidates, EdgeKind, RoomMap, RoomOptions};
 
 /// Generates `seeds` maps and returns (extra edges, candidate pairs left after the tree), summed.
@@ -40,7 +41,7 @@ fn assert_fits_p(extras: u64, trials: u64, p: f64) {
 fn extra_edges_follow_p_over_all_pairs() {
     let options = RoomOptions {
         count: 50,
-        p: Some(0.1),
+        p: Some(Probability::new(0.1).unwrap()),
         map: false,
         ..RoomOptions::default()
     };
@@ -65,7 +66,7 @@ fn extra_edges_follow_the_default_p_on_large_graphs() {
 fn extra_edges_follow_p_over_delaunay_pairs() {
     let options = RoomOptions {
         count: 60,
-        p: Some(0.3),
+        p: Some(Probability::new(0.3).unwrap()),
         candidates: Candidates::Delaunay,
         ..RoomOptions::default()
     };

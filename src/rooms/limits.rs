@@ -156,6 +156,7 @@ pub(crate) fn check_corridor_tiles(layout: &Layout, edges: &[Edge]) -> Result<()
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Probability;
     use crate::rooms::{RoomMap, RoomOptions};
 
     fn refusal(options: &RoomOptions) -> RoomsError {
@@ -191,7 +192,7 @@ mod tests {
         );
         // Every count is allowed where fewer connections are asked for.
         let tree = RoomOptions {
-            p: Some(0.0),
+            p: Some(Probability::new(0.0).unwrap()),
             ..graph(MAX_ROOMS)
         };
         assert!(tree.check().is_ok());
@@ -202,7 +203,7 @@ mod tests {
     fn sixteen_million_rooms() -> RoomOptions {
         RoomOptions {
             count: 16_000_000,
-            p: Some(0.0),
+            p: Some(Probability::new(0.0).unwrap()),
             room_size: RoomSize::new(1, 1).unwrap(),
             width: Some(32768),
             height: Some(32768),

@@ -49,6 +49,7 @@ pub use error::RoomsError;
 pub use limits::{MAX_CORRIDOR_TILES, MAX_EDGES, MAX_ROOMS, check_count, most_rooms_at_default_p};
 pub use place::{MAX_MAP_TILES, PLACEMENT_TRIES};
 
+use crate::Probability;
 use crate::rng::rng_for_stream;
 use candidates::CandidatePairs;
 use graph::GraphBuilder;
@@ -139,7 +140,7 @@ pub struct RoomOptions {
     /// Number of rooms, 1 to [`MAX_ROOMS`].
     pub count: u32,
     /// Probability of an extra connection per candidate pair; `None`: `ln(count) / count`.
-    pub p: Option<f64>,
+    pub p: Option<Probability>,
     /// The most doors (edges) a room may have; `None`: no limit.
     pub max_doors: Option<u32>,
     /// Which pairs may connect.
@@ -179,7 +180,7 @@ impl RoomOptions {
     pub fn check(&self) -> crate::Result<Params> {
         let count = check_count(u64::from(self.count))?;
         let p = match self.p {
-            Some(p) => crate::Probability::new(p)?.get(),
+            Some(p) => p.get(),
             None => default_p(count),
         };
         let room_size = RoomSize::new(self.room_size.min, self.room_size.max)?;
