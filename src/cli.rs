@@ -491,7 +491,7 @@ fn parse_tiles(value: &str) -> Result<u32, String> {
     let tiles: u64 = value.parse().map_err(|_| {
         format!("expected an odd number of tiles, at least 3 (e.g. {DEFAULT_TILES})")
     })?;
-    mazegen::cells_from_tiles(tiles).map_err(|e| e.to_string())
+    mazegen::grid::cells_from_tiles(tiles).map_err(|e| e.to_string())
 }
 
 /// Parses a probability from 0 to 1.

@@ -9,7 +9,7 @@ use crate::grid::{Dir, Grid, Pos};
 use serde::{Deserialize, Serialize};
 use std::io::{self, Write};
 
-/// The `schema` field of the header line of `--format events` output.
+/// The `schema` field of the header line of an events stream.
 pub const EVENTS_SCHEMA: &str = "mazegen.events/v1";
 
 /// One step of a generator.
@@ -84,7 +84,7 @@ impl Observer for Vec<Event> {
     }
 }
 
-/// The first line of `--format events` output: what is being generated.
+/// The first line of an events stream: what is being generated.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EventsHeader {
     /// Always [`EVENTS_SCHEMA`].

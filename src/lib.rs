@@ -37,6 +37,8 @@ pub mod rng;
 pub mod rooms;
 
 pub use error::{Error, Result};
-pub use grid::{TilePos, cell_tile, cells_from_tiles};
 pub use maze::{Heat, Maze, MazeTiles};
 pub use probability::Probability;
+
+/// The program and version that wrote a document: the `generator` field of every JSON output.
+pub const GENERATOR: &str = concat!("mazegen ", env!("CARGO_PKG_VERSION"));

@@ -10,9 +10,7 @@
 use crate::Probability;
 use crate::analysis::unreachable_cell;
 use crate::error::{Error, Result};
-use crate::grid::{
-    Grid, MAX_CELLS, Pos, TileKind, TilePos, cell_tile, is_tile_count, passage_tile,
-};
+use crate::grid::{Grid, MAX_CELLS, Pos, TileKind, TilePos, cell_tile, is_tile_count};
 use crate::maze::Maze;
 use crate::render::MAZE_SCHEMA;
 use crate::render::json::Document;
@@ -438,11 +436,7 @@ fn cell(grid: &Grid, pos: Pos, role: &str) -> Result<Pos> {
 /// Checks that the outer wall is closed except at the maze's openings, given its first
 /// `holes` in reading order: reports the first tile, in reading order, where they disagree.
 fn check_border(holes: &[TilePos], maze: &Maze) -> Result<()> {
-    let openings: Vec<TilePos> = maze
-        .openings()
-        .into_iter()
-        .map(|(cell, dir)| passage_tile(cell, dir))
-        .collect();
+    let openings = maze.opening_tiles();
     // Where a hole is not an opening, or an opening is not a hole (`false`): an opening past
     // the third hole counts as closed, but a hole before it is not an opening anyway.
     let stray_holes = holes.iter().filter(|hole| !openings.contains(hole));
@@ -482,11 +476,7 @@ fn check_connected(grid: &Grid) -> Result<()> {
 fn solution_cells(maze: &Maze, tiles: &[TilePos]) -> Result<Vec<Pos>> {
     let grid = maze.grid();
     let kind = |tile| TileKind::at(tile, grid.width(), grid.height());
-    let openings: Vec<TilePos> = maze
-        .openings()
-        .into_iter()
-        .map(|(cell, dir)| passage_tile(cell, dir))
-        .collect();
+    let openings = maze.opening_tiles();
     for (k, &(x, y)) in tiles.iter().enumerate() {
         let open = match kind((x, y)) {
             Some(TileKind::Cell(_)) => true,

@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 pub type MazeRng = ChaCha8Rng;
 
 /// Seeds drawn by [`draw_seed`] stay below this bound (2^53), so that they survive a trip through
-/// JSON tools that read numbers as doubles (jq, JavaScript) and can be fed back to `--seed`.
+/// JSON tools that read numbers as doubles (jq, JavaScript) and can be given back as seeds.
 pub const DRAWN_SEED_LIMIT: u64 = 1 << 53;
 
 /// Creates the generator for `seed`.

@@ -1,5 +1,5 @@
 //! Measuring mazes: distances, shortest paths, the longest path, shape statistics and the
-//! summary `--stats` reports.
+//! summary of one maze.
 
 mod paths;
 mod stats;

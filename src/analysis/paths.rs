@@ -127,7 +127,8 @@ pub fn shortest_path(grid: &Grid, from: Pos, to: Pos) -> Result<Option<Vec<Pos>>
 ///
 /// A breadth-first search that keeps a bit per reached cell and only the frontier (small in a
 /// grid), where [`Distances`] keeps 8 bytes per cell: reading a document back checks
-/// connectivity with this, in a sixtieth of the memory of the maze itself.
+/// connectivity with this, in an eighth of the memory of the maze itself (a 64th of the
+/// distances).
 pub fn unreachable_cell(grid: &Grid, from: Pos) -> Result<Option<Pos>> {
     let (width, height, cells) = (grid.width(), grid.height(), grid.cell_count());
     let mut reached = filled_vec(width, height, cells.div_ceil(64), 0u64)?;

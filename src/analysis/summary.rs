@@ -1,4 +1,4 @@
-//! The numbers `--stats` reports about one maze.
+//! The figures that sum up one maze.
 
 use super::{Distances, Stats, diameter};
 use crate::error::Result;
@@ -7,7 +7,8 @@ use crate::maze::Maze;
 use serde::Serialize;
 use std::fmt;
 
-/// Figures about one maze, as `--stats` prints them and JSON's `stats` object holds them.
+/// Figures about one maze: its `Display` is the table the command line prints, and a maze
+/// document's `stats` object holds them.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Summary {
     /// Number of cells.

@@ -63,7 +63,7 @@ fn write_events(
     let written = target.write(|out| {
         let header = EventsHeader {
             schema: EVENTS_SCHEMA.into(),
-            generator: concat!("mazegen ", env!("CARGO_PKG_VERSION")).into(),
+            generator: mazegen::GENERATOR.into(),
             algorithm: generator.name().into(),
             params: generator.params(),
             seed,

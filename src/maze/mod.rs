@@ -10,7 +10,7 @@ use crate::algorithms::{Generator, braid};
 use crate::analysis::shortest_path;
 use crate::error::{Error, Result};
 use crate::events::Observer;
-use crate::grid::{Dir, Grid, Pos};
+use crate::grid::{Dir, Grid, Pos, TilePos, passage_tile};
 use crate::rng::{rng_for_stream, rng_from_seed};
 
 /// The RNG stream braiding draws from, apart from generation's, so that braiding never changes
@@ -141,7 +141,7 @@ impl Maze {
         self.braid
     }
 
-    /// Whether the outer wall is open next to the start and the goal (see [`Maze::openings`]).
+    /// Whether the outer wall is open next to the start and the goal (see [`Maze::opening_tiles`]).
     pub const fn has_openings(&self) -> bool {
         self.open_border
     }
@@ -193,20 +193,24 @@ impl Maze {
         Ok(())
     }
 
-    /// The openings in the outer wall, the start's first: on the start's north side if it is on
-    /// the top row, else west, south, east; on the goal's south side, else east, north, west.
-    /// Empty unless [`Maze::open_border`] was called; one opening if both would be the same.
-    pub fn openings(&self) -> Vec<(Pos, Dir)> {
+    /// The tiles of the openings in the outer wall, the start's first: on the start's north side
+    /// if it is on the top row, else west, south, east; on the goal's south side, else east,
+    /// north, west. Empty unless [`Maze::open_border`] was called; one opening if both would be
+    /// the same.
+    pub fn opening_tiles(&self) -> Vec<TilePos> {
         use Dir::{East, North, South, West};
         if !self.open_border {
             return Vec::new();
         }
-        let mut openings: Vec<(Pos, Dir)> = [
+        let mut openings: Vec<TilePos> = [
             (self.start, [North, West, South, East]),
             (self.goal, [South, East, North, West]),
         ]
         .into_iter()
-        .filter_map(|(cell, order)| Some((cell, border_side(&self.grid, cell, order)?)))
+        .filter_map(|(cell, order)| {
+            let side = border_side(&self.grid, cell, order)?;
+            Some(passage_tile(cell, side))
+        })
         .collect();
         openings.dedup();
         openings

@@ -4,9 +4,7 @@
 use super::Maze;
 use crate::analysis::Distances;
 use crate::error::Result;
-use crate::grid::{
-    Pos, Tile, TileKind, TilePos, TileRows, cell_tile, empty_vec, passage_tile, tile_between,
-};
+use crate::grid::{Pos, Tile, TileKind, TilePos, TileRows, cell_tile, empty_vec, tile_between};
 
 impl Maze {
     /// The solution as tiles, in order: from the start's opening (if the border is open) through
@@ -21,10 +19,7 @@ impl Maze {
         &self,
         cells: &'a [Pos],
     ) -> impl Iterator<Item = TilePos> + use<'a> {
-        let mut ends = self
-            .openings()
-            .into_iter()
-            .map(|(cell, dir)| passage_tile(cell, dir));
+        let mut ends = self.opening_tiles().into_iter();
         let (entrance, exit) = (ends.next(), ends.next());
         let first = cells.first().map(|&cell| cell_tile(cell));
         let steps = cells
@@ -53,9 +48,9 @@ impl<'a> MazeTiles<'a> {
         let solution = maze.solution().map_or(0, |cells| 2 * cells.len() + 2);
         let mut marks = empty_vec(grid.width(), grid.height(), 2 + solution)?;
         marks.extend(
-            maze.openings()
+            maze.opening_tiles()
                 .into_iter()
-                .map(|(cell, dir)| (passage_tile(cell, dir), Tile::Passage)),
+                .map(|tile| (tile, Tile::Passage)),
         );
         if let Some(path) = maze.solution_tiles() {
             marks.extend(path.map(|tile| (tile, Tile::Path)));

@@ -28,7 +28,7 @@ impl Render for Json {
         let tiles = TileStrings::new(maze);
         let document = Document {
             schema: MAZE_SCHEMA.into(),
-            generator: concat!("mazegen ", env!("CARGO_PKG_VERSION")).into(),
+            generator: crate::GENERATOR.into(),
             algorithm: maze.algorithm().into(),
             params: Cow::Borrowed(maze.params()),
             seed: maze.seed(),

@@ -48,11 +48,7 @@ impl Render<RoomMap> for Json {
         let analysis = map.analysis();
         writeln!(out, "{{")?;
         writeln!(out, "  \"schema\": \"{ROOMS_SCHEMA}\",")?;
-        writeln!(
-            out,
-            "  \"generator\": \"mazegen {}\",",
-            env!("CARGO_PKG_VERSION")
-        )?;
+        writeln!(out, "  \"generator\": \"{}\",", crate::GENERATOR)?;
         writeln!(out, "  \"seed\": {},", map.seed)?;
         write!(out, "  \"params\": ")?;
         let params = Params {

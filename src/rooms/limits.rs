@@ -73,7 +73,7 @@ pub(crate) fn check_edges(count: u32, p: f64, candidates: Candidates) -> Result<
 /// The most rooms whose expected edges at the default p stay within [`MAX_EDGES`] (the
 /// expectation grows with the count): 7,526,002 for `all`, [`MAX_ROOMS`] less a few dozen for
 /// `delaunay`.
-pub fn most_rooms_at_default_p(candidates: Candidates) -> u32 {
+pub(crate) fn most_rooms_at_default_p(candidates: Candidates) -> u32 {
     let fits = |count| expected_edges(count, default_p(count), candidates) <= MAX_EDGES;
     let (mut fitting, mut over) = (1, MAX_ROOMS + 1);
     if fits(MAX_ROOMS) {

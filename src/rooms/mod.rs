@@ -46,7 +46,7 @@ mod tree;
 pub use analysis::{Analysis, FARTHEST_PAIR_BUDGET};
 pub use corridor::{Corridor, MapTile, TileMap};
 pub use error::RoomsError;
-pub use limits::{MAX_CORRIDOR_TILES, MAX_EDGES, MAX_ROOMS, check_count, most_rooms_at_default_p};
+pub use limits::{MAX_CORRIDOR_TILES, MAX_EDGES, MAX_ROOMS, check_count};
 pub use place::{MAX_MAP_TILES, PLACEMENT_TRIES};
 
 use crate::Probability;
