@@ -11,7 +11,6 @@ use crate::output::Target;
 use crate::terminal::{self, TerminalScreen};
 use anyhow::Context;
 use clap::CommandFactory;
-use mazegen::Probability;
 use mazegen::algorithms::{
     AldousBroder, Backtrack, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, Kruskal, Prim,
     RecursiveDivision, Sidewinder, Wilson,
@@ -19,6 +18,7 @@ use mazegen::algorithms::{
 use mazegen::grid::{Grid, Pos, tiles_from_cells};
 use mazegen::render::{Dot, Json, Picture, Render, Svg, Term, Text};
 use mazegen::rooms::{Candidates, RoomMap, RoomOptions, RoomsError};
+use mazegen::{Maze, Probability};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -302,10 +302,10 @@ fn check_walkers(walkers: u32, width: u32, height: u32) -> anyhow::Result<()> {
 /// Refuses a start or goal outside the maze, or openings where they cannot be, before the
 /// maze is generated.
 fn check_endpoints(endpoints: &Endpoints, width: u32, height: u32) -> anyhow::Result<()> {
-    let start = endpoints.start.unwrap_or(Pos::new(0, 0));
-    let goal = endpoints.goal.unwrap_or(Pos::new(width - 1, height - 1));
+    let start = endpoints.start.unwrap_or(Maze::DEFAULT_START);
+    let goal = endpoints.goal.unwrap_or(Maze::default_goal(width, height));
     for (flag, cell) in [("--start", start), ("--goal", goal)] {
-        if cell.x >= width || cell.y >= height {
+        if !cell.is_within(width, height) {
             let error = mazegen::Error::OutsideGrid {
                 x: cell.x,
                 y: cell.y,
@@ -316,10 +316,8 @@ fn check_endpoints(endpoints: &Endpoints, width: u32, height: u32) -> anyhow::Re
         }
     }
     if endpoints.openings {
-        let on_border =
-            |cell: Pos| cell.x == 0 || cell.y == 0 || cell.x + 1 == width || cell.y + 1 == height;
         for (role, cell) in [("start", start), ("goal", goal)] {
-            if !on_border(cell) {
+            if !cell.is_on_border(width, height) {
                 let error = mazegen::Error::NotOnBorder {
                     role,
                     x: cell.x,

@@ -44,6 +44,16 @@ impl Pos {
     pub const fn new(x: u32, y: u32) -> Self {
         Self { x, y }
     }
+
+    /// Whether this is a cell of a `width x height`-cell grid.
+    pub const fn is_within(self, width: u32, height: u32) -> bool {
+        self.x < width && self.y < height
+    }
+
+    /// Whether this cell of a `width x height`-cell grid touches its outer wall.
+    pub const fn is_on_border(self, width: u32, height: u32) -> bool {
+        self.x == 0 || self.y == 0 || self.x + 1 == width || self.y + 1 == height
+    }
 }
 
 /// One of the four directions from a cell to its neighbours.
@@ -136,7 +146,7 @@ impl Grid {
 
     /// Whether `pos` lies inside the grid.
     pub const fn contains(&self, pos: Pos) -> bool {
-        pos.x < self.width && pos.y < self.height
+        pos.is_within(self.width, self.height)
     }
 
     /// Checks that `pos` lies inside the grid.

@@ -36,6 +36,14 @@ pub struct Maze {
 }
 
 impl Maze {
+    /// Where a maze is entered unless said otherwise: the top-left cell.
+    pub const DEFAULT_START: Pos = Pos::new(0, 0);
+
+    /// Where a `width x height`-cell maze is left unless said otherwise: the bottom-right cell.
+    pub const fn default_goal(width: u32, height: u32) -> Pos {
+        Pos::new(width - 1, height - 1)
+    }
+
     /// Generates a `width x height`-cell maze with `generator`, seeded with `seed`.
     ///
     /// The same generator options, size and seed always give the same maze.
@@ -92,8 +100,8 @@ impl Maze {
             algorithm: algorithm.into(),
             params,
             seed,
-            start: Pos::new(0, 0),
-            goal: Pos::new(width - 1, height - 1),
+            start: Self::DEFAULT_START,
+            goal: Self::default_goal(width, height),
             braid: None,
             open_border: false,
             solution: None,
@@ -261,8 +269,9 @@ impl Maze {
 
     /// Checks that `start` and `goal` touch the outer wall.
     fn check_on_border(&self, start: Pos, goal: Pos) -> Result<()> {
+        let (width, height) = (self.grid.width(), self.grid.height());
         for (cell, role) in [(start, "start"), (goal, "goal")] {
-            if border_side(&self.grid, cell, Dir::ALL).is_none() {
+            if !cell.is_on_border(width, height) {
                 return Err(Error::NotOnBorder {
                     role,
                     x: cell.x,
