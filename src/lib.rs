@@ -10,6 +10,13 @@
 //! assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 21);
 //! ```
 //!
+//! # Features
+//!
+//! The default `cli` feature builds the `mazegen` binary and the crates only it needs (clap
+//! and its completion and man page generators, anyhow, crossterm, signal-hook). A library user
+//! turns it off:
+//! `mazegen = { version = "0.1", default-features = false }`.
+//!
 //! # Reproducibility contract
 //!
 //! Every random choice comes from one [`rng::MazeRng`] (ChaCha8, portable) created from a `u64`

@@ -1,14 +1,14 @@
 //! How each kind of tile is drawn in `term` and `text` output, for mazes and room maps alike:
 //! one table per tile kind, read by the one drawing code of each format.
 
+use super::term::TermColor;
 use crate::grid::Tile;
 use crate::rooms::MapTile;
-use crossterm::style::Color;
 
 /// The looks of one kind of tile.
 pub(super) trait TileStyle: Copy + Eq {
     /// The color of its `●` in colored `term` output.
-    fn color(self) -> Color;
+    fn color(self) -> TermColor;
     /// Its glyph in uncolored `term` output.
     fn glyph(self) -> &'static str;
     /// Its character in `text` output.
@@ -17,13 +17,13 @@ pub(super) trait TileStyle: Copy + Eq {
 
 /// Red walls, green passages, a yellow solution, blue start, magenta goal.
 impl TileStyle for Tile {
-    fn color(self) -> Color {
+    fn color(self) -> TermColor {
         match self {
-            Tile::Wall => Color::Red,
-            Tile::Passage => Color::Green,
-            Tile::Path => Color::Yellow,
-            Tile::Start => Color::Blue,
-            Tile::Goal => Color::Magenta,
+            Tile::Wall => TermColor::Red,
+            Tile::Passage => TermColor::Green,
+            Tile::Path => TermColor::Yellow,
+            Tile::Start => TermColor::Blue,
+            Tile::Goal => TermColor::Magenta,
         }
     }
 
@@ -51,12 +51,12 @@ impl TileStyle for Tile {
 /// Rock looks like maze walls and corridors like maze passages, rooms cyan and doors yellow;
 /// without color, corridors are `·` and doors `+`.
 impl TileStyle for MapTile {
-    fn color(self) -> Color {
+    fn color(self) -> TermColor {
         match self {
             MapTile::Rock => Tile::Wall.color(),
-            MapTile::Room => Color::Cyan,
+            MapTile::Room => TermColor::Cyan,
             MapTile::Corridor => Tile::Passage.color(),
-            MapTile::Door => Color::Yellow,
+            MapTile::Door => TermColor::Yellow,
         }
     }
 

@@ -7,11 +7,47 @@ use super::{Render, TileRowSource, tiles_of, write_tile_lines};
 use crate::grid::Tile;
 use crate::maze::{Heat, Maze};
 use crate::rooms::{MapTile, RoomMap};
-use crossterm::Command;
-use crossterm::style::{Color, ResetColor, SetForegroundColor};
 use std::io::{self, Write};
 
 const DOT: &str = "●";
+
+/// The escape that resets every color and style (SGR 0).
+const RESET: &str = "\x1b[0m";
+
+/// A color of `term` output: one of the terminal's bright basic colors, or any color of its
+/// 256-color palette.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum TermColor {
+    Red,
+    Green,
+    Yellow,
+    Blue,
+    Magenta,
+    Cyan,
+    /// A color of the 256-color palette by its index.
+    Indexed(u8),
+}
+
+impl TermColor {
+    /// Its index in the 256-color palette, where the bright basic colors are 9 to 14.
+    fn index(self) -> u8 {
+        match self {
+            TermColor::Red => 9,
+            TermColor::Green => 10,
+            TermColor::Yellow => 11,
+            TermColor::Blue => 12,
+            TermColor::Magenta => 13,
+            TermColor::Cyan => 14,
+            TermColor::Indexed(index) => index,
+        }
+    }
+
+    /// The escape that makes it the text color: SGR `38;5;<index>`, the 256-color form, for
+    /// every color.
+    fn escape(self) -> String {
+        format!("\x1b[38;5;{}m", self.index())
+    }
+}
 
 /// Terminal output.
 ///
@@ -42,13 +78,12 @@ impl Render for Term {
         let heat = self.heatmap.then(|| Heat::new(maze)).transpose();
         let heat = heat.map_err(io::Error::other)?;
         let escapes = Escapes::new();
-        let reset = ansi(ResetColor);
         write_tile_lines(tiles, out, |y, row, line| {
             let inks = row
                 .iter()
                 .enumerate()
                 .map(|(x, &tile)| Ink::of(tile, (x as u64, y), heat.as_ref()));
-            draw_colored(inks, |ink| escapes.escape(ink), &reset, line);
+            draw_colored(inks, |ink| escapes.escape(ink), line);
         })
     }
 }
@@ -59,15 +94,9 @@ impl Render<RoomMap> for Term {
         if !self.color {
             return draw_plain(tiles.rows().enumerate(), out);
         }
-        let escapes = MapTile::ALL.map(|tile| ansi(SetForegroundColor(tile.color())));
-        let reset = ansi(ResetColor);
+        let escapes = MapTile::ALL.map(|tile| tile.color().escape());
         write_tile_lines(tiles.rows().enumerate(), out, |_, row, line| {
-            draw_colored(
-                row.iter().copied(),
-                |tile| &escapes[tile as usize],
-                &reset,
-                line,
-            );
+            draw_colored(row.iter().copied(), |tile| &escapes[tile as usize], line);
         })
     }
 }
@@ -85,12 +114,11 @@ fn draw_plain<S: TileRowSource<Tile: TileStyle>>(rows: S, out: &mut dyn Write) -
 }
 
 /// Writes one colored line: a `●` per ink, a space apart, each change of ink preceded by the
-/// ink's `escape`, and `reset` at the end.
+/// ink's `escape`, and a reset at the end.
 #[inline]
 fn draw_colored<'e, I: Copy + PartialEq>(
     inks: impl Iterator<Item = I>,
     escape: impl Fn(I) -> &'e str,
-    reset: &str,
     line: &mut Vec<u8>,
 ) {
     let mut previous = None;
@@ -105,7 +133,7 @@ fn draw_colored<'e, I: Copy + PartialEq>(
         // A fixed-size copy: this is the hot loop of large mazes.
         line.extend_from_slice(DOT.as_bytes());
     }
-    line.extend_from_slice(reset.as_bytes());
+    line.extend_from_slice(RESET.as_bytes());
 }
 
 /// The color escape of every ink, built once per rendering.
@@ -116,7 +144,7 @@ struct Escapes {
 
 impl Escapes {
     fn new() -> Self {
-        let dot = |ink| ansi(SetForegroundColor(term_color(ink)));
+        let dot = |ink| term_color(ink).escape();
         Self {
             tiles: TILES.map(|tile| dot(Ink::Plain(tile))).to_vec(),
             heat: (0..Ink::HEAT_LEVELS)
@@ -144,7 +172,7 @@ const TILES: [Tile; 5] = [
 
 /// The terminal color of `ink`: the tile's own for tiles, the 256-color palette's nearest
 /// color for heat.
-fn term_color(ink: Ink) -> Color {
+fn term_color(ink: Ink) -> TermColor {
     match ink {
         Ink::Plain(tile) => tile.color(),
         Ink::Heat(_) => {
@@ -152,16 +180,44 @@ fn term_color(ink: Ink) -> Color {
             let [r, g, b] = Palette::COLOR
                 .rgb(ink)
                 .map(|c| (u16::from(c) * 5 + 127) / 255);
-            Color::AnsiValue((16 + 36 * r + 6 * g + b) as u8)
+            TermColor::Indexed((16 + 36 * r + 6 * g + b) as u8)
         }
     }
 }
 
-/// The ANSI escape sequence of a crossterm command.
-fn ansi(command: impl Command) -> String {
-    let mut escape = String::new();
-    command
-        .write_ansi(&mut escape)
-        .expect("writing to a String cannot fail");
-    escape
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colors_are_written_as_256_color_escapes() {
+        let escapes = [
+            (TermColor::Red, "\x1b[38;5;9m"),
+            (TermColor::Green, "\x1b[38;5;10m"),
+            (TermColor::Yellow, "\x1b[38;5;11m"),
+            (TermColor::Blue, "\x1b[38;5;12m"),
+            (TermColor::Magenta, "\x1b[38;5;13m"),
+            (TermColor::Cyan, "\x1b[38;5;14m"),
+            (TermColor::Indexed(0), "\x1b[38;5;0m"),
+            (TermColor::Indexed(255), "\x1b[38;5;255m"),
+        ];
+        for (color, escape) in escapes {
+            assert_eq!(color.escape(), escape, "{color:?}");
+        }
+    }
+
+    #[test]
+    fn heat_runs_through_the_color_cube() {
+        // The palette's first heat color [40, 210, 60] is cube color (1, 4, 1), its last
+        // [110, 40, 210] is (2, 1, 4).
+        assert_eq!(
+            term_color(Ink::Heat(0)),
+            TermColor::Indexed(16 + 36 + 4 * 6 + 1)
+        );
+        let last = Ink::HEAT_LEVELS - 1;
+        assert_eq!(
+            term_color(Ink::Heat(last)),
+            TermColor::Indexed(16 + 72 + 6 + 4)
+        );
+    }
 }
