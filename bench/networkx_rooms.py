@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""The peer of `cargo bench --bench rooms` (group rooms-graph): what a Python user would write
-for the same job with networkx, a random G(n, p) graph made connected by a random spanning tree,
-at the same n and p = ln(n)/n.
+"""The peer of `cargo bench -p mazegen-bench --bench rooms` (group rooms-graph): what a Python
+user would write for the same job with networkx, a random G(n, p) graph made connected by a
+random spanning tree, at the same n and p = ln(n)/n.
 
     pip install networkx        # not needed by CI
-    python3 benches/networkx_rooms.py [--runs 5] [--counts 1000,10000,100000,1000000]
+    python3 bench/networkx_rooms.py [--runs 5] [--counts 1000,10000,100000,1000000]
 
 Prints the median wall time of several runs per n. The graph is built exactly as mazegen's
 abstract graph is (tree edges, then G(n, p) edges not already present), but with networkx's own

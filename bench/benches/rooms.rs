@@ -3,7 +3,7 @@
 //! pair, depths) separately; and a laid-out Delaunay map (placement, triangulation, tree,
 //! extras).
 //!
-//! The peer is Python: `benches/networkx_rooms.py` times networkx's `fast_gnp_random_graph`
+//! The peer is Python: `bench/networkx_rooms.py` times networkx's `fast_gnp_random_graph`
 //! plus a random spanning tree at the same n and p (run it by hand; CI does not need Python).
 
 use criterion::{BatchSize, BenchmarkId, Criterion, SamplingMode, Throughput};
