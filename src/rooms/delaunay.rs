@@ -37,14 +37,7 @@ type Centre = (i64, i64);
 /// centres lie on one circle the triangulation is not unique; `spade` picks one, the same on
 /// every run and platform (its predicates are exact).
 pub(crate) fn delaunay_pairs(rooms: &[Rect]) -> Vec<(u32, u32)> {
-    // Doubled centres are distinct since rooms do not overlap.
-    let centres: Vec<Centre> = rooms
-        .iter()
-        .map(|room| {
-            let (x, y) = room.doubled_centre();
-            (x as i64, y as i64)
-        })
-        .collect();
+    let centres = centres(rooms);
     let mut pairs = if on_one_line(&centres) {
         line_pairs(&centres)
     } else if is_long_strip(&centres) {
@@ -54,6 +47,17 @@ pub(crate) fn delaunay_pairs(rooms: &[Rect]) -> Vec<(u32, u32)> {
     };
     pairs.sort_unstable();
     pairs
+}
+
+/// The rooms' doubled centres, distinct since rooms do not overlap.
+fn centres(rooms: &[Rect]) -> Vec<Centre> {
+    rooms
+        .iter()
+        .map(|room| {
+            let (x, y) = room.doubled_centre();
+            (x as i64, y as i64)
+        })
+        .collect()
 }
 
 /// Twice the signed area of the triangle `o, a, b`: zero when the three lie on one line.
@@ -231,13 +235,7 @@ mod tests {
                     h: 3,
                 })
                 .collect();
-            let centres: Vec<Centre> = rooms
-                .iter()
-                .map(|r| {
-                    let (x, y) = r.doubled_centre();
-                    (x as i64, y as i64)
-                })
-                .collect();
+            let centres = centres(&rooms);
             assert!(on_one_line(&centres));
             let mut bulk = bulk_pairs(&centres);
             bulk.sort_unstable();
