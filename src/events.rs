@@ -85,8 +85,13 @@ impl Observer for Vec<Event> {
 }
 
 /// The first line of an events stream: what is being generated.
+///
+/// `P` is the type of the algorithm's options: an [`Algorithm::Params`] to write a header for a
+/// known algorithm, JSON (the default) for any generator and for reading headers back.
+///
+/// [`Algorithm::Params`]: crate::algorithms::Algorithm::Params
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct EventsHeader {
+pub struct EventsHeader<P = serde_json::Value> {
     /// Always [`EVENTS_SCHEMA`].
     pub schema: String,
     /// The program and version that wrote the stream.
@@ -94,7 +99,7 @@ pub struct EventsHeader {
     /// The algorithm's name.
     pub algorithm: String,
     /// The algorithm's effective options.
-    pub params: serde_json::Value,
+    pub params: P,
     /// The seed.
     pub seed: u64,
     /// Width in cells.

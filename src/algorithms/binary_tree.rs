@@ -1,22 +1,31 @@
 //! Binary Tree: every cell opens towards one of two sides, chosen by a fair coin.
 
-use super::Algorithm;
+use super::{Algorithm, carve};
 use crate::error::Result;
 use crate::events::{Event, Observer};
 use crate::grid::{Dir, Grid};
 use crate::rng::{MazeRng, RandomBits};
+use serde::{Serialize, Serializer};
 
 /// The Binary Tree algorithm.
 ///
-/// Every cell opens one passage, with probability 1/2 each, towards one of the two sides its
-/// [`Bias`] names (east or south by default). Cells on the edge the bias leans towards have only
-/// one of the two sides to open, so that row and that column each become one open corridor, and
-/// the corner cell between them opens nothing. Every cell but the corner has exactly one passage
-/// leading towards the corner, which makes the maze perfect.
+/// Every cell opens one passage, towards one of the two sides its [`Bias`] names (east or south
+/// by default):
 ///
-/// Random bits are drawn one per cell that has a choice, in row-major order (top row first,
-/// left to right); a 1 opens the horizontal side.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// 1. Go through the rows from the top, and through each row from left to right, but for the
+///    cell at the row's horizontal end (the right end by default), which comes last (step 4).
+/// 2. In the row along the vertical side (the bottom row by default), every cell opens across,
+///    towards the horizontal side: it has no neighbour down.
+/// 3. In every other row, each cell flips a fair coin: heads (1) opens across, tails opens
+///    down, towards the vertical side.
+/// 4. Last in each row comes the cell at its horizontal end, which has no neighbour across: it
+///    opens down, except in the row of step 2, where it is the corner and opens nothing.
+///
+/// Every cell but the corner has exactly one passage leading towards the corner, which makes
+/// the maze perfect; the row and the column along the two sides become open corridors.
+///
+/// Random bits are drawn one per coin of step 3, in that order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct BinaryTree {
     /// The corner the maze leans towards.
     pub bias: Bias,
@@ -72,11 +81,24 @@ impl Bias {
     }
 }
 
+impl Serialize for Bias {
+    /// As [`Bias::name`] spells it.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
 impl Algorithm for BinaryTree {
     const NAME: &'static str = "binary-tree";
 
-    fn params(&self) -> serde_json::Value {
-        serde_json::json!({ "bias": self.bias.name() })
+    type Params = Self;
+
+    fn params(&self) -> Self {
+        *self
+    }
+
+    fn scratch_bytes(&self, _: u32, _: u32) -> u64 {
+        0
     }
 
     fn run<O: Observer + ?Sized>(
@@ -87,39 +109,43 @@ impl Algorithm for BinaryTree {
     ) -> Result<()> {
         let (w, h) = (grid.width() as usize, grid.height() as usize);
         let (across, down) = (self.bias.horizontal(), self.bias.vertical());
-        // The row whose cells cannot open `down`: they all open `across`.
         let edge_row = if down == Dir::North { 0 } else { h - 1 };
         let mut bits = RandomBits::new(rng);
-        let mut open = |grid: &mut Grid, i: usize, dir: Option<Dir>| {
-            let cell = grid.pos(i);
-            observer.observe(Event::Enter { cell });
-            if let Some(dir) = dir {
-                grid.carve_at(i, dir);
-                observer.observe(Event::Carve { cell, dir });
-            }
-            observer.observe(Event::Leave { cell });
-        };
+        // 1. Row by row; the cell at the row's `across` end is taken last.
         for y in 0..h {
             let row = y * w;
-            // The cell at the `across` end of the row cannot open `across`; the others choose.
-            let (edge_cell, choosers) = if across == Dir::East {
+            let (end, others) = if across == Dir::East {
                 (row + w - 1, row..row + w - 1)
             } else {
                 (row, row + 1..row + w)
             };
             if y == edge_row {
-                for i in choosers {
-                    open(grid, i, Some(across));
+                // 2.
+                for i in others {
+                    visit(grid, i, Some(across), observer);
                 }
-                // The corner between the two open edges opens nothing.
-                open(grid, edge_cell, None);
+                // 4. The corner.
+                visit(grid, end, None, observer);
             } else {
-                for i in choosers {
-                    open(grid, i, Some(if bits.bit() { across } else { down }));
+                // 3.
+                for i in others {
+                    let dir = if bits.bit() { across } else { down };
+                    visit(grid, i, Some(dir), observer);
                 }
-                open(grid, edge_cell, Some(down));
+                // 4.
+                visit(grid, end, Some(down), observer);
             }
         }
         Ok(())
     }
+}
+
+/// Visits the cell at index `i`: opens its passage towards `dir`, if any.
+fn visit<O: Observer + ?Sized>(grid: &mut Grid, i: usize, dir: Option<Dir>, observer: &mut O) {
+    let cell = grid.pos(i);
+    observer.observe(Event::Enter { cell });
+    if let Some(dir) = dir {
+        carve(grid, i, dir, observer);
+    }
+    observer.observe(Event::Leave { cell });
 }

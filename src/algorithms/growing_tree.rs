@@ -1,20 +1,25 @@
 //! Growing tree: grow the maze from a list of active cells, picking which one grows next.
 
-use super::Algorithm;
+use super::{Algorithm, carve, cells};
 use crate::Probability;
 use crate::error::{Error, Result};
 use crate::events::{Event, Observer};
-use crate::grid::{Cursor, Grid, Pos, zeroed_bytes};
+use crate::grid::{Cursor, Grid, bytes_for, empty_vec, zeroed_bytes};
 use crate::rng::{MazeRng, RandomBits};
+use serde::{Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
 
 /// The growing-tree algorithm.
 ///
-/// Keeps a list of active cells, starting with the top-left cell. Each step picks an active
-/// cell by the [`Pick`] rule; if it has unvisited neighbours it carves to a uniformly chosen one,
-/// which becomes active (the newest), otherwise it leaves the list. The maze is done when the
-/// list is empty. Each carve joins a visited cell to an unvisited one, so the maze is perfect.
+/// 1. Put the top-left cell on a list of active cells.
+/// 2. Pick an active cell by the [`Pick`] rule.
+/// 3. If it has unvisited neighbours, carve to a uniformly chosen one, which joins the list as
+///    its newest cell.
+/// 4. Otherwise take the picked cell off the list.
+/// 5. Repeat from step 2 until the list is empty.
+///
+/// Each carve joins a visited cell to an unvisited one, so the maze is perfect.
 ///
 /// The rule sets the character: [`Pick::Newest`] is exactly the recursive backtracker (the same
 /// seed gives the same maze as [`Backtrack`](super::Backtrack) from the top-left cell): long
@@ -27,7 +32,7 @@ use std::str::FromStr;
 /// [`RandomBits::below`] over the list's slots (rejecting slots of cells that left, so the pick
 /// is uniform over active cells); then [`RandomBits::below`] over the unvisited neighbours in
 /// [`Dir::ALL`](crate::grid::Dir::ALL) order (no draw for a single one).
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
 pub struct GrowingTree {
     /// Which active cell grows next.
     pub pick: Pick,
@@ -66,6 +71,13 @@ impl fmt::Display for Pick {
     }
 }
 
+impl Serialize for Pick {
+    /// As it displays.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 impl FromStr for Pick {
     type Err = Error;
 
@@ -101,8 +113,15 @@ const DONE: u8 = 2;
 impl Algorithm for GrowingTree {
     const NAME: &'static str = "growing-tree";
 
-    fn params(&self) -> serde_json::Value {
-        serde_json::json!({ "pick": self.pick.to_string() })
+    type Params = Self;
+
+    fn params(&self) -> Self {
+        *self
+    }
+
+    fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
+        let cells = cells(width, height);
+        bytes_for::<u8>(cells).saturating_add(ActiveList::bytes(cells))
     }
 
     fn run<O: Observer + ?Sized>(
@@ -113,36 +132,30 @@ impl Algorithm for GrowingTree {
     ) -> Result<()> {
         let (w, h) = (grid.width(), grid.height());
         let mut state = zeroed_bytes(w, h, grid.cell_count())?;
-        let mut active = ActiveList::default();
+        let mut active = ActiveList::new(w, h)?;
         let mut bits = RandomBits::new(rng);
+        // 1.
         state[0] = ACTIVE;
-        active.push(0, w, h)?;
-        observer.observe(Event::Enter {
-            cell: Pos::new(0, 0),
-        });
+        active.push(0);
+        observer.observe(Event::Enter { cell: grid.pos(0) });
         while active.live > 0 {
+            // 2.
             let slot = active.pick(self.pick, &mut bits, &state);
-            let i = active.cells[slot] as usize;
-            let cursor = Cursor::new(
-                grid,
-                Pos::new((i % w as usize) as u32, (i / w as usize) as u32),
-            );
+            let cursor = Cursor::at(grid, active.cells[slot] as usize);
             match cursor.random_neighbour(&mut bits, |j| state[j] == UNVISITED) {
+                // 3.
                 Some(dir) => {
-                    grid.carve_at(i, dir);
-                    observer.observe(Event::Carve {
-                        cell: cursor.pos(),
-                        dir,
-                    });
+                    carve(grid, cursor.i, dir, observer);
                     let j = cursor
                         .neighbour(dir)
                         .expect("random_neighbour stays inside");
                     state[j] = ACTIVE;
-                    active.push(j as u32, w, h)?;
+                    active.push(j as u32);
                     observer.observe(Event::Enter { cell: grid.pos(j) });
                 }
+                // 4.
                 None => {
-                    state[i] = DONE;
+                    state[cursor.i] = DONE;
                     active.remove(slot, &state);
                     observer.observe(Event::Leave { cell: cursor.pos() });
                 }
@@ -155,9 +168,9 @@ impl Algorithm for GrowingTree {
 /// The active cells in the order they were added. Cells that leave are only marked `DONE` in
 /// the state bytes and dropped lazily: from either end at once, from the middle when they
 /// outnumber the active cells, so the order is kept and every operation is amortised O(1).
-#[derive(Default)]
 struct ActiveList {
     /// Cell indices in the order they became active; `DONE` ones may remain after `head`.
+    /// Every cell becomes active once, so it never holds more than the grid's cells.
     cells: Vec<u32>,
     /// Every slot before `head` holds a `DONE` cell.
     head: usize,
@@ -166,21 +179,29 @@ struct ActiveList {
 }
 
 impl ActiveList {
-    /// Adds a cell as the newest, reporting a refused allocation as an error.
-    fn push(&mut self, i: u32, width: u32, height: u32) -> Result<()> {
-        if self.cells.len() == self.cells.capacity() {
-            let more = self.cells.len().max(64);
-            self.cells
-                .try_reserve(more)
-                .map_err(|_| Error::OutOfMemory {
-                    width,
-                    height,
-                    bytes: ((self.cells.len() + more) * size_of::<u32>()) as u64,
-                })?;
-        }
+    /// The memory the list for a maze of `cells` cells takes.
+    const fn bytes(cells: u64) -> u64 {
+        bytes_for::<u32>(cells)
+    }
+
+    /// An empty list with room for every cell of a `width x height` maze.
+    fn new(width: u32, height: u32) -> Result<Self> {
+        Ok(Self {
+            cells: empty_vec(width, height, width as usize * height as usize)?,
+            head: 0,
+            live: 0,
+        })
+    }
+
+    /// Adds a cell as the newest.
+    #[inline]
+    fn push(&mut self, i: u32) {
+        debug_assert!(
+            self.cells.len() < self.cells.capacity(),
+            "room for every cell"
+        );
         self.cells.push(i);
         self.live += 1;
-        Ok(())
     }
 
     /// The slot of the active cell `pick` chooses (the list must not be empty).

@@ -1,19 +1,23 @@
 //! Randomized Kruskal: walls in random order, each removed when it separates two regions.
 
 use super::union_find::UnionFind;
-use super::{Algorithm, wall};
+use super::{Algorithm, NoOptions, carve, cells, wall};
 use crate::error::Result;
-use crate::events::{Event, Observer};
-use crate::grid::{Dir, Grid, empty_vec};
+use crate::events::Observer;
+use crate::grid::{Dir, Grid, bytes_for, empty_vec};
 use crate::rng::MazeRng;
 use rand::seq::SliceRandom;
 
 /// The randomized Kruskal algorithm.
 ///
-/// Every cell starts as its own region. The inner walls are shuffled once, then taken in that
-/// order: a wall between two different regions is removed and the regions merge; a wall inside
-/// one region stays (removing it would close a loop). Regions are disjoint sets with path
-/// halving and union by size, so the whole run is near-linear in the number of cells.
+/// 1. Make every cell a region of its own.
+/// 2. List the inner walls and shuffle the list.
+/// 3. Take the walls in that order: a wall between two different regions is removed and the
+///    regions merge; a wall inside one region stays (removing it would close a loop).
+/// 4. Stop once one region is left.
+///
+/// Regions are disjoint sets with path halving and union by size, so the whole run is
+/// near-linear in the number of cells.
 ///
 /// The maze is the minimum spanning tree for independent random wall weights: passages appear
 /// all over the grid at once, giving many short dead ends and no long corridors.
@@ -27,6 +31,17 @@ pub struct Kruskal;
 impl Algorithm for Kruskal {
     const NAME: &'static str = "kruskal";
 
+    type Params = NoOptions;
+
+    fn params(&self) -> NoOptions {
+        NoOptions {}
+    }
+
+    fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
+        let walls = bytes_for::<u32>(wall::count(width, height));
+        walls.saturating_add(UnionFind::bytes(cells(width, height)))
+    }
+
     fn run<O: Observer + ?Sized>(
         &self,
         grid: &mut Grid,
@@ -34,8 +49,11 @@ impl Algorithm for Kruskal {
         observer: &mut O,
     ) -> Result<()> {
         let (w, h) = (grid.width(), grid.height());
-        let cells = grid.cell_count();
-        let mut walls: Vec<u32> = empty_vec(w, h, 2 * cells)?;
+        let mut walls: Vec<u32> = empty_vec(w, h, wall::count(w, h) as usize)?;
+        // 1.
+        let mut regions = UnionFind::new(w, h, grid.cell_count())?;
+        let mut regions_left = grid.cell_count();
+        // 2.
         for y in 0..h {
             let row = (y * w) as usize;
             for x in 0..w {
@@ -49,20 +67,16 @@ impl Algorithm for Kruskal {
             }
         }
         walls.shuffle(rng);
-        let mut regions = UnionFind::new(w, h, cells)?;
-        let mut merges_left = cells - 1;
         for wall in walls {
-            if merges_left == 0 {
+            // 4.
+            if regions_left == 1 {
                 break;
             }
+            // 3.
             let (i, dir, j) = wall::sides(wall, w);
             if regions.union(i as u32, j as u32) {
-                grid.carve_at(i, dir);
-                observer.observe(Event::Carve {
-                    cell: grid.pos(i),
-                    dir,
-                });
-                merges_left -= 1;
+                carve(grid, i, dir, observer);
+                regions_left -= 1;
             }
         }
         Ok(())

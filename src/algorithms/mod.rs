@@ -31,10 +31,11 @@ pub use sidewinder::Sidewinder;
 pub use wilson::Wilson;
 
 use crate::error::Result;
-use crate::events::{Observer, Silent};
-use crate::grid::{Grid, Pos};
+use crate::events::{Event, Observer, Silent};
+use crate::grid::{Dir, Grid, Pos};
 use crate::rng::MazeRng;
 use rand::RngExt;
+use serde::Serialize;
 
 /// A maze algorithm as it is written: once, generic over who watches it carve.
 ///
@@ -44,14 +45,23 @@ pub trait Algorithm {
     /// The algorithm's name as the CLI subcommand and the JSON `algorithm` field spell it.
     const NAME: &'static str;
 
-    /// The effective options of the algorithm, recorded as `params` in JSON output.
-    fn params(&self) -> serde_json::Value {
-        serde_json::json!({})
-    }
+    /// The effective options of the algorithm as JSON output records them (`params`):
+    /// [`NoOptions`] for an algorithm without any.
+    type Params: Serialize;
+
+    /// The effective options of the algorithm, defaults included.
+    fn params(&self) -> Self::Params;
+
+    /// The bytes of scratch space the algorithm reserves to carve a `width x height` maze,
+    /// besides the grid's one byte per cell (see [`Generator::scratch_bytes`]).
+    fn scratch_bytes(&self, width: u32, height: u32) -> u64;
 
     /// Carves a perfect maze into `grid` (which has every wall standing), drawing every random
     /// choice from `rng` so that the same seed gives the same maze, and reporting each step to
     /// `observer` (see [`crate::events`]).
+    ///
+    /// Reserves all of its scratch space before it carves anything, so a maze too large for
+    /// the memory is refused with [`Error::OutOfMemory`](crate::Error::OutOfMemory) at once.
     fn run<O: Observer + ?Sized>(
         &self,
         grid: &mut Grid,
@@ -60,6 +70,10 @@ pub trait Algorithm {
     ) -> Result<()>;
 }
 
+/// The `params` of an algorithm without options: an empty JSON object.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct NoOptions {}
+
 /// A maze generator, usable behind `&dyn Generator`.
 pub trait Generator {
     /// The algorithm's name as the CLI subcommand and the JSON `algorithm` field spell it.
@@ -67,6 +81,12 @@ pub trait Generator {
 
     /// The effective options of the algorithm, recorded as `params` in JSON output.
     fn params(&self) -> serde_json::Value;
+
+    /// The bytes of scratch space the generator reserves to carve a `width x height` maze,
+    /// besides the grid's one byte per cell: with the grid, what generating the maze needs.
+    /// A caller may refuse a maze on this figure before allocating anything; the generator
+    /// itself reserves it all before carving, and fails at once if it is refused.
+    fn scratch_bytes(&self, width: u32, height: u32) -> u64;
 
     /// Carves a perfect maze into `grid` (which has every wall standing), drawing every random
     /// choice from `rng` so that the same seed gives the same maze.
@@ -87,7 +107,12 @@ impl<A: Algorithm> Generator for A {
     }
 
     fn params(&self) -> serde_json::Value {
-        Algorithm::params(self)
+        serde_json::to_value(Algorithm::params(self))
+            .expect("params are structs of numbers, strings and booleans")
+    }
+
+    fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
+        Algorithm::scratch_bytes(self, width, height)
     }
 
     fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()> {
@@ -129,4 +154,76 @@ pub fn catalogue() -> Vec<Box<dyn Generator>> {
 /// A uniformly random cell of `grid` (one draw from `rng`).
 fn random_cell(grid: &Grid, rng: &mut MazeRng) -> Pos {
     grid.pos(rng.random_range(0..grid.cell_count() as u32) as usize)
+}
+
+/// Opens the passage from the cell at index `i` towards `dir` (which must lead to a neighbour)
+/// and reports it.
+#[inline]
+fn carve<O: Observer + ?Sized>(grid: &mut Grid, i: usize, dir: Dir, observer: &mut O) {
+    grid.carve_at(i, dir);
+    observer.observe(Event::Carve {
+        cell: grid.pos(i),
+        dir,
+    });
+}
+
+/// The number of cells of a `width x height` maze, for scratch-space figures.
+const fn cells(width: u32, height: u32) -> u64 {
+    width as u64 * height as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::num::NonZeroU32;
+
+    /// Writes the typed params of `algorithm` as JSON, and its params as [`Generator`] gives
+    /// them (a JSON value, keys sorted) too.
+    fn both_params<A: Algorithm>(algorithm: &A) -> (String, String) {
+        let typed = serde_json::to_string(&Algorithm::params(algorithm)).unwrap();
+        let value = serde_json::to_string(&Generator::params(algorithm)).unwrap();
+        (typed, value)
+    }
+
+    #[test]
+    fn typed_params_write_the_bytes_of_the_json_params() {
+        let seeds = NonZeroU32::new(3).unwrap();
+        let pairs = [
+            both_params(&BinaryTree {
+                bias: Bias::NorthWest,
+            }),
+            both_params(&Backtrack {
+                seeds,
+                start: Pos::new(2, 1),
+            }),
+            both_params(&Sidewinder),
+            both_params(&Eller),
+            both_params(&HuntAndKill),
+            both_params(&GrowingTree {
+                pick: "mixed:0.25".parse().unwrap(),
+            }),
+            both_params(&RecursiveDivision),
+            both_params(&AldousBroder),
+            both_params(&Wilson),
+            both_params(&Kruskal),
+            both_params(&Prim { simplified: true }),
+        ];
+        let expected = [
+            r#"{"bias":"north-west"}"#,
+            r#"{"seeds":3,"start":{"x":2,"y":1}}"#,
+            "{}",
+            "{}",
+            "{}",
+            r#"{"pick":"mixed:0.25"}"#,
+            "{}",
+            "{}",
+            "{}",
+            "{}",
+            r#"{"simplified":true}"#,
+        ];
+        assert_eq!(pairs.len(), catalogue().len());
+        for ((typed, value), expected) in pairs.iter().zip(expected) {
+            assert_eq!((typed.as_str(), value.as_str()), (expected, expected));
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! Disjoint sets over `u32` ids, for generators that join regions (Kruskal, parallel seeds).
 
 use crate::error::Result;
-use crate::grid::filled_vec;
+use crate::grid::{bytes_for, filled_vec};
 
 /// Disjoint sets of the ids `0..len` (fewer than 2^31) with path halving and union by size: near
 /// constant time per operation, in one array of four bytes per id.
@@ -24,6 +24,11 @@ impl UnionFind {
         Ok(Self {
             parent: filled_vec(width, height, len, ROOT | 1)?,
         })
+    }
+
+    /// The memory the sets of `len` ids take.
+    pub(crate) const fn bytes(len: u64) -> u64 {
+        bytes_for::<u32>(len)
     }
 
     /// The root of `id`'s set, halving the path on the way.

@@ -3,6 +3,12 @@
 
 use crate::grid::Dir;
 
+/// The number of inner walls of a `width x height` grid.
+pub(super) const fn count(width: u32, height: u32) -> u64 {
+    let (w, h) = (width as u64, height as u64);
+    (w.saturating_sub(1) * h).saturating_add(w * h.saturating_sub(1))
+}
+
 /// The id of the wall on the `dir` side of cell `i` in a grid `width` cells wide (the wall must
 /// be an inner one).
 #[inline]

@@ -1,21 +1,25 @@
 //! Wilson's algorithm: loop-erased random walks, each ending where it meets the maze so far.
 
-use super::{Algorithm, random_cell};
+use super::{Algorithm, NoOptions, cells, random_cell};
 use crate::error::Result;
 use crate::events::{Event, Observer, Silent};
-use crate::grid::{Cursor, Dir, Grid, Pos, zeroed_bytes};
+use crate::grid::{Cursor, Dir, Grid, Pos, bytes_for, zeroed_bytes};
 use crate::rng::{MazeRng, RandomBits};
 
 /// Wilson's algorithm: a uniform spanning tree from loop-erased random walks.
 ///
-/// A random cell starts the maze. Then, for every cell not yet in the maze (in row-major order),
-/// a random walk runs from it until it meets the maze, and the walk with its loops erased is
-/// carved into the maze. Every perfect maze of the grid is equally likely, like Aldous-Broder's,
-/// but the walks only have to reach the maze, not cover the grid, so far fewer steps are needed.
+/// 1. Put a random cell in the maze.
+/// 2. Take the first cell (in row-major order) not in the maze yet; if there is none, stop.
+/// 3. Walk from it to uniformly random neighbours until the walk meets the maze, noting in each
+///    cell the direction the walk last left it by.
+/// 4. Follow the noted directions from the walk's first cell to the maze, carving each passage
+///    and adding each cell to the maze; then repeat from step 2.
 ///
-/// Loops are erased without storing the walk: each cell keeps one byte, the direction in which
-/// the walk last left it. Following those bytes from the walk's first cell retraces the walk
-/// with every loop cut out. No memory is allocated per step or per walk.
+/// Step 4 retraces the walk with every loop it made erased (a later exit overwrites the note),
+/// without storing the walk: one byte per cell, no memory allocated per step or per walk.
+///
+/// Every perfect maze of the grid is equally likely, like Aldous-Broder's, but the walks only
+/// have to reach the maze, not cover the grid, so far fewer steps are needed.
 ///
 /// Draws the first cell, then two bits per step (retrying directions that leave the grid).
 /// Reports each cell as its loop-erased path joins the maze (enter, carve, leave), not the walks.
@@ -37,6 +41,16 @@ impl Wilson {
 impl Algorithm for Wilson {
     const NAME: &'static str = "wilson";
 
+    type Params = NoOptions;
+
+    fn params(&self) -> NoOptions {
+        NoOptions {}
+    }
+
+    fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
+        bytes_for::<u8>(cells(width, height))
+    }
+
     fn run<O: Observer + ?Sized>(
         &self,
         grid: &mut Grid,
@@ -53,27 +67,30 @@ fn walks<O: Observer + ?Sized>(
     rng: &mut MazeRng,
     observer: &mut O,
 ) -> Result<u64> {
-    if grid.cell_count() == 1 {
-        observer.observe(Event::Enter { cell: grid.pos(0) });
-        observer.observe(Event::Leave { cell: grid.pos(0) });
-        return Ok(0);
-    }
     let mut state = zeroed_bytes(grid.width(), grid.height(), grid.cell_count())?;
-    let first = random_cell(grid, rng);
+    // 1.
+    let first = if grid.cell_count() == 1 {
+        grid.pos(0)
+    } else {
+        random_cell(grid, rng)
+    };
     state[grid.index(first)] = IN_MAZE;
     observer.observe(Event::Enter { cell: first });
     observer.observe(Event::Leave { cell: first });
     let mut bits = RandomBits::new(rng);
     let mut steps = 0;
+    // 2. (A cell already in the maze makes a walk of no steps.)
     for y in 0..grid.height() {
         for x in 0..grid.width() {
             let start = Pos::new(x, y);
+            // 3.
             let mut walk = Cursor::new(grid, start);
             while state[walk.i] != IN_MAZE {
                 let left = walk.i;
                 state[left] = 1 + walk.random_step(&mut bits) as u8;
                 steps += 1;
             }
+            // 4.
             let mut path = Cursor::new(grid, start);
             while state[path.i] != IN_MAZE {
                 let dir = Dir::ALL[usize::from(state[path.i] - 1)];

@@ -4,6 +4,8 @@ use super::{Dir, Grid, Pos};
 use crate::rng::{MazeRng, RandomBits};
 
 /// A cell position kept together with its index, so stepping needs no multiplication.
+///
+/// Its methods run once or more per step of the generators that walk: all are inlined always.
 pub(crate) struct Cursor {
     /// Column.
     pub(crate) x: u32,
@@ -16,6 +18,8 @@ pub(crate) struct Cursor {
 }
 
 impl Cursor {
+    /// A cursor on the cell of `grid` at `pos`.
+    #[inline(always)]
     pub(crate) fn new(grid: &Grid, pos: Pos) -> Self {
         Self {
             x: pos.x,
@@ -26,14 +30,20 @@ impl Cursor {
         }
     }
 
+    /// A cursor on the cell of `grid` at row-major index `i`.
+    #[inline(always)]
+    pub(crate) fn at(grid: &Grid, i: usize) -> Self {
+        Self::new(grid, grid.pos(i))
+    }
+
     /// The position.
-    #[inline]
+    #[inline(always)]
     pub(crate) const fn pos(&self) -> Pos {
         Pos::new(self.x, self.y)
     }
 
     /// The index of the neighbour towards `dir`, if inside the grid.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn neighbour(&self, dir: Dir) -> Option<usize> {
         let w = self.width as usize;
         match dir {
@@ -68,7 +78,7 @@ impl Cursor {
     }
 
     /// Moves one cell towards `dir` (which must stay inside the grid).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn step(&mut self, dir: Dir) {
         let w = self.width as usize;
         match dir {
@@ -83,7 +93,8 @@ impl Cursor {
     ///
     /// Branch-free apart from the border test, which random walks almost always pass: a walk's
     /// direction is unpredictable, so a `match` on it would mispredict every other step.
-    #[inline]
+    // At 1000x1000 against `neighbour` and `step`: Aldous-Broder 1636 -> 230 ms, Wilson 188 -> 56.
+    #[inline(always)]
     pub(crate) fn try_step(&mut self, dir: Dir) -> bool {
         const DX: [u32; 4] = [0, 1, 0, u32::MAX];
         const DY: [u32; 4] = [u32::MAX, 0, 1, 0];
@@ -101,7 +112,7 @@ impl Cursor {
     /// bits per try and retrying directions that leave the grid) and returns the direction.
     ///
     /// The grid must have at least two cells, or no direction would ever do.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn random_step(&mut self, bits: &mut RandomBits<'_, MazeRng>) -> Dir {
         debug_assert!(
             self.width > 1 || self.height > 1,

@@ -26,9 +26,9 @@ pub const MAX_CELLS: u64 = 1 << 30;
 pub const LARGEST_SQUARE_TILES: u64 = 2 * (1 << 15) + 1;
 
 /// The bit of a cell byte that opens its east passage.
-pub(crate) const EAST: u8 = 0b01;
+const EAST: u8 = 0b01;
 /// The bit of a cell byte that opens its south passage.
-pub(crate) const SOUTH: u8 = 0b10;
+const SOUTH: u8 = 0b10;
 
 /// A cell position: column `x` and row `y`, from the top-left cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -164,13 +164,13 @@ impl Grid {
     }
 
     /// The row-major index of `pos`.
-    #[inline]
+    #[inline(always)] // generators call it once per cell
     pub const fn index(&self, pos: Pos) -> usize {
         pos.y as usize * self.width as usize + pos.x as usize
     }
 
     /// The position of the cell at row-major index `i`.
-    #[inline]
+    #[inline(always)] // generators call it once per cell
     pub const fn pos(&self, i: usize) -> Pos {
         Pos::new(
             (i % self.width as usize) as u32,
@@ -206,37 +206,37 @@ impl Grid {
 
     /// Opens the passage from the cell at index `i` towards `dir`, without the bounds check of
     /// [`Grid::carve`]: the caller guarantees the neighbour exists.
-    #[inline]
+    #[inline(always)] // generators call it once per cell
     pub(crate) fn carve_at(&mut self, i: usize, dir: Dir) {
-        let w = self.width as usize;
+        let (owner, bit) = self.passage_bit(i, dir);
+        self.cells[owner] |= bit;
+    }
+
+    /// Closes the passage from the cell at index `i` towards `dir`, without the bounds check of
+    /// [`Grid::close`]: the caller guarantees the neighbour exists.
+    #[inline(always)] // wall-adding generators call it once per wall side
+    pub(crate) fn close_at(&mut self, i: usize, dir: Dir) {
+        let (owner, bit) = self.passage_bit(i, dir);
+        self.cells[owner] &= !bit;
+    }
+
+    /// The cell that stores the passage from cell `i` towards `dir` (`i` itself or its north or
+    /// west neighbour), and the bit that opens it.
+    #[inline(always)]
+    const fn passage_bit(&self, i: usize, dir: Dir) -> (usize, u8) {
         match dir {
-            Dir::North => self.cells[i - w] |= SOUTH,
-            Dir::East => self.cells[i] |= EAST,
-            Dir::South => self.cells[i] |= SOUTH,
-            Dir::West => self.cells[i - 1] |= EAST,
+            Dir::North => (i - self.width as usize, SOUTH),
+            Dir::East => (i, EAST),
+            Dir::South => (i, SOUTH),
+            Dir::West => (i - 1, EAST),
         }
     }
 
     /// Closes the passage from `pos` towards `dir` (a no-op through the outer wall).
     pub fn close(&mut self, pos: Pos, dir: Dir) {
-        if self.neighbour(pos, dir).is_none() {
-            return;
+        if self.neighbour(pos, dir).is_some() {
+            self.close_at(self.index(pos), dir);
         }
-        let w = self.width as usize;
-        let i = self.index(pos);
-        match dir {
-            Dir::North => self.cells[i - w] &= !SOUTH,
-            Dir::East => self.cells[i] &= !EAST,
-            Dir::South => self.cells[i] &= !SOUTH,
-            Dir::West => self.cells[i - 1] &= !EAST,
-        }
-    }
-
-    /// The cell bytes in row-major order ([`EAST`] and [`SOUTH`] bits), for generators that
-    /// set many passages at once. The outer wall must stay closed.
-    #[inline]
-    pub(crate) fn cells_mut(&mut self) -> &mut [u8] {
-        &mut self.cells
     }
 
     /// Adds a row of cells below the last one, every wall standing: lets a reader build a grid
@@ -369,9 +369,15 @@ pub(crate) fn empty_vec<T>(width: u32, height: u32, len: usize) -> Result<Vec<T>
         .map_err(|_| Error::OutOfMemory {
             width,
             height,
-            bytes: (len as u64).saturating_mul(size_of::<T>() as u64),
+            bytes: bytes_for::<T>(len as u64),
         })?;
     Ok(items)
+}
+
+/// The bytes that `len` items of type `T` take (saturating): what [`empty_vec`] and
+/// [`filled_vec`] reserve for them.
+pub(crate) const fn bytes_for<T>(len: u64) -> u64 {
+    len.saturating_mul(size_of::<T>() as u64)
 }
 
 #[cfg(test)]
