@@ -172,7 +172,8 @@ impl<O: Observer + ?Sized> Search<'_, O> {
                 active
             });
         }
-        // Alone, the walker keeps its cursor: one seed at 1000x1000 takes 48.4 ms, not 62.0.
+        // Alone, the walker keeps its cursor, its steps inlined: one seed at 1000x1000 takes
+        // 21.9 ms, not 27.2 in the loop above.
         if let Some(last) = walkers.pop() {
             let mut cursor = Cursor::new(self.grid, last.pos);
             while self.step(&mut cursor, last.id, &mut regions) {}
@@ -180,6 +181,7 @@ impl<O: Observer + ?Sized> Search<'_, O> {
     }
 
     /// Reports that walker `id` entered `cell`.
+    #[inline(always)]
     fn enter(&mut self, cell: Pos, id: u32, regions: &impl Ownership) {
         self.observer.observe(Event::Enter { cell });
         if regions.several() {
@@ -189,6 +191,7 @@ impl<O: Observer + ?Sized> Search<'_, O> {
 
     /// One step of walker `id` at `cursor`: carves to a random unvisited neighbour (and moves
     /// there) or into a random other region (and stays), else goes back. False once it is done.
+    #[inline(always)] // into the lone walker's loop: see `run`
     fn step(&mut self, cursor: &mut Cursor, id: u32, regions: &mut impl Ownership) -> bool {
         let state = &self.state;
         let choice = cursor.random_neighbour(&mut self.bits, |j| {

@@ -91,6 +91,7 @@ fn close_run<O: Observer + ?Sized>(
 }
 
 /// The positions of the 1 bits of `bits`, lowest first.
+#[inline(always)] // a hot helper: see `carve`
 fn ones(mut bits: u32) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         let k = bits.trailing_zeros() as usize;
