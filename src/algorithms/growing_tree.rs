@@ -131,8 +131,9 @@ impl Algorithm for GrowingTree {
         observer: &mut O,
     ) -> Result<()> {
         let (w, h) = (grid.width(), grid.height());
-        let mut state = zeroed_bytes(w, h, grid.cell_count())?;
+        // The larger reservation first: refused, it leaves the smaller one untouched.
         let mut active = ActiveList::new(w, h)?;
+        let mut state = zeroed_bytes(w, h, grid.cell_count())?;
         let mut bits = RandomBits::new(rng);
         // 1.
         state[0] = ACTIVE;
