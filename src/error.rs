@@ -92,8 +92,7 @@ pub enum Error {
     /// More parallel seeds (depth-first walkers) than the maze has cells to start them from.
     #[error(
         "{seeds} walkers are more than a {width}x{height}-cell maze has cells to start from; \
-         use 1 to {cells}",
-        cells = u64::from(*width) * u64::from(*height),
+         use 1 to {cells}"
     )]
     TooManySeeds {
         /// The rejected number of seeds.
@@ -102,6 +101,47 @@ pub enum Error {
         width: u32,
         /// Height in cells.
         height: u32,
+        /// The maze's cells.
+        cells: u64,
+    },
+
+    /// A position that is no cell of the maze's shape.
+    #[error("({x}, {y}) is not a cell of the maze")]
+    NotACell {
+        /// Column (index in the ring on a polar maze).
+        x: u32,
+        /// Row (ring on a polar maze).
+        y: u32,
+    },
+
+    /// A shape without a single cell.
+    #[error("the shape has no cells")]
+    EmptyShape,
+
+    /// A mask whose cells do not all connect.
+    #[error(
+        "the mask's cells are not connected: cell ({x}, {y}) cannot be reached from cell \
+         ({first_x}, {first_y}); join the regions or leave one"
+    )]
+    DisconnectedMask {
+        /// A cell of a second region.
+        x: u32,
+        /// Its row.
+        y: u32,
+        /// The first cell of the mask.
+        first_x: u32,
+        /// Its row.
+        first_y: u32,
+    },
+
+    /// An algorithm that only carves rectangles, asked for another shape.
+    #[error("{algorithm} only carves rectangles, not a {shape} maze; algorithms for every shape: {}",
+        crate::algorithms::graph_algorithms().join(", "))]
+    ShapeUnsupported {
+        /// The algorithm.
+        algorithm: &'static str,
+        /// The shape asked for.
+        shape: &'static str,
     },
 
     /// A maze document that cannot be read: malformed, of another schema, or not a valid maze.

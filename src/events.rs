@@ -12,49 +12,50 @@ use std::io::{self, Write};
 /// The `schema` field of the header line of an events stream.
 pub const EVENTS_SCHEMA: &str = "mazegen.events/v1";
 
-/// One step of a generator.
+/// One step of a generator, naming cells as `C` and their sides as `S`: positions and
+/// directions on the rectangle (the events stream's), or a shape's own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
-pub enum Event {
+pub enum Event<C = Pos, S = Dir> {
     /// A cell joins the current path or the frontier.
     Enter {
         /// The cell.
-        cell: Pos,
+        cell: C,
     },
     /// A cell leaves the current path or the frontier (backtracked over, or finished).
     Leave {
         /// The cell.
-        cell: Pos,
+        cell: C,
     },
     /// The passage from a cell towards a direction opens.
     Carve {
         /// The cell.
-        cell: Pos,
+        cell: C,
         /// Where the passage leads.
-        dir: Dir,
+        dir: S,
     },
     /// The passage from a cell towards a direction closes (generators that add walls).
     Wall {
         /// The cell.
-        cell: Pos,
+        cell: C,
         /// Where the wall stands.
-        dir: Dir,
+        dir: S,
     },
     /// Every inner passage opens at once: generators that add walls start from an open field.
     OpenField,
     /// A cell joins a region (generators growing several regions at once).
     Claim {
         /// The cell.
-        cell: Pos,
+        cell: C,
         /// The region, numbered from 0.
         region: u32,
     },
 }
 
-/// Receives a generator's events.
-pub trait Observer {
+/// Receives a generator's events (of type `E`: [`Event`] on the rectangle).
+pub trait Observer<E = Event> {
     /// Called for every event, in order.
-    fn observe(&mut self, event: Event);
+    fn observe(&mut self, event: E);
 
     /// Whether anyone listens: generators may take a faster path that reports nothing (and
     /// carves the same maze) when not. Only [`Silent`] says no.
@@ -67,9 +68,9 @@ pub trait Observer {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Silent;
 
-impl Observer for Silent {
+impl<E> Observer<E> for Silent {
     #[inline(always)]
-    fn observe(&mut self, _: Event) {}
+    fn observe(&mut self, _: E) {}
 
     #[inline(always)]
     fn listening(&self) -> bool {
@@ -78,8 +79,8 @@ impl Observer for Silent {
 }
 
 /// Records every event.
-impl Observer for Vec<Event> {
-    fn observe(&mut self, event: Event) {
+impl<E> Observer<E> for Vec<E> {
+    fn observe(&mut self, event: E) {
         self.push(event);
     }
 }

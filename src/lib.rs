@@ -42,6 +42,7 @@ pub mod read;
 pub mod render;
 pub mod rng;
 pub mod rooms;
+pub mod shapes;
 
 pub use error::{Error, Result};
 pub use maze::{Heat, Maze, MazeTiles};

@@ -293,6 +293,7 @@ fn check_walkers(walkers: u32, width: u32, height: u32) -> anyhow::Result<()> {
             seeds: walkers,
             width,
             height,
+            cells: u64::from(width) * u64::from(height),
         };
         return Err(anyhow::Error::new(error).context(format!("--walkers {walkers}")));
     }

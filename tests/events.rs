@@ -77,7 +77,7 @@ fn events_serialize_as_tagged_objects() {
     );
     assert_eq!(serde_json::from_str::<Event>(&line).unwrap(), event);
     assert_eq!(
-        serde_json::to_string(&Event::OpenField).unwrap(),
+        serde_json::to_string(&<Event>::OpenField).unwrap(),
         r#"{"event":"open-field"}"#
     );
 }

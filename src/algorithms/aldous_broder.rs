@@ -1,10 +1,11 @@
 //! Aldous-Broder: a random walk that carves into every cell it enters for the first time.
 
-use super::{Algorithm, NoOptions, cells, random_cell};
+use super::{Algorithm, GraphAlgorithm, NoOptions, cells};
 use crate::error::Result;
 use crate::events::{Event, Observer, Silent};
-use crate::grid::{Cursor, Grid, bytes_for, zeroed_bytes};
+use crate::grid::{Grid, bytes_for};
 use crate::rng::{MazeRng, RandomBits};
+use crate::shapes::{EventOf, Topology, filled};
 
 /// The Aldous-Broder algorithm: a uniform spanning tree from one random walk.
 ///
@@ -14,10 +15,12 @@ use crate::rng::{MazeRng, RandomBits};
 ///    visited.
 /// 4. Repeat from step 2 until every cell is visited.
 ///
-/// Every perfect maze of the grid is equally likely, but the walk must cover the whole grid: on
-/// the order of n (ln n)^2 / pi steps for n cells, most of them over cells already visited.
+/// Every perfect maze of the grid is equally likely, on any shape, but the walk must cover the
+/// whole grid: on the order of n (ln n)^2 / pi steps for n cells of a rectangle, most of them
+/// over cells already visited.
 ///
-/// Draws the start cell, then two bits per step (retrying directions that leave the grid).
+/// Draws the start cell, then a side per step (two bits on the rectangle), retrying sides that
+/// lead nowhere.
 /// Reports each cell as it joins the maze (enter, the carve that reached it, leave), not the
 /// walk over visited cells.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -26,13 +29,18 @@ pub struct AldousBroder;
 impl AldousBroder {
     /// Carves like [`crate::algorithms::Generator::carve`] and returns the number of
     /// random-walk steps taken.
-    pub fn carve_counting_steps(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<u64> {
-        walk(grid, rng, &mut Silent)
+    pub fn carve_counting_steps<T: Topology>(
+        &self,
+        topology: &mut T,
+        rng: &mut MazeRng,
+    ) -> Result<u64> {
+        walk(topology, rng, &mut Silent)
     }
 }
 
 impl Algorithm for AldousBroder {
     const NAME: &'static str = "aldous-broder";
+    const CARVES_SHAPES: bool = true;
 
     type Params = NoOptions;
 
@@ -41,7 +49,7 @@ impl Algorithm for AldousBroder {
     }
 
     fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
-        bytes_for::<u8>(cells(width, height))
+        self.scratch(cells(width, height), 0)
     }
 
     fn run<O: Observer + ?Sized>(
@@ -50,41 +58,66 @@ impl Algorithm for AldousBroder {
         rng: &mut MazeRng,
         observer: &mut O,
     ) -> Result<()> {
-        walk(grid, rng, observer).map(drop)
+        self.carve_on(grid, rng, observer)
+    }
+
+    fn run_on_shape(&self, shape: &mut crate::shapes::Shape, rng: &mut MazeRng) -> Result<()> {
+        shape.carve_with(self, rng)
+    }
+}
+
+impl GraphAlgorithm for AldousBroder {
+    fn scratch(&self, slots: u64, _walls: u64) -> u64 {
+        bytes_for::<u8>(slots)
+    }
+
+    fn carve_on<T: Topology, O: Observer<EventOf<T>> + ?Sized>(
+        &self,
+        topology: &mut T,
+        rng: &mut MazeRng,
+        observer: &mut O,
+    ) -> Result<()> {
+        walk(topology, rng, observer).map(drop)
     }
 }
 
 /// The walk, returning its number of steps.
-fn walk<O: Observer + ?Sized>(grid: &mut Grid, rng: &mut MazeRng, observer: &mut O) -> Result<u64> {
-    let mut visited = zeroed_bytes(grid.width(), grid.height(), grid.cell_count())?;
+fn walk<T: Topology, O: Observer<EventOf<T>> + ?Sized>(
+    topology: &mut T,
+    rng: &mut MazeRng,
+    observer: &mut O,
+) -> Result<u64> {
+    let mut visited = filled(topology, topology.slots(), 0u8)?;
     // 1.
-    let start = if grid.cell_count() == 1 {
-        grid.pos(0)
+    let start = if topology.cell_count() == 1 {
+        topology.first_cell()
     } else {
-        random_cell(grid, rng)
+        topology.random_cell(rng)
     };
-    observer.observe(Event::Enter { cell: start });
-    observer.observe(Event::Leave { cell: start });
-    let mut walk = Cursor::new(grid, start);
-    visited[walk.i] = 1;
-    let mut unvisited = grid.cell_count() - 1;
+    let mut walk = topology.cursor(start);
+    let cell = topology.cell(&walk);
+    observer.observe(Event::Enter { cell });
+    observer.observe(Event::Leave { cell });
+    visited[start] = 1;
+    let mut unvisited = topology.cell_count() - 1;
     let mut bits = RandomBits::new(rng);
     let mut steps = 0;
     // 4.
     while unvisited > 0 {
         // 2.
-        let (from, from_cell) = (walk.i, walk.pos());
-        let dir = walk.random_step(&mut bits);
+        let from = walk;
+        let side = topology.random_step(&mut walk, &mut bits);
         steps += 1;
         // 3.
-        if visited[walk.i] == 0 {
-            visited[walk.i] = 1;
-            grid.carve_at(from, dir);
-            let cell = walk.pos();
+        let i = T::index(&walk);
+        if visited[i] == 0 {
+            visited[i] = 1;
+            topology.carve(T::index(&from), side);
+            let cell = topology.cell(&walk);
             observer.observe(Event::Enter { cell });
             observer.observe(Event::Carve {
-                cell: from_cell,
-                dir,
+                cell: topology.cell(&from),
+                dir: T::side(side),
             });
             observer.observe(Event::Leave { cell });
             unvisited -= 1;

@@ -2,11 +2,12 @@
 //! or from several at once (parallel seeds).
 
 use super::union_find::UnionFind;
-use super::{Algorithm, cells, random_cell};
+use super::{Algorithm, GraphAlgorithm, carve_side, cells};
 use crate::error::{Error, Result};
 use crate::events::{Event, Observer};
-use crate::grid::{Cursor, Dir, Grid, Pos, bytes_for, empty_vec, filled_vec, zeroed_bytes};
+use crate::grid::{Grid, Pos, bytes_for};
 use crate::rng::{MazeRng, RandomBits};
+use crate::shapes::{EventOf, Topology, filled, reserved};
 use serde::Serialize;
 use std::num::NonZeroU32;
 
@@ -53,10 +54,11 @@ impl Default for Backtrack {
 /// Scratch state of a cell: not visited yet.
 const UNVISITED: u8 = 0;
 /// Scratch state of a walker's first cell: visited, nowhere to go back to.
-const ROOT: u8 = 5;
+const ROOT: u8 = u8::MAX;
 
 impl Algorithm for Backtrack {
     const NAME: &'static str = "backtrack";
+    const CARVES_SHAPES: bool = true;
 
     type Params = Self;
 
@@ -65,16 +67,7 @@ impl Algorithm for Backtrack {
     }
 
     fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
-        let seeds = u64::from(self.seeds.get());
-        let ways_back = bytes_for::<u8>(cells(width, height));
-        let walkers = bytes_for::<Walker>(seeds);
-        let regions = match seeds {
-            1 => 0,
-            2..=0x100 => Regions::<u8>::bytes(width, height, seeds),
-            0x101..=0x1_0000 => Regions::<u16>::bytes(width, height, seeds),
-            _ => Regions::<u32>::bytes(width, height, seeds),
-        };
-        ways_back.saturating_add(walkers).saturating_add(regions)
+        self.scratch(cells(width, height), 0)
     }
 
     fn run<O: Observer + ?Sized>(
@@ -84,55 +77,98 @@ impl Algorithm for Backtrack {
         observer: &mut O,
     ) -> Result<()> {
         grid.require(self.start)?;
-        let (w, h) = (grid.width(), grid.height());
+        self.carve_on(grid, rng, observer)
+    }
+
+    fn run_on_shape(&self, shape: &mut crate::shapes::Shape, rng: &mut MazeRng) -> Result<()> {
+        shape.carve_with(self, rng)
+    }
+}
+
+impl GraphAlgorithm for Backtrack {
+    fn scratch(&self, slots: u64, _walls: u64) -> u64 {
+        let seeds = u64::from(self.seeds.get());
+        let ways_back = bytes_for::<u8>(slots);
+        let walkers = bytes_for::<Walker>(seeds);
+        let regions = match seeds {
+            1 => 0,
+            2..=0x100 => Regions::<u8>::bytes(slots, seeds),
+            0x101..=0x1_0000 => Regions::<u16>::bytes(slots, seeds),
+            _ => Regions::<u32>::bytes(slots, seeds),
+        };
+        ways_back.saturating_add(walkers).saturating_add(regions)
+    }
+
+    fn carve_on<T: Topology, O: Observer<EventOf<T>> + ?Sized>(
+        &self,
+        topology: &mut T,
+        rng: &mut MazeRng,
+        observer: &mut O,
+    ) -> Result<()> {
+        let (w, h) = topology.extent();
+        let start = topology.locate(self.start).ok_or(Error::NotACell {
+            x: self.start.x,
+            y: self.start.y,
+        })?;
         let seeds = self.seeds.get();
-        if seeds as usize > grid.cell_count() {
+        if seeds as usize > topology.cell_count() {
             return Err(Error::TooManySeeds {
                 seeds,
                 width: w,
                 height: h,
+                cells: topology.cell_count() as u64,
             });
         }
+        let slots = topology.slots();
         match seeds {
-            1 => self.search(grid, rng, observer, OneRegion),
-            2..=0x100 => self.search(grid, rng, observer, Regions::<u8>::new(w, h, seeds)?),
-            0x101..=0x1_0000 => self.search(grid, rng, observer, Regions::<u16>::new(w, h, seeds)?),
-            _ => self.search(grid, rng, observer, Regions::<u32>::new(w, h, seeds)?),
+            1 => self.search(topology, start, rng, observer, OneRegion),
+            2..=0x100 => {
+                let regions = Regions::<u8>::new(topology, slots, seeds)?;
+                self.search(topology, start, rng, observer, regions)
+            }
+            0x101..=0x1_0000 => {
+                let regions = Regions::<u16>::new(topology, slots, seeds)?;
+                self.search(topology, start, rng, observer, regions)
+            }
+            _ => {
+                let regions = Regions::<u32>::new(topology, slots, seeds)?;
+                self.search(topology, start, rng, observer, regions)
+            }
         }
     }
 }
 
 impl Backtrack {
-    /// Places the walkers, each in a region of `regions`, and lets them carve.
-    fn search<O: Observer + ?Sized>(
+    /// Places the walkers, the first on cell `start`, each in a region of `regions`, and lets
+    /// them carve.
+    fn search<T: Topology, O: Observer<EventOf<T>> + ?Sized>(
         &self,
-        grid: &mut Grid,
+        topology: &mut T,
+        start: usize,
         rng: &mut MazeRng,
         observer: &mut O,
         mut regions: impl Ownership,
     ) -> Result<()> {
-        let (w, h) = (grid.width(), grid.height());
         let seeds = self.seeds.get() as usize;
-        // 0 = unvisited, 1..=4 = visited and entered from Dir::ALL[state - 1], ROOT = a start.
-        let mut state = zeroed_bytes(w, h, grid.cell_count())?;
-        let mut walkers: Vec<Walker> = empty_vec(w, h, seeds)?;
+        // 0 = unvisited, 1 + the side back to the cell it was entered from, ROOT = a start.
+        let mut state = filled(topology, topology.slots(), UNVISITED)?;
+        let mut walkers: Vec<Walker> = reserved(topology, seeds)?;
         // 1.
         while walkers.len() < seeds {
-            let pos = if walkers.is_empty() {
-                self.start
+            let i = if walkers.is_empty() {
+                start
             } else {
-                random_cell(grid, rng)
+                topology.random_cell(rng)
             };
-            let i = grid.index(pos);
             if state[i] == UNVISITED {
                 state[i] = ROOT;
                 let id = walkers.len() as u32;
                 regions.claim(i, id);
-                walkers.push(Walker { pos, id });
+                walkers.push(Walker { cell: i as u32, id });
             }
         }
         let search = Search {
-            grid,
+            topology,
             state,
             bits: RandomBits::new(rng),
             observer,
@@ -142,47 +178,49 @@ impl Backtrack {
     }
 }
 
-/// One depth-first walker: where it is and which region it grows.
+/// One depth-first walker: the cell it is on and which region it grows.
 #[derive(Debug, Clone, Copy)]
 struct Walker {
-    pos: Pos,
+    cell: u32,
     id: u32,
 }
 
 /// The shared state of the walkers.
-struct Search<'a, O: ?Sized> {
-    grid: &'a mut Grid,
+struct Search<'a, T, O: ?Sized> {
+    topology: &'a mut T,
     state: Vec<u8>,
     bits: RandomBits<'a, MazeRng>,
     observer: &'a mut O,
 }
 
-impl<O: Observer + ?Sized> Search<'_, O> {
+impl<T: Topology, O: Observer<EventOf<T>> + ?Sized> Search<'_, T, O> {
     /// Lets the walkers step in turn, in their order, until all are back at their start with
     /// nothing left to carve. The last walker left runs on alone, without the turn-taking.
     fn run(mut self, mut regions: impl Ownership, mut walkers: Vec<Walker>) {
         for walker in &walkers {
-            self.enter(walker.pos, walker.id, &regions);
+            let cursor = self.topology.cursor(walker.cell as usize);
+            self.enter(&cursor, walker.id, &regions);
         }
         while walkers.len() > 1 {
             walkers.retain_mut(|walker| {
-                let mut cursor = Cursor::new(self.grid, walker.pos);
+                let mut cursor = self.topology.cursor(walker.cell as usize);
                 let active = self.step(&mut cursor, walker.id, &mut regions);
-                walker.pos = cursor.pos();
+                walker.cell = T::index(&cursor) as u32;
                 active
             });
         }
         // Alone, the walker keeps its cursor, its steps inlined: one seed at 1000x1000 takes
         // 22.1 ms, not 27.7 in the loop above.
         if let Some(last) = walkers.pop() {
-            let mut cursor = Cursor::new(self.grid, last.pos);
+            let mut cursor = self.topology.cursor(last.cell as usize);
             while self.step(&mut cursor, last.id, &mut regions) {}
         }
     }
 
     /// Reports that walker `id` entered `cell`.
     #[inline(always)]
-    fn enter(&mut self, cell: Pos, id: u32, regions: &impl Ownership) {
+    fn enter(&mut self, cursor: &T::Cursor, id: u32, regions: &impl Ownership) {
+        let cell = self.topology.cell(cursor);
         self.observer.observe(Event::Enter { cell });
         if regions.several() {
             self.observer.observe(Event::Claim { cell, region: id });
@@ -192,36 +230,34 @@ impl<O: Observer + ?Sized> Search<'_, O> {
     /// One step of walker `id` at `cursor`: carves to a random unvisited neighbour (and moves
     /// there) or into a random other region (and stays), else goes back. False once it is done.
     #[inline(always)] // into the lone walker's loop: see `run`
-    fn step(&mut self, cursor: &mut Cursor, id: u32, regions: &mut impl Ownership) -> bool {
+    fn step(&mut self, cursor: &mut T::Cursor, id: u32, regions: &mut impl Ownership) -> bool {
         let state = &self.state;
-        let choice = cursor.random_neighbour(&mut self.bits, |j| {
+        let choice = self.topology.random_neighbour(cursor, &mut self.bits, |j| {
             state[j] == UNVISITED || regions.is_foreign(j, id)
         });
-        if let Some(dir) = choice {
+        if let Some(side) = choice {
             // 2.
-            self.grid.carve_at(cursor.i, dir);
-            self.observer.observe(Event::Carve {
-                cell: cursor.pos(),
-                dir,
-            });
-            cursor.step(dir);
+            carve_side(self.topology, cursor, side, self.observer);
+            let back = self.topology.step(cursor, side);
+            let i = T::index(cursor);
             // With one walker every option is unvisited: no need to look.
-            if !regions.several() || self.state[cursor.i] == UNVISITED {
-                self.state[cursor.i] = 1 + dir.opposite() as u8;
-                regions.claim(cursor.i, id);
-                self.enter(cursor.pos(), id, regions);
+            if !regions.several() || self.state[i] == UNVISITED {
+                self.state[i] = 1 + back as u8;
+                regions.claim(i, id);
+                self.enter(cursor, id, regions);
             } else {
-                regions.join(cursor.i, id);
-                cursor.step(dir.opposite());
+                regions.join(i, id);
+                self.topology.step(cursor, back);
             }
             true
         } else {
             // 3.
-            self.observer.observe(Event::Leave { cell: cursor.pos() });
-            match self.state[cursor.i] {
+            let cell = self.topology.cell(cursor);
+            self.observer.observe(Event::Leave { cell });
+            match self.state[T::index(cursor)] {
                 ROOT => false,
                 back => {
-                    cursor.step(Dir::ALL[usize::from(back - 1)]);
+                    self.topology.step(cursor, usize::from(back - 1));
                     true
                 }
             }
@@ -270,17 +306,17 @@ struct Regions<O> {
 }
 
 impl<O: Copy + Default + Into<u32> + TryFrom<u32>> Regions<O> {
-    /// The memory the regions of `seeds` walkers on a `width x height` grid take.
-    const fn bytes(width: u32, height: u32, seeds: u64) -> u64 {
-        bytes_for::<O>(cells(width, height)).saturating_add(UnionFind::bytes(seeds))
+    /// The memory the regions of `seeds` walkers on `slots` cell indices take.
+    const fn bytes(slots: u64, seeds: u64) -> u64 {
+        bytes_for::<O>(slots).saturating_add(UnionFind::bytes(seeds))
     }
 
-    /// Room for the regions of `seeds` walkers on a `width x height` grid, none claimed yet.
-    fn new(width: u32, height: u32, seeds: u32) -> Result<Self> {
-        let cells = width as usize * height as usize;
+    /// Room for the regions of `seeds` walkers on `slots` cell indices of `topology`, none
+    /// claimed yet.
+    fn new(topology: &impl Topology, slots: usize, seeds: u32) -> Result<Self> {
         Ok(Self {
-            owner: filled_vec(width, height, cells, O::default())?,
-            joined: UnionFind::new(width, height, seeds as usize)?,
+            owner: filled(topology, slots, O::default())?,
+            joined: UnionFind::new(topology, seeds as usize)?,
         })
     }
 }

@@ -1,18 +1,19 @@
 //! Growing tree: grow the maze from a list of active cells, picking which one grows next.
 
-use super::{Algorithm, carve, cells};
+use super::{Algorithm, GraphAlgorithm, carve_side, cells};
 use crate::Probability;
 use crate::error::{Error, Result};
 use crate::events::{Event, Observer};
-use crate::grid::{Cursor, Grid, bytes_for, empty_vec, zeroed_bytes};
+use crate::grid::{Grid, bytes_for};
 use crate::rng::{MazeRng, RandomBits};
+use crate::shapes::{EventOf, Topology, filled, reserved};
 use serde::{Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
 
 /// The growing-tree algorithm.
 ///
-/// 1. Put the top-left cell on a list of active cells.
+/// 1. Put the first cell (the top-left one on the rectangle) on a list of active cells.
 /// 2. Pick an active cell by the [`Pick`] rule.
 /// 3. If it has unvisited neighbours, carve to a uniformly chosen one, which joins the list as
 ///    its newest cell.
@@ -112,6 +113,7 @@ const DONE: u8 = 2;
 
 impl Algorithm for GrowingTree {
     const NAME: &'static str = "growing-tree";
+    const CARVES_SHAPES: bool = true;
 
     type Params = Self;
 
@@ -120,8 +122,7 @@ impl Algorithm for GrowingTree {
     }
 
     fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
-        let cells = cells(width, height);
-        bytes_for::<u8>(cells).saturating_add(ActiveList::bytes(cells))
+        self.scratch(cells(width, height), 0)
     }
 
     fn run<O: Observer + ?Sized>(
@@ -130,35 +131,61 @@ impl Algorithm for GrowingTree {
         rng: &mut MazeRng,
         observer: &mut O,
     ) -> Result<()> {
-        let (w, h) = (grid.width(), grid.height());
+        self.carve_on(grid, rng, observer)
+    }
+
+    fn run_on_shape(&self, shape: &mut crate::shapes::Shape, rng: &mut MazeRng) -> Result<()> {
+        shape.carve_with(self, rng)
+    }
+}
+
+impl GraphAlgorithm for GrowingTree {
+    fn scratch(&self, slots: u64, _walls: u64) -> u64 {
+        bytes_for::<u8>(slots).saturating_add(ActiveList::bytes(slots))
+    }
+
+    fn carve_on<T: Topology, O: Observer<EventOf<T>> + ?Sized>(
+        &self,
+        topology: &mut T,
+        rng: &mut MazeRng,
+        observer: &mut O,
+    ) -> Result<()> {
+        let slots = topology.slots();
         // The larger reservation first: refused, it leaves the smaller one untouched.
-        let mut active = ActiveList::new(w, h)?;
-        let mut state = zeroed_bytes(w, h, grid.cell_count())?;
+        let mut active = ActiveList::new(topology, slots)?;
+        let mut state = filled(topology, slots, UNVISITED)?;
         let mut bits = RandomBits::new(rng);
         // 1.
-        state[0] = ACTIVE;
-        active.push(0);
-        observer.observe(Event::Enter { cell: grid.pos(0) });
+        let first = topology.first_cell();
+        state[first] = ACTIVE;
+        active.push(first as u32);
+        observer.observe(Event::Enter {
+            cell: topology.cell(&topology.cursor(first)),
+        });
         while active.live > 0 {
             // 2.
             let slot = active.pick(self.pick, &mut bits, &state);
-            let cursor = Cursor::at(grid, active.cells[slot] as usize);
-            match cursor.random_neighbour(&mut bits, |j| state[j] == UNVISITED) {
+            let cursor = topology.cursor(active.cells[slot] as usize);
+            match topology.random_neighbour(&cursor, &mut bits, |j| state[j] == UNVISITED) {
                 // 3.
-                Some(dir) => {
-                    carve(grid, cursor.i, dir, observer);
-                    let j = cursor
-                        .neighbour(dir)
-                        .expect("random_neighbour stays inside");
+                Some(side) => {
+                    carve_side(topology, &cursor, side, observer);
+                    let mut next = cursor;
+                    topology.step(&mut next, side);
+                    let j = T::index(&next);
                     state[j] = ACTIVE;
                     active.push(j as u32);
-                    observer.observe(Event::Enter { cell: grid.pos(j) });
+                    observer.observe(Event::Enter {
+                        cell: topology.cell(&next),
+                    });
                 }
                 // 4.
                 None => {
-                    state[cursor.i] = DONE;
+                    state[T::index(&cursor)] = DONE;
                     active.remove(slot, &state);
-                    observer.observe(Event::Leave { cell: cursor.pos() });
+                    observer.observe(Event::Leave {
+                        cell: topology.cell(&cursor),
+                    });
                 }
             }
         }
@@ -185,10 +212,10 @@ impl ActiveList {
         bytes_for::<u32>(cells)
     }
 
-    /// An empty list with room for every cell of a `width x height` maze.
-    fn new(width: u32, height: u32) -> Result<Self> {
+    /// An empty list with room for `slots` cells of `topology`.
+    fn new(topology: &impl Topology, slots: usize) -> Result<Self> {
         Ok(Self {
-            cells: empty_vec(width, height, width as usize * height as usize)?,
+            cells: reserved(topology, slots)?,
             head: 0,
             live: 0,
         })

@@ -1,11 +1,12 @@
 //! Randomized Kruskal: walls in random order, each removed when it separates two regions.
 
 use super::union_find::UnionFind;
-use super::{Algorithm, NoOptions, carve, cells, wall};
+use super::{Algorithm, GraphAlgorithm, NoOptions, carve_side, cells};
 use crate::error::Result;
 use crate::events::Observer;
-use crate::grid::{Dir, Grid, bytes_for, empty_vec};
+use crate::grid::{Grid, bytes_for};
 use crate::rng::MazeRng;
+use crate::shapes::{EventOf, Topology, rect_walls, reserved};
 use rand::seq::SliceRandom;
 
 /// The randomized Kruskal algorithm.
@@ -30,6 +31,7 @@ pub struct Kruskal;
 
 impl Algorithm for Kruskal {
     const NAME: &'static str = "kruskal";
+    const CARVES_SHAPES: bool = true;
 
     type Params = NoOptions;
 
@@ -38,8 +40,7 @@ impl Algorithm for Kruskal {
     }
 
     fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
-        let walls = bytes_for::<u32>(wall::count(width, height));
-        walls.saturating_add(UnionFind::bytes(cells(width, height)))
+        self.scratch(cells(width, height), rect_walls(width, height))
     }
 
     fn run<O: Observer + ?Sized>(
@@ -48,24 +49,31 @@ impl Algorithm for Kruskal {
         rng: &mut MazeRng,
         observer: &mut O,
     ) -> Result<()> {
-        let (w, h) = (grid.width(), grid.height());
-        let mut walls: Vec<u32> = empty_vec(w, h, wall::count(w, h) as usize)?;
+        self.carve_on(grid, rng, observer)
+    }
+
+    fn run_on_shape(&self, shape: &mut crate::shapes::Shape, rng: &mut MazeRng) -> Result<()> {
+        shape.carve_with(self, rng)
+    }
+}
+
+impl GraphAlgorithm for Kruskal {
+    fn scratch(&self, slots: u64, walls: u64) -> u64 {
+        bytes_for::<u32>(walls).saturating_add(UnionFind::bytes(slots))
+    }
+
+    fn carve_on<T: Topology, O: Observer<EventOf<T>> + ?Sized>(
+        &self,
+        topology: &mut T,
+        rng: &mut MazeRng,
+        observer: &mut O,
+    ) -> Result<()> {
+        let mut walls: Vec<u32> = reserved(topology, topology.wall_count() as usize)?;
         // 1.
-        let mut regions = UnionFind::new(w, h, grid.cell_count())?;
-        let mut regions_left = grid.cell_count();
+        let mut regions = UnionFind::new(topology, topology.slots())?;
+        let mut regions_left = topology.cell_count();
         // 2.
-        for y in 0..h {
-            let row = (y * w) as usize;
-            for x in 0..w {
-                let i = row + x as usize;
-                if x + 1 < w {
-                    walls.push(wall::id(i, Dir::East, w));
-                }
-                if y + 1 < h {
-                    walls.push(wall::id(i, Dir::South, w));
-                }
-            }
-        }
+        topology.walls(|wall| walls.push(wall));
         walls.shuffle(rng);
         for wall in walls {
             // 4.
@@ -73,9 +81,9 @@ impl Algorithm for Kruskal {
                 break;
             }
             // 3.
-            let (i, dir, j) = wall::sides(wall, w);
+            let (i, side, j) = topology.wall(wall);
             if regions.union(i as u32, j as u32) {
-                carve(grid, i, dir, observer);
+                carve_side(topology, &topology.cursor(i), side, observer);
                 regions_left -= 1;
             }
         }

@@ -12,7 +12,6 @@ mod prim;
 mod recursive_division;
 mod sidewinder;
 mod union_find;
-mod wall;
 mod wilson;
 
 /// The probability type of [`Pick::Mixed`], re-exported from the crate root.
@@ -30,11 +29,11 @@ pub use recursive_division::RecursiveDivision;
 pub use sidewinder::Sidewinder;
 pub use wilson::Wilson;
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::events::{Event, Observer, Silent};
-use crate::grid::{Dir, Grid, Pos};
+use crate::grid::{Dir, Grid};
 use crate::rng::MazeRng;
-use rand::RngExt;
+use crate::shapes::{EventOf, Shape, Topology};
 use serde::Serialize;
 
 /// A maze algorithm as it is written: once, generic over who watches it carve.
@@ -44,6 +43,9 @@ use serde::Serialize;
 pub trait Algorithm {
     /// The algorithm's name as the CLI subcommand and the JSON `algorithm` field spell it.
     const NAME: &'static str;
+
+    /// Whether the algorithm carves every shape (a [`GraphAlgorithm`]), not only rectangles.
+    const CARVES_SHAPES: bool = false;
 
     /// The effective options of the algorithm as JSON output records them (`params`):
     /// [`NoOptions`] for an algorithm without any.
@@ -68,6 +70,37 @@ pub trait Algorithm {
         rng: &mut MazeRng,
         observer: &mut O,
     ) -> Result<()>;
+
+    /// Carves a perfect maze on `shape`, unobserved. The rectangle is carved by
+    /// [`Algorithm::run`]; an algorithm written for rows and columns refuses other shapes with
+    /// [`Error::ShapeUnsupported`], a [`GraphAlgorithm`] carves them all.
+    fn run_on_shape(&self, shape: &mut Shape, rng: &mut MazeRng) -> Result<()> {
+        match shape {
+            Shape::Rect(grid) => self.run(grid, rng, &mut Silent),
+            other => Err(Error::ShapeUnsupported {
+                algorithm: Self::NAME,
+                shape: other.name(),
+            }),
+        }
+    }
+}
+
+/// An algorithm written once for every [`Topology`]: it only asks for cells, their neighbours
+/// and random cells, so it carves masks, hexagons, triangles and rings as it carves the
+/// rectangle (its [`Algorithm::run`] is this on the [`Grid`]).
+pub trait GraphAlgorithm: Algorithm {
+    /// The bytes of scratch space the algorithm reserves on a topology of `slots` cell
+    /// indices and `walls` walls between cells (see [`Algorithm::scratch_bytes`]).
+    fn scratch(&self, slots: u64, walls: u64) -> u64;
+
+    /// Carves a perfect maze into `topology` (every wall standing), as [`Algorithm::run`]
+    /// does on the rectangle.
+    fn carve_on<T: Topology, O: Observer<EventOf<T>> + ?Sized>(
+        &self,
+        topology: &mut T,
+        rng: &mut MazeRng,
+        observer: &mut O,
+    ) -> Result<()>;
 }
 
 /// The `params` of an algorithm without options: an empty JSON object.
@@ -81,6 +114,9 @@ pub trait Generator {
 
     /// The effective options of the algorithm, recorded as `params` in JSON output.
     fn params(&self) -> serde_json::Value;
+
+    /// Whether the generator carves every shape, not only rectangles.
+    fn carves_shapes(&self) -> bool;
 
     /// The bytes of scratch space the generator reserves to carve a `width x height` maze,
     /// besides the grid's one byte per cell: with the grid, what generating the maze needs.
@@ -99,11 +135,19 @@ pub trait Generator {
         rng: &mut MazeRng,
         observer: &mut dyn Observer,
     ) -> Result<()>;
+
+    /// Carves a perfect maze on `shape` (every wall standing), or refuses a shape the
+    /// algorithm does not know with [`Error::ShapeUnsupported`].
+    fn carve_shape(&self, shape: &mut Shape, rng: &mut MazeRng) -> Result<()>;
 }
 
 impl<A: Algorithm> Generator for A {
     fn name(&self) -> &'static str {
         A::NAME
+    }
+
+    fn carves_shapes(&self) -> bool {
+        A::CARVES_SHAPES
     }
 
     fn params(&self) -> serde_json::Value {
@@ -126,6 +170,10 @@ impl<A: Algorithm> Generator for A {
         observer: &mut dyn Observer,
     ) -> Result<()> {
         self.run(grid, rng, observer)
+    }
+
+    fn carve_shape(&self, shape: &mut Shape, rng: &mut MazeRng) -> Result<()> {
+        self.run_on_shape(shape, rng)
     }
 }
 
@@ -151,9 +199,13 @@ pub fn catalogue() -> Vec<Box<dyn Generator>> {
     ]
 }
 
-/// A uniformly random cell of `grid` (one draw from `rng`).
-fn random_cell(grid: &Grid, rng: &mut MazeRng) -> Pos {
-    grid.pos(rng.random_range(0..grid.cell_count() as u32) as usize)
+/// The names of the algorithms that carve every shape, in the command line's order.
+pub fn graph_algorithms() -> Vec<&'static str> {
+    catalogue()
+        .iter()
+        .filter(|generator| generator.carves_shapes())
+        .map(|generator| generator.name())
+        .collect()
 }
 
 /// Opens the passage from the cell at index `i` towards `dir` (which must lead to a neighbour)
@@ -167,6 +219,22 @@ fn carve<O: Observer + ?Sized>(grid: &mut Grid, i: usize, dir: Dir, observer: &m
     });
 }
 
+/// Opens the passage from the cursor's cell through `side` (which must lead to a neighbour)
+/// and reports it: [`carve`] on any topology.
+#[inline(always)]
+fn carve_side<T: Topology, O: Observer<EventOf<T>> + ?Sized>(
+    topology: &mut T,
+    cursor: &T::Cursor,
+    side: usize,
+    observer: &mut O,
+) {
+    topology.carve(T::index(cursor), side);
+    observer.observe(Event::Carve {
+        cell: topology.cell(cursor),
+        dir: T::side(side),
+    });
+}
+
 /// The number of cells of a `width x height` maze, for scratch-space figures.
 const fn cells(width: u32, height: u32) -> u64 {
     width as u64 * height as u64
@@ -175,6 +243,7 @@ const fn cells(width: u32, height: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Pos;
     use std::num::NonZeroU32;
 
     /// Writes the typed params of `algorithm` as JSON, and its params as [`Generator`] gives

@@ -1,10 +1,11 @@
 //! Prim's algorithm: one tree grown from a random cell, in its true and simplified forms.
 
-use super::{Algorithm, carve, cells, random_cell, wall};
+use super::{Algorithm, GraphAlgorithm, carve_side, cells};
 use crate::error::Result;
 use crate::events::{Event, Observer};
-use crate::grid::{Cursor, Dir, Grid, Pos, bytes_for, empty_vec, zeroed_bytes};
+use crate::grid::{Grid, bytes_for};
 use crate::rng::{MazeRng, RandomBits};
+use crate::shapes::{EventOf, Topology, filled, rect_walls, reserved};
 use serde::Serialize;
 use std::collections::BinaryHeap;
 
@@ -45,6 +46,7 @@ pub struct Prim {
 
 impl Algorithm for Prim {
     const NAME: &'static str = "prim";
+    const CARVES_SHAPES: bool = true;
 
     type Params = Self;
 
@@ -53,13 +55,7 @@ impl Algorithm for Prim {
     }
 
     fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
-        let (cells, walls) = (cells(width, height), wall::count(width, height));
-        let pending = if self.simplified {
-            bytes_for::<u32>(cells)
-        } else {
-            bytes_for::<u64>(walls)
-        };
-        bytes_for::<u8>(cells).saturating_add(pending)
+        self.scratch(cells(width, height), rect_walls(width, height))
     }
 
     fn run<O: Observer + ?Sized>(
@@ -68,10 +64,34 @@ impl Algorithm for Prim {
         rng: &mut MazeRng,
         observer: &mut O,
     ) -> Result<()> {
-        if self.simplified {
-            simplified(grid, rng, observer)
+        self.carve_on(grid, rng, observer)
+    }
+
+    fn run_on_shape(&self, shape: &mut crate::shapes::Shape, rng: &mut MazeRng) -> Result<()> {
+        shape.carve_with(self, rng)
+    }
+}
+
+impl GraphAlgorithm for Prim {
+    fn scratch(&self, slots: u64, walls: u64) -> u64 {
+        let pending = if self.simplified {
+            bytes_for::<u32>(slots)
         } else {
-            true_prim(grid, rng, observer)
+            bytes_for::<u64>(walls)
+        };
+        bytes_for::<u8>(slots).saturating_add(pending)
+    }
+
+    fn carve_on<T: Topology, O: Observer<EventOf<T>> + ?Sized>(
+        &self,
+        topology: &mut T,
+        rng: &mut MazeRng,
+        observer: &mut O,
+    ) -> Result<()> {
+        if self.simplified {
+            simplified(topology, rng, observer)
+        } else {
+            true_prim(topology, rng, observer)
         }
     }
 }
@@ -89,89 +109,99 @@ struct Tree<'a, O: ?Sized> {
     observer: &'a mut O,
 }
 
-impl<O: Observer + ?Sized> Tree<'_, O> {
-    /// Adds `cell` to the tree, puts its neighbours outside the tree on the frontier, and calls
-    /// `border` with the direction and index of each of them and whether it just joined the
-    /// frontier.
-    fn join(&mut self, grid: &Grid, cell: Pos, mut border: impl FnMut(Dir, usize, bool)) {
-        let cursor = Cursor::new(grid, cell);
-        self.state[cursor.i] = IN_TREE;
-        self.observer.observe(Event::Leave { cell });
-        for dir in Dir::ALL {
-            if let Some(j) = cursor.neighbour(dir)
+impl<O: ?Sized> Tree<'_, O> {
+    /// Adds the cursor's cell to the tree, puts its neighbours outside the tree on the
+    /// frontier, and calls `border` with the side and index of each of them and whether it
+    /// just joined the frontier.
+    fn join<T: Topology>(
+        &mut self,
+        topology: &T,
+        cursor: &T::Cursor,
+        mut border: impl FnMut(usize, usize, bool),
+    ) where
+        O: Observer<EventOf<T>>,
+    {
+        self.state[T::index(cursor)] = IN_TREE;
+        self.observer.observe(Event::Leave {
+            cell: topology.cell(cursor),
+        });
+        for side in 0..T::SIDES {
+            if let Some(j) = topology.neighbour(cursor, side)
                 && self.state[j] != IN_TREE
             {
                 let new = self.state[j] == OUTSIDE;
                 if new {
                     self.state[j] = FRONTIER;
-                    self.observer.observe(Event::Enter { cell: grid.pos(j) });
+                    let cell = topology.cell(&topology.cursor(j));
+                    self.observer.observe(Event::Enter { cell });
                 }
-                border(dir, j, new);
+                border(side, j, new);
             }
         }
     }
 }
 
-/// The tree of a `grid`, grown from a random first cell (step 1 of both forms).
-fn plant<'a, O: Observer + ?Sized>(
-    grid: &Grid,
+/// The tree of `topology`, grown from a random first cell (step 1 of both forms).
+fn plant<'a, T: Topology, O: Observer<EventOf<T>> + ?Sized>(
+    topology: &T,
     rng: &mut MazeRng,
     observer: &'a mut O,
-) -> Result<(Tree<'a, O>, Pos)> {
-    let state = zeroed_bytes(grid.width(), grid.height(), grid.cell_count())?;
-    let first = random_cell(grid, rng);
-    observer.observe(Event::Enter { cell: first });
+) -> Result<(Tree<'a, O>, T::Cursor)> {
+    let state = filled(topology, topology.slots(), OUTSIDE)?;
+    let first = topology.cursor(topology.random_cell(rng));
+    observer.observe(Event::Enter {
+        cell: topology.cell(&first),
+    });
     Ok((Tree { state, observer }, first))
 }
 
-/// True Prim: the heap holds walls keyed by `weight << 32 | wall id` (see [`wall::id`]). Every
-/// wall is pushed at most once, from the tree towards a cell outside it, so the heap's room for
-/// all walls is reserved up front.
-fn true_prim<O: Observer + ?Sized>(
-    grid: &mut Grid,
+/// True Prim: the heap holds walls keyed by `weight << 32 | wall id` (see
+/// [`Topology::wall_id`]). Every wall is pushed at most once, from the tree towards a cell
+/// outside it, so the heap's room for all walls is reserved up front.
+fn true_prim<T: Topology, O: Observer<EventOf<T>> + ?Sized>(
+    topology: &mut T,
     rng: &mut MazeRng,
     observer: &mut O,
 ) -> Result<()> {
-    let (w, h) = (grid.width(), grid.height());
-    let mut walls = BinaryHeap::from(empty_vec::<u64>(w, h, wall::count(w, h) as usize)?);
+    let mut walls = BinaryHeap::from(reserved::<u64>(topology, topology.wall_count() as usize)?);
     // 1.
-    let (mut tree, mut cell) = plant(grid, rng, observer)?;
+    let (mut tree, mut cell) = plant(topology, rng, observer)?;
     let mut bits = RandomBits::new(rng);
-    for _ in 1..grid.cell_count() {
+    for _ in 1..topology.cell_count() {
         // 2.
-        tree.join(grid, cell, |dir, _, _| {
+        tree.join(topology, &cell, |side, _, _| {
             let weight = u64::from(bits.bits(32));
-            walls.push(weight << 32 | u64::from(wall::id(grid.index(cell), dir, w)));
+            walls.push(weight << 32 | u64::from(topology.wall_id(&cell, side)));
         });
         // 3.
-        let (i, dir, beyond) = loop {
+        let (i, side, beyond) = loop {
             let key = walls.pop().expect("a tree short of the grid has walls");
-            let (i, dir, j) = wall::sides(key as u32, w);
+            let (i, side, j) = topology.wall(key as u32);
             match (tree.state[i], tree.state[j]) {
                 (IN_TREE, IN_TREE) => continue,
-                (IN_TREE, _) => break (i, dir, j),
-                _ => break (i, dir, i),
+                (IN_TREE, _) => break (i, side, j),
+                _ => break (i, side, i),
             }
         };
         // 4.
-        carve(grid, i, dir, tree.observer);
-        cell = grid.pos(beyond);
+        carve_side(topology, &topology.cursor(i), side, tree.observer);
+        cell = topology.cursor(beyond);
     }
-    tree.join(grid, cell, |_, _, _| {});
+    tree.join(topology, &cell, |_, _, _| {});
     Ok(())
 }
 
 /// Simplified Prim: a random frontier cell joins the tree through a random tree neighbour.
-fn simplified<O: Observer + ?Sized>(
-    grid: &mut Grid,
+fn simplified<T: Topology, O: Observer<EventOf<T>> + ?Sized>(
+    topology: &mut T,
     rng: &mut MazeRng,
     observer: &mut O,
 ) -> Result<()> {
-    let mut frontier: Vec<u32> = empty_vec(grid.width(), grid.height(), grid.cell_count())?;
+    let mut frontier: Vec<u32> = reserved(topology, topology.slots())?;
     // 1.
-    let (mut tree, first) = plant(grid, rng, observer)?;
+    let (mut tree, first) = plant(topology, rng, observer)?;
     let mut bits = RandomBits::new(rng);
-    tree.join(grid, first, |_, j, new| {
+    tree.join(topology, &first, |_, j, new| {
         if new {
             frontier.push(j as u32);
         }
@@ -180,13 +210,13 @@ fn simplified<O: Observer + ?Sized>(
     while !frontier.is_empty() {
         // 2.
         let pick = bits.below(frontier.len() as u32) as usize;
-        let cell = grid.pos(frontier.swap_remove(pick) as usize);
+        let cell = topology.cursor(frontier.swap_remove(pick) as usize);
         // 3.
-        let inside = Cursor::new(grid, cell)
-            .random_neighbour(&mut bits, |j| tree.state[j] == IN_TREE)
+        let inside = topology
+            .random_neighbour(&cell, &mut bits, |j| tree.state[j] == IN_TREE)
             .expect("a frontier cell touches the tree");
-        carve(grid, grid.index(cell), inside, tree.observer);
-        tree.join(grid, cell, |_, j, new| {
+        carve_side(topology, &cell, inside, tree.observer);
+        tree.join(topology, &cell, |_, j, new| {
             if new {
                 frontier.push(j as u32);
             }

@@ -1,7 +1,8 @@
 //! Disjoint sets over `u32` ids, for generators that join regions (Kruskal, parallel seeds).
 
 use crate::error::Result;
-use crate::grid::{bytes_for, filled_vec};
+use crate::grid::bytes_for;
+use crate::shapes::{Topology, filled};
 
 /// Disjoint sets of the ids `0..len` (fewer than 2^31) with path halving and union by size: near
 /// constant time per operation, in one array of four bytes per id.
@@ -19,10 +20,10 @@ const ROOT: u32 = 1 << 31;
 impl UnionFind {
     /// `len` singleton sets, as scratch space of a `width x height` maze (for the error message
     /// if the memory is refused).
-    pub(crate) fn new(width: u32, height: u32, len: usize) -> Result<Self> {
+    pub(crate) fn new(topology: &impl Topology, len: usize) -> Result<Self> {
         debug_assert!(len < ROOT as usize);
         Ok(Self {
-            parent: filled_vec(width, height, len, ROOT | 1)?,
+            parent: filled(topology, len, ROOT | 1)?,
         })
     }
 
@@ -72,7 +73,7 @@ mod tests {
 
     #[test]
     fn unions_join_sets_once() {
-        let mut sets = UnionFind::new(3, 3, 9).unwrap();
+        let mut sets = UnionFind::new(&crate::grid::Grid::new(3, 3).unwrap(), 9).unwrap();
         assert!(sets.union(0, 1));
         assert!(sets.union(2, 1));
         assert!(!sets.union(0, 2));
@@ -92,7 +93,7 @@ mod tests {
         // Linking the first set's root under the second's would make a chain of every id here;
         // union by size keeps each set of 2^k ids at most k links deep.
         let n = 1 << 12;
-        let mut sets = UnionFind::new(n, 1, n as usize).unwrap();
+        let mut sets = UnionFind::new(&crate::grid::Grid::new(n, 1).unwrap(), n as usize).unwrap();
         for id in 1..n {
             assert!(sets.union(0, id));
         }

@@ -1,45 +1,53 @@
 //! Wilson's algorithm: loop-erased random walks, each ending where it meets the maze so far.
 
-use super::{Algorithm, NoOptions, cells, random_cell};
+use super::{Algorithm, GraphAlgorithm, NoOptions, cells};
 use crate::error::Result;
 use crate::events::{Event, Observer, Silent};
-use crate::grid::{Cursor, Dir, Grid, Pos, bytes_for, zeroed_bytes};
+use crate::grid::{Grid, bytes_for};
 use crate::rng::{MazeRng, RandomBits};
+use crate::shapes::{EventOf, Topology, filled};
 
 /// Wilson's algorithm: a uniform spanning tree from loop-erased random walks.
 ///
 /// 1. Put a random cell in the maze.
-/// 2. Take the first cell (in row-major order) not in the maze yet; if there is none, stop.
+/// 2. Take the first cell (in index order: row-major on the rectangle) not in the maze yet; if
+///    there is none, stop.
 /// 3. Walk from it to uniformly random neighbours until the walk meets the maze, noting in each
-///    cell the direction the walk last left it by.
-/// 4. Follow the noted directions from the walk's first cell to the maze, carving each passage
+///    cell the side the walk last left it by.
+/// 4. Follow the noted sides from the walk's first cell to the maze, carving each passage
 ///    and adding each cell to the maze; then repeat from step 2.
 ///
 /// Step 4 retraces the walk with every loop it made erased (a later exit overwrites the note),
 /// without storing the walk: one byte per cell, no memory allocated per step or per walk.
 ///
-/// Every perfect maze of the grid is equally likely, like Aldous-Broder's, but the walks only
-/// have to reach the maze, not cover the grid, so far fewer steps are needed.
+/// Every perfect maze of the grid is equally likely, on any shape, like Aldous-Broder's, but
+/// the walks only have to reach the maze, not cover the grid, so far fewer steps are needed.
 ///
-/// Draws the first cell, then two bits per step (retrying directions that leave the grid).
+/// Draws the first cell, then a side per step (two bits on the rectangle), retrying sides that
+/// lead nowhere.
 /// Reports each cell as its loop-erased path joins the maze (enter, carve, leave), not the walks.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Wilson;
 
-/// Scratch state of a cell in the maze; other cells hold 0 (never walked) or 1 + the index in
-/// `Dir::ALL` of the direction the current walk last left them by.
-const IN_MAZE: u8 = 5;
+/// Scratch state of a cell in the maze; other cells hold 0 (never walked) or 1 + the side the
+/// current walk last left them by.
+const IN_MAZE: u8 = u8::MAX;
 
 impl Wilson {
     /// Carves like [`crate::algorithms::Generator::carve`] and returns the number of
     /// random-walk steps taken.
-    pub fn carve_counting_steps(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<u64> {
-        walks(grid, rng, &mut Silent)
+    pub fn carve_counting_steps<T: Topology>(
+        &self,
+        topology: &mut T,
+        rng: &mut MazeRng,
+    ) -> Result<u64> {
+        walks(topology, rng, &mut Silent)
     }
 }
 
 impl Algorithm for Wilson {
     const NAME: &'static str = "wilson";
+    const CARVES_SHAPES: bool = true;
 
     type Params = NoOptions;
 
@@ -48,7 +56,7 @@ impl Algorithm for Wilson {
     }
 
     fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
-        bytes_for::<u8>(cells(width, height))
+        self.scratch(cells(width, height), 0)
     }
 
     fn run<O: Observer + ?Sized>(
@@ -57,51 +65,75 @@ impl Algorithm for Wilson {
         rng: &mut MazeRng,
         observer: &mut O,
     ) -> Result<()> {
-        walks(grid, rng, observer).map(drop)
+        self.carve_on(grid, rng, observer)
+    }
+
+    fn run_on_shape(&self, shape: &mut crate::shapes::Shape, rng: &mut MazeRng) -> Result<()> {
+        shape.carve_with(self, rng)
+    }
+}
+
+impl GraphAlgorithm for Wilson {
+    fn scratch(&self, slots: u64, _walls: u64) -> u64 {
+        bytes_for::<u8>(slots)
+    }
+
+    fn carve_on<T: Topology, O: Observer<EventOf<T>> + ?Sized>(
+        &self,
+        topology: &mut T,
+        rng: &mut MazeRng,
+        observer: &mut O,
+    ) -> Result<()> {
+        walks(topology, rng, observer).map(drop)
     }
 }
 
 /// The walks, returning their total number of steps.
-fn walks<O: Observer + ?Sized>(
-    grid: &mut Grid,
+fn walks<T: Topology, O: Observer<EventOf<T>> + ?Sized>(
+    topology: &mut T,
     rng: &mut MazeRng,
     observer: &mut O,
 ) -> Result<u64> {
-    let mut state = zeroed_bytes(grid.width(), grid.height(), grid.cell_count())?;
+    let mut state = filled(topology, topology.slots(), 0u8)?;
     // 1.
-    let first = if grid.cell_count() == 1 {
-        grid.pos(0)
+    let first = if topology.cell_count() == 1 {
+        topology.first_cell()
     } else {
-        random_cell(grid, rng)
+        topology.random_cell(rng)
     };
-    state[grid.index(first)] = IN_MAZE;
-    observer.observe(Event::Enter { cell: first });
-    observer.observe(Event::Leave { cell: first });
+    state[first] = IN_MAZE;
+    let cell = topology.cell(&topology.cursor(first));
+    observer.observe(Event::Enter { cell });
+    observer.observe(Event::Leave { cell });
     let mut bits = RandomBits::new(rng);
     let mut steps = 0;
     // 2. (A cell already in the maze makes a walk of no steps.)
-    for y in 0..grid.height() {
-        for x in 0..grid.width() {
-            let start = Pos::new(x, y);
-            // 3.
-            let mut walk = Cursor::new(grid, start);
-            while state[walk.i] != IN_MAZE {
-                let left = walk.i;
-                state[left] = 1 + walk.random_step(&mut bits) as u8;
-                steps += 1;
-            }
-            // 4.
-            let mut path = Cursor::new(grid, start);
-            while state[path.i] != IN_MAZE {
-                let dir = Dir::ALL[usize::from(state[path.i] - 1)];
-                state[path.i] = IN_MAZE;
-                grid.carve_at(path.i, dir);
-                let cell = path.pos();
-                observer.observe(Event::Enter { cell });
-                observer.observe(Event::Carve { cell, dir });
-                observer.observe(Event::Leave { cell });
-                path.step(dir);
-            }
+    for start in 0..topology.slots() {
+        if state[start] == IN_MAZE || !topology.is_cell(start) {
+            continue;
+        }
+        // 3.
+        let mut walk = topology.cursor(start);
+        while state[T::index(&walk)] != IN_MAZE {
+            let left = T::index(&walk);
+            state[left] = 1 + topology.random_step(&mut walk, &mut bits) as u8;
+            steps += 1;
+        }
+        // 4.
+        let mut path = topology.cursor(start);
+        while state[T::index(&path)] != IN_MAZE {
+            let i = T::index(&path);
+            let side = usize::from(state[i] - 1);
+            state[i] = IN_MAZE;
+            topology.carve(i, side);
+            let cell = topology.cell(&path);
+            observer.observe(Event::Enter { cell });
+            observer.observe(Event::Carve {
+                cell,
+                dir: T::side(side),
+            });
+            observer.observe(Event::Leave { cell });
+            topology.step(&mut path, side);
         }
     }
     Ok(steps)

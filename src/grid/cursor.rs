@@ -3,10 +3,12 @@
 use super::{Dir, Grid, Pos};
 use crate::rng::{MazeRng, RandomBits};
 
-/// A cell position kept together with its index, so stepping needs no multiplication.
+/// A cell position kept together with its index, so stepping needs no multiplication: how
+/// generators walk the rectangle.
 ///
 /// Its methods run once or more per step of the generators that walk: all are inlined always.
-pub(crate) struct Cursor {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cursor {
     /// Column.
     pub(crate) x: u32,
     /// Row.
@@ -53,28 +55,6 @@ impl Cursor {
             Dir::West if self.x > 0 => Some(self.i - 1),
             _ => None,
         }
-    }
-
-    /// A uniformly random direction among those leading to a neighbour whose index passes
-    /// `wanted`, or `None` when no neighbour does. Candidates are taken in [`Dir::ALL`] order and
-    /// one is picked with [`RandomBits::below`] (no draw when there is only one).
-    #[inline(always)] // generators call it once per step: keeps their random bits in registers
-    pub(crate) fn random_neighbour(
-        &self,
-        bits: &mut RandomBits<'_, MazeRng>,
-        mut wanted: impl FnMut(usize) -> bool,
-    ) -> Option<Dir> {
-        let mut options = [Dir::North; 4];
-        let mut count = 0;
-        for dir in Dir::ALL {
-            if let Some(j) = self.neighbour(dir)
-                && wanted(j)
-            {
-                options[count] = dir;
-                count += 1;
-            }
-        }
-        (count > 0).then(|| options[bits.below(count as u32) as usize])
     }
 
     /// Moves one cell towards `dir` (which must stay inside the grid).

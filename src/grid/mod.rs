@@ -9,7 +9,7 @@ mod geometry;
 mod tiles;
 
 pub use check::{Defect, check_perfect};
-pub(crate) use cursor::Cursor;
+pub use cursor::Cursor;
 pub use geometry::{
     TileKind, TilePos, cell_tile, cells_from_tiles, is_tile_count, passage_tile, tile_between,
     tiles_from_cells,
@@ -73,6 +73,13 @@ pub enum Dir {
 impl Dir {
     /// All four directions, clockwise from north.
     pub const ALL: [Dir; 4] = [Dir::North, Dir::East, Dir::South, Dir::West];
+
+    /// The direction numbered `side` in [`Dir::ALL`] order (`side` taken modulo 4): sides of
+    /// the rectangle as a [`Topology`](crate::shapes::Topology) numbers them.
+    #[inline(always)]
+    pub const fn from_side(side: usize) -> Dir {
+        Dir::ALL[side & 3]
+    }
 
     /// The direction pointing back.
     pub const fn opposite(self) -> Dir {

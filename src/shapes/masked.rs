@@ -1,0 +1,252 @@
+//! A rectangle with cells masked off: the maze fills exactly the cells a mask leaves on.
+
+use super::Topology;
+use super::geometry::{Geometry, Point};
+use crate::error::{Error, Result};
+use crate::grid::{Cursor, Dir, Grid, Pos};
+use crate::rng::{MazeRng, RandomBits};
+use rand::RngExt;
+
+/// Which cells of a `width x height` rectangle are on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mask {
+    width: u32,
+    height: u32,
+    on: Vec<bool>,
+}
+
+impl Mask {
+    /// A mask of `width x height` cells, `on[y * width + x]` saying whether cell (x, y) is on.
+    /// Refuses a mask without cells, or whose cells are not all connected (naming a cell of a
+    /// second region).
+    pub fn new(width: u32, height: u32, on: Vec<bool>) -> Result<Self> {
+        assert_eq!(
+            on.len(),
+            width as usize * height as usize,
+            "one flag per cell"
+        );
+        let grid = Grid::new(width, height)?;
+        let first = on.iter().position(|&o| o).ok_or(Error::EmptyShape)?;
+        // Every cell on must be reached from the first.
+        let mut seen = vec![false; on.len()];
+        let mut stack = vec![first];
+        seen[first] = true;
+        while let Some(i) = stack.pop() {
+            let cursor = Cursor::at(&grid, i);
+            for dir in Dir::ALL {
+                if let Some(j) = cursor.neighbour(dir)
+                    && on[j]
+                    && !seen[j]
+                {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        if let Some(lost) = (0..on.len()).find(|&i| on[i] && !seen[i]) {
+            let (a, b) = (grid.pos(first), grid.pos(lost));
+            return Err(Error::DisconnectedMask {
+                x: b.x,
+                y: b.y,
+                first_x: a.x,
+                first_y: a.y,
+            });
+        }
+        Ok(Self { width, height, on })
+    }
+
+    /// A mask from text, one line per row and one character per cell: `X` and `#` are off, any
+    /// other character on. Short lines are padded with cells off; trailing empty lines are
+    /// ignored.
+    pub fn from_text(text: &str) -> Result<Self> {
+        let rows: Vec<Vec<char>> = text
+            .trim_end_matches(['\n', '\r'])
+            .lines()
+            .map(|line| line.trim_end_matches('\r').chars().collect())
+            .collect();
+        let width = rows.iter().map(Vec::len).max().unwrap_or(0);
+        let height = rows.len();
+        let (w, h) = (
+            u32::try_from(width).unwrap_or(u32::MAX),
+            u32::try_from(height).unwrap_or(u32::MAX),
+        );
+        super::check_cells(width as u64 * height as u64, w, h)?;
+        let mut on = vec![false; width * height];
+        for (y, row) in rows.iter().enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                on[y * width + x] = c != 'X' && c != '#';
+            }
+        }
+        Self::new(w, h, on)
+    }
+
+    /// Width in cells.
+    pub const fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Height in cells.
+    pub const fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Whether cell (x, y) is on.
+    pub fn is_on(&self, pos: Pos) -> bool {
+        pos.is_within(self.width, self.height)
+            && self.on[pos.y as usize * self.width as usize + pos.x as usize]
+    }
+
+    /// The number of cells on.
+    pub fn cell_count(&self) -> usize {
+        self.on.iter().filter(|&&o| o).count()
+    }
+}
+
+/// A rectangle's grid with only a [`Mask`]'s cells in the maze: the rectangle's layout, sides
+/// and events, neighbours limited to cells on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Masked {
+    grid: Grid,
+    mask: Mask,
+    cells: usize,
+}
+
+impl Masked {
+    /// The maze of `mask`'s cells, every wall standing.
+    pub fn new(mask: Mask) -> Result<Self> {
+        let grid = Grid::new(mask.width, mask.height)?;
+        let cells = mask.cell_count();
+        Ok(Self { grid, mask, cells })
+    }
+
+    /// The grid underneath: cells off the mask have no passages.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The mask.
+    pub fn mask(&self) -> &Mask {
+        &self.mask
+    }
+
+    /// Splits into the grid and the mask.
+    pub fn into_parts(self) -> (Grid, Mask) {
+        (self.grid, self.mask)
+    }
+}
+
+impl Topology for Masked {
+    type Side = Dir;
+    type Cursor = Cursor;
+    type Sides = [u8; 4];
+
+    const SIDES: usize = 4;
+    const OWNED: usize = 2;
+
+    fn slots(&self) -> usize {
+        self.grid.cell_count()
+    }
+
+    fn cell_count(&self) -> usize {
+        self.cells
+    }
+
+    #[inline(always)]
+    fn is_cell(&self, i: usize) -> bool {
+        self.mask.on[i]
+    }
+
+    fn extent(&self) -> (u32, u32) {
+        (self.grid.width(), self.grid.height())
+    }
+
+    /// Draws cells of the rectangle until one is on.
+    fn random_cell(&self, rng: &mut MazeRng) -> usize {
+        loop {
+            let i = rng.random_range(0..self.slots() as u32) as usize;
+            if self.mask.on[i] {
+                return i;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn cursor(&self, i: usize) -> Cursor {
+        Cursor::at(&self.grid, i)
+    }
+
+    #[inline(always)]
+    fn index(cursor: &Cursor) -> usize {
+        cursor.i
+    }
+
+    #[inline(always)]
+    fn neighbour(&self, cursor: &Cursor, side: usize) -> Option<usize> {
+        cursor
+            .neighbour(Dir::from_side(side))
+            .filter(|&j| self.mask.on[j])
+    }
+
+    #[inline(always)]
+    fn step(&self, cursor: &mut Cursor, side: usize) -> usize {
+        self.grid.step(cursor, side)
+    }
+
+    /// Draws two bits per try, as on the rectangle, retrying sides that leave the grid or
+    /// the mask.
+    #[inline(always)]
+    fn random_step(&self, cursor: &mut Cursor, bits: &mut RandomBits<'_, MazeRng>) -> usize {
+        loop {
+            let mut next = *cursor;
+            let dir = Dir::ALL[bits.bits(2) as usize];
+            if next.try_step(dir) && self.mask.on[next.i] {
+                *cursor = next;
+                return dir as usize;
+            }
+        }
+    }
+
+    fn owned_side(&self, i: usize, k: usize) -> Option<(usize, usize)> {
+        self.grid.owned_side(i, k).filter(|&(_, j)| self.mask.on[j])
+    }
+
+    #[inline(always)]
+    fn carve(&mut self, i: usize, side: usize) {
+        self.grid.carve_at(i, Dir::from_side(side));
+    }
+
+    fn is_open(&self, i: usize, side: usize) -> bool {
+        Topology::is_open(&self.grid, i, side)
+    }
+
+    #[inline(always)]
+    fn cell(&self, cursor: &Cursor) -> Pos {
+        cursor.pos()
+    }
+
+    fn locate(&self, pos: Pos) -> Option<usize> {
+        self.mask.is_on(pos).then(|| self.grid.index(pos))
+    }
+
+    fn side(side: usize) -> Dir {
+        Dir::from_side(side)
+    }
+}
+
+impl Geometry for Masked {
+    fn bounds(&self) -> (f64, f64) {
+        self.grid.bounds()
+    }
+
+    fn centre(&self, i: usize) -> Point {
+        self.grid.centre(i)
+    }
+
+    fn outline(&self, i: usize) -> Vec<Point> {
+        self.grid.outline(i)
+    }
+
+    fn wall_line(&self, i: usize, side: usize) -> Vec<Point> {
+        self.grid.wall_line(i, side)
+    }
+}

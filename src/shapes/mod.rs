@@ -1,0 +1,350 @@
+//! Shapes a maze can take, behind the [`Topology`] trait the graph algorithms are written
+//! against: the rectangle ([`Grid`](crate::grid::Grid)), a rectangle with cells masked off
+//! ([`Masked`]), hexagons ([`Hex`]), triangles ([`Triangle`]) and rings ([`Polar`]).
+//!
+//! A topology numbers its cells from 0 (a mask leaves holes in the numbering) and gives each
+//! cell up to [`Topology::SIDES`] numbered sides; a side may lead to a neighbour or to nothing.
+//! Each passage between two neighbours is stored once, as a bit of the cell that owns it, so a
+//! shape takes a byte or less per cell and computes its neighbours from coordinates.
+//!
+//! Algorithms are generic over the topology, as they are over their observer: each shape gets
+//! its own compiled copy, so the rectangle pays nothing for the others.
+
+mod geometry;
+mod hex;
+mod masked;
+mod polar;
+mod rect;
+mod triangle;
+
+pub use geometry::{Geometry, Point};
+pub use hex::{Hex, HexCursor};
+pub use masked::{Mask, Masked};
+pub use polar::{Polar, PolarCursor};
+pub(crate) use rect::walls as rect_walls;
+pub use triangle::{Triangle, TriangleCursor};
+
+use crate::algorithms::GraphAlgorithm;
+use crate::events::Silent;
+use crate::grid::Grid;
+
+use crate::error::{Error, Result};
+use crate::events::Event;
+use crate::grid::Pos;
+use crate::rng::{MazeRng, RandomBits};
+
+/// The most sides a cell of any shape has (the centre of a [`Polar`] maze).
+pub const MAX_SIDES: usize = 9;
+
+/// The most cells a maze of a shape other than the rectangle may have (2^29: wall ids of every
+/// shape fit in `u32`).
+pub const MAX_SHAPE_CELLS: u64 = 1 << 29;
+
+/// A maze's cells and the passages between them, as the graph algorithms see them.
+///
+/// Implementations keep the hot methods `#[inline(always)]`: the algorithms call them once or
+/// more per step.
+pub trait Topology {
+    /// How events name a side (a direction on the rectangle).
+    type Side: Copy;
+    /// A cell being walked: its index, with whatever makes stepping cheap (its coordinates).
+    type Cursor: Copy;
+    /// Room for one entry per side: the candidates of [`Topology::random_neighbour`].
+    type Sides: Default + AsMut<[u8]> + AsRef<[u8]>;
+
+    /// The number of sides a cell may have; sides are numbered `0..SIDES`.
+    const SIDES: usize;
+    /// The number of sides a cell owns, each a wall id `cell * OWNED + k` (see
+    /// [`Topology::owned_side`]): every wall between two cells is owned by exactly one of them.
+    const OWNED: usize;
+
+    /// One more than the largest cell index.
+    fn slots(&self) -> usize;
+
+    /// The number of cells.
+    fn cell_count(&self) -> usize;
+
+    /// Whether index `i` (below [`Topology::slots`]) is a cell, not a hole of a mask.
+    #[inline(always)]
+    fn is_cell(&self, _i: usize) -> bool {
+        true
+    }
+
+    /// The first cell in index order.
+    #[inline(always)]
+    fn first_cell(&self) -> usize {
+        (0..self.slots())
+            .find(|&i| self.is_cell(i))
+            .expect("a shape has cells")
+    }
+
+    /// The size that errors about this maze name: cells across and down (rings and the outer
+    /// ring's cells for [`Polar`]).
+    fn extent(&self) -> (u32, u32);
+
+    /// A uniformly random cell, from one or more draws of `rng`.
+    fn random_cell(&self, rng: &mut MazeRng) -> usize;
+
+    /// A cursor on cell `i`.
+    fn cursor(&self, i: usize) -> Self::Cursor;
+
+    /// The cell a cursor is on.
+    fn index(cursor: &Self::Cursor) -> usize;
+
+    /// The neighbour of the cursor's cell through `side`, if there is one.
+    fn neighbour(&self, cursor: &Self::Cursor, side: usize) -> Option<usize>;
+
+    /// Moves the cursor through `side` (which must lead to a neighbour) and returns the side
+    /// of the new cell that leads back.
+    fn step(&self, cursor: &mut Self::Cursor, side: usize) -> usize;
+
+    /// One step of the simple random walk: moves the cursor to a uniformly random neighbour
+    /// and returns the side it left by. The cell must have a neighbour.
+    fn random_step(&self, cursor: &mut Self::Cursor, bits: &mut RandomBits<'_, MazeRng>) -> usize;
+
+    /// A uniformly random side among those leading to a neighbour whose index passes `wanted`,
+    /// or `None` when no neighbour does. Candidates are taken in side order and one is picked
+    /// with [`RandomBits::below`] (no draw when there is only one).
+    #[inline(always)]
+    fn random_neighbour(
+        &self,
+        cursor: &Self::Cursor,
+        bits: &mut RandomBits<'_, MazeRng>,
+        mut wanted: impl FnMut(usize) -> bool,
+    ) -> Option<usize> {
+        let mut sides = Self::Sides::default();
+        let options = sides.as_mut();
+        let mut count = 0;
+        for side in 0..Self::SIDES {
+            if let Some(j) = self.neighbour(cursor, side)
+                && wanted(j)
+            {
+                options[count] = side as u8;
+                count += 1;
+            }
+        }
+        (count > 0).then(|| usize::from(options[bits.below(count as u32) as usize]))
+    }
+
+    /// The side `k` (below [`Topology::OWNED`]) that cell `i` owns, and the neighbour behind
+    /// it, if that wall stands between two cells.
+    fn owned_side(&self, i: usize, k: usize) -> Option<(usize, usize)>;
+
+    /// Calls `each` with the id of every wall between two cells, each once, in index order
+    /// (`cell * OWNED + k`, see [`Topology::owned_side`]).
+    fn walls(&self, mut each: impl FnMut(u32)) {
+        for i in (0..self.slots()).filter(|&i| self.is_cell(i)) {
+            for k in 0..Self::OWNED {
+                if self.owned_side(i, k).is_some() {
+                    each((i * Self::OWNED + k) as u32);
+                }
+            }
+        }
+    }
+
+    /// The cell, side and neighbour of wall `id` (see [`Topology::walls`]).
+    #[inline(always)]
+    fn wall(&self, id: u32) -> (usize, usize, usize) {
+        let (i, k) = (id as usize / Self::OWNED, id as usize % Self::OWNED);
+        let (side, j) = self
+            .owned_side(i, k)
+            .expect("wall ids name walls between cells");
+        (i, side, j)
+    }
+
+    /// The id of the wall through `side` of the cursor's cell (which must lead to a
+    /// neighbour): owned by the cell or by the neighbour.
+    fn wall_id(&self, cursor: &Self::Cursor, side: usize) -> u32 {
+        let i = Self::index(cursor);
+        let owned = |cell: usize, side: usize| {
+            (0..Self::OWNED).find(|&k| self.owned_side(cell, k).is_some_and(|(s, _)| s == side))
+        };
+        if let Some(k) = owned(i, side) {
+            return (i * Self::OWNED + k) as u32;
+        }
+        let mut beyond = *cursor;
+        let back = self.step(&mut beyond, side);
+        let j = Self::index(&beyond);
+        let k = owned(j, back).expect("every wall between two cells is owned by one of them");
+        (j * Self::OWNED + k) as u32
+    }
+
+    /// The number of walls between two cells: what Kruskal's and Prim's lists hold.
+    fn wall_count(&self) -> u64 {
+        let mut count = 0;
+        self.walls(|_| count += 1);
+        count
+    }
+
+    /// Opens the passage from cell `i` through `side` (which must lead to a neighbour).
+    fn carve(&mut self, i: usize, side: usize);
+
+    /// Whether the passage from cell `i` through `side` is open.
+    fn is_open(&self, i: usize, side: usize) -> bool;
+
+    /// The position of the cursor's cell, as events and documents name it: column and row on
+    /// the rectangle and its kin, index in the ring and ring on a [`Polar`] maze.
+    fn cell(&self, cursor: &Self::Cursor) -> Pos;
+
+    /// The cell at `pos` (see [`Topology::cell`]), if there is one.
+    fn locate(&self, pos: Pos) -> Option<usize>;
+
+    /// How events name a side.
+    fn side(side: usize) -> Self::Side;
+}
+
+/// The events a generator reports on topology `T`.
+pub type EventOf<T> = Event<Pos, <T as Topology>::Side>;
+
+/// Allocates `len` copies of `value` as scratch space for a maze on `topology`, reporting a
+/// refused allocation as an error instead of aborting.
+pub(crate) fn filled<T: Clone>(topology: &impl Topology, len: usize, value: T) -> Result<Vec<T>> {
+    let (width, height) = topology.extent();
+    crate::grid::filled_vec(width, height, len, value)
+}
+
+/// Allocates an empty `Vec` with room for `len` items as scratch space for a maze on
+/// `topology`, reporting a refused allocation as an error instead of aborting.
+pub(crate) fn reserved<T>(topology: &impl Topology, len: usize) -> Result<Vec<T>> {
+    let (width, height) = topology.extent();
+    crate::grid::empty_vec(width, height, len)
+}
+
+/// Why a maze on a topology is not perfect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TreeDefect {
+    /// The passages close a loop through this cell.
+    Loop(usize),
+    /// This cell cannot be reached from the first cell.
+    Unreachable(usize),
+    /// A passage is open on one side and closed on the other, or leads out of the maze.
+    OneWay(usize, usize),
+}
+
+/// Checks that the open passages of `topology` form a spanning tree of its cells: every cell
+/// reachable from the first, no loop, every passage open from both sides.
+pub fn check_spanning_tree<T: Topology>(topology: &T) -> std::result::Result<(), TreeDefect> {
+    let mut seen = vec![false; topology.slots()];
+    let mut edges = 0usize;
+    for i in (0..topology.slots()).filter(|&i| topology.is_cell(i)) {
+        let cursor = topology.cursor(i);
+        for side in 0..T::SIDES {
+            let open = topology.is_open(i, side);
+            match topology.neighbour(&cursor, side) {
+                None if open => return Err(TreeDefect::OneWay(i, side)),
+                None => {}
+                Some(j) => {
+                    let mut back = cursor;
+                    let back_side = topology.step(&mut back, side);
+                    if topology.is_open(j, back_side) != open {
+                        return Err(TreeDefect::OneWay(i, side));
+                    }
+                    edges += usize::from(open);
+                }
+            }
+        }
+    }
+    let first = topology.first_cell();
+    let mut stack = vec![first];
+    seen[first] = true;
+    let mut reached = 1;
+    while let Some(i) = stack.pop() {
+        let cursor = topology.cursor(i);
+        for side in 0..T::SIDES {
+            if topology.is_open(i, side)
+                && let Some(j) = topology.neighbour(&cursor, side)
+                && !seen[j]
+            {
+                seen[j] = true;
+                reached += 1;
+                stack.push(j);
+            }
+        }
+    }
+    if let Some(i) = (0..topology.slots()).find(|&i| topology.is_cell(i) && !seen[i]) {
+        return Err(TreeDefect::Unreachable(i));
+    }
+    // Connected with as many edges as a tree has: no loop. (Each edge was counted twice.)
+    if edges / 2 != reached - 1 {
+        return Err(TreeDefect::Loop(first));
+    }
+    Ok(())
+}
+
+/// Refuses a shape of `cells` cells over [`MAX_SHAPE_CELLS`], or one without cells.
+pub(crate) fn check_cells(cells: u64, width: u32, height: u32) -> Result<()> {
+    if cells > MAX_SHAPE_CELLS {
+        return Err(Error::TooLarge {
+            width,
+            height,
+            limit: MAX_SHAPE_CELLS,
+        });
+    }
+    if cells == 0 {
+        return Err(Error::EmptyShape);
+    }
+    Ok(())
+}
+
+/// A maze's shape with its passages: any of the topologies, chosen at run time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shape {
+    /// A rectangle of square cells.
+    Rect(Grid),
+    /// A rectangle with cells masked off.
+    Masked(Masked),
+    /// Hexagons in columns.
+    Hex(Hex),
+    /// Triangles in rows.
+    Triangle(Triangle),
+    /// Rings around a centre cell.
+    Polar(Polar),
+}
+
+/// Runs `$body` with `$t` bound to the topology inside a [`Shape`] (`&` or `&mut` as `$shape`
+/// is): one generic function serves every shape.
+#[macro_export]
+macro_rules! with_topology {
+    ($shape:expr, $t:ident => $body:expr) => {
+        match $shape {
+            $crate::shapes::Shape::Rect($t) => $body,
+            $crate::shapes::Shape::Masked($t) => $body,
+            $crate::shapes::Shape::Hex($t) => $body,
+            $crate::shapes::Shape::Triangle($t) => $body,
+            $crate::shapes::Shape::Polar($t) => $body,
+        }
+    };
+}
+
+impl Shape {
+    /// The shape's name as `--shape` and documents spell it (`rect`, `mask`, `hex`,
+    /// `triangle`, `polar`).
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Shape::Rect(_) => "rect",
+            Shape::Masked(_) => "mask",
+            Shape::Hex(_) => "hex",
+            Shape::Triangle(_) => "triangle",
+            Shape::Polar(_) => "polar",
+        }
+    }
+
+    /// The number of cells.
+    pub fn cell_count(&self) -> usize {
+        with_topology!(self, t => Topology::cell_count(t))
+    }
+
+    /// Carves a perfect maze with `algorithm`, unobserved.
+    pub fn carve_with<A: GraphAlgorithm>(
+        &mut self,
+        algorithm: &A,
+        rng: &mut MazeRng,
+    ) -> Result<()> {
+        with_topology!(self, t => algorithm.carve_on(t, rng, &mut Silent))
+    }
+
+    /// Checks that the passages form a spanning tree of the cells.
+    pub fn check_spanning_tree(&self) -> std::result::Result<(), TreeDefect> {
+        with_topology!(self, t => check_spanning_tree(t))
+    }
+}

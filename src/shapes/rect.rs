@@ -1,0 +1,177 @@
+//! The rectangle as a [`Topology`]: the grid's own layout (a byte per cell, east and south
+//! bits), its sides the four directions in [`Dir::ALL`] order.
+
+use super::Topology;
+use super::geometry::{Geometry, Point};
+use crate::grid::{Cursor, Dir, Grid, Pos};
+use crate::rng::{MazeRng, RandomBits};
+use rand::RngExt;
+
+impl Topology for Grid {
+    type Side = Dir;
+    type Cursor = Cursor;
+    type Sides = [u8; 4];
+
+    const SIDES: usize = 4;
+    /// East, then south: a wall id is `2 * cell + (0 east, 1 south)`.
+    const OWNED: usize = 2;
+
+    #[inline(always)]
+    fn slots(&self) -> usize {
+        self.cell_count()
+    }
+
+    #[inline(always)]
+    fn cell_count(&self) -> usize {
+        Grid::cell_count(self)
+    }
+
+    #[inline(always)]
+    fn first_cell(&self) -> usize {
+        0
+    }
+
+    fn extent(&self) -> (u32, u32) {
+        (self.width(), self.height())
+    }
+
+    #[inline(always)]
+    fn random_cell(&self, rng: &mut MazeRng) -> usize {
+        rng.random_range(0..Grid::cell_count(self) as u32) as usize
+    }
+
+    #[inline(always)]
+    fn cursor(&self, i: usize) -> Cursor {
+        Cursor::at(self, i)
+    }
+
+    #[inline(always)]
+    fn index(cursor: &Cursor) -> usize {
+        cursor.i
+    }
+
+    #[inline(always)]
+    fn neighbour(&self, cursor: &Cursor, side: usize) -> Option<usize> {
+        cursor.neighbour(Dir::from_side(side))
+    }
+
+    #[inline(always)]
+    fn step(&self, cursor: &mut Cursor, side: usize) -> usize {
+        let dir = Dir::from_side(side);
+        cursor.step(dir);
+        dir.opposite() as usize
+    }
+
+    #[inline(always)]
+    fn random_step(&self, cursor: &mut Cursor, bits: &mut RandomBits<'_, MazeRng>) -> usize {
+        cursor.random_step(bits) as usize
+    }
+
+    #[inline(always)]
+    fn owned_side(&self, i: usize, k: usize) -> Option<(usize, usize)> {
+        let dir = if k == 0 { Dir::East } else { Dir::South };
+        Cursor::at(self, i)
+            .neighbour(dir)
+            .map(|j| (dir as usize, j))
+    }
+
+    /// Row by row, each cell's east wall before its south one, without a division per cell.
+    fn walls(&self, mut each: impl FnMut(u32)) {
+        let (w, h) = (self.width(), self.height());
+        for y in 0..h {
+            let row = (y * w) as usize;
+            for x in 0..w {
+                let i = row + x as usize;
+                if x + 1 < w {
+                    each(2 * i as u32);
+                }
+                if y + 1 < h {
+                    each(2 * i as u32 + 1);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn wall(&self, id: u32) -> (usize, usize, usize) {
+        let i = (id / 2) as usize;
+        if id.is_multiple_of(2) {
+            (i, Dir::East as usize, i + 1)
+        } else {
+            (i, Dir::South as usize, i + self.width() as usize)
+        }
+    }
+
+    #[inline(always)]
+    fn wall_id(&self, cursor: &Cursor, side: usize) -> u32 {
+        let (i, w) = (cursor.i as u32, self.width());
+        match Dir::from_side(side) {
+            Dir::North => 2 * (i - w) + 1,
+            Dir::East => 2 * i,
+            Dir::South => 2 * i + 1,
+            Dir::West => 2 * (i - 1),
+        }
+    }
+
+    fn wall_count(&self) -> u64 {
+        walls(self.width(), self.height())
+    }
+
+    #[inline(always)]
+    fn carve(&mut self, i: usize, side: usize) {
+        self.carve_at(i, Dir::from_side(side));
+    }
+
+    #[inline(always)]
+    fn is_open(&self, i: usize, side: usize) -> bool {
+        Grid::is_open(self, self.pos(i), Dir::from_side(side))
+    }
+
+    #[inline(always)]
+    fn cell(&self, cursor: &Cursor) -> Pos {
+        cursor.pos()
+    }
+
+    fn locate(&self, pos: Pos) -> Option<usize> {
+        self.contains(pos).then(|| self.index(pos))
+    }
+
+    #[inline(always)]
+    fn side(side: usize) -> Dir {
+        Dir::from_side(side)
+    }
+}
+
+impl Geometry for Grid {
+    fn bounds(&self) -> (f64, f64) {
+        (f64::from(self.width()), f64::from(self.height()))
+    }
+
+    fn centre(&self, i: usize) -> Point {
+        let pos = self.pos(i);
+        Point::new(f64::from(pos.x) + 0.5, f64::from(pos.y) + 0.5)
+    }
+
+    fn outline(&self, i: usize) -> Vec<Point> {
+        let pos = self.pos(i);
+        let (x, y) = (f64::from(pos.x), f64::from(pos.y));
+        vec![
+            Point::new(x, y),
+            Point::new(x + 1.0, y),
+            Point::new(x + 1.0, y + 1.0),
+            Point::new(x, y + 1.0),
+        ]
+    }
+
+    fn wall_line(&self, i: usize, side: usize) -> Vec<Point> {
+        let corners = self.outline(i);
+        // North runs from corner 0 to 1, east 1 to 2, south 2 to 3, west 3 to 0.
+        vec![corners[side], corners[(side + 1) % 4]]
+    }
+}
+
+/// The number of walls between two cells of a `width x height` rectangle.
+pub(crate) const fn walls(width: u32, height: u32) -> u64 {
+    let (w, h) = (width as u64, height as u64);
+    (w.saturating_sub(1) * h).saturating_add(w * h.saturating_sub(1))
+}

@@ -1,0 +1,200 @@
+//! Every graph algorithm carves a spanning tree of exactly the cells of every shape; the
+//! algorithms written for rows and columns refuse other shapes; wall ids and sides agree.
+
+use mazegen::algorithms::{catalogue, graph_algorithms};
+use mazegen::rng::rng_from_seed;
+use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle};
+use mazegen::{Error, with_topology};
+use proptest::prelude::*;
+
+/// A shape from proptest's choices: a kind (0 hex, 1 triangle, 2 polar, 3 mask, 4 rect), a
+/// size, and for masks the cells to switch off (only the region of the first cell on stays).
+fn shape(kind: u8, width: u32, height: u32, holes: &[bool]) -> Shape {
+    match kind {
+        0 => Shape::Hex(Hex::new(width, height).unwrap()),
+        1 => Shape::Triangle(Triangle::new(width, height).unwrap()),
+        2 => Shape::Polar(Polar::new(height).unwrap()),
+        3 => Shape::Masked(Masked::new(connected_mask(width, height, holes)).unwrap()),
+        _ => Shape::Rect(mazegen::grid::Grid::new(width, height).unwrap()),
+    }
+}
+
+/// The region of the first cell left on by `holes` (cycled over the cells), as a mask.
+fn connected_mask(width: u32, height: u32, holes: &[bool]) -> Mask {
+    let (w, h) = (width as usize, height as usize);
+    let mut on: Vec<bool> = (0..w * h).map(|i| !holes[i % holes.len()]).collect();
+    on[0] = true;
+    let mut seen = vec![false; w * h];
+    let mut stack = vec![0];
+    seen[0] = true;
+    while let Some(i) = stack.pop() {
+        let (x, y) = (i % w, i / w);
+        let mut next = Vec::new();
+        if x > 0 {
+            next.push(i - 1);
+        }
+        if x + 1 < w {
+            next.push(i + 1);
+        }
+        if y > 0 {
+            next.push(i - w);
+        }
+        if y + 1 < h {
+            next.push(i + w);
+        }
+        for j in next {
+            if on[j] && !seen[j] {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    Mask::new(width, height, seen).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn graph_algorithms_carve_a_spanning_tree_of_every_shape(
+        kind in 0u8..5,
+        width in 1u32..14,
+        height in 1u32..12,
+        holes in prop::collection::vec(prop::bool::weighted(0.3), 1..40),
+        seed in any::<u64>(),
+    ) {
+        let blank = shape(kind, width, height, &holes);
+        for generator in catalogue().iter().filter(|g| g.carves_shapes()) {
+            let mut maze = blank.clone();
+            generator.carve_shape(&mut maze, &mut rng_from_seed(seed)).unwrap();
+            prop_assert_eq!(
+                maze.check_spanning_tree(),
+                Ok(()),
+                "{} on {} {}x{}",
+                generator.name(),
+                maze.name(),
+                width,
+                height
+            );
+        }
+    }
+}
+
+#[test]
+fn row_algorithms_refuse_other_shapes_and_name_those_that_fit() {
+    let fit = graph_algorithms();
+    assert_eq!(
+        fit,
+        [
+            "backtrack",
+            "hunt-and-kill",
+            "growing-tree",
+            "aldous-broder",
+            "wilson",
+            "kruskal",
+            "prim"
+        ]
+    );
+    for generator in catalogue().iter().filter(|g| !g.carves_shapes()) {
+        let mut hex = Shape::Hex(Hex::new(4, 4).unwrap());
+        let error = generator
+            .carve_shape(&mut hex, &mut rng_from_seed(1))
+            .unwrap_err();
+        assert!(matches!(error, Error::ShapeUnsupported { .. }));
+        let message = error.to_string();
+        assert!(
+            message.contains("hex") && message.contains(&fit.join(", ")),
+            "{message}"
+        );
+        let mut rect = Shape::Rect(mazegen::grid::Grid::new(4, 4).unwrap());
+        generator
+            .carve_shape(&mut rect, &mut rng_from_seed(1))
+            .unwrap();
+        assert_eq!(rect.check_spanning_tree(), Ok(()));
+    }
+}
+
+/// Checks on one topology that each wall between two cells has one id, the same from both
+/// sides, that stepping through a side and back returns, and that carving opens both sides.
+fn check_walls<T: Topology>(topology: &mut T) {
+    let mut ids = Vec::new();
+    topology.walls(|id| ids.push(id));
+    assert_eq!(ids.len() as u64, topology.wall_count());
+    let mut seen = std::collections::HashSet::new();
+    for i in (0..topology.slots()).filter(|&i| topology.is_cell(i)) {
+        let cursor = topology.cursor(i);
+        for side in 0..T::SIDES {
+            let Some(j) = topology.neighbour(&cursor, side) else {
+                continue;
+            };
+            let mut there = cursor;
+            let back = topology.step(&mut there, side);
+            assert_eq!(T::index(&there), j);
+            assert_eq!(
+                topology.neighbour(&there, back),
+                Some(i),
+                "cell {i} side {side}"
+            );
+            let id = topology.wall_id(&cursor, side);
+            assert_eq!(topology.wall_id(&there, back), id, "cell {i} side {side}");
+            let (a, _, b) = topology.wall(id);
+            assert_eq!((a.min(b), a.max(b)), (i.min(j), i.max(j)));
+            seen.insert(id);
+            assert!(!topology.is_open(i, side) && !topology.is_open(j, back));
+        }
+    }
+    let mut sorted = ids.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted.len(), ids.len(), "each wall listed once");
+    assert_eq!(
+        seen.len(),
+        ids.len(),
+        "every listed wall is between neighbours"
+    );
+    // Carving through a side opens it from both cells, and only that wall.
+    for &id in &ids {
+        let (i, side, j) = topology.wall(id);
+        topology.carve(i, side);
+        let cursor = topology.cursor(i);
+        let mut there = cursor;
+        let back = topology.step(&mut there, side);
+        assert_eq!(T::index(&there), j);
+        assert!(topology.is_open(i, side) && topology.is_open(j, back));
+    }
+}
+
+#[test]
+fn wall_ids_sides_and_steps_agree_on_every_shape() {
+    let mask = Mask::from_text("..X..\n.....\nX...X\n..#..\n").unwrap();
+    let mut shapes = vec![
+        shape(4, 5, 4, &[false]),
+        Shape::Hex(Hex::new(5, 4).unwrap()),
+        Shape::Hex(Hex::new(1, 3).unwrap()),
+        Shape::Triangle(Triangle::new(6, 3).unwrap()),
+        Shape::Polar(Polar::new(7).unwrap()),
+        Shape::Masked(Masked::new(mask).unwrap()),
+    ];
+    for shape in &mut shapes {
+        with_topology!(shape, t => check_walls(t));
+    }
+}
+
+#[test]
+fn polar_rings_subdivide_to_keep_cells_near_square() {
+    let polar = Polar::new(8).unwrap();
+    let counts: Vec<u32> = (0..8).map(|r| polar.ring_cells(r)).collect();
+    assert_eq!(counts, [1, 6, 12, 24, 24, 24, 48, 48]);
+}
+
+#[test]
+fn masks_are_read_from_text_and_refused_when_empty_or_split() {
+    let mask = Mask::from_text("X.#\n...\r\n.\n\n").unwrap();
+    assert_eq!((mask.width(), mask.height(), mask.cell_count()), (3, 3, 5));
+    assert_eq!(Mask::from_text("XX\n##\n").unwrap_err(), Error::EmptyShape);
+    let split = Mask::from_text("..X\nXX.\n").unwrap_err();
+    assert_eq!(
+        split.to_string(),
+        "the mask's cells are not connected: cell (2, 1) cannot be reached from cell (0, 0); join the regions or leave one"
+    );
+}
