@@ -1,0 +1,169 @@
+//! A maze of any shape: the carved shape, what carved it, its endpoints and its solution.
+
+use super::{Shape, Topology};
+use crate::Maze;
+use crate::algorithms::Generator;
+use crate::error::{Error, Result};
+use crate::grid::Pos;
+use crate::rng::rng_from_seed;
+use crate::with_topology;
+
+/// Distance of a cell the start cannot reach (never, in a carved maze).
+pub const UNREACHED: u32 = u32::MAX;
+
+/// A maze on any [`Shape`], with what produced it, where it is entered and left, and its
+/// solution once asked for. Cells are named by index, as the shape numbers them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShapedMaze {
+    shape: Shape,
+    algorithm: String,
+    params: serde_json::Value,
+    seed: u64,
+    start: usize,
+    goal: usize,
+    solution: Option<Vec<usize>>,
+}
+
+impl ShapedMaze {
+    /// Carves `shape` (every wall standing) with `generator`, seeded with `seed`: entered at
+    /// the first cell, left at the last.
+    pub fn generate(generator: &dyn Generator, mut shape: Shape, seed: u64) -> Result<Self> {
+        generator.carve_shape(&mut shape, &mut rng_from_seed(seed))?;
+        Ok(Self::new(shape, generator.name(), generator.params(), seed))
+    }
+
+    /// The maze of a carved `shape`, entered at its first cell and left at its last.
+    pub(crate) fn new(
+        shape: Shape,
+        algorithm: impl Into<String>,
+        params: serde_json::Value,
+        seed: u64,
+    ) -> Self {
+        let (start, goal) = with_topology!(&shape, t => {
+            let last = (0..t.slots()).rev().find(|&i| t.is_cell(i)).expect("a shape has cells");
+            (t.first_cell(), last)
+        });
+        Self {
+            shape,
+            algorithm: algorithm.into(),
+            params,
+            seed,
+            start,
+            goal,
+            solution: None,
+        }
+    }
+
+    /// A rectangular maze seen as a shape: the same cells, passages, endpoints and solution.
+    pub fn from_maze(maze: &Maze) -> Self {
+        let grid = maze.grid();
+        let index = |pos: Pos| grid.index(pos);
+        Self {
+            shape: Shape::Rect(grid.clone()),
+            algorithm: maze.algorithm().to_owned(),
+            params: maze.params().clone(),
+            seed: maze.seed(),
+            start: index(maze.start()),
+            goal: index(maze.goal()),
+            solution: maze
+                .solution()
+                .map(|cells| cells.iter().map(|&pos| index(pos)).collect()),
+        }
+    }
+
+    /// The shape and its passages.
+    pub const fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// The algorithm's name.
+    pub fn algorithm(&self) -> &str {
+        &self.algorithm
+    }
+
+    /// The algorithm's effective options.
+    pub const fn params(&self) -> &serde_json::Value {
+        &self.params
+    }
+
+    /// The seed.
+    pub const fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The cell the maze is entered at.
+    pub const fn start(&self) -> usize {
+        self.start
+    }
+
+    /// The cell the maze is left at.
+    pub const fn goal(&self) -> usize {
+        self.goal
+    }
+
+    /// The cells from start to goal, once [`ShapedMaze::solve`] has run.
+    pub fn solution(&self) -> Option<&[usize]> {
+        self.solution.as_deref()
+    }
+
+    /// Moves the endpoints to the cells at `start` and `goal` (see
+    /// [`Topology::locate`]), dropping a solution for the old ones.
+    pub fn set_endpoints(&mut self, start: Pos, goal: Pos) -> Result<()> {
+        let locate = |pos: Pos| {
+            with_topology!(&self.shape, t => t.locate(pos))
+                .ok_or(Error::NotACell { x: pos.x, y: pos.y })
+        };
+        (self.start, self.goal) = (locate(start)?, locate(goal)?);
+        self.solution = None;
+        Ok(())
+    }
+
+    /// Finds the path from start to goal.
+    pub fn solve(&mut self) {
+        let distances = self.distances();
+        let path = with_topology!(&self.shape, t => path_back(t, &distances, self.goal));
+        self.solution = Some(path);
+    }
+
+    /// Every cell's distance in steps from the start ([`UNREACHED`] for holes of a mask).
+    pub fn distances(&self) -> Vec<u32> {
+        with_topology!(&self.shape, t => distances(t, self.start))
+    }
+}
+
+/// The distance in steps through open passages from `from` to every cell of `topology`.
+pub fn distances<T: Topology>(topology: &T, from: usize) -> Vec<u32> {
+    let mut distance = vec![UNREACHED; topology.slots()];
+    let mut queue = std::collections::VecDeque::from([from]);
+    distance[from] = 0;
+    while let Some(i) = queue.pop_front() {
+        let cursor = topology.cursor(i);
+        for side in 0..T::SIDES {
+            if let Some(j) = topology.neighbour(&cursor, side)
+                && distance[j] == UNREACHED
+                && topology.is_open(i, side)
+            {
+                distance[j] = distance[i] + 1;
+                queue.push_back(j);
+            }
+        }
+    }
+    distance
+}
+
+/// The path from the cell at distance 0 to `to`, following `distances` downhill.
+fn path_back<T: Topology>(topology: &T, distances: &[u32], to: usize) -> Vec<usize> {
+    let mut path = vec![to];
+    let mut here = to;
+    while distances[here] > 0 {
+        let cursor = topology.cursor(here);
+        here = (0..T::SIDES)
+            .filter(|&side| topology.is_open(here, side))
+            .filter_map(|side| topology.neighbour(&cursor, side))
+            .find(|&j| distances[j] + 1 == distances[here])
+            .expect("a reached cell has a neighbour one step nearer");
+        path.push(here);
+    }
+    path.reverse();
+    path
+}
