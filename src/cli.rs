@@ -14,6 +14,8 @@ use std::path::PathBuf;
 
 /// The tile size used when neither `--size` nor `--width`/`--height` is given.
 const DEFAULT_TILES: &str = "21";
+/// The default width and height in cells of a rectangle: [`DEFAULT_TILES`] tiles.
+const DEFAULT_CELLS: u32 = 10;
 
 /// Generate mazes for games, puzzles and scripts.
 #[derive(Debug, Parser)]
@@ -249,6 +251,9 @@ pub struct MazeArgs {
     #[command(flatten)]
     pub size: SizeArgs,
 
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+
     /// Seed for the random choices: the same seed gives the same maze [default: drawn at random
     /// and reported]
     #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true, help_heading = "Generation")]
@@ -293,9 +298,9 @@ pub struct AnimationArgs {
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Size (in tiles: odd, at least 3)")]
 pub struct SizeArgs {
-    /// Width and height in tiles (21 tiles = 10 cells)
-    #[arg(long, value_name = "TILES", default_value = DEFAULT_TILES, value_parser = parse_tiles, allow_negative_numbers = true)]
-    pub size: u32,
+    /// Width and height in tiles (21 tiles = 10 cells) [default: 21]
+    #[arg(long, value_name = "TILES", value_parser = parse_tiles, allow_negative_numbers = true)]
+    pub size: Option<u32>,
 
     /// Width in tiles [default: --size]
     #[arg(long, value_name = "TILES", value_parser = parse_tiles, allow_negative_numbers = true)]
@@ -309,11 +314,56 @@ pub struct SizeArgs {
 impl SizeArgs {
     /// Width and height in cells.
     pub fn cells(&self) -> (u32, u32) {
-        (
-            self.width.unwrap_or(self.size),
-            self.height.unwrap_or(self.size),
-        )
+        let size = self.size.unwrap_or(DEFAULT_CELLS);
+        (self.width.unwrap_or(size), self.height.unwrap_or(size))
     }
+
+    /// The first size option given, as the command line spells it.
+    pub fn given(&self) -> Option<&'static str> {
+        [
+            (self.size.is_some(), "--size"),
+            (self.width.is_some(), "--width"),
+            (self.height.is_some(), "--height"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    }
+}
+
+/// The shape of the maze and its size in cells (rectangles take their size in tiles).
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Shape")]
+pub struct ShapeArgs {
+    /// The cells' shape: rect (squares, sized in tiles), hex, triangle (sized by --cells) or
+    /// polar (rings around a centre, sized by --rings)
+    #[arg(long, value_enum, default_value_t = ShapeKind::Rect)]
+    pub shape: ShapeKind,
+
+    /// Width and height in cells of a hex or triangle maze [default: 10x10]
+    #[arg(long, value_name = "WxH", value_parser = parse_cells)]
+    pub cells: Option<(u32, u32)>,
+
+    /// Rings of a polar maze, the centre cell included [default: 10]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
+    pub rings: Option<u32>,
+
+    /// Fill exactly the cells a mask leaves on: a text file (one character per cell, X and #
+    /// off) or a PNG (one pixel per cell, dark or transparent off)
+    #[arg(long, value_name = "FILE")]
+    pub mask: Option<PathBuf>,
+}
+
+/// The shapes of `--shape`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ShapeKind {
+    /// Square cells in a rectangle
+    Rect,
+    /// Hexagons in columns
+    Hex,
+    /// Triangles in rows, pointing up and down in turn
+    Triangle,
+    /// Rings around a centre cell
+    Polar,
 }
 
 /// Where the way through the maze begins and ends.
@@ -427,6 +477,8 @@ pub enum Format {
     Png,
     /// The generator's steps as JSON lines, after a header line (maze commands only)
     Events,
+    /// A mazegen.graph/v1 JSON document: cells and passages of any shape
+    Graph,
 }
 
 /// Output formats of `stats`.
@@ -497,6 +549,20 @@ fn parse_tiles(value: &str) -> Result<u32, String> {
 /// Parses a probability from 0 to 1.
 fn parse_probability(value: &str) -> Result<Probability, String> {
     value.parse().map_err(|e: mazegen::Error| e.to_string())
+}
+
+/// Parses a size in cells `WxH`.
+fn parse_cells(value: &str) -> Result<(u32, u32), String> {
+    let expected = || "expected a size in cells WxH such as 10x10, each at least 1".to_string();
+    let (w, h) = value.split_once(['x', 'X']).ok_or_else(expected)?;
+    let side = |c: &str| {
+        c.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(expected)
+    };
+    Ok((side(w)?, side(h)?))
 }
 
 /// Parses cell coordinates `X,Y`.

@@ -114,6 +114,10 @@ pub enum Error {
         y: u32,
     },
 
+    /// A mask file that cannot be read as a mask.
+    #[error("{0}; expected a text mask (X and # off) or a PNG (dark or transparent pixels off)")]
+    InvalidMask(String),
+
     /// A shape without a single cell.
     #[error("the shape has no cells")]
     EmptyShape,

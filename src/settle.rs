@@ -5,7 +5,7 @@
 use crate::animate::{self, Pace};
 use crate::cli::{
     self, AUTO_MAP_ROOMS, Cli, ColorChoice, Command, EndpointArgs, Format, MapChoice, MazeArgs,
-    OutputArgs, RoomsArgs, RoomsFormat, StatsFormat, TargetArgs,
+    OutputArgs, RoomsArgs, RoomsFormat, ShapeKind, StatsFormat, TargetArgs,
 };
 use crate::output::Target;
 use crate::terminal::{self, TerminalScreen};
@@ -16,8 +16,9 @@ use mazegen::algorithms::{
     RecursiveDivision, Sidewinder, Wilson,
 };
 use mazegen::grid::{Grid, Pos, tiles_from_cells};
-use mazegen::render::{Dot, Json, Picture, Render, Svg, Term, Text};
+use mazegen::render::{Dot, Graph, Json, Picture, Render, Svg, Term, Text};
 use mazegen::rooms::{Candidates, RoomMap, RoomOptions, RoomsError};
+use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, ShapedMaze, Topology, Triangle};
 use mazegen::{Maze, Probability};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
@@ -130,6 +131,17 @@ pub enum Destination {
     Animate(Pace, Rendering),
     /// The generator's steps, as JSON lines after a header line.
     Events(Target),
+    /// A maze of another shape than the rectangle, carved into this blank shape (every wall
+    /// standing) and written.
+    Shape(Shape, ShapeRendering),
+}
+
+/// How and where a maze of any shape is written.
+pub struct ShapeRendering {
+    /// The format's renderer, its options applied.
+    pub renderer: Box<dyn Render<ShapedMaze>>,
+    /// Where it goes.
+    pub target: Target,
 }
 
 /// How and where a maze is written.
@@ -206,8 +218,11 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
             args.maze,
         ),
         Command::Backtrack(args) => {
-            let (width, height) = args.maze.size.cells();
-            check_walkers(args.walkers.get(), width, height)?;
+            let plain = args.maze.shape.shape == ShapeKind::Rect && args.maze.shape.mask.is_none();
+            if plain {
+                let (width, height) = args.maze.size.cells();
+                check_walkers(args.walkers.get(), width, height)?;
+            }
             let backtrack = Backtrack {
                 seeds: args.walkers,
                 ..Backtrack::default()
@@ -249,6 +264,9 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
 
 /// Settles a maze command.
 fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob> {
+    if let Some(blank) = blank_shape(&args)? {
+        return shaped_maze(generator, args, blank);
+    }
     let (width, height) = args.size.cells();
     Grid::check_size(width, height).with_context(|| {
         format!(
@@ -280,10 +298,169 @@ fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob
         generator,
         width,
         height,
-        seed: Seed::settle(args.seed, matches!(format, Format::Json | Format::Events)),
+        seed: Seed::settle(
+            args.seed,
+            matches!(format, Format::Json | Format::Events | Format::Graph),
+        ),
         finish,
         destination,
     })
+}
+
+/// The blank shape `--shape`, `--cells`, `--rings` and `--mask` ask for, or `None` for a plain
+/// rectangle (sized by `--size`, `--width` and `--height`). Size options that do not fit the
+/// shape are refused, naming those that do; a mask is read and checked here.
+fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
+    let shape = &args.shape;
+    let kind = shape.shape;
+    let refuse = |flag: &str, fits: &str| {
+        Err(bad_input(format!(
+            "{flag} does not size a {} maze; {fits}",
+            match (kind, &shape.mask) {
+                (_, Some(_)) => "masked",
+                (ShapeKind::Rect, None) => "rect",
+                (ShapeKind::Hex, None) => "hex",
+                (ShapeKind::Triangle, None) => "triangle",
+                (ShapeKind::Polar, None) => "polar",
+            }
+        )))
+    };
+    if let Some(path) = &shape.mask {
+        if kind != ShapeKind::Rect {
+            return Err(bad_input(format!(
+                "--mask takes the rectangle's square cells, not --shape {}; leave --shape out",
+                format!("{kind:?}").to_lowercase()
+            )));
+        }
+        let flags = [
+            (args.size.given(), ""),
+            (shape.cells.map(|_| "--cells"), ""),
+            (shape.rings.map(|_| "--rings"), ""),
+        ];
+        if let Some((Some(flag), _)) = flags.iter().find(|(flag, _)| flag.is_some()) {
+            return refuse(
+                flag,
+                "the mask gives the size, one cell per character or pixel",
+            );
+        }
+        let bytes = std::fs::read(path)
+            .with_context(|| format!("--mask {}: cannot read it", path.display()))
+            .map_err(|e| bad_input(format!("{e:#}")))?;
+        let mask =
+            Mask::from_bytes(&bytes).with_context(|| format!("--mask {}", path.display()))?;
+        return Ok(Some(Shape::Masked(Masked::new(mask)?)));
+    }
+    let cells_flag = shape.cells.map(|_| "--cells");
+    let rings_flag = shape.rings.map(|_| "--rings");
+    match kind {
+        ShapeKind::Rect => {
+            if let Some(flag) = cells_flag.or(rings_flag) {
+                return refuse(
+                    flag,
+                    "rectangles take --size, --width and --height in tiles",
+                );
+            }
+            Ok(None)
+        }
+        ShapeKind::Hex | ShapeKind::Triangle => {
+            if let Some(flag) = args.size.given().or(rings_flag) {
+                return refuse(flag, "hex and triangle mazes take --cells WxH");
+            }
+            let (w, h) = shape.cells.unwrap_or((10, 10));
+            let context = || format!("--cells {w}x{h}");
+            Ok(Some(if kind == ShapeKind::Hex {
+                Shape::Hex(Hex::new(w, h).with_context(context)?)
+            } else {
+                Shape::Triangle(Triangle::new(w, h).with_context(context)?)
+            }))
+        }
+        ShapeKind::Polar => {
+            if let Some(flag) = args.size.given().or(cells_flag) {
+                return refuse(flag, "polar mazes take --rings N");
+            }
+            let rings = shape.rings.unwrap_or(10);
+            let polar = Polar::new(rings).with_context(|| format!("--rings {rings}"))?;
+            Ok(Some(Shape::Polar(polar)))
+        }
+    }
+}
+
+/// Settles a maze of another shape than the plain rectangle, carved into `blank`.
+fn shaped_maze(
+    generator: Box<dyn Generator>,
+    args: MazeArgs,
+    blank: Shape,
+) -> anyhow::Result<MazeJob> {
+    if !generator.carves_shapes() {
+        let error = mazegen::Error::ShapeUnsupported {
+            algorithm: generator.name(),
+            shape: blank.name(),
+        };
+        return Err(error.into());
+    }
+    let output = &args.output;
+    let rect_only = [
+        ("--braid", args.braid.is_some()),
+        ("--openings", args.endpoints.openings),
+        ("--animate", args.animation.animate),
+        ("--heatmap", output.heatmap),
+        ("--theme", output.theme.is_some()),
+        ("--scale", output.scale.is_some()),
+    ];
+    if let Some((flag, _)) = rect_only.iter().find(|(_, given)| *given) {
+        return Err(bad_input(format!(
+            "{flag} applies to rectangular mazes for now, not a {} maze",
+            blank.name()
+        )));
+    }
+    let format = output.format.unwrap_or(Format::Term);
+    let renderer: Box<dyn Render<ShapedMaze>> = match format {
+        Format::Graph => Box::new(Graph {
+            stats: output.stats,
+        }),
+        other => {
+            return Err(bad_input(format!(
+                "--format {} draws rectangles; a {} maze is written as --format graph",
+                format!("{other:?}").to_lowercase(),
+                blank.name()
+            )));
+        }
+    };
+    mazegen::with_topology!(&blank, t => check_shape_endpoints(t, &args.endpoints))?;
+    let finish = Finish {
+        braid: None,
+        endpoints: Endpoints::settle(&args.endpoints),
+        solve: args.solve,
+    };
+    let (width, height) = mazegen::with_topology!(&blank, t => t.extent());
+    let rendering = ShapeRendering {
+        renderer,
+        target: Target::new(output.target.output.as_deref()),
+    };
+    Ok(MazeJob {
+        generator,
+        width,
+        height,
+        seed: Seed::settle(args.seed, format == Format::Graph),
+        finish,
+        destination: Destination::Shape(blank, rendering),
+    })
+}
+
+/// Refuses `--start` or `--goal` outside the cells of `topology`.
+fn check_shape_endpoints(topology: &impl Topology, endpoints: &EndpointArgs) -> anyhow::Result<()> {
+    for (flag, cell) in [("--start", endpoints.start), ("--goal", endpoints.goal)] {
+        if let Some(cell) = cell
+            && topology.locate(cell).is_none()
+        {
+            let error = mazegen::Error::NotACell {
+                x: cell.x,
+                y: cell.y,
+            };
+            return Err(anyhow::Error::new(error).context(format!("{flag} {},{}", cell.x, cell.y)));
+        }
+    }
+    Ok(())
 }
 
 /// Refuses more backtracking walkers than the maze has cells, before anything is allocated.
@@ -399,7 +576,7 @@ fn rendering(args: &OutputArgs, default: Format) -> anyhow::Result<Rendering> {
             "--format events records a generator's steps: use it with a maze command",
         ));
     }
-    if args.heatmap && matches!(format, Format::Text | Format::Json) {
+    if args.heatmap && matches!(format, Format::Text | Format::Json | Format::Graph) {
         return Err(bad_input(format!(
             "--heatmap draws on term, svg or png output, not --format {name}"
         )));
@@ -434,12 +611,13 @@ fn rendering(args: &OutputArgs, default: Format) -> anyhow::Result<Rendering> {
         Format::Json => Box::new(Json { stats: args.stats }),
         Format::Svg => Box::new(Svg(picture)),
         Format::Png => Box::new(mazegen::render::Png(picture)),
+        Format::Graph => Box::new(Graph { stats: args.stats }),
         Format::Events => unreachable!("refused above"),
     };
     Ok(Rendering {
         renderer,
         target,
-        stats_table: args.stats && format != Format::Json,
+        stats_table: args.stats && !matches!(format, Format::Json | Format::Graph),
         picture: is_picture.then_some(picture),
     })
 }

@@ -38,7 +38,8 @@ use std::num::NonZeroU32;
 pub struct Backtrack {
     /// The number of walkers (1 by default); at most the number of cells.
     pub seeds: NonZeroU32,
-    /// The cell the (first) walker starts from (the top-left cell by default).
+    /// The cell the (first) walker starts from (the top-left cell by default, or the first cell
+    /// of a shape without one there).
     pub start: Pos,
 }
 
@@ -106,10 +107,17 @@ impl GraphAlgorithm for Backtrack {
         observer: &mut O,
     ) -> Result<()> {
         let (w, h) = topology.extent();
-        let start = topology.locate(self.start).ok_or(Error::NotACell {
-            x: self.start.x,
-            y: self.start.y,
-        })?;
+        // The default start is the first cell of a shape whose top-left is off (a mask's hole).
+        let start = match topology.locate(self.start) {
+            Some(cell) => cell,
+            None if self.start == Pos::default() => topology.first_cell(),
+            None => {
+                return Err(Error::NotACell {
+                    x: self.start.x,
+                    y: self.start.y,
+                });
+            }
+        };
         let seeds = self.seeds.get();
         if seeds as usize > topology.cell_count() {
             return Err(Error::TooManySeeds {

@@ -9,6 +9,7 @@ use crate::terminal::TerminalScreen;
 use mazegen::Maze;
 use mazegen::algorithms::Generator;
 use mazegen::events::{EVENTS_SCHEMA, EventsHeader, JsonLines};
+use mazegen::shapes::ShapedMaze;
 use std::io;
 
 /// Carries out a maze job.
@@ -34,6 +35,21 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
         Destination::Animate(pace, rendering) => {
             let maze = animate(generator, width, height, seed.value, pace)?;
             write_maze(&finished(maze, &finish)?, &rendering)
+        }
+        Destination::Shape(blank, rendering) => {
+            let mut maze = ShapedMaze::generate(generator, blank, seed.value)?;
+            let endpoints = &finish.endpoints;
+            if endpoints.start.is_some() || endpoints.goal.is_some() {
+                let start = endpoints.start.unwrap_or(maze.start_pos());
+                let goal = endpoints.goal.unwrap_or(maze.goal_pos());
+                maze.set_endpoints(start, goal)?;
+            }
+            if finish.solve {
+                maze.solve();
+            }
+            rendering
+                .target
+                .write(|out| rendering.renderer.render(&maze, out))
         }
     }
 }

@@ -5,6 +5,7 @@
 //! tile having its color and glyphs (`TileStyle`).
 
 mod dot;
+mod graph;
 mod ink;
 pub(crate) mod json;
 mod png;
@@ -15,6 +16,7 @@ mod term;
 mod text;
 
 pub use dot::Dot;
+pub use graph::{GRAPH_SCHEMA, Graph};
 pub use ink::{Ink, Palette, Picture, Rgb};
 pub use json::{Json, MAZE_SCHEMA};
 pub use png::Png;

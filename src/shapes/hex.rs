@@ -233,6 +233,6 @@ impl Hex {
     fn corner(&self, i: usize, k: usize) -> Point {
         let centre = self.centre(i);
         let angle = std::f64::consts::PI / 3.0 * k as f64;
-        Point::new(centre.x + angle.cos(), centre.y + angle.sin())
+        Point::new(centre.x + libm::cos(angle), centre.y + libm::sin(angle))
     }
 }

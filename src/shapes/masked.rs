@@ -80,6 +80,55 @@ impl Mask {
         Self::new(w, h, on)
     }
 
+    /// A mask from a file's bytes: a PNG (one pixel per cell; dark, luma below 128, or
+    /// transparent, alpha below 128, pixels off), else UTF-8 text as [`Mask::from_text`] reads.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
+        const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+        if bytes.starts_with(PNG_SIGNATURE) {
+            return Self::from_png(bytes);
+        }
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            Error::InvalidMask(format!(
+                "neither a PNG nor UTF-8 text (invalid byte at offset {})",
+                e.valid_up_to()
+            ))
+        })?;
+        Self::from_text(text)
+    }
+
+    /// A mask from a PNG image, one pixel per cell: pixels with luma below 128 or alpha below
+    /// 128 are off.
+    pub fn from_png(bytes: &[u8]) -> Result<Self> {
+        let invalid = |e: png::DecodingError| Error::InvalidMask(format!("unreadable PNG: {e}"));
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+        // Palettes expanded, 16-bit samples cut to 8: every image is gray or RGB, maybe alpha.
+        decoder.set_transformations(png::Transformations::normalize_to_color8());
+        let mut reader = decoder.read_info().map_err(invalid)?;
+        let (width, height) = (reader.info().width, reader.info().height);
+        super::check_cells(u64::from(width) * u64::from(height), width, height)?;
+        let size = reader.output_buffer_size().ok_or_else(|| {
+            Error::InvalidMask(format!("a {width}x{height} PNG is too large to decode"))
+        })?;
+        let mut pixels = vec![0; size];
+        let frame = reader.next_frame(&mut pixels).map_err(invalid)?;
+        let channels = frame.color_type.samples();
+        let on = pixels[..frame.buffer_size()]
+            .chunks_exact(frame.line_size)
+            .flat_map(|row| row.chunks_exact(channels).take(width as usize))
+            .map(|p| {
+                let (luma, alpha) = match *p {
+                    [g] => (u32::from(g), 255),
+                    [g, a] => (u32::from(g), a),
+                    [r, g, b] => (luma(r, g, b), 255),
+                    [r, g, b, a, ..] => (luma(r, g, b), a),
+                    [] => (0, 0),
+                };
+                luma >= 128 && alpha >= 128
+            })
+            .collect();
+        Self::new(width, height, on)
+    }
+
     /// Width in cells.
     pub const fn width(&self) -> u32 {
         self.width
@@ -100,6 +149,11 @@ impl Mask {
     pub fn cell_count(&self) -> usize {
         self.on.iter().filter(|&&o| o).count()
     }
+}
+
+/// The luma of an sRGB colour, 0 to 255 (Rec. 601 weights, in integers).
+fn luma(r: u8, g: u8, b: u8) -> u32 {
+    (299 * u32::from(r) + 587 * u32::from(g) + 114 * u32::from(b)) / 1000
 }
 
 /// A rectangle's grid with only a [`Mask`]'s cells in the maze: the rectangle's layout, sides

@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::grid::Pos;
 use crate::rng::rng_from_seed;
 use crate::with_topology;
+use serde::Serialize;
 
 /// Distance of a cell the start cannot reach (never, in a carved maze).
 pub const UNREACHED: u32 = u32::MAX;
@@ -101,6 +102,21 @@ impl ShapedMaze {
         self.goal
     }
 
+    /// The position of the start cell (see [`Topology::cell`]).
+    pub fn start_pos(&self) -> Pos {
+        self.pos(self.start)
+    }
+
+    /// The position of the goal cell (see [`Topology::cell`]).
+    pub fn goal_pos(&self) -> Pos {
+        self.pos(self.goal)
+    }
+
+    /// The position of cell `i`.
+    fn pos(&self, i: usize) -> Pos {
+        with_topology!(&self.shape, t => t.cell(&t.cursor(i)))
+    }
+
     /// The cells from start to goal, once [`ShapedMaze::solve`] has run.
     pub fn solution(&self) -> Option<&[usize]> {
         self.solution.as_deref()
@@ -166,4 +182,74 @@ fn path_back<T: Topology>(topology: &T, distances: &[u32], to: usize) -> Vec<usi
     }
     path.reverse();
     path
+}
+
+/// The figures of [`crate::analysis::Summary`] that mean something on every shape: what a
+/// graph document's `stats` object holds. (Straight runs and the east-west share are left
+/// out: off the rectangle they would be made up.)
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ShapeStats {
+    /// Number of cells.
+    pub cells: u64,
+    /// Number of open passages between cells.
+    pub passages: u64,
+    /// Whether there is exactly one path between any two cells.
+    pub perfect: bool,
+    /// Independent loops: passages beyond the `cells - 1` of a perfect maze.
+    pub loops: u64,
+    /// Cells with exactly one passage.
+    pub dead_ends: u64,
+    /// `dead_ends / cells`.
+    pub dead_end_fraction: f64,
+    /// Cells with three or more passages.
+    pub junctions: u64,
+    /// Steps on a shortest path from start to goal.
+    pub solution_length: u32,
+    /// Steps of the longest shortest path between two cells (exact on perfect mazes).
+    pub diameter: u32,
+}
+
+impl ShapeStats {
+    /// Measures `maze` (three breadth-first searches).
+    pub fn of(maze: &ShapedMaze) -> Self {
+        with_topology!(maze.shape(), t => Self::measure(t, maze.start(), maze.goal()))
+    }
+
+    fn measure<T: Topology>(topology: &T, start: usize, goal: usize) -> Self {
+        let (mut passages, mut dead_ends, mut junctions) = (0u64, 0u64, 0u64);
+        for i in (0..topology.slots()).filter(|&i| topology.is_cell(i)) {
+            let cursor = topology.cursor(i);
+            let degree = (0..T::SIDES)
+                .filter(|&side| {
+                    topology.neighbour(&cursor, side).is_some() && topology.is_open(i, side)
+                })
+                .count();
+            passages += degree as u64;
+            dead_ends += u64::from(degree == 1);
+            junctions += u64::from(degree >= 3);
+        }
+        let passages = passages / 2;
+        let cells = topology.cell_count() as u64;
+        let from_start = distances(topology, start);
+        let farthest = |d: &[u32]| {
+            (0..d.len())
+                .filter(|&i| d[i] != UNREACHED)
+                .max_by_key(|&i| (d[i], std::cmp::Reverse(i)))
+                .expect("the start is reached")
+        };
+        let end = farthest(&from_start);
+        let from_end = distances(topology, end);
+        let loops = (passages + 1).saturating_sub(cells);
+        Self {
+            cells,
+            passages,
+            perfect: loops == 0 && passages + 1 == cells,
+            loops,
+            dead_ends,
+            dead_end_fraction: dead_ends as f64 / cells as f64,
+            junctions,
+            solution_length: from_start[goal],
+            diameter: from_end[farthest(&from_end)],
+        }
+    }
 }

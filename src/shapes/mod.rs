@@ -21,7 +21,7 @@ mod triangle;
 pub use geometry::{Geometry, Point};
 pub use hex::{Hex, HexCursor};
 pub use masked::{Mask, Masked};
-pub use maze::{ShapedMaze, UNREACHED, distances};
+pub use maze::{ShapeStats, ShapedMaze, UNREACHED, distances};
 pub use polar::{Polar, PolarCursor};
 pub(crate) use rect::walls as rect_walls;
 pub use triangle::{Triangle, TriangleCursor};

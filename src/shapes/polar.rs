@@ -321,7 +321,10 @@ impl Polar {
     /// The point at `radius` and `angle` from the centre of the picture.
     fn point(&self, radius: f64, angle: f64) -> Point {
         let centre = f64::from(self.rings());
-        Point::new(centre + radius * angle.cos(), centre + radius * angle.sin())
+        Point::new(
+            centre + radius * libm::cos(angle),
+            centre + radius * libm::sin(angle),
+        )
     }
 
     /// The arc at `radius` from angle `from` to `to`, as a polyline.
