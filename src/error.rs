@@ -118,6 +118,10 @@ pub enum Error {
     #[error("{0}; expected a text mask (X and # off) or a PNG (dark or transparent pixels off)")]
     InvalidMask(String),
 
+    /// A shape whose cells would not all connect.
+    #[error("{0}")]
+    InvalidShape(String),
+
     /// A shape without a single cell.
     #[error("the shape has no cells")]
     EmptyShape,

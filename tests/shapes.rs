@@ -12,7 +12,7 @@ use proptest::prelude::*;
 fn shape(kind: u8, width: u32, height: u32, holes: &[bool]) -> Shape {
     match kind {
         0 => Shape::Hex(Hex::new(width, height).unwrap()),
-        1 => Shape::Triangle(Triangle::new(width, height).unwrap()),
+        1 => Shape::Triangle(Triangle::new(width.max(2), height).unwrap()),
         2 => Shape::Polar(Polar::new(height).unwrap()),
         3 => Shape::Masked(Masked::new(connected_mask(width, height, holes)).unwrap()),
         _ => Shape::Rect(mazegen::grid::Grid::new(width, height).unwrap()),
@@ -178,6 +178,16 @@ fn wall_ids_sides_and_steps_agree_on_every_shape() {
     for shape in &mut shapes {
         with_topology!(shape, t => check_walls(t));
     }
+}
+
+#[test]
+fn a_triangle_field_one_cell_wide_is_refused_past_two_rows() {
+    assert!(Triangle::new(1, 2).is_ok());
+    let error = Triangle::new(1, 3).unwrap_err();
+    assert!(
+        error.to_string().contains("use 2 or more cells across"),
+        "{error}"
+    );
 }
 
 #[test]

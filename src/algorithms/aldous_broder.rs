@@ -105,18 +105,18 @@ fn walk<T: Topology, O: Observer<EventOf<T>> + ?Sized>(
     // 4.
     while unvisited > 0 {
         // 2.
-        let from = walk;
+        let (from, from_cell) = (T::index(&walk), topology.cell(&walk));
         let side = topology.random_step(&mut walk, &mut bits);
         steps += 1;
         // 3.
         let i = T::index(&walk);
         if visited[i] == 0 {
             visited[i] = 1;
-            topology.carve(T::index(&from), side);
+            topology.carve(from, side);
             let cell = topology.cell(&walk);
             observer.observe(Event::Enter { cell });
             observer.observe(Event::Carve {
-                cell: topology.cell(&from),
+                cell: from_cell,
                 dir: T::side(side),
             });
             observer.observe(Event::Leave { cell });

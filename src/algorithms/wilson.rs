@@ -108,19 +108,23 @@ fn walks<T: Topology, O: Observer<EventOf<T>> + ?Sized>(
     let mut bits = RandomBits::new(rng);
     let mut steps = 0;
     // 2. (A cell already in the maze makes a walk of no steps.)
+    let mut scan = topology.cursor(0);
     for start in 0..topology.slots() {
+        if start > 0 {
+            scan = topology.cursor_next(&scan);
+        }
         if state[start] == IN_MAZE || !topology.is_cell(start) {
             continue;
         }
         // 3.
-        let mut walk = topology.cursor(start);
+        let mut walk = scan;
         while state[T::index(&walk)] != IN_MAZE {
             let left = T::index(&walk);
             state[left] = 1 + topology.random_step(&mut walk, &mut bits) as u8;
             steps += 1;
         }
         // 4.
-        let mut path = topology.cursor(start);
+        let mut path = scan;
         while state[T::index(&path)] != IN_MAZE {
             let i = T::index(&path);
             let side = usize::from(state[i] - 1);

@@ -38,6 +38,22 @@ impl Cursor {
         Self::new(grid, grid.pos(i))
     }
 
+    /// The cursor on the next cell in row-major order (which must exist).
+    #[inline(always)]
+    pub(crate) fn next(&self) -> Self {
+        let (x, y) = if self.x + 1 == self.width {
+            (0, self.y + 1)
+        } else {
+            (self.x + 1, self.y)
+        };
+        Self {
+            x,
+            y,
+            i: self.i + 1,
+            ..*self
+        }
+    }
+
     /// The position.
     #[inline(always)]
     pub(crate) const fn pos(&self) -> Pos {

@@ -90,6 +90,13 @@ pub trait Topology {
     /// A cursor on cell `i`.
     fn cursor(&self, i: usize) -> Self::Cursor;
 
+    /// A cursor on cell `i + 1` from one on cell `i` (which must not be the last index), for
+    /// scans in index order.
+    #[inline(always)]
+    fn cursor_next(&self, cursor: &Self::Cursor) -> Self::Cursor {
+        self.cursor(Self::index(cursor) + 1)
+    }
+
     /// The cell a cursor is on.
     fn index(cursor: &Self::Cursor) -> usize;
 

@@ -199,14 +199,25 @@ impl Topology for Polar {
         back
     }
 
+    /// Draws one of the cell's sides that lead somewhere, uniformly: inward, clockwise and
+    /// counter-clockwise (off the centre), then each cell outward.
+    #[inline(always)]
     fn random_step(&self, cursor: &mut PolarCursor, bits: &mut RandomBits<'_, MazeRng>) -> usize {
-        loop {
-            let side = bits.below(Self::SIDES as u32) as usize;
-            if let Some((next, _)) = self.beyond(cursor, side) {
-                *cursor = next;
-                return side;
-            }
-        }
+        let outward = if (cursor.ring as usize + 1) < self.counts.len() {
+            self.ratio(cursor.ring + 1)
+        } else {
+            0
+        };
+        let side = if cursor.ring == 0 {
+            3 + bits.below_by_multiply(outward) as usize
+        } else {
+            bits.below_by_multiply(3 + outward) as usize
+        };
+        let (next, _) = self
+            .beyond(cursor, side)
+            .expect("a side that leads somewhere");
+        *cursor = next;
+        side
     }
 
     fn owned_side(&self, i: usize, k: usize) -> Option<(usize, usize)> {

@@ -45,6 +45,12 @@ impl Topology for Grid {
         Cursor::at(self, i)
     }
 
+    /// Without the division of [`Topology::cursor`]: Wilson's scan, 1.5% of its instructions.
+    #[inline(always)]
+    fn cursor_next(&self, cursor: &Cursor) -> Cursor {
+        cursor.next()
+    }
+
     #[inline(always)]
     fn index(cursor: &Cursor) -> usize {
         cursor.i

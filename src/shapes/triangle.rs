@@ -2,7 +2,7 @@
 
 use super::geometry::{Geometry, Point};
 use super::{Topology, check_cells};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::grid::Pos;
 use crate::rng::{MazeRng, RandomBits};
 use rand::RngExt;
@@ -33,9 +33,16 @@ const EAST: u8 = 0b01;
 const BASE: u8 = 0b10;
 
 impl Triangle {
-    /// A `width x height`-cell field with every wall standing.
+    /// A `width x height`-cell field with every wall standing. One cell across, rows join
+    /// only in pairs, so a field one cell wide and over two rows high is refused.
     pub fn new(width: u32, height: u32) -> Result<Self> {
         check_cells(u64::from(width) * u64::from(height), width, height)?;
+        if width == 1 && height > 2 {
+            return Err(Error::InvalidShape(format!(
+                "a 1x{height}-cell triangle field falls apart: one triangle across joins only \
+                 pairs of rows; use 2 or more cells across, or at most 2 rows"
+            )));
+        }
         let mut triangle = Self {
             width,
             height,
@@ -62,14 +69,16 @@ impl Triangle {
     }
 
     /// The column and row of the neighbour of (x, y) through `side`, if inside.
+    ///
+    /// Table-driven and branch-free but for the border test, as random walks need.
     #[inline(always)]
     fn beyond(&self, x: u32, y: u32, side: usize) -> Option<(u32, u32)> {
-        let (nx, ny) = match side {
-            0 => (x.checked_sub(1)?, y),
-            1 => (x + 1, y),
-            _ if Self::points_up(x, y) => (x, y + 1),
-            _ => (x, y.checked_sub(1)?),
-        };
+        // West, east, then the base: below a triangle pointing up, above one pointing down.
+        // (u32::MAX is -1, wrapping.)
+        const DX: [u32; 3] = [u32::MAX, 1, 0];
+        const DY: [[u32; 3]; 2] = [[0, 0, 1], [0, 0, u32::MAX]];
+        let nx = x.wrapping_add(DX[side]);
+        let ny = y.wrapping_add(DY[((x + y) & 1) as usize][side]);
         (nx < self.width && ny < self.height).then_some((nx, ny))
     }
 
@@ -155,9 +164,13 @@ impl Topology for Triangle {
         bits: &mut RandomBits<'_, MazeRng>,
     ) -> usize {
         loop {
-            let side = bits.below(3) as usize;
-            if self.neighbour(cursor, side).is_some() {
-                self.step(cursor, side);
+            let side = bits.below_by_multiply(3) as usize;
+            if let Some((x, y)) = self.beyond(cursor.x, cursor.y, side) {
+                *cursor = TriangleCursor {
+                    x,
+                    y,
+                    i: y as usize * self.width as usize + x as usize,
+                };
                 return side;
             }
         }
