@@ -118,6 +118,18 @@ pub enum Error {
     #[error("{0}; expected a text mask (X and # off) or a PNG (dark or transparent pixels off)")]
     InvalidMask(String),
 
+    /// A polar maze with more cells than the library can hold.
+    #[error(
+        "{rings} rings are more cells than mazegen can hold ({limit}); use 1 to {most} rings",
+        limit = crate::shapes::MAX_SHAPE_CELLS
+    )]
+    TooManyRings {
+        /// The rejected number of rings.
+        rings: u32,
+        /// The most rings that fit.
+        most: u32,
+    },
+
     /// A shape whose cells would not all connect.
     #[error("{0}")]
     InvalidShape(String),

@@ -191,6 +191,21 @@ fn a_triangle_field_one_cell_wide_is_refused_past_two_rows() {
 }
 
 #[test]
+fn too_many_rings_are_refused_with_the_most_that_fit() {
+    let error = Polar::new(1 << 20).unwrap_err();
+    let Error::TooManyRings { most, .. } = error else {
+        panic!("{error}");
+    };
+    assert!(Polar::new(most + 1).is_err());
+    assert!(
+        error
+            .to_string()
+            .contains(&format!("use 1 to {most} rings")),
+        "{error}"
+    );
+}
+
+#[test]
 fn polar_rings_subdivide_to_keep_cells_near_square() {
     let polar = Polar::new(8).unwrap();
     let counts: Vec<u32> = (0..8).map(|r| polar.ring_cells(r)).collect();

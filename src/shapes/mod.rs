@@ -35,9 +35,6 @@ use crate::events::Event;
 use crate::grid::Pos;
 use crate::rng::{MazeRng, RandomBits};
 
-/// The most sides a cell of any shape has (the centre of a [`Polar`] maze).
-pub const MAX_SIDES: usize = 9;
-
 /// The most cells a maze of a shape other than the rectangle may have (2^29: wall ids of every
 /// shape fit in `u32`).
 pub const MAX_SHAPE_CELLS: u64 = 1 << 29;

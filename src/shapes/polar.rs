@@ -1,8 +1,8 @@
 //! Rings around a centre cell, subdivided as they grow so cells stay near square (Mazes for
 //! Programmers, ch. 7).
 
+use super::Topology;
 use super::geometry::{Geometry, Point};
-use super::{Topology, check_cells};
 use crate::error::{Error, Result};
 use crate::grid::Pos;
 use crate::rng::{MazeRng, RandomBits};
@@ -57,12 +57,10 @@ impl Polar {
             let count = previous.saturating_mul(ratio);
             total += u64::from(count);
             if total > super::MAX_SHAPE_CELLS {
-                break;
+                return Err(Error::TooManyRings { rings, most: r });
             }
             counts.push(count);
         }
-        let outer = *counts.last().expect("the centre");
-        check_cells(total, outer, rings)?;
         let offsets = counts
             .iter()
             .scan(0usize, |next, &count| {
