@@ -16,6 +16,10 @@ use std::path::PathBuf;
 const DEFAULT_TILES: &str = "21";
 /// The default width and height in cells of a rectangle: [`DEFAULT_TILES`] tiles.
 const DEFAULT_CELLS: u32 = 10;
+/// The default `--cells` of hex and triangle mazes.
+pub const DEFAULT_SHAPE_CELLS: (u32, u32) = (10, 10);
+/// The default `--rings` of polar mazes.
+pub const DEFAULT_RINGS: u32 = 10;
 
 /// Generate mazes for games, puzzles and scripts.
 #[derive(Debug, Parser)]
@@ -351,6 +355,18 @@ pub struct ShapeArgs {
     /// off) or a PNG (one pixel per cell, dark or transparent off)
     #[arg(long, value_name = "FILE")]
     pub mask: Option<PathBuf>,
+}
+
+impl ShapeKind {
+    /// The name as `--shape` takes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ShapeKind::Rect => "rect",
+            ShapeKind::Hex => "hex",
+            ShapeKind::Triangle => "triangle",
+            ShapeKind::Polar => "polar",
+        }
+    }
 }
 
 /// The shapes of `--shape`.

@@ -91,18 +91,22 @@ pub enum Error {
 
     /// More parallel seeds (depth-first walkers) than the maze has cells to start them from.
     #[error(
-        "{seeds} walkers are more than a {width}x{height}-cell maze has cells to start from; \
-         use 1 to {cells}"
+        "{seeds} walkers are more than the maze's {cells} cells to start from; use 1 to {cells}"
     )]
     TooManySeeds {
         /// The rejected number of seeds.
         seeds: u32,
-        /// Width in cells.
-        width: u32,
-        /// Height in cells.
-        height: u32,
         /// The maze's cells.
         cells: u64,
+    },
+
+    /// A maze of another shape than the rectangle with more cells than the library can hold.
+    #[error("a maze of {cells} cells is more than the {limit} mazegen can hold in that shape")]
+    TooManyCells {
+        /// The cells asked for.
+        cells: u64,
+        /// The most cells a shape may have.
+        limit: u64,
     },
 
     /// A position that is no cell of the maze's shape.

@@ -282,6 +282,12 @@ fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob
     };
     check_endpoints(&finish.endpoints, width, height)?;
     let format = args.output.format.unwrap_or(Format::Term);
+    if format == Format::Graph && finish.endpoints.openings {
+        return Err(bad_input(
+            "--openings opens the outer wall of tiles; a graph document has cells and passages \
+             only: leave --openings out",
+        ));
+    }
     let destination = if format == Format::Events {
         events_only(&args, &finish)?;
         Destination::Events(Target::new(args.output.target.output.as_deref()))
@@ -313,16 +319,14 @@ fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob
 fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
     let shape = &args.shape;
     let kind = shape.shape;
+    let name = if shape.mask.is_some() {
+        "mask"
+    } else {
+        kind.name()
+    };
     let refuse = |flag: &str, fits: &str| {
         Err(bad_input(format!(
-            "{flag} does not size a {} maze; {fits}",
-            match (kind, &shape.mask) {
-                (_, Some(_)) => "masked",
-                (ShapeKind::Rect, None) => "rect",
-                (ShapeKind::Hex, None) => "hex",
-                (ShapeKind::Triangle, None) => "triangle",
-                (ShapeKind::Polar, None) => "polar",
-            }
+            "{flag} does not size a {name} maze; {fits}"
         )))
     };
     if let Some(path) = &shape.mask {
@@ -366,7 +370,7 @@ fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
             if let Some(flag) = args.size.given().or(rings_flag) {
                 return refuse(flag, "hex and triangle mazes take --cells WxH");
             }
-            let (w, h) = shape.cells.unwrap_or((10, 10));
+            let (w, h) = shape.cells.unwrap_or(cli::DEFAULT_SHAPE_CELLS);
             let context = || format!("--cells {w}x{h}");
             Ok(Some(if kind == ShapeKind::Hex {
                 Shape::Hex(Hex::new(w, h).with_context(context)?)
@@ -378,7 +382,7 @@ fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
             if let Some(flag) = args.size.given().or(cells_flag) {
                 return refuse(flag, "polar mazes take --rings N");
             }
-            let rings = shape.rings.unwrap_or(10);
+            let rings = shape.rings.unwrap_or(cli::DEFAULT_RINGS);
             let polar = Polar::new(rings).with_context(|| format!("--rings {rings}"))?;
             Ok(Some(Shape::Polar(polar)))
         }
@@ -413,11 +417,18 @@ fn shaped_maze(
             blank.name()
         )));
     }
-    let format = output.format.unwrap_or(Format::Term);
+    // Tiles draw rectangles: other shapes are written as graphs unless asked otherwise.
+    let format = output.format.unwrap_or(Format::Graph);
     let renderer: Box<dyn Render<ShapedMaze>> = match format {
         Format::Graph => Box::new(Graph {
             stats: output.stats,
         }),
+        Format::Events => {
+            return Err(bad_input(format!(
+                "--format events records the steps of rectangular mazes only, not a {} maze",
+                blank.name()
+            )));
+        }
         other => {
             return Err(bad_input(format!(
                 "--format {} draws rectangles; a {} maze is written as --format graph",
@@ -426,6 +437,15 @@ fn shaped_maze(
             )));
         }
     };
+    if let Some(walkers) = generator.params().get("seeds").and_then(|s| s.as_u64())
+        && walkers > blank.cell_count() as u64
+    {
+        let error = mazegen::Error::TooManySeeds {
+            seeds: walkers as u32,
+            cells: blank.cell_count() as u64,
+        };
+        return Err(anyhow::Error::new(error).context(format!("--walkers {walkers}")));
+    }
     mazegen::with_topology!(&blank, t => check_shape_endpoints(t, &args.endpoints))?;
     let finish = Finish {
         braid: None,
@@ -468,8 +488,6 @@ fn check_walkers(walkers: u32, width: u32, height: u32) -> anyhow::Result<()> {
     if u64::from(walkers) > u64::from(width) * u64::from(height) {
         let error = mazegen::Error::TooManySeeds {
             seeds: walkers,
-            width,
-            height,
             cells: u64::from(width) * u64::from(height),
         };
         return Err(anyhow::Error::new(error).context(format!("--walkers {walkers}")));

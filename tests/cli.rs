@@ -264,7 +264,7 @@ fn bad_algorithm_options_are_explained_with_exit_code_2() {
         (
             &["backtrack", "--walkers", "5", "--size", "5"],
             &[
-                "--walkers 5: 5 walkers are more than a 2x2-cell maze has cells",
+                "--walkers 5: 5 walkers are more than the maze's 4 cells",
                 "use 1 to 4",
             ],
         ),

@@ -267,7 +267,7 @@ fn more_seeds_than_cells_is_an_error() {
     let error = Maze::generate(&backtrack_seeds(7), 3, 2, 1).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "7 walkers are more than a 3x2-cell maze has cells to start from; use 1 to 6"
+        "7 walkers are more than the maze's 6 cells to start from; use 1 to 6"
     );
     assert!(Maze::generate(&backtrack_seeds(6), 3, 2, 1).is_ok());
 }

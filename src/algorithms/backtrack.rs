@@ -106,7 +106,6 @@ impl GraphAlgorithm for Backtrack {
         rng: &mut MazeRng,
         observer: &mut O,
     ) -> Result<()> {
-        let (w, h) = topology.extent();
         // The default start is the first cell of a shape whose top-left is off (a mask's hole).
         let start = match topology.locate(self.start) {
             Some(cell) => cell,
@@ -122,8 +121,6 @@ impl GraphAlgorithm for Backtrack {
         if seeds as usize > topology.cell_count() {
             return Err(Error::TooManySeeds {
                 seeds,
-                width: w,
-                height: h,
                 cells: topology.cell_count() as u64,
             });
         }

@@ -35,7 +35,7 @@ const OWNED_SIDES: [usize; 3] = [3, 1, 2];
 impl Hex {
     /// A `width x height`-cell field with every wall standing.
     pub fn new(width: u32, height: u32) -> Result<Self> {
-        check_cells(u64::from(width) * u64::from(height), width, height)?;
+        check_cells(u64::from(width) * u64::from(height))?;
         let mut hex = Self {
             width,
             height,

@@ -20,11 +20,12 @@ impl Mask {
     /// Refuses a mask without cells, or whose cells are not all connected (naming a cell of a
     /// second region).
     pub fn new(width: u32, height: u32, on: Vec<bool>) -> Result<Self> {
-        assert_eq!(
-            on.len(),
-            width as usize * height as usize,
-            "one flag per cell"
-        );
+        if on.len() as u64 != u64::from(width) * u64::from(height) {
+            return Err(Error::InvalidMask(format!(
+                "{} flags for a {width}x{height}-cell mask, which needs one per cell",
+                on.len()
+            )));
+        }
         let grid = Grid::new(width, height)?;
         let first = on.iter().position(|&o| o).ok_or(Error::EmptyShape)?;
         // Every cell on must be reached from the first.
@@ -70,7 +71,7 @@ impl Mask {
             u32::try_from(width).unwrap_or(u32::MAX),
             u32::try_from(height).unwrap_or(u32::MAX),
         );
-        super::check_cells(width as u64 * height as u64, w, h)?;
+        super::check_cells(width as u64 * height as u64)?;
         let mut on = vec![false; width * height];
         for (y, row) in rows.iter().enumerate() {
             for (x, &c) in row.iter().enumerate() {
@@ -105,11 +106,19 @@ impl Mask {
         decoder.set_transformations(png::Transformations::normalize_to_color8());
         let mut reader = decoder.read_info().map_err(invalid)?;
         let (width, height) = (reader.info().width, reader.info().height);
-        super::check_cells(u64::from(width) * u64::from(height), width, height)?;
+        super::check_cells(u64::from(width) * u64::from(height))?;
         let size = reader.output_buffer_size().ok_or_else(|| {
             Error::InvalidMask(format!("a {width}x{height} PNG is too large to decode"))
         })?;
-        let mut pixels = vec![0; size];
+        let mut pixels = Vec::new();
+        pixels
+            .try_reserve_exact(size)
+            .map_err(|_| Error::OutOfMemory {
+                width,
+                height,
+                bytes: size as u64,
+            })?;
+        pixels.resize(size, 0);
         let frame = reader.next_frame(&mut pixels).map_err(invalid)?;
         let channels = frame.color_type.samples();
         let on = pixels[..frame.buffer_size()]

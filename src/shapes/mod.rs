@@ -278,11 +278,10 @@ pub fn check_spanning_tree<T: Topology>(topology: &T) -> std::result::Result<(),
 }
 
 /// Refuses a shape of `cells` cells over [`MAX_SHAPE_CELLS`], or one without cells.
-pub(crate) fn check_cells(cells: u64, width: u32, height: u32) -> Result<()> {
+pub(crate) fn check_cells(cells: u64) -> Result<()> {
     if cells > MAX_SHAPE_CELLS {
-        return Err(Error::TooLarge {
-            width,
-            height,
+        return Err(Error::TooManyCells {
+            cells,
             limit: MAX_SHAPE_CELLS,
         });
     }
@@ -323,8 +322,7 @@ macro_rules! with_topology {
 }
 
 impl Shape {
-    /// The shape's name as `--shape` and documents spell it (`rect`, `mask`, `hex`,
-    /// `triangle`, `polar`).
+    /// The shape's name as documents spell it: `rect`, `mask`, `hex`, `triangle`, `polar`.
     pub const fn name(&self) -> &'static str {
         match self {
             Shape::Rect(_) => "rect",

@@ -36,7 +36,7 @@ impl Triangle {
     /// A `width x height`-cell field with every wall standing. One cell across, rows join
     /// only in pairs, so a field one cell wide and over two rows high is refused.
     pub fn new(width: u32, height: u32) -> Result<Self> {
-        check_cells(u64::from(width) * u64::from(height), width, height)?;
+        check_cells(u64::from(width) * u64::from(height))?;
         if width == 1 && height > 2 {
             return Err(Error::InvalidShape(format!(
                 "a 1x{height}-cell triangle field falls apart: one triangle across joins only \
