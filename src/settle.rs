@@ -601,6 +601,7 @@ fn rendering(args: &OutputArgs, default: Format) -> anyhow::Result<Rendering> {
         palette: args.theme.unwrap_or(cli::Theme::Color).into(),
         scale: args.scale.unwrap_or(Picture::default().scale),
         heatmap: args.heatmap,
+        ..Picture::default()
     };
     let renderer: Box<dyn Render> = match format {
         Format::Term => Box::new(Term {

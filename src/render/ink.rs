@@ -23,12 +23,15 @@ impl Ink {
     /// The ink of `tile` at `pos`: passages take their heat when a heat map is drawn.
     pub fn of(tile: Tile, pos: TilePos, heat: Option<&Heat>) -> Ink {
         match (tile, heat.and_then(|heat| heat.at(pos))) {
-            (Tile::Passage, Some(share)) => {
-                let top = f32::from(Self::HEAT_LEVELS - 1);
-                Ink::Heat((share * top).round() as u8)
-            }
+            (Tile::Passage, Some(share)) => Ink::heat(share),
             _ => Ink::Plain(tile),
         }
+    }
+
+    /// The heat of a passage `share` of the way (0 to 1) from the start to the farthest one.
+    pub fn heat(share: f32) -> Ink {
+        let top = f32::from(Self::HEAT_LEVELS - 1);
+        Ink::Heat((share * top).round() as u8)
     }
 }
 
@@ -130,6 +133,19 @@ pub struct Picture {
     pub scale: u32,
     /// Whether to shade passages by their distance from the start.
     pub heatmap: bool,
+    /// Tiles or thin walls (rectangles only: other shapes are always drawn in lines).
+    pub style: Style,
+}
+
+/// How a rectangular maze is drawn in a picture.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Style {
+    /// Walls and passages as square tiles of one size.
+    #[default]
+    Tiles,
+    /// Cells with thin walls between them, the printed-puzzle look, as every other shape is
+    /// drawn (see [`Picture::pixel_size_of_shape`]).
+    Lines,
 }
 
 impl Default for Picture {
@@ -138,6 +154,7 @@ impl Default for Picture {
             palette: Palette::COLOR,
             scale: 8,
             heatmap: false,
+            style: Style::Tiles,
         }
     }
 }
