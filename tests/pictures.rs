@@ -2,6 +2,9 @@
 //! line, PNG whose pixels are wall where the geometry puts a standing wall and passage where
 //! it puts an open one, the same bytes on every run, and a snapshot of each shape's SVG.
 
+mod common;
+
+use common::{assert_refused, mazegen};
 use mazegen::Maze;
 use mazegen::algorithms::Backtrack;
 use mazegen::render::{Ink, Palette, Picture, Png, Render, Rgb, Style, Svg};
@@ -310,4 +313,77 @@ fn a_picture_too_large_is_refused_naming_its_size_and_the_limit() {
         );
         assert!(bytes.is_empty());
     }
+}
+
+#[test]
+fn the_binary_draws_every_shape_as_the_library_does() {
+    let mask = std::env::temp_dir().join(format!("mazegen-pictures-{}.txt", std::process::id()));
+    std::fs::write(&mask, MASK).unwrap();
+    let mask = mask.display().to_string();
+    let shapes: [&[&str]; 5] = [
+        &["--size", "13", "--style", "lines"],
+        &["--mask", &mask],
+        &["--shape", "hex", "--cells", "6x4"],
+        &["--shape", "triangle", "--cells", "9x4"],
+        &["--shape", "polar", "--rings", "4"],
+    ];
+    let mut rect = Maze::generate(&Backtrack::default(), 6, 6, 7).unwrap();
+    rect.solve().unwrap();
+    let mut mazes = every_shape();
+    mazes[0] = ShapedMaze::from_maze(&rect);
+    for (shape, maze) in shapes.into_iter().zip(&mut mazes) {
+        maze.solve();
+        for (format, renderer) in [
+            ("svg", &Svg(picture(false)) as &dyn Render<ShapedMaze>),
+            ("png", &Png(picture(false))),
+        ] {
+            let common = ["backtrack", "--seed", "7", "--solve", "--theme", "mono"];
+            let picture = ["--scale", "24", "--format", format];
+            let args = [&common[..], shape, &picture].concat();
+            let output = mazegen().args(&args).output().unwrap();
+            assert!(output.status.success(), "{args:?}");
+            assert!(output.stdout == rendered(renderer, maze), "{args:?}");
+        }
+    }
+    std::fs::remove_file(mask).unwrap();
+}
+
+#[test]
+fn the_binary_draws_lines_16_pixels_a_cell_unless_told_and_refuses_what_does_not_fit() {
+    let svg = common::stdout_of(&[
+        "wilson", "--shape", "polar", "--rings", "3", "--format", "svg",
+    ]);
+    // 6 units across at 16 pixels, and 8 pixels either side.
+    assert!(svg.contains(r#"width="112" height="112""#), "{svg}");
+    assert_refused(
+        &["backtrack", "--style", "lines", "--format", "text"],
+        &["--style applies to svg and png pictures, not --format text"],
+    );
+    assert_refused(
+        &[
+            "backtrack",
+            "--shape",
+            "hex",
+            "--style",
+            "tiles",
+            "--format",
+            "svg",
+        ],
+        &["--style tiles draws rectangles; a hex maze is drawn in lines"],
+    );
+    assert_refused(
+        &[
+            "backtrack",
+            "--shape",
+            "hex",
+            "--heatmap",
+            "--format",
+            "graph",
+        ],
+        &["--heatmap draws on term, svg or png output, not --format graph"],
+    );
+    assert_refused(
+        &["backtrack", "--shape", "triangle", "--format", "text"],
+        &["a triangle maze is written as --format graph, svg or png"],
+    );
 }

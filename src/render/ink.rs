@@ -148,11 +148,22 @@ pub enum Style {
     Lines,
 }
 
+impl Style {
+    /// The usual scale of a picture in this style: 8 pixels per tile, 16 per cell in lines
+    /// (the same size for a rectangle either way).
+    pub const fn default_scale(self) -> u32 {
+        match self {
+            Style::Tiles => 8,
+            Style::Lines => 16,
+        }
+    }
+}
+
 impl Default for Picture {
     fn default() -> Self {
         Self {
             palette: Palette::COLOR,
-            scale: 8,
+            scale: Style::Tiles.default_scale(),
             heatmap: false,
             style: Style::Tiles,
         }
@@ -168,9 +179,15 @@ impl Picture {
         self.pixel_size_of(maze.grid().tile_width(), maze.grid().tile_height())
     }
 
-    /// The size in pixels of a picture of `tile_width x tile_height` tiles, or an error if a
-    /// side would exceed [`Picture::MAX_SIDE`]: lets callers refuse before making the maze.
+    /// The size in pixels of a picture of `tile_width x tile_height` tiles (in
+    /// [`Style::Lines`], of the cells they hold), or an error if a side would exceed
+    /// [`Picture::MAX_SIDE`]: lets callers refuse before making the maze.
     pub fn pixel_size_of(&self, tile_width: u64, tile_height: u64) -> crate::Result<(u32, u32)> {
+        if self.style == Style::Lines {
+            let cells = |tiles: u64| (tiles.saturating_sub(1) / 2) as f64;
+            let bounds = (cells(tile_width), cells(tile_height));
+            return super::lines::pixel_size(self.scale, bounds);
+        }
         let side = |tiles: u64| {
             let pixels = tiles.saturating_mul(u64::from(self.scale));
             u32::try_from(pixels)

@@ -74,9 +74,14 @@ impl Picture {
     /// [`Picture::MAX_SIDE`]: lets callers refuse before carving the maze. `scale` pixels per
     /// cell unit (a square cell is one unit across), plus a margin of half a cell.
     pub fn pixel_size_of_shape(&self, shape: &Shape) -> Result<(u32, u32)> {
-        let bounds = with_topology!(shape, t => t.bounds());
-        Layout::new(self.scale).pixel_size(bounds)
+        pixel_size(self.scale, with_topology!(shape, t => t.bounds()))
     }
+}
+
+/// The size in pixels of a line picture of a shape `bounds` cell units across and down, at
+/// `scale` pixels per unit.
+pub(super) fn pixel_size(scale: u32, bounds: (f64, f64)) -> Result<(u32, u32)> {
+    Layout::new(scale).pixel_size(bounds)
 }
 
 /// A line picture in pixels, ready to be written: filled polygons, then lines over them.
