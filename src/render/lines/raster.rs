@@ -21,9 +21,8 @@ const FULL: u16 = (SAMPLES * SAMPLES) as u16;
 impl Render<ShapedMaze> for Png {
     fn render(&self, maze: &ShapedMaze, out: &mut dyn Write) -> io::Result<()> {
         let drawing = Drawing::new(maze, &self.0).map_err(io::Error::other)?;
-        let mut layers = layers(&drawing).map_err(io::Error::other)?;
         let (width, height) = drawing.size;
-        drop(drawing);
+        let mut layers = layers(drawing).map_err(io::Error::other)?;
         let mut encoder = png::Encoder::new(out, width, height);
         encoder.set_color(png::ColorType::Rgb);
         encoder.set_depth(png::BitDepth::Eight);
@@ -92,14 +91,15 @@ impl Mix {
 }
 
 /// The edges of a drawing's shapes, one layer per fill color or stroke, as the scanlines need
-/// them; an error if memory for them is refused.
-fn layers(drawing: &Drawing) -> crate::Result<Layers> {
+/// them; an error if memory for them is refused. Each shape is dropped once its edges are
+/// taken, so the drawing and its edges are not both whole in memory.
+fn layers(drawing: Drawing) -> crate::Result<Layers> {
     let mut fills = Vec::new();
-    for (color, polygons) in &drawing.fills {
+    for (color, polygons) in drawing.fills {
         let count = polygons.iter().map(Vec::len).sum();
-        let mut layer = Layer::new(*color, count, drawing.extent)?;
+        let mut layer = Layer::new(color, count, drawing.extent)?;
         for polygon in polygons {
-            layer.add_polygon(polygon);
+            layer.add_polygon(&polygon);
         }
         fills.push(layer.sorted());
     }
@@ -108,13 +108,13 @@ fn layers(drawing: &Drawing) -> crate::Result<Layers> {
         color,
         width,
         lines,
-    } in &drawing.strokes
+    } in drawing.strokes
     {
         let count = lines.iter().map(|line| 4 * line.len()).sum();
-        let mut layer = Layer::new(*color, count, drawing.extent)?;
+        let mut layer = Layer::new(color, count, drawing.extent)?;
         for line in lines {
             for segment in line.windows(2) {
-                layer.add_polygon(&segment_box(segment[0], segment[1], *width));
+                layer.add_polygon(&segment_box(segment[0], segment[1], width));
             }
         }
         strokes.push(layer.sorted());
