@@ -387,3 +387,48 @@ fn the_binary_draws_lines_16_pixels_a_cell_unless_told_and_refuses_what_does_not
         &["a triangle maze is written as --format graph, svg or png"],
     );
 }
+
+#[test]
+fn openings_leave_gaps_in_the_outer_wall_of_a_rectangle_in_lines() {
+    let mut maze = Maze::generate(&Backtrack::default(), 6, 4, 7).unwrap();
+    let lines = picture(false);
+    let draw = |maze: &Maze, renderer: &dyn Render| {
+        let mut bytes = Vec::new();
+        renderer.render(maze, &mut bytes).unwrap();
+        bytes
+    };
+    let walls = |svg: Vec<u8>| String::from_utf8(svg).unwrap().matches('M').count();
+    let closed = walls(draw(&maze, &Svg(lines)));
+    let closed_png = decoded(&draw(&maze, &Png(lines)));
+    maze.open_border().unwrap();
+    assert_eq!(walls(draw(&maze, &Svg(lines))), closed - 2);
+    let open_png = decoded(&draw(&maze, &Png(lines)));
+    // The start's north wall and the goal's south wall, at their middles, a pixel outside
+    // the start and goal cells (which are filled).
+    let pixel = 1.0 / 24.0;
+    for point in [Point::new(0.5, -pixel), Point::new(5.5, 4.0 + pixel)] {
+        let (x, y) = pixel_of(point);
+        let k = 3 * (y as usize * closed_png.0 as usize + x as usize);
+        assert_eq!(closed_png.2[k..k + 3], Palette::MONO.wall, "{point:?}");
+        assert_eq!(open_png.2[k..k + 3], Palette::MONO.passage, "{point:?}");
+    }
+    let args = [
+        "backtrack",
+        "--width",
+        "13",
+        "--height",
+        "9",
+        "--seed",
+        "7",
+        "--openings",
+        "--style",
+        "lines",
+        "--theme",
+        "mono",
+        "--scale",
+        "24",
+        "--format",
+        "svg",
+    ];
+    assert!(common::stdout_of(&args).as_bytes() == draw(&maze, &Svg(lines)));
+}

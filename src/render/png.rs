@@ -13,7 +13,7 @@ pub struct Png(pub Picture);
 impl Render for Png {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         if self.0.style == super::Style::Lines {
-            return self.render(&crate::shapes::ShapedMaze::from_maze(maze), out);
+            return super::lines::maze_png(self, maze, out);
         }
         let Picture { palette, scale, .. } = self.0;
         let (width, height) = self.0.pixel_size(maze).map_err(io::Error::other)?;

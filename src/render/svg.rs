@@ -22,7 +22,7 @@ pub struct Svg(pub Picture);
 impl Render for Svg {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         if self.0.style == super::Style::Lines {
-            return self.render(&crate::shapes::ShapedMaze::from_maze(maze), out);
+            return super::lines::maze_svg(self, maze, out);
         }
         let Picture { palette, .. } = self.0;
         let (width, height) = (maze.grid().tile_width(), maze.grid().tile_height());

@@ -6,9 +6,13 @@
 mod raster;
 mod vector;
 
+pub(super) use raster::maze_png;
+pub(super) use vector::maze_svg;
+
 use super::ink::{Ink, Picture, Rgb};
+use crate::Maze;
 use crate::error::{Error, Result};
-use crate::grid::Tile;
+use crate::grid::{Dir, Pos, Tile, TilePos};
 use crate::shapes::{Geometry, Point, Shape, ShapedMaze, UNREACHED};
 use crate::with_topology;
 use std::collections::BTreeMap;
@@ -110,10 +114,32 @@ struct Stroke {
 impl Drawing {
     /// The picture of `maze`.
     fn new(maze: &ShapedMaze, picture: &Picture) -> Result<Self> {
-        with_topology!(maze.shape(), t => Self::of(t, maze, picture))
+        with_topology!(maze.shape(), t => Self::of(t, maze, picture, &[]))
     }
 
-    fn of<T: Geometry>(shape: &T, maze: &ShapedMaze, picture: &Picture) -> Result<Self> {
+    /// The picture of a rectangular maze, its openings left out of the outer wall.
+    fn of_maze(maze: &Maze, picture: &Picture) -> Result<Self> {
+        let grid = maze.grid();
+        let openings: Vec<(usize, usize)> = maze
+            .opening_tiles()
+            .into_iter()
+            .map(|tile| {
+                let (cell, dir) = opening_side(tile, grid.width(), grid.height());
+                (grid.index(cell), dir as usize)
+            })
+            .collect();
+        let shaped = ShapedMaze::from_maze(maze);
+        with_topology!(shaped.shape(), t => Self::of(t, &shaped, picture, &openings))
+    }
+
+    /// The picture of `maze` on `shape`, without the outer walls on the sides `openings` name
+    /// (cell and side).
+    fn of<T: Geometry>(
+        shape: &T,
+        maze: &ShapedMaze,
+        picture: &Picture,
+        openings: &[(usize, usize)],
+    ) -> Result<Self> {
         let layout = Layout::new(picture.scale);
         let size = layout.pixel_size(shape.bounds())?;
         let palette = &picture.palette;
@@ -148,6 +174,11 @@ impl Drawing {
             });
         }
         let mut walls = shape.outer_wall();
+        let open: Vec<_> = openings
+            .iter()
+            .map(|&(i, side)| shape.wall_line(i, side))
+            .collect();
+        walls.retain(|wall| !open.contains(wall));
         walls.extend(shape.inner_walls());
         for line in &mut walls {
             for p in line.iter_mut() {
@@ -170,6 +201,23 @@ impl Drawing {
             strokes,
             extent: shape.extent(),
         })
+    }
+}
+
+/// The cell and side of an opening in the outer wall of a `width x height`-cell rectangle,
+/// from its tile (see [`Maze::opening_tiles`]).
+fn opening_side((x, y): TilePos, width: u32, height: u32) -> (Pos, Dir) {
+    let (column, row) = (x.saturating_sub(1) / 2, y.saturating_sub(1) / 2);
+    let cell = |column: u64, row: u64| Pos::new(column as u32, row as u32);
+    if y == 0 {
+        (cell(column, 0), Dir::North)
+    } else if x == 0 {
+        (cell(0, row), Dir::West)
+    } else if y == 2 * u64::from(height) {
+        (cell(column, u64::from(height) - 1), Dir::South)
+    } else {
+        debug_assert_eq!(x, 2 * u64::from(width), "an opening is on the outer wall");
+        (cell(u64::from(width) - 1, row), Dir::East)
     }
 }
 
@@ -197,4 +245,19 @@ fn middle(line: &[Point]) -> Point {
     let n = line.len();
     let (a, b) = (line[(n - 1) / 2], line[n / 2]);
     Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn openings_name_the_cell_inside_and_the_side_out() {
+        // A 3x2-cell rectangle is 7x5 tiles.
+        let side = |tile| opening_side(tile, 3, 2);
+        assert_eq!(side((3, 0)), (Pos::new(1, 0), Dir::North));
+        assert_eq!(side((0, 3)), (Pos::new(0, 1), Dir::West));
+        assert_eq!(side((5, 4)), (Pos::new(2, 1), Dir::South));
+        assert_eq!(side((6, 1)), (Pos::new(2, 0), Dir::East));
+    }
 }

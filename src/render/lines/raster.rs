@@ -5,6 +5,7 @@
 //! coordinates, so the pixels are the same on every platform.
 
 use super::{Drawing, Stroke};
+use crate::Maze;
 use crate::error::Error;
 use crate::render::Render;
 use crate::render::ink::Rgb;
@@ -21,40 +22,52 @@ const FULL: u16 = (SAMPLES * SAMPLES) as u16;
 impl Render<ShapedMaze> for Png {
     fn render(&self, maze: &ShapedMaze, out: &mut dyn Write) -> io::Result<()> {
         let drawing = Drawing::new(maze, &self.0).map_err(io::Error::other)?;
-        let (width, height) = drawing.size;
-        let mut layers = layers(drawing).map_err(io::Error::other)?;
-        let mut encoder = png::Encoder::new(out, width, height);
-        encoder.set_color(png::ColorType::Rgb);
-        encoder.set_depth(png::BitDepth::Eight);
-        let mut writer = encoder.write_header().map_err(into_io)?;
-        let mut stream = writer.stream_writer().map_err(into_io)?;
-        let mut row = vec![[0u8; 3]; width as usize];
-        let mut coverage = vec![0u16; width as usize];
-        let mut mix = vec![Mix::default(); width as usize];
-        for y in 0..height {
-            // Fills meet edge to edge, so a pixel on the edge takes each side's color by its
-            // share of the samples: blended one after the other, the background would show
-            // through as a seam.
-            for layer in &mut layers.fills {
-                let color = layer.color;
-                layer.cover_row(y, &mut coverage, |pixel, covered| {
-                    mix[pixel].add(color, covered);
-                });
-            }
-            for (pixel, mix) in row.iter_mut().zip(&mut mix) {
-                *pixel = mix.over(layers.background);
-            }
-            // Lines cross each other and the fills: each is painted over what is there.
-            for layer in &mut layers.strokes {
-                let color = layer.color;
-                layer.cover_row(y, &mut coverage, |pixel, covered| {
-                    row[pixel] = blend(row[pixel], color, covered);
-                });
-            }
-            stream.write_all(row.as_flattened())?;
-        }
-        stream.finish().map_err(into_io)
+        write_png(drawing, out)
     }
+}
+
+/// A rectangular maze in lines, openings included: what [`Png`] draws in
+/// [`Style::Lines`](crate::render::Style::Lines).
+pub(in crate::render) fn maze_png(png: &Png, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
+    let drawing = Drawing::of_maze(maze, &png.0).map_err(io::Error::other)?;
+    write_png(drawing, out)
+}
+
+/// Paints `drawing` row by row into a PNG.
+fn write_png(drawing: Drawing, out: &mut dyn Write) -> io::Result<()> {
+    let (width, height) = drawing.size;
+    let mut layers = layers(drawing).map_err(io::Error::other)?;
+    let mut encoder = png::Encoder::new(out, width, height);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(into_io)?;
+    let mut stream = writer.stream_writer().map_err(into_io)?;
+    let mut row = vec![[0u8; 3]; width as usize];
+    let mut coverage = vec![0u16; width as usize];
+    let mut mix = vec![Mix::default(); width as usize];
+    for y in 0..height {
+        // Fills meet edge to edge, so a pixel on the edge takes each side's color by its
+        // share of the samples: blended one after the other, the background would show
+        // through as a seam.
+        for layer in &mut layers.fills {
+            let color = layer.color;
+            layer.cover_row(y, &mut coverage, |pixel, covered| {
+                mix[pixel].add(color, covered);
+            });
+        }
+        for (pixel, mix) in row.iter_mut().zip(&mut mix) {
+            *pixel = mix.over(layers.background);
+        }
+        // Lines cross each other and the fills: each is painted over what is there.
+        for layer in &mut layers.strokes {
+            let color = layer.color;
+            layer.cover_row(y, &mut coverage, |pixel, covered| {
+                row[pixel] = blend(row[pixel], color, covered);
+            });
+        }
+        stream.write_all(row.as_flattened())?;
+    }
+    stream.finish().map_err(into_io)
 }
 
 /// What is painted: fills over the background, then lines in order.

@@ -2,6 +2,7 @@
 //! with at most two decimals, written the same way on every platform.
 
 use super::{Drawing, Stroke};
+use crate::Maze;
 use crate::render::Render;
 use crate::render::svg::{Svg, hex};
 use crate::shapes::{Point, ShapedMaze};
@@ -15,6 +16,13 @@ impl Render<ShapedMaze> for Svg {
         let drawing = Drawing::new(maze, &self.0).map_err(io::Error::other)?;
         write_svg(&drawing, out)
     }
+}
+
+/// A rectangular maze in lines, openings included: what [`Svg`] draws in
+/// [`Style::Lines`](crate::render::Style::Lines).
+pub(in crate::render) fn maze_svg(svg: &Svg, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
+    let drawing = Drawing::of_maze(maze, &svg.0).map_err(io::Error::other)?;
+    write_svg(&drawing, out)
 }
 
 fn write_svg(drawing: &Drawing, out: &mut dyn Write) -> io::Result<()> {
