@@ -432,3 +432,20 @@ fn openings_leave_gaps_in_the_outer_wall_of_a_rectangle_in_lines() {
     ];
     assert!(common::stdout_of(&args).as_bytes() == draw(&maze, &Svg(lines)));
 }
+
+#[test]
+fn a_one_cell_maze_is_its_goal() {
+    let mut maze = ShapedMaze::generate(
+        &Backtrack::default(),
+        Shape::Polar(Polar::new(1).unwrap()),
+        1,
+    )
+    .unwrap();
+    maze.solve();
+    let (width, _, pixels) = decoded(&rendered(&Png(picture(true)), &maze));
+    let (x, y) = pixel_of(Point::new(1.0, 1.0));
+    let k = 3 * (y as usize * width as usize + x as usize);
+    assert_eq!(pixels[k..k + 3], Palette::MONO.goal);
+    let svg = String::from_utf8(rendered(&Svg(picture(true)), &maze)).unwrap();
+    assert_eq!(elements(&svg), ["svg", "rect", "path", "path"], "{svg}");
+}

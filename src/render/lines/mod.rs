@@ -159,14 +159,14 @@ impl Drawing {
                 }
             }
         }
-        fills.insert(Ink::Plain(Tile::Start), vec![outline(maze.start())]);
-        fills
-            .entry(Ink::Plain(Tile::Goal))
-            .or_default()
-            .push(outline(maze.goal()));
+        // The goal over the start where they are one cell, as in tile pictures.
+        if maze.start() != maze.goal() {
+            fills.insert(Ink::Plain(Tile::Start), vec![outline(maze.start())]);
+        }
+        fills.insert(Ink::Plain(Tile::Goal), vec![outline(maze.goal())]);
 
         let mut strokes = Vec::new();
-        if let Some(solution) = maze.solution() {
+        if let Some(solution) = maze.solution().filter(|cells| cells.len() > 1) {
             strokes.push(Stroke {
                 color: palette.path,
                 width: layout.path,

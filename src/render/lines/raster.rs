@@ -94,9 +94,12 @@ impl Mix {
 
     /// The pixel's color over `background`, leaving the mix empty for the next row.
     fn over(&mut self, background: Rgb) -> Rgb {
-        let rest = FULL - self.covered.min(FULL);
+        let rest = FULL.saturating_sub(self.covered);
+        // Fills do not overlap, so at most FULL samples are covered; were they to, their
+        // colors are averaged.
+        let total = self.covered.max(FULL);
         let rgb = std::array::from_fn(|c| {
-            ((self.sum[c] + u16::from(background[c]) * rest + FULL / 2) / FULL) as u8
+            ((self.sum[c] + u16::from(background[c]) * rest + total / 2) / total) as u8
         });
         *self = Mix::default();
         rgb
