@@ -96,7 +96,7 @@ struct Drawing {
     /// The passages' color, under everything.
     background: Rgb,
     /// Cells filled in one color each, in painting order: closed polygons.
-    fills: Vec<(Rgb, Vec<Vec<Point>>)>,
+    fills: Vec<(Rgb, Polylines)>,
     /// Polylines in one color and width each, painted after the fills, with square ends.
     strokes: Vec<Stroke>,
     /// Width and height of the maze in cells, for errors about memory.
@@ -108,7 +108,40 @@ struct Drawing {
 struct Stroke {
     color: Rgb,
     width: f64,
-    lines: Vec<Vec<Point>>,
+    lines: Polylines,
+}
+
+/// Polylines (or polygons) end to end in one allocation, grown fallibly: a maze too large to
+/// draw is an error, not an abort, and a wall takes its points and one index, not a `Vec`.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Polylines {
+    points: Vec<Point>,
+    /// Where each line ends in `points`.
+    ends: Vec<usize>,
+}
+
+impl Polylines {
+    /// Appends a line, or names the memory it would have needed.
+    fn push(&mut self, line: impl ExactSizeIterator<Item = Point>) -> Result<(), u64> {
+        let needed = |len: usize, item: usize| (len as u64 + 1).saturating_mul(2 * item as u64);
+        self.points
+            .try_reserve(line.len())
+            .map_err(|_| needed(self.points.len(), size_of::<Point>()))?;
+        self.ends
+            .try_reserve(1)
+            .map_err(|_| needed(self.ends.len(), size_of::<usize>()))?;
+        self.points.extend(line);
+        self.ends.push(self.points.len());
+        Ok(())
+    }
+
+    /// Each line's points.
+    fn iter(&self) -> impl Iterator<Item = &[Point]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .map(|(start, &end)| &self.points[start..end])
+    }
 }
 
 impl Drawing {
@@ -143,48 +176,67 @@ impl Drawing {
         let layout = Layout::new(picture.scale);
         let size = layout.pixel_size(shape.bounds())?;
         let palette = &picture.palette;
-        let outline = |i: usize| -> Vec<Point> {
-            shape.outline(i).into_iter().map(|p| layout.at(p)).collect()
+        let (width, height) = shape.extent();
+        let refused = |bytes| Error::OutOfMemory {
+            width,
+            height,
+            bytes,
         };
+        let in_pixels = |line: Vec<Point>| line.into_iter().map(|p| layout.at(p));
 
-        let mut fills: BTreeMap<Ink, Vec<Vec<Point>>> = BTreeMap::new();
+        let mut fills: BTreeMap<Ink, Polylines> = BTreeMap::new();
+        let mut fill = |ink: Ink, i: usize| {
+            let outline = in_pixels(shape.outline(i));
+            fills.entry(ink).or_default().push(outline).map_err(refused)
+        };
         if picture.heatmap {
             let distances = maze.distances();
             let farthest = distances.iter().filter(|&&d| d != UNREACHED).max();
             let scale = farthest.map_or(0.0, |&d| if d == 0 { 0.0 } else { 1.0 / d as f32 });
             for (i, &d) in distances.iter().enumerate() {
                 if d != UNREACHED && i != maze.start() && i != maze.goal() {
-                    let ink = Ink::heat(d as f32 * scale);
-                    fills.entry(ink).or_default().push(outline(i));
+                    fill(Ink::heat(d as f32 * scale), i)?;
                 }
             }
         }
         // The goal over the start where they are one cell, as in tile pictures.
         if maze.start() != maze.goal() {
-            fills.insert(Ink::Plain(Tile::Start), vec![outline(maze.start())]);
+            fill(Ink::Plain(Tile::Start), maze.start())?;
         }
-        fills.insert(Ink::Plain(Tile::Goal), vec![outline(maze.goal())]);
+        fill(Ink::Plain(Tile::Goal), maze.goal())?;
 
         let mut strokes = Vec::new();
         if let Some(solution) = maze.solution().filter(|cells| cells.len() > 1) {
+            let mut lines = Polylines::default();
+            lines
+                .push(solution_line(shape, solution, &layout).into_iter())
+                .map_err(refused)?;
             strokes.push(Stroke {
                 color: palette.path,
                 width: layout.path,
-                lines: vec![solution_line(shape, solution, &layout)],
+                lines,
             });
         }
-        let mut walls = shape.outer_wall();
         let open: Vec<_> = openings
             .iter()
             .map(|&(i, side)| shape.wall_line(i, side))
             .collect();
-        walls.retain(|wall| !open.contains(wall));
-        walls.extend(shape.inner_walls());
-        for line in &mut walls {
-            for p in line.iter_mut() {
-                *p = layout.at(*p);
+        let mut walls = Polylines::default();
+        for wall in shape.outer_wall() {
+            if !open.contains(&wall) {
+                walls.push(in_pixels(wall)).map_err(refused)?;
             }
         }
+        // The standing walls between cells, as `Geometry::inner_walls` finds them, without a
+        // `Vec` each.
+        let mut inner = Ok(());
+        shape.walls(|id| {
+            let (i, side, _) = shape.wall(id);
+            if inner.is_ok() && !shape.is_open(i, side) {
+                inner = walls.push(in_pixels(shape.wall_line(i, side)));
+            }
+        });
+        inner.map_err(refused)?;
         strokes.push(Stroke {
             color: palette.wall,
             width: layout.wall,
@@ -199,7 +251,7 @@ impl Drawing {
                 .map(|(ink, polygons)| (palette.rgb(ink), polygons))
                 .collect(),
             strokes,
-            extent: shape.extent(),
+            extent: (width, height),
         })
     }
 }

@@ -107,15 +107,14 @@ impl Mix {
 }
 
 /// The edges of a drawing's shapes, one layer per fill color or stroke, as the scanlines need
-/// them; an error if memory for them is refused. Each shape is dropped once its edges are
-/// taken, so the drawing and its edges are not both whole in memory.
+/// them; an error if memory for them is refused. Each layer's shapes are dropped once its
+/// edges are taken.
 fn layers(drawing: Drawing) -> crate::Result<Layers> {
     let mut fills = Vec::new();
     for (color, polygons) in drawing.fills {
-        let count = polygons.iter().map(Vec::len).sum();
-        let mut layer = Layer::new(color, count, drawing.extent)?;
-        for polygon in polygons {
-            layer.add_polygon(&polygon);
+        let mut layer = Layer::new(color, polygons.points.len(), drawing.extent)?;
+        for polygon in polygons.iter() {
+            layer.add_polygon(polygon);
         }
         fills.push(layer.sorted());
     }
@@ -126,9 +125,9 @@ fn layers(drawing: Drawing) -> crate::Result<Layers> {
         lines,
     } in drawing.strokes
     {
-        let count = lines.iter().map(|line| 4 * line.len()).sum();
-        let mut layer = Layer::new(color, count, drawing.extent)?;
-        for line in lines {
+        let segments = lines.points.len() - lines.ends.len();
+        let mut layer = Layer::new(color, 4 * segments, drawing.extent)?;
+        for line in lines.iter() {
             for segment in line.windows(2) {
                 layer.add_polygon(&segment_box(segment[0], segment[1], width));
             }

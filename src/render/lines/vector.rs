@@ -1,11 +1,11 @@
 //! A line picture as SVG: one `<path>` per fill color and per kind of line, numbers in pixels
 //! with at most two decimals, written the same way on every platform.
 
-use super::{Drawing, Stroke};
+use super::{Drawing, Polylines, Stroke};
 use crate::Maze;
 use crate::render::Render;
 use crate::render::svg::{Svg, hex};
-use crate::shapes::{Point, ShapedMaze};
+use crate::shapes::ShapedMaze;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
@@ -36,19 +36,15 @@ fn write_svg(drawing: &Drawing, out: &mut dyn Write) -> io::Result<()> {
         r#"<rect width="{width}" height="{height}" fill="{}"/>"#,
         hex(drawing.background)
     )?;
-    let mut d = String::new();
     for (color, polygons) in &drawing.fills {
-        d.clear();
-        for polygon in polygons {
-            polyline(&mut d, polygon);
-            d.push('Z');
-        }
         // Crisp edges: anti-aliased, cells meeting edge to edge would show seams between.
-        writeln!(
+        write!(
             out,
-            r#"<path fill="{}" shape-rendering="crispEdges" d="{d}"/>"#,
+            r#"<path fill="{}" shape-rendering="crispEdges" d=""#,
             hex(*color)
         )?;
+        write_path_data(out, polygons, "Z")?;
+        writeln!(out, r#""/>"#)?;
     }
     for Stroke {
         color,
@@ -56,29 +52,37 @@ fn write_svg(drawing: &Drawing, out: &mut dyn Write) -> io::Result<()> {
         lines,
     } in &drawing.strokes
     {
-        d.clear();
-        for line in lines {
-            polyline(&mut d, line);
-        }
         let mut stroke_width = String::new();
         number(&mut stroke_width, *width);
-        writeln!(
+        write!(
             out,
-            r#"<path fill="none" stroke="{}" stroke-width="{stroke_width}" stroke-linecap="square" d="{d}"/>"#,
+            r#"<path fill="none" stroke="{}" stroke-width="{stroke_width}" stroke-linecap="square" d=""#,
             hex(*color)
         )?;
+        write_path_data(out, lines, "")?;
+        writeln!(out, r#""/>"#)?;
     }
     writeln!(out, "</svg>")
 }
 
-/// Appends `M x y L x y ...` for `points`.
-fn polyline(d: &mut String, points: &[Point]) {
-    for (k, p) in points.iter().enumerate() {
-        d.push(if k == 0 { 'M' } else { 'L' });
-        number(d, p.x);
-        d.push(' ');
-        number(d, p.y);
+/// Writes `M x y L x y ...` for each line, each followed by `end`, a few kilobytes at a time.
+fn write_path_data(out: &mut dyn Write, lines: &Polylines, end: &str) -> io::Result<()> {
+    const CHUNK: usize = 1 << 16;
+    let mut d = String::with_capacity(CHUNK + 256);
+    for line in lines.iter() {
+        for (k, p) in line.iter().enumerate() {
+            d.push(if k == 0 { 'M' } else { 'L' });
+            number(&mut d, p.x);
+            d.push(' ');
+            number(&mut d, p.y);
+        }
+        d.push_str(end);
+        if d.len() >= CHUNK {
+            out.write_all(d.as_bytes())?;
+            d.clear();
+        }
     }
+    out.write_all(d.as_bytes())
 }
 
 /// Appends `value` rounded to hundredths, without trailing zeros (`12`, `12.5`, `12.25`): the
