@@ -71,7 +71,8 @@ pub enum Command {
     /// Wilson: loop-erased random walks; uniform like Aldous-Broder, much faster
     #[command(after_help = examples!(
         "wilson --size 41",
-        "wilson --size 201 --seed 5 --format svg -o wilson.svg"
+        "wilson --size 201 --seed 5 --format svg -o wilson.svg",
+        "wilson --shape polar --rings 12 --solve --format svg -o polar.svg"
     ))]
     Wilson(MazeArgs),
     /// Kruskal (randomized): removes walls in random order between unjoined regions
