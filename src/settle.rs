@@ -434,7 +434,9 @@ fn shaped_maze(
         }
     };
     if matches!(format, Format::Svg | Format::Png) {
-        picture.pixel_size_of_shape(&blank)?;
+        picture
+            .pixel_size_of_shape(&blank)
+            .with_context(|| format!("--scale {}", picture.scale))?;
     }
     mazegen::with_topology!(&blank, t => check_shape_endpoints(t, &args.endpoints))?;
     let finish = Finish {

@@ -382,6 +382,21 @@ fn the_binary_draws_lines_16_pixels_a_cell_unless_told_and_refuses_what_does_not
         ],
         &["--heatmap draws on term, svg or png output, not --format graph"],
     );
+    // 1.5 x 40000000 + 0.5 units across at 64 pixels, and 32 pixels either side.
+    assert_refused(
+        &[
+            "wilson",
+            "--shape",
+            "hex",
+            "--cells",
+            "40000000x1",
+            "--scale",
+            "64",
+            "--format",
+            "png",
+        ],
+        &["--scale 64: the picture would be 3840000096 pixels across, more than the 2147483647"],
+    );
     assert_refused(
         &["backtrack", "--shape", "triangle", "--format", "text"],
         &["a triangle maze is written as --format graph, svg or png"],
