@@ -75,7 +75,8 @@ pub enum Command {
     /// Wilson: loop-erased random walks; uniform like Aldous-Broder, much faster
     #[command(after_help = examples!(
         "wilson --size 41",
-        "wilson --size 201 --seed 5 --format svg -o wilson.svg"
+        "wilson --size 201 --seed 5 --format svg -o wilson.svg",
+        "wilson --shape polar --rings 12 --solve --format svg -o polar.svg"
     ))]
     Wilson(MazeArgs),
     /// Kruskal (randomized): removes walls in random order between unjoined regions
@@ -422,9 +423,15 @@ pub struct OutputArgs {
     #[arg(long, value_enum)]
     pub theme: Option<Theme>,
 
-    /// Pixels per tile in svg and png pictures, 1 to 64 [default: 8]
+    /// Pixels per tile (per cell in lines) in svg and png pictures, 1 to 64 [default: 8, 16 in
+    /// lines]
     #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=64), allow_negative_numbers = true)]
     pub scale: Option<u32>,
+
+    /// How svg and png pictures draw a rectangle (other shapes are always drawn in lines)
+    /// [default: tiles]
+    #[arg(long, value_enum)]
+    pub style: Option<PictureStyle>,
 }
 
 /// Where to write and whether to color: the output options of every command.
@@ -531,6 +538,24 @@ impl From<Theme> for mazegen::render::Palette {
         match theme {
             Theme::Color => Self::COLOR,
             Theme::Mono => Self::MONO,
+        }
+    }
+}
+
+/// How pictures draw a rectangle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PictureStyle {
+    /// Walls and passages as square tiles
+    Tiles,
+    /// Thin walls between cells, the printed-puzzle look
+    Lines,
+}
+
+impl From<PictureStyle> for mazegen::render::Style {
+    fn from(style: PictureStyle) -> Self {
+        match style {
+            PictureStyle::Tiles => Self::Tiles,
+            PictureStyle::Lines => Self::Lines,
         }
     }
 }

@@ -16,7 +16,7 @@ use mazegen::algorithms::{
     RecursiveDivision, Sidewinder, Wilson,
 };
 use mazegen::grid::{Grid, Pos, tiles_from_cells};
-use mazegen::render::{Dot, Graph, Json, Picture, Render, Svg, Term, Text};
+use mazegen::render::{Dot, Graph, Json, Picture, Render, Style, Svg, Term, Text};
 use mazegen::rooms::{Candidates, RoomMap, RoomOptions, RoomsError};
 use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, ShapedMaze, Topology, Triangle};
 use mazegen::{Maze, Probability};
@@ -407,9 +407,6 @@ fn shaped_maze(
         ("--braid", args.braid.is_some()),
         ("--openings", args.endpoints.openings),
         ("--animate", args.animation.animate),
-        ("--heatmap", output.heatmap),
-        ("--theme", output.theme.is_some()),
-        ("--scale", output.scale.is_some()),
     ];
     if let Some((flag, _)) = rect_only.iter().find(|(_, given)| *given) {
         return Err(bad_input(format!(
@@ -419,6 +416,8 @@ fn shaped_maze(
     }
     // Tiles draw rectangles: other shapes are written as graphs unless asked otherwise.
     let format = output.format.unwrap_or(Format::Graph);
+    let target = Target::new(output.target.output.as_deref());
+    let picture = picture(output, format, &target, Style::Lines)?;
     let renderer: Box<dyn Render<ShapedMaze>> = match format {
         Format::Graph => Box::new(Graph {
             stats: output.stats,
@@ -429,9 +428,17 @@ fn shaped_maze(
                 blank.name()
             )));
         }
+        Format::Svg | Format::Png if picture.style == Style::Tiles => {
+            return Err(bad_input(format!(
+                "--style tiles draws rectangles; a {} maze is drawn in lines",
+                blank.name()
+            )));
+        }
+        Format::Svg => Box::new(Svg(picture)),
+        Format::Png => Box::new(mazegen::render::Png(picture)),
         other => {
             return Err(bad_input(format!(
-                "--format {} draws rectangles; a {} maze is written as --format graph",
+                "--format {} draws rectangles; a {} maze is written as --format graph, svg or png",
                 format!("{other:?}").to_lowercase(),
                 blank.name()
             )));
@@ -446,6 +453,11 @@ fn shaped_maze(
         };
         return Err(anyhow::Error::new(error).context(format!("--walkers {walkers}")));
     }
+    if matches!(format, Format::Svg | Format::Png) {
+        picture
+            .pixel_size_of_shape(&blank)
+            .with_context(|| format!("--scale {}", picture.scale))?;
+    }
     mazegen::with_topology!(&blank, t => check_shape_endpoints(t, &args.endpoints))?;
     let finish = Finish {
         braid: None,
@@ -453,10 +465,7 @@ fn shaped_maze(
         solve: args.solve,
     };
     let (width, height) = mazegen::with_topology!(&blank, t => t.extent());
-    let rendering = ShapeRendering {
-        renderer,
-        target: Target::new(output.target.output.as_deref()),
-    };
+    let rendering = ShapeRendering { renderer, target };
     Ok(MazeJob {
         generator,
         width,
@@ -587,39 +596,14 @@ fn animation_pace(
 /// where it writes.
 fn rendering(args: &OutputArgs, default: Format) -> anyhow::Result<Rendering> {
     let format = args.format.unwrap_or(default);
-    let name = format!("{format:?}").to_lowercase();
     let is_picture = matches!(format, Format::Svg | Format::Png);
     if format == Format::Events {
         return Err(bad_input(
             "--format events records a generator's steps: use it with a maze command",
         ));
     }
-    if args.heatmap && matches!(format, Format::Text | Format::Json | Format::Graph) {
-        return Err(bad_input(format!(
-            "--heatmap draws on term, svg or png output, not --format {name}"
-        )));
-    }
-    if !is_picture && (args.theme.is_some() || args.scale.is_some()) {
-        let flag = if args.theme.is_some() {
-            "--theme"
-        } else {
-            "--scale"
-        };
-        return Err(bad_input(format!(
-            "{flag} applies to svg and png pictures, not --format {name}"
-        )));
-    }
     let target = Target::new(args.target.output.as_deref());
-    if format == Format::Png && target.is_terminal() {
-        return Err(bad_input(
-            "refusing to write PNG to a terminal: use --output FILE or a pipe",
-        ));
-    }
-    let picture = Picture {
-        palette: args.theme.unwrap_or(cli::Theme::Color).into(),
-        scale: args.scale.unwrap_or(Picture::default().scale),
-        heatmap: args.heatmap,
-    };
+    let picture = picture(args, format, &target, Style::Tiles)?;
     let renderer: Box<dyn Render> = match format {
         Format::Term => Box::new(Term {
             color: use_color(&args.target),
@@ -637,6 +621,48 @@ fn rendering(args: &OutputArgs, default: Format) -> anyhow::Result<Rendering> {
         target,
         stats_table: args.stats && !matches!(format, Format::Json | Format::Graph),
         picture: is_picture.then_some(picture),
+    })
+}
+
+/// Settles the picture options for `format`, refusing those it does not draw and PNG to a
+/// terminal; `style` unless `--style` says otherwise.
+fn picture(
+    args: &OutputArgs,
+    format: Format,
+    target: &Target,
+    style: Style,
+) -> anyhow::Result<Picture> {
+    let name = format!("{format:?}").to_lowercase();
+    let is_picture = matches!(format, Format::Svg | Format::Png);
+    if args.heatmap && matches!(format, Format::Text | Format::Json | Format::Graph) {
+        return Err(bad_input(format!(
+            "--heatmap draws on term, svg or png output, not --format {name}"
+        )));
+    }
+    let picture_flags = [
+        ("--theme", args.theme.is_some()),
+        ("--scale", args.scale.is_some()),
+        ("--style", args.style.is_some()),
+    ];
+    if let Some((flag, _)) = picture_flags
+        .iter()
+        .find(|(_, given)| *given && !is_picture)
+    {
+        return Err(bad_input(format!(
+            "{flag} applies to svg and png pictures, not --format {name}"
+        )));
+    }
+    if format == Format::Png && target.is_terminal() {
+        return Err(bad_input(
+            "refusing to write PNG to a terminal: use --output FILE or a pipe",
+        ));
+    }
+    let style = args.style.map_or(style, Style::from);
+    Ok(Picture {
+        palette: args.theme.unwrap_or(cli::Theme::Color).into(),
+        scale: args.scale.unwrap_or(style.default_scale()),
+        heatmap: args.heatmap,
+        style,
     })
 }
 

@@ -55,6 +55,66 @@ const PICTURES: &[(&str, &[&str])] = &[
             "svg",
         ],
     ),
+    (
+        "docs/lines-mono.svg",
+        &[
+            "backtrack",
+            "--size",
+            "31",
+            "--seed",
+            "9",
+            "--solve",
+            "--style",
+            "lines",
+            "--theme",
+            "mono",
+            "--format",
+            "svg",
+        ],
+    ),
+    (
+        "docs/heart.png",
+        &[
+            "backtrack",
+            "--mask",
+            "docs/heart.txt",
+            "--seed",
+            "9",
+            "--heatmap",
+            "--format",
+            "png",
+        ],
+    ),
+    (
+        "docs/hex.png",
+        &[
+            "prim", "--shape", "hex", "--cells", "16x10", "--seed", "9", "--solve", "--format",
+            "png",
+        ],
+    ),
+    (
+        "docs/triangle-mono.svg",
+        &[
+            "wilson", "--shape", "triangle", "--cells", "25x10", "--seed", "9", "--solve",
+            "--theme", "mono", "--scale", "24", "--format", "svg",
+        ],
+    ),
+    (
+        "docs/polar.png",
+        &[
+            "backtrack",
+            "--shape",
+            "polar",
+            "--rings",
+            "9",
+            "--seed",
+            "9",
+            "--heatmap",
+            "--solve",
+            "--format",
+            "png",
+        ],
+    ),
 ];
 
 #[test]

@@ -263,6 +263,7 @@ fn png_decodes_to_the_expected_pixels() {
             palette,
             scale,
             heatmap: false,
+            ..Picture::default()
         })
         .render(&maze, &mut bytes)
         .unwrap();

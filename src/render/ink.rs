@@ -23,12 +23,15 @@ impl Ink {
     /// The ink of `tile` at `pos`: passages take their heat when a heat map is drawn.
     pub fn of(tile: Tile, pos: TilePos, heat: Option<&Heat>) -> Ink {
         match (tile, heat.and_then(|heat| heat.at(pos))) {
-            (Tile::Passage, Some(share)) => {
-                let top = f32::from(Self::HEAT_LEVELS - 1);
-                Ink::Heat((share * top).round() as u8)
-            }
+            (Tile::Passage, Some(share)) => Ink::heat(share),
             _ => Ink::Plain(tile),
         }
+    }
+
+    /// The heat of a passage `share` of the way (0 to 1) from the start to the farthest one.
+    pub fn heat(share: f32) -> Ink {
+        let top = f32::from(Self::HEAT_LEVELS - 1);
+        Ink::Heat((share * top).round() as u8)
     }
 }
 
@@ -130,14 +133,39 @@ pub struct Picture {
     pub scale: u32,
     /// Whether to shade passages by their distance from the start.
     pub heatmap: bool,
+    /// Tiles or thin walls (rectangles only: other shapes are always drawn in lines).
+    pub style: Style,
+}
+
+/// How a rectangular maze is drawn in a picture.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Style {
+    /// Walls and passages as square tiles of one size.
+    #[default]
+    Tiles,
+    /// Cells with thin walls between them, the printed-puzzle look, as every other shape is
+    /// drawn (see [`Picture::pixel_size_of_shape`]).
+    Lines,
+}
+
+impl Style {
+    /// The usual scale of a picture in this style: 8 pixels per tile, 16 per cell in lines
+    /// (the same size for a rectangle either way).
+    pub const fn default_scale(self) -> u32 {
+        match self {
+            Style::Tiles => 8,
+            Style::Lines => 16,
+        }
+    }
 }
 
 impl Default for Picture {
     fn default() -> Self {
         Self {
             palette: Palette::COLOR,
-            scale: 8,
+            scale: Style::Tiles.default_scale(),
             heatmap: false,
+            style: Style::Tiles,
         }
     }
 }
@@ -151,9 +179,15 @@ impl Picture {
         self.pixel_size_of(maze.grid().tile_width(), maze.grid().tile_height())
     }
 
-    /// The size in pixels of a picture of `tile_width x tile_height` tiles, or an error if a
-    /// side would exceed [`Picture::MAX_SIDE`]: lets callers refuse before making the maze.
+    /// The size in pixels of a picture of `tile_width x tile_height` tiles (in
+    /// [`Style::Lines`], of the cells they hold), or an error if a side would exceed
+    /// [`Picture::MAX_SIDE`]: lets callers refuse before making the maze.
     pub fn pixel_size_of(&self, tile_width: u64, tile_height: u64) -> crate::Result<(u32, u32)> {
+        if self.style == Style::Lines {
+            let cells = |tiles: u64| (tiles.saturating_sub(1) / 2) as f64;
+            let bounds = (cells(tile_width), cells(tile_height));
+            return super::lines::pixel_size(self.scale, bounds);
+        }
         let side = |tiles: u64| {
             let pixels = tiles.saturating_mul(u64::from(self.scale));
             u32::try_from(pixels)

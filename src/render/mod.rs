@@ -8,6 +8,7 @@ mod dot;
 mod graph;
 mod ink;
 pub(crate) mod json;
+mod lines;
 mod png;
 mod rooms_json;
 mod style;
@@ -17,7 +18,7 @@ mod text;
 
 pub use dot::Dot;
 pub use graph::{GRAPH_SCHEMA, Graph};
-pub use ink::{Ink, Palette, Picture, Rgb};
+pub use ink::{Ink, Palette, Picture, Rgb, Style};
 pub use json::{Json, MAZE_SCHEMA};
 pub use png::Png;
 pub use rooms_json::ROOMS_SCHEMA;

@@ -12,6 +12,9 @@ pub struct Png(pub Picture);
 
 impl Render for Png {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
+        if self.0.style == super::Style::Lines {
+            return super::lines::maze_png(self, maze, out);
+        }
         let Picture { palette, scale, .. } = self.0;
         let (width, height) = self.0.pixel_size(maze).map_err(io::Error::other)?;
         let heat = self.0.heat(maze).map_err(io::Error::other)?;
@@ -41,7 +44,7 @@ impl Render for Png {
 }
 
 /// Keeps I/O errors (a closed pipe above all) as they are, wraps the encoder's own.
-fn into_io(error: png::EncodingError) -> io::Error {
+pub(super) fn into_io(error: png::EncodingError) -> io::Error {
     match error {
         png::EncodingError::IoError(error) => error,
         other => io::Error::other(other),

@@ -21,6 +21,9 @@ pub struct Svg(pub Picture);
 
 impl Render for Svg {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
+        if self.0.style == super::Style::Lines {
+            return super::lines::maze_svg(self, maze, out);
+        }
         let Picture { palette, .. } = self.0;
         let (width, height) = (maze.grid().tile_width(), maze.grid().tile_height());
         let (pixel_width, pixel_height) = self.0.pixel_size(maze).map_err(io::Error::other)?;
@@ -63,6 +66,6 @@ impl Render for Svg {
 }
 
 /// `#rrggbb`.
-fn hex([r, g, b]: Rgb) -> String {
+pub(super) fn hex([r, g, b]: Rgb) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }

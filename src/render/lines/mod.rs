@@ -1,0 +1,315 @@
+//! Pictures of a maze of any shape in thin walls, the printed-puzzle look: cells on a plain
+//! background, the start and goal filled, the solution a line through the cells, the heat map
+//! filling each cell. What is drawn where is worked out once here ([`Drawing`]); `vector.rs`
+//! writes it as SVG and `raster.rs` as PNG.
+
+mod raster;
+mod vector;
+
+pub(super) use raster::maze_png;
+pub(super) use vector::maze_svg;
+
+use super::ink::{Ink, Picture, Rgb};
+use crate::Maze;
+use crate::error::{Error, Result};
+use crate::grid::{Dir, Pos, Tile, TilePos};
+use crate::shapes::{Geometry, Point, Shape, ShapedMaze, UNREACHED};
+use crate::with_topology;
+use std::collections::BTreeMap;
+
+/// The pixel sizes of a line picture at a scale (pixels per cell unit): whole pixels, so the
+/// walls of a rectangle fall on pixel edges.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Layout {
+    /// Pixels per cell unit.
+    scale: f64,
+    /// Width of a wall.
+    wall: f64,
+    /// Width of the solution line.
+    path: f64,
+    /// Room around the maze, on every side.
+    margin: u64,
+    /// Where cell unit 0 lies: the margin, plus half a pixel under walls an odd number of
+    /// pixels wide, so their edges fall on pixel edges.
+    origin: f64,
+}
+
+impl Layout {
+    fn new(scale: u32) -> Self {
+        let wall = u64::from((scale / 8).max(1));
+        let margin = u64::from(scale / 2).max(wall);
+        Self {
+            scale: f64::from(scale),
+            wall: wall as f64,
+            path: f64::from((scale / 4).max(1)),
+            margin,
+            origin: margin as f64 + if wall % 2 == 1 { 0.5 } else { 0.0 },
+        }
+    }
+
+    /// A point in cell units, in pixels.
+    fn at(&self, p: Point) -> Point {
+        Point::new(
+            self.origin + p.x * self.scale,
+            self.origin + p.y * self.scale,
+        )
+    }
+
+    /// The picture's width and height in pixels for a shape of `bounds` cell units, or an
+    /// error naming a side over [`Picture::MAX_SIDE`].
+    fn pixel_size(&self, (width, height): (f64, f64)) -> Result<(u32, u32)> {
+        let side = |units: f64| {
+            // `as` saturates: a side too large for u64 is refused below all the same.
+            let pixels = ((units * self.scale).ceil() as u64).saturating_add(2 * self.margin);
+            u32::try_from(pixels)
+                .ok()
+                .filter(|&p| u64::from(p) <= Picture::MAX_SIDE)
+                .ok_or(Error::PictureTooLarge {
+                    pixels,
+                    limit: Picture::MAX_SIDE,
+                })
+        };
+        Ok((side(width)?, side(height)?))
+    }
+}
+
+impl Picture {
+    /// The size in pixels of a picture of `shape` in lines, or an error if a side would exceed
+    /// [`Picture::MAX_SIDE`]: lets callers refuse before carving the maze. `scale` pixels per
+    /// cell unit (a square cell is one unit across), plus a margin of half a cell.
+    pub fn pixel_size_of_shape(&self, shape: &Shape) -> Result<(u32, u32)> {
+        pixel_size(self.scale, with_topology!(shape, t => t.bounds()))
+    }
+}
+
+/// The size in pixels of a line picture of a shape `bounds` cell units across and down, at
+/// `scale` pixels per unit.
+pub(super) fn pixel_size(scale: u32, bounds: (f64, f64)) -> Result<(u32, u32)> {
+    Layout::new(scale).pixel_size(bounds)
+}
+
+/// A line picture in pixels, ready to be written: filled polygons, then lines over them.
+#[derive(Debug, Clone, PartialEq)]
+struct Drawing {
+    /// Width and height in pixels.
+    size: (u32, u32),
+    /// The passages' color, under everything.
+    background: Rgb,
+    /// Cells filled in one color each, in painting order: closed polygons.
+    fills: Vec<(Rgb, Polylines)>,
+    /// Polylines in one color and width each, painted after the fills, with square ends.
+    strokes: Vec<Stroke>,
+    /// Width and height of the maze in cells, for errors about memory.
+    extent: (u32, u32),
+}
+
+/// Polylines in one color and width.
+#[derive(Debug, Clone, PartialEq)]
+struct Stroke {
+    color: Rgb,
+    width: f64,
+    lines: Polylines,
+}
+
+/// Polylines (or polygons) end to end in one allocation, grown fallibly: a maze too large to
+/// draw is an error, not an abort, and a wall takes its points and one index, not a `Vec`.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Polylines {
+    points: Vec<Point>,
+    /// Where each line ends in `points`.
+    ends: Vec<usize>,
+}
+
+impl Polylines {
+    /// Appends a line, or names the memory it would have needed.
+    fn push(&mut self, line: impl ExactSizeIterator<Item = Point>) -> Result<(), u64> {
+        let needed = |len: usize, item: usize| (len as u64 + 1).saturating_mul(2 * item as u64);
+        self.points
+            .try_reserve(line.len())
+            .map_err(|_| needed(self.points.len(), size_of::<Point>()))?;
+        self.ends
+            .try_reserve(1)
+            .map_err(|_| needed(self.ends.len(), size_of::<usize>()))?;
+        self.points.extend(line);
+        self.ends.push(self.points.len());
+        Ok(())
+    }
+
+    /// Each line's points.
+    fn iter(&self) -> impl Iterator<Item = &[Point]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .map(|(start, &end)| &self.points[start..end])
+    }
+}
+
+impl Drawing {
+    /// The picture of `maze`.
+    fn new(maze: &ShapedMaze, picture: &Picture) -> Result<Self> {
+        with_topology!(maze.shape(), t => Self::of(t, maze, picture, &[]))
+    }
+
+    /// The picture of a rectangular maze, its openings left out of the outer wall.
+    fn of_maze(maze: &Maze, picture: &Picture) -> Result<Self> {
+        let grid = maze.grid();
+        let openings: Vec<(usize, usize)> = maze
+            .opening_tiles()
+            .into_iter()
+            .map(|tile| {
+                let (cell, dir) = opening_side(tile, grid.width(), grid.height());
+                (grid.index(cell), dir as usize)
+            })
+            .collect();
+        let shaped = ShapedMaze::from_maze(maze);
+        with_topology!(shaped.shape(), t => Self::of(t, &shaped, picture, &openings))
+    }
+
+    /// The picture of `maze` on `shape`, without the outer walls on the sides `openings` name
+    /// (cell and side).
+    fn of<T: Geometry>(
+        shape: &T,
+        maze: &ShapedMaze,
+        picture: &Picture,
+        openings: &[(usize, usize)],
+    ) -> Result<Self> {
+        let layout = Layout::new(picture.scale);
+        let size = layout.pixel_size(shape.bounds())?;
+        let palette = &picture.palette;
+        let (width, height) = shape.extent();
+        let refused = |bytes| Error::OutOfMemory {
+            width,
+            height,
+            bytes,
+        };
+        let in_pixels = |line: Vec<Point>| line.into_iter().map(|p| layout.at(p));
+
+        let mut fills: BTreeMap<Ink, Polylines> = BTreeMap::new();
+        let mut fill = |ink: Ink, i: usize| {
+            let outline = in_pixels(shape.outline(i));
+            fills.entry(ink).or_default().push(outline).map_err(refused)
+        };
+        if picture.heatmap {
+            let distances = maze.distances();
+            let farthest = distances.iter().filter(|&&d| d != UNREACHED).max();
+            let scale = farthest.map_or(0.0, |&d| if d == 0 { 0.0 } else { 1.0 / d as f32 });
+            for (i, &d) in distances.iter().enumerate() {
+                if d != UNREACHED && i != maze.start() && i != maze.goal() {
+                    fill(Ink::heat(d as f32 * scale), i)?;
+                }
+            }
+        }
+        // The goal over the start where they are one cell, as in tile pictures.
+        if maze.start() != maze.goal() {
+            fill(Ink::Plain(Tile::Start), maze.start())?;
+        }
+        fill(Ink::Plain(Tile::Goal), maze.goal())?;
+
+        let mut strokes = Vec::new();
+        if let Some(solution) = maze.solution().filter(|cells| cells.len() > 1) {
+            let mut lines = Polylines::default();
+            lines
+                .push(solution_line(shape, solution, &layout).into_iter())
+                .map_err(refused)?;
+            strokes.push(Stroke {
+                color: palette.path,
+                width: layout.path,
+                lines,
+            });
+        }
+        let open: Vec<_> = openings
+            .iter()
+            .map(|&(i, side)| shape.wall_line(i, side))
+            .collect();
+        let mut walls = Polylines::default();
+        for wall in shape.outer_wall() {
+            if !open.contains(&wall) {
+                walls.push(in_pixels(wall)).map_err(refused)?;
+            }
+        }
+        // The standing walls between cells, as `Geometry::inner_walls` finds them, without a
+        // `Vec` each.
+        let mut inner = Ok(());
+        shape.walls(|id| {
+            let (i, side, _) = shape.wall(id);
+            if inner.is_ok() && !shape.is_open(i, side) {
+                inner = walls.push(in_pixels(shape.wall_line(i, side)));
+            }
+        });
+        inner.map_err(refused)?;
+        strokes.push(Stroke {
+            color: palette.wall,
+            width: layout.wall,
+            lines: walls,
+        });
+
+        Ok(Self {
+            size,
+            background: palette.passage,
+            fills: fills
+                .into_iter()
+                .map(|(ink, polygons)| (palette.rgb(ink), polygons))
+                .collect(),
+            strokes,
+            extent: (width, height),
+        })
+    }
+}
+
+/// The cell and side of an opening in the outer wall of a `width x height`-cell rectangle,
+/// from its tile (see [`Maze::opening_tiles`]).
+fn opening_side((x, y): TilePos, width: u32, height: u32) -> (Pos, Dir) {
+    let (column, row) = (x.saturating_sub(1) / 2, y.saturating_sub(1) / 2);
+    let cell = |column: u64, row: u64| Pos::new(column as u32, row as u32);
+    if y == 0 {
+        (cell(column, 0), Dir::North)
+    } else if x == 0 {
+        (cell(0, row), Dir::West)
+    } else if y == 2 * u64::from(height) {
+        (cell(column, u64::from(height) - 1), Dir::South)
+    } else {
+        debug_assert_eq!(x, 2 * u64::from(width), "an opening is on the outer wall");
+        (cell(u64::from(width) - 1, row), Dir::East)
+    }
+}
+
+/// The solution as one polyline in pixels: from cell centre to cell centre through the middle
+/// of the wall between, so it never cuts a corner where cells of different sizes meet.
+fn solution_line<T: Geometry>(shape: &T, cells: &[usize], layout: &Layout) -> Vec<Point> {
+    let mut line = Vec::with_capacity(2 * cells.len());
+    for pair in cells.windows(2) {
+        let (i, j) = (pair[0], pair[1]);
+        line.push(layout.at(shape.centre(i)));
+        let cursor = shape.cursor(i);
+        let side = (0..T::SIDES)
+            .find(|&side| shape.neighbour(&cursor, side) == Some(j))
+            .expect("a solution steps between neighbours");
+        line.push(layout.at(middle(&shape.wall_line(i, side))));
+    }
+    if let Some(&last) = cells.last() {
+        line.push(layout.at(shape.centre(last)));
+    }
+    line
+}
+
+/// The middle of a polyline: its middle point, or halfway between its two middle points.
+fn middle(line: &[Point]) -> Point {
+    let n = line.len();
+    let (a, b) = (line[(n - 1) / 2], line[n / 2]);
+    Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn openings_name_the_cell_inside_and_the_side_out() {
+        // A 3x2-cell rectangle is 7x5 tiles.
+        let side = |tile| opening_side(tile, 3, 2);
+        assert_eq!(side((3, 0)), (Pos::new(1, 0), Dir::North));
+        assert_eq!(side((0, 3)), (Pos::new(0, 1), Dir::West));
+        assert_eq!(side((5, 4)), (Pos::new(2, 1), Dir::South));
+        assert_eq!(side((6, 1)), (Pos::new(2, 0), Dir::East));
+    }
+}

@@ -1,0 +1,466 @@
+//! Pictures of every shape in thin walls: well-formed SVG with one path per color and kind of
+//! line, PNG whose pixels are wall where the geometry puts a standing wall and passage where
+//! it puts an open one, the same bytes on every run, and a snapshot of each shape's SVG.
+
+mod common;
+
+use common::{assert_refused, mazegen};
+use mazegen::Maze;
+use mazegen::algorithms::Backtrack;
+use mazegen::render::{Ink, Palette, Picture, Png, Render, Rgb, Style, Svg};
+use mazegen::shapes::{Geometry, Hex, Mask, Masked, Point, Polar, Shape, ShapedMaze, Triangle};
+use mazegen::{Error, with_topology};
+
+/// The mask of the README's gallery: a ring with a gap at the bottom.
+const MASK: &str = "\
+..........
+..........
+..XXXXXX..
+..XXXXXX..
+..XXXXXX..
+..XXXXXX..
+..........
+..........
+";
+
+/// One small maze of each shape, named as `--shape` names it, carved by the backtracker.
+fn every_shape() -> Vec<ShapedMaze> {
+    let shapes = [
+        Shape::Rect(mazegen::grid::Grid::new(6, 4).unwrap()),
+        Shape::Masked(Masked::new(Mask::from_text(MASK).unwrap()).unwrap()),
+        Shape::Hex(Hex::new(6, 4).unwrap()),
+        Shape::Triangle(Triangle::new(9, 4).unwrap()),
+        Shape::Polar(Polar::new(4).unwrap()),
+    ];
+    shapes
+        .into_iter()
+        .map(|shape| ShapedMaze::generate(&Backtrack::default(), shape, 7).unwrap())
+        .collect()
+}
+
+fn picture(heatmap: bool) -> Picture {
+    Picture {
+        palette: Palette::MONO,
+        scale: 24,
+        heatmap,
+        style: Style::Lines,
+    }
+}
+
+fn rendered(renderer: &dyn Render<ShapedMaze>, maze: &ShapedMaze) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    renderer.render(maze, &mut bytes).unwrap();
+    bytes
+}
+
+/// Where a point in cell units lies in a picture at scale 24: walls 3 pixels wide, a margin of
+/// 12 pixels, and half a pixel more so that odd-width walls on whole units fill whole pixels.
+fn pixel_of(p: Point) -> (u32, u32) {
+    ((12.5 + 24.0 * p.x) as u32, (12.5 + 24.0 * p.y) as u32)
+}
+
+/// The middle of a wall's polyline.
+fn middle(line: &[Point]) -> Point {
+    let (a, b) = (line[(line.len() - 1) / 2], line[line.len() / 2]);
+    Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)
+}
+
+/// The PNG's width, height and pixels.
+fn decoded(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgb);
+    assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    (info.width, info.height, pixels)
+}
+
+/// Checks a shape's PNG against its geometry: each standing wall is wall-colored at its middle,
+/// each open one passage-colored, each cell's centre passage-colored (the solution's cells
+/// path-colored, the start and goal their own colors; with a heat map each its heat).
+fn check_pixels<T: Geometry>(shape: &T, maze: &ShapedMaze, picture: Picture) {
+    let (width, height, pixels) = decoded(&rendered(&Png(picture), maze));
+    assert_eq!(
+        (width, height),
+        picture.pixel_size_of_shape(maze.shape()).unwrap()
+    );
+    let at = |p: Point| -> Rgb {
+        let (x, y) = pixel_of(p);
+        let k = 3 * (y as usize * width as usize + x as usize);
+        [pixels[k], pixels[k + 1], pixels[k + 2]]
+    };
+    let palette = picture.palette;
+    let name = maze.shape().name();
+    let endpoints = [maze.start(), maze.goal()];
+    let solution = maze.solution().unwrap_or_default();
+    let mut counts = [0; 2];
+    shape.walls(|id| {
+        let (i, side, j) = shape.wall(id);
+        if endpoints.contains(&i) || endpoints.contains(&j) || solution.contains(&i) {
+            return;
+        }
+        let open = shape.is_open(i, side);
+        counts[usize::from(open)] += 1;
+        if open && picture.heatmap {
+            return; // Between two heat colors.
+        }
+        let expected = if open { palette.passage } else { palette.wall };
+        let seen = at(middle(&shape.wall_line(i, side)));
+        assert_eq!(seen, expected, "{name}: wall {i}/{side} open {open}");
+    });
+    assert!(counts[0] > 0 && counts[1] > 0, "{name}: {counts:?}");
+    for line in shape.outer_wall() {
+        assert_eq!(at(middle(&line)), palette.wall, "{name}: outer wall");
+    }
+    let distances = maze.distances();
+    let farthest = *distances.iter().filter(|&&d| d != u32::MAX).max().unwrap();
+    for i in (0..shape.slots()).filter(|&i| shape.is_cell(i)) {
+        let expected = if solution.contains(&i) {
+            palette.path
+        } else if i == maze.start() {
+            palette.start
+        } else if i == maze.goal() {
+            palette.goal
+        } else if picture.heatmap {
+            palette.rgb(Ink::heat(distances[i] as f32 / farthest as f32))
+        } else {
+            palette.passage
+        };
+        assert_eq!(at(shape.centre(i)), expected, "{name}: cell {i}");
+    }
+}
+
+#[test]
+fn png_pixels_are_where_the_geometry_puts_walls_passages_and_cells() {
+    for mut maze in every_shape() {
+        for (heatmap, palette) in [(false, Palette::MONO), (true, Palette::COLOR)] {
+            let picture = Picture {
+                palette,
+                ..picture(heatmap)
+            };
+            with_topology!(maze.shape(), t => check_pixels(t, &maze, picture));
+        }
+        maze.solve();
+        with_topology!(maze.shape(), t => check_pixels(t, &maze, picture(false)));
+    }
+}
+
+/// The elements of an SVG document, checked to nest properly: each tag is closed, by `/>` or
+/// by its end tag, and the document is one `<svg>` element.
+fn elements(svg: &str) -> Vec<&str> {
+    let mut open = Vec::new();
+    let mut names = Vec::new();
+    let mut rest = svg.trim_end();
+    assert!(rest.starts_with("<svg "), "{svg}");
+    while let Some(start) = rest.find('<') {
+        assert!(rest[..start].trim().is_empty(), "text outside tags: {rest}");
+        let end = start + rest[start..].find('>').expect("a tag ends");
+        let tag = &rest[start + 1..end];
+        assert!(!tag.contains('<'), "{tag}");
+        assert_eq!(tag.matches('"').count() % 2, 0, "quotes pair up: {tag}");
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(open.pop(), Some(name), "{svg}");
+        } else {
+            let name = tag.split([' ', '/']).next().unwrap();
+            names.push(name);
+            if !tag.ends_with('/') {
+                open.push(name);
+            }
+        }
+        rest = &rest[end + 1..];
+        if open.is_empty() {
+            assert!(rest.trim().is_empty(), "one root element: {rest}");
+        }
+    }
+    assert!(open.is_empty(), "{open:?} left open");
+    names
+}
+
+#[test]
+fn svg_of_every_shape_is_well_formed_with_a_path_per_color_and_line() {
+    for mut maze in every_shape() {
+        maze.solve();
+        for heatmap in [false, true] {
+            let picture = picture(heatmap);
+            let svg = String::from_utf8(rendered(&Svg(picture), &maze)).unwrap();
+            let names = elements(&svg);
+            // The background, then start, goal (and heat colors), the solution and the walls.
+            let paths = names.iter().filter(|&&n| n == "path").count();
+            assert_eq!(names[..2], ["svg", "rect"]);
+            if heatmap {
+                assert!(paths > 4, "{svg}");
+            } else {
+                assert_eq!(paths, 4, "{svg}");
+            }
+            let (width, height) = picture.pixel_size_of_shape(maze.shape()).unwrap();
+            assert!(svg.starts_with(&format!(
+                r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
+            )));
+            // Numbers have at most two decimals.
+            let paths = svg
+                .split(" d=\"")
+                .skip(1)
+                .map(|d| &d[..d.find('"').unwrap()]);
+            for number in paths.flat_map(|d| d.split(|c: char| !(c.is_ascii_digit() || c == '.'))) {
+                if let Some((_, decimals)) = number.split_once('.') {
+                    assert!(decimals.len() <= 2 && !decimals.is_empty(), "{number}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn pictures_are_byte_identical_from_run_to_run() {
+    for (mut first, mut second) in every_shape().into_iter().zip(every_shape()) {
+        first.solve();
+        second.solve();
+        for heatmap in [false, true] {
+            let picture = picture(heatmap);
+            for renderer in [&Svg(picture) as &dyn Render<ShapedMaze>, &Png(picture)] {
+                assert_eq!(rendered(renderer, &first), rendered(renderer, &second));
+            }
+        }
+    }
+}
+
+#[test]
+fn svg_of_each_shape_matches_its_snapshot() {
+    for mut maze in every_shape() {
+        maze.solve();
+        let name = maze.shape().name();
+        let svg = String::from_utf8(rendered(&Svg(picture(false)), &maze)).unwrap();
+        insta::assert_snapshot!(format!("{name}.lines.svg"), svg);
+    }
+}
+
+/// FNV-1a of `bytes`: a short stand-in for a picture's pixels in a snapshot.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[test]
+fn png_pixels_of_each_shape_match_their_snapshot() {
+    let mut lines = String::new();
+    for mut maze in every_shape() {
+        maze.solve();
+        for heatmap in [false, true] {
+            let picture = Picture {
+                palette: Palette::COLOR,
+                ..picture(heatmap)
+            };
+            let (width, height, pixels) = decoded(&rendered(&Png(picture), &maze));
+            let name = maze.shape().name();
+            let hash = fnv1a(&pixels);
+            lines += &format!("{name} heatmap {heatmap}: {width}x{height} {hash:016x}\n");
+        }
+    }
+    insta::assert_snapshot!("lines.png-pixels", lines);
+}
+
+#[test]
+fn a_rectangle_in_lines_is_its_shaped_maze_in_lines_and_tiles_stay_the_default() {
+    let mut maze = Maze::generate(&Backtrack::default(), 6, 4, 7).unwrap();
+    maze.solve().unwrap();
+    let shaped = ShapedMaze::from_maze(&maze);
+    let lines = picture(true);
+    for (renderer, shaped_renderer) in [
+        (
+            &Svg(lines) as &dyn Render,
+            &Svg(lines) as &dyn Render<ShapedMaze>,
+        ),
+        (&Png(lines), &Png(lines)),
+    ] {
+        let mut bytes = Vec::new();
+        renderer.render(&maze, &mut bytes).unwrap();
+        assert_eq!(bytes, rendered(shaped_renderer, &shaped));
+    }
+    assert_eq!(Picture::default().style, Style::Tiles);
+    let tiles = Picture {
+        style: Style::Tiles,
+        ..lines
+    };
+    let mut bytes = Vec::new();
+    Svg(tiles).render(&maze, &mut bytes).unwrap();
+    assert!(String::from_utf8(bytes).unwrap().contains("crispEdges\">"));
+}
+
+#[test]
+fn a_picture_too_large_is_refused_naming_its_size_and_the_limit() {
+    let maze = ShapedMaze::generate(
+        &Backtrack::default(),
+        Shape::Polar(Polar::new(3).unwrap()),
+        1,
+    )
+    .unwrap();
+    let picture = Picture {
+        scale: 1 << 30,
+        ..picture(false)
+    };
+    // 6 units across at 2^30 pixels each, and a margin of 2^29 pixels either side.
+    let pixels = 7u64 << 30;
+    let error = picture.pixel_size_of_shape(maze.shape()).unwrap_err();
+    assert!(matches!(error, Error::PictureTooLarge { pixels: p, .. } if p == pixels));
+    for renderer in [&Svg(picture) as &dyn Render<ShapedMaze>, &Png(picture)] {
+        let mut bytes = Vec::new();
+        let message = renderer.render(&maze, &mut bytes).unwrap_err().to_string();
+        assert!(
+            message.contains(&pixels.to_string()) && message.contains("2147483647"),
+            "{message}"
+        );
+        assert!(bytes.is_empty());
+    }
+}
+
+#[test]
+fn the_binary_draws_every_shape_as_the_library_does() {
+    let mask = std::env::temp_dir().join(format!("mazegen-pictures-{}.txt", std::process::id()));
+    std::fs::write(&mask, MASK).unwrap();
+    let mask = mask.display().to_string();
+    let shapes: [&[&str]; 5] = [
+        &["--size", "13", "--style", "lines"],
+        &["--mask", &mask],
+        &["--shape", "hex", "--cells", "6x4"],
+        &["--shape", "triangle", "--cells", "9x4"],
+        &["--shape", "polar", "--rings", "4"],
+    ];
+    let mut rect = Maze::generate(&Backtrack::default(), 6, 6, 7).unwrap();
+    rect.solve().unwrap();
+    let mut mazes = every_shape();
+    mazes[0] = ShapedMaze::from_maze(&rect);
+    for (shape, maze) in shapes.into_iter().zip(&mut mazes) {
+        maze.solve();
+        for (format, renderer) in [
+            ("svg", &Svg(picture(false)) as &dyn Render<ShapedMaze>),
+            ("png", &Png(picture(false))),
+        ] {
+            let common = ["backtrack", "--seed", "7", "--solve", "--theme", "mono"];
+            let picture = ["--scale", "24", "--format", format];
+            let args = [&common[..], shape, &picture].concat();
+            let output = mazegen().args(&args).output().unwrap();
+            assert!(output.status.success(), "{args:?}");
+            assert!(output.stdout == rendered(renderer, maze), "{args:?}");
+        }
+    }
+    std::fs::remove_file(mask).unwrap();
+}
+
+#[test]
+fn the_binary_draws_lines_16_pixels_a_cell_unless_told_and_refuses_what_does_not_fit() {
+    let svg = common::stdout_of(&[
+        "wilson", "--shape", "polar", "--rings", "3", "--format", "svg",
+    ]);
+    // 6 units across at 16 pixels, and 8 pixels either side.
+    assert!(svg.contains(r#"width="112" height="112""#), "{svg}");
+    assert_refused(
+        &["backtrack", "--style", "lines", "--format", "text"],
+        &["--style applies to svg and png pictures, not --format text"],
+    );
+    assert_refused(
+        &[
+            "backtrack",
+            "--shape",
+            "hex",
+            "--style",
+            "tiles",
+            "--format",
+            "svg",
+        ],
+        &["--style tiles draws rectangles; a hex maze is drawn in lines"],
+    );
+    assert_refused(
+        &[
+            "backtrack",
+            "--shape",
+            "hex",
+            "--heatmap",
+            "--format",
+            "graph",
+        ],
+        &["--heatmap draws on term, svg or png output, not --format graph"],
+    );
+    // 1.5 x 40000000 + 0.5 units across at 64 pixels, and 32 pixels either side.
+    assert_refused(
+        &[
+            "wilson",
+            "--shape",
+            "hex",
+            "--cells",
+            "40000000x1",
+            "--scale",
+            "64",
+            "--format",
+            "png",
+        ],
+        &["--scale 64: the picture would be 3840000096 pixels across, more than the 2147483647"],
+    );
+    assert_refused(
+        &["backtrack", "--shape", "triangle", "--format", "text"],
+        &["a triangle maze is written as --format graph, svg or png"],
+    );
+}
+
+#[test]
+fn openings_leave_gaps_in_the_outer_wall_of_a_rectangle_in_lines() {
+    let mut maze = Maze::generate(&Backtrack::default(), 6, 4, 7).unwrap();
+    let lines = picture(false);
+    let draw = |maze: &Maze, renderer: &dyn Render| {
+        let mut bytes = Vec::new();
+        renderer.render(maze, &mut bytes).unwrap();
+        bytes
+    };
+    let walls = |svg: Vec<u8>| String::from_utf8(svg).unwrap().matches('M').count();
+    let closed = walls(draw(&maze, &Svg(lines)));
+    let closed_png = decoded(&draw(&maze, &Png(lines)));
+    maze.open_border().unwrap();
+    assert_eq!(walls(draw(&maze, &Svg(lines))), closed - 2);
+    let open_png = decoded(&draw(&maze, &Png(lines)));
+    // The start's north wall and the goal's south wall, at their middles, a pixel outside
+    // the start and goal cells (which are filled).
+    let pixel = 1.0 / 24.0;
+    for point in [Point::new(0.5, -pixel), Point::new(5.5, 4.0 + pixel)] {
+        let (x, y) = pixel_of(point);
+        let k = 3 * (y as usize * closed_png.0 as usize + x as usize);
+        assert_eq!(closed_png.2[k..k + 3], Palette::MONO.wall, "{point:?}");
+        assert_eq!(open_png.2[k..k + 3], Palette::MONO.passage, "{point:?}");
+    }
+    let args = [
+        "backtrack",
+        "--width",
+        "13",
+        "--height",
+        "9",
+        "--seed",
+        "7",
+        "--openings",
+        "--style",
+        "lines",
+        "--theme",
+        "mono",
+        "--scale",
+        "24",
+        "--format",
+        "svg",
+    ];
+    assert!(common::stdout_of(&args).as_bytes() == draw(&maze, &Svg(lines)));
+}
+
+#[test]
+fn a_one_cell_maze_is_its_goal() {
+    let mut maze = ShapedMaze::generate(
+        &Backtrack::default(),
+        Shape::Polar(Polar::new(1).unwrap()),
+        1,
+    )
+    .unwrap();
+    maze.solve();
+    let (width, _, pixels) = decoded(&rendered(&Png(picture(true)), &maze));
+    let (x, y) = pixel_of(Point::new(1.0, 1.0));
+    let k = 3 * (y as usize * width as usize + x as usize);
+    assert_eq!(pixels[k..k + 3], Palette::MONO.goal);
+    let svg = String::from_utf8(rendered(&Svg(picture(true)), &maze)).unwrap();
+    assert_eq!(elements(&svg), ["svg", "rect", "path", "path"], "{svg}");
+}
