@@ -10,6 +10,7 @@ mod hunt_and_kill;
 mod kruskal;
 mod prim;
 mod recursive_division;
+pub(crate) mod rows;
 mod sidewinder;
 mod union_find;
 mod wilson;
