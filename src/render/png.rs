@@ -86,9 +86,9 @@ impl Inks {
             (_, true) => 5 + usize::from(Ink::HEAT_LEVELS),
         };
         let depth = match count {
-            ..=2 => png::BitDepth::One,
-            ..=4 => png::BitDepth::Two,
-            ..=16 => png::BitDepth::Four,
+            0..=2 => png::BitDepth::One,
+            3..=4 => png::BitDepth::Two,
+            5..=16 => png::BitDepth::Four,
             _ => png::BitDepth::Eight,
         };
         Self { count, depth }
