@@ -47,6 +47,25 @@ pub enum Error {
         bytes: u64,
     },
 
+    /// A maze streamed from an algorithm that needs the whole grid (see [`crate::stream`]).
+    #[error(
+        "{algorithm} needs the whole maze in memory and cannot stream it; \
+         binary-tree, sidewinder and eller can"
+    )]
+    DoesNotStream {
+        /// The algorithm's name.
+        algorithm: &'static str,
+    },
+
+    /// A streamed maze taller than [`crate::stream::MAX_STREAM_HEIGHT`] rows of cells.
+    #[error("a maze {height} cells high is taller than the {limit} cells a stream can count")]
+    TooTall {
+        /// Height in cells.
+        height: u64,
+        /// The most rows a streamed maze may have.
+        limit: u64,
+    },
+
     /// A cell position outside the grid.
     #[error("cell {x},{y} is outside the {width}x{height}-cell maze")]
     OutsideGrid {

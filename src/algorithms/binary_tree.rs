@@ -6,6 +6,7 @@ use crate::error::Result;
 use crate::events::{Event, Observer};
 use crate::grid::{Dir, EAST, Grid, Pos, SOUTH};
 use crate::rng::{MazeRng, RandomBits};
+use crate::stream::MazeRows;
 use serde::{Serialize, Serializer};
 
 /// The Binary Tree algorithm.
@@ -109,6 +110,10 @@ impl Algorithm for BinaryTree {
         observer: &mut O,
     ) -> Result<()> {
         carve_grid(self, grid, rng, observer)
+    }
+
+    fn stream(&self, width: u32, height: u64, seed: u64) -> Option<Result<MazeRows>> {
+        Some(MazeRows::of(*self, width, height, seed))
     }
 }
 

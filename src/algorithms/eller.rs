@@ -6,6 +6,7 @@ use crate::error::Result;
 use crate::events::Observer;
 use crate::grid::{Dir, Grid, bytes_for, filled_vec};
 use crate::rng::{MazeRng, RandomBits};
+use crate::stream::MazeRows;
 
 /// Eller's algorithm.
 ///
@@ -48,6 +49,10 @@ impl Algorithm for Eller {
         observer: &mut O,
     ) -> Result<()> {
         carve_grid(self, grid, rng, observer)
+    }
+
+    fn stream(&self, width: u32, height: u64, seed: u64) -> Option<Result<MazeRows>> {
+        Some(MazeRows::of(*self, width, height, seed))
     }
 }
 

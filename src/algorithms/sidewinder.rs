@@ -6,6 +6,7 @@ use crate::error::Result;
 use crate::events::Observer;
 use crate::grid::{Dir, Grid};
 use crate::rng::{MazeRng, RandomBits};
+use crate::stream::MazeRows;
 
 /// The Sidewinder algorithm.
 ///
@@ -50,6 +51,10 @@ impl Algorithm for Sidewinder {
         observer: &mut O,
     ) -> Result<()> {
         carve_grid(self, grid, rng, observer)
+    }
+
+    fn stream(&self, width: u32, height: u64, seed: u64) -> Option<Result<MazeRows>> {
+        Some(MazeRows::of(*self, width, height, seed))
     }
 }
 
