@@ -57,13 +57,16 @@ pub enum Error {
         algorithm: &'static str,
     },
 
-    /// A streamed maze taller than [`crate::stream::MAX_STREAM_HEIGHT`] rows of cells.
-    #[error("a maze {height} cells high is taller than the {limit} cells a stream can count")]
+    /// A streamed maze taller than its stream or its format can count: more than
+    /// [`crate::stream::MAX_STREAM_HEIGHT`] rows of cells, or than a JSON document's `u32`.
+    #[error("a maze {height} cells high is taller than the {limit} cells {what} can count")]
     TooTall {
         /// Height in cells.
         height: u64,
-        /// The most rows a streamed maze may have.
+        /// The most rows of cells allowed.
         limit: u64,
+        /// What counts them: "a stream", "a JSON document".
+        what: &'static str,
     },
 
     /// A cell position outside the grid.

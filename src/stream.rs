@@ -93,6 +93,7 @@ impl MazeRows {
             return Err(Error::TooTall {
                 height,
                 limit: MAX_STREAM_HEIGHT,
+                what: "a stream",
             });
         }
         // Errors name the height as a grid's would, saturated.
@@ -180,6 +181,16 @@ impl MazeRows {
     /// Height in cells.
     pub fn height(&self) -> u64 {
         self.height
+    }
+
+    /// Width of the tile view.
+    pub fn tile_width(&self) -> u64 {
+        tiles_from_cells(self.width)
+    }
+
+    /// Height of the tile view: `2 x height + 1`.
+    pub fn tile_height(&self) -> u64 {
+        2 * self.height + 1
     }
 }
 

@@ -15,6 +15,7 @@ pub use geometry::{
     tiles_from_cells,
 };
 pub use tiles::{Tile, TileRows};
+pub(crate) use tiles::{draw_below_line, draw_cell_line, draw_wall_line};
 
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};

@@ -1,9 +1,10 @@
 //! `png`: a raster picture, `scale` pixels per tile, written row by row.
 
-use super::Render;
-use super::ink::{Ink, Picture};
-use crate::grid::{Tile, empty_vec};
-use crate::maze::Maze;
+use super::ink::{Ink, Picture, TILE_KINDS, shade};
+use super::{DrawRows, Render, RenderRows, StreamTiles};
+use crate::grid::empty_vec;
+use crate::maze::{Heat, Maze};
+use crate::stream::MazeRows;
 use std::io::{self, Write};
 
 /// PNG output, streamed: memory stays at one row of pixels whatever the size.
@@ -24,14 +25,58 @@ impl Png {
 
 impl Render for Png {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-        let Picture { palette, scale, .. } = self.0;
-        let (width, height) = self.0.pixel_size(maze).map_err(io::Error::other)?;
+        let size = self.0.pixel_size(maze).map_err(io::Error::other)?;
         let heat = self.0.heat(maze).map_err(io::Error::other)?;
         let inks = Inks::of(maze.solution().is_some(), heat.is_some());
         let grid = maze.grid();
-        let tiles = usize::try_from(grid.tile_width()).unwrap_or(usize::MAX);
-        let vec = |len| empty_vec(grid.width(), grid.height(), len).map_err(io::Error::other);
-        let (mut row, mut pixels) = (vec(tiles)?, vec(inks.row_bytes(width))?);
+        let row = empty_vec(grid.width(), grid.height(), tile_count(grid.tile_width()));
+        let pixels = empty_vec(grid.width(), grid.height(), inks.row_bytes(size.0));
+        let (row, pixels) = (
+            row.map_err(io::Error::other)?,
+            pixels.map_err(io::Error::other)?,
+        );
+        let tiles = maze.tiles().map_err(io::Error::other)?;
+        self.write(tiles, size, inks, heat.as_ref(), (row, pixels), out)
+    }
+
+    fn streams(&self) -> Option<&dyn RenderRows> {
+        (!self.0.heatmap).then_some(self)
+    }
+}
+
+impl RenderRows for Png {
+    fn render_rows(&self, rows: &mut MazeRows, out: &mut dyn Write) -> io::Result<()> {
+        let size = self.0.pixel_size_of(rows.tile_width(), rows.tile_height());
+        let size = size.map_err(io::Error::other)?;
+        let inks = Inks::of(false, false);
+        let (width, height) = (
+            rows.width(),
+            u32::try_from(rows.height()).unwrap_or(u32::MAX),
+        );
+        let row = empty_vec(width, height, tile_count(rows.tile_width()));
+        let pixels = empty_vec(width, height, inks.row_bytes(size.0));
+        let (row, pixels) = (
+            row.map_err(io::Error::other)?,
+            pixels.map_err(io::Error::other)?,
+        );
+        let tiles = StreamTiles::new(rows).map_err(io::Error::other)?;
+        self.write(tiles, size, inks, None, (row, pixels), out)
+    }
+}
+
+impl Png {
+    /// Writes the picture of `tiles`, `size` pixels, in `inks`, shaded by `heat` if given,
+    /// with `buffers` reserved for a row of tiles and a row of pixels.
+    fn write(
+        &self,
+        mut tiles: impl DrawRows,
+        (width, height): (u32, u32),
+        inks: Inks,
+        heat: Option<&Heat>,
+        (mut row, mut pixels): (Vec<u8>, Vec<u8>),
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let Picture { palette, scale, .. } = self.0;
         let mut encoder = png::Encoder::new(out, width, height);
         encoder.set_color(png::ColorType::Indexed);
         encoder.set_depth(inks.depth);
@@ -39,14 +84,9 @@ impl Render for Png {
         encoder.set_compression(compression(width, height));
         let mut writer = encoder.write_header().map_err(into_io)?;
         let mut stream = writer.stream_writer().map_err(into_io)?;
-        let mut tiles = maze.tiles().map_err(io::Error::other)?;
-        while let Some(y) = tiles.draw_next_row(Inks::plain, &mut row) {
-            if let Some(heat) = &heat {
-                for (x, number) in row.iter_mut().enumerate() {
-                    if *number == Inks::plain(Tile::Passage) {
-                        *number = Inks::number(Ink::of(Tile::Passage, (x as u64, y), Some(heat)));
-                    }
-                }
+        while let Some(y) = tiles.draw_next_row(|tile| Ink::Plain(tile).number(), &mut row) {
+            if let Some(heat) = heat {
+                shade(&mut row, y, heat);
             }
             pack(&row, scale as usize, inks.depth as u8, &mut pixels);
             for _ in 0..scale {
@@ -55,6 +95,11 @@ impl Render for Png {
         }
         stream.finish().map_err(into_io)
     }
+}
+
+/// The tiles of a row `tile_width` tiles wide, as a length to reserve.
+fn tile_count(tile_width: u64) -> usize {
+    usize::try_from(tile_width).unwrap_or(usize::MAX)
 }
 
 /// The compression of a `width x height`-pixel picture: see [`Png`].
@@ -68,8 +113,7 @@ fn compression(width: u32, height: u32) -> png::Compression {
     }
 }
 
-/// The inks a picture can show, numbered as its palette: the tile kinds in their order, then the
-/// heat levels.
+/// The inks a picture can show, numbered as its palette (see [`Ink::number`]).
 struct Inks {
     /// How many.
     count: usize,
@@ -82,8 +126,8 @@ impl Inks {
     fn of(solved: bool, heat: bool) -> Self {
         let count = match (solved, heat) {
             (false, false) => 2,
-            (true, false) => 5,
-            (_, true) => 5 + usize::from(Ink::HEAT_LEVELS),
+            (true, false) => TILE_KINDS.len(),
+            (_, true) => TILE_KINDS.len() + usize::from(Ink::HEAT_LEVELS),
         };
         let depth = match count {
             0..=2 => png::BitDepth::One,
@@ -94,36 +138,9 @@ impl Inks {
         Self { count, depth }
     }
 
-    /// The number of a tile drawn in its kind's color.
-    fn plain(tile: Tile) -> u8 {
-        tile as u8
-    }
-
-    /// The number of `ink`.
-    fn number(ink: Ink) -> u8 {
-        match ink {
-            Ink::Plain(tile) => Self::plain(tile),
-            Ink::Heat(level) => 5 + level,
-        }
-    }
-
     /// The palette: the color of each ink in turn, as `rgb` gives it.
     fn palette(&self, rgb: impl Fn(Ink) -> [u8; 3]) -> Vec<u8> {
-        let tiles = [
-            Tile::Wall,
-            Tile::Passage,
-            Tile::Path,
-            Tile::Start,
-            Tile::Goal,
-        ]
-        .map(Ink::Plain);
-        let heat = (0..Ink::HEAT_LEVELS).map(Ink::Heat);
-        tiles
-            .into_iter()
-            .chain(heat)
-            .take(self.count)
-            .flat_map(rgb)
-            .collect()
+        Ink::all().take(self.count).flat_map(rgb).collect()
     }
 
     /// The bytes of a row of `width` pixels.

@@ -1,12 +1,12 @@
 //! `term`: one `●` per tile, colored by kind (red wall or rock), tiles a space apart so the
 //! picture looks square in a terminal.
 
-use super::ink::{Ink, Palette};
+use super::ink::{Ink, Palette, TILE_KINDS, shade};
 use super::style::TileStyle;
-use super::{Render, TileRowSource, tiles_of};
-use crate::grid::Tile;
+use super::{DrawRows, Render, RenderRows, StreamTiles, TileRowSource, tiles_of};
 use crate::maze::{Heat, Maze};
 use crate::rooms::{MapTile, RoomMap};
+use crate::stream::MazeRows;
 use std::io::{self, Write};
 
 const DOT: &str = "●";
@@ -68,30 +68,44 @@ pub struct Term {
 
 impl Render for Term {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-        let tiles = maze.tiles().map_err(io::Error::other)?;
-        if !self.color {
-            return write_term_lines(tiles, &Pieces::plain(), out, |_, row, codes| {
-                codes.extend(row.iter().map(|&tile| tile as u8));
-            });
-        }
-        let heat = self.heatmap.then(|| Heat::new(maze)).transpose();
+        let mut tiles = maze.tiles().map_err(io::Error::other)?;
+        let heat = (self.color && self.heatmap)
+            .then(|| Heat::new(maze))
+            .transpose();
         let heat = heat.map_err(io::Error::other)?;
-        let pieces = Pieces::colored(
-            TILES
-                .map(Ink::Plain)
-                .into_iter()
-                .chain((0..Ink::HEAT_LEVELS).map(Ink::Heat))
-                .map(term_color),
-        );
-        write_term_lines(tiles, &pieces, out, |y, row, codes| match &heat {
-            None => codes.extend(row.iter().map(|&tile| tile as u8)),
-            Some(heat) => codes.extend(row.iter().enumerate().map(|(x, &tile)| {
-                match Ink::of(tile, (x as u64, y), Some(heat)) {
-                    Ink::Plain(tile) => tile as u8,
-                    Ink::Heat(level) => TILES.len() as u8 + level,
-                }
-            })),
+        write_term_lines(&self.maze_pieces(), out, |numbers| {
+            let y = tiles.draw_next_row(|tile| Ink::Plain(tile).number(), numbers)?;
+            if let Some(heat) = &heat {
+                shade(numbers, y, heat);
+            }
+            Some(())
         })
+    }
+
+    fn streams(&self) -> Option<&dyn RenderRows> {
+        (!(self.color && self.heatmap)).then_some(self)
+    }
+}
+
+impl RenderRows for Term {
+    fn render_rows(&self, rows: &mut MazeRows, out: &mut dyn Write) -> io::Result<()> {
+        let mut tiles = StreamTiles::new(rows).map_err(io::Error::other)?;
+        write_term_lines(&self.maze_pieces(), out, |numbers| {
+            tiles
+                .draw_next_row(|tile| Ink::Plain(tile).number(), numbers)
+                .map(drop)
+        })
+    }
+}
+
+impl Term {
+    /// The pieces of a maze's tiles: every ink's `●` with color, the tiles' glyphs without.
+    fn maze_pieces(&self) -> Pieces {
+        if self.color {
+            Pieces::colored(Ink::all().map(term_color))
+        } else {
+            Pieces::plain_of(&TILE_KINDS)
+        }
     }
 }
 
@@ -103,25 +117,26 @@ impl Render<RoomMap> for Term {
         } else {
             Pieces::plain_of(&MapTile::ALL)
         };
-        write_term_lines(tiles.rows().enumerate(), &pieces, out, |_, row, codes| {
-            codes.extend(row.iter().map(|&tile| tile as u8));
+        let mut rows = tiles.rows().enumerate();
+        write_term_lines(&pieces, out, |numbers| {
+            let (_, row) = rows.next_row()?;
+            numbers.clear();
+            numbers.extend(row.iter().map(|&tile| tile as u8));
+            Some(())
         })
     }
 }
 
-/// Writes `rows` one `term` line per tile row: `ink` turns a row (its number and tiles) into
-/// the numbers of its inks, which index `pieces`.
-fn write_term_lines<S: TileRowSource>(
-    mut rows: S,
+/// Writes one `term` line per tile row: `next_row` draws the next row as the numbers of its
+/// inks, which index `pieces`, or says there is none.
+fn write_term_lines(
     pieces: &Pieces,
     out: &mut dyn Write,
-    mut ink: impl FnMut(u64, &[S::Tile], &mut Vec<u8>),
+    mut next_row: impl FnMut(&mut Vec<u8>) -> Option<()>,
 ) -> io::Result<()> {
-    let (mut codes, mut line) = (Vec::new(), Vec::new());
-    while let Some((y, row)) = rows.next_row() {
-        codes.clear();
-        ink(y, row, &mut codes);
-        let len = pieces.draw(&codes, &mut line)?;
+    let (mut numbers, mut line) = (Vec::new(), Vec::new());
+    while next_row(&mut numbers).is_some() {
+        let len = pieces.draw(&numbers, &mut line)?;
         out.write_all(&line[..len])?;
     }
     Ok(())
@@ -181,11 +196,6 @@ impl Pieces {
         pieces
     }
 
-    /// The uncolored glyph of every maze tile.
-    fn plain() -> Self {
-        Self::plain_of(&TILES)
-    }
-
     /// The uncolored glyph of each of `tiles` (every kind, in declaration order).
     fn plain_of<T: TileStyle>(tiles: &[T]) -> Self {
         let first: Vec<Piece> = tiles.iter().map(|t| Piece::new(&[t.glyph()])).collect();
@@ -227,15 +237,6 @@ impl Pieces {
         Ok(len + self.end.len())
     }
 }
-
-/// Every tile kind in declaration order, so that `tile as u8` numbers its ink.
-const TILES: [Tile; 5] = [
-    Tile::Wall,
-    Tile::Passage,
-    Tile::Path,
-    Tile::Start,
-    Tile::Goal,
-];
 
 /// The terminal color of `ink`: the tile's own for tiles, the 256-color palette's nearest
 /// color for heat.
