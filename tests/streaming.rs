@@ -1,6 +1,9 @@
 //! Streamed mazes: every format that streams writes exactly the bytes of the same maze
-//! generated whole.
+//! generated whole, and the command line streams mazes past the grid's cell limit.
 
+mod common;
+
+use common::{mazegen, stdout_of};
 use mazegen::Maze;
 use mazegen::algorithms::{Backtrack, Bias, BinaryTree, Eller, Generator, Sidewinder};
 use mazegen::render::{Json, Picture, Png, Render, Term, Text};
@@ -107,6 +110,53 @@ fn a_maze_taller_than_a_grid_streams_in_a_row_of_memory() {
         for (x, &cell) in cells.iter().enumerate() {
             assert_eq!(cell & 1 == 1, grid.open_east(x as u32, y), "{x},{y}");
             assert_eq!(cell & 2 == 2, grid.open_south(x as u32, y), "{x},{y}");
+        }
+    }
+}
+
+#[test]
+fn the_command_line_streams_past_the_cell_limit_and_stops_quietly_at_a_closed_pipe() {
+    // 2^31 rows of cells, cut off by a closed pipe after the first lines: at once, exit 0,
+    // nothing on standard error but nothing at all (the seed is given).
+    let binary = env!("CARGO_BIN_EXE_mazegen");
+    let script = format!(
+        "'{binary}' eller --width 41 --height 4294967297 --seed 3 --format text | head -n 3; \
+         echo \"${{PIPESTATUS[0]}}\" >&2"
+    );
+    let start = std::time::Instant::now();
+    let output = std::process::Command::new("bash")
+        .args(["-c", &script])
+        .output()
+        .unwrap();
+    assert!(start.elapsed().as_secs() < 5);
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "0\n");
+    let short = stdout_of(&[
+        "eller", "--width", "41", "--height", "9", "--seed", "3", "--format", "text",
+    ]);
+    let first: Vec<&str> = short.lines().take(3).collect();
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("{}\n", first.join("\n"))
+    );
+}
+
+#[test]
+fn the_command_line_writes_streamed_mazes_as_whole_ones() {
+    // The same bytes whether the maze streams or, with an option that needs the whole maze
+    // but changes nothing here (a goal where it already is), is generated whole.
+    for format in ["text", "json", "png"] {
+        for algorithm in ["binary-tree", "sidewinder", "eller"] {
+            let args = [
+                algorithm, "--width", "31", "--height", "11", "--seed", "4", "--format", format,
+            ];
+            let streamed = mazegen().args(args).output().unwrap();
+            let whole = mazegen()
+                .args(args)
+                .args(["--goal", "14,4"])
+                .output()
+                .unwrap();
+            assert!(streamed.status.success() && whole.status.success());
+            assert!(streamed.stdout == whole.stdout, "{algorithm} {format}");
         }
     }
 }
