@@ -136,8 +136,8 @@ pub enum Destination {
     Shape(Shape, ShapeRendering),
     /// Rendered row by row as it is generated, holding a row at a time whatever the height
     /// (an algorithm that carves row by row, a format written in order, nothing that needs
-    /// the whole maze).
-    Stream(Rendering),
+    /// the whole maze), with this many rows of cells.
+    Stream(Rendering, u64),
 }
 
 /// How and where a maze of any shape is written.
@@ -224,7 +224,8 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
         Command::Backtrack(args) => {
             let plain = args.maze.shape.shape == ShapeKind::Rect && args.maze.shape.mask.is_none();
             if plain {
-                let (width, height) = args.maze.size.cells();
+                let (width, rows) = args.maze.size.cells();
+                let height = u32::try_from(rows).unwrap_or(u32::MAX);
                 check_walkers(args.walkers.get(), width, height)?;
             }
             let backtrack = Backtrack {
@@ -271,11 +272,13 @@ fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob
     if let Some(blank) = blank_shape(&args)? {
         return shaped_maze(generator, args, blank);
     }
-    let (width, height) = args.size.cells();
+    let (width, rows) = args.size.cells();
     let streamed = streamed_rendering(generator.as_ref(), &args)?;
     if streamed.is_none() {
-        check_cell_limit(generator.as_ref(), width, height)?;
+        check_cell_limit(generator.as_ref(), width, rows)?;
     }
+    // Within the cell limit, or streamed: only a stream has more rows than this counts.
+    let height = u32::try_from(rows).unwrap_or(u32::MAX);
     let finish = Finish {
         braid: args.braid,
         endpoints: Endpoints::settle(&args.endpoints),
@@ -284,8 +287,16 @@ fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob
     check_endpoints(&finish.endpoints, width, height)?;
     let format = args.output.format.unwrap_or(Format::Term);
     let destination = if let Some(rendering) = streamed {
-        rendering.check_picture(tiles_from_cells(width), tiles_from_cells(height))?;
-        Destination::Stream(rendering)
+        rendering.check_picture(tiles_from_cells(width), 2 * rows + 1)?;
+        if format == Format::Json && u32::try_from(rows).is_err() {
+            let error = mazegen::Error::TooTall {
+                height: rows,
+                limit: u32::MAX.into(),
+                what: "a JSON document",
+            };
+            return Err(anyhow::Error::new(error).context(format!("--height {}", 2 * rows + 1)));
+        }
+        Destination::Stream(rendering, rows)
     } else if format == Format::Events {
         events_only(&args, &finish)?;
         Destination::Events(Target::new(args.output.target.output.as_deref()))
@@ -491,21 +502,28 @@ fn streamed_rendering(
     Ok(streams.then_some(rendering))
 }
 
-/// Refuses a maze over the grid's cell limit before anything is allocated, with the memory it
-/// would take and what streams instead.
-fn check_cell_limit(generator: &dyn Generator, width: u32, height: u32) -> anyhow::Result<()> {
+/// Refuses a maze of `width x rows` cells over the grid's cell limit before anything is
+/// allocated, with the memory it would take and what streams instead.
+fn check_cell_limit(generator: &dyn Generator, width: u32, rows: u64) -> anyhow::Result<()> {
     let sides = format!(
         "--width {} --height {}",
         tiles_from_cells(width),
-        tiles_from_cells(height)
+        2 * rows + 1
     );
+    // More rows than a grid counts are over the limit whatever the width.
+    let height = u32::try_from(rows).unwrap_or(u32::MAX);
     match Grid::check_size(width, height) {
         Ok(_) => Ok(()),
         Err(error @ mazegen::Error::TooLarge { .. }) => {
-            let cells = u64::from(width) * u64::from(height);
+            let too_large = if u64::from(height) == rows {
+                error.to_string()
+            } else {
+                format!("a maze {rows} cells high has more rows than a grid can count")
+            };
+            let cells = u64::from(width).saturating_mul(rows);
             let bytes = cells.saturating_add(generator.scratch_bytes(width, height));
             Err(bad_input(format!(
-                "{sides}: {error}; {} would need {bytes} bytes ({:.1} GiB) for it. \
+                "{sides}: {too_large}; {} would need {bytes} bytes ({:.1} GiB) for it. \
                  binary-tree, sidewinder and eller write mazes of any height row by row to \
                  term, text, json and png, without --braid, --solve, --start, --goal, \
                  --openings, --stats, --heatmap or --animate",

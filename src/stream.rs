@@ -14,9 +14,9 @@ use crate::events::Silent;
 use crate::grid::{filled_vec, tiles_from_cells};
 use crate::rng::{Leftover, MazeRng, RandomBits, rng_from_seed};
 
-/// The most rows of cells a streamed maze may have: 2^62, so that its tile rows (twice as
+/// The most rows of cells a streamed maze may have: 2^63 - 1, so that its tile rows (twice as
 /// many, and one) fit in a `u64`.
-pub const MAX_STREAM_HEIGHT: u64 = 1 << 62;
+pub const MAX_STREAM_HEIGHT: u64 = u64::MAX / 2;
 
 /// The rows of a maze carved row by row, from the top, each handed out once final.
 ///

@@ -160,3 +160,61 @@ fn the_command_line_writes_streamed_mazes_as_whole_ones() {
         }
     }
 }
+
+#[test]
+fn heights_past_what_a_format_counts_are_refused_with_the_flag() {
+    common::assert_refused(
+        &[
+            "eller",
+            "--width",
+            "7",
+            "--height",
+            "8589934593",
+            "--format",
+            "json",
+        ],
+        &[
+            "--height 8589934593: a maze 4294967296 cells high is taller than the 4294967295 \
+             cells a JSON document can count",
+        ],
+    );
+    common::assert_refused(
+        &[
+            "sidewinder",
+            "--height",
+            "18446744073709551615",
+            "--format",
+            "png",
+        ],
+        &["--scale 8", "2147483647"],
+    );
+    // Text counts nothing: the tallest height there is streams, its first rows those of a
+    // shorter maze (but for the last row of cells, which opens east only).
+    let tallest = std::process::Command::new("bash")
+        .args([
+            "-c",
+            &format!(
+                "'{}' binary-tree --width 9 --height 18446744073709551615 --seed 1 \
+                 --format text | head -n 4",
+                env!("CARGO_BIN_EXE_mazegen")
+            ),
+        ])
+        .output()
+        .unwrap();
+    let short = stdout_of(&[
+        "binary-tree",
+        "--width",
+        "9",
+        "--height",
+        "7",
+        "--seed",
+        "1",
+        "--format",
+        "text",
+    ]);
+    let first: Vec<&str> = short.lines().take(4).collect();
+    assert_eq!(
+        String::from_utf8_lossy(&tallest.stdout),
+        format!("{}\n", first.join("\n"))
+    );
+}

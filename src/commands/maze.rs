@@ -29,8 +29,8 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
     }
     match destination {
         Destination::Events(target) => write_events(generator, width, height, seed.value, &target),
-        Destination::Stream(rendering) => {
-            let mut rows = MazeRows::new(generator, width, height.into(), seed.value)?;
+        Destination::Stream(rendering, rows) => {
+            let mut rows = MazeRows::new(generator, width, rows, seed.value)?;
             let renderer = rendering.renderer.streams().expect("settled as streaming");
             rendering
                 .target
