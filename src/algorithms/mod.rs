@@ -13,6 +13,7 @@ mod recursive_division;
 pub(crate) mod rows;
 mod sidewinder;
 mod union_find;
+mod walk_steps;
 mod wilson;
 
 /// The probability type of [`Pick::Mixed`], re-exported from the crate root.
@@ -28,6 +29,7 @@ pub use kruskal::Kruskal;
 pub use prim::Prim;
 pub use recursive_division::RecursiveDivision;
 pub use sidewinder::Sidewinder;
+pub use walk_steps::expected_walk_steps;
 pub use wilson::Wilson;
 
 use crate::error::{Error, Result};
