@@ -306,7 +306,7 @@ pub struct SizeArgs {
     #[arg(long, value_name = "TILES", value_parser = parse_tiles, allow_negative_numbers = true)]
     pub width: Option<u32>,
 
-    /// Height in tiles [default: --size]; up to 2^63 for a maze written row by row
+    /// Height in tiles [default: --size]; up to 2^64 - 1 for a maze written row by row
     #[arg(long, value_name = "TILES", value_parser = parse_tall_tiles, allow_negative_numbers = true)]
     pub height: Option<u64>,
 }
