@@ -276,6 +276,10 @@ fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob
     let streamed = streamed_rendering(generator.as_ref(), &args)?;
     if streamed.is_none() {
         check_cell_limit(generator.as_ref(), width, rows)?;
+    } else {
+        // A streamed maze holds rows of cells: one may be as long as a grid.
+        Grid::check_size(width, 1)
+            .with_context(|| format!("--width {}", tiles_from_cells(width)))?;
     }
     // Within the cell limit, or streamed: only a stream has more rows than this counts.
     let height = u32::try_from(rows).unwrap_or(u32::MAX);

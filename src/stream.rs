@@ -11,7 +11,7 @@ use crate::algorithms::rows::{Place, RowByRow, Rows};
 use crate::algorithms::{Algorithm, Generator};
 use crate::error::{Error, Result};
 use crate::events::Silent;
-use crate::grid::{filled_vec, tiles_from_cells};
+use crate::grid::{MAX_CELLS, filled_vec, tiles_from_cells};
 use crate::rng::{Leftover, MazeRng, RandomBits, rng_from_seed};
 
 /// The most rows of cells a streamed maze may have: 2^63 - 1, so that its tile rows (twice as
@@ -66,7 +66,8 @@ impl MazeRows {
     /// Streams the `width x height`-cell maze of `generator` and `seed`.
     ///
     /// Refuses a generator that does not carve row by row ([`Error::DoesNotStream`]), an empty
-    /// maze, a height over [`MAX_STREAM_HEIGHT`], and rows the memory cannot hold.
+    /// maze, a row of more cells than a grid may have ([`MAX_CELLS`]), a height over
+    /// [`MAX_STREAM_HEIGHT`], and rows the memory cannot hold.
     pub fn new(generator: &dyn Generator, width: u32, height: u64, seed: u64) -> Result<Self> {
         generator
             .stream(width, height, seed)
@@ -87,6 +88,14 @@ impl MazeRows {
                 tiles: tiles_from_cells(0),
                 reason: "too small",
                 hint: "a maze has at least one cell (3 tiles)".into(),
+            });
+        }
+        // A row holds no more cells than a grid may.
+        if u64::from(width) > MAX_CELLS {
+            return Err(Error::TooLarge {
+                width,
+                height: 1,
+                limit: MAX_CELLS,
             });
         }
         if height > MAX_STREAM_HEIGHT {
@@ -268,5 +277,10 @@ mod tests {
             Err(Error::TooTall { .. })
         ));
         assert!(MazeRows::new(&Eller, 3, MAX_STREAM_HEIGHT, 1).is_ok());
+        let too_wide = u32::try_from(MAX_CELLS + 1).unwrap();
+        assert!(matches!(
+            MazeRows::new(&Sidewinder, too_wide, 1, 1),
+            Err(Error::TooLarge { height: 1, .. })
+        ));
     }
 }

@@ -186,6 +186,14 @@ fn heights_past_what_a_format_counts_are_refused_with_the_flag() {
         ],
         &["--scale 8", "2147483647"],
     );
+    // A row is no longer than a grid may be.
+    common::assert_refused(
+        &["eller", "--width", "4294967295", "--height", "3"],
+        &[
+            "--width 4294967295: a 2147483647x1-cell maze",
+            "more than the 1073741824",
+        ],
+    );
     // Text counts nothing: the tallest height there is streams, its first rows those of a
     // shorter maze (but for the last row of cells, which opens east only).
     let tallest = std::process::Command::new("bash")
