@@ -311,16 +311,20 @@ pub struct SizeArgs {
     #[arg(long, value_name = "TILES", value_parser = parse_tiles, allow_negative_numbers = true)]
     pub width: Option<u32>,
 
-    /// Height in tiles [default: --size]
-    #[arg(long, value_name = "TILES", value_parser = parse_tiles, allow_negative_numbers = true)]
-    pub height: Option<u32>,
+    /// Height in tiles [default: --size]; up to 2^64 - 1 for a maze written row by row
+    #[arg(long, value_name = "TILES", value_parser = parse_tall_tiles, allow_negative_numbers = true)]
+    pub height: Option<u64>,
 }
 
 impl SizeArgs {
-    /// Width and height in cells.
-    pub fn cells(&self) -> (u32, u32) {
+    /// Width and height in cells (only a maze written row by row may have more rows than a
+    /// `u32` counts).
+    pub fn cells(&self) -> (u32, u64) {
         let size = self.size.unwrap_or(DEFAULT_CELLS);
-        (self.width.unwrap_or(size), self.height.unwrap_or(size))
+        (
+            self.width.unwrap_or(size),
+            self.height.unwrap_or(size.into()),
+        )
     }
 
     /// The first size option given, as the command line spells it.
@@ -585,6 +589,15 @@ fn parse_tiles(value: &str) -> Result<u32, String> {
         format!("expected an odd number of tiles, at least 3 (e.g. {DEFAULT_TILES})")
     })?;
     mazegen::grid::cells_from_tiles(tiles).map_err(|e| e.to_string())
+}
+
+/// Parses a height in tiles into rows of cells, as [`parse_tiles`] does but past the rows a
+/// grid can have, which a maze written row by row may.
+fn parse_tall_tiles(value: &str) -> Result<u64, String> {
+    match value.parse::<u64>() {
+        Ok(tiles) if mazegen::grid::is_tile_count(tiles) => Ok(tiles / 2),
+        _ => parse_tiles(value).map(u64::from),
+    }
 }
 
 /// Parses a probability from 0 to 1.

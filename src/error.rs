@@ -47,6 +47,28 @@ pub enum Error {
         bytes: u64,
     },
 
+    /// A maze streamed from an algorithm that needs the whole grid (see [`crate::stream`]).
+    #[error(
+        "{algorithm} needs the whole maze in memory and cannot stream it; \
+         binary-tree, sidewinder and eller can"
+    )]
+    DoesNotStream {
+        /// The algorithm's name.
+        algorithm: &'static str,
+    },
+
+    /// A streamed maze taller than its stream or its format can count: more than
+    /// [`crate::stream::MAX_STREAM_HEIGHT`] rows of cells, or than a JSON document's `u32`.
+    #[error("a maze {height} cells high is taller than the {limit} cells {what} can count")]
+    TooTall {
+        /// Height in cells.
+        height: u64,
+        /// The most rows of cells allowed.
+        limit: u64,
+        /// What counts them: "a stream", "a JSON document".
+        what: &'static str,
+    },
+
     /// A cell position outside the grid.
     #[error("cell {x},{y} is outside the {width}x{height}-cell maze")]
     OutsideGrid {

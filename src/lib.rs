@@ -43,6 +43,7 @@ pub mod render;
 pub mod rng;
 pub mod rooms;
 pub mod shapes;
+pub mod stream;
 
 pub use error::{Error, Result};
 pub use maze::{Heat, Maze, MazeTiles};

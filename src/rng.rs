@@ -93,6 +93,46 @@ impl<'a, R: Rng> RandomBits<'a, R> {
         self.bits(1) == 1
     }
 
+    /// Returns the next `count` (0 to 64) bits, the first in the lowest bit: exactly the bits
+    /// that `count` calls of [`bit`](Self::bit) would return, in bulk, for algorithms that flip
+    /// a coin per cell (unlike [`bits`](Self::bits), it uses up the bits left over first).
+    #[inline]
+    pub fn take(&mut self, count: u32) -> u64 {
+        debug_assert!(count <= 64);
+        let low = |word: u64, count: u32| word & u64::MAX.checked_shr(64 - count).unwrap_or(0);
+        if count <= self.available {
+            let value = low(self.buffer, count);
+            self.buffer = self.buffer.checked_shr(count).unwrap_or(0);
+            self.available -= count;
+            return value;
+        }
+        let (left, needed) = (self.buffer, count - self.available);
+        let word = self.rng.next_u64();
+        let value = left | low(word, needed) << self.available;
+        self.buffer = word.checked_shr(needed).unwrap_or(0);
+        self.available = 64 - needed;
+        value
+    }
+
+    /// Gives the generator back, keeping the bits drawn from it but not handed out yet, so that
+    /// [`RandomBits::resume`] can hand them out later exactly as this would have: lets a caller
+    /// draw over several calls without holding the generator borrowed in between.
+    pub fn pause(self) -> Leftover {
+        Leftover {
+            buffer: self.buffer,
+            available: self.available,
+        }
+    }
+
+    /// Wraps `rng` again with the bits that [`RandomBits::pause`] kept.
+    pub fn resume(rng: &'a mut R, leftover: Leftover) -> Self {
+        Self {
+            rng,
+            buffer: leftover.buffer,
+            available: leftover.available,
+        }
+    }
+
     /// Returns a uniform value in `0..bound` (`bound` at least 1), exactly: draws just enough
     /// bits (none for a bound of 1) and rejects values past `bound`, which takes fewer than two
     /// tries on average.
@@ -164,6 +204,13 @@ impl<'a, R: Rng> RandomBits<'a, R> {
             word = u64::from(self.rng.next_u32());
         }
     }
+}
+
+/// The bits a paused [`RandomBits`] had drawn and not handed out yet.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Leftover {
+    buffer: u64,
+    available: u32,
 }
 
 /// Lemire's method on a fraction of `WIDTH` bits: maps the low `WIDTH` bits of `word`, uniform
@@ -252,6 +299,33 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn take_hands_out_the_bits_of_single_draws() {
+        let mut one = rng_from_seed(6);
+        let mut single = RandomBits::new(&mut one);
+        let expected: Vec<bool> = (0..1000).map(|_| single.bit()).collect();
+        let mut bulk = rng_from_seed(6);
+        let mut bits = RandomBits::new(&mut bulk);
+        let mut got = Vec::new();
+        // Counts that cross word boundaries in every way, 0 and 64 included, with a pause.
+        for count in [3, 64, 0, 61, 1, 64, 64, 7, 33, 64]
+            .into_iter()
+            .cycle()
+            .take(40)
+        {
+            if got.len() + count as usize > expected.len() {
+                break;
+            }
+            let word = bits.take(count);
+            assert!(count == 64 || word >> count == 0, "only {count} bits");
+            got.extend((0..count).map(|k| word >> k & 1 == 1));
+            let leftover = bits.pause();
+            bits = RandomBits::resume(&mut bulk, leftover);
+        }
+        assert!(got.len() > 500);
+        assert_eq!(got, expected[..got.len()]);
     }
 
     #[test]

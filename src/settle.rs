@@ -134,6 +134,10 @@ pub enum Destination {
     /// A maze of another shape than the rectangle, carved into this blank shape (every wall
     /// standing) and written.
     Shape(Shape, ShapeRendering),
+    /// Rendered row by row as it is generated, holding a row at a time whatever the height
+    /// (an algorithm that carves row by row, a format written in order, nothing that needs
+    /// the whole maze), with this many rows of cells.
+    Stream(Rendering, u64),
 }
 
 /// How and where a maze of any shape is written.
@@ -220,7 +224,8 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
         Command::Backtrack(args) => {
             let plain = args.maze.shape.shape == ShapeKind::Rect && args.maze.shape.mask.is_none();
             if plain {
-                let (width, height) = args.maze.size.cells();
+                let (width, rows) = args.maze.size.cells();
+                let height = u32::try_from(rows).unwrap_or(u32::MAX);
                 check_walkers(args.walkers.get(), width, height)?;
             }
             let backtrack = Backtrack {
@@ -267,14 +272,17 @@ fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob
     if let Some(blank) = blank_shape(&args)? {
         return shaped_maze(generator, args, blank);
     }
-    let (width, height) = args.size.cells();
-    Grid::check_size(width, height).with_context(|| {
-        format!(
-            "--width {} --height {}",
-            tiles_from_cells(width),
-            tiles_from_cells(height)
-        )
-    })?;
+    let (width, rows) = args.size.cells();
+    let streamed = streamed_rendering(generator.as_ref(), &args)?;
+    if streamed.is_none() {
+        check_cell_limit(generator.as_ref(), width, rows)?;
+    } else {
+        // A streamed maze holds rows of cells: one may be as long as a grid.
+        Grid::check_size(width, 1)
+            .with_context(|| format!("--width {}", tiles_from_cells(width)))?;
+    }
+    // Within the cell limit, or streamed: only a stream has more rows than this counts.
+    let height = u32::try_from(rows).unwrap_or(u32::MAX);
     let finish = Finish {
         braid: args.braid,
         endpoints: Endpoints::settle(&args.endpoints),
@@ -288,7 +296,18 @@ fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob
              only: leave --openings out",
         ));
     }
-    let destination = if format == Format::Events {
+    let destination = if let Some(rendering) = streamed {
+        rendering.check_picture(tiles_from_cells(width), 2 * rows + 1)?;
+        if format == Format::Json && u32::try_from(rows).is_err() {
+            let error = mazegen::Error::TooTall {
+                height: rows,
+                limit: u32::MAX.into(),
+                what: "a JSON document",
+            };
+            return Err(anyhow::Error::new(error).context(format!("--height {}", 2 * rows + 1)));
+        }
+        Destination::Stream(rendering, rows)
+    } else if format == Format::Events {
         events_only(&args, &finish)?;
         Destination::Events(Target::new(args.output.target.output.as_deref()))
     } else {
@@ -490,6 +509,63 @@ fn check_shape_endpoints(topology: &impl Topology, endpoints: &EndpointArgs) -> 
         }
     }
     Ok(())
+}
+
+/// The rendering of a maze written row by row as it is generated, or `None` when it cannot be:
+/// the algorithm must carve row by row, the format be written in order, and nothing ask for
+/// the whole maze (braiding, a solution, endpoints, figures, a heat map, an animation).
+fn streamed_rendering(
+    generator: &dyn Generator,
+    args: &MazeArgs,
+) -> anyhow::Result<Option<Rendering>> {
+    let endpoints = &args.endpoints;
+    let whole_maze = args.braid.is_some()
+        || args.solve
+        || endpoints.start.is_some()
+        || endpoints.goal.is_some()
+        || endpoints.openings
+        || args.animation.animate
+        || args.output.format == Some(Format::Events);
+    // A one-cell maze tells whether the algorithm streams.
+    if whole_maze || generator.stream(1, 1, 0).is_none() {
+        return Ok(None);
+    }
+    let rendering = rendering(&args.output, Format::Term)?;
+    let streams = rendering.renderer.streams().is_some() && !rendering.stats_table;
+    Ok(streams.then_some(rendering))
+}
+
+/// Refuses a maze of `width x rows` cells over the grid's cell limit before anything is
+/// allocated, with the memory it would take and what streams instead.
+fn check_cell_limit(generator: &dyn Generator, width: u32, rows: u64) -> anyhow::Result<()> {
+    let sides = format!(
+        "--width {} --height {}",
+        tiles_from_cells(width),
+        2 * rows + 1
+    );
+    // More rows than a grid counts are over the limit whatever the width.
+    let height = u32::try_from(rows).unwrap_or(u32::MAX);
+    match Grid::check_size(width, height) {
+        Ok(_) => Ok(()),
+        Err(error @ mazegen::Error::TooLarge { .. }) => {
+            let too_large = if u64::from(height) == rows {
+                error.to_string()
+            } else {
+                format!("a maze {rows} cells high has more rows than a grid can count")
+            };
+            let cells = u64::from(width).saturating_mul(rows);
+            let bytes = cells.saturating_add(generator.scratch_bytes(width, height));
+            Err(bad_input(format!(
+                "{sides}: {too_large}; {} would need {bytes} bytes ({:.1} GiB) for it. \
+                 binary-tree, sidewinder and eller write mazes of any height row by row to \
+                 term, text, json and png, without --braid, --solve, --start, --goal, \
+                 --openings, --stats, --heatmap or --animate",
+                generator.name(),
+                bytes as f64 / f64::from(1 << 30),
+            )))
+        }
+        Err(error) => Err(anyhow::Error::new(error).context(sides)),
+    }
 }
 
 /// Refuses more backtracking walkers than the maze has cells, before anything is allocated.

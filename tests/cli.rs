@@ -345,15 +345,37 @@ fn one_seed_is_plain_backtrack() {
 
 #[test]
 fn a_huge_maze_is_refused_fast_without_allocating() {
-    // 65537 x 65539 tiles is just over the cell limit: refused before any allocation.
+    // 65537 x 65539 tiles is just over the cell limit: refused before any allocation, with
+    // the memory the algorithm would need and what streams instead. (Binary Tree streams such
+    // a maze; with a solution it needs the whole grid.)
     let start = std::time::Instant::now();
-    mazegen()
-        .args(["binary-tree", "--width", "65537", "--height", "65539"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::starts_with(
-            "error: --width 65537 --height 65539: a 32768x32769-cell maze",
-        ));
+    let (width, height) = (32768, 32769);
+    for args in [
+        &["backtrack"][..],
+        &["kruskal"],
+        &["binary-tree", "--solve"],
+    ] {
+        let generator = catalogue()
+            .into_iter()
+            .find(|g| g.name() == args[0])
+            .unwrap();
+        let bytes = u64::from(width) * u64::from(height) + generator.scratch_bytes(width, height);
+        let memory = format!("{} would need {bytes} bytes (", generator.name());
+        mazegen()
+            .args(args)
+            .args(["--width", "65537", "--height", "65539"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with(
+                "error: --width 65537 --height 65539: a 32768x32769-cell maze",
+            ))
+            .stderr(predicate::str::contains(memory))
+            .stderr(predicate::str::contains(
+                "binary-tree, sidewinder and eller write mazes of any height row by row to \
+                 term, text, json and png",
+            ));
+    }
     assert!(start.elapsed().as_secs() < 5);
 }
 

@@ -267,12 +267,13 @@ fn png_decodes_to_the_expected_pixels() {
         })
         .render(&maze, &mut bytes)
         .unwrap();
-        let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+        decoder.set_transformations(png::Transformations::EXPAND);
         let mut reader = decoder.read_info().unwrap();
         let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
         let info = reader.next_frame(&mut pixels).unwrap();
         assert_eq!((info.width, info.height), (9 * scale, 7 * scale));
-        assert_eq!(info.color_type, png::ColorType::Rgb);
+        assert_eq!(reader.output_color_type().0, png::ColorType::Rgb);
         let pixel = |x: u32, y: u32| {
             let i = 3 * (y * info.width + x) as usize;
             [pixels[i], pixels[i + 1], pixels[i + 2]]

@@ -8,6 +8,9 @@
 //! `mazegen-carve` line times mazegen's carving alone (grid and rng made in the untimed setup of
 //! `iter_batched`), to show what allocation costs.
 //!
+//! A `text` group times the row-by-row algorithms written as text, generated whole and
+//! streamed.
+//!
 //! The rngs differ: mazegen draws from ChaCha8, knossos from `StdRng` (ChaCha12), seeded here
 //! through `.seed(Some(SEED))` (without it knossos seeds from OS entropy).
 
@@ -16,9 +19,12 @@ mod common;
 use common::{SEED, knossos_generate, mazegen_generate, on_big_stack};
 use criterion::{BatchSize, BenchmarkId, Criterion, SamplingMode, Throughput};
 use knossos::maze::{Bias, RecursiveBacktracking};
-use mazegen::algorithms::{Backtrack, BinaryTree, Generator};
+use mazegen::Maze;
+use mazegen::algorithms::{Backtrack, BinaryTree, Eller, Generator, Sidewinder};
 use mazegen::grid::{Grid, check_perfect};
+use mazegen::render::{Render, RenderRows, Text};
 use mazegen::rng::{MazeRng, rng_from_seed};
+use mazegen::stream::MazeRows;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -87,11 +93,45 @@ fn backtrack(c: &mut Criterion) {
     });
 }
 
+/// The row-by-row algorithms at 1000x1000 cells written as `text` into memory: generated whole
+/// then rendered, and streamed (two rows held), which writes the same bytes.
+fn streamed(c: &mut Criterion) {
+    let mut group = c.benchmark_group("text");
+    group
+        .sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .measurement_time(Duration::from_secs(4))
+        .throughput(Throughput::Elements(1_000_000));
+    let generators: [&dyn Generator; 3] = [&BinaryTree::default(), &Sidewinder, &Eller];
+    for generator in generators {
+        let mut out = Vec::new();
+        group.bench_function(BenchmarkId::new("whole", generator.name()), |b| {
+            b.iter(|| {
+                out.clear();
+                let maze = Maze::generate(generator, 1000, 1000, SEED).expect("valid size");
+                Text.render(&maze, &mut out).expect("render to memory");
+            });
+        });
+        let whole = out.clone();
+        group.bench_function(BenchmarkId::new("streamed", generator.name()), |b| {
+            b.iter(|| {
+                out.clear();
+                let mut rows = MazeRows::new(generator, 1000, 1000, SEED).expect("streams");
+                Text.render_rows(&mut rows, &mut out)
+                    .expect("render to memory");
+            });
+        });
+        assert!(out == whole, "{} streams other bytes", generator.name());
+    }
+    group.finish();
+}
+
 fn main() {
     on_big_stack(|| {
         let mut criterion = Criterion::default().configure_from_args();
         binary_tree(&mut criterion);
         backtrack(&mut criterion);
+        streamed(&mut criterion);
         criterion.final_summary();
     });
 }

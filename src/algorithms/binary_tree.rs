@@ -1,10 +1,12 @@
 //! Binary Tree: every cell opens towards one of two sides, chosen by a fair coin.
 
-use super::{Algorithm, carve};
+use super::Algorithm;
+use super::rows::{Place, RowByRow, Rows, carve_grid};
 use crate::error::Result;
 use crate::events::{Event, Observer};
-use crate::grid::{Dir, Grid};
+use crate::grid::{Dir, EAST, Grid, Pos, SOUTH};
 use crate::rng::{MazeRng, RandomBits};
+use crate::stream::MazeRows;
 use serde::{Serialize, Serializer};
 
 /// The Binary Tree algorithm.
@@ -107,45 +109,167 @@ impl Algorithm for BinaryTree {
         rng: &mut MazeRng,
         observer: &mut O,
     ) -> Result<()> {
-        let (w, h) = (grid.width() as usize, grid.height() as usize);
-        let (across, down) = (self.bias.horizontal(), self.bias.vertical());
-        let edge_row = if down == Dir::North { 0 } else { h - 1 };
-        let mut bits = RandomBits::new(rng);
-        // 1. Row by row; the cell at the row's `across` end is taken last.
-        for y in 0..h {
-            let row = y * w;
-            let (end, others) = if across == Dir::East {
-                (row + w - 1, row..row + w - 1)
-            } else {
-                (row, row + 1..row + w)
-            };
-            if y == edge_row {
-                // 2.
-                for i in others {
-                    visit(grid, i, Some(across), observer);
-                }
-                // 4. The corner.
-                visit(grid, end, None, observer);
-            } else {
-                // 3.
-                for i in others {
-                    let dir = if bits.bit() { across } else { down };
-                    visit(grid, i, Some(dir), observer);
-                }
-                // 4.
-                visit(grid, end, Some(down), observer);
-            }
-        }
-        Ok(())
+        carve_grid(self, grid, rng, observer)
+    }
+
+    fn stream(&self, width: u32, height: u64, seed: u64) -> Option<Result<MazeRows>> {
+        Some(MazeRows::of(*self, width, height, seed))
     }
 }
 
-/// Visits the cell at index `i`: opens its passage towards `dir`, if any.
-fn visit<O: Observer + ?Sized>(grid: &mut Grid, i: usize, dir: Option<Dir>, observer: &mut O) {
-    let cell = grid.pos(i);
+impl RowByRow for BinaryTree {
+    type Scratch = ();
+
+    fn scratch(&self, _: u32, _: u32) -> Result<()> {
+        Ok(())
+    }
+
+    fn carve_row<O: Observer + ?Sized>(
+        &self,
+        _: &mut (),
+        mut rows: Rows<'_>,
+        place: Place,
+        bits: &mut RandomBits<'_, MazeRng>,
+        observer: &mut O,
+    ) {
+        let w = rows.width();
+        let (across, down) = (self.bias.horizontal(), self.bias.vertical());
+        let edge_row = if down == Dir::North {
+            place.first
+        } else {
+            place.last
+        };
+        // 1. The cell at the row's `across` end is taken last.
+        let (end, others) = if across == Dir::East {
+            (w - 1, 0..w - 1)
+        } else {
+            (0, 1..w)
+        };
+        if edge_row {
+            // 2.
+            for x in others {
+                visit(&mut rows, x, Some(across), observer);
+            }
+            // 4. The corner.
+            visit(&mut rows, end, None, observer);
+        } else {
+            // 3.
+            if observer.listening() {
+                for x in others {
+                    let dir = if bits.bit() { across } else { down };
+                    visit(&mut rows, x, Some(dir), observer);
+                }
+            } else {
+                flip_coins(&mut rows, others, across, down, bits);
+            }
+            // 4.
+            visit(&mut rows, end, Some(down), observer);
+        }
+    }
+}
+
+/// Visits cell `x` of the row: opens its passage towards `dir`, if any.
+#[inline(always)] // once per cell
+fn visit<O: Observer + ?Sized>(rows: &mut Rows<'_>, x: usize, dir: Option<Dir>, observer: &mut O) {
+    let cell = Pos::new(x as u32, rows.y);
     observer.observe(Event::Enter { cell });
     if let Some(dir) = dir {
-        carve(grid, i, dir, observer);
+        rows.carve(x, dir, observer);
     }
     observer.observe(Event::Leave { cell });
+}
+
+/// Step 3 for the `cells` of a row, unobserved: the same coins and passages as a visit per
+/// cell, 64 coins drawn at once and eight cells carved per word, each coin spread to a byte
+/// (1000x1000 cells, grid included: 4.0 -> 0.66 ms, 1.5 billion cells a second).
+#[inline(always)]
+fn flip_coins(
+    rows: &mut Rows<'_>,
+    cells: std::ops::Range<usize>,
+    across: Dir,
+    down: Dir,
+    bits: &mut RandomBits<'_, MazeRng>,
+) {
+    // Where a cell's passages are stored: its own east bit, or its west neighbour's; its own
+    // south bit, or its north neighbour's.
+    let west = usize::from(across == Dir::West);
+    let end = cells.end;
+    for start in cells.step_by(64) {
+        let count = 64.min(end - start);
+        let coins = bits.take(count as u32);
+        for eight in (0..count).step_by(8) {
+            let heads = spread(coins >> eight);
+            let n = 8.min(count - eight);
+            let x = start + eight;
+            or_bytes(
+                &mut rows.row[x - west..x - west + n],
+                heads * u64::from(EAST),
+            );
+            let tails = (heads ^ ONES) * u64::from(SOUTH);
+            let below = if down == Dir::North {
+                &mut rows.above[x..x + n]
+            } else {
+                &mut rows.row[x..x + n]
+            };
+            or_bytes(below, tails);
+        }
+    }
+}
+
+/// A byte with value 1 in every lane of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The low 8 bits of `bits`, each to the lowest bit of its own byte, the first in the lowest.
+#[inline(always)]
+fn spread(bits: u64) -> u64 {
+    // The byte copied into every lane, lane k keeping only bit k; adding 0x7F to a lane sets
+    // its top bit exactly when the lane is not zero.
+    let lanes = ((bits & 0xFF) * ONES) & 0x8040_2010_0804_0201;
+    ((lanes + 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080) >> 7
+}
+
+/// ORs the low `bytes.len()` (at most 8) bytes of `word` into `bytes`, the lowest first.
+#[inline(always)]
+fn or_bytes(bytes: &mut [u8], word: u64) {
+    if let Ok(eight) = <&mut [u8; 8]>::try_from(&mut *bytes) {
+        *eight = (u64::from_le_bytes(*eight) | word).to_le_bytes();
+    } else {
+        for (k, byte) in bytes.iter_mut().enumerate() {
+            *byte |= (word >> (8 * k)) as u8;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::events::Event;
+    use crate::rng::rng_from_seed;
+
+    #[test]
+    fn unobserved_coins_carve_what_observed_ones_do() {
+        // Widths around the 8 cells of a word and the 64 coins of a draw, every bias.
+        for bias in Bias::ALL {
+            for (width, height) in [(1, 3), (2, 2), (8, 3), (9, 4), (65, 3), (130, 5), (7, 1)] {
+                let tree = BinaryTree { bias };
+                let mut fast = Grid::new(width, height).unwrap();
+                tree.run(&mut fast, &mut rng_from_seed(9), &mut crate::events::Silent)
+                    .unwrap();
+                let mut observed = Grid::new(width, height).unwrap();
+                let mut events: Vec<Event> = Vec::new();
+                tree.run(&mut observed, &mut rng_from_seed(9), &mut events)
+                    .unwrap();
+                assert_eq!(fast, observed, "{bias:?} {width}x{height}");
+                assert_eq!(crate::grid::check_perfect(&fast), Ok(()));
+            }
+        }
+    }
+
+    #[test]
+    fn spread_puts_bit_k_in_byte_k() {
+        for byte in 0..=255u64 {
+            let expected = (0..8).map(|k| (byte >> k & 1) << (8 * k)).sum::<u64>();
+            assert_eq!(spread(byte | 0xFF00), expected, "{byte:#010b}");
+        }
+    }
 }

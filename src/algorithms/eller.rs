@@ -1,10 +1,12 @@
 //! Eller's algorithm: row by row, keeping only which cells of the current row are connected.
 
-use super::{Algorithm, NoOptions, carve};
+use super::rows::{Place, RowByRow, Rows, carve_grid};
+use super::{Algorithm, NoOptions};
 use crate::error::Result;
 use crate::events::Observer;
 use crate::grid::{Dir, Grid, bytes_for, filled_vec};
 use crate::rng::{MazeRng, RandomBits};
+use crate::stream::MazeRows;
 
 /// Eller's algorithm.
 ///
@@ -46,32 +48,48 @@ impl Algorithm for Eller {
         rng: &mut MazeRng,
         observer: &mut O,
     ) -> Result<()> {
-        let (w, h) = (grid.width() as usize, grid.height() as usize);
-        let mut sets = Sets::new(grid.width(), grid.height())?;
-        let mut bits = RandomBits::new(rng);
-        for y in 0..h {
-            let row = y * w;
-            let last_row = y + 1 == h;
-            // 1.
-            for x in 0..w - 1 {
-                if !sets.same(x) && (last_row || bits.bit()) {
-                    carve(grid, row + x, Dir::East, observer);
-                    sets.join(x);
-                }
-            }
-            if last_row {
-                break;
-            }
-            // 2.
-            for x in 0..w {
-                if sets.alone(x) || bits.bit() {
-                    carve(grid, row + x, Dir::South, observer);
-                } else {
-                    sets.leave(x);
-                }
+        carve_grid(self, grid, rng, observer)
+    }
+
+    fn stream(&self, width: u32, height: u64, seed: u64) -> Option<Result<MazeRows>> {
+        Some(MazeRows::of(*self, width, height, seed))
+    }
+}
+
+impl RowByRow for Eller {
+    type Scratch = Sets;
+
+    fn scratch(&self, width: u32, height: u32) -> Result<Sets> {
+        Sets::new(width, height)
+    }
+
+    fn carve_row<O: Observer + ?Sized>(
+        &self,
+        sets: &mut Sets,
+        mut rows: Rows<'_>,
+        place: Place,
+        bits: &mut RandomBits<'_, MazeRng>,
+        observer: &mut O,
+    ) {
+        let w = rows.width();
+        // 1.
+        for x in 0..w - 1 {
+            if !sets.same(x) && (place.last || bits.bit()) {
+                rows.carve(x, Dir::East, observer);
+                sets.join(x);
             }
         }
-        Ok(())
+        if place.last {
+            return;
+        }
+        // 2.
+        for x in 0..w {
+            if sets.alone(x) || bits.bit() {
+                rows.carve(x, Dir::South, observer);
+            } else {
+                sets.leave(x);
+            }
+        }
     }
 }
 
@@ -81,7 +99,7 @@ impl Algorithm for Eller {
 /// the two regions above would have to cross), so each set is kept as a circular list of its
 /// columns in increasing order: two neighbours x and x + 1 are in one set exactly when x + 1
 /// follows x in it, and joining, leaving and testing a set cost O(1), in two `u32` per column.
-struct Sets {
+pub(crate) struct Sets {
     /// The next column of each column's set, wrapping from its last to its first.
     next: Vec<u32>,
     /// The previous column of each column's set.

@@ -10,6 +10,7 @@ use mazegen::Maze;
 use mazegen::algorithms::Generator;
 use mazegen::events::{EVENTS_SCHEMA, EventsHeader, JsonLines};
 use mazegen::shapes::ShapedMaze;
+use mazegen::stream::MazeRows;
 use std::io;
 
 /// Carries out a maze job.
@@ -28,6 +29,13 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
     }
     match destination {
         Destination::Events(target) => write_events(generator, width, height, seed.value, &target),
+        Destination::Stream(rendering, rows) => {
+            let mut rows = MazeRows::new(generator, width, rows, seed.value)?;
+            let renderer = rendering.renderer.streams().expect("settled as streaming");
+            rendering
+                .target
+                .write(|out| renderer.render_rows(&mut rows, out))
+        }
         Destination::Render(rendering) => {
             let maze = Maze::generate(generator, width, height, seed.value)?;
             write_maze(&finished(maze, &finish)?, &rendering)

@@ -15,6 +15,7 @@ pub use geometry::{
     tiles_from_cells,
 };
 pub use tiles::{Tile, TileRows};
+pub(crate) use tiles::{draw_below_line, draw_cell_line, draw_wall_line};
 
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
@@ -26,9 +27,9 @@ pub const MAX_CELLS: u64 = 1 << 30;
 pub const LARGEST_SQUARE_TILES: u64 = 2 * (1 << 15) + 1;
 
 /// The bit of a cell byte that opens its east passage.
-const EAST: u8 = 0b01;
+pub(crate) const EAST: u8 = 0b01;
 /// The bit of a cell byte that opens its south passage.
-const SOUTH: u8 = 0b10;
+pub(crate) const SOUTH: u8 = 0b10;
 
 /// A cell position: column `x` and row `y`, from the top-left cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -243,6 +244,15 @@ impl Grid {
             Dir::South => (i, SOUTH),
             Dir::West => (i - 1, EAST),
         }
+    }
+
+    /// The cell bytes of row `y - 1` (empty for the first row) and of row `y`, open to carving:
+    /// what an algorithm that carves row by row works on.
+    #[inline]
+    pub(crate) fn rows_mut(&mut self, y: usize) -> (&mut [u8], &mut [u8]) {
+        let w = self.width as usize;
+        let (before, rest) = self.cells.split_at_mut(y * w);
+        (&mut before[y.saturating_sub(1) * w..], &mut rest[..w])
     }
 
     /// Closes the passage from `pos` towards `dir` (a no-op through the outer wall).

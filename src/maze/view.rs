@@ -73,13 +73,46 @@ impl<'a> MazeTiles<'a> {
         let y = self.y;
         let row = self.rows.next_row_mut()?;
         self.y += 1;
-        while let Some(&((x, mark_y), tile)) = self.marks.get(self.next_mark)
-            && mark_y == y
-        {
-            row[x as usize] = tile;
-            self.next_mark += 1;
-        }
+        mark(&self.marks, &mut self.next_mark, y, row, |tile| tile);
         Some((y, row))
+    }
+
+    /// Draws the next row into `row`, each tile as `glyph` draws it, and returns its index, or
+    /// `None` after the last one: a format's characters straight from the cells, without a row
+    /// of tiles in between.
+    #[inline]
+    pub(crate) fn draw_next_row<T: Copy>(
+        &mut self,
+        glyph: impl Fn(Tile) -> T,
+        row: &mut Vec<T>,
+    ) -> Option<u64> {
+        let y = self.y;
+        if !self
+            .rows
+            .draw_next([glyph(Tile::Wall), glyph(Tile::Passage)], row)
+        {
+            return None;
+        }
+        self.y += 1;
+        mark(&self.marks, &mut self.next_mark, y, row, glyph);
+        Some(y)
+    }
+}
+
+/// Draws the marks of row `y` onto `row` as `glyph` draws them, from `marks[*next]` on.
+#[inline]
+fn mark<T>(
+    marks: &[(TilePos, Tile)],
+    next: &mut usize,
+    y: u64,
+    row: &mut [T],
+    glyph: impl Fn(Tile) -> T,
+) {
+    while let Some(&((x, mark_y), tile)) = marks.get(*next)
+        && mark_y == y
+    {
+        row[x as usize] = glyph(tile);
+        *next += 1;
     }
 }
 

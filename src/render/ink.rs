@@ -20,6 +20,24 @@ impl Ink {
     /// Number of distinct heat colors.
     pub const HEAT_LEVELS: u8 = 32;
 
+    /// Every ink in the order of [`Ink::number`].
+    pub(crate) fn all() -> impl Iterator<Item = Ink> {
+        TILE_KINDS
+            .map(Ink::Plain)
+            .into_iter()
+            .chain((0..Self::HEAT_LEVELS).map(Ink::Heat))
+    }
+
+    /// Its number, which palettes and escape tables are indexed by: the tile kinds in their
+    /// order, then the heat levels.
+    #[inline]
+    pub(crate) const fn number(self) -> u8 {
+        match self {
+            Ink::Plain(tile) => tile as u8,
+            Ink::Heat(level) => TILE_KINDS.len() as u8 + level,
+        }
+    }
+
     /// The ink of `tile` at `pos`: passages take their heat when a heat map is drawn.
     pub fn of(tile: Tile, pos: TilePos, heat: Option<&Heat>) -> Ink {
         match (tile, heat.and_then(|heat| heat.at(pos))) {
@@ -97,6 +115,25 @@ impl Palette {
                     (a + (b - a) * t).round() as u8
                 })
             }
+        }
+    }
+}
+
+/// Every tile kind in declaration order, so that `tile as u8` numbers its ink.
+pub(crate) const TILE_KINDS: [Tile; 5] = [
+    Tile::Wall,
+    Tile::Passage,
+    Tile::Path,
+    Tile::Start,
+    Tile::Goal,
+];
+
+/// Shades the passages of tile row `y`, drawn as ink numbers (see [`Ink::number`]), by `heat`.
+pub(crate) fn shade(numbers: &mut [u8], y: u64, heat: &Heat) {
+    let passage = Ink::Plain(Tile::Passage).number();
+    for (x, number) in numbers.iter_mut().enumerate() {
+        if *number == passage {
+            *number = Ink::of(Tile::Passage, (x as u64, y), Some(heat)).number();
         }
     }
 }

@@ -26,15 +26,101 @@ pub use svg::Svg;
 pub use term::Term;
 pub use text::Text;
 
-use crate::grid::Tile;
+use crate::grid::{Tile, draw_below_line, draw_cell_line, draw_wall_line, empty_vec};
 use crate::maze::{Maze, MazeTiles};
 use crate::rooms::{RoomMap, TileMap};
+use crate::stream::MazeRows;
 use std::io::{self, Write};
 
 /// Writes a model, a [`Maze`] unless said otherwise, in one output format.
 pub trait Render<M: ?Sized = Maze> {
     /// Writes `model` to `out`. Callers pass a buffered writer; renderers write whole lines.
     fn render(&self, model: &M, out: &mut dyn Write) -> io::Result<()>;
+
+    /// This renderer as one that writes a streamed maze, if its format and options can be
+    /// written in order (`term`, `text`, `json` and `png`, without a heat map or figures).
+    fn streams(&self) -> Option<&dyn RenderRows> {
+        None
+    }
+}
+
+/// Writes a maze streamed row by row ([`MazeRows`]), holding a row at a time: byte for byte
+/// what [`Render`] writes for the same maze generated whole.
+pub trait RenderRows {
+    /// Writes the maze of `rows`, taking its rows as it goes.
+    fn render_rows(&self, rows: &mut MazeRows, out: &mut dyn Write) -> io::Result<()>;
+}
+
+/// Tile rows of a maze drawn in a format's own characters: from a whole maze (its solution
+/// and openings drawn in) or from a stream.
+trait DrawRows {
+    /// Draws the next tile row into `row`, each tile as `glyph` draws it, and returns its
+    /// number, or `None` after the last.
+    fn draw_next_row<T: Copy>(
+        &mut self,
+        glyph: impl Fn(Tile) -> T,
+        row: &mut Vec<T>,
+    ) -> Option<u64>;
+}
+
+impl DrawRows for MazeTiles<'_> {
+    #[inline]
+    fn draw_next_row<T: Copy>(
+        &mut self,
+        glyph: impl Fn(Tile) -> T,
+        row: &mut Vec<T>,
+    ) -> Option<u64> {
+        MazeTiles::draw_next_row(self, glyph, row)
+    }
+}
+
+/// The tile rows of a streamed maze: two per row of cells (through it, then below it) after
+/// the top wall.
+struct StreamTiles<'a> {
+    rows: &'a mut MazeRows,
+    /// The row of cells the last tile row ran through.
+    cells: Vec<u8>,
+    next: u64,
+}
+
+impl<'a> StreamTiles<'a> {
+    /// Reserves the copy of a row of cells first.
+    fn new(rows: &'a mut MazeRows) -> crate::Result<Self> {
+        let (width, height) = (rows.width(), rows.height());
+        let height = u32::try_from(height).unwrap_or(u32::MAX);
+        let cells = empty_vec(width, height, width as usize)?;
+        Ok(Self {
+            rows,
+            cells,
+            next: 0,
+        })
+    }
+}
+
+impl DrawRows for StreamTiles<'_> {
+    fn draw_next_row<T: Copy>(
+        &mut self,
+        glyph: impl Fn(Tile) -> T,
+        row: &mut Vec<T>,
+    ) -> Option<u64> {
+        let y = self.next;
+        if y >= self.rows.tile_height() {
+            return None;
+        }
+        let glyphs = [glyph(Tile::Wall), glyph(Tile::Passage)];
+        if y == 0 || y + 1 == self.rows.tile_height() {
+            draw_wall_line(self.rows.width() as usize, glyphs, row);
+        } else if y % 2 == 1 {
+            let cells = self.rows.next_row()?;
+            draw_cell_line(cells, glyphs, row);
+            self.cells.clear();
+            self.cells.extend_from_slice(cells);
+        } else {
+            draw_below_line(&self.cells, glyphs, row);
+        }
+        self.next += 1;
+        Some(y)
+    }
 }
 
 /// Rows of tiles from top to bottom, each with its number, borrowed until the next is asked

@@ -1,0 +1,95 @@
+//! Algorithms that carve one row at a time, touching only that row and the one above it:
+//! written once, they carve a whole grid or stream a maze of any height (see
+//! [`crate::stream`]).
+
+use crate::error::Result;
+use crate::events::{Event, Observer};
+use crate::grid::{Dir, EAST, Grid, Pos, SOUTH};
+use crate::rng::{MazeRng, RandomBits};
+
+/// The cells an algorithm carves one row in: that row and the one above it (empty for the
+/// first row), as the bytes a grid stores.
+pub(crate) struct Rows<'a> {
+    /// The row above.
+    pub above: &'a mut [u8],
+    /// The row being carved.
+    pub row: &'a mut [u8],
+    /// Its number, for the events (which a streamed maze taller than `u32` rows never
+    /// reports).
+    pub y: u32,
+}
+
+impl Rows<'_> {
+    /// The number of cells in a row.
+    #[inline(always)]
+    pub fn width(&self) -> usize {
+        self.row.len()
+    }
+
+    /// Opens the passage from cell `x` of the row towards `dir` (which must lead to a cell of
+    /// this row or the one above) and reports it.
+    #[inline(always)] // once per cell, as the grid's carve
+    pub fn carve<O: Observer + ?Sized>(&mut self, x: usize, dir: Dir, observer: &mut O) {
+        match dir {
+            Dir::North => self.above[x] |= SOUTH,
+            Dir::East => self.row[x] |= EAST,
+            Dir::South => self.row[x] |= SOUTH,
+            Dir::West => self.row[x - 1] |= EAST,
+        }
+        observer.observe(Event::Carve {
+            cell: Pos::new(x as u32, self.y),
+            dir,
+        });
+    }
+}
+
+/// Where a row lies in the maze.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Place {
+    /// The top row.
+    pub first: bool,
+    /// The bottom row.
+    pub last: bool,
+}
+
+/// An algorithm that carves a maze one row at a time from the top, touching only the row and
+/// the one above it, with its scratch space sized by the width alone.
+pub(crate) trait RowByRow {
+    /// What it remembers from one row to the next.
+    type Scratch;
+
+    /// Reserves the scratch space of a `width x height` maze (`height` for the error only).
+    fn scratch(&self, width: u32, height: u32) -> Result<Self::Scratch>;
+
+    /// Carves the row of `rows`, drawing its random choices from `bits`.
+    fn carve_row<O: Observer + ?Sized>(
+        &self,
+        scratch: &mut Self::Scratch,
+        rows: Rows<'_>,
+        place: Place,
+        bits: &mut RandomBits<'_, MazeRng>,
+        observer: &mut O,
+    );
+}
+
+/// Carves `grid` with `algorithm`, row by row.
+pub(crate) fn carve_grid<A: RowByRow, O: Observer + ?Sized>(
+    algorithm: &A,
+    grid: &mut Grid,
+    rng: &mut MazeRng,
+    observer: &mut O,
+) -> Result<()> {
+    let (w, h) = (grid.width(), grid.height());
+    let mut scratch = algorithm.scratch(w, h)?;
+    let mut bits = RandomBits::new(rng);
+    for y in 0..h {
+        let (above, row) = grid.rows_mut(y as usize);
+        let place = Place {
+            first: y == 0,
+            last: y + 1 == h,
+        };
+        let rows = Rows { above, row, y };
+        algorithm.carve_row(&mut scratch, rows, place, &mut bits, observer);
+    }
+    Ok(())
+}

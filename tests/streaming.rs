@@ -1,0 +1,226 @@
+//! Streamed mazes: every format that streams writes exactly the bytes of the same maze
+//! generated whole, and the command line streams mazes past the grid's cell limit.
+
+mod common;
+
+use common::{mazegen, stdout_of};
+use mazegen::Maze;
+use mazegen::algorithms::{Backtrack, Bias, BinaryTree, Eller, Generator, Sidewinder};
+use mazegen::render::{Json, Picture, Png, Render, Term, Text};
+use mazegen::stream::MazeRows;
+
+/// Every renderer that streams, with each of its options that do.
+fn renderers() -> Vec<(&'static str, Box<dyn Render>)> {
+    vec![
+        ("text", Box::new(Text)),
+        ("term", Box::new(Term::default())),
+        (
+            "colored term",
+            Box::new(Term {
+                color: true,
+                heatmap: false,
+            }),
+        ),
+        ("json", Box::new(Json::default())),
+        ("png", Box::new(Png(Picture::default()))),
+        (
+            "png, scale 1",
+            Box::new(Png(Picture {
+                scale: 1,
+                ..Picture::default()
+            })),
+        ),
+    ]
+}
+
+#[test]
+fn streamed_bytes_are_those_of_the_whole_maze() {
+    let generators: [&dyn Generator; 6] = [
+        &BinaryTree::default(),
+        &BinaryTree {
+            bias: Bias::NorthEast,
+        },
+        &BinaryTree {
+            bias: Bias::SouthWest,
+        },
+        &Sidewinder,
+        &Eller,
+        &BinaryTree {
+            bias: Bias::NorthWest,
+        },
+    ];
+    for generator in generators {
+        for (width, height) in [(1, 1), (1, 4), (4, 1), (9, 7), (80, 3)] {
+            let maze = Maze::generate(generator, width, height, 5).unwrap();
+            for (name, renderer) in renderers() {
+                let mut whole = Vec::new();
+                renderer.render(&maze, &mut whole).unwrap();
+                let streaming = renderer.streams().expect("streams");
+                let mut rows = MazeRows::new(generator, width, height.into(), 5).unwrap();
+                let mut streamed = Vec::new();
+                streaming.render_rows(&mut rows, &mut streamed).unwrap();
+                let case = format!("{} {width}x{height} {name}", generator.name());
+                assert!(streamed == whole, "{case}");
+            }
+        }
+    }
+}
+
+fn streams(renderer: &dyn Render) -> bool {
+    renderer.streams().is_some()
+}
+
+#[test]
+fn what_needs_the_whole_maze_does_not_stream() {
+    let heat = Term {
+        color: true,
+        heatmap: true,
+    };
+    assert!(!streams(&heat));
+    assert!(!streams(&Json { stats: true }));
+    let heat = Picture {
+        heatmap: true,
+        ..Picture::default()
+    };
+    assert!(!streams(&Png(heat)));
+    assert!(!streams(&mazegen::render::Svg(Picture::default())));
+    // A heat map asks for color: uncolored, it is left out, and the output streams.
+    let plain = Term {
+        color: false,
+        heatmap: true,
+    };
+    assert!(streams(&plain));
+    let error = MazeRows::new(&Backtrack::default(), 3, 3, 1).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "backtrack needs the whole maze in memory and cannot stream it; \
+         binary-tree, sidewinder and eller can"
+    );
+}
+
+#[test]
+fn a_maze_taller_than_a_grid_streams_in_a_row_of_memory() {
+    // 2^31 rows of cells: past the grid's 2^30 cells whatever the width. Its first tile rows
+    // are those of the same maze cut short, but for the last cell row of the short one.
+    let mut rows = MazeRows::new(&Eller, 20, 1 << 31, 3).unwrap();
+    let short = Maze::generate(&Eller, 20, 6, 3).unwrap();
+    let grid = short.grid();
+    for y in 0..5 {
+        let cells = rows.next_row().unwrap();
+        for (x, &cell) in cells.iter().enumerate() {
+            assert_eq!(cell & 1 == 1, grid.open_east(x as u32, y), "{x},{y}");
+            assert_eq!(cell & 2 == 2, grid.open_south(x as u32, y), "{x},{y}");
+        }
+    }
+}
+
+#[test]
+fn the_command_line_streams_past_the_cell_limit_and_stops_quietly_at_a_closed_pipe() {
+    // 2^31 rows of cells (a grid of them would be refused), cut off by a closed pipe after the
+    // first lines: exit 0 and nothing on standard error (the seed is given).
+    let binary = env!("CARGO_BIN_EXE_mazegen");
+    let script = format!(
+        "'{binary}' eller --width 41 --height 4294967297 --seed 3 --format text | head -n 3; \
+         echo \"${{PIPESTATUS[0]}}\" >&2"
+    );
+    let output = std::process::Command::new("bash")
+        .args(["-c", &script])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "0\n");
+    let short = stdout_of(&[
+        "eller", "--width", "41", "--height", "9", "--seed", "3", "--format", "text",
+    ]);
+    let first: Vec<&str> = short.lines().take(3).collect();
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("{}\n", first.join("\n"))
+    );
+}
+
+#[test]
+fn the_command_line_writes_streamed_mazes_as_whole_ones() {
+    // The same bytes whether the maze streams or, with an option that needs the whole maze
+    // but changes nothing here (a goal where it already is), is generated whole.
+    for format in ["text", "json", "png"] {
+        for algorithm in ["binary-tree", "sidewinder", "eller"] {
+            let args = [
+                algorithm, "--width", "31", "--height", "11", "--seed", "4", "--format", format,
+            ];
+            let streamed = mazegen().args(args).output().unwrap();
+            let whole = mazegen()
+                .args(args)
+                .args(["--goal", "14,4"])
+                .output()
+                .unwrap();
+            assert!(streamed.status.success() && whole.status.success());
+            assert!(streamed.stdout == whole.stdout, "{algorithm} {format}");
+        }
+    }
+}
+
+#[test]
+fn heights_past_what_a_format_counts_are_refused_with_the_flag() {
+    common::assert_refused(
+        &[
+            "eller",
+            "--width",
+            "7",
+            "--height",
+            "8589934593",
+            "--format",
+            "json",
+        ],
+        &[
+            "--height 8589934593: a maze 4294967296 cells high is taller than the 4294967295 \
+             cells a JSON document can count",
+        ],
+    );
+    common::assert_refused(
+        &[
+            "sidewinder",
+            "--height",
+            "18446744073709551615",
+            "--format",
+            "png",
+        ],
+        &["--scale 8", "2147483647"],
+    );
+    // A row is no longer than a grid may be.
+    common::assert_refused(
+        &["eller", "--width", "4294967295", "--height", "3"],
+        &[
+            "--width 4294967295: a 2147483647x1-cell maze",
+            "more than the 1073741824",
+        ],
+    );
+    // Text counts nothing: the tallest height there is streams, its first rows those of a
+    // shorter maze (but for the last row of cells, which opens east only).
+    let tallest = std::process::Command::new("bash")
+        .args([
+            "-c",
+            &format!(
+                "'{}' binary-tree --width 9 --height 18446744073709551615 --seed 1 \
+                 --format text | head -n 4",
+                env!("CARGO_BIN_EXE_mazegen")
+            ),
+        ])
+        .output()
+        .unwrap();
+    let short = stdout_of(&[
+        "binary-tree",
+        "--width",
+        "9",
+        "--height",
+        "7",
+        "--seed",
+        "1",
+        "--format",
+        "text",
+    ]);
+    let first: Vec<&str> = short.lines().take(4).collect();
+    assert_eq!(
+        String::from_utf8_lossy(&tallest.stdout),
+        format!("{}\n", first.join("\n"))
+    );
+}
