@@ -12,8 +12,9 @@ use crate::analysis::unreachable_cell;
 use crate::error::{Error, Result};
 use crate::grid::{Grid, MAX_CELLS, Pos, TileKind, TilePos, cell_tile, is_tile_count};
 use crate::maze::Maze;
-use crate::render::MAZE_SCHEMA;
 use crate::render::json::Document;
+use crate::render::{GRAPH_SCHEMA, MAZE_SCHEMA};
+use crate::shapes::ShapedMaze;
 use serde::Deserialize;
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{
@@ -22,6 +23,8 @@ use serde::de::{
 use serde_json::error::Category;
 use std::fmt;
 use std::io::{self, Read};
+
+mod graph;
 
 /// Why [`read_maze`] could not read a maze.
 #[derive(Debug, thiserror::Error)]
@@ -53,13 +56,68 @@ pub enum ReadError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_maze(input: impl Read) -> Result<Maze, ReadError> {
-    let MazeDocument(document) =
-        serde_json::from_reader(input).map_err(|e| match e.classify() {
-            Category::Io => ReadError::Io(e.into()),
-            Category::Syntax | Category::Eof => invalid(format!("not valid JSON: {e}")).into(),
-            Category::Data => invalid(e.to_string()).into(),
-        })?;
+    let MazeDocument(document) = serde_json::from_reader(input).map_err(parse_error)?;
     Ok(maze_from(document)?)
+}
+
+/// A maze read back from a document of either kind.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnyDocument {
+    /// A `mazegen.maze/v1` document: a rectangle, in tiles.
+    Maze(Maze),
+    /// A `mazegen.graph/v1` document: a maze of any shape, as cells and passages.
+    Graph(ShapedMaze),
+}
+
+/// Reads and validates one maze document of either kind from `input`, by its `schema`:
+/// `mazegen.maze/v1` as [`read_maze`] reads it, `mazegen.graph/v1` as [`read_graph`] does.
+///
+/// ```
+/// use mazegen::read::{AnyDocument, read_document};
+/// use mazegen::render::{Graph, Render};
+/// use mazegen::shapes::{Hex, Shape, ShapedMaze};
+/// use mazegen::algorithms::Wilson;
+///
+/// let maze = ShapedMaze::generate(&Wilson, Shape::Hex(Hex::new(5, 4)?), 7)?;
+/// let mut document = Vec::new();
+/// Graph::default().render(&maze, &mut document)?;
+/// assert_eq!(read_document(&document[..])?, AnyDocument::Graph(maze));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_document(input: impl Read) -> Result<AnyDocument, ReadError> {
+    let mut deserializer = serde_json::Deserializer::from_reader(input);
+    let parsed = Schemas(&[MAZE_SCHEMA, GRAPH_SCHEMA])
+        .deserialize(&mut deserializer)
+        .and_then(|parsed| deserializer.end().map(|()| parsed))
+        .map_err(parse_error)?;
+    Ok(match parsed {
+        Parsed::Maze(document) => AnyDocument::Maze(maze_from(document)?),
+        Parsed::Graph(document) => AnyDocument::Graph(graph::shaped_maze_from(document)?),
+    })
+}
+
+/// Reads and validates one `mazegen.graph/v1` document from `input`: the shape rebuilt, every
+/// cell, neighbour, passage, endpoint and the solution checked, the maze connected (loops are
+/// fine). Errors as [`read_maze`]'s.
+pub fn read_graph(input: impl Read) -> Result<ShapedMaze, ReadError> {
+    let mut deserializer = serde_json::Deserializer::from_reader(input);
+    let parsed = Schemas(&[GRAPH_SCHEMA])
+        .deserialize(&mut deserializer)
+        .and_then(|parsed| deserializer.end().map(|()| parsed))
+        .map_err(parse_error)?;
+    match parsed {
+        Parsed::Graph(document) => Ok(graph::shaped_maze_from(document)?),
+        Parsed::Maze(_) => unreachable!("only graph documents are accepted"),
+    }
+}
+
+/// Sorts a JSON error: a failure to read, or a document refused.
+fn parse_error(e: serde_json::Error) -> ReadError {
+    match e.classify() {
+        Category::Io => ReadError::Io(e.into()),
+        Category::Syntax | Category::Eof => invalid(format!("not valid JSON: {e}")).into(),
+        Category::Data => invalid(e.to_string()).into(),
+    }
 }
 
 fn invalid(message: String) -> Error {
@@ -167,6 +225,123 @@ impl<'de> Visitor<'de> for DocumentVisitor {
 
     fn visit_unit<E: de::Error>(self) -> Result<MazeDocument, E> {
         Err(no_schema())
+    }
+}
+
+/// A parsed document of one of the kinds [`Schemas`] accepts.
+enum Parsed {
+    Maze(Document<'static, TileGrid>),
+    Graph(graph::GraphDocument),
+}
+
+/// Reads a document whose `schema` is one of these, parsing the rest as that kind of document.
+/// The schema is found as its first field (as mazegen writes it), so the rest is read as it
+/// comes; a document with its schema elsewhere is held whole first.
+struct Schemas(&'static [&'static str]);
+
+impl Schemas {
+    /// The accepted schemas, as messages list them.
+    fn expected(&self) -> String {
+        (self.0.iter())
+            .map(|name| format!("\"{name}\""))
+            .collect::<Vec<_>>()
+            .join(" or ")
+    }
+
+    /// The error for a document without a schema.
+    fn no_schema<E: de::Error>(&self) -> E {
+        E::custom(format_args!(
+            "no \"schema\" field; expected {}",
+            self.expected()
+        ))
+    }
+
+    /// The accepted schema `found` names, or the error saying which are accepted.
+    fn pick<E: de::Error>(&self, found: &serde_json::Value) -> Result<&'static str, E> {
+        (self.0.iter().copied())
+            .find(|&name| found.as_str() == Some(name))
+            .ok_or_else(|| {
+                E::custom(format_args!(
+                    "schema is {found}, expected {}",
+                    self.expected()
+                ))
+            })
+    }
+
+    /// Parses the document of schema `name` from `fields`.
+    fn parse<'de, D: Deserializer<'de>>(name: &str, fields: D) -> Result<Parsed, D::Error> {
+        if name == GRAPH_SCHEMA {
+            graph::GraphDocument::deserialize(fields).map(Parsed::Graph)
+        } else {
+            Document::deserialize(fields).map(Parsed::Maze)
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Schemas {
+    type Value = Parsed;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Parsed, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Schemas {
+    type Value = Parsed;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a mazegen document")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Parsed, A::Error> {
+        let Some(key) = map.next_key::<String>()? else {
+            return Err(self.no_schema());
+        };
+        if key == "schema" {
+            let name = self.pick(&map.next_value()?)?;
+            let fields = SchemaFirst {
+                schema: Some(name),
+                map,
+            };
+            return Self::parse(name, MapAccessDeserializer::new(fields));
+        }
+        let mut object = serde_json::Map::new();
+        object.insert(key, map.next_value()?);
+        while let Some((key, value)) = map.next_entry()? {
+            object.insert(key, value);
+        }
+        let name = match object.get("schema") {
+            Some(found) => self.pick(found)?,
+            None => return Err(self.no_schema()),
+        };
+        Self::parse(name, serde_json::Value::Object(object)).map_err(de::Error::custom)
+    }
+}
+
+/// The fields of an object whose `schema` was read first: the schema, then the rest.
+struct SchemaFirst<A> {
+    schema: Option<&'static str>,
+    map: A,
+}
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for SchemaFirst<A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        match self.schema {
+            Some(_) => seed.deserialize("schema".into_deserializer()).map(Some),
+            None => self.map.next_key_seed(seed),
+        }
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
+        match self.schema.take() {
+            Some(name) => seed.deserialize(name.into_deserializer()),
+            None => self.map.next_value_seed(seed),
+        }
     }
 }
 

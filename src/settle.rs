@@ -205,11 +205,45 @@ pub enum Input {
 /// What the document commands do.
 pub enum DocumentAction {
     /// `solve`: place the endpoints, solve, and write the maze.
-    Solve(Endpoints, Rendering),
+    Solve(Endpoints, DocumentOutput),
     /// `render`: write the maze in another format.
-    Render(Rendering),
+    Render(DocumentOutput),
     /// `stats`: print figures about the maze.
     Stats(StatsFormat),
+}
+
+/// How a document command writes the maze it read, for either kind of document (known only
+/// once read).
+pub struct DocumentOutput {
+    /// For a maze document, and a rectangle's graph document in a format that draws tiles.
+    pub maze: Rendering,
+    /// For a graph document, when the format draws mazes of any shape.
+    pub graph: Option<ShapeRendering>,
+    /// The format a graph document is written in (named when it draws rectangles only).
+    pub graph_format: Format,
+}
+
+/// The formats that write mazes of any shape, as refusals name them.
+pub const SHAPE_FORMATS: &str = "--format graph";
+
+/// Settles the output options of a document command: `maze_default` is the format for maze
+/// documents when none is given, `graph_default` the one for graph documents.
+fn document_output(
+    args: &OutputArgs,
+    maze_default: Format,
+    graph_default: Format,
+) -> anyhow::Result<DocumentOutput> {
+    let maze = rendering(args, maze_default)?;
+    let graph_format = args.format.unwrap_or(graph_default);
+    let graph = (graph_format == Format::Graph).then(|| ShapeRendering {
+        renderer: Box::new(Graph { stats: args.stats }),
+        target: Target::new(args.target.output.as_deref()),
+    });
+    Ok(DocumentOutput {
+        maze,
+        graph,
+        graph_format,
+    })
 }
 
 /// Settles the parsed command line into a job.
@@ -250,13 +284,13 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
         ),
         Command::Rooms(args) => return rooms(args).map(Job::Rooms),
         Command::Solve(args) => {
-            let rendering = rendering(&args.output, Format::Json)?;
-            let action = DocumentAction::Solve(Endpoints::settle(&args.endpoints), rendering);
+            let output = document_output(&args.output, Format::Json, Format::Graph)?;
+            let action = DocumentAction::Solve(Endpoints::settle(&args.endpoints), output);
             return document(args.input, action);
         }
         Command::Render(args) => {
-            let action = DocumentAction::Render(rendering(&args.output, Format::Term)?);
-            return document(args.input, action);
+            let output = document_output(&args.output, Format::Term, Format::Term)?;
+            return document(args.input, DocumentAction::Render(output));
         }
         Command::Stats(args) => return document(args.input, DocumentAction::Stats(args.format)),
         Command::Completions(args) => return Ok(Job::Completions(args.shell)),

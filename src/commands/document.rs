@@ -1,42 +1,99 @@
 //! The commands that read a maze document back: `solve`, `render` and `stats`.
 
-use super::{place_endpoints, write_maze};
+use super::{place_endpoints, place_shape_endpoints, write_maze};
 use crate::cli::StatsFormat;
 use crate::output::Target;
-use crate::settle::{DocumentAction, DocumentJob, Input};
+use crate::settle::{DocumentAction, DocumentJob, Endpoints, Input, SHAPE_FORMATS, bad_input};
 use anyhow::Context;
 use mazegen::Maze;
 use mazegen::analysis::Summary;
-use mazegen::read::ReadError;
+use mazegen::read::{AnyDocument, ReadError};
+use mazegen::shapes::{ShapeStats, ShapedMaze};
 use std::fs::File;
 use std::io::{self, Read};
 
 /// Carries out a document job.
 pub fn run(job: DocumentJob) -> anyhow::Result<()> {
-    let mut maze = read(&job.input)?;
-    match job.action {
-        DocumentAction::Solve(endpoints, rendering) => {
-            place_endpoints(&mut maze, &endpoints)?;
-            maze.solve()?;
-            write_maze(&maze, &rendering)
-        }
-        DocumentAction::Render(rendering) => write_maze(&maze, &rendering),
-        DocumentAction::Stats(format) => {
-            let summary = Summary::of(&maze)?;
-            Target::Stdout.write(|out| match format {
-                StatsFormat::Text => write!(out, "{summary}"),
-                StatsFormat::Json => {
-                    serde_json::to_writer_pretty(&mut *out, &summary)?;
-                    writeln!(out)
-                }
-            })
-        }
+    match read(&job.input)? {
+        AnyDocument::Maze(maze) => run_on_maze(maze, job.action),
+        AnyDocument::Graph(maze) => run_on_graph(maze, job.action),
     }
 }
 
-/// Reads and validates the maze document at `input`. An input that cannot be read (a
-/// directory, a failing device) is an I/O failure, not a bad document.
-fn read(input: &Input) -> anyhow::Result<Maze> {
+/// Carries out `action` on a maze read from a maze document.
+fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
+    match action {
+        DocumentAction::Solve(endpoints, output) => {
+            place_endpoints(&mut maze, &endpoints)?;
+            maze.solve()?;
+            write_maze(&maze, &output.maze)
+        }
+        DocumentAction::Render(output) => write_maze(&maze, &output.maze),
+        DocumentAction::Stats(format) => print_stats(&Summary::of(&maze)?, format),
+    }
+}
+
+/// Carries out `action` on a maze read from a graph document: written as a graph, or, for a
+/// rectangle in a format that draws tiles, as the maze it is.
+fn run_on_graph(mut maze: ShapedMaze, action: DocumentAction) -> anyhow::Result<()> {
+    let (endpoints, output) = match action {
+        DocumentAction::Stats(format) => return print_stats(&ShapeStats::of(&maze), format),
+        DocumentAction::Solve(endpoints, output) => (Some(endpoints), output),
+        DocumentAction::Render(output) => (None, output),
+    };
+    let Some(rendering) = &output.graph else {
+        let shape = maze.shape().name();
+        let format = format!("{:?}", output.graph_format).to_lowercase();
+        let Ok(maze) = maze.into_maze() else {
+            return Err(bad_input(format!(
+                "--format {format} draws rectangles; a {shape} maze document is written as \
+                 {SHAPE_FORMATS}"
+            )));
+        };
+        let action = match endpoints {
+            Some(endpoints) => DocumentAction::Solve(endpoints, output),
+            None => DocumentAction::Render(output),
+        };
+        return run_on_maze(maze, action);
+    };
+    if let Some(endpoints) = endpoints {
+        refuse_openings(&endpoints, maze.shape().name())?;
+        place_shape_endpoints(&mut maze, &endpoints)?;
+        maze.solve();
+    }
+    rendering
+        .target
+        .write(|out| rendering.renderer.render(&maze, out))
+}
+
+/// Refuses `--openings` for a maze written as a graph, which has no outer wall to open.
+fn refuse_openings(endpoints: &Endpoints, shape: &str) -> anyhow::Result<()> {
+    if endpoints.openings {
+        return Err(bad_input(format!(
+            "--openings opens the outer wall of a maze in tiles; a {shape} maze written as \
+             --format graph has none"
+        )));
+    }
+    Ok(())
+}
+
+/// Prints `figures` as a table or a JSON object.
+fn print_stats(
+    figures: &(impl std::fmt::Display + serde::Serialize),
+    format: StatsFormat,
+) -> anyhow::Result<()> {
+    Target::Stdout.write(|out| match format {
+        StatsFormat::Text => write!(out, "{figures}"),
+        StatsFormat::Json => {
+            serde_json::to_writer_pretty(&mut *out, figures)?;
+            writeln!(out)
+        }
+    })
+}
+
+/// Reads and validates the document at `input`, of either kind. An input that cannot be read
+/// (a directory, a failing device) is an I/O failure, not a bad document.
+fn read(input: &Input) -> anyhow::Result<AnyDocument> {
     match input {
         Input::File(path) => {
             let name = path.display().to_string();
@@ -50,11 +107,10 @@ fn read(input: &Input) -> anyhow::Result<Maze> {
     }
 }
 
-/// Reads and validates the maze document `source`, called `name` in messages: a failure to
-/// read is an I/O error (exit 1), a refused document or a maze too large the library's error
-/// (exit 2).
-fn read_from(source: impl Read, name: &str) -> anyhow::Result<Maze> {
-    mazegen::read::read_maze(source).map_err(|error| match error {
+/// Reads and validates the document `source`, called `name` in messages: a failure to read is
+/// an I/O error (exit 1), a refused document or a maze too large the library's error (exit 2).
+fn read_from(source: impl Read, name: &str) -> anyhow::Result<AnyDocument> {
+    mazegen::read::read_document(source).map_err(|error| match error {
         ReadError::Refused(error @ mazegen::Error::InvalidDocument(_)) => {
             anyhow::Error::new(error).context(format!("{name} is not a maze document"))
         }

@@ -1,7 +1,7 @@
 //! Maze commands: generate the maze, finish it, and write it (rendered, animated on the way,
 //! or as the generator's events).
 
-use super::{place_endpoints, write_maze};
+use super::{place_endpoints, place_shape_endpoints, write_maze};
 use crate::animate::{Animator, Pace};
 use crate::output::Target;
 use crate::settle::{Destination, Finish, MazeJob};
@@ -46,12 +46,7 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
         }
         Destination::Shape(blank, rendering) => {
             let mut maze = ShapedMaze::generate(generator, blank, seed.value)?;
-            let endpoints = &finish.endpoints;
-            if endpoints.start.is_some() || endpoints.goal.is_some() {
-                let start = endpoints.start.unwrap_or(maze.start_pos());
-                let goal = endpoints.goal.unwrap_or(maze.goal_pos());
-                maze.set_endpoints(start, goal)?;
-            }
+            place_shape_endpoints(&mut maze, &finish.endpoints)?;
             if finish.solve {
                 maze.solve();
             }

@@ -9,6 +9,7 @@ use crate::settle::{Endpoints, Rendering};
 use anyhow::Context;
 use mazegen::Maze;
 use mazegen::analysis::Summary;
+use mazegen::shapes::ShapedMaze;
 use std::io::{self, Write};
 
 /// Applies `--start`, `--goal` and `--openings`.
@@ -23,6 +24,21 @@ fn place_endpoints(maze: &mut Maze, endpoints: &Endpoints) -> anyhow::Result<()>
     })?;
     if endpoints.openings {
         maze.open_border().context("--openings")?;
+    }
+    Ok(())
+}
+
+/// Applies `--start` and `--goal` to a maze of any shape (`--openings` is for rectangles).
+fn place_shape_endpoints(maze: &mut ShapedMaze, endpoints: &Endpoints) -> anyhow::Result<()> {
+    if endpoints.start.is_some() || endpoints.goal.is_some() {
+        let start = endpoints.start.unwrap_or(maze.start_pos());
+        let goal = endpoints.goal.unwrap_or(maze.goal_pos());
+        maze.set_endpoints(start, goal).with_context(|| {
+            format!(
+                "--start {},{} --goal {},{}",
+                start.x, start.y, goal.x, goal.y
+            )
+        })?;
     }
     Ok(())
 }

@@ -8,7 +8,7 @@ use super::Render;
 use crate::Maze;
 use crate::shapes::{Geometry, Shape, ShapeStats, ShapedMaze};
 use crate::with_topology;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::io::{self, Write};
 
 /// The `schema` field of graph documents.
@@ -22,8 +22,8 @@ pub struct Graph {
 }
 
 /// The `shape` object: the kind and the size that rebuilds the shape.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub(crate) enum ShapeSize {
     /// A rectangle of `width x height` cells.
     Rect { width: u32, height: u32 },

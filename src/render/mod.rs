@@ -17,6 +17,7 @@ mod term;
 mod text;
 
 pub use dot::Dot;
+pub(crate) use graph::ShapeSize;
 pub use graph::{GRAPH_SCHEMA, Graph};
 pub use ink::{Ink, Palette, Picture, Rgb, Style};
 pub use json::{Json, MAZE_SCHEMA};

@@ -8,6 +8,7 @@ use crate::grid::Pos;
 use crate::rng::rng_from_seed;
 use crate::with_topology;
 use serde::Serialize;
+use std::fmt;
 
 /// Distance of a cell the start cannot reach (never, in a carved maze).
 pub const UNREACHED: u32 = u32::MAX;
@@ -72,6 +73,26 @@ impl ShapedMaze {
         }
     }
 
+    /// The rectangular maze this is, with the same cells, passages, endpoints and solution
+    /// (the inverse of [`ShapedMaze::from_maze`]); a maze of another shape is given back.
+    pub fn into_maze(self) -> std::result::Result<Maze, Self> {
+        let Shape::Rect(grid) = self.shape else {
+            return Err(self);
+        };
+        let pos = |i: usize| grid.pos(i);
+        let (start, goal) = (pos(self.start), pos(self.goal));
+        let solution = self
+            .solution
+            .map(|cells| cells.into_iter().map(pos).collect());
+        let mut maze = Maze::new(grid, self.algorithm, self.params, self.seed);
+        maze.set_endpoints(start, goal)
+            .expect("the endpoints are cells of the grid");
+        if let Some(cells) = solution {
+            maze.record_solution(cells);
+        }
+        Ok(maze)
+    }
+
     /// The shape and its passages.
     pub const fn shape(&self) -> &Shape {
         &self.shape
@@ -132,6 +153,12 @@ impl ShapedMaze {
         (self.start, self.goal) = (locate(start)?, locate(goal)?);
         self.solution = None;
         Ok(())
+    }
+
+    /// Keeps `cells`, a path from start to goal along open passages the caller has checked,
+    /// as the solution.
+    pub(crate) fn record_solution(&mut self, cells: Vec<usize>) {
+        self.solution = Some(cells);
     }
 
     /// Finds the path from start to goal.
@@ -251,5 +278,32 @@ impl ShapeStats {
             solution_length: from_start[goal],
             diameter: from_end[farthest(&from_end)],
         }
+    }
+}
+
+impl fmt::Display for ShapeStats {
+    /// A table, one figure per line, as [`crate::analysis::Summary`] prints its own.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rows = [
+            ("cells", self.cells.to_string()),
+            ("passages", self.passages.to_string()),
+            ("perfect", if self.perfect { "yes" } else { "no" }.into()),
+            ("loops", self.loops.to_string()),
+            (
+                "dead ends",
+                format!(
+                    "{} ({:.1}%)",
+                    self.dead_ends,
+                    100.0 * self.dead_end_fraction
+                ),
+            ),
+            ("junctions", self.junctions.to_string()),
+            ("solution length", self.solution_length.to_string()),
+            ("diameter", self.diameter.to_string()),
+        ];
+        for (name, value) in rows {
+            writeln!(f, "{name:<18}{value}")?;
+        }
+        Ok(())
     }
 }
