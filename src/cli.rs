@@ -132,7 +132,8 @@ pub enum Command {
     /// Read a maze document (JSON) and add its shortest solution
     #[command(after_help = examples!(
         "backtrack --size 41 --format json | mazegen solve --format text",
-        "solve maze.json --start 0,0 --goal 19,0 -o solved.json"
+        "solve maze.json --start 0,0 --goal 19,0 -o solved.json",
+        "wilson --shape polar --format graph | mazegen solve | mazegen stats"
     ))]
     Solve(SolveArgs),
     /// Read a maze document (JSON) and print figures about it
