@@ -75,9 +75,9 @@ impl ShapedMaze {
 
     /// The rectangular maze this is, with the same cells, passages, endpoints and solution
     /// (the inverse of [`ShapedMaze::from_maze`]); a maze of another shape is given back.
-    pub fn into_maze(self) -> std::result::Result<Maze, Self> {
+    pub fn into_maze(self) -> std::result::Result<Maze, Box<Self>> {
         let Shape::Rect(grid) = self.shape else {
-            return Err(self);
+            return Err(Box::new(self));
         };
         let pos = |i: usize| grid.pos(i);
         let (start, goal) = (pos(self.start), pos(self.goal));
