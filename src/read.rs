@@ -1,11 +1,14 @@
-//! Reading a `mazegen.maze/v1` document back into a [`Maze`], validating everything a broken
-//! or hand-edited document could get wrong, so that `solve`, `stats` and `render` can sit at
-//! the end of a pipe.
+//! Reading documents back, validating everything a broken or hand-edited document could get
+//! wrong, so that `solve`, `stats` and `render` can sit at the end of a pipe: a
+//! `mazegen.maze/v1` document into a [`Maze`] (here), a `mazegen.graph/v1` document into a
+//! [`ShapedMaze`] (in `graph`), either by its `schema` ([`read_document`]).
 //!
-//! The document is parsed in one pass straight from the input into its [`Document`] fields.
-//! The tile rows are never held: each is checked and its passages carved into the grid as it
-//! is read, so reading takes about the memory of the maze itself (a byte per cell, a quarter
-//! of a byte per tile), whatever the size of the document.
+//! A document is parsed in one pass straight from the input. Its `schema` is read first (as
+//! mazegen writes it) and the rest parsed as that kind of document as it comes; a document
+//! with its schema elsewhere is held whole first. The tile rows are never held: each is
+//! checked and its passages carved into the grid as it is read, so reading a maze document
+//! takes about the memory of the maze itself (a byte per cell, a quarter of a byte per tile),
+//! whatever the size of the document.
 
 use crate::Probability;
 use crate::analysis::unreachable_cell;
@@ -56,8 +59,10 @@ pub enum ReadError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_maze(input: impl Read) -> Result<Maze, ReadError> {
-    let MazeDocument(document) = serde_json::from_reader(input).map_err(parse_error)?;
-    Ok(maze_from(document)?)
+    match Schemas(&[MAZE_SCHEMA]).read(input)? {
+        Parsed::Maze(document) => Ok(maze_from(document)?),
+        Parsed::Graph(_) => unreachable!("only maze documents are accepted"),
+    }
 }
 
 /// A maze read back from a document of either kind.
@@ -85,12 +90,7 @@ pub enum AnyDocument {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_document(input: impl Read) -> Result<AnyDocument, ReadError> {
-    let mut deserializer = serde_json::Deserializer::from_reader(input);
-    let parsed = Schemas(&[MAZE_SCHEMA, GRAPH_SCHEMA])
-        .deserialize(&mut deserializer)
-        .and_then(|parsed| deserializer.end().map(|()| parsed))
-        .map_err(parse_error)?;
-    Ok(match parsed {
+    Ok(match Schemas(&[MAZE_SCHEMA, GRAPH_SCHEMA]).read(input)? {
         Parsed::Maze(document) => AnyDocument::Maze(maze_from(document)?),
         Parsed::Graph(document) => AnyDocument::Graph(graph::shaped_maze_from(document)?),
     })
@@ -100,12 +100,7 @@ pub fn read_document(input: impl Read) -> Result<AnyDocument, ReadError> {
 /// cell, neighbour, passage, endpoint and the solution checked, the maze connected (loops are
 /// fine). Errors as [`read_maze`]'s.
 pub fn read_graph(input: impl Read) -> Result<ShapedMaze, ReadError> {
-    let mut deserializer = serde_json::Deserializer::from_reader(input);
-    let parsed = Schemas(&[GRAPH_SCHEMA])
-        .deserialize(&mut deserializer)
-        .and_then(|parsed| deserializer.end().map(|()| parsed))
-        .map_err(parse_error)?;
-    match parsed {
+    match Schemas(&[GRAPH_SCHEMA]).read(input)? {
         Parsed::Graph(document) => Ok(graph::shaped_maze_from(document)?),
         Parsed::Maze(_) => unreachable!("only graph documents are accepted"),
     }
@@ -166,68 +161,6 @@ fn maze_from(doc: Document<'static, TileGrid>) -> Result<Maze> {
     Ok(maze)
 }
 
-/// A maze document: a JSON object whose `schema` is checked as soon as it is read.
-struct MazeDocument(Document<'static, TileGrid>);
-
-/// The error for a document without a `schema` naming mazes.
-fn no_schema<E: de::Error>() -> E {
-    E::custom(format_args!("no \"schema\": \"{MAZE_SCHEMA}\" field"))
-}
-
-impl<'de> Deserialize<'de> for MazeDocument {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(DocumentVisitor)
-    }
-}
-
-/// Reads an object field by field into a [`Document`]; anything else has no schema.
-struct DocumentVisitor;
-
-impl<'de> Visitor<'de> for DocumentVisitor {
-    type Value = MazeDocument;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "a \"{MAZE_SCHEMA}\" document")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<MazeDocument, A::Error> {
-        let fields = SchemaChecked {
-            map,
-            at_schema: false,
-            schema_seen: false,
-        };
-        Document::deserialize(MapAccessDeserializer::new(fields)).map(MazeDocument)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<MazeDocument, A::Error> {
-        Err(no_schema())
-    }
-
-    fn visit_str<E: de::Error>(self, _: &str) -> Result<MazeDocument, E> {
-        Err(no_schema())
-    }
-
-    fn visit_bool<E: de::Error>(self, _: bool) -> Result<MazeDocument, E> {
-        Err(no_schema())
-    }
-
-    fn visit_i64<E: de::Error>(self, _: i64) -> Result<MazeDocument, E> {
-        Err(no_schema())
-    }
-
-    fn visit_u64<E: de::Error>(self, _: u64) -> Result<MazeDocument, E> {
-        Err(no_schema())
-    }
-
-    fn visit_f64<E: de::Error>(self, _: f64) -> Result<MazeDocument, E> {
-        Err(no_schema())
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<MazeDocument, E> {
-        Err(no_schema())
-    }
-}
-
 /// A parsed document of one of the kinds [`Schemas`] accepts.
 enum Parsed {
     Maze(Document<'static, TileGrid>),
@@ -240,6 +173,14 @@ enum Parsed {
 struct Schemas(&'static [&'static str]);
 
 impl Schemas {
+    /// Parses one whole document from `input`.
+    fn read(self, input: impl Read) -> Result<Parsed, ReadError> {
+        let mut deserializer = serde_json::Deserializer::from_reader(input);
+        let parsed = self.deserialize(&mut deserializer).map_err(parse_error)?;
+        deserializer.end().map_err(parse_error)?;
+        Ok(parsed)
+    }
+
     /// The accepted schemas, as messages list them.
     fn expected(&self) -> String {
         (self.0.iter())
@@ -307,7 +248,10 @@ impl<'de> Visitor<'de> for Schemas {
         }
         let mut object = serde_json::Map::new();
         object.insert(key, map.next_value()?);
-        while let Some((key, value)) = map.next_entry()? {
+        while let Some((key, value)) = map.next_entry::<String, _>()? {
+            if object.contains_key(&key) {
+                return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+            }
             object.insert(key, value);
         }
         let name = match object.get("schema") {
@@ -315,6 +259,34 @@ impl<'de> Visitor<'de> for Schemas {
             None => return Err(self.no_schema()),
         };
         Self::parse(name, serde_json::Value::Object(object)).map_err(de::Error::custom)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Parsed, A::Error> {
+        Err(self.no_schema())
+    }
+
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<Parsed, E> {
+        Err(self.no_schema())
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Parsed, E> {
+        Err(self.no_schema())
+    }
+
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Parsed, E> {
+        Err(self.no_schema())
+    }
+
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Parsed, E> {
+        Err(self.no_schema())
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Parsed, E> {
+        Err(self.no_schema())
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Parsed, E> {
+        Err(self.no_schema())
     }
 }
 
@@ -341,49 +313,6 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for SchemaFirst<A> {
         match self.schema.take() {
             Some(name) => seed.deserialize(name.into_deserializer()),
             None => self.map.next_value_seed(seed),
-        }
-    }
-}
-
-/// The fields of an object, passed on to the [`Document`]'s own deserializer (which refuses
-/// duplicate fields by name) after checking the schema: a document of another kind is refused
-/// by its `schema` (its first field as mazegen writes it), not by the first field it lacks.
-struct SchemaChecked<A> {
-    map: A,
-    /// Whether the key just read is `schema`.
-    at_schema: bool,
-    schema_seen: bool,
-}
-
-impl<'de, A: MapAccess<'de>> MapAccess<'de> for SchemaChecked<A> {
-    type Error = A::Error;
-
-    fn next_key_seed<K: DeserializeSeed<'de>>(
-        &mut self,
-        seed: K,
-    ) -> Result<Option<K::Value>, A::Error> {
-        let Some(key) = self.map.next_key::<String>()? else {
-            return if self.schema_seen {
-                Ok(None)
-            } else {
-                Err(no_schema())
-            };
-        };
-        self.at_schema = key == "schema";
-        seed.deserialize(key.into_deserializer()).map(Some)
-    }
-
-    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
-        if !std::mem::take(&mut self.at_schema) {
-            return self.map.next_value_seed(seed);
-        }
-        self.schema_seen = true;
-        match self.map.next_value::<serde_json::Value>()?.as_str() {
-            Some(MAZE_SCHEMA) => seed.deserialize(MAZE_SCHEMA.into_deserializer()),
-            Some(other) => Err(de::Error::custom(format_args!(
-                "schema is \"{other}\", expected \"{MAZE_SCHEMA}\""
-            ))),
-            None => Err(no_schema()),
         }
     }
 }

@@ -158,7 +158,10 @@ fn broken_documents_get_one_line_errors_and_exit_2() {
             "{\"schema\": ".into(),
             "not valid JSON: EOF while parsing a value at line 1 column 11",
         ),
-        ("[1, 2]".into(), "no \"schema\": \"mazegen.maze/v1\" field"),
+        (
+            "[1, 2]".into(),
+            "no \"schema\" field; expected \"mazegen.maze/v1\"",
+        ),
     ];
     let mut broken = |field: &str, value: serde_json::Value, expected: &'static str| {
         let mut doc = good.clone();
