@@ -11,13 +11,15 @@ use crate::error::{Error, Result};
 use crate::grid::{MAX_CELLS, Pos};
 use crate::render::ShapeSize;
 use crate::shapes::{
-    Hex, MAX_SIDES, Mask, Masked, Polar, Shape, ShapedMaze, Topology, Triangle, UNREACHED,
-    distances,
+    Hex, Mask, Masked, Polar, Shape, ShapedMaze, Topology, Triangle, UNREACHED, distances,
 };
 use crate::with_topology;
 use serde::de::{self, Deserializer, IgnoredAny, SeqAccess, Visitor};
 use serde::{Deserialize, de::Error as _};
 use std::fmt;
+
+/// The most neighbours a cell of any shape has: the centre of a polar maze's.
+const MAX_NEIGHBOURS: usize = <Polar as Topology>::SIDES;
 
 /// The fields of a graph document. `bounds`, the cells' `x` and `y` and `stats` are derived
 /// from the shape and the passages: required where the schema requires them, never trusted.
@@ -123,9 +125,9 @@ impl<'de> Visitor<'de> for CellsVisitor {
                     "more than the {MAX_CELLS} cells mazegen can hold"
                 )));
             }
-            if cell.neighbours.len() > MAX_SIDES {
+            if cell.neighbours.len() > MAX_NEIGHBOURS {
                 return Err(A::Error::custom(format_args!(
-                    "cell {id} has {} neighbours; a cell has at most {MAX_SIDES}",
+                    "cell {id} has {} neighbours; a cell has at most {MAX_NEIGHBOURS}",
                     cell.neighbours.len()
                 )));
             }
@@ -316,7 +318,7 @@ fn check_cells<T: Topology>(topology: &T, cells: &Cells, shape: &str) -> Result<
         slots.push(slot as u32);
         id_of[slot] = id as u32;
     }
-    let mut expected = Vec::with_capacity(MAX_SIDES);
+    let mut expected = Vec::with_capacity(MAX_NEIGHBOURS);
     for (id, listed) in cells.neighbour_lists().enumerate() {
         let cursor = topology.cursor(slots[id] as usize);
         expected.clear();
