@@ -210,16 +210,15 @@ pub(super) fn shaped_maze_from(doc: GraphDocument) -> Result<ShapedMaze> {
         return Err(invalid("\"params\" must be an object".into()));
     }
     let cells = &doc.cells;
+    let name = describe(&doc.shape);
     let mut shape = blank(&doc.shape, cells)?;
     let n = cells.len() as u64;
     if !matches!(shape, Shape::Masked(_)) && shape.cell_count() as u64 != n {
         return Err(invalid(format!(
-            "\"cells\" has {n} cells but {} has {}",
-            describe(&doc.shape),
+            "\"cells\" has {n} cells but {name} has {}",
             shape.cell_count()
         )));
     }
-    let name = describe(&doc.shape);
     let (start, goal, solution) = with_topology!(&mut shape, t => {
         let slots = check_cells(t, cells, &name)?;
         carve(t, &slots, &doc.passages.0)?;
