@@ -241,13 +241,75 @@ fn hex_document() -> Value {
     ])
 }
 
-/// The library's message for `document`, which must be refused.
+/// Fields in mazegen's order: the shape before the cells, which are then checked as they are
+/// read, and the passages carved as they are read.
+const MAZEGEN_ORDER: [&str; 15] = [
+    "schema",
+    "generator",
+    "algorithm",
+    "params",
+    "seed",
+    "shape",
+    "bounds",
+    "directed",
+    "multigraph",
+    "start",
+    "goal",
+    "solution",
+    "stats",
+    "cells",
+    "passages",
+];
+
+/// The passages before the cells: checked cells, held passages.
+const PASSAGES_FIRST: [&str; 15] = [
+    "schema",
+    "generator",
+    "algorithm",
+    "params",
+    "seed",
+    "shape",
+    "bounds",
+    "directed",
+    "multigraph",
+    "start",
+    "goal",
+    "solution",
+    "stats",
+    "passages",
+    "cells",
+];
+
+/// `document` with its fields in `order`, or in alphabetical order (the cells before the shape,
+/// held until the end) when `order` is empty.
+fn in_order(document: &Value, order: &[&str]) -> String {
+    if order.is_empty() {
+        return document.to_string();
+    }
+    let object = document.as_object().unwrap();
+    let fields: Vec<String> = (order.iter())
+        .filter_map(|&key| Some(format!("{:?}:{}", key, object.get(key)?)))
+        .collect();
+    format!("{{{}}}", fields.join(","))
+}
+
+/// The library's message for `document`, which must be refused alike whether its cells and
+/// passages are checked as they are read or held (the location left out: only the first can
+/// say where).
 fn refusal(document: &Value) -> String {
-    let text = document.to_string();
-    let error = read_graph(text.as_bytes()).expect_err("the document is refused");
-    let message = error.to_string();
-    assert!(!message.contains('\n'), "one line: {message}");
-    message
+    let messages = [&MAZEGEN_ORDER[..], &PASSAGES_FIRST, &[]].map(|order| {
+        let text = in_order(document, order);
+        let error = read_graph(text.as_bytes()).expect_err("the document is refused");
+        let message = error.to_string();
+        assert!(!message.contains('\n'), "one line: {message}");
+        match message.split_once(" at line ") {
+            Some((message, _)) => message.to_owned(),
+            None => message,
+        }
+    });
+    assert_eq!(messages[0], messages[1]);
+    assert_eq!(messages[0], messages[2]);
+    messages[0].clone()
 }
 
 /// The neighbours `cell` lists.
@@ -307,7 +369,7 @@ fn broken_cells_are_refused_saying_which() {
     doc["cells"][3]["at"] = json!([0, 0]);
     assert_eq!(
         refusal(&doc),
-        "cell 3 at (0, 0) comes after cell 2 at (2, 0); ids follow the shape's order of cells"
+        "cell 3 is at (0, 0), but the next cell of a 3x3 hex shape is at (0, 1); ids follow the shape's order of cells"
     );
 
     let mut doc = original.clone();
@@ -510,7 +572,7 @@ fn masks_are_rebuilt_from_the_cells_present() {
 }
 
 fn refusal_or_none(document: &Value) -> Option<String> {
-    read_graph(document.to_string().as_bytes())
+    read_graph(in_order(document, &MAZEGEN_ORDER).as_bytes())
         .err()
         .map(|e| e.to_string())
 }
@@ -519,6 +581,16 @@ fn refusal_or_none(document: &Value) -> Option<String> {
 fn the_binary_refuses_broken_graphs_with_exit_code_2() {
     let mut doc = hex_document();
     doc["passages"][0] = json!({"a": 0, "b": 8});
+    // Carved as read, the passage is refused where it stands.
+    mazegen()
+        .arg("stats")
+        .write_stdin(in_order(&doc, &MAZEGEN_ORDER))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains(
+            "error: standard input is not a maze document: passage 0: cells 0 and 8 are not neighbours at line 1 column ",
+        ));
     for command in ["solve", "stats", "render"] {
         mazegen()
             .arg(command)

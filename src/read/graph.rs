@@ -2,9 +2,11 @@
 //! from `shape` (a mask from the cells present), each cell checked against it, each passage
 //! carved, and everything a broken or hand-edited document could get wrong refused.
 //!
-//! The cells and passages are read one at a time and held compactly until the whole document
-//! is read (its fields may come in any order): a cell's position, its neighbours' ids and a
-//! passage's two ids, about 30 to 40 bytes a cell, less than half of the document's own size.
+//! When `shape` comes before `cells` (as mazegen writes it) and is not a mask, each cell is
+//! checked and each passage carved as it is read, so reading takes about the memory of the
+//! maze itself. Otherwise (a mask is made of the cells present; fields may come in any order)
+//! the cells and passages are held compactly until the document ends: a cell's position, its
+//! neighbours' ids and a passage's two ids, about 40 bytes a cell.
 
 use super::invalid;
 use crate::error::{Error, Result};
@@ -14,38 +16,138 @@ use crate::shapes::{
     Hex, Mask, Masked, Polar, Shape, ShapedMaze, Topology, Triangle, UNREACHED, distances,
 };
 use crate::with_topology;
-use serde::de::{self, Deserializer, IgnoredAny, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, de::Error as _};
 use std::fmt;
 
 /// The most neighbours a cell of any shape has: the centre of a polar maze's.
 const MAX_NEIGHBOURS: usize = <Polar as Topology>::SIDES;
 
-/// The fields of a graph document. `bounds`, the cells' `x` and `y` and `stats` are derived
-/// from the shape and the passages: required where the schema requires them, never trusted.
-#[derive(Deserialize)]
+/// The fields of a graph document, its cells and passages checked and carved as they came or
+/// held. `bounds`, the cells' `x` and `y` and `stats` are derived from the shape and the
+/// passages: required where the schema requires them, never trusted.
 pub(super) struct GraphDocument {
-    #[allow(dead_code)] // checked before the rest is read
-    schema: String,
-    #[allow(dead_code)] // whoever wrote it: nothing to check
-    generator: String,
     algorithm: String,
     params: serde_json::Value,
     seed: u64,
-    shape: ShapeSize,
-    #[allow(dead_code)]
-    bounds: IgnoredAny,
+    size: ShapeSize,
     directed: bool,
     multigraph: bool,
     start: u64,
     goal: u64,
-    #[serde(default)]
     solution: Option<Vec<u64>>,
-    #[allow(dead_code)]
-    #[serde(default)]
-    stats: Option<IgnoredAny>,
-    cells: Cells,
-    passages: Passages,
+    /// The shape, when built as the cells were read.
+    shape: Option<Shape>,
+    cells: CellsRead,
+    passages: PassagesRead,
+}
+
+/// The `cells` array: checked against the shape as read (how many), or held.
+enum CellsRead {
+    Checked(usize),
+    Held(Cells),
+}
+
+/// The `passages` array: carved into the shape as read, or held (each one's two ids).
+enum PassagesRead {
+    Carved,
+    Held(Vec<(u32, u32)>),
+}
+
+/// Sets a field read once, refusing a second.
+fn once<T, E: de::Error>(field: &mut Option<T>, name: &'static str, value: T) -> Result<(), E> {
+    if field.is_some() {
+        return Err(E::duplicate_field(name));
+    }
+    *field = Some(value);
+    Ok(())
+}
+
+impl<'de> Deserialize<'de> for GraphDocument {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(DocumentVisitor)
+    }
+}
+
+/// Reads the fields in the order they come, building the shape when the cells arrive after it.
+struct DocumentVisitor;
+
+impl<'de> Visitor<'de> for DocumentVisitor {
+    type Value = GraphDocument;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a graph document")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<GraphDocument, A::Error> {
+        let (mut schema, mut generator, mut algorithm) = (None::<String>, None::<String>, None);
+        let (mut params, mut seed, mut size, mut bounds) = (None, None, None, None::<IgnoredAny>);
+        let (mut directed, mut multigraph, mut start, mut goal) = (None, None, None, None);
+        let (mut solution, mut stats) = (None, None::<IgnoredAny>);
+        let (mut shape, mut cells, mut passages) = (None, None, None);
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "schema" => once(&mut schema, "schema", map.next_value()?)?,
+                "generator" => once(&mut generator, "generator", map.next_value()?)?,
+                "algorithm" => once(&mut algorithm, "algorithm", map.next_value()?)?,
+                "params" => once(&mut params, "params", map.next_value()?)?,
+                "seed" => once(&mut seed, "seed", map.next_value()?)?,
+                "shape" => once(&mut size, "shape", map.next_value::<ShapeSize>()?)?,
+                "bounds" => once(&mut bounds, "bounds", map.next_value()?)?,
+                "directed" => once(&mut directed, "directed", map.next_value()?)?,
+                "multigraph" => once(&mut multigraph, "multigraph", map.next_value()?)?,
+                "start" => once(&mut start, "start", map.next_value()?)?,
+                "goal" => once(&mut goal, "goal", map.next_value()?)?,
+                "solution" => once(&mut solution, "solution", map.next_value()?)?,
+                "stats" => once(&mut stats, "stats", map.next_value()?)?,
+                "cells" => {
+                    once(&mut cells, "cells", CellsRead::Checked(0))?;
+                    // A mask is made of the cells present: it waits for them.
+                    if let Some(size) = &size
+                        && !matches!(size, ShapeSize::Mask { .. })
+                    {
+                        shape = Some(blank(size, &Cells::default()).map_err(de::Error::custom)?);
+                    }
+                    let name = size.as_ref().map(describe);
+                    let seed = CellsSeed(shape.as_ref().zip(name.as_deref()));
+                    cells = Some(map.next_value_seed(seed)?);
+                }
+                "passages" => {
+                    once(&mut passages, "passages", PassagesRead::Carved)?;
+                    let carving = match (&cells, &mut shape) {
+                        (Some(CellsRead::Checked(n)), Some(shape)) => Some((shape, *n)),
+                        _ => None,
+                    };
+                    passages = Some(map.next_value_seed(PassagesSeed(carving))?);
+                }
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        let missing = de::Error::missing_field;
+        schema.ok_or_else(|| missing("schema"))?;
+        generator.ok_or_else(|| missing("generator"))?;
+        let algorithm = algorithm.ok_or_else(|| missing("algorithm"))?;
+        let params = params.ok_or_else(|| missing("params"))?;
+        let seed = seed.ok_or_else(|| missing("seed"))?;
+        let size = size.ok_or_else(|| missing("shape"))?;
+        bounds.ok_or_else(|| missing("bounds"))?;
+        Ok(GraphDocument {
+            algorithm,
+            params,
+            seed,
+            size,
+            directed: directed.ok_or_else(|| missing("directed"))?,
+            multigraph: multigraph.ok_or_else(|| missing("multigraph"))?,
+            start: start.ok_or_else(|| missing("start"))?,
+            goal: goal.ok_or_else(|| missing("goal"))?,
+            solution,
+            shape,
+            cells: cells.ok_or_else(|| missing("cells"))?,
+            passages: passages.ok_or_else(|| missing("passages"))?,
+        })
+    }
 }
 
 /// The `cells` array, held compactly: each cell's `at` and its neighbours' ids.
@@ -95,25 +197,31 @@ fn push<T, E: de::Error>(list: &mut Vec<T>, value: T) -> Result<(), E> {
     Ok(())
 }
 
-impl<'de> Deserialize<'de> for Cells {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_seq(CellsVisitor)
+/// Reads the `cells` array, checking each cell against the shape (named by the `&str`) when
+/// there is one, else holding it.
+struct CellsSeed<'a>(Option<(&'a Shape, &'a str)>);
+
+impl<'de> DeserializeSeed<'de> for CellsSeed<'_> {
+    type Value = CellsRead;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<CellsRead, D::Error> {
+        deserializer.deserialize_seq(self)
     }
 }
 
-struct CellsVisitor;
-
-impl<'de> Visitor<'de> for CellsVisitor {
-    type Value = Cells;
+impl<'de> Visitor<'de> for CellsSeed<'_> {
+    type Value = CellsRead;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("an array of cells")
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Cells, A::Error> {
-        let mut cells = Cells::default();
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<CellsRead, A::Error> {
+        let mut held = Cells::default();
+        let mut listed = Vec::with_capacity(MAX_NEIGHBOURS);
+        let (mut count, mut previous) = (0usize, None);
         while let Some(cell) = seq.next_element::<CellEntry>()? {
-            let id = cells.len() as u64;
+            let id = count as u64;
             if cell.id != id {
                 return Err(A::Error::custom(format_args!(
                     "cell {id} has the id {}; ids run from 0 in order",
@@ -131,13 +239,38 @@ impl<'de> Visitor<'de> for CellsVisitor {
                     cell.neighbours.len()
                 )));
             }
-            push(&mut cells.at, Pos::new(cell.at.0, cell.at.1))?;
-            push(&mut cells.degree, cell.neighbours.len() as u8)?;
-            for j in cell.neighbours {
-                push(&mut cells.neighbours, cell_id::<A::Error>(j, "neighbour")?)?;
+            listed.clear();
+            for &j in &cell.neighbours {
+                listed.push(cell_id::<A::Error>(j, "neighbour")?);
             }
+            let at = Pos::new(cell.at.0, cell.at.1);
+            match self.0 {
+                Some((shape, name)) => {
+                    let slot = with_topology!(shape, t => {
+                        place_cell(t, count, at, previous, name).and_then(|slot| {
+                            check_neighbours(t, count, slot, &listed, |j| j as u32, name)
+                                .map(|()| slot)
+                        })
+                    });
+                    previous = Some(slot.map_err(A::Error::custom)?);
+                }
+                None => {
+                    push(&mut held.at, at)?;
+                    push(&mut held.degree, listed.len() as u8)?;
+                    for &j in &listed {
+                        push(&mut held.neighbours, j)?;
+                    }
+                }
+            }
+            count += 1;
         }
-        Ok(cells)
+        match self.0 {
+            Some((shape, name)) => {
+                check_count(shape, count, name).map_err(A::Error::custom)?;
+                Ok(CellsRead::Checked(count))
+            }
+            None => Ok(CellsRead::Held(held)),
+        }
     }
 }
 
@@ -149,10 +282,6 @@ fn cell_id<E: de::Error>(id: u64, what: &str) -> Result<u32, E> {
         .ok_or_else(|| E::custom(format_args!("{what} {id} is not a cell id")))
 }
 
-/// The `passages` array: the two ids of each.
-#[derive(Default)]
-struct Passages(Vec<(u32, u32)>);
-
 /// One entry of `passages`.
 #[derive(Deserialize)]
 struct PassageEntry {
@@ -160,29 +289,45 @@ struct PassageEntry {
     b: u64,
 }
 
-impl<'de> Deserialize<'de> for Passages {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_seq(PassagesVisitor)
+/// Reads the `passages` array, carving each into the shape when its `n` cells are checked,
+/// else holding it.
+struct PassagesSeed<'a>(Option<(&'a mut Shape, usize)>);
+
+impl<'de> DeserializeSeed<'de> for PassagesSeed<'_> {
+    type Value = PassagesRead;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<PassagesRead, D::Error> {
+        deserializer.deserialize_seq(self)
     }
 }
 
-struct PassagesVisitor;
-
-impl<'de> Visitor<'de> for PassagesVisitor {
-    type Value = Passages;
+impl<'de> Visitor<'de> for PassagesSeed<'_> {
+    type Value = PassagesRead;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("an array of passages")
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Passages, A::Error> {
-        let mut passages = Vec::new();
+    fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<PassagesRead, A::Error> {
+        let mut held = Vec::new();
+        let mut k = 0;
         while let Some(PassageEntry { a, b }) = seq.next_element()? {
             let a = cell_id::<A::Error>(a, "passage end")?;
             let b = cell_id::<A::Error>(b, "passage end")?;
-            push(&mut passages, (a, b))?;
+            match &mut self.0 {
+                Some((shape, n)) => {
+                    let ids = Ids::Same(*n);
+                    with_topology!(&mut **shape, t => carve_one(t, &ids, k, a, b))
+                        .map_err(A::Error::custom)?;
+                }
+                None => push(&mut held, (a, b))?,
+            }
+            k += 1;
         }
-        Ok(Passages(passages))
+        Ok(match self.0 {
+            Some(_) => PassagesRead::Carved,
+            None => PassagesRead::Held(held),
+        })
     }
 }
 
@@ -198,7 +343,7 @@ fn describe(size: &ShapeSize) -> String {
     format!("a {width}x{height} {kind} shape")
 }
 
-/// Checks a parsed graph document and makes its maze.
+/// Checks a parsed graph document (what was not checked as it was read) and makes its maze.
 pub(super) fn shaped_maze_from(doc: GraphDocument) -> Result<ShapedMaze> {
     if doc.directed || doc.multigraph {
         return Err(invalid(
@@ -209,36 +354,80 @@ pub(super) fn shaped_maze_from(doc: GraphDocument) -> Result<ShapedMaze> {
     if !doc.params.is_object() {
         return Err(invalid("\"params\" must be an object".into()));
     }
-    let cells = &doc.cells;
-    let name = describe(&doc.shape);
-    let mut shape = blank(&doc.shape, cells)?;
-    let n = cells.len() as u64;
-    if !matches!(shape, Shape::Masked(_)) && shape.cell_count() as u64 != n {
-        return Err(invalid(format!(
-            "\"cells\" has {n} cells but {name} has {}",
-            shape.cell_count()
-        )));
+    let name = describe(&doc.size);
+    let (mut shape, ids) = match (doc.cells, doc.shape) {
+        (CellsRead::Checked(n), Some(shape)) => (shape, Ids::Same(n)),
+        (CellsRead::Checked(_), None) => unreachable!("cells are checked against a shape"),
+        (CellsRead::Held(cells), _) => {
+            let shape = blank(&doc.size, &cells)?;
+            if !matches!(shape, Shape::Masked(_)) {
+                check_count(&shape, cells.len(), &name)?;
+            }
+            let slots = with_topology!(&shape, t => check_cells(t, &cells, &name))?;
+            (shape, Ids::Table(slots))
+        }
+    };
+    if let PassagesRead::Held(passages) = &doc.passages {
+        with_topology!(&mut shape, t => {
+            for (k, &(a, b)) in passages.iter().enumerate() {
+                carve_one(t, &ids, k, a, b)?;
+            }
+        });
     }
-    let (start, goal, solution) = with_topology!(&mut shape, t => {
-        let slots = check_cells(t, cells, &name)?;
-        carve(t, &slots, &doc.passages.0)?;
-        let start = slot_of(&slots, doc.start, || "\"start\"".into())?;
-        let goal = slot_of(&slots, doc.goal, || "\"goal\"".into())?;
-        check_connected(t, &slots, cells)?;
+    let (start, goal, solution) = with_topology!(&shape, t => {
+        let start = slot_of(&ids, doc.start, || "\"start\"".into())?;
+        let goal = slot_of(&ids, doc.goal, || "\"goal\"".into())?;
+        check_connected(t, &ids)?;
         let solution = match &doc.solution {
-            Some(ids) => Some(solution_cells(t, &slots, ids, (doc.start, doc.goal))?),
+            Some(path) => Some(solution_cells(t, &ids, path, (doc.start, doc.goal))?),
             None => None,
         };
-        (start, goal, solution)
+        (t.cell(&t.cursor(start)), t.cell(&t.cursor(goal)), solution)
     });
     let mut maze = ShapedMaze::new(shape, doc.algorithm, doc.params, doc.seed);
-    let pos = |slot: usize| with_topology!(maze.shape(), t => t.cell(&t.cursor(slot)));
-    let (start, goal) = (pos(start), pos(goal));
     maze.set_endpoints(start, goal)?;
     if let Some(path) = solution {
         maze.record_solution(path);
     }
     Ok(maze)
+}
+
+/// Refuses `count` cells for `shape` (named `name`) when it has another number.
+fn check_count(shape: &Shape, count: usize, name: &str) -> Result<()> {
+    if shape.cell_count() != count {
+        return Err(invalid(format!(
+            "\"cells\" has {count} cells but {name} has {}",
+            shape.cell_count()
+        )));
+    }
+    Ok(())
+}
+
+/// The document's cell ids and the shape's cell indices: the same on every shape but a mask.
+enum Ids {
+    /// Ids `0..n` are the cells `0..n`.
+    Same(usize),
+    /// Each id's cell.
+    Table(Vec<u32>),
+}
+
+impl Ids {
+    /// The number of cells.
+    fn len(&self) -> usize {
+        match self {
+            Ids::Same(n) => *n,
+            Ids::Table(slots) => slots.len(),
+        }
+    }
+
+    /// The cell of `id`, if there is one.
+    fn slot(&self, id: u64) -> Option<usize> {
+        let id = usize::try_from(id).ok()?;
+        match self {
+            Ids::Same(n) => (id < *n).then_some(id),
+            Ids::Table(slots) => slots.get(id).map(|&slot| slot as usize),
+        }
+    }
 }
 
 /// The blank shape `size` describes, every wall standing; a mask's cells are those present.
@@ -291,47 +480,85 @@ fn cannot_be_reached(id: usize, at: Pos) -> Error {
     ))
 }
 
-/// Every id's cell of `topology` (`shape` names it in messages), checking that the cells come
-/// in the shape's order and list exactly the shape's neighbours, in the order of their sides.
+/// Checks that cell `id` at `at` is the shape's next cell after the cell at `previous` (ids
+/// follow the shape's order of cells) and returns its index; `shape` names the shape.
+fn place_cell<T: Topology>(
+    topology: &T,
+    id: usize,
+    at: Pos,
+    previous: Option<usize>,
+    shape: &str,
+) -> Result<usize> {
+    let slot = topology
+        .locate(at)
+        .ok_or_else(|| not_in_shape(id, at, shape))?;
+    let next = previous.map_or(0, |p| p + 1);
+    match (next..topology.slots()).find(|&i| topology.is_cell(i)) {
+        Some(expected) if expected == slot => Ok(slot),
+        Some(expected) => {
+            let there = topology.cell(&topology.cursor(expected));
+            Err(invalid(format!(
+                "cell {id} is at ({}, {}), but the next cell of {shape} is at ({}, {}); ids follow the shape's order of cells",
+                at.x, at.y, there.x, there.y
+            )))
+        }
+        None => Err(invalid(format!(
+            "\"cells\" has more than the {} cells of {shape}",
+            topology.cell_count()
+        ))),
+    }
+}
+
+/// Checks that cell `id`, the shape's cell `slot`, lists exactly the shape's neighbours in the
+/// order of its sides, `id_of` giving each neighbour's id.
+fn check_neighbours<T: Topology>(
+    topology: &T,
+    id: usize,
+    slot: usize,
+    listed: &[u32],
+    id_of: impl Fn(usize) -> u32,
+    shape: &str,
+) -> Result<()> {
+    let cursor = topology.cursor(slot);
+    let mut expected = [0u32; MAX_NEIGHBOURS];
+    let mut count = 0;
+    for side in 0..T::SIDES {
+        if let Some(j) = topology.neighbour(&cursor, side) {
+            expected[count] = id_of(j);
+            count += 1;
+        }
+    }
+    let expected = &expected[..count];
+    if listed != expected {
+        let at = topology.cell(&cursor);
+        return Err(invalid(format!(
+            "cell {id} at ({}, {}) lists the neighbours {listed:?}, but in {shape} they are {expected:?}",
+            at.x, at.y
+        )));
+    }
+    Ok(())
+}
+
+/// Every held cell's index in `topology` (`shape` names it in messages): each placed in the
+/// shape's order, then its neighbours checked.
 fn check_cells<T: Topology>(topology: &T, cells: &Cells, shape: &str) -> Result<Vec<u32>> {
-    let n = cells.len();
-    let mut slots = crate::shapes::reserved(topology, n)?;
+    let mut slots = crate::shapes::reserved(topology, cells.len())?;
     let mut id_of = crate::shapes::filled(topology, topology.slots(), u32::MAX)?;
     for (id, &at) in cells.at.iter().enumerate() {
-        let slot = topology
-            .locate(at)
-            .ok_or_else(|| not_in_shape(id, at, shape))?;
-        if let Some(&before) = slots.last()
-            && slot <= before as usize
-        {
-            let previous = cells.at[id - 1];
-            return Err(invalid(format!(
-                "cell {id} at ({}, {}) comes after cell {} at ({}, {}); ids follow the shape's order of cells",
-                at.x,
-                at.y,
-                id - 1,
-                previous.x,
-                previous.y
-            )));
-        }
+        let previous = slots.last().map(|&slot| slot as usize);
+        let slot = place_cell(topology, id, at, previous, shape)?;
         slots.push(slot as u32);
         id_of[slot] = id as u32;
     }
-    let mut expected = Vec::with_capacity(MAX_NEIGHBOURS);
     for (id, listed) in cells.neighbour_lists().enumerate() {
-        let cursor = topology.cursor(slots[id] as usize);
-        expected.clear();
-        expected.extend((0..T::SIDES).filter_map(|side| {
-            let j = topology.neighbour(&cursor, side)?;
-            Some(id_of[j])
-        }));
-        if listed != expected.as_slice() {
-            let at = cells.at[id];
-            return Err(invalid(format!(
-                "cell {id} at ({}, {}) lists the neighbours {listed:?}, but in {shape} they are {expected:?}",
-                at.x, at.y
-            )));
-        }
+        check_neighbours(
+            topology,
+            id,
+            slots[id] as usize,
+            listed,
+            |j| id_of[j],
+            shape,
+        )?;
     }
     Ok(slots)
 }
@@ -342,46 +569,45 @@ fn side_between<T: Topology>(topology: &T, slot: usize, other: usize) -> Option<
     (0..T::SIDES).find(|&side| topology.neighbour(&cursor, side) == Some(other))
 }
 
-/// A cell id of the document's, refused when there is no such cell.
-fn slot_of(slots: &[u32], id: u64, what: impl Fn() -> String) -> Result<usize> {
-    match usize::try_from(id).ok().and_then(|i| slots.get(i)) {
-        Some(&slot) => Ok(slot as usize),
-        None => Err(invalid(format!(
+/// The cell of the document's id `id` (`what` names it), refused when there is no such cell.
+fn slot_of(ids: &Ids, id: u64, what: impl Fn() -> String) -> Result<usize> {
+    ids.slot(id).ok_or_else(|| {
+        invalid(format!(
             "{} is {id}, but the cells' ids run from 0 to {}",
             what(),
-            slots.len() - 1
-        ))),
-    }
+            ids.len() - 1
+        ))
+    })
 }
 
-/// Opens every passage, refusing one between cells that are not neighbours or one given twice.
-fn carve<T: Topology>(topology: &mut T, slots: &[u32], passages: &[(u32, u32)]) -> Result<()> {
-    for (k, &(a, b)) in passages.iter().enumerate() {
-        let from = slot_of(slots, a.into(), || format!("passage {k}: \"a\""))?;
-        let to = slot_of(slots, b.into(), || format!("passage {k}: \"b\""))?;
-        let Some(side) = side_between(topology, from, to) else {
-            return Err(invalid(format!(
-                "passage {k}: cells {a} and {b} are not neighbours"
-            )));
-        };
-        if topology.is_open(from, side) {
-            return Err(invalid(format!(
-                "passage {k}: cells {a} and {b} are joined twice"
-            )));
-        }
-        topology.carve(from, side);
+/// Opens passage `k` between cells `a` and `b`, refusing it between cells that are not
+/// neighbours or when it is open already.
+fn carve_one<T: Topology>(topology: &mut T, ids: &Ids, k: usize, a: u32, b: u32) -> Result<()> {
+    let from = slot_of(ids, a.into(), || format!("passage {k}: \"a\""))?;
+    let to = slot_of(ids, b.into(), || format!("passage {k}: \"b\""))?;
+    let Some(side) = side_between(topology, from, to) else {
+        return Err(invalid(format!(
+            "passage {k}: cells {a} and {b} are not neighbours"
+        )));
+    };
+    if topology.is_open(from, side) {
+        return Err(invalid(format!(
+            "passage {k}: cells {a} and {b} are joined twice"
+        )));
     }
+    topology.carve(from, side);
     Ok(())
 }
 
 /// Checks that every cell can be reached (loops are allowed: braided mazes have them).
-fn check_connected<T: Topology>(topology: &T, slots: &[u32], cells: &Cells) -> Result<()> {
-    let distance = distances(topology, slots[0] as usize);
-    match slots
-        .iter()
-        .position(|&slot| distance[slot as usize] == UNREACHED)
-    {
-        Some(id) => Err(cannot_be_reached(id, cells.at[id])),
+fn check_connected<T: Topology>(topology: &T, ids: &Ids) -> Result<()> {
+    let slot = |id: usize| ids.slot(id as u64).expect("ids below the count are cells");
+    let distance = distances(topology, slot(0));
+    match (0..ids.len()).find(|&id| distance[slot(id)] == UNREACHED) {
+        Some(id) => Err(cannot_be_reached(
+            id,
+            topology.cell(&topology.cursor(slot(id))),
+        )),
         None => Ok(()),
     }
 }
@@ -390,7 +616,7 @@ fn check_connected<T: Topology>(topology: &T, slots: &[u32], cells: &Cells) -> R
 /// start to the goal (`ends`, as ids).
 fn solution_cells<T: Topology>(
     topology: &T,
-    slots: &[u32],
+    slots: &Ids,
     ids: &[u64],
     (start, goal): (u64, u64),
 ) -> Result<Vec<usize>> {
