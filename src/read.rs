@@ -24,6 +24,7 @@ use serde::de::{
     self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
 };
 use serde_json::error::Category;
+use serde_json::value::RawValue;
 use std::fmt;
 use std::io::{self, Read};
 
@@ -61,7 +62,7 @@ pub enum ReadError {
 pub fn read_maze(input: impl Read) -> Result<Maze, ReadError> {
     match Schemas(&[MAZE_SCHEMA]).read(input)? {
         Parsed::Maze(document) => Ok(maze_from(document)?),
-        Parsed::Graph(_) => unreachable!("only maze documents are accepted"),
+        Parsed::Graph(_) | Parsed::Reordered(_) => unreachable!("only maze documents are read"),
     }
 }
 
@@ -93,6 +94,7 @@ pub fn read_document(input: impl Read) -> Result<AnyDocument, ReadError> {
     Ok(match Schemas(&[MAZE_SCHEMA, GRAPH_SCHEMA]).read(input)? {
         Parsed::Maze(document) => AnyDocument::Maze(maze_from(document)?),
         Parsed::Graph(document) => AnyDocument::Graph(graph::shaped_maze_from(document)?),
+        Parsed::Reordered(_) => unreachable!("reordered documents are read"),
     })
 }
 
@@ -102,7 +104,7 @@ pub fn read_document(input: impl Read) -> Result<AnyDocument, ReadError> {
 pub fn read_graph(input: impl Read) -> Result<ShapedMaze, ReadError> {
     match Schemas(&[GRAPH_SCHEMA]).read(input)? {
         Parsed::Graph(document) => Ok(graph::shaped_maze_from(document)?),
-        Parsed::Maze(_) => unreachable!("only graph documents are accepted"),
+        Parsed::Maze(_) | Parsed::Reordered(_) => unreachable!("only graph documents are read"),
     }
 }
 
@@ -165,11 +167,15 @@ fn maze_from(doc: Document<'static, TileGrid>) -> Result<Maze> {
 enum Parsed {
     Maze(Document<'static, TileGrid>),
     Graph(graph::GraphDocument),
+    /// A document whose schema was not its first field, as JSON text with its schema first.
+    Reordered(String),
 }
 
 /// Reads a document whose `schema` is one of these, parsing the rest as that kind of document.
 /// The schema is found as its first field (as mazegen writes it), so the rest is read as it
-/// comes; a document with its schema elsewhere is held whole first.
+/// comes; a document with its schema elsewhere is held as text (its own size), reordered with
+/// the schema first, then read.
+#[derive(Clone, Copy)]
 struct Schemas(&'static [&'static str]);
 
 impl Schemas {
@@ -178,7 +184,16 @@ impl Schemas {
         let mut deserializer = serde_json::Deserializer::from_reader(input);
         let parsed = self.deserialize(&mut deserializer).map_err(parse_error)?;
         deserializer.end().map_err(parse_error)?;
-        Ok(parsed)
+        let Parsed::Reordered(text) = parsed else {
+            return Ok(parsed);
+        };
+        // Places in the reordered text are not the input's: messages leave them out.
+        self.deserialize(&mut serde_json::Deserializer::from_str(&text))
+            .map_err(|e| {
+                let place = format!(" at line {} column {}", e.line(), e.column());
+                let message = e.to_string();
+                invalid(message.strip_suffix(&place).unwrap_or(&message).to_owned()).into()
+            })
     }
 
     /// The accepted schemas, as messages list them.
@@ -246,19 +261,31 @@ impl<'de> Visitor<'de> for Schemas {
             };
             return Self::parse(name, MapAccessDeserializer::new(fields));
         }
-        let mut object = serde_json::Map::new();
-        object.insert(key, map.next_value()?);
-        while let Some((key, value)) = map.next_entry::<String, _>()? {
-            if object.contains_key(&key) {
+        let mut fields: Vec<(String, Box<RawValue>)> = vec![(key, map.next_value()?)];
+        while let Some((key, value)) = map.next_entry::<String, Box<RawValue>>()? {
+            if fields.iter().any(|(name, _)| *name == key) {
                 return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
             }
-            object.insert(key, value);
+            fields.push((key, value));
         }
-        let name = match object.get("schema") {
-            Some(found) => self.pick(found)?,
-            None => return Err(self.no_schema()),
+        let Some(at) = fields.iter().position(|(key, _)| key == "schema") else {
+            return Err(self.no_schema());
         };
-        Self::parse(name, serde_json::Value::Object(object)).map_err(de::Error::custom)
+        self.pick::<A::Error>(
+            &serde_json::from_str(fields[at].1.get()).map_err(de::Error::custom)?,
+        )?;
+        let schema = fields.remove(at);
+        let mut text = String::from("{");
+        for (key, value) in std::iter::once(schema).chain(fields) {
+            if text.len() > 1 {
+                text.push(',');
+            }
+            text.push_str(&serde_json::to_string(&key).map_err(de::Error::custom)?);
+            text.push(':');
+            text.push_str(value.get());
+        }
+        text.push('}');
+        Ok(Parsed::Reordered(text))
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Parsed, A::Error> {
