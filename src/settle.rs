@@ -215,16 +215,19 @@ pub enum DocumentAction {
 /// How a document command writes the maze it read, for either kind of document (known only
 /// once read).
 pub struct DocumentOutput {
-    /// For a maze document, and a rectangle's graph document in a format that draws tiles.
+    /// For a maze document, and a rectangle's graph document in any format but graph.
     pub maze: Rendering,
-    /// For a graph document, when the format draws mazes of any shape.
+    /// For another shape's graph document (or a rectangle's as a graph), when the format
+    /// writes mazes of any shape.
     pub graph: Option<ShapeRendering>,
     /// The format a graph document is written in (named when it draws rectangles only).
     pub graph_format: Format,
+    /// The picture options of `svg` and `png`, checked against the shape once read.
+    pub picture: Option<Picture>,
 }
 
 /// The formats that write mazes of any shape, as refusals name them.
-pub const SHAPE_FORMATS: &str = "--format graph";
+pub const SHAPE_FORMATS: &str = "--format graph, svg or png";
 
 /// Settles the output options of a document command: `maze_default` is the format for maze
 /// documents when none is given, `graph_default` the one for graph documents.
@@ -235,14 +238,19 @@ fn document_output(
 ) -> anyhow::Result<DocumentOutput> {
     let maze = rendering(args, maze_default)?;
     let graph_format = args.format.unwrap_or(graph_default);
-    let graph = (graph_format == Format::Graph).then(|| ShapeRendering {
-        renderer: Box::new(Graph { stats: args.stats }),
-        target: Target::new(args.target.output.as_deref()),
-    });
+    let target = Target::new(args.target.output.as_deref());
+    let picture = picture(args, graph_format, &target, Style::Lines)?;
+    let renderer: Option<Box<dyn Render<ShapedMaze>>> = match graph_format {
+        Format::Graph => Some(Box::new(Graph { stats: args.stats })),
+        Format::Svg => Some(Box::new(Svg(picture))),
+        Format::Png => Some(Box::new(mazegen::render::Png(picture))),
+        _ => None,
+    };
     Ok(DocumentOutput {
         maze,
-        graph,
+        graph: renderer.map(|renderer| ShapeRendering { renderer, target }),
         graph_format,
+        picture: matches!(graph_format, Format::Svg | Format::Png).then_some(picture),
     })
 }
 

@@ -220,7 +220,7 @@ fn tile_formats_are_refused_for_other_shapes() {
             .code(2)
             .stdout("")
             .stderr(contains(format!(
-                "error: --format {} draws rectangles; a hex maze document is written as --format graph",
+                "error: --format {} draws rectangles; a hex maze document is written as --format graph, svg or png",
                 format.unwrap_or("term")
             )));
     }
@@ -230,8 +230,43 @@ fn tile_formats_are_refused_for_other_shapes() {
         .assert()
         .code(2)
         .stderr(contains(
-            "--openings opens the outer wall of a maze in tiles",
+            "--openings opens the outer wall of a rectangle drawn in tiles; a hex maze document has none",
         ));
+}
+
+#[test]
+fn pictures_of_graph_documents_are_the_pictures_of_their_mazes() {
+    for shape in shapes() {
+        for (format, extra) in [("svg", &["--solve"][..]), ("png", &["--heatmap"])] {
+            let mut direct: Vec<&str> = graph_args(&shape, extra);
+            direct[4] = format;
+            let expected = mazegen().args(&direct).output().unwrap().stdout;
+            let document = stdout_of(&graph_args(&shape, &[]));
+            let command = if extra == ["--solve"] {
+                "solve"
+            } else {
+                "render"
+            };
+            let mut args = vec![command, "--format", format];
+            args.extend(extra.iter().filter(|&&flag| flag != "--solve"));
+            let drawn = mazegen()
+                .args(&args)
+                .write_stdin(document)
+                .output()
+                .unwrap();
+            assert!(drawn.status.success(), "{shape:?} {format}");
+            assert!(!expected.is_empty());
+            assert_eq!(drawn.stdout, expected, "{shape:?} {format}");
+        }
+    }
+    let polar = stdout_of(&graph_args(&shapes()[4], &[]));
+    mazegen()
+        .args(["render", "--format", "svg", "--style", "tiles"])
+        .write_stdin(polar)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("error: --style tiles draws rectangles; a polar maze is drawn in lines\n");
 }
 
 /// A small hex maze's document, to break by hand.

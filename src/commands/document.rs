@@ -1,14 +1,15 @@
 //! The commands that read a maze document back: `solve`, `render` and `stats`.
 
 use super::{place_endpoints, place_shape_endpoints, write_maze};
-use crate::cli::StatsFormat;
+use crate::cli::{Format, StatsFormat};
 use crate::output::Target;
 use crate::settle::{DocumentAction, DocumentJob, Endpoints, Input, SHAPE_FORMATS, bad_input};
 use anyhow::Context;
 use mazegen::Maze;
 use mazegen::analysis::Summary;
 use mazegen::read::{AnyDocument, ReadError};
-use mazegen::shapes::{ShapeStats, ShapedMaze};
+use mazegen::render::Style;
+use mazegen::shapes::{Shape, ShapeStats, ShapedMaze};
 use std::fs::File;
 use std::io::{self, Read};
 
@@ -33,31 +34,42 @@ fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     }
 }
 
-/// Carries out `action` on a maze read from a graph document: written as a graph, or, for a
-/// rectangle in a format that draws tiles, as the maze it is.
+/// Carries out `action` on a maze read from a graph document: a rectangle in any format but
+/// graph as the maze it is, other shapes as graphs or pictures in lines.
 fn run_on_graph(mut maze: ShapedMaze, action: DocumentAction) -> anyhow::Result<()> {
     let (endpoints, output) = match action {
         DocumentAction::Stats(format) => return print_stats(&ShapeStats::of(&maze), format),
         DocumentAction::Solve(endpoints, output) => (Some(endpoints), output),
         DocumentAction::Render(output) => (None, output),
     };
-    let Some(rendering) = &output.graph else {
-        let shape = maze.shape().name();
-        let format = format!("{:?}", output.graph_format).to_lowercase();
-        let Ok(maze) = maze.into_maze() else {
-            return Err(bad_input(format!(
-                "--format {format} draws rectangles; a {shape} maze document is written as \
-                 {SHAPE_FORMATS}"
-            )));
-        };
+    let shape = maze.shape().name();
+    if output.graph_format != Format::Graph && matches!(maze.shape(), Shape::Rect(_)) {
+        let maze = maze.into_maze().expect("a rectangle");
         let action = match endpoints {
             Some(endpoints) => DocumentAction::Solve(endpoints, output),
             None => DocumentAction::Render(output),
         };
         return run_on_maze(maze, action);
+    }
+    let Some(rendering) = &output.graph else {
+        let format = format!("{:?}", output.graph_format).to_lowercase();
+        return Err(bad_input(format!(
+            "--format {format} draws rectangles; a {shape} maze document is written as \
+             {SHAPE_FORMATS}"
+        )));
     };
+    if let Some(picture) = output.picture {
+        if picture.style == Style::Tiles {
+            return Err(bad_input(format!(
+                "--style tiles draws rectangles; a {shape} maze is drawn in lines"
+            )));
+        }
+        picture
+            .pixel_size_of_shape(maze.shape())
+            .with_context(|| format!("--scale {}", picture.scale))?;
+    }
     if let Some(endpoints) = endpoints {
-        refuse_openings(&endpoints, maze.shape().name())?;
+        refuse_openings(&endpoints, shape)?;
         place_shape_endpoints(&mut maze, &endpoints)?;
         maze.solve();
     }
@@ -70,8 +82,8 @@ fn run_on_graph(mut maze: ShapedMaze, action: DocumentAction) -> anyhow::Result<
 fn refuse_openings(endpoints: &Endpoints, shape: &str) -> anyhow::Result<()> {
     if endpoints.openings {
         return Err(bad_input(format!(
-            "--openings opens the outer wall of a maze in tiles; a {shape} maze written as \
-             --format graph has none"
+            "--openings opens the outer wall of a rectangle drawn in tiles; a {shape} maze \
+             document has none"
         )));
     }
     Ok(())

@@ -444,7 +444,7 @@ fn blank(size: &ShapeSize, cells: &Cells) -> Result<Shape> {
         ShapeSize::Polar { rings } => Shape::Polar(Polar::new(rings).map_err(refused)?),
         ShapeSize::Mask { width, height } => {
             let slots = u64::from(width) * u64::from(height);
-            crate::shapes::check_cells(slots, width, height).map_err(refused)?;
+            crate::shapes::check_cells(slots).map_err(refused)?;
             let mut on = crate::grid::filled_vec(width, height, slots as usize, false)?;
             for (id, &at) in cells.at.iter().enumerate() {
                 if !at.is_within(width, height) {
