@@ -240,18 +240,35 @@ fn document_output(
     let graph_format = args.format.unwrap_or(graph_default);
     let target = Target::new(args.target.output.as_deref());
     let picture = picture(args, graph_format, &target, Style::Lines)?;
-    let renderer: Option<Box<dyn Render<ShapedMaze>>> = match graph_format {
-        Format::Graph => Some(Box::new(Graph { stats: args.stats })),
-        Format::Svg => Some(Box::new(Svg(picture))),
-        Format::Png => Some(Box::new(mazegen::render::Png(picture))),
-        _ => None,
-    };
+    let renderer = shape_renderer(graph_format, picture, args.stats);
     Ok(DocumentOutput {
         maze,
         graph: renderer.map(|renderer| ShapeRendering { renderer, target }),
         graph_format,
         picture: matches!(graph_format, Format::Svg | Format::Png).then_some(picture),
     })
+}
+
+/// The renderer of mazes of any shape in `format` (pictures drawn as `picture` says, graphs
+/// with figures when `stats` is set), if the format writes them: see [`SHAPE_FORMATS`].
+fn shape_renderer(
+    format: Format,
+    picture: Picture,
+    stats: bool,
+) -> Option<Box<dyn Render<ShapedMaze>>> {
+    match format {
+        Format::Graph => Some(Box::new(Graph { stats })),
+        Format::Svg => Some(Box::new(Svg(picture))),
+        Format::Png => Some(Box::new(mazegen::render::Png(picture))),
+        _ => None,
+    }
+}
+
+/// The refusal of `--style tiles` for a maze of shape `shape` (named as `Shape::name` does).
+pub fn tiles_style_refused(shape: &str) -> anyhow::Error {
+    bad_input(format!(
+        "--style tiles draws rectangles; a {shape} maze is drawn in lines"
+    ))
 }
 
 /// Settles the parsed command line into a job.
@@ -479,31 +496,21 @@ fn shaped_maze(
     let format = output.format.unwrap_or(Format::Graph);
     let target = Target::new(output.target.output.as_deref());
     let picture = picture(output, format, &target, Style::Lines)?;
-    let renderer: Box<dyn Render<ShapedMaze>> = match format {
-        Format::Graph => Box::new(Graph {
-            stats: output.stats,
-        }),
-        Format::Events => {
-            return Err(bad_input(format!(
-                "--format events records the steps of rectangular mazes only, not a {} maze",
-                blank.name()
-            )));
-        }
-        Format::Svg | Format::Png if picture.style == Style::Tiles => {
-            return Err(bad_input(format!(
-                "--style tiles draws rectangles; a {} maze is drawn in lines",
-                blank.name()
-            )));
-        }
-        Format::Svg => Box::new(Svg(picture)),
-        Format::Png => Box::new(mazegen::render::Png(picture)),
-        other => {
-            return Err(bad_input(format!(
-                "--format {} draws rectangles; a {} maze is written as --format graph, svg or png",
-                format!("{other:?}").to_lowercase(),
-                blank.name()
-            )));
-        }
+    if format == Format::Events {
+        return Err(bad_input(format!(
+            "--format events records the steps of rectangular mazes only, not a {} maze",
+            blank.name()
+        )));
+    }
+    if matches!(format, Format::Svg | Format::Png) && picture.style == Style::Tiles {
+        return Err(tiles_style_refused(blank.name()));
+    }
+    let Some(renderer) = shape_renderer(format, picture, output.stats) else {
+        return Err(bad_input(format!(
+            "--format {} draws rectangles; a {} maze is written as {SHAPE_FORMATS}",
+            format!("{format:?}").to_lowercase(),
+            blank.name()
+        )));
     };
     if let Some(walkers) = generator.params().get("seeds").and_then(|s| s.as_u64())
         && walkers > blank.cell_count() as u64

@@ -3,7 +3,9 @@
 use super::{place_endpoints, place_shape_endpoints, write_maze};
 use crate::cli::{Format, StatsFormat};
 use crate::output::Target;
-use crate::settle::{DocumentAction, DocumentJob, Endpoints, Input, SHAPE_FORMATS, bad_input};
+use crate::settle::{
+    DocumentAction, DocumentJob, Endpoints, Input, SHAPE_FORMATS, bad_input, tiles_style_refused,
+};
 use anyhow::Context;
 use mazegen::Maze;
 use mazegen::analysis::Summary;
@@ -60,9 +62,7 @@ fn run_on_graph(mut maze: ShapedMaze, action: DocumentAction) -> anyhow::Result<
     };
     if let Some(picture) = output.picture {
         if picture.style == Style::Tiles {
-            return Err(bad_input(format!(
-                "--style tiles draws rectangles; a {shape} maze is drawn in lines"
-            )));
+            return Err(tiles_style_refused(shape));
         }
         picture
             .pixel_size_of_shape(maze.shape())
