@@ -884,6 +884,7 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
             width: args.map.width,
             height: args.map.height,
             map,
+            locks: args.locks,
         },
         seed: Seed::settle(args.seed, !format.draws_tiles()),
         renderer,
@@ -924,6 +925,7 @@ pub fn with_options_at_fault(error: mazegen::Error, options: &RoomOptions) -> an
         RoomsError::MapTooLarge { .. } if sized => sides.collect(),
         RoomsError::MapTooLarge { .. } => vec![count, room_size],
         RoomsError::TooManyEdges { .. } => [count].into_iter().chain(p).collect(),
+        RoomsError::TooManyLocks { locks, .. } => vec![format!("--locks {locks}")],
         RoomsError::TooManyCorridorTiles { .. } => {
             [count].into_iter().chain(p).chain(sides).collect()
         }

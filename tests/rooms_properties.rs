@@ -1,6 +1,6 @@
 //! Invariants of room maps over many seeds, counts and options: connected, within the door
-//! limit, simple; Delaunay edges really Delaunay and corridors not crossing; the tile map's
-//! flood fill agreeing with the graph; analysis consistent.
+//! limit, simple; Delaunay edges really Delaunay; corridors routed door to door, never beside a
+//! third room; the tile map's flood fill agreeing with the graph; analysis consistent.
 
 use mazegen::Probability;
 use mazegen::rooms::{Candidates, EdgeKind, MapTile, Rect, RoomMap, RoomOptions, RoomSize};
@@ -101,25 +101,6 @@ fn segments_meet(a: (i64, i64), b: (i64, i64), c: (i64, i64), d: (i64, i64)) -> 
         || (d4 == 0 && on(c, d, b))
 }
 
-/// Whether the segment from `p` to `q` (doubled coordinates) touches tile `(x, y)`, the closed
-/// square from `2x - 1` to `2x + 1` on both axes.
-fn segment_touches_tile(p: (i64, i64), q: (i64, i64), (x, y): (u32, u32)) -> bool {
-    let (x0, x1, y0, y1) = (
-        2 * x as i64 - 1,
-        2 * x as i64 + 1,
-        2 * y as i64 - 1,
-        2 * y as i64 + 1,
-    );
-    if p.0.max(q.0) < x0 || p.0.min(q.0) > x1 || p.1.max(q.1) < y0 || p.1.min(q.1) > y1 {
-        return false;
-    }
-    let sides: Vec<i128> = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
-        .iter()
-        .map(|&corner| cross(p, q, corner).signum())
-        .collect();
-    !(sides.iter().all(|&s| s > 0) || sides.iter().all(|&s| s < 0))
-}
-
 fn options(
     count: u32,
     candidates: Candidates,
@@ -191,7 +172,7 @@ proptest! {
     }
 
     #[test]
-    fn delaunay_edges_are_delaunay_and_corridors_do_not_cross(count in 1u32..50, seed: u64) {
+    fn delaunay_edges_are_delaunay_and_their_segments_do_not_cross(count in 1u32..50, seed: u64) {
         let map = RoomMap::generate(&options(count, Candidates::Delaunay, None, Some(0.5)), seed).unwrap();
         let rooms = &map.layout.as_ref().unwrap().rooms;
         let centres: Vec<(i64, i64)> = rooms.iter().map(|&r| centre(r)).collect();
@@ -200,10 +181,6 @@ proptest! {
                 is_delaunay_edge(&centres, edge.a as usize, edge.b as usize),
                 "{:?} is not a Delaunay edge", edge
             );
-            // Every corridor tile lies on the straight segment between the centres.
-            for tile in map.corridor(edge).unwrap() {
-                prop_assert!(segment_touches_tile(centres[edge.a as usize], centres[edge.b as usize], tile));
-            }
         }
         for (i, e) in map.edges.iter().enumerate() {
             for f in &map.edges[i + 1..] {
@@ -235,25 +212,39 @@ proptest! {
         let layout = map.layout.as_ref().unwrap();
         let tiles = map.tile_map().unwrap();
         prop_assert_eq!((tiles.width(), tiles.height()), (layout.width, layout.height));
-        // Rooms are floor, the border is rock.
+        // Rooms are floor (or marks on it), the border is rock.
         for room in &layout.rooms {
             prop_assert!(room.x >= 1 && room.y >= 1 && room.x + room.w < layout.width && room.y + room.h < layout.height);
-            prop_assert!((room.y..room.y + room.h).all(|y| (room.x..room.x + room.w).all(|x| tiles.get(x, y) == MapTile::Room)));
+            prop_assert!((room.y..room.y + room.h).all(|y| (room.x..room.x + room.w).all(|x| matches!(tiles.get(x, y), MapTile::Room | MapTile::Start | MapTile::Goal | MapTile::Key))));
         }
-        // Every corridor is a path of single steps from a tile beside room a to one beside b.
+        // Every corridor is a path of single steps from a door beside room a to one beside b,
+        // its other tiles beside no room at all, and never on the map's border.
         let beside = |room: &Rect, (x, y): (u32, u32)| {
             [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)].iter().any(|&t| room.contains(t))
         };
-        for edge in &map.edges {
+        let beside_any = |tile: (u32, u32)| layout.rooms.iter().filter(|room| beside(room, tile)).count();
+        for (k, edge) in map.edges.iter().enumerate() {
             let (a, b) = (&layout.rooms[edge.a as usize], &layout.rooms[edge.b as usize]);
-            let corridor: Vec<(u32, u32)> = map.corridor(edge).unwrap().collect();
+            let corridor: Vec<(u32, u32)> = map.corridor(k).unwrap().collect();
             prop_assert!(!corridor.is_empty());
-            prop_assert!(beside(a, corridor[0]) && beside(b, *corridor.last().unwrap()));
-            prop_assert_eq!(tiles.get(corridor[0].0, corridor[0].1), MapTile::Door);
+            let (first, last) = (corridor[0], *corridor.last().unwrap());
+            prop_assert!(beside(a, first) && beside(b, last));
+            prop_assert_eq!(tiles.get(first.0, first.1), MapTile::Door);
+            prop_assert_eq!(tiles.get(last.0, last.1), MapTile::Door);
+            // A door touches its room, and the other room only when it is the whole corridor.
+            let touching = if first == last { 2 } else { 1 };
+            prop_assert_eq!(beside_any(first), touching, "{:?}", edge);
+            prop_assert_eq!(beside_any(last), touching, "{:?}", edge);
             for pair in corridor.windows(2) {
                 prop_assert_eq!(pair[0].0.abs_diff(pair[1].0) + pair[0].1.abs_diff(pair[1].1), 1);
             }
-            prop_assert!(corridor.iter().all(|&t| !a.contains(t) && !b.contains(t) && tiles.get(t.0, t.1) != MapTile::Rock));
+            for &tile in corridor.iter().skip(1).take(corridor.len().saturating_sub(2)) {
+                prop_assert_eq!(beside_any(tile), 0, "{:?} runs beside a room at {:?}", edge, tile);
+            }
+            for &(x, y) in &corridor {
+                prop_assert!(x > 0 && y > 0 && x + 1 < layout.width && y + 1 < layout.height);
+                prop_assert!(layout.rooms.iter().all(|room| !room.contains((x, y))));
+            }
         }
         // Flood fill over everything but rock, from room 0, reaches every room: the graph is
         // connected, and so is the map.
@@ -350,6 +341,4 @@ fn the_oracles_can_say_no() {
     assert!(segments_meet((0, 0), (10, 10), (0, 10), (10, 0)));
     assert!(segments_meet((0, 0), (10, 0), (5, 0), (5, 8)));
     assert!(!segments_meet((0, 0), (10, 0), (0, 1), (10, 1)));
-    assert!(segment_touches_tile((0, 0), (8, 8), (2, 2)));
-    assert!(!segment_touches_tile((0, 0), (8, 0), (2, 2)));
 }

@@ -49,7 +49,8 @@ fn formats_agree_on_the_map() {
         })
         .collect();
     assert_eq!(text.lines().collect::<Vec<_>>(), from_term);
-    // Every room of the JSON document is floor in the text map, with rock around the map.
+    // Every room of the JSON document is floor in the text map (start and goal marked on it),
+    // with rock around the map.
     let json: serde_json::Value = serde_json::from_str(&snapshot(&["--format", "json"])).unwrap();
     let rows: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
     assert_eq!(
@@ -62,7 +63,7 @@ fn formats_agree_on_the_map() {
             assert!(
                 row[field("x")..field("x") + field("w")]
                     .iter()
-                    .all(|&c| c == b' ')
+                    .all(|&c| b" SG".contains(&c))
             );
         }
     }

@@ -29,6 +29,11 @@ pub struct RoomsArgs {
     #[arg(long, value_enum, value_name = "PAIRS", default_value_t = CandidatesArg::All)]
     pub candidates: CandidatesArg,
 
+    /// Lock K corridors, each with its key in a room reachable before it; one lock stands
+    /// between the start and the goal
+    #[arg(long, value_name = "K", default_value = "0", value_parser = parse_locks, allow_negative_numbers = true)]
+    pub locks: u32,
+
     /// Seed for the random choices: the same seed gives the same rooms [default: drawn at
     /// random and reported]
     #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
@@ -129,6 +134,13 @@ fn parse_max_doors(value: &str) -> Result<u32, String> {
     value
         .parse()
         .map_err(|_| format!("expected a whole number of doors from 0 to {}", u32::MAX))
+}
+
+/// Parses a number of locks.
+fn parse_locks(value: &str) -> Result<u32, String> {
+    value
+        .parse()
+        .map_err(|_| format!("expected a whole number of locks from 0 to {}", u32::MAX))
 }
 
 /// Parses a room size range.

@@ -74,6 +74,21 @@ impl Render<RoomMap> for Json {
         serde_json::to_writer(&mut *out, &summary)?;
         writeln!(out, ",")?;
         writeln!(out, "  \"rooms\": [")?;
+        // The keys by room, and the lock of every edge (0: none).
+        let mut by_room: Vec<(u32, u32)> = map.locks.iter().map(|l| (l.key, l.number)).collect();
+        by_room.sort_unstable();
+        let mut keys = &by_room[..];
+        let mut locks = vec![
+            0;
+            if map.locks.is_empty() {
+                0
+            } else {
+                map.edges.len()
+            }
+        ];
+        for lock in &map.locks {
+            locks[lock.edge as usize] = lock.number;
+        }
         // Each line is formatted into `line` (infallible) and written at once.
         let mut line = Vec::new();
         let rooms = map.params.count as usize;
@@ -89,7 +104,21 @@ impl Render<RoomMap> for Json {
                 )?;
             }
             let (doors, depth) = (analysis.doors[id], analysis.depth[id]);
-            write!(line, ",\"doors\":{doors},\"depth\":{depth}}}")?;
+            let role = map.role(id as u32).name();
+            write!(
+                line,
+                ",\"doors\":{doors},\"depth\":{depth},\"role\":\"{role}\""
+            )?;
+            let mut here = keys.iter().take_while(|&&(room, _)| room as usize == id);
+            if let Some((_, first)) = here.next() {
+                write!(line, ",\"keys\":[{first}")?;
+                for (_, number) in here {
+                    write!(line, ",{number}")?;
+                }
+                line.push(b']');
+            }
+            keys = &keys[keys.partition_point(|&(room, _)| room as usize <= id)..];
+            line.push(b'}');
             end_element(&mut line, id + 1 < rooms);
             out.write_all(&line)?;
         }
@@ -106,7 +135,7 @@ impl Render<RoomMap> for Json {
                 "    {{\"a\":{},\"b\":{},\"kind\":\"{kind}\"",
                 edge.a, edge.b
             )?;
-            if let Some(corridor) = map.corridor(edge) {
+            if let Some(corridor) = map.corridor(k) {
                 line.extend_from_slice(b",\"corridor\":[");
                 for (n, (x, y)) in corridor.enumerate() {
                     if n > 0 {
@@ -115,6 +144,9 @@ impl Render<RoomMap> for Json {
                     write!(line, "[{x},{y}]")?;
                 }
                 line.push(b']');
+            }
+            if let Some(&number) = locks.get(k).filter(|&&n| n > 0) {
+                write!(line, ",\"lock\":{number}")?;
             }
             line.push(b'}');
             end_element(&mut line, k + 1 < map.edges.len());

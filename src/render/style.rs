@@ -48,8 +48,9 @@ impl TileStyle for Tile {
     }
 }
 
-/// Rock looks like maze walls and corridors like maze passages, rooms cyan and doors yellow;
-/// without color, corridors are `·` and doors `+`.
+/// Rock looks like maze walls and corridors like maze passages, rooms cyan and doors yellow,
+/// start and goal as a maze's, locks orange and keys white; without color, corridors are `·`,
+/// doors `+`, locks `L`, keys `K`, start `S` and goal `G`.
 impl TileStyle for MapTile {
     fn color(self) -> TermColor {
         match self {
@@ -57,6 +58,10 @@ impl TileStyle for MapTile {
             MapTile::Room => TermColor::Cyan,
             MapTile::Corridor => Tile::Passage.color(),
             MapTile::Door => TermColor::Yellow,
+            MapTile::Lock => TermColor::Indexed(208),
+            MapTile::Key => TermColor::Indexed(15),
+            MapTile::Start => Tile::Start.color(),
+            MapTile::Goal => Tile::Goal.color(),
         }
     }
 
@@ -66,6 +71,10 @@ impl TileStyle for MapTile {
             MapTile::Room => " ",
             MapTile::Corridor => "·",
             MapTile::Door => "+",
+            MapTile::Lock => "L",
+            MapTile::Key => "K",
+            MapTile::Start => Tile::Start.glyph(),
+            MapTile::Goal => Tile::Goal.glyph(),
         }
     }
 
@@ -75,6 +84,10 @@ impl TileStyle for MapTile {
             MapTile::Room => b' ',
             MapTile::Corridor => b'.',
             MapTile::Door => b'+',
+            MapTile::Lock => b'L',
+            MapTile::Key => b'K',
+            MapTile::Start => Tile::Start.text(),
+            MapTile::Goal => Tile::Goal.text(),
         }
     }
 }

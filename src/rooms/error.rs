@@ -179,4 +179,48 @@ pub enum RoomsError {
         /// The most rooms the default p accepts with these candidates.
         most_rooms: u32,
     },
+
+    /// Two rooms that the edge joins but no corridor can: other rooms wall one of them in.
+    #[error(
+        "no corridor can run from room {a} to room {b} on the {width}x{height}-tile map: other \
+         rooms wall one of them in; a larger map or another seed would do"
+    )]
+    NoRoute {
+        /// One room of the edge.
+        a: u32,
+        /// The other room.
+        b: u32,
+        /// Map width in tiles.
+        width: u32,
+        /// Map height in tiles.
+        height: u32,
+    },
+
+    /// Memory refused for the map the corridors are routed on.
+    #[error(
+        "routing corridors on a {width}x{height}-tile map needs {bytes} bytes, which this \
+         machine refused; a smaller map would do"
+    )]
+    MapOutOfMemory {
+        /// Map width in tiles.
+        width: u32,
+        /// Map height in tiles.
+        height: u32,
+        /// The bytes asked for.
+        bytes: u64,
+    },
+
+    /// More locks than the graph has corridors that can hold one.
+    #[error(
+        "{locks} locks cannot be placed on this map: {reason}; {most} or fewer would do, or \
+         another seed"
+    )]
+    TooManyLocks {
+        /// The locks asked for.
+        locks: u32,
+        /// The most locks this map can hold.
+        most: u32,
+        /// Why no more.
+        reason: &'static str,
+    },
 }

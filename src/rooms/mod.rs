@@ -14,11 +14,14 @@
 //! 4. **Extra connections** (stream [`EXTRAS_STREAM`]): every candidate pair `i < j` with
 //!    probability `p` (default `ln(n) / n`, the connectivity threshold), by geometric skipping
 //!    in O(n + m).
-//! 5. **Analysis** (on first use, [`RoomMap::analysis`]): a farthest pair, depths, dead ends,
-//!    the cyclomatic number.
+//! 5. **Corridors** (no randomness): every edge's corridor routed on the map by A*, door to
+//!    door, around the other rooms ([`Corridor`]). Skipped without a map.
+//! 6. **Analysis** (on first use, [`RoomMap::analysis`]): a farthest pair, depths, dead ends,
+//!    the cyclomatic number, and so every room's [`Role`].
+//! 7. **Locks** (stream [`LOCKS_STREAM`], only when asked for): locked corridors, each with its
+//!    key in a room reachable before it ([`Lock`]).
 //!
-//! Corridors ([`Corridor`]) and the tile map ([`TileMap`]) are derived from the rooms and
-//! edges when needed, never stored.
+//! The tile map ([`TileMap`]) is drawn from the rooms and corridors when needed, never stored.
 //!
 //! ```
 //! use mazegen::rooms::{RoomMap, RoomOptions};
@@ -40,19 +43,23 @@ mod error;
 mod extras;
 mod graph;
 mod limits;
+mod locks;
 mod place;
+mod route;
 mod tree;
 
 pub use analysis::{Analysis, FARTHEST_PAIR_BUDGET};
 pub use corridor::{Corridor, MapTile, TileMap};
 pub use error::RoomsError;
 pub use limits::{MAX_CORRIDOR_TILES, MAX_EDGES, MAX_ROOMS, check_count};
+pub use locks::{Lock, Role};
 pub use place::{MAX_MAP_TILES, PLACEMENT_TRIES};
 
 use crate::Probability;
 use crate::rng::rng_for_stream;
 use candidates::CandidatePairs;
 use graph::GraphBuilder;
+use route::Routes;
 use serde::Serialize;
 use std::sync::OnceLock;
 
@@ -65,6 +72,8 @@ pub const PLACEMENT_STREAM: u64 = 1;
 pub const TREE_STREAM: u64 = 2;
 /// The seed stream of the extra connections.
 pub const EXTRAS_STREAM: u64 = 3;
+/// The seed stream of the locks.
+pub const LOCKS_STREAM: u64 = 4;
 
 /// Which pairs of rooms may be connected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -154,6 +163,8 @@ pub struct RoomOptions {
     /// Whether to lay the rooms out on a tile map. Without one the result is the abstract
     /// graph: no positions, no corridors (and no `delaunay` candidates).
     pub map: bool,
+    /// How many corridors to lock, each with a key before it ([`Lock`]).
+    pub locks: u32,
 }
 
 impl Default for RoomOptions {
@@ -169,6 +180,7 @@ impl Default for RoomOptions {
             width: None,
             height: None,
             map: true,
+            locks: 0,
         }
     }
 }
@@ -205,6 +217,7 @@ impl RoomOptions {
             max_doors: self.max_doors,
             candidates: self.candidates,
             room_size,
+            locks: self.locks,
         })
     }
 }
@@ -222,6 +235,8 @@ pub struct Params {
     pub candidates: Candidates,
     /// Room sides in tiles.
     pub room_size: RoomSize,
+    /// How many corridors are locked.
+    pub locks: u32,
 }
 
 /// A room's floor: columns `x .. x + w`, rows `y .. y + h` of the tile map.
@@ -300,6 +315,10 @@ pub struct RoomMap {
     /// the triangulation for `delaunay`): the extra edges number about `p` times this less the
     /// `count - 1` tree edges.
     pub candidate_pairs: u64,
+    /// The corridors of the edges, if laid out.
+    routes: Option<Routes>,
+    /// The locks, by number (lock `k` at index `k - 1`).
+    pub locks: Vec<Lock>,
     analysis: OnceLock<Analysis>,
 }
 
@@ -308,18 +327,14 @@ impl RoomMap {
     /// the same map. Refuses options that cannot work ([`crate::Error::Rooms`], or
     /// [`crate::Error::InvalidProbability`] for `p`) before placing any room
     /// ([`RoomOptions::check`]); what only the work can show (no free spot for a room, a tree
-    /// stuck under a door limit, corridors over [`MAX_CORRIDOR_TILES`] after all) is refused
-    /// when found.
+    /// stuck under a door limit, corridors over [`MAX_CORRIDOR_TILES`] after all, rooms walled
+    /// in by others on a map whose size is given) is refused when found. An automatic map on
+    /// which other rooms wall some room in grows and is laid out again.
     pub fn generate(options: &RoomOptions, seed: u64) -> crate::Result<Self> {
         let params = options.check()?;
         let count = params.count;
         let layout = if options.map {
-            Some(place::lay_out(
-                count,
-                params.room_size,
-                (options.width, options.height),
-                || rng_for_stream(seed, PLACEMENT_STREAM),
-            )?)
+            Some(lay_out(options, params, seed)?)
         } else {
             None
         };
@@ -342,17 +357,54 @@ impl RoomMap {
             params.p,
             &mut rng_for_stream(seed, EXTRAS_STREAM),
         );
-        if let Some(layout) = &layout {
-            limits::check_corridor_tiles(layout, &graph.edges)?;
-        }
-        Ok(Self {
+        let routes = match &layout {
+            Some(layout) => {
+                limits::check_corridor_tiles(layout, &graph.edges)?;
+                Some(route::route(
+                    (layout.width, layout.height),
+                    &layout.rooms,
+                    &graph.edges,
+                    MAX_CORRIDOR_TILES,
+                )?)
+            }
+            None => None,
+        };
+        let mut map = Self {
             seed,
             params,
             layout,
             edges: graph.edges,
             candidate_pairs: candidates.len(),
+            routes,
+            locks: Vec::new(),
             analysis: OnceLock::new(),
-        })
+        };
+        if params.locks > 0 {
+            let passages = match (&map.routes, &map.layout) {
+                (Some(routes), Some(layout)) => routes.passages(layout.width),
+                _ => vec![None; map.edges.len()],
+            };
+            let ends: Vec<(u32, u32)> = map.edges.iter().map(|e| (e.a, e.b)).collect();
+            map.locks = locks::place_locks(
+                count,
+                &ends,
+                &passages,
+                map.analysis(),
+                params.locks,
+                &mut rng_for_stream(seed, LOCKS_STREAM),
+            )?;
+        }
+        Ok(map)
+    }
+
+    /// What `room` is for.
+    pub fn role(&self, room: u32) -> Role {
+        Role::of(room, self.analysis())
+    }
+
+    /// The lock on edge number `k`, if any.
+    pub fn lock_of(&self, k: usize) -> Option<&Lock> {
+        self.locks.iter().find(|lock| lock.edge as usize == k)
     }
 
     /// Start, goal, depths, dead ends and cyclomatic number, computed on first use (a few
@@ -360,6 +412,27 @@ impl RoomMap {
     pub fn analysis(&self) -> &Analysis {
         self.analysis
             .get_or_init(|| analysis::analyse(self.params.count, &self.edges))
+    }
+}
+
+/// Lays the rooms of `params` out: on an automatic map, grown until every room has a door
+/// onto one region of rock that joins them all (so that the corridors of any graph can be
+/// routed, and options of later steps never move the rooms).
+fn lay_out(options: &RoomOptions, params: Params, seed: u64) -> Result<Layout, RoomsError> {
+    let sized = options.width.is_some() && options.height.is_some();
+    let mut growth = 0;
+    loop {
+        let (layout, grown) = place::lay_out(
+            params.count,
+            params.room_size,
+            (options.width, options.height),
+            growth,
+            || rng_for_stream(seed, PLACEMENT_STREAM),
+        )?;
+        if sized || grown >= place::GROWTHS || route::open_to_all(&layout)? {
+            return Ok(layout);
+        }
+        growth = grown + 1;
     }
 }
 

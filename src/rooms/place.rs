@@ -18,27 +18,29 @@ const SPREAD: u128 = 3;
 
 /// How many times an automatic map that turned out too small grows by a quarter (in area)
 /// before placement gives up: a few big rooms can block a small map.
-const GROWTHS: u32 = 8;
+pub(crate) const GROWTHS: u32 = 8;
 
 /// Lays `count` rooms out on a map of `width x height` tiles (sized for the rooms where not
-/// given), drawing from a fresh `rng()` for each try. A map sized automatically grows when
-/// placement fails on it; a map whose size is given does not.
+/// given, grown `growth` times), drawing from a fresh `rng()` for each try. A map sized
+/// automatically grows when placement fails on it; a map whose size is given does not.
+/// Returns the layout and how many times its map grew.
 pub(crate) fn lay_out(
     count: u32,
     size: RoomSize,
     (width, height): (Option<u32>, Option<u32>),
+    mut growth: u32,
     mut rng: impl FnMut() -> MazeRng,
-) -> Result<Layout, RoomsError> {
-    let mut growth = 0;
+) -> Result<(Layout, u32), RoomsError> {
     loop {
         let map = map_size(count, size, width, height, growth)?;
         match place_rooms(count, size, map, &mut rng()) {
             Ok(rooms) => {
-                return Ok(Layout {
+                let layout = Layout {
                     width: map.0,
                     height: map.1,
                     rooms,
-                });
+                };
+                return Ok((layout, growth));
             }
             Err(_) if growth < GROWTHS && (width.is_none() || height.is_none()) => growth += 1,
             Err(error) => return Err(error),
@@ -235,9 +237,13 @@ mod tests {
         let mut rng = rng_from_seed(3);
         let error = place_rooms(6, RoomSize { min: 3, max: 3 }, (12, 12), &mut rng);
         assert!(matches!(error, Err(RoomsError::PlacementFailed { .. })));
-        let given = lay_out(6, RoomSize { min: 3, max: 3 }, (Some(12), Some(12)), || {
-            rng_from_seed(3)
-        });
+        let given = lay_out(
+            6,
+            RoomSize { min: 3, max: 3 },
+            (Some(12), Some(12)),
+            0,
+            || rng_from_seed(3),
+        );
         assert!(matches!(given, Err(RoomsError::PlacementFailed { .. })));
     }
 
@@ -246,7 +252,7 @@ mod tests {
         // Three rooms, two of them big, on the smallest automatic map: it grows when needed.
         let size = RoomSize { min: 3, max: 8 };
         for seed in 0..200 {
-            let layout = lay_out(3, size, (None, None), || rng_from_seed(seed)).unwrap();
+            let (layout, _) = lay_out(3, size, (None, None), 0, || rng_from_seed(seed)).unwrap();
             assert_eq!(layout.rooms.len(), 3);
         }
     }
