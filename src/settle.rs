@@ -885,6 +885,8 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
             height: args.map.height,
             map,
             locks: args.locks,
+            // DOT draws no corridors.
+            corridors: format != RoomsFormat::Dot,
         },
         seed: Seed::settle(args.seed, !format.draws_tiles()),
         renderer,

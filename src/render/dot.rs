@@ -8,7 +8,8 @@ use std::io::{self, Write};
 const TILES_PER_INCH: u32 = 4;
 
 /// Graphviz output: an undirected graph of the rooms, tree edges bold and extra edges dashed,
-/// the start room filled green and the goal red.
+/// the start room filled green and the goal red; with locks, locked edges orange and labelled
+/// `lock k`, and rooms holding keys labelled with them (`3\nkey 1`).
 ///
 /// With a map, every room is a box of its floor's size at its position on the map (`pos` with
 /// `!`, y pointing down the map as in the other formats), and the graph asks for the `neato`
@@ -63,19 +64,34 @@ impl Render<RoomMap> for Dot {
             };
             if !fill.is_empty() {
                 write!(out, "{separator}style=filled, fillcolor={fill}")?;
+                separator = ", ";
+            }
+            let keys: Vec<String> = map
+                .locks
+                .iter()
+                .filter(|lock| lock.key == id)
+                .map(|lock| lock.number.to_string())
+                .collect();
+            if !keys.is_empty() {
+                let noun = if keys.len() == 1 { "key" } else { "keys" };
+                write!(out, "{separator}label=\"{id}\\n{noun} {}\"", keys.join(","))?;
             }
             writeln!(out, "];")?;
         }
-        for edge in &map.edges {
+        for (k, edge) in map.edges.iter().enumerate() {
             let (class, style) = match edge.kind {
                 EdgeKind::Tree => ("tree", "bold"),
                 EdgeKind::Extra => ("extra", "dashed"),
             };
-            writeln!(
+            write!(
                 out,
-                "  {} -- {} [class={class}, style={style}];",
+                "  {} -- {} [class={class}, style={style}",
                 edge.a, edge.b
             )?;
+            if let Some(lock) = map.lock_of(k) {
+                write!(out, ", color=orange, label=\"lock {}\"", lock.number)?;
+            }
+            writeln!(out, "];")?;
         }
         writeln!(out, "}}")
     }

@@ -94,7 +94,7 @@ impl TileMap {
 
 impl RoomMap {
     /// The corridor of edge number `k` (an index into [`RoomMap::edges`]), or `None` for a map
-    /// generated without a layout.
+    /// generated without a layout or without corridors.
     pub fn corridor(&self, k: usize) -> Option<Corridor<'_>> {
         let routes = self.routes.as_ref()?;
         let width = self.layout.as_ref()?.width;
@@ -108,7 +108,7 @@ impl RoomMap {
     /// corridor (a lock on the side of a locked corridor away from the start), and marks on
     /// room floors: the start, the goal and the keys, along the room's rows from its centre
     /// (left out where a room is too small for all its marks). `None` for a map generated
-    /// without a layout.
+    /// without a layout or without corridors.
     pub fn tile_map(&self) -> Option<TileMap> {
         let layout = self.layout.as_ref()?;
         let routes = self.routes.as_ref()?;

@@ -165,6 +165,9 @@ pub struct RoomOptions {
     pub map: bool,
     /// How many corridors to lock, each with a key before it ([`Lock`]).
     pub locks: u32,
+    /// Whether to route the corridors on the map: without them (and without locks, which
+    /// need them) a map has rooms and edges only, in a fraction of the time, and no tile map.
+    pub corridors: bool,
 }
 
 impl Default for RoomOptions {
@@ -181,6 +184,7 @@ impl Default for RoomOptions {
             height: None,
             map: true,
             locks: 0,
+            corridors: true,
         }
     }
 }
@@ -358,7 +362,7 @@ impl RoomMap {
             &mut rng_for_stream(seed, EXTRAS_STREAM),
         );
         let routes = match &layout {
-            Some(layout) => {
+            Some(layout) if options.corridors || params.locks > 0 => {
                 limits::check_corridor_tiles(layout, &graph.edges)?;
                 Some(route::route(
                     (layout.width, layout.height),
@@ -367,7 +371,7 @@ impl RoomMap {
                     MAX_CORRIDOR_TILES,
                 )?)
             }
-            None => None,
+            _ => None,
         };
         let mut map = Self {
             seed,
