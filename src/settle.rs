@@ -16,7 +16,7 @@ use mazegen::algorithms::{
     RecursiveDivision, Sidewinder, Wilson,
 };
 use mazegen::grid::{Grid, Pos, tiles_from_cells};
-use mazegen::render::{Dot, Graph, Json, Picture, Render, Style, Svg, Term, Text};
+use mazegen::render::{Dot, Graph, Json, Picture, Render, Style, Svg, Term, Text, Tiled};
 use mazegen::rooms::{Candidates, RoomMap, RoomOptions, RoomsError};
 use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, ShapedMaze, Topology, Triangle};
 use mazegen::{Maze, Probability};
@@ -873,6 +873,7 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         RoomsFormat::Text => Box::new(Text),
         RoomsFormat::Json => Box::new(Json::default()),
         RoomsFormat::Dot => Box::new(Dot),
+        RoomsFormat::Tiled => Box::new(Tiled),
     };
     Ok(RoomsJob {
         options: RoomOptions {
@@ -888,7 +889,10 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
             // DOT draws no corridors.
             corridors: format != RoomsFormat::Dot,
         },
-        seed: Seed::settle(args.seed, !format.draws_tiles()),
+        seed: Seed::settle(
+            args.seed,
+            !matches!(format, RoomsFormat::Term | RoomsFormat::Text),
+        ),
         renderer,
         target: Target::new(args.target.output.as_deref()),
         note_no_map: !map && args.map.map == MapChoice::Auto,

@@ -112,12 +112,14 @@ pub enum RoomsFormat {
     Json,
     /// Graphviz DOT, rooms at their map positions
     Dot,
+    /// A Tiled map (.tmj): the tiles, and a rectangle per room with its role and keys
+    Tiled,
 }
 
 impl RoomsFormat {
     /// Whether the format draws the tile map (and so needs one).
     pub fn draws_tiles(self) -> bool {
-        matches!(self, Self::Term | Self::Text)
+        matches!(self, Self::Term | Self::Text | Self::Tiled)
     }
 }
 

@@ -15,6 +15,7 @@ mod style;
 mod svg;
 mod term;
 mod text;
+mod tiled;
 
 pub use dot::Dot;
 pub(crate) use graph::ShapeSize;
@@ -26,6 +27,7 @@ pub use rooms_json::ROOMS_SCHEMA;
 pub use svg::Svg;
 pub use term::Term;
 pub use text::Text;
+pub use tiled::Tiled;
 
 use crate::grid::{Tile, draw_below_line, draw_cell_line, draw_wall_line, empty_vec};
 use crate::maze::{Maze, MazeTiles};

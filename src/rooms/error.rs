@@ -211,16 +211,13 @@ pub enum RoomsError {
     },
 
     /// More locks than the graph has corridors that can hold one.
-    #[error(
-        "{locks} locks cannot be placed on this map: {reason}; {most} or fewer would do, or \
-         another seed"
-    )]
+    #[error("{locks} locks cannot be placed on this map: {reason}")]
     TooManyLocks {
         /// The locks asked for.
         locks: u32,
         /// The most locks this map can hold.
         most: u32,
-        /// Why no more.
-        reason: &'static str,
+        /// Why no more, and what would do.
+        reason: String,
     },
 }

@@ -119,10 +119,15 @@ pub(crate) fn place_locks(
     };
     if count > most {
         let reason = if most == 0 {
-            "no corridor is the only way from the start to the goal"
+            "no corridor is the only way from the start to the goal, so no lock can keep the \
+             goal closed; this map takes no locks (another seed, a lower p or Delaunay candidates \
+             may)"
+                .to_string()
         } else {
-            "a lock needs a corridor that is the only way to the rooms behind it, touching no \
-             other corridor, and this map has only that many"
+            format!(
+                "a lock needs a corridor that is the only way to the rooms behind it and touches \
+                 no other corridor; {most} or fewer would do"
+            )
         };
         return Err(RoomsError::TooManyLocks {
             locks: count,

@@ -1,0 +1,159 @@
+//! `tiled`: the room map as a Tiled map (`.tmj`, JSON, orthogonal), the way into game engines
+//! (Godot and Unity read Tiled maps through their importers).
+//!
+//! One tile layer, `tiles`, covers the whole map: every tile's kind as a tile of the embedded
+//! tileset `mazegen-rooms` (1 rock, 2 floor, 3 corridor, 4 door, 5 lock; start, goal and key
+//! marks are floor here). One object layer, `rooms`, holds a rectangle per room, in pixels, its
+//! class the room's role and its properties `id`, `role`, `depth` and `keys` (comma-separated
+//! key numbers, empty for none). The tileset names its image `mazegen-rooms-tiles.png`
+//! (five 16-pixel tiles in a row); each of its tiles carries its kind as the property `kind`.
+
+use super::{Render, tiles_of};
+use crate::rooms::{MapTile, RoomMap};
+use std::io::{self, Write};
+
+/// Pixels per tile side in the map and its tileset.
+const TILE_PIXELS: u32 = 16;
+
+/// The tileset's tiles, by tile id (the map's tile number less one).
+const KINDS: [&str; 5] = ["rock", "floor", "corridor", "door", "lock"];
+
+/// Tiled output.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Tiled;
+
+/// The tile number (global id) of a map tile in the embedded tileset.
+fn gid(tile: MapTile) -> u32 {
+    match tile {
+        MapTile::Rock => 1,
+        MapTile::Room | MapTile::Key | MapTile::Start | MapTile::Goal => 2,
+        MapTile::Corridor => 3,
+        MapTile::Door => 4,
+        MapTile::Lock => 5,
+    }
+}
+
+impl Render<RoomMap> for Tiled {
+    fn render(&self, map: &RoomMap, out: &mut dyn Write) -> io::Result<()> {
+        let tiles = tiles_of(map)?;
+        let layout = map.layout.as_ref().expect("a tile map has a layout");
+        let (width, height) = (tiles.width(), tiles.height());
+        writeln!(out, "{{")?;
+        writeln!(out, "  \"type\": \"map\",")?;
+        writeln!(out, "  \"version\": \"1.10\",")?;
+        writeln!(out, "  \"tiledversion\": \"1.10.2\",")?;
+        writeln!(out, "  \"orientation\": \"orthogonal\",")?;
+        writeln!(out, "  \"renderorder\": \"right-down\",")?;
+        writeln!(out, "  \"infinite\": false,")?;
+        writeln!(out, "  \"width\": {width},")?;
+        writeln!(out, "  \"height\": {height},")?;
+        writeln!(out, "  \"tilewidth\": {TILE_PIXELS},")?;
+        writeln!(out, "  \"tileheight\": {TILE_PIXELS},")?;
+        writeln!(out, "  \"nextlayerid\": 3,")?;
+        writeln!(out, "  \"nextobjectid\": {},", layout.rooms.len() + 1)?;
+        writeln!(
+            out,
+            "  \"properties\": [{{\"name\": \"generator\", \"type\": \"string\", \"value\": \"{}\"}}, \
+             {{\"name\": \"seed\", \"type\": \"string\", \"value\": \"{}\"}}],",
+            crate::GENERATOR,
+            map.seed
+        )?;
+        writeln!(out, "  \"tilesets\": [{{")?;
+        writeln!(out, "    \"firstgid\": 1,")?;
+        writeln!(out, "    \"name\": \"mazegen-rooms\",")?;
+        writeln!(
+            out,
+            "    \"tilewidth\": {TILE_PIXELS}, \"tileheight\": {TILE_PIXELS}, \"margin\": 0, \"spacing\": 0,"
+        )?;
+        writeln!(
+            out,
+            "    \"tilecount\": {n}, \"columns\": {n},",
+            n = KINDS.len()
+        )?;
+        writeln!(
+            out,
+            "    \"image\": \"mazegen-rooms-tiles.png\", \"imagewidth\": {}, \"imageheight\": {TILE_PIXELS},",
+            KINDS.len() as u32 * TILE_PIXELS
+        )?;
+        writeln!(out, "    \"tiles\": [")?;
+        for (id, kind) in KINDS.iter().enumerate() {
+            let comma = if id + 1 < KINDS.len() { "," } else { "" };
+            writeln!(
+                out,
+                "      {{\"id\": {id}, \"properties\": [{{\"name\": \"kind\", \"type\": \"string\", \"value\": \"{kind}\"}}]}}{comma}"
+            )?;
+        }
+        writeln!(out, "    ]")?;
+        writeln!(out, "  }}],")?;
+        writeln!(out, "  \"layers\": [")?;
+        writeln!(out, "    {{")?;
+        writeln!(
+            out,
+            "      \"type\": \"tilelayer\", \"id\": 1, \"name\": \"tiles\", \"x\": 0, \"y\": 0,"
+        )?;
+        writeln!(
+            out,
+            "      \"width\": {width}, \"height\": {height}, \"opacity\": 1, \"visible\": true,"
+        )?;
+        writeln!(out, "      \"data\": [")?;
+        let mut line = Vec::new();
+        for (y, row) in tiles.rows().enumerate() {
+            line.clear();
+            line.extend_from_slice(b"        ");
+            for (x, &tile) in row.iter().enumerate() {
+                if x > 0 {
+                    line.push(b',');
+                }
+                write!(line, "{}", gid(tile))?;
+            }
+            if y + 1 < height as usize {
+                line.push(b',');
+            }
+            line.push(b'\n');
+            out.write_all(&line)?;
+        }
+        writeln!(out, "      ]")?;
+        writeln!(out, "    }},")?;
+        writeln!(out, "    {{")?;
+        writeln!(
+            out,
+            "      \"type\": \"objectgroup\", \"id\": 2, \"name\": \"rooms\", \"x\": 0, \"y\": 0,"
+        )?;
+        writeln!(
+            out,
+            "      \"opacity\": 1, \"visible\": true, \"draworder\": \"topdown\","
+        )?;
+        writeln!(out, "      \"objects\": [")?;
+        let analysis = map.analysis();
+        for (id, room) in layout.rooms.iter().enumerate() {
+            let role = map.role(id as u32).name();
+            let keys: Vec<String> = map
+                .locks
+                .iter()
+                .filter(|lock| lock.key as usize == id)
+                .map(|lock| lock.number.to_string())
+                .collect();
+            let comma = if id + 1 < layout.rooms.len() { "," } else { "" };
+            writeln!(
+                out,
+                "        {{\"id\": {}, \"name\": \"room {id}\", \"type\": \"{role}\", \
+                 \"x\": {}, \"y\": {}, \"width\": {}, \"height\": {}, \"rotation\": 0, \"visible\": true, \
+                 \"properties\": [{{\"name\": \"id\", \"type\": \"int\", \"value\": {id}}}, \
+                 {{\"name\": \"role\", \"type\": \"string\", \"value\": \"{role}\"}}, \
+                 {{\"name\": \"depth\", \"type\": \"int\", \"value\": {}}}, \
+                 {{\"name\": \"keys\", \"type\": \"string\", \"value\": \"{}\"}}]}}{comma}",
+                id + 1,
+                u64::from(room.x) * u64::from(TILE_PIXELS),
+                u64::from(room.y) * u64::from(TILE_PIXELS),
+                u64::from(room.w) * u64::from(TILE_PIXELS),
+                u64::from(room.h) * u64::from(TILE_PIXELS),
+                analysis.depth[id],
+                keys.join(",")
+            )?;
+        }
+        writeln!(out, "      ]")?;
+        writeln!(out, "    }}")?;
+        writeln!(out, "  ]")?;
+        writeln!(out, "}}")
+    }
+}

@@ -1,0 +1,114 @@
+//! `rooms --format tiled` loads in a real Tiled parser, pytiled-parser (PyPI), and says what the
+//! text map and the JSON document say. Skipped, with a note, where Python or pytiled-parser is
+//! missing (`pip install pytiled-parser`).
+
+mod common;
+
+use common::{json_of, stdout_of};
+use std::process::Command;
+
+/// Reads a .tmj file with pytiled-parser and prints what it found as JSON.
+const READER: &str = r#"
+import json, pathlib, sys
+import pytiled_parser
+m = pytiled_parser.parse_map(pathlib.Path(sys.argv[1]))
+tiles, rooms = m.layers
+print(json.dumps({
+    "size": [m.map_size.width, m.map_size.height, m.tile_size.width],
+    "orientation": m.orientation,
+    "data": tiles.data,
+    "kinds": {str(i): t.properties["kind"] for i, t in m.tilesets[1].tiles.items()},
+    "rooms": [
+        {"class": o.class_, "x": o.coordinates.x, "y": o.coordinates.y,
+         "w": o.size.width, "h": o.size.height, **o.properties}
+        for o in rooms.tiled_objects
+    ],
+}))
+"#;
+
+fn pytiled_parser_is_there() -> bool {
+    Command::new("python3")
+        .args(["-c", "import pytiled_parser"])
+        .output()
+        .is_ok_and(|output| output.status.success())
+}
+
+#[test]
+fn tiled_maps_load_in_pytiled_parser() {
+    if !pytiled_parser_is_there() {
+        eprintln!("note: python3 with pytiled-parser not found; Tiled maps not checked");
+        return;
+    }
+    let args = [
+        "rooms",
+        "--count",
+        "12",
+        "--candidates",
+        "delaunay",
+        "--seed",
+        "9",
+        "--locks",
+        "2",
+    ];
+    let dir = std::env::temp_dir().join(format!("mazegen-tiled-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("rooms.tmj");
+    std::fs::write(
+        &path,
+        stdout_of(&[&args[..], &["--format", "tiled"]].concat()),
+    )
+    .unwrap();
+    let output = Command::new("python3")
+        .args(["-c", READER])
+        .arg(&path)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let tiled: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let doc = json_of(&[&args[..], &["--format", "json"]].concat());
+    let text = stdout_of(&[&args[..], &["--format", "text"]].concat());
+    let (width, height) = (&doc["params"]["width"], &doc["params"]["height"]);
+    assert_eq!(tiled["size"], serde_json::json!([width, height, 16]));
+    assert_eq!(tiled["orientation"], "orthogonal");
+    // Every tile as the text map draws it, marks on floor as floor.
+    let kinds = &tiled["kinds"];
+    for (row, line) in tiled["data"].as_array().unwrap().iter().zip(text.lines()) {
+        for (gid, c) in row.as_array().unwrap().iter().zip(line.chars()) {
+            let id = (gid.as_u64().unwrap() - 1).to_string();
+            let expected = match c {
+                '#' => "rock",
+                ' ' | 'S' | 'G' | 'K' => "floor",
+                '.' => "corridor",
+                '+' => "door",
+                'L' => "lock",
+                other => panic!("{other:?}"),
+            };
+            assert_eq!(kinds[&id], expected);
+        }
+    }
+    assert_eq!(text.matches('L').count(), 2);
+    // A rectangle per room, in pixels, with its id, role and keys.
+    let rooms = tiled["rooms"].as_array().unwrap();
+    assert_eq!(rooms.len(), 12);
+    for (object, room) in rooms.iter().zip(doc["rooms"].as_array().unwrap()) {
+        assert_eq!(object["id"], room["id"]);
+        assert_eq!(object["role"], room["role"]);
+        assert_eq!(object["class"], room["role"]);
+        for (pixels, tiles) in [("x", "x"), ("y", "y"), ("w", "w"), ("h", "h")] {
+            assert_eq!(
+                object[pixels].as_f64().unwrap(),
+                16.0 * room[tiles].as_f64().unwrap()
+            );
+        }
+        let keys: Vec<String> = room["keys"]
+            .as_array()
+            .map(|keys| keys.iter().map(|k| k.to_string()).collect())
+            .unwrap_or_default();
+        assert_eq!(object["keys"], keys.join(","));
+    }
+}
