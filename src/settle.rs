@@ -11,6 +11,7 @@ use crate::output::Target;
 use crate::terminal::{self, TerminalScreen};
 use anyhow::Context;
 use clap::CommandFactory;
+use clap::ValueEnum as _;
 use mazegen::algorithms::{
     AldousBroder, Backtrack, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, Kruskal, Prim,
     RecursiveDivision, Sidewinder, Wilson,
@@ -865,6 +866,33 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
             "{what}: they cannot be combined with --map never"
         )));
     }
+    if !matches!(format, RoomsFormat::Svg | RoomsFormat::Png)
+        && (args.theme.is_some() || args.scale.is_some())
+    {
+        let flag = if args.theme.is_some() {
+            "--theme"
+        } else {
+            "--scale"
+        };
+        return Err(bad_input(format!(
+            "{flag} applies to svg and png pictures, not --format {}",
+            format
+                .to_possible_value()
+                .expect("no skipped formats")
+                .get_name()
+        )));
+    }
+    let target = Target::new(args.target.output.as_deref());
+    if format == RoomsFormat::Png && target.is_terminal() {
+        return Err(bad_input(
+            "refusing to write PNG to a terminal: use --output FILE or a pipe",
+        ));
+    }
+    let picture = Picture {
+        palette: args.theme.unwrap_or(cli::Theme::Color).into(),
+        scale: args.scale.unwrap_or(Picture::default().scale),
+        heatmap: false,
+    };
     let renderer: Box<dyn Render<RoomMap>> = match format {
         RoomsFormat::Term => Box::new(Term {
             color: use_color(&args.target),
@@ -874,6 +902,8 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         RoomsFormat::Json => Box::new(Json::default()),
         RoomsFormat::Dot => Box::new(Dot),
         RoomsFormat::Tiled => Box::new(Tiled),
+        RoomsFormat::Svg => Box::new(Svg(picture)),
+        RoomsFormat::Png => Box::new(mazegen::render::Png(picture)),
     };
     Ok(RoomsJob {
         options: RoomOptions {

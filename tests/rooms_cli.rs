@@ -313,3 +313,45 @@ fn output_files_get_what_stdout_would() {
     assert!(!refused.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn pictures_draw_the_map_in_the_maze_palette() {
+    let args = [
+        "rooms",
+        "--count",
+        "14",
+        "--candidates",
+        "delaunay",
+        "--seed",
+        "5",
+    ];
+    let text = stdout_of(&[&args[..], &["--locks", "2", "--format", "text"]].concat());
+    let (columns, rows) = (text.lines().next().unwrap().len(), text.lines().count());
+    let svg = stdout_of(&[&args[..], &["--locks", "2", "--format", "svg"]].concat());
+    assert!(svg.contains(&format!("viewBox=\"0 0 {columns} {rows}\"")));
+    // Red rock (maze walls), green corridors (passages), yellow doors (the solution), blue
+    // start, magenta goal, cyan floors and violet locks (the heat colors).
+    for color in [
+        "#cd3131", "#23aa3c", "#f5c828", "#2878e6", "#c83cc8", "#14aac8", "#6e28d2",
+    ] {
+        assert!(svg.contains(color), "{color}");
+    }
+    let mono = stdout_of(&[&args[..], &["--format", "svg", "--theme", "mono"]].concat());
+    assert!(mono.contains("fill=\"#000000\"") && !mono.contains("#cd3131"));
+    let png = mazegen()
+        .args(args)
+        .args(["--format", "png", "--scale", "3"])
+        .output()
+        .unwrap();
+    let decoder = png::Decoder::new(std::io::Cursor::new(png.stdout));
+    let reader = decoder.read_info().unwrap();
+    let info = reader.info();
+    assert_eq!(
+        (info.width, info.height),
+        (3 * columns as u32, 3 * rows as u32)
+    );
+    assert_refused(
+        &[&args[..], &["--format", "text", "--theme", "mono"]].concat(),
+        &["--theme applies to svg and png pictures, not --format text"],
+    );
+}

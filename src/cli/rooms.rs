@@ -1,6 +1,6 @@
 //! Command-line types of the `rooms` command.
 
-use super::{TargetArgs, parse_probability, parse_seed};
+use super::{TargetArgs, Theme, parse_probability, parse_seed};
 use clap::{Args, ValueEnum};
 use mazegen::Probability;
 use mazegen::rooms::{self, MAX_ROOMS, RoomSize};
@@ -45,6 +45,14 @@ pub struct RoomsArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t = RoomsFormat::Term, help_heading = "Output")]
     pub format: RoomsFormat,
+
+    /// Colors of svg and png pictures [default: color]
+    #[arg(long, value_enum, help_heading = "Output")]
+    pub theme: Option<Theme>,
+
+    /// Pixels per tile in svg and png pictures, 1 to 64 [default: 8]
+    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=64), allow_negative_numbers = true, help_heading = "Output")]
+    pub scale: Option<u32>,
 
     #[command(flatten)]
     pub target: TargetArgs,
@@ -114,12 +122,19 @@ pub enum RoomsFormat {
     Dot,
     /// A Tiled map (.tmj): the tiles, and a rectangle per room with its role and keys
     Tiled,
+    /// A scalable picture of the map
+    Svg,
+    /// A raster picture of the map
+    Png,
 }
 
 impl RoomsFormat {
     /// Whether the format draws the tile map (and so needs one).
     pub fn draws_tiles(self) -> bool {
-        matches!(self, Self::Term | Self::Text | Self::Tiled)
+        matches!(
+            self,
+            Self::Term | Self::Text | Self::Tiled | Self::Svg | Self::Png
+        )
     }
 }
 

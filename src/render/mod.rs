@@ -11,6 +11,7 @@ pub(crate) mod json;
 mod lines;
 mod png;
 mod rooms_json;
+mod rooms_picture;
 mod style;
 mod svg;
 mod term;

@@ -1,0 +1,138 @@
+//! `svg` and `png` for room maps: the tile map in the maze pictures' palette (so `--theme`
+//! works alike), `scale` pixels per tile.
+//!
+//! Rock is drawn as maze walls and corridors as maze passages, doors as the solution, the start
+//! and goal as a maze's; floors take the palette's middle heat color (cyan, or light grey in
+//! mono), locks its last (violet, or dark grey) and keys the solution's color lightened.
+
+use super::ink::{Ink, Picture, Rgb};
+use super::{Png, Render, Svg, tiles_of};
+use crate::grid::Tile;
+use crate::rooms::{MapTile, RoomMap, TileMap};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+/// The color of every kind of map tile, indexed by `tile as usize`.
+fn colors(picture: &Picture) -> [Rgb; MapTile::ALL.len()] {
+    let palette = picture.palette;
+    let path = palette.rgb(Ink::Plain(Tile::Path));
+    MapTile::ALL.map(|tile| match tile {
+        MapTile::Rock => palette.rgb(Ink::Plain(Tile::Wall)),
+        MapTile::Room => palette.heat[1],
+        MapTile::Corridor => palette.rgb(Ink::Plain(Tile::Passage)),
+        MapTile::Door => path,
+        MapTile::Lock => palette.heat[2],
+        MapTile::Key => path.map(|c| c + (255 - c) / 2),
+        MapTile::Start => palette.rgb(Ink::Plain(Tile::Start)),
+        MapTile::Goal => palette.rgb(Ink::Plain(Tile::Goal)),
+    })
+}
+
+/// The tile map of `map` and the picture's size in pixels.
+fn tiles_and_size(picture: &Picture, map: &RoomMap) -> io::Result<(TileMap, (u32, u32))> {
+    let tiles = tiles_of(map)?;
+    let size = picture
+        .pixel_size_of(u64::from(tiles.width()), u64::from(tiles.height()))
+        .map_err(io::Error::other)?;
+    Ok((tiles, size))
+}
+
+/// A picture of the room map: rock as the background, one path of horizontal runs per other
+/// color.
+impl Render<RoomMap> for Svg {
+    fn render(&self, map: &RoomMap, out: &mut dyn Write) -> io::Result<()> {
+        let (tiles, (pixel_width, pixel_height)) = tiles_and_size(&self.0, map)?;
+        let colors = colors(&self.0);
+        let mut runs: BTreeMap<usize, String> = BTreeMap::new();
+        for (y, row) in tiles.rows().enumerate() {
+            let mut x = 0;
+            for run in row.chunk_by(|a, b| a == b) {
+                if run[0] != MapTile::Rock {
+                    let n = run.len();
+                    let d = runs.entry(run[0] as usize).or_default();
+                    write!(d, "M{x} {y}h{n}v1h-{n}z").expect("writing to a String");
+                }
+                x += run.len();
+            }
+        }
+        let (width, height) = (tiles.width(), tiles.height());
+        writeln!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pixel_width}" height="{pixel_height}" viewBox="0 0 {width} {height}" shape-rendering="crispEdges">"#
+        )?;
+        writeln!(
+            out,
+            r#"<rect width="{width}" height="{height}" fill="{}"/>"#,
+            hex(colors[MapTile::Rock as usize])
+        )?;
+        for (tile, d) in runs {
+            writeln!(out, r#"<path fill="{}" d="{d}"/>"#, hex(colors[tile]))?;
+        }
+        writeln!(out, "</svg>")
+    }
+}
+
+/// A raster picture of the room map, 8-bit RGB, written row by row.
+impl Render<RoomMap> for Png {
+    fn render(&self, map: &RoomMap, out: &mut dyn Write) -> io::Result<()> {
+        let (tiles, (width, height)) = tiles_and_size(&self.0, map)?;
+        let colors = colors(&self.0);
+        let scale = self.0.scale as usize;
+        let mut encoder = png::Encoder::new(out, width, height);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().map_err(into_io)?;
+        let mut stream = writer.stream_writer().map_err(into_io)?;
+        let mut pixels = Vec::with_capacity(3 * width as usize);
+        for row in tiles.rows() {
+            pixels.clear();
+            for &tile in row {
+                for _ in 0..scale {
+                    pixels.extend_from_slice(&colors[tile as usize]);
+                }
+            }
+            for _ in 0..scale {
+                stream.write_all(&pixels)?;
+            }
+        }
+        stream.finish().map_err(into_io)
+    }
+}
+
+/// `#rrggbb`.
+fn hex([r, g, b]: Rgb) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+/// Keeps I/O errors (a closed pipe above all) as they are, wraps the encoder's own.
+fn into_io(error: png::EncodingError) -> io::Error {
+    match error {
+        png::EncodingError::IoError(error) => error,
+        other => io::Error::other(other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::Palette;
+
+    #[test]
+    fn every_kind_of_tile_has_its_own_color_in_both_themes() {
+        for palette in [Palette::COLOR, Palette::MONO] {
+            let colors = colors(&Picture {
+                palette,
+                ..Picture::default()
+            });
+            for (i, a) in colors.iter().enumerate() {
+                for b in &colors[i + 1..] {
+                    // Start and goal share their grey in mono, as in maze pictures.
+                    if palette != Palette::MONO || a != &palette.start {
+                        assert_ne!(a, b, "{palette:?}");
+                    }
+                }
+            }
+        }
+    }
+}
