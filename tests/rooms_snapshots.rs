@@ -103,6 +103,19 @@ fn readme_examples_are_what_mazegen_prints() {
             "text",
         ][..],
         &["rooms", "--count", "4", "--seed", "7", "--format", "json"],
+        &[
+            "rooms",
+            "--count",
+            "14",
+            "--candidates",
+            "delaunay",
+            "--seed",
+            "5",
+            "--locks",
+            "2",
+            "--format",
+            "text",
+        ],
     ] {
         let example = format!("$ mazegen {}\n{}", args.join(" "), stdout_of(args));
         assert!(
