@@ -1,7 +1,8 @@
 //! Room-graph speed: `RoomMap::generate` without a map (a random spanning tree plus extra edges
 //! by geometric skipping, default p = ln(n)/n) at 10^3 to 10^6 rooms; the analysis (farthest
 //! pair, depths) separately; and a laid-out Delaunay map (placement, triangulation, tree,
-//! extras).
+//! extras, routed corridors), also without its corridors (`unrouted`), which shows what routing
+//! costs.
 //!
 //! The peer is Python: `bench/networkx_rooms.py` times networkx's `fast_gnp_random_graph`
 //! plus a random spanning tree at the same n and p (run it by hand; CI does not need Python).
@@ -82,13 +83,15 @@ fn delaunay_map(c: &mut Criterion) {
             candidates: Candidates::Delaunay,
             ..RoomOptions::default()
         };
-        group.bench_with_input(
-            BenchmarkId::new("mazegen", count),
-            &options,
-            |b, options| {
+        let unrouted = RoomOptions {
+            corridors: false,
+            ..options.clone()
+        };
+        for (name, options) in [("mazegen", options), ("unrouted", unrouted)] {
+            group.bench_with_input(BenchmarkId::new(name, count), &options, |b, options| {
                 b.iter_with_large_drop(|| RoomMap::generate(options, SEED).expect("valid options"));
-            },
-        );
+            });
+        }
     }
     group.finish();
 }

@@ -91,15 +91,15 @@ impl Routes {
                 let beside = [
                     tile.checked_sub(width),
                     tile.checked_add(width),
-                    (tile % width > 0).then(|| tile - 1),
+                    (!tile.is_multiple_of(width)).then(|| tile - 1),
                     (tile % width + 1 < width).then(|| tile + 1),
                 ];
                 for next in beside.into_iter().flatten() {
-                    if let Ok(j) = tiles.binary_search(&next) {
-                        if label[j] == u32::MAX {
-                            label[j] = component;
-                            stack.push(j);
-                        }
+                    if let Ok(j) = tiles.binary_search(&next)
+                        && label[j] == u32::MAX
+                    {
+                        label[j] = component;
+                        stack.push(j);
                     }
                 }
             }
