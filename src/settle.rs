@@ -856,11 +856,16 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
                 || sized
         }
     };
+    let format_name = format
+        .to_possible_value()
+        .expect("no skipped formats")
+        .get_name()
+        .to_string();
     if !map && (format.draws_tiles() || sized) {
         let what = if sized {
-            "--width/--height size the tile map"
+            "--width/--height size the tile map".to_string()
         } else {
-            "--format term and text draw the tile map"
+            format!("--format {format_name} draws the tile map")
         };
         return Err(bad_input(format!(
             "{what}: they cannot be combined with --map never"
@@ -875,11 +880,7 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
             "--scale"
         };
         return Err(bad_input(format!(
-            "{flag} applies to svg and png pictures, not --format {}",
-            format
-                .to_possible_value()
-                .expect("no skipped formats")
-                .get_name()
+            "{flag} applies to svg and png pictures, not --format {format_name}"
         )));
     }
     let target = Target::new(args.target.output.as_deref());
@@ -921,10 +922,13 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         },
         seed: Seed::settle(
             args.seed,
-            !matches!(format, RoomsFormat::Term | RoomsFormat::Text),
+            !matches!(
+                format,
+                RoomsFormat::Term | RoomsFormat::Text | RoomsFormat::Svg | RoomsFormat::Png
+            ),
         ),
         renderer,
-        target: Target::new(args.target.output.as_deref()),
+        target,
         note_no_map: !map && args.map.map == MapChoice::Auto,
     })
 }

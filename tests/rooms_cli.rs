@@ -93,7 +93,11 @@ fn bad_input_is_explained_with_exit_code_2() {
         ),
         (
             &["--map", "never"],
-            &["--format term and text", "--map never"],
+            &["--format term draws the tile map", "--map never"],
+        ),
+        (
+            &["--map", "never", "--format", "tiled"],
+            &["--format tiled draws the tile map", "--map never"],
         ),
         (
             &["--map", "never", "--format", "json", "--width", "30"],
@@ -108,8 +112,12 @@ fn bad_input_is_explained_with_exit_code_2() {
             ],
         ),
         (
-            &["--format", "svg"],
-            &["--format", "'svg'", "term, text, json, dot"],
+            &["--format", "gif"],
+            &[
+                "--format",
+                "'gif'",
+                "term, text, json, dot, tiled, svg, png",
+            ],
         ),
         (
             &["--candidates", "some"],

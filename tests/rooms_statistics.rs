@@ -68,8 +68,9 @@ fn extra_edges_follow_p_over_delaunay_pairs() {
         count: 60,
         p: Some(Probability::new(0.3).unwrap()),
         candidates: Candidates::Delaunay,
+        corridors: false,
         ..RoomOptions::default()
     };
-    let (extras, trials) = extras_and_trials(&options, 400);
+    let (extras, trials) = extras_and_trials(&options, 800);
     assert_fits_p(extras, trials, 0.3);
 }
