@@ -966,6 +966,7 @@ pub fn with_options_at_fault(error: mazegen::Error, options: &RoomOptions) -> an
         RoomsError::MapTooLarge { .. } => vec![count, room_size],
         RoomsError::TooManyEdges { .. } => [count].into_iter().chain(p).collect(),
         RoomsError::TooManyLocks { locks, .. } => vec![format!("--locks {locks}")],
+        RoomsError::NoRoute { .. } => sides.chain([count, room_size]).collect(),
         RoomsError::TooManyCorridorTiles { .. } => {
             [count].into_iter().chain(p).chain(sides).collect()
         }

@@ -449,7 +449,7 @@ impl Search {
         let mut margin = MARGIN;
         loop {
             let window = map.window(a, b, margin);
-            if self.run(map, a, b, window) {
+            if self.run(map, a, b, window)? {
                 return Ok(true);
             }
             if window.tiles() == map.tiles.len() {
@@ -466,9 +466,19 @@ impl Search {
 
     /// Searches `window` for the cheapest corridor from a door of `a` to a door of `b`; leaves
     /// it in `path` and returns whether there is one.
-    fn run(&mut self, map: &Terrain, a: Rect, b: Rect, window: Window) -> bool {
+    fn run(&mut self, map: &Terrain, a: Rect, b: Rect, window: Window) -> Result<bool, RoomsError> {
         let states = 4 * window.tiles();
         if self.stamp.len() < states {
+            let more = states - self.stamp.len();
+            let refused = |_| RoomsError::MapOutOfMemory {
+                width: map.width,
+                height: map.height,
+                bytes: 13 * states as u64,
+            };
+            self.stamp.try_reserve_exact(more).map_err(refused)?;
+            self.cost.try_reserve_exact(more).map_err(refused)?;
+            self.from.try_reserve_exact(more).map_err(refused)?;
+            self.done.try_reserve_exact(more).map_err(refused)?;
             self.stamp.resize(states, 0);
             self.cost.resize(states, 0);
             self.from.resize(states, 0);
@@ -534,7 +544,7 @@ impl Search {
             let arrived = self.from[s] != u32::MAX || map.door(b, a, (x, y)).is_some();
             if byte & KIND == WALL && arrived {
                 self.trace(state, window, map.width);
-                return true;
+                return Ok(true);
             }
             for turn in [0, 1, 3] {
                 let next_dir = (dir + turn) % 4;
@@ -564,7 +574,7 @@ impl Search {
                 self.visit(next_state, cost, state, estimate(nx, ny, next_dir));
             }
         }
-        false
+        Ok(false)
     }
 
     /// Offers `state` at `cost`, reached from `from`, with `left` the estimate of the rest.
