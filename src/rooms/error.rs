@@ -211,7 +211,10 @@ pub enum RoomsError {
     },
 
     /// More locks than the graph has corridors that can hold one.
-    #[error("{locks} locks cannot be placed on this map: {reason}")]
+    #[error(
+        "{locks} {noun} cannot be placed on this map: {reason}",
+        noun = if *locks == 1 { "lock" } else { "locks" }
+    )]
     TooManyLocks {
         /// The locks asked for.
         locks: u32,
