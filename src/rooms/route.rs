@@ -14,8 +14,9 @@
 //!   rooms and edges alone.
 //!
 //! The search runs in a window around the two rooms, [`MARGIN`] tiles wider on every side,
-//! and over the whole map only when the window holds no route (a fiftieth of the time of
-//! whole-map searches at 100,000 rooms).
+//! and in wider ones only when the window holds no route: its buffers stay small (100,000
+//! Delaunay rooms: 116 MB and 1.4 to 1.9 s for the whole process, against 845 MB and 2.2 to
+//! 2.6 s with whole-map buffers).
 
 use super::{Edge, Layout, Rect, RoomsError};
 use std::cmp::Reverse;
