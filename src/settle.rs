@@ -891,8 +891,10 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
     }
     let picture = Picture {
         palette: args.theme.unwrap_or(cli::Theme::Color).into(),
-        scale: args.scale.unwrap_or(Picture::default().scale),
+        scale: args.scale.unwrap_or(Style::Tiles.default_scale()),
         heatmap: false,
+        // Room maps are drawn as tiles.
+        style: Style::Tiles,
     };
     let renderer: Box<dyn Render<RoomMap>> = match format {
         RoomsFormat::Term => Box::new(Term {
