@@ -33,6 +33,7 @@
 
 pub mod algorithms;
 pub mod analysis;
+pub mod dataset;
 pub mod error;
 pub mod events;
 pub mod grid;

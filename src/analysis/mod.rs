@@ -1,10 +1,12 @@
 //! Measuring mazes: distances, shortest paths, the longest path, shape statistics and the
 //! summary of one maze.
 
+mod difficulty;
 mod paths;
 mod stats;
 mod summary;
 
+pub use difficulty::{Difficulty, Figure};
 pub use paths::{Distances, diameter, shortest_path, unreachable_cell};
 pub use stats::Stats;
 pub use summary::{Diameter, Summary};

@@ -2,9 +2,9 @@
 //! fields, shared with the reader so that writing and reading cannot drift apart.
 
 use super::{DrawRows, Render, RenderRows, StreamTiles};
-use crate::analysis::Summary;
+use crate::analysis::{Difficulty, Summary};
 use crate::grid::{Pos, Tile, TilePos, empty_vec};
-use crate::maze::Maze;
+use crate::maze::{Maze, MazeTiles};
 use crate::stream::MazeRows;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
@@ -25,31 +25,7 @@ pub struct Json {
 
 impl Render for Json {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-        let stats = self.stats.then(|| Summary::of(maze)).transpose();
-        let grid = maze.grid();
-        let (width, height) = (grid.width(), grid.height());
-        let tiles = TileStrings::new(width, height, grid.tile_width(), grid.tile_height(), || {
-            maze.tiles()
-        });
-        let document = Document {
-            schema: MAZE_SCHEMA.into(),
-            generator: crate::GENERATOR.into(),
-            algorithm: maze.algorithm().into(),
-            params: Cow::Borrowed(maze.params()),
-            seed: maze.seed(),
-            width: maze.grid().width(),
-            height: maze.grid().height(),
-            tile_width: maze.grid().tile_width(),
-            tile_height: maze.grid().tile_height(),
-            start: maze.start(),
-            goal: maze.goal(),
-            perfect: maze.is_perfect(),
-            braid: maze.braid().map(f64::from),
-            openings: maze.has_openings(),
-            tiles: tiles.map_err(io::Error::other)?,
-            solution: maze.solution().map(|_| SolutionTiles(maze)),
-            stats: stats.map_err(io::Error::other)?,
-        };
+        let document = document(maze, self.stats, None)?;
         serde_json::to_writer_pretty(&mut *out, &document)?;
         out.write_all(b"\n")
     }
@@ -94,10 +70,46 @@ impl RenderRows for Json {
             .map_err(io::Error::other)?,
             solution: None,
             stats: None,
+            difficulty: None,
         };
         serde_json::to_writer_pretty(&mut *out, &document)?;
         out.write_all(b"\n")
     }
+}
+
+/// The document of `maze`, with a `stats` object when `stats` is set and a `difficulty` object
+/// when one is given. Its tiles and solution are drawn as they are written.
+pub(super) fn document(
+    maze: &Maze,
+    stats: bool,
+    difficulty: Option<Difficulty>,
+) -> io::Result<Document<'_, TileStrings<MazeTiles<'_>>, SolutionTiles<'_>>> {
+    let stats = stats.then(|| Summary::of(maze)).transpose();
+    let grid = maze.grid();
+    let (width, height) = (grid.width(), grid.height());
+    let tiles = TileStrings::new(width, height, grid.tile_width(), grid.tile_height(), || {
+        maze.tiles()
+    });
+    Ok(Document {
+        schema: MAZE_SCHEMA.into(),
+        generator: crate::GENERATOR.into(),
+        algorithm: maze.algorithm().into(),
+        params: Cow::Borrowed(maze.params()),
+        seed: maze.seed(),
+        width,
+        height,
+        tile_width: grid.tile_width(),
+        tile_height: grid.tile_height(),
+        start: maze.start(),
+        goal: maze.goal(),
+        perfect: maze.is_perfect(),
+        braid: maze.braid().map(f64::from),
+        openings: maze.has_openings(),
+        tiles: tiles.map_err(io::Error::other)?,
+        solution: maze.solution().map(|_| SolutionTiles(maze)),
+        stats: stats.map_err(io::Error::other)?,
+        difficulty,
+    })
 }
 
 /// The fields of a `mazegen.maze/v1` document, in output order. `T` is how the tiles are held
@@ -129,11 +141,14 @@ pub(crate) struct Document<'a, T, S = Vec<TilePos>> {
     /// Derived from the maze; written on request, recomputed rather than read.
     #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
     pub stats: Option<Summary>,
+    /// Derived from the maze; written on request (with the stats of `jsonl`), not read.
+    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
+    pub difficulty: Option<Difficulty>,
 }
 
 /// Serializes the picture of a maze as strings, one per tile row: `#` wall, `.` anything open.
 /// Each row is drawn as it is written, into one line reserved beforehand.
-struct TileStrings<R> {
+pub(super) struct TileStrings<R> {
     height: u64,
     rows: RefCell<(R, Vec<u8>)>,
 }
@@ -181,7 +196,7 @@ pub(crate) const fn json_tile(tile: Tile) -> u8 {
 }
 
 /// Serializes the solution of a solved maze as tile positions, drawn as they are written.
-struct SolutionTiles<'a>(&'a Maze);
+pub(super) struct SolutionTiles<'a>(&'a Maze);
 
 impl Serialize for SolutionTiles<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

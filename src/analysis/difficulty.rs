@@ -1,0 +1,271 @@
+//! How hard a maze is to solve: figures about its solution and the branches off it.
+
+use super::Distances;
+use crate::error::Result;
+use crate::grid::{Dir, Pos, empty_vec, filled_vec};
+use crate::maze::Maze;
+use serde::Serialize;
+use std::fmt;
+
+/// Marks a cell the search of branches has not reached.
+const UNREACHED: u32 = u32::MAX;
+
+/// Figures about the way from start to goal and what leads off it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Difficulty {
+    /// Steps on a shortest path from start to goal.
+    pub solution_length: u32,
+    /// Cells of that path, goal excluded, where a walker has more than one way on: the start
+    /// with two passages or more, any other cell with three or more.
+    pub decision_points: u32,
+    /// Side branches: the parts of the maze reached from the path through a passage off it.
+    pub branches: u32,
+    /// Mean depth of a side branch: the steps from the path to its farthest cell (0 without
+    /// branches).
+    pub branch_depth_mean: f64,
+    /// Depth of the deepest side branch (0 without branches).
+    pub branch_depth_max: u32,
+    /// The solution's length over the Manhattan distance between its ends (1 when they are one
+    /// cell).
+    pub tortuosity: f64,
+    /// Share of the cells that lie on the path.
+    pub solution_share: f64,
+}
+
+impl Difficulty {
+    /// Measures `maze` between its start and goal (two breadth-first searches of 8 bytes per
+    /// cell, one at a time). On a maze with loops a cell belongs to the branch that reaches it
+    /// first.
+    ///
+    /// ```
+    /// use mazegen::{Maze, algorithms::Sidewinder, analysis::Difficulty};
+    ///
+    /// let difficulty = Difficulty::of(&Maze::generate(&Sidewinder, 12, 8, 3)?)?;
+    /// assert!(difficulty.solution_length >= 11 + 7 && difficulty.tortuosity >= 1.0);
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn of(maze: &Maze) -> Result<Self> {
+        let grid = maze.grid();
+        let (start, goal) = (maze.start(), maze.goal());
+        let path = Distances::from(grid, start)?
+            .path_to(grid, goal)?
+            .expect("mazes are connected");
+        let steps = path.len() as u32 - 1;
+        let decision_points = path[..path.len() - 1]
+            .iter()
+            .enumerate()
+            .filter(|&(i, &cell)| grid.degree(cell) >= if i == 0 { 2 } else { 3 })
+            .count() as u32;
+        let depths = branch_depths(maze, &path)?;
+        let manhattan = start.x.abs_diff(goal.x) + start.y.abs_diff(goal.y);
+        Ok(Self {
+            solution_length: steps,
+            decision_points,
+            branches: depths.len() as u32,
+            branch_depth_mean: if depths.is_empty() {
+                0.0
+            } else {
+                depths.iter().map(|&d| f64::from(d)).sum::<f64>() / depths.len() as f64
+            },
+            branch_depth_max: depths.iter().copied().max().unwrap_or(0),
+            tortuosity: if manhattan == 0 {
+                1.0
+            } else {
+                f64::from(steps) / f64::from(manhattan)
+            },
+            solution_share: path.len() as f64 / grid.cell_count() as f64,
+        })
+    }
+
+    /// The figure `figure` of these.
+    pub fn get(&self, figure: Figure) -> f64 {
+        match figure {
+            Figure::Solution => f64::from(self.solution_length),
+            Figure::Decisions => f64::from(self.decision_points),
+            Figure::BranchDepth => f64::from(self.branch_depth_max),
+            Figure::Tortuosity => self.tortuosity,
+            Figure::SolutionShare => self.solution_share,
+        }
+    }
+}
+
+/// The depth of every side branch off `path`: a breadth-first search from all the path's cells
+/// at once, each cell off the path keeping the branch of the cell that reached it.
+fn branch_depths(maze: &Maze, path: &[Pos]) -> Result<Vec<u32>> {
+    let grid = maze.grid();
+    let (width, height, cells) = (grid.width(), grid.height(), grid.cell_count());
+    // For each cell, the branch it belongs to (UNREACHED: not yet; u32::MAX - 1: the path).
+    let on_path = UNREACHED - 1;
+    let mut branch = filled_vec(width, height, cells, UNREACHED)?;
+    let mut queue: Vec<(u32, u32)> = empty_vec(width, height, cells)?;
+    for &cell in path {
+        branch[grid.index(cell)] = on_path;
+        queue.push((grid.index(cell) as u32, 0));
+    }
+    let mut depths = Vec::new();
+    let mut head = 0;
+    while let Some(&(i, depth)) = queue.get(head) {
+        head += 1;
+        let pos = grid.pos(i as usize);
+        for dir in Dir::ALL {
+            if grid.is_open(pos, dir)
+                && let Some(next) = grid.neighbour(pos, dir)
+            {
+                let j = grid.index(next);
+                if branch[j] != UNREACHED {
+                    continue;
+                }
+                branch[j] = if branch[i as usize] == on_path {
+                    depths.push(0);
+                    depths.len() as u32 - 1
+                } else {
+                    branch[i as usize]
+                };
+                let id = branch[j] as usize;
+                depths[id] = depths[id].max(depth + 1);
+                queue.push((j as u32, depth + 1));
+            }
+        }
+    }
+    Ok(depths)
+}
+
+/// The figures mazes can be filtered on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Figure {
+    /// [`Difficulty::solution_length`].
+    Solution,
+    /// [`Difficulty::decision_points`].
+    Decisions,
+    /// [`Difficulty::branch_depth_max`].
+    BranchDepth,
+    /// [`Difficulty::tortuosity`].
+    Tortuosity,
+    /// [`Difficulty::solution_share`].
+    SolutionShare,
+}
+
+impl Figure {
+    /// Every figure.
+    pub const ALL: [Self; 5] = [
+        Self::Solution,
+        Self::Decisions,
+        Self::BranchDepth,
+        Self::Tortuosity,
+        Self::SolutionShare,
+    ];
+
+    /// Its name in messages and option names (`solution`, `decisions`, ...).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Solution => "solution",
+            Self::Decisions => "decisions",
+            Self::BranchDepth => "branch-depth",
+            Self::Tortuosity => "tortuosity",
+            Self::SolutionShare => "solution-share",
+        }
+    }
+
+    /// The greatest value the figure can take on a `width x height`-cell maze (a bound past it
+    /// can never be met).
+    pub fn most(self, width: u32, height: u32) -> f64 {
+        let cells = f64::from(width) * f64::from(height);
+        match self {
+            // A path visits each cell once at most.
+            Self::Solution | Self::Decisions | Self::BranchDepth => cells - 1.0,
+            // A path of at most cells - 1 steps between cells at least one apart.
+            Self::Tortuosity => (cells - 1.0).max(1.0),
+            Self::SolutionShare => 1.0,
+        }
+    }
+}
+
+impl fmt::Display for Difficulty {
+    /// Table rows, continuing [`super::Summary`]'s.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rows = [
+            ("decision points", self.decision_points.to_string()),
+            (
+                "branch depth",
+                format!(
+                    "{:.2} mean, {} max ({} branches)",
+                    self.branch_depth_mean, self.branch_depth_max, self.branches
+                ),
+            ),
+            ("tortuosity", format!("{:.2}", self.tortuosity)),
+            (
+                "solution share",
+                format!("{:.1}% of cells", 100.0 * self.solution_share),
+            ),
+        ];
+        for (name, value) in rows {
+            writeln!(f, "{name:<18}{value}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    /// Start top left, goal bottom right; the path runs along the top row and down the right
+    /// column, two branches hang off it:
+    ///
+    /// ```text
+    /// #######
+    /// #S....#
+    /// #####.#
+    /// #.....#
+    /// #.###.#
+    /// #.#..G#
+    /// #######
+    /// ```
+    fn hook() -> Maze {
+        // Path: (0,0) (1,0) (2,0) (2,1) (2,2). Branch A off (2,1): (1,1) (0,1) (0,2): depth 3.
+        // Branch B off (2,2): (1,2): depth 1.
+        let grid = Grid::with_passages(
+            3,
+            3,
+            &[
+                (0, 0, Dir::East),
+                (1, 0, Dir::East),
+                (2, 0, Dir::South),
+                (2, 1, Dir::South),
+                (1, 1, Dir::East),
+                (0, 1, Dir::East),
+                (0, 1, Dir::South),
+                (1, 2, Dir::East),
+            ],
+        );
+        Maze::new(grid, "hand", serde_json::json!({}), 0)
+    }
+
+    #[test]
+    fn measures_a_known_maze() {
+        let d = Difficulty::of(&hook()).unwrap();
+        assert_eq!(d.solution_length, 4);
+        // (2,1) has three passages; the goal is not counted; the start has one.
+        assert_eq!(d.decision_points, 1);
+        assert_eq!(d.branches, 2);
+        assert_eq!(d.branch_depth_max, 3);
+        assert_eq!(d.branch_depth_mean, 2.0);
+        assert_eq!(d.tortuosity, 1.0);
+        assert_eq!(d.solution_share, 5.0 / 9.0);
+        assert_eq!(d.get(Figure::BranchDepth), 3.0);
+    }
+
+    #[test]
+    fn moved_endpoints_change_the_figures() {
+        let mut maze = hook();
+        maze.set_endpoints(Pos::new(1, 2), Pos::new(0, 2)).unwrap();
+        let d = Difficulty::of(&maze).unwrap();
+        // (1,2) (2,2) (2,1) (1,1) (0,1) (0,2): 5 steps, Manhattan 1.
+        assert_eq!(d.solution_length, 5);
+        assert_eq!(d.tortuosity, 5.0);
+        // (2,1) leads up to the top row: one branch of depth 3.
+        assert_eq!((d.branches, d.branch_depth_max), (1, 3));
+        assert_eq!(d.decision_points, 1);
+    }
+}

@@ -1,0 +1,186 @@
+//! Datasets: many mazes from one run seed, each reproducible alone.
+//!
+//! - [`candidate_seed`]: the fixed, documented mixing of a run's seed, a maze's index and an
+//!   attempt number into that maze's own seed (below 2^53, like every drawn seed).
+//! - [`passage_hash`]: a canonical 128-bit hash of a maze's passages, to tell mazes apart.
+//! - [`spanning_tree_count`]: how many perfect mazes a rectangle has at all (the matrix-tree
+//!   theorem), to refuse at once a request for more distinct mazes than exist.
+
+use crate::grid::Grid;
+use crate::rng::DRAWN_SEED_LIMIT;
+
+/// The increment of SplitMix64 (2^64 divided by the golden ratio, odd).
+const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// SplitMix64's output function (Steele, Lea and Flood, 2014): a bijection of `u64` whose
+/// every output bit depends on every input bit.
+pub const fn mix64(z: u64) -> u64 {
+    let z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The seed of maze `index` of a run seeded `run_seed`, on its `attempt`-th try (0 unless a
+/// filter or `unique` rejected the earlier tries):
+///
+/// ```text
+/// z = mix64(run_seed + (index + 1) * GAMMA)
+/// seed = mix64(z + attempt * GAMMA) >> 11
+/// ```
+///
+/// with wrapping arithmetic, `GAMMA = 0x9e3779b97f4a7c15` and [`mix64`] SplitMix64's output
+/// function. The shift keeps the seed below 2^53, exact in JSON tools that read doubles.
+/// Generating the maze from that seed alone gives the same maze.
+///
+/// ```
+/// use mazegen::dataset::candidate_seed;
+///
+/// assert_eq!(candidate_seed(7, 0, 0), 4_106_355_846_469_399);
+/// assert!(candidate_seed(7, 1, 0) < 1 << 53);
+/// assert_ne!(candidate_seed(7, 0, 0), candidate_seed(7, 0, 1));
+/// ```
+pub const fn candidate_seed(run_seed: u64, index: u64, attempt: u64) -> u64 {
+    let z = mix64(run_seed.wrapping_add(index.wrapping_add(1).wrapping_mul(GOLDEN_GAMMA)));
+    let seed = mix64(z.wrapping_add(attempt.wrapping_mul(GOLDEN_GAMMA))) >> 11;
+    debug_assert!(seed < DRAWN_SEED_LIMIT);
+    seed
+}
+
+/// A canonical hash of the passages of `grid`: equal for grids of the same size with the same
+/// passages, whatever their endpoints, solution or seed; different grids collide with
+/// probability about 2^-128 per pair.
+pub fn passage_hash(grid: &Grid) -> u128 {
+    let (width, height) = (grid.width(), grid.height());
+    let mut lanes = [
+        mix64(u64::from(width)),
+        mix64(u64::from(height) ^ GOLDEN_GAMMA),
+    ];
+    let mut absorb = |word: u64| {
+        lanes[0] = mix64(lanes[0] ^ word).wrapping_add(GOLDEN_GAMMA);
+        lanes[1] = mix64(lanes[1].wrapping_add(word).rotate_left(17)) ^ GOLDEN_GAMMA;
+    };
+    // Two bits a cell (east, south), 32 cells a word.
+    let (mut word, mut filled) = (0u64, 0);
+    for y in 0..height {
+        for x in 0..width {
+            let bits = u64::from(grid.open_east(x, y)) | u64::from(grid.open_south(x, y)) << 1;
+            word |= bits << filled;
+            filled += 2;
+            if filled == 64 {
+                absorb(word);
+                (word, filled) = (0, 0);
+            }
+        }
+    }
+    absorb(word);
+    u128::from(lanes[0]) << 64 | u128::from(lanes[1])
+}
+
+/// The number of spanning trees of the `width x height` grid graph (the number of distinct
+/// perfect mazes of that rectangle), or `None` when it is 2^53 or more.
+///
+/// By the matrix-tree theorem, with the Laplacian's eigenvalues known in closed form:
+/// `(1 / wh) * product over (j, k) != (0, 0) of (4 - 2 cos(j pi / w) - 2 cos(k pi / h))`.
+/// Below 2^53 the floating-point product is exact once rounded.
+///
+/// ```
+/// use mazegen::dataset::spanning_tree_count;
+///
+/// assert_eq!(spanning_tree_count(2, 2), Some(4));
+/// assert_eq!(spanning_tree_count(3, 3), Some(192));
+/// assert_eq!(spanning_tree_count(1, 40), Some(1));
+/// assert_eq!(spanning_tree_count(10, 10), None);
+/// ```
+pub fn spanning_tree_count(width: u32, height: u32) -> Option<u64> {
+    let eigenvalues = |n: u32| -> Vec<f64> {
+        (0..n)
+            .map(|j| 2.0 - 2.0 * (f64::from(j) * std::f64::consts::PI / f64::from(n)).cos())
+            .collect()
+    };
+    let (rows, columns) = (eigenvalues(width), eigenvalues(height));
+    // In logarithms first: the product of a large grid overflows a double.
+    let mut log2 = -(f64::from(width) * f64::from(height)).log2();
+    for (j, a) in rows.iter().enumerate() {
+        for (k, b) in columns.iter().enumerate() {
+            if (j, k) != (0, 0) {
+                log2 += (a + b).log2();
+            }
+        }
+    }
+    if log2 >= 53.0 {
+        return None;
+    }
+    let count = log2.exp2().round();
+    (count < DRAWN_SEED_LIMIT as f64).then_some(count as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Maze;
+    use crate::algorithms::{Backtrack, BinaryTree};
+
+    #[test]
+    fn seeds_are_spread_and_below_2_to_the_53() {
+        let mut seen = std::collections::HashSet::new();
+        for index in 0..1000 {
+            for attempt in 0..3 {
+                let seed = candidate_seed(42, index, attempt);
+                assert!(seed < DRAWN_SEED_LIMIT);
+                assert!(seen.insert(seed), "{index} {attempt}");
+            }
+        }
+        assert_ne!(candidate_seed(0, 0, 0), candidate_seed(1, 0, 0));
+        assert_eq!(candidate_seed(u64::MAX, u64::MAX, u64::MAX) >> 53, 0);
+    }
+
+    #[test]
+    fn the_hash_sees_passages_only() {
+        let a = Maze::generate(&Backtrack::default(), 6, 5, 1).unwrap();
+        let mut moved = a.clone();
+        moved
+            .set_endpoints(crate::grid::Pos::new(1, 1), crate::grid::Pos::new(2, 2))
+            .unwrap();
+        assert_eq!(passage_hash(a.grid()), passage_hash(moved.grid()));
+        let b = Maze::generate(&Backtrack::default(), 6, 5, 2).unwrap();
+        assert_ne!(a.grid(), b.grid());
+        assert_ne!(passage_hash(a.grid()), passage_hash(b.grid()));
+        // Same bits, another shape.
+        let wide = Maze::generate(&BinaryTree::default(), 4, 1, 1).unwrap();
+        let tall = Maze::generate(&BinaryTree::default(), 1, 4, 1).unwrap();
+        assert_ne!(passage_hash(wide.grid()), passage_hash(tall.grid()));
+    }
+
+    #[test]
+    fn every_binary_tree_maze_of_3x3_cells_hashes_apart() {
+        // Binary tree makes 2^4 = 16 mazes of 3x3 cells: 16 hashes, no more, no fewer.
+        let hashes: std::collections::HashSet<u128> = (0..2000)
+            .map(|seed| {
+                let maze = Maze::generate(&BinaryTree::default(), 3, 3, seed).unwrap();
+                passage_hash(maze.grid())
+            })
+            .collect();
+        assert_eq!(hashes.len(), 16);
+    }
+
+    #[test]
+    fn spanning_trees_match_known_counts() {
+        // OEIS A007341 (n x n) and A001353 (2 x n).
+        for (w, h, count) in [
+            (1, 1, 1),
+            (2, 2, 4),
+            (3, 3, 192),
+            (4, 4, 100_352),
+            (5, 5, 557_568_000),
+            (6, 6, 32_565_539_635_200),
+            (2, 3, 15),
+            (3, 2, 15),
+            (2, 4, 56),
+            (2, 5, 209),
+        ] {
+            assert_eq!(spanning_tree_count(w, h), Some(count), "{w}x{h}");
+        }
+        assert_eq!(spanning_tree_count(7, 7), None, "5.8e20 trees");
+        assert_eq!(spanning_tree_count(1000, 1000), None);
+    }
+}
