@@ -1,8 +1,10 @@
 //! Command-line types (clap derive), their parsers, and the `From` conversions of their enums
 //! to the library's types; `settle` turns them into a job.
 
+mod dataset;
 mod rooms;
 
+pub use dataset::{DatasetArgs, EndpointRule};
 pub use rooms::{AUTO_MAP_ROOMS, MapChoice, RoomsArgs, RoomsFormat};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -281,6 +283,9 @@ pub struct MazeArgs {
 
     #[command(flatten)]
     pub animation: AnimationArgs,
+
+    #[command(flatten)]
+    pub dataset: DatasetArgs,
 }
 
 /// Watching the maze being carved.
@@ -507,6 +512,13 @@ pub enum Format {
     Events,
     /// A mazegen.graph/v1 JSON document: cells and passages of any shape
     Graph,
+    /// One compact mazegen.maze/v1 document a line
+    Jsonl,
+    /// A NumPy array of tiles (uint8, 1 wall, 0 passage): shape (N, tile height, tile width)
+    Npy,
+    /// A NumPy array of passages (bool, maze-dataset's connection_list): shape (N, 2, height,
+    /// width), [0] down, [1] right
+    NpyConnections,
 }
 
 /// Output formats of `stats`.

@@ -6,6 +6,7 @@
 //! - [`spanning_tree_count`]: how many perfect mazes a rectangle has at all (the matrix-tree
 //!   theorem), to refuse at once a request for more distinct mazes than exist.
 
+use crate::analysis::{Difficulty, Figure};
 use crate::grid::Grid;
 use crate::rng::DRAWN_SEED_LIMIT;
 
@@ -112,6 +113,27 @@ pub fn spanning_tree_count(width: u32, height: u32) -> Option<u64> {
     }
     let count = log2.exp2().round();
     (count < DRAWN_SEED_LIMIT as f64).then_some(count as u64)
+}
+
+/// Bounds on one difficulty figure: a maze is kept when the figure lies within them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bound {
+    /// The figure bounded.
+    pub figure: Figure,
+    /// Its least value kept.
+    pub min: Option<f64>,
+    /// Its greatest value kept.
+    pub max: Option<f64>,
+}
+
+impl Bound {
+    /// How far the figure of `difficulty` lies outside the bounds: 0 within them.
+    pub fn miss(&self, difficulty: &Difficulty) -> f64 {
+        let value = difficulty.get(self.figure);
+        let below = self.min.map_or(0.0, |min| min - value);
+        let above = self.max.map_or(0.0, |max| value - max);
+        below.max(above).max(0.0)
+    }
 }
 
 #[cfg(test)]

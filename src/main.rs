@@ -5,6 +5,7 @@ mod animate;
 mod cli;
 mod commands;
 mod output;
+mod progress;
 mod settle;
 mod signals;
 mod terminal;
@@ -27,6 +28,7 @@ fn main() -> ExitCode {
 fn run(job: Job) -> anyhow::Result<()> {
     match job {
         Job::Maze(job) => commands::maze::run(job),
+        Job::Dataset(job) => commands::dataset::run(job),
         Job::Rooms(job) => commands::rooms::run(job),
         Job::Document(job) => commands::document::run(job),
         Job::Completions(shell) => commands::docs::completions(shell),

@@ -2,6 +2,10 @@
 //! spans options run, before any work is done and before any input is read. The commands then
 //! only carry the job out.
 
+mod dataset;
+
+pub use dataset::DatasetJob;
+
 use crate::animate::{self, Pace};
 use crate::cli::{
     self, AUTO_MAP_ROOMS, Cli, ColorChoice, Command, EndpointArgs, Format, MapChoice, MazeArgs,
@@ -17,7 +21,10 @@ use mazegen::algorithms::{
     RecursiveDivision, Sidewinder, Wilson,
 };
 use mazegen::grid::{Grid, Pos, tiles_from_cells};
-use mazegen::render::{Dot, Graph, Json, Picture, Render, Style, Svg, Term, Text, Tiled};
+use mazegen::render::{
+    Dot, Graph, Json, Jsonl, NpyConnections, NpyTiles, Picture, Render, Style, Svg, Term, Text,
+    Tiled,
+};
 use mazegen::rooms::{Candidates, RoomMap, RoomOptions, RoomsError};
 use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, ShapedMaze, Topology, Triangle};
 use mazegen::{Maze, Probability};
@@ -29,6 +36,8 @@ use std::time::Duration;
 pub enum Job {
     /// Generate a maze.
     Maze(MazeJob),
+    /// Generate many mazes, or mazes chosen by difficulty.
+    Dataset(DatasetJob),
     /// Generate a room map.
     Rooms(RoomsJob),
     /// Read a maze document and act on it.
@@ -101,6 +110,8 @@ pub struct Finish {
     pub endpoints: Endpoints,
     /// Add the shortest path from start to goal.
     pub solve: bool,
+    /// Move the start and goal to the ends of a longest shortest path (before `endpoints`).
+    pub farthest: bool,
 }
 
 /// `--start`, `--goal`, `--openings`.
@@ -152,7 +163,7 @@ pub struct ShapeRendering {
 /// How and where a maze is written.
 pub struct Rendering {
     /// The format's renderer, its options applied.
-    pub renderer: Box<dyn Render>,
+    pub renderer: Box<dyn Render + Send + Sync>,
     /// Where it goes.
     pub target: Target,
     /// Print `--stats` as a table on standard error (formats that cannot carry them).
@@ -274,7 +285,7 @@ pub fn tiles_style_refused(shape: &str) -> anyhow::Error {
 
 /// Settles the parsed command line into a job.
 pub fn settle(cli: Cli) -> anyhow::Result<Job> {
-    let (generator, args): (Box<dyn Generator>, MazeArgs) = match cli.command {
+    let (generator, args): (Box<dyn Generator + Send + Sync>, MazeArgs) = match cli.command {
         Command::BinaryTree(args) => (
             Box::new(BinaryTree {
                 bias: args.bias.into(),
@@ -310,11 +321,13 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
         ),
         Command::Rooms(args) => return rooms(args).map(Job::Rooms),
         Command::Solve(args) => {
+            dataset::refuse_arrays(&args.output)?;
             let output = document_output(&args.output, Format::Json, Format::Graph)?;
             let action = DocumentAction::Solve(Endpoints::settle(&args.endpoints), output);
             return document(args.input, action);
         }
         Command::Render(args) => {
+            dataset::refuse_arrays(&args.output)?;
             let output = document_output(&args.output, Format::Term, Format::Term)?;
             return document(args.input, DocumentAction::Render(output));
         }
@@ -324,6 +337,9 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
             return man_page(args.command.as_deref()).map(|page| Job::Man(Box::new(page)));
         }
     };
+    if dataset::wanted(&args) {
+        return dataset::settle(generator, args).map(Job::Dataset);
+    }
     maze(generator, args).map(Job::Maze)
 }
 
@@ -347,6 +363,7 @@ fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob
         braid: args.braid,
         endpoints: Endpoints::settle(&args.endpoints),
         solve: args.solve,
+        farthest: false,
     };
     check_endpoints(&finish.endpoints, width, height)?;
     let format = args.output.format.unwrap_or(Format::Term);
@@ -532,6 +549,7 @@ fn shaped_maze(
         braid: None,
         endpoints: Endpoints::settle(&args.endpoints),
         solve: args.solve,
+        farthest: false,
     };
     let (width, height) = mazegen::with_topology!(&blank, t => t.extent());
     let rendering = ShapeRendering { renderer, target };
@@ -729,8 +747,9 @@ fn rendering(args: &OutputArgs, default: Format) -> anyhow::Result<Rendering> {
         ));
     }
     let target = Target::new(args.target.output.as_deref());
+    dataset::refuse_array_to_terminal(format, &target)?;
     let picture = picture(args, format, &target, Style::Tiles)?;
-    let renderer: Box<dyn Render> = match format {
+    let renderer: Box<dyn Render + Send + Sync> = match format {
         Format::Term => Box::new(Term {
             color: use_color(&args.target),
             heatmap: args.heatmap,
@@ -741,11 +760,14 @@ fn rendering(args: &OutputArgs, default: Format) -> anyhow::Result<Rendering> {
         Format::Png => Box::new(mazegen::render::Png(picture)),
         Format::Graph => Box::new(Graph { stats: args.stats }),
         Format::Events => unreachable!("refused above"),
+        Format::Jsonl => Box::new(Jsonl { stats: args.stats }),
+        Format::Npy => Box::new(NpyTiles),
+        Format::NpyConnections => Box::new(NpyConnections),
     };
     Ok(Rendering {
         renderer,
         target,
-        stats_table: args.stats && !matches!(format, Format::Json | Format::Graph),
+        stats_table: args.stats && !matches!(format, Format::Json | Format::Graph | Format::Jsonl),
         picture: is_picture.then_some(picture),
     })
 }
@@ -760,7 +782,17 @@ fn picture(
 ) -> anyhow::Result<Picture> {
     let name = format!("{format:?}").to_lowercase();
     let is_picture = matches!(format, Format::Svg | Format::Png);
-    if args.heatmap && matches!(format, Format::Text | Format::Json | Format::Graph) {
+    if args.heatmap
+        && matches!(
+            format,
+            Format::Text
+                | Format::Json
+                | Format::Graph
+                | Format::Jsonl
+                | Format::Npy
+                | Format::NpyConnections
+        )
+    {
         return Err(bad_input(format!(
             "--heatmap draws on term, svg or png output, not --format {name}"
         )));

@@ -58,9 +58,13 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
 }
 
 /// Braids, places the endpoints and solves, as `finish` says.
-fn finished(mut maze: Maze, finish: &Finish) -> anyhow::Result<Maze> {
+pub(super) fn finished(mut maze: Maze, finish: &Finish) -> anyhow::Result<Maze> {
     if let Some(probability) = finish.braid {
         maze.braid_with(probability)?;
+    }
+    if finish.farthest {
+        let (from, to, _) = mazegen::analysis::diameter(maze.grid())?;
+        maze.set_endpoints(from, to)?;
     }
     place_endpoints(&mut maze, &finish.endpoints)?;
     if finish.solve {

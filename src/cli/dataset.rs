@@ -1,0 +1,177 @@
+//! Command-line types of datasets: many mazes in one run (`--count`, `--jobs`, `--shard`,
+//! `--unique`), chosen by difficulty (`--endpoints`, `--min-*`/`--max-*`), with a progress bar.
+
+use clap::{Args, ValueEnum};
+use mazegen::analysis::Figure;
+use std::num::NonZeroUsize;
+
+/// Options for many mazes in one run, shared by every maze command.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Dataset")]
+pub struct DatasetArgs {
+    /// Number of mazes; maze I is generated from its own seed, derived from --seed and I and
+    /// recorded in its document [default: one maze, from --seed itself]
+    #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
+    pub count: Option<u64>,
+
+    /// Threads generating mazes; the output is the same for every number [default: all cores]
+    #[arg(long, value_name = "J", value_parser = parse_jobs, allow_negative_numbers = true)]
+    pub jobs: Option<NonZeroUsize>,
+
+    /// Write only the K-th of N contiguous slices of the mazes: shards 1 to N concatenated are
+    /// the whole run
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, allow_hyphen_values = true)]
+    pub shard: Option<Shard>,
+
+    /// No two mazes with the same passages (the next candidates replace repeats)
+    #[arg(long)]
+    pub unique: bool,
+
+    /// No progress bar on standard error
+    #[arg(long, short)]
+    pub quiet: bool,
+
+    /// Place the start and goal at the ends of a longest shortest path (exact on perfect mazes)
+    #[arg(long, value_enum, value_name = "RULE", help_heading = "Solution")]
+    pub endpoints: Option<EndpointRule>,
+
+    #[command(flatten)]
+    pub bounds: BoundArgs,
+}
+
+/// Difficulty filters: only mazes whose figures lie within the bounds are kept.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Difficulty (keep only mazes within; see --stats)")]
+pub struct BoundArgs {
+    /// Shortest solution, in steps, at least
+    #[arg(long, value_name = "L", value_parser = parse_bound, allow_negative_numbers = true)]
+    pub min_solution: Option<f64>,
+    /// Shortest solution, in steps, at most
+    #[arg(long, value_name = "L", value_parser = parse_bound, allow_negative_numbers = true)]
+    pub max_solution: Option<f64>,
+    /// Decision points on the solution (cells with a choice), at least
+    #[arg(long, value_name = "N", value_parser = parse_bound, allow_negative_numbers = true)]
+    pub min_decisions: Option<f64>,
+    /// Decision points on the solution, at most
+    #[arg(long, value_name = "N", value_parser = parse_bound, allow_negative_numbers = true)]
+    pub max_decisions: Option<f64>,
+    /// Depth of the deepest dead-end branch off the solution, at least
+    #[arg(long, value_name = "D", value_parser = parse_bound, allow_negative_numbers = true)]
+    pub min_branch_depth: Option<f64>,
+    /// Depth of the deepest dead-end branch off the solution, at most
+    #[arg(long, value_name = "D", value_parser = parse_bound, allow_negative_numbers = true)]
+    pub max_branch_depth: Option<f64>,
+    /// Solution length over the Manhattan distance between its ends, at least
+    #[arg(long, value_name = "T", value_parser = parse_bound, allow_negative_numbers = true)]
+    pub min_tortuosity: Option<f64>,
+    /// Solution length over the Manhattan distance between its ends, at most
+    #[arg(long, value_name = "T", value_parser = parse_bound, allow_negative_numbers = true)]
+    pub max_tortuosity: Option<f64>,
+    /// Share of the cells on the solution (0 to 1), at least
+    #[arg(long, value_name = "S", value_parser = parse_bound, allow_negative_numbers = true)]
+    pub min_solution_share: Option<f64>,
+    /// Share of the cells on the solution (0 to 1), at most
+    #[arg(long, value_name = "S", value_parser = parse_bound, allow_negative_numbers = true)]
+    pub max_solution_share: Option<f64>,
+}
+
+impl BoundArgs {
+    /// The bounds given, `(figure, min, max)`, one entry per figure with either.
+    pub fn given(&self) -> Vec<(Figure, Option<f64>, Option<f64>)> {
+        let pairs = [
+            (self.min_solution, self.max_solution),
+            (self.min_decisions, self.max_decisions),
+            (self.min_branch_depth, self.max_branch_depth),
+            (self.min_tortuosity, self.max_tortuosity),
+            (self.min_solution_share, self.max_solution_share),
+        ];
+        Figure::ALL
+            .into_iter()
+            .zip(pairs)
+            .filter(|(_, (min, max))| min.is_some() || max.is_some())
+            .map(|(figure, (min, max))| (figure, min, max))
+            .collect()
+    }
+}
+
+/// Where `--endpoints` puts the start and the goal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EndpointRule {
+    /// At the two ends of a longest shortest path
+    Farthest,
+}
+
+/// `--shard K/N`: the K-th (from 1) of N slices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shard {
+    /// Which slice, from 1 to `of`.
+    pub index: u64,
+    /// How many slices.
+    pub of: u64,
+}
+
+/// Parses a number of mazes, at least 1.
+fn parse_count(value: &str) -> Result<u64, String> {
+    match value.parse::<u64>() {
+        Ok(count) if count >= 1 => Ok(count),
+        _ => Err(format!(
+            "expected a whole number of mazes from 1 to {}",
+            u64::MAX
+        )),
+    }
+}
+
+/// Parses a number of threads, at least 1.
+fn parse_jobs(value: &str) -> Result<NonZeroUsize, String> {
+    value
+        .parse()
+        .map_err(|_| "expected a whole number of threads, at least 1".into())
+}
+
+/// Parses `K/N` with 1 <= K <= N.
+fn parse_shard(value: &str) -> Result<Shard, String> {
+    let expected = "expected K/N, the K-th of N slices, with K from 1 to N (e.g. 2/8)";
+    let (index, of) = value.split_once('/').ok_or(expected)?;
+    let (Ok(index), Ok(of)) = (index.trim().parse::<u64>(), of.trim().parse::<u64>()) else {
+        return Err(expected.into());
+    };
+    if index == 0 || of == 0 || index > of {
+        return Err(expected.into());
+    }
+    Ok(Shard { index, of })
+}
+
+/// Parses a bound on a figure: a number, at least 0.
+fn parse_bound(value: &str) -> Result<f64, String> {
+    match value.parse::<f64>() {
+        Ok(bound) if bound.is_finite() && bound >= 0.0 => Ok(bound),
+        _ => Err("expected a number, at least 0".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_count_from_one_up_to_their_number() {
+        assert_eq!(parse_shard("2/3"), Ok(Shard { index: 2, of: 3 }));
+        assert_eq!(parse_shard("1/1"), Ok(Shard { index: 1, of: 1 }));
+        for bad in ["0/3", "4/3", "1/0", "3", "a/b", "-1/3", "1/3/4"] {
+            assert!(parse_shard(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn counts_and_bounds_refuse_what_cannot_be() {
+        assert_eq!(parse_count("5"), Ok(5));
+        for bad in ["0", "-1", "x", "1.5"] {
+            assert!(parse_count(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_bound("1.5"), Ok(1.5));
+        for bad in ["-1", "NaN", "inf", "x"] {
+            assert!(parse_bound(bad).is_err(), "{bad}");
+        }
+        assert!(parse_jobs("0").is_err());
+    }
+}

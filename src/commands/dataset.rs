@@ -1,0 +1,254 @@
+//! Datasets: mazes made in parallel, a batch at a time, and written in index order, so the
+//! output is the same for every number of threads and memory does not grow with the count.
+//!
+//! Each maze is one [`make`]: generated from its own seed, finished, measured against the
+//! bounds (the next candidate seed on a miss) and rendered to bytes.
+
+use super::maze::finished;
+use crate::progress::Progress;
+use crate::settle::{DatasetJob, bad_input};
+use mazegen::Maze;
+use mazegen::analysis::{Difficulty, Summary};
+use mazegen::dataset::{candidate_seed, passage_hash};
+use mazegen::render::npy_header;
+use std::collections::HashSet;
+use std::io::{self, Write};
+use std::ops::Range;
+use std::thread;
+
+/// Candidates in a row a bound may reject, for one maze, before the run gives up.
+const BOUND_PATIENCE: u64 = 1000;
+
+/// Repeats in a row `--unique` may meet, for one maze, before the run gives up. A maze that is
+/// still missing among 16 or more has a chance below (15/16)^10000 of being missed this often.
+const UNIQUE_PATIENCE: u64 = 10_000;
+
+/// The most mazes in flight at once, and the most bytes of them (estimated).
+const BATCH_MAZES: u64 = 4096;
+const BATCH_BYTES: u64 = 64 << 20;
+
+/// One maze, made and rendered.
+struct Piece {
+    /// Which candidate of its index it is.
+    attempt: u64,
+    /// Its passages' hash, for `--unique` (0 without).
+    hash: u128,
+    /// Its rendering (empty for mazes made only to be counted, before a shard's first).
+    bytes: Vec<u8>,
+    /// Its seed.
+    seed: u64,
+    /// Its figures as a table, for `--stats` on standard error.
+    table: Option<String>,
+}
+
+/// Carries out a dataset job. On any error nothing reaches a file target.
+pub fn run(job: DatasetJob) -> anyhow::Result<()> {
+    if job.seed.report && !job.single {
+        crate::message(format_args!("seed: {}", job.seed.value));
+    }
+    let mut failure = None;
+    let written = job.output.rendering.target.write(|out| {
+        write_run(&job, out).map_err(|error| {
+            failure = Some(error);
+            io::Error::other("dataset failed")
+        })
+    });
+    match failure {
+        Some(error) => Err(error),
+        None => written,
+    }
+}
+
+/// Writes the array header (for NumPy), then every maze of the job's slots in index order.
+fn write_run(job: &DatasetJob, out: &mut dyn Write) -> anyhow::Result<()> {
+    let slots = job.slots.clone();
+    if let Some((dtype, shape)) = &job.output.array {
+        let shape: Vec<u64> = [slots.end - slots.start]
+            .into_iter()
+            .chain(shape.iter().copied())
+            .collect();
+        out.write_all(&npy_header(dtype, &shape))?;
+    }
+    // `--unique` needs every earlier maze to know which are taken.
+    let first = if job.unique { 0 } else { slots.start };
+    let progress = Progress::new(slots.end - first, !job.progress);
+    let mut taken = HashSet::new();
+    let batch = batch_size(job);
+    let mut index = first;
+    while index < slots.end {
+        let range = index..slots.end.min(index + batch);
+        for (index, piece) in range.clone().zip(make_batch(job, range.clone())) {
+            let mut piece = piece?;
+            if job.unique {
+                let mut repeats = 0;
+                while !taken.insert(piece.hash) {
+                    repeats += 1;
+                    if repeats == UNIQUE_PATIENCE {
+                        return Err(bad_input(format!(
+                            "--unique: only {} distinct mazes found, then {UNIQUE_PATIENCE} \
+                             repeats in a row; the algorithm seems to make no more at this size: \
+                             ask for at most {0}, or a larger size",
+                            taken.len()
+                        )));
+                    }
+                    piece = make(job, index, piece.attempt + 1)?;
+                }
+            }
+            if slots.contains(&index) {
+                write_piece(job, index, &piece, out)?;
+            }
+        }
+        progress.inc(range.end - range.start);
+        index = range.end;
+    }
+    progress.finish();
+    Ok(())
+}
+
+/// Writes one maze: its bytes (after a blank line between text mazes), its table on standard
+/// error, and, for a single maze of a format without a seed field, a seed the user could not
+/// know.
+fn write_piece(
+    job: &DatasetJob,
+    index: u64,
+    piece: &Piece,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let unknown = job.seed.report || piece.attempt > 0 && !job.output.records_seed;
+    if job.single && unknown {
+        crate::message(format_args!("seed: {}", piece.seed));
+    }
+    if job.output.separate && index > 0 {
+        out.write_all(b"\n")?;
+    }
+    out.write_all(&piece.bytes)?;
+    if let Some(table) = &piece.table {
+        let separator = if index > job.slots.start { "\n" } else { "" };
+        let _ = write!(io::stderr().lock(), "{separator}{table}");
+    }
+    Ok(())
+}
+
+/// How many mazes to make before writing them: enough to keep every thread busy, few enough
+/// that their bytes stay within [`BATCH_BYTES`].
+fn batch_size(job: &DatasetJob) -> u64 {
+    let tiles = (2 * u64::from(job.width) + 1) * (2 * u64::from(job.height) + 1);
+    // Text and JSON take a byte or two per tile (term more, with color), plus the fields.
+    let bytes = 2 * tiles + 512;
+    (BATCH_BYTES / bytes).clamp(job.jobs as u64, BATCH_MAZES.max(job.jobs as u64))
+}
+
+/// Makes the mazes of `range` on the job's threads, each taking every `jobs`-th index, and
+/// returns them in index order.
+fn make_batch(job: &DatasetJob, range: Range<u64>) -> Vec<anyhow::Result<Piece>> {
+    let len = (range.end - range.start) as usize;
+    let jobs = job.jobs.min(len).max(1);
+    let stride = |t: usize| {
+        let range = range.clone();
+        move || -> Vec<anyhow::Result<Piece>> {
+            range
+                .skip(t)
+                .step_by(jobs)
+                .map(|index| make(job, index, 0))
+                .collect()
+        }
+    };
+    let mut strides: Vec<std::vec::IntoIter<anyhow::Result<Piece>>> = thread::scope(|scope| {
+        let others: Vec<_> = (1..jobs).map(|t| scope.spawn(stride(t))).collect();
+        let mut strides = vec![stride(0)().into_iter()];
+        for other in others {
+            let made = other
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            strides.push(made.into_iter());
+        }
+        strides
+    });
+    (0..len)
+        .map(|k| {
+            strides[k % jobs]
+                .next()
+                .expect("each stride holds its share")
+        })
+        .collect()
+}
+
+/// Makes maze `index` from its candidates `first_attempt`, `first_attempt + 1`, ...: the first
+/// within the bounds, rendered unless it comes before the job's slots.
+fn make(job: &DatasetJob, index: u64, first_attempt: u64) -> anyhow::Result<Piece> {
+    let mut closest: Option<(f64, Difficulty)> = None;
+    for attempt in first_attempt.. {
+        let seed = if job.single && attempt == 0 {
+            job.seed.value
+        } else {
+            candidate_seed(job.seed.value, index, attempt)
+        };
+        let maze = Maze::generate(job.generator.as_ref(), job.width, job.height, seed)?;
+        let maze = finished(maze, &job.finish)?;
+        if !job.bounds.is_empty() {
+            let difficulty = Difficulty::of(&maze)?;
+            let miss: f64 = job.bounds.iter().map(|bound| bound.miss(&difficulty)).sum();
+            if miss > 0.0 {
+                if closest.is_none_or(|(best, _)| miss < best) {
+                    closest = Some((miss, difficulty));
+                }
+                if attempt + 1 - first_attempt == BOUND_PATIENCE {
+                    return Err(give_up(job, index, closest.expect("recorded above").1));
+                }
+                continue;
+            }
+        }
+        return piece(job, index, attempt, &maze);
+    }
+    unreachable!("the attempts run until one is kept or the run gives up")
+}
+
+/// Renders a kept maze.
+fn piece(job: &DatasetJob, index: u64, attempt: u64, maze: &Maze) -> anyhow::Result<Piece> {
+    let rendering = &job.output.rendering;
+    let shown = job.slots.contains(&index);
+    let mut bytes = Vec::new();
+    let mut table = None;
+    if shown {
+        rendering.renderer.render(maze, &mut bytes)?;
+        if rendering.stats_table {
+            table = Some(format!("{}{}", Summary::of(maze)?, Difficulty::of(maze)?));
+        }
+    }
+    Ok(Piece {
+        attempt,
+        hash: if job.unique {
+            passage_hash(maze.grid())
+        } else {
+            0
+        },
+        bytes,
+        seed: maze.seed(),
+        table,
+    })
+}
+
+/// The error of a run whose bounds rejected [`BOUND_PATIENCE`] candidates in a row.
+fn give_up(job: &DatasetJob, index: u64, closest: Difficulty) -> anyhow::Error {
+    let bounds: Vec<String> = job
+        .bounds
+        .iter()
+        .flat_map(|bound| {
+            let name = bound.figure.name();
+            let min = bound.min.map(|min| format!("--min-{name} {min}"));
+            let max = bound.max.map(|max| format!("--max-{name} {max}"));
+            min.into_iter().chain(max)
+        })
+        .collect();
+    let figures: Vec<String> = job
+        .bounds
+        .iter()
+        .map(|bound| format!("{} {}", bound.figure.name(), closest.get(bound.figure)))
+        .collect();
+    bad_input(format!(
+        "{}: {BOUND_PATIENCE} candidates in a row for maze {index} were all outside; the closest \
+         had {}: widen the bounds",
+        bounds.join(" "),
+        figures.join(", ")
+    ))
+}
