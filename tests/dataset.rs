@@ -1,0 +1,541 @@
+//! Datasets from the command line: many mazes in one run, the same for every `--jobs`, split
+//! by `--shard`, each reproducible from its recorded seed, filtered by difficulty, unique, and
+//! written as JSON lines or NumPy arrays.
+
+mod common;
+
+use common::{assert_refused, mazegen, run_with_memory_limit, stdout_of};
+use mazegen::dataset::candidate_seed;
+use serde_json::Value;
+use std::collections::HashSet;
+use std::process::Command;
+
+/// The documents of a `jsonl` run.
+fn documents(jsonl: &str) -> Vec<Value> {
+    jsonl
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("each line is a JSON document"))
+        .collect()
+}
+
+/// `args` with `extra` after them.
+fn with<'a>(args: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
+    [args, extra].concat()
+}
+
+#[test]
+fn every_number_of_jobs_writes_the_same_bytes() {
+    let runs: [&[&str]; 4] = [
+        &[
+            "wilson", "--size", "9", "--count", "300", "--seed", "3", "--format", "jsonl",
+        ],
+        &[
+            "backtrack",
+            "--size",
+            "7",
+            "--count",
+            "50",
+            "--seed",
+            "1",
+            "--format",
+            "text",
+        ],
+        &[
+            "kruskal",
+            "--size",
+            "11",
+            "--count",
+            "40",
+            "--seed",
+            "5",
+            "--format",
+            "jsonl",
+            "--min-solution",
+            "14",
+            "--endpoints",
+            "farthest",
+            "--stats",
+        ],
+        &[
+            "binary-tree",
+            "--size",
+            "7",
+            "--count",
+            "16",
+            "--seed",
+            "2",
+            "--format",
+            "jsonl",
+            "--unique",
+        ],
+    ];
+    for args in runs {
+        let one = stdout_of(&with(args, &["--jobs", "1"]));
+        assert!(!one.is_empty());
+        for jobs in ["2", "3", "8"] {
+            assert_eq!(
+                stdout_of(&with(args, &["--jobs", jobs])),
+                one,
+                "{args:?} --jobs {jobs}"
+            );
+        }
+    }
+}
+
+#[test]
+fn shards_concatenated_are_the_whole_run() {
+    for (format, count) in [("jsonl", "10"), ("text", "7"), ("term", "4")] {
+        let args = [
+            "backtrack",
+            "--size",
+            "7",
+            "--count",
+            count,
+            "--seed",
+            "9",
+            "--format",
+            format,
+            "--color",
+            "always",
+        ];
+        let whole = stdout_of(&args);
+        for of in [1u32, 3, 4, 12] {
+            let shards: String = (1..=of)
+                .map(|k| stdout_of(&with(&args, &["--shard", &format!("{k}/{of}")])))
+                .collect();
+            assert_eq!(shards, whole, "{format}: {of} shards");
+        }
+    }
+    // Unique and bounded runs too, though a shard of them looks at the mazes before its own.
+    let args: Vec<&str> =
+        "wilson --size 7 --count 12 --seed 1 --format jsonl --unique --min-solution 5"
+            .split(' ')
+            .collect();
+    let whole = stdout_of(&args);
+    let shards: String = (1..=3)
+        .map(|k| stdout_of(&with(&args, &["--shard", &format!("{k}/3")])))
+        .collect();
+    assert_eq!(shards, whole);
+}
+
+#[test]
+fn each_maze_records_its_seed_and_comes_back_alone_from_it() {
+    let options = [
+        "--size", "9", "--braid", "0.3", "--solve", "--format", "jsonl",
+    ];
+    let run = documents(&stdout_of(&with(
+        &with(&["growing-tree", "--pick", "random"], &options),
+        &["--count", "6", "--seed", "11"],
+    )));
+    assert_eq!(run.len(), 6);
+    for (index, document) in run.iter().enumerate() {
+        let seed = document["seed"].as_u64().unwrap();
+        assert_eq!(
+            seed,
+            candidate_seed(11, index as u64, 0),
+            "the documented mixing"
+        );
+        let alone = stdout_of(&with(
+            &with(&["growing-tree", "--pick", "random"], &options),
+            &["--seed", &seed.to_string()],
+        ));
+        assert_eq!(documents(&alone), vec![document.clone()], "maze {index}");
+    }
+    let seeds: HashSet<u64> = run.iter().map(|d| d["seed"].as_u64().unwrap()).collect();
+    assert_eq!(seeds.len(), 6);
+}
+
+#[test]
+fn a_filtered_maze_comes_back_alone_from_its_seed_too() {
+    let options = [
+        "backtrack",
+        "--size",
+        "11",
+        "--format",
+        "jsonl",
+        "--endpoints",
+        "farthest",
+        "--min-solution",
+        "22",
+        "--max-decisions",
+        "3",
+    ];
+    let run = documents(&stdout_of(&with(
+        &options,
+        &["--count", "5", "--seed", "4"],
+    )));
+    assert_eq!(run.len(), 5);
+    let derived_later = run
+        .iter()
+        .enumerate()
+        .filter(|(i, d)| d["seed"].as_u64() != Some(candidate_seed(4, *i as u64, 0)))
+        .count();
+    assert!(derived_later > 0, "some first candidates were rejected");
+    for document in &run {
+        let seed = document["seed"].as_u64().unwrap().to_string();
+        let alone = documents(&stdout_of(&with(&options, &["--seed", &seed])));
+        assert_eq!(alone, vec![document.clone()]);
+    }
+}
+
+#[test]
+fn bounds_keep_only_mazes_within_them() {
+    let run = documents(&stdout_of(&[
+        "wilson",
+        "--size",
+        "15",
+        "--count",
+        "30",
+        "--seed",
+        "8",
+        "--format",
+        "jsonl",
+        "--stats",
+        "--min-solution",
+        "20",
+        "--max-solution",
+        "30",
+        "--min-tortuosity",
+        "1.5",
+        "--max-branch-depth",
+        "12",
+        "--min-decisions",
+        "2",
+        "--max-solution-share",
+        "0.6",
+    ]));
+    assert_eq!(run.len(), 30);
+    for document in &run {
+        let difficulty = &document["difficulty"];
+        let length = difficulty["solution_length"].as_u64().unwrap();
+        assert!((20..=30).contains(&length), "{difficulty}");
+        assert_eq!(document["stats"]["solution_length"], length);
+        assert!(difficulty["tortuosity"].as_f64().unwrap() >= 1.5);
+        assert!(difficulty["branch_depth_max"].as_u64().unwrap() <= 12);
+        assert!(difficulty["decision_points"].as_u64().unwrap() >= 2);
+        assert!(difficulty["solution_share"].as_f64().unwrap() <= 0.6);
+    }
+    // Without the bounds, the same seeds give mazes outside them.
+    let free = documents(&stdout_of(&[
+        "wilson", "--size", "15", "--count", "30", "--seed", "8", "--format", "jsonl", "--stats",
+    ]));
+    assert!(
+        free.iter()
+            .any(|d| !(20..=30).contains(&d["stats"]["solution_length"].as_u64().unwrap()))
+    );
+}
+
+#[test]
+fn farthest_endpoints_span_the_diameter() {
+    for document in documents(&stdout_of(&[
+        "prim",
+        "--size",
+        "13",
+        "--count",
+        "10",
+        "--seed",
+        "2",
+        "--format",
+        "jsonl",
+        "--stats",
+        "--endpoints",
+        "farthest",
+    ])) {
+        let stats = &document["stats"];
+        assert_eq!(stats["solution_length"], stats["diameter"]["length"]);
+    }
+}
+
+#[test]
+fn bounds_that_reject_everything_give_up_with_the_closest_and_write_nothing() {
+    let dir = std::env::temp_dir().join(format!("mazegen-dataset-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("kept.jsonl");
+    std::fs::write(&file, "before\n").unwrap();
+    let path = file.to_str().unwrap();
+    let output = mazegen()
+        .args([
+            "backtrack",
+            "--size",
+            "21",
+            "--count",
+            "50",
+            "--seed",
+            "1",
+            "--format",
+            "jsonl",
+            "--min-solution",
+            "95",
+            "-o",
+            path,
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--min-solution 95"), "{stderr}");
+    assert!(stderr.contains("1000 candidates in a row"), "{stderr}");
+    assert!(stderr.contains("the closest had solution"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "before\n");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "no temporary file left"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bounds_beyond_the_size_are_refused_at_once() {
+    assert_refused(
+        &["backtrack", "--size", "11", "--min-solution", "25"],
+        &["--min-solution 25", "5x5-cell maze has at most 24"],
+    );
+    assert_refused(
+        &["backtrack", "--min-solution-share", "1.5"],
+        &["--min-solution-share 1.5"],
+    );
+    assert_refused(
+        &["backtrack", "--max-tortuosity", "0.5"],
+        &["--max-tortuosity 0.5"],
+    );
+    assert_refused(
+        &["backtrack", "--min-decisions", "4", "--max-decisions", "3"],
+        &["--min-decisions 4 is above --max-decisions 3"],
+    );
+}
+
+#[test]
+fn unique_mazes_differ_and_asking_more_than_exist_is_refused() {
+    // A 2x2-cell rectangle has 4 perfect mazes; wilson reaches them all.
+    let run = stdout_of(&[
+        "wilson", "--size", "5", "--count", "4", "--seed", "1", "--unique", "--format", "jsonl",
+    ]);
+    let tiles: HashSet<String> = documents(&run)
+        .iter()
+        .map(|d| d["tiles"].to_string())
+        .collect();
+    assert_eq!(tiles.len(), 4);
+    assert_refused(
+        &["wilson", "--size", "5", "--count", "5", "--unique"],
+        &["--unique --count 5", "only 4 distinct"],
+    );
+    // Without --unique the same run repeats mazes.
+    let run = stdout_of(&[
+        "wilson", "--size", "5", "--count", "4", "--seed", "1", "--format", "jsonl",
+    ]);
+    let tiles: HashSet<String> = documents(&run)
+        .iter()
+        .map(|d| d["tiles"].to_string())
+        .collect();
+    assert!(tiles.len() < 4);
+}
+
+#[test]
+fn unique_gives_up_on_what_the_algorithm_cannot_reach() {
+    // Binary tree makes only 2^4 = 16 of the 192 mazes of 3x3 cells.
+    let output = mazegen()
+        .args([
+            "binary-tree",
+            "--size",
+            "7",
+            "--count",
+            "17",
+            "--seed",
+            "1",
+            "--unique",
+            "--format",
+            "jsonl",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("only 16 distinct mazes found"), "{stderr}");
+    assert!(output.stdout.is_empty(), "nothing written");
+    let sixteen = stdout_of(&[
+        "binary-tree",
+        "--size",
+        "7",
+        "--count",
+        "16",
+        "--seed",
+        "1",
+        "--unique",
+        "--format",
+        "jsonl",
+    ]);
+    let tiles: HashSet<String> = documents(&sixteen)
+        .iter()
+        .map(|d| d["tiles"].to_string())
+        .collect();
+    assert_eq!(tiles.len(), 16);
+}
+
+#[test]
+fn text_mazes_follow_one_another_after_a_blank_line() {
+    let run = stdout_of(&[
+        "backtrack",
+        "--size",
+        "9",
+        "--count",
+        "3",
+        "--seed",
+        "6",
+        "--format",
+        "text",
+    ]);
+    let mazes: Vec<&str> = run.split("\n\n").collect();
+    assert_eq!(mazes.len(), 3);
+    for (index, maze) in mazes.iter().enumerate() {
+        let seed = candidate_seed(6, index as u64, 0).to_string();
+        let alone = stdout_of(&[
+            "backtrack",
+            "--size",
+            "9",
+            "--seed",
+            &seed,
+            "--format",
+            "text",
+        ]);
+        assert_eq!(alone.trim_end(), maze.trim_end());
+    }
+}
+
+#[test]
+fn bad_dataset_options_are_refused_in_one_line() {
+    for (args, fragment) in [
+        (&["--count", "0"][..], "'0' for '--count <N>'"),
+        (&["--count", "-3"], "'-3' for '--count <N>'"),
+        (&["--jobs", "0"], "'0' for '--jobs <J>'"),
+        (&["--shard", "0/3"], "'0/3' for '--shard <K/N>'"),
+        (&["--shard", "4/3"], "'4/3' for '--shard <K/N>'"),
+        (&["--shard", "1/0"], "'1/0' for '--shard <K/N>'"),
+        (
+            &["--min-solution", "9", "--max-solution", "3"],
+            "above --max-solution 3",
+        ),
+        (
+            &["--count", "2", "--format", "json"],
+            "--count 2 writes term, text, jsonl",
+        ),
+        (&["--count", "2", "--format", "events"], "--format events"),
+        (
+            &["--endpoints", "farthest", "--start", "1,1"],
+            "--endpoints farthest",
+        ),
+    ] {
+        let args = with(&["backtrack", "--size", "11", "--seed", "1"], args);
+        let output = mazegen().args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert!(stderr.contains(fragment), "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{stderr}");
+        assert!(!stderr.contains("panicked"));
+    }
+    assert_refused(
+        &["render", "--format", "npy"],
+        &["arrays of generated mazes"],
+    );
+}
+
+#[test]
+fn memory_stays_flat_however_many_mazes() {
+    // 300,000 mazes of 10x10 cells are 170 MB of JSON lines: far more than the limit.
+    let Some(output) = run_with_memory_limit(
+        120_000,
+        "backtrack --count 300000 --seed 1 --jobs 2 --format jsonl -o /dev/null",
+    ) else {
+        return;
+    };
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// Runs `script` in Python 3 with `npy` as its argument; `None` (with a note) when Python or
+/// one of `modules` is missing.
+fn python(modules: &[&str], script: &str, npy: &str) -> Option<String> {
+    let imports = modules
+        .iter()
+        .map(|m| format!("import {m}\n"))
+        .collect::<String>();
+    let check = Command::new("python3").args(["-c", &imports]).output();
+    if !check.is_ok_and(|output| output.status.success()) {
+        eprintln!("note: python3 with {modules:?} is not installed; the check is skipped");
+        return None;
+    }
+    let output = Command::new("python3")
+        .args(["-c", script, npy])
+        .output()
+        .expect("python3 runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    Some(String::from_utf8(output.stdout).unwrap())
+}
+
+/// Writes the arrays of 5 mazes of 6x4 cells to temporary files, with the same mazes as
+/// text: `(tiles.npy, connections.npy, text)`.
+fn arrays(name: &str) -> (String, String, String) {
+    let dir = std::env::temp_dir();
+    let pid = std::process::id();
+    let tiles = dir.join(format!("mazegen-{name}-{pid}-tiles.npy"));
+    let connections = dir.join(format!("mazegen-{name}-{pid}-connections.npy"));
+    let maze = [
+        "kruskal", "--width", "13", "--height", "9", "--count", "5", "--seed", "3",
+    ];
+    for (format, path) in [("npy", &tiles), ("npy-connections", &connections)] {
+        stdout_of(&with(
+            &maze,
+            &["--format", format, "-o", path.to_str().unwrap()],
+        ));
+    }
+    let text = stdout_of(&with(&maze, &["--format", "text"]));
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    (path(&tiles), path(&connections), text)
+}
+
+#[test]
+fn numpy_loads_the_tile_array() {
+    let (tiles, connections, text) = arrays("numpy");
+    let script = "import sys, numpy as np\n\
+        a = np.load(sys.argv[1])\n\
+        print(a.dtype, a.shape)\n\
+        for m in a:\n    print('\\n'.join(''.join('#' if t else ' ' for t in row) for row in m))\n    print()";
+    if let Some(printed) = python(&["numpy"], script, &tiles) {
+        let (header, mazes) = printed.split_once('\n').unwrap();
+        assert_eq!(header, "uint8 (5, 9, 13)");
+        assert_eq!(mazes.trim_end(), text.trim_end());
+    }
+    let script = "import sys, numpy as np\n\
+        a = np.load(sys.argv[1])\n\
+        print(a.dtype, a.shape, int(a.sum()))";
+    if let Some(printed) = python(&["numpy"], script, &connections) {
+        // Each perfect maze of 24 cells has 23 passages.
+        assert_eq!(printed.trim(), "bool (5, 2, 4, 6) 115");
+    }
+    for path in [tiles, connections] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn maze_dataset_loads_the_connection_list() {
+    let (tiles, connections, text) = arrays("maze-dataset");
+    let script = "import sys, numpy as np\n\
+        from maze_dataset import LatticeMaze\n\
+        for c in np.load(sys.argv[1]):\n    print(LatticeMaze(connection_list=c).as_ascii())\n    print()";
+    if let Some(printed) = python(&["numpy", "maze_dataset"], script, &connections) {
+        assert_eq!(printed.trim_end(), text.trim_end());
+    }
+    for path in [tiles, connections] {
+        let _ = std::fs::remove_file(path);
+    }
+}
