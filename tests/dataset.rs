@@ -539,3 +539,37 @@ fn maze_dataset_loads_the_connection_list() {
         let _ = std::fs::remove_file(path);
     }
 }
+
+#[test]
+fn json_lines_match_the_schema() {
+    let schema: Value = serde_json::from_str(include_str!("../schema/maze.v1.json")).unwrap();
+    let validator = jsonschema::validator_for(&schema).expect("the schema is valid");
+    let run = stdout_of(&[
+        "wilson",
+        "--size",
+        "11",
+        "--count",
+        "20",
+        "--seed",
+        "2",
+        "--format",
+        "jsonl",
+        "--stats",
+        "--braid",
+        "0.5",
+        "--solve",
+        "--endpoints",
+        "farthest",
+    ]);
+    for document in documents(&run) {
+        assert!(document["difficulty"].is_object());
+        let errors: Vec<String> = validator
+            .iter_errors(&document)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(errors.is_empty(), "{errors:?}");
+    }
+    let mut broken = documents(&run).remove(0);
+    broken["difficulty"]["tortuosity"] = serde_json::json!(0.5);
+    assert!(!validator.is_valid(&broken), "the schema has teeth");
+}
