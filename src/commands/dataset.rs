@@ -4,11 +4,12 @@
 //! Each maze is one [`make`]: generated from its own seed, finished, measured against the
 //! bounds (the next candidate seed on a miss) and rendered to bytes.
 
+use super::figures_table;
 use super::maze::finished;
 use crate::progress::Progress;
 use crate::settle::{DatasetJob, bad_input};
 use mazegen::Maze;
-use mazegen::analysis::{Difficulty, Summary};
+use mazegen::analysis::Difficulty;
 use mazegen::dataset::{candidate_seed, passage_hash};
 use mazegen::render::npy_header;
 use std::collections::HashSet;
@@ -214,7 +215,7 @@ fn piece(job: &DatasetJob, index: u64, attempt: u64, maze: &Maze) -> anyhow::Res
     if shown {
         rendering.renderer.render(maze, &mut bytes)?;
         if rendering.stats_table {
-            table = Some(format!("{}{}", Summary::of(maze)?, Difficulty::of(maze)?));
+            table = Some(figures_table(maze)?);
         }
     }
     Ok(Piece {

@@ -1,6 +1,6 @@
 //! The commands that read a maze document back: `solve`, `render` and `stats`.
 
-use super::{place_endpoints, place_shape_endpoints, write_maze};
+use super::{Figures, place_endpoints, place_shape_endpoints, write_maze};
 use crate::cli::{Format, StatsFormat};
 use crate::output::Target;
 use crate::settle::{
@@ -8,7 +8,6 @@ use crate::settle::{
 };
 use anyhow::Context;
 use mazegen::Maze;
-use mazegen::analysis::Summary;
 use mazegen::read::{AnyDocument, ReadError};
 use mazegen::render::Style;
 use mazegen::shapes::{Shape, ShapeStats, ShapedMaze};
@@ -32,7 +31,7 @@ fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
             write_maze(&maze, &output.maze)
         }
         DocumentAction::Render(output) => write_maze(&maze, &output.maze),
-        DocumentAction::Stats(format) => print_stats(&Summary::of(&maze)?, format),
+        DocumentAction::Stats(format) => print_stats(&Figures::of(&maze)?, format),
     }
 }
 

@@ -9,7 +9,7 @@ pub mod rooms;
 use crate::settle::{Endpoints, Rendering};
 use anyhow::Context;
 use mazegen::Maze;
-use mazegen::analysis::Summary;
+use mazegen::analysis::{Difficulty, Summary};
 use mazegen::shapes::ShapedMaze;
 use std::io::{self, Write};
 
@@ -44,13 +44,44 @@ fn place_shape_endpoints(maze: &mut ShapedMaze, endpoints: &Endpoints) -> anyhow
     Ok(())
 }
 
+/// The figures of `--stats` and `stats` about a maze: its summary, then its difficulty (a
+/// `difficulty` object in JSON).
+#[derive(serde::Serialize)]
+struct Figures {
+    #[serde(flatten)]
+    summary: Summary,
+    difficulty: Difficulty,
+}
+
+impl Figures {
+    /// Measures `maze`.
+    fn of(maze: &Maze) -> anyhow::Result<Self> {
+        Ok(Self {
+            summary: Summary::of(maze)?,
+            difficulty: Difficulty::of(maze)?,
+        })
+    }
+}
+
+impl std::fmt::Display for Figures {
+    /// A table, one figure per line.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.summary, self.difficulty)
+    }
+}
+
+/// The `--stats` table of `maze`.
+fn figures_table(maze: &Maze) -> anyhow::Result<String> {
+    Ok(Figures::of(maze)?.to_string())
+}
+
 /// Writes `maze` as `rendering` says, with `--stats` as a table on standard error when the
 /// format cannot carry them.
 fn write_maze(maze: &Maze, rendering: &Rendering) -> anyhow::Result<()> {
     rendering.check_picture(maze.grid().tile_width(), maze.grid().tile_height())?;
     if rendering.stats_table {
-        let summary = Summary::of(maze)?;
-        let _ = write!(io::stderr().lock(), "{summary}");
+        let table = figures_table(maze)?;
+        let _ = write!(io::stderr().lock(), "{table}");
     }
     rendering
         .target
