@@ -24,7 +24,7 @@ impl Progress {
             let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
             bar.set_style(
                 ProgressStyle::with_template(
-                    "{bar:40} {human_pos}/{human_len} ({per_sec}, {eta} left)",
+                    "{bar:40} {human_pos}/{human_len} ({eta} left)",
                 )
                 .expect("the template is valid"),
             );
