@@ -23,10 +23,8 @@ impl Progress {
         let bar = (!quiet && io::stderr().is_terminal()).then(|| {
             let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
             bar.set_style(
-                ProgressStyle::with_template(
-                    "{bar:40} {human_pos}/{human_len} ({eta} left)",
-                )
-                .expect("the template is valid"),
+                ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} ({eta} left)")
+                    .expect("the template is valid"),
             );
             bar
         });
