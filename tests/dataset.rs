@@ -573,3 +573,39 @@ fn json_lines_match_the_schema() {
     broken["difficulty"]["tortuosity"] = serde_json::json!(0.5);
     assert!(!validator.is_valid(&broken), "the schema has teeth");
 }
+
+#[test]
+fn an_interrupted_run_leaves_no_file() {
+    let dir = std::env::temp_dir().join(format!("mazegen-dataset-stop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mazes.jsonl");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mazegen"))
+        .args([
+            "backtrack",
+            "--count",
+            "1000000",
+            "--seed",
+            "1",
+            "--format",
+            "jsonl",
+            "-q",
+        ])
+        .arg("-o")
+        .arg(&file)
+        .spawn()
+        .unwrap();
+    // Once the temporary file is being written, stop the run.
+    let started = (0..2000).any(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        std::fs::read_dir(&dir).unwrap().count() > 0
+    });
+    let _ = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    let status = child.wait().unwrap();
+    assert!(started, "the run writes its temporary file");
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(status.signal(), Some(15), "ended by SIGTERM: {status}");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "nothing left");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
