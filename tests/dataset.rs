@@ -610,3 +610,19 @@ fn an_interrupted_run_leaves_no_file() {
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "nothing left");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn large_mazes_are_written_straight_through() {
+    // Two mazes of 4000x4000 cells: 16 MB each, 64 MB of text each, in 60 MB of address space.
+    let Some(output) = run_with_memory_limit(
+        60_000,
+        "binary-tree --size 8001 --seed 1 --count 2 --jobs 1 --format text -o /dev/null",
+    ) else {
+        return;
+    };
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

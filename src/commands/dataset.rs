@@ -30,18 +30,33 @@ const UNIQUE_PATIENCE: u64 = 10_000;
 const BATCH_MAZES: u64 = 1024;
 const BATCH_BYTES: u64 = 64 << 20;
 
-/// One maze, made and rendered.
+/// Mazes whose rendering takes up to this many bytes (about 400x400 cells of text) are
+/// rendered on the threads; larger ones are rendered straight into the output, which then
+/// never holds a second copy of them.
+const RENDERED_ON_THREADS: u64 = 1 << 20;
+
+/// One maze, made, and rendered unless it is large.
 struct Piece {
     /// Which candidate of its index it is.
     attempt: u64,
     /// Its passages' hash, for `--unique` (0 without).
     hash: u128,
-    /// Its rendering (empty for mazes made only to be counted, before a shard's first).
-    bytes: Vec<u8>,
+    /// It, rendered or to render.
+    drawn: Drawn,
     /// Its seed.
     seed: u64,
     /// Its figures as a table, for `--stats` on standard error.
     table: Option<String>,
+}
+
+/// A maze rendered on a thread, or kept to be rendered into the output.
+enum Drawn {
+    /// Its bytes.
+    Bytes(Vec<u8>),
+    /// The maze itself.
+    Later(Box<Maze>),
+    /// Nothing: a maze made only to know which are taken, before a shard's first.
+    Unseen,
 }
 
 /// Carries out a dataset job. On any error nothing reaches a file target.
@@ -77,9 +92,9 @@ fn write_run(job: &DatasetJob, out: &mut dyn Write) -> anyhow::Result<()> {
     let progress = Progress::new(slots.end - first, !job.progress);
     let mut taken = HashSet::new();
     let batch = batch_size(job);
-    let mut index = first;
-    while index < slots.end {
-        let range = index..slots.end.min(index + batch);
+    let mut next = first;
+    while next < slots.end {
+        let range = next..slots.end.min(next + batch);
         for (index, piece) in range.clone().zip(make_batch(job, range.clone())) {
             let mut piece = piece?;
             if job.unique {
@@ -102,7 +117,7 @@ fn write_run(job: &DatasetJob, out: &mut dyn Write) -> anyhow::Result<()> {
             }
         }
         progress.inc(range.end - range.start);
-        index = range.end;
+        next = range.end;
     }
     progress.finish();
     Ok(())
@@ -124,7 +139,11 @@ fn write_piece(
     if job.output.separate && index > 0 {
         out.write_all(b"\n")?;
     }
-    out.write_all(&piece.bytes)?;
+    match &piece.drawn {
+        Drawn::Bytes(bytes) => out.write_all(bytes)?,
+        Drawn::Later(maze) => job.output.rendering.renderer.render(maze, out)?,
+        Drawn::Unseen => {}
+    }
     if let Some(table) = &piece.table {
         let separator = if index > job.slots.start { "\n" } else { "" };
         let _ = write!(io::stderr().lock(), "{separator}{table}");
@@ -205,34 +224,40 @@ fn make(job: &DatasetJob, index: u64, first_attempt: u64) -> anyhow::Result<Piec
                 continue;
             }
         }
-        return piece(job, index, attempt, &maze);
+        return piece(job, index, attempt, maze);
     }
     unreachable!("the attempts run until one is kept or the run gives up")
 }
 
-/// Renders a kept maze.
-fn piece(job: &DatasetJob, index: u64, attempt: u64, maze: &Maze) -> anyhow::Result<Piece> {
+/// Renders a kept maze, or keeps it to render later.
+fn piece(job: &DatasetJob, index: u64, attempt: u64, maze: Maze) -> anyhow::Result<Piece> {
     let rendering = &job.output.rendering;
     let shown = job.slots.contains(&index);
-    let mut bytes = Vec::new();
-    let mut table = None;
-    // Reserved up front, not grown by doubling: 5% of the time of a 10x10-cell maze.
-    bytes.reserve(maze_bytes(job).try_into().unwrap_or(0));
-    if shown {
-        rendering.renderer.render(maze, &mut bytes)?;
-        if rendering.stats_table {
-            table = Some(figures_table(maze)?);
-        }
-    }
+    let table = match shown && rendering.stats_table {
+        true => Some(figures_table(&maze)?),
+        false => None,
+    };
+    let hash = if job.unique {
+        passage_hash(maze.grid())
+    } else {
+        0
+    };
+    let seed = maze.seed();
+    let drawn = if !shown {
+        Drawn::Unseen
+    } else if maze_bytes(job) > RENDERED_ON_THREADS {
+        Drawn::Later(Box::new(maze))
+    } else {
+        // Reserved up front, not grown by doubling: 5% of the time of a 10x10-cell maze.
+        let mut bytes = Vec::with_capacity(maze_bytes(job) as usize);
+        rendering.renderer.render(&maze, &mut bytes)?;
+        Drawn::Bytes(bytes)
+    };
     Ok(Piece {
         attempt,
-        hash: if job.unique {
-            passage_hash(maze.grid())
-        } else {
-            0
-        },
-        bytes,
-        seed: maze.seed(),
+        hash,
+        drawn,
+        seed,
         table,
     })
 }
