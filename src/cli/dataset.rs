@@ -121,11 +121,17 @@ fn parse_count(value: &str) -> Result<u64, String> {
     }
 }
 
-/// Parses a number of threads, at least 1.
+/// The most threads `--jobs` takes.
+const MAX_JOBS: usize = 256;
+
+/// Parses a number of threads, from 1 to [`MAX_JOBS`].
 fn parse_jobs(value: &str) -> Result<NonZeroUsize, String> {
-    value
-        .parse()
-        .map_err(|_| "expected a whole number of threads, at least 1".into())
+    match value.parse::<NonZeroUsize>() {
+        Ok(jobs) if jobs.get() <= MAX_JOBS => Ok(jobs),
+        _ => Err(format!(
+            "expected a whole number of threads from 1 to {MAX_JOBS}"
+        )),
+    }
 }
 
 /// Parses `K/N` with 1 <= K <= N.
@@ -173,5 +179,7 @@ mod tests {
             assert!(parse_bound(bad).is_err(), "{bad}");
         }
         assert!(parse_jobs("0").is_err());
+        assert!(parse_jobs("257").is_err());
+        assert_eq!(parse_jobs("256").map(NonZeroUsize::get), Ok(256));
     }
 }

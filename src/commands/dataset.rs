@@ -179,8 +179,10 @@ fn make_batch(job: &DatasetJob, range: Range<u64>) -> Vec<anyhow::Result<Piece>>
                 .collect()
         }
     };
-    let mut strides: Vec<std::vec::IntoIter<anyhow::Result<Piece>>> = thread::scope(|scope| {
-        let others: Vec<_> = (1..jobs).map(|t| scope.spawn(stride(t))).collect();
+    let strides = thread::scope(|scope| -> io::Result<Vec<_>> {
+        let others: Vec<_> = (1..jobs)
+            .map(|t| thread::Builder::new().spawn_scoped(scope, stride(t)))
+            .collect::<io::Result<_>>()?;
         let mut strides = vec![stride(0)().into_iter()];
         for other in others {
             let made = other
@@ -188,8 +190,16 @@ fn make_batch(job: &DatasetJob, range: Range<u64>) -> Vec<anyhow::Result<Piece>>
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             strides.push(made.into_iter());
         }
-        strides
+        Ok(strides)
     });
+    let mut strides = match strides {
+        Ok(strides) => strides,
+        Err(error) => {
+            return vec![Err(
+                anyhow::Error::new(error).context("cannot start threads")
+            )];
+        }
+    };
     (0..len)
         .map(|k| {
             strides[k % jobs]
