@@ -626,3 +626,47 @@ fn large_mazes_are_written_straight_through() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+#[test]
+fn array_shards_hold_their_slices() {
+    /// The header's dict and the data of a `.npy` file.
+    fn split(npy: &[u8]) -> (String, &[u8]) {
+        assert_eq!(&npy[..8], b"\x93NUMPY\x01\x00");
+        let length = u16::from_le_bytes([npy[8], npy[9]]) as usize;
+        let dict = String::from_utf8(npy[10..10 + length].to_vec()).unwrap();
+        (dict, &npy[10 + length..])
+    }
+    let run = |extra: &[&str]| {
+        let args = with(
+            &[
+                "eller",
+                "--size",
+                "7",
+                "--count",
+                "10",
+                "--seed",
+                "5",
+                "--format",
+                "npy-connections",
+            ],
+            extra,
+        );
+        let output = mazegen().args(&args).output().unwrap();
+        assert!(output.status.success());
+        output.stdout
+    };
+    let whole = run(&[]);
+    let (dict, data) = split(&whole);
+    assert!(dict.contains("'shape': (10, 2, 3, 3)"), "{dict}");
+    let mut joined = Vec::new();
+    for (k, count) in [(1, 3), (2, 3), (3, 4)] {
+        let shard = run(&["--shard", &format!("{k}/3")]);
+        let (dict, data) = split(&shard);
+        assert!(
+            dict.contains(&format!("'shape': ({count}, 2, 3, 3)")),
+            "{dict}"
+        );
+        joined.extend_from_slice(data);
+    }
+    assert_eq!(joined, data);
+}
