@@ -30,6 +30,8 @@
 //! what produced it, and a [`render::Render`] writes it. Generators know nothing of output and
 //! renderers nothing of algorithms. [`rooms`] makes room graphs the same way: a
 //! [`rooms::RoomMap`] from [`rooms::RoomOptions`] and a seed, written by the same renderers.
+//! [`dataset`] makes many mazes reproducible one by one: maze `i` of a run has its own seed,
+//! [`dataset::candidate_seed`].
 
 pub mod algorithms;
 pub mod analysis;
