@@ -32,6 +32,7 @@ pub const DEFAULT_RINGS: u32 = 10;
     mazegen binary-tree --width 61 --height 21 --format text > maze.txt\n  \
     mazegen backtrack --size 101 --seed 3 --format json | jq '.tiles | length'\n  \
     mazegen growing-tree --pick mixed:0.75 --size 31\n  \
+    mazegen backtrack --count 100000 --seed 1 --format jsonl > mazes.jsonl\n  \
     mazegen backtrack --size 41 --seed 9 --format json | mazegen solve | mazegen render --format png -o maze.png\n  \
     mazegen rooms --count 20 --candidates delaunay --seed 7")]
 pub struct Cli {
@@ -84,7 +85,8 @@ pub enum Command {
     /// Kruskal (randomized): removes walls in random order between unjoined regions
     #[command(after_help = examples!(
         "kruskal --size 31",
-        "kruskal --size 21 --animate --delay 30"
+        "kruskal --size 21 --animate --delay 30",
+        "kruskal --size 21 --count 10000 --seed 1 --format npy -o mazes.npy"
     ))]
     Kruskal(MazeArgs),
     /// Prim: grows one tree through its lightest random-weighted wall; many short dead ends
