@@ -509,7 +509,9 @@ fn numpy_loads_the_tile_array() {
     let script = "import sys, numpy as np\n\
         a = np.load(sys.argv[1])\n\
         print(a.dtype, a.shape)\n\
-        for m in a:\n    print('\\n'.join(''.join('#' if t else ' ' for t in row) for row in m))\n    print()";
+        for m in a:\n\
+        \x20   print('\\n'.join(''.join('#' if t else ' ' for t in row) for row in m))\n\
+        \x20   print()";
     if let Some(printed) = python(&["numpy"], script, &tiles) {
         let (header, mazes) = printed.split_once('\n').unwrap();
         assert_eq!(header, "uint8 (5, 9, 13)");
@@ -532,7 +534,9 @@ fn maze_dataset_loads_the_connection_list() {
     let (tiles, connections, text) = arrays("maze-dataset");
     let script = "import sys, numpy as np\n\
         from maze_dataset import LatticeMaze\n\
-        for c in np.load(sys.argv[1]):\n    print(LatticeMaze(connection_list=c).as_ascii())\n    print()";
+        for c in np.load(sys.argv[1]):\n\
+        \x20   print(LatticeMaze(connection_list=c).as_ascii())\n\
+        \x20   print()";
     if let Some(printed) = python(&["numpy", "maze_dataset"], script, &connections) {
         assert_eq!(printed.trim_end(), text.trim_end());
     }
