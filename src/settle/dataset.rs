@@ -6,7 +6,7 @@ use crate::output::Target;
 use mazegen::algorithms::Generator;
 use mazegen::analysis::Figure;
 use mazegen::dataset::{Bound, spanning_tree_count};
-use mazegen::grid::{Grid, tiles_from_cells};
+use mazegen::grid::tiles_from_cells;
 use mazegen::render::{NpyConnections, NpyTiles};
 use std::ops::Range;
 
@@ -100,14 +100,9 @@ pub fn settle(
             blank.name()
         )));
     }
-    let (width, height) = args.size.cells();
-    Grid::check_size(width, height).map_err(|error| {
-        anyhow::Error::new(error).context(format!(
-            "--width {} --height {}",
-            tiles_from_cells(width),
-            tiles_from_cells(height)
-        ))
-    })?;
+    let (width, rows) = args.size.cells();
+    super::check_cell_limit(generator.as_ref(), width, rows)?;
+    let height = u32::try_from(rows).expect("within the cell limit");
     let dataset = &args.dataset;
     let farthest = dataset.endpoints == Some(EndpointRule::Farthest);
     let endpoints = super::Endpoints::settle(&args.endpoints);
