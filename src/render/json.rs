@@ -108,7 +108,7 @@ pub(super) fn document(
         tiles: tiles.map_err(io::Error::other)?,
         solution: maze.solution().map(|_| SolutionTiles(maze)),
         stats: stats.map_err(io::Error::other)?,
-        difficulty,
+        difficulty: difficulty.map(Box::new),
     })
 }
 
@@ -141,9 +141,10 @@ pub(crate) struct Document<'a, T, S = Vec<TilePos>> {
     /// Derived from the maze; written on request, recomputed rather than read.
     #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
     pub stats: Option<Summary>,
-    /// Derived from the maze; written on request (with the stats of `jsonl`), not read.
+    /// Derived from the maze; written on request (with the stats of `jsonl`), not read. Boxed:
+    /// a document being read keeps only this pointer's room for it.
     #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
-    pub difficulty: Option<Difficulty>,
+    pub difficulty: Option<Box<Difficulty>>,
 }
 
 /// Serializes the picture of a maze as strings, one per tile row: `#` wall, `.` anything open.
