@@ -126,6 +126,22 @@ fn tempdir() -> std::path::PathBuf {
 /// A maze big enough (35 MB) that writing it takes a while.
 const BIG: [&str; 6] = ["backtrack", "--size", "2001", "--seed", "1", "--color"];
 
+/// A maze whose file takes long to write (a heat map compressed at the default level, about
+/// 0.3 s): signals sent while a temporary file exists then land mid-write, not in the instant
+/// the file is renamed into place.
+const SLOW: [&str; 10] = [
+    "backtrack",
+    "--size",
+    "2001",
+    "--seed",
+    "1",
+    "--heatmap",
+    "--format",
+    "png",
+    "--scale",
+    "2",
+];
+
 /// The hidden temporary files mazegen writes in `directory`.
 fn temporaries(directory: &Path) -> Vec<String> {
     fs::read_dir(directory)
@@ -190,10 +206,10 @@ fn a_signal_while_writing_removes_the_temporary_file_and_ends_by_it() {
     use signal_hook::consts::signal::{SIGHUP, SIGINT, SIGTERM};
     for (name, number) in [("INT", SIGINT), ("TERM", SIGTERM), ("HUP", SIGHUP)] {
         let dir = tempdir();
-        let path = dir.join("maze.txt");
+        let path = dir.join("maze.png");
         fs::write(&path, "old").unwrap();
-        let mut writer = command(&BIG);
-        writer.args(["always", "-o"]).arg(&path);
+        let mut writer = command(&SLOW);
+        writer.arg("-o").arg(&path);
         let status = Stopped::writing(writer, &dir).signal(name);
         assert_eq!(status.signal(), Some(number), "SIG{name}: {status:?}");
         assert_eq!(temporaries(&dir), Vec::<String>::new(), "SIG{name}");
