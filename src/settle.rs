@@ -99,6 +99,8 @@ pub struct MazeJob {
     pub finish: Finish,
     /// Where the result goes.
     pub destination: Destination,
+    /// `--quiet`: no progress bar.
+    pub quiet: bool,
 }
 
 /// What is done to a maze after it is generated.
@@ -406,6 +408,7 @@ fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob
         ),
         finish,
         destination,
+        quiet: args.dataset.quiet,
     })
 }
 
@@ -560,6 +563,7 @@ fn shaped_maze(
         seed: Seed::settle(args.seed, format == Format::Graph),
         finish,
         destination: Destination::Shape(blank, rendering),
+        quiet: args.dataset.quiet,
     })
 }
 

@@ -509,3 +509,23 @@ fn an_input_that_cannot_be_read_is_an_io_failure() {
         "error: cannot read standard input: Is a directory (os error 21)\n"
     );
 }
+
+#[test]
+fn a_long_walk_tells_nothing_when_standard_error_is_no_terminal() {
+    // On a terminal, this strip's 3e8 expected steps are told up front with a progress bar;
+    // redirected, standard error stays clean for scripts.
+    mazegen()
+        .args([
+            "aldous-broder",
+            "--width",
+            "32769",
+            "--height",
+            "3",
+            "--seed",
+            "1",
+        ])
+        .args(["--format", "text", "-o", "/dev/null"])
+        .assert()
+        .success()
+        .stderr("");
+}
