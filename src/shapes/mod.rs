@@ -10,6 +10,7 @@
 //! Algorithms are generic over the topology, as they are over their observer: each shape gets
 //! its own compiled copy, so the rectangle pays nothing for the others.
 
+mod field;
 mod geometry;
 mod hex;
 mod masked;
@@ -18,13 +19,14 @@ mod polar;
 mod rect;
 mod triangle;
 
+pub use field::{Field, FieldCursor, Tiling};
 pub use geometry::{Geometry, Point};
-pub use hex::{Hex, HexCursor};
+pub use hex::{Hex, HexTiling};
 pub use masked::{Mask, Masked};
 pub use maze::{ShapeStats, ShapedMaze, UNREACHED, distances};
 pub use polar::{Polar, PolarCursor};
 pub(crate) use rect::walls as rect_walls;
-pub use triangle::{Triangle, TriangleCursor};
+pub use triangle::{Triangle, TriangleTiling};
 
 use crate::algorithms::GraphAlgorithm;
 use crate::events::Silent;
