@@ -190,6 +190,13 @@ pub enum Error {
         shape: &'static str,
     },
 
+    /// Something done to whole rectangles only, asked of a masked maze.
+    #[error("{what} applies to whole rectangles, not a mask maze")]
+    MaskUnsupported {
+        /// What was asked (e.g. `"braiding"`).
+        what: &'static str,
+    },
+
     /// A maze document that cannot be read: malformed, of another schema, or not a valid maze.
     #[error("{0}")]
     InvalidDocument(String),

@@ -11,13 +11,13 @@
 //! whatever the size of the document.
 
 use crate::Probability;
-use crate::analysis::unreachable_cell;
+use crate::analysis::{Distances, unreachable_cell};
 use crate::error::{Error, Result};
 use crate::grid::{Grid, MAX_CELLS, Pos, TileKind, TilePos, cell_tile, is_tile_count};
 use crate::maze::Maze;
 use crate::render::json::Document;
 use crate::render::{GRAPH_SCHEMA, MAZE_SCHEMA};
-use crate::shapes::ShapedMaze;
+use crate::shapes::{Mask, ShapedMaze};
 use serde::Deserialize;
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{
@@ -93,7 +93,7 @@ pub enum AnyDocument {
 pub fn read_document(input: impl Read) -> Result<AnyDocument, ReadError> {
     Ok(match Schemas(&[MAZE_SCHEMA, GRAPH_SCHEMA]).read(input)? {
         Parsed::Maze(document) => AnyDocument::Maze(maze_from(document)?),
-        Parsed::Graph(document) => AnyDocument::Graph(graph::shaped_maze_from(document)?),
+        Parsed::Graph(document) => AnyDocument::Graph(graph::shaped_maze_from(*document)?),
         Parsed::Reordered(_) => unreachable!("reordered documents are read"),
     })
 }
@@ -103,7 +103,7 @@ pub fn read_document(input: impl Read) -> Result<AnyDocument, ReadError> {
 /// fine). Errors as [`read_maze`]'s.
 pub fn read_graph(input: impl Read) -> Result<ShapedMaze, ReadError> {
     match Schemas(&[GRAPH_SCHEMA]).read(input)? {
-        Parsed::Graph(document) => Ok(graph::shaped_maze_from(document)?),
+        Parsed::Graph(document) => Ok(graph::shaped_maze_from(*document)?),
         Parsed::Maze(_) | Parsed::Reordered(_) => unreachable!("only graph documents are read"),
     }
 }
@@ -124,21 +124,23 @@ fn invalid(message: String) -> Error {
 /// The refusal of `found` at tile row `y`, column `x`.
 fn not_a_tile(y: u64, x: u64, found: char) -> Error {
     invalid(format!(
-        "tiles row {y}, column {x}: '{found}' is not a tile ('#' wall, '.' passage)"
+        "tiles row {y}, column {x}: '{found}' is not a tile ('#' wall, '.' passage, ' ' off a \
+         mask)"
     ))
 }
 
 /// Checks the fields of a parsed document against each other and makes the maze.
-fn maze_from(doc: Document<'static, TileGrid>) -> Result<Maze> {
+fn maze_from(doc: Box<Document<'static, TileGrid>>) -> Result<Maze> {
+    let doc = *doc;
     let declared = [
         ("tile_width", doc.tile_width),
         ("tile_height", doc.tile_height),
         ("width", doc.width.into()),
         ("height", doc.height.into()),
     ];
-    let (grid, holes) = doc.tiles.finish(declared)?;
-    let start = cell(&grid, doc.start, "start")?;
-    let goal = cell(&grid, doc.goal, "goal")?;
+    let (grid, holes, mask) = doc.tiles.finish(declared)?;
+    let start = cell(&grid, mask.as_ref(), doc.start, "start")?;
+    let goal = cell(&grid, mask.as_ref(), doc.goal, "goal")?;
     if !doc.params.is_object() {
         return Err(invalid("\"params\" must be an object".into()));
     }
@@ -148,7 +150,11 @@ fn maze_from(doc: Document<'static, TileGrid>) -> Result<Maze> {
             Probability::new(p).map_err(|_| invalid(format!("\"braid\" is {p}, expected 0 to 1")))
         })
         .transpose()?;
-    let mut maze = Maze::new(grid, doc.algorithm, doc.params.into_owned(), doc.seed);
+    let (algorithm, params) = (doc.algorithm, doc.params.into_owned());
+    let mut maze = match mask {
+        Some(mask) => Maze::masked(grid, mask, algorithm, params, doc.seed),
+        None => Maze::new(grid, algorithm, params, doc.seed),
+    };
     maze.set_endpoints(start, goal)?;
     maze.record_braid(braid);
     if doc.openings {
@@ -156,7 +162,7 @@ fn maze_from(doc: Document<'static, TileGrid>) -> Result<Maze> {
             .map_err(|e| invalid(format!("\"openings\": {e}")))?;
     }
     check_border(&holes, &maze)?;
-    check_connected(maze.grid())?;
+    check_connected(&maze)?;
     if let Some(tiles) = doc.solution {
         maze.record_solution(solution_cells(&maze, &tiles)?);
     }
@@ -165,8 +171,8 @@ fn maze_from(doc: Document<'static, TileGrid>) -> Result<Maze> {
 
 /// A parsed document of one of the kinds [`Schemas`] accepts.
 enum Parsed {
-    Maze(Document<'static, TileGrid>),
-    Graph(graph::GraphDocument),
+    Maze(Box<Document<'static, TileGrid>>),
+    Graph(Box<graph::GraphDocument>),
     /// A document whose schema was not its first field, as JSON text with its schema first.
     Reordered(String),
 }
@@ -227,9 +233,9 @@ impl Schemas {
     /// Parses the document of schema `name` from `fields`.
     fn parse<'de, D: Deserializer<'de>>(name: &str, fields: D) -> Result<Parsed, D::Error> {
         if name == GRAPH_SCHEMA {
-            graph::GraphDocument::deserialize(fields).map(Parsed::Graph)
+            graph::GraphDocument::deserialize(fields).map(|doc| Parsed::Graph(Box::new(doc)))
         } else {
-            Document::deserialize(fields).map(Parsed::Maze)
+            Document::deserialize(fields).map(|doc| Parsed::Maze(Box::new(doc)))
         }
     }
 }
@@ -367,6 +373,10 @@ struct TileGrid {
     problem: Option<Error>,
     /// Whether the rows stopped making a grid: on a problem, or a size that will be refused.
     stopped: bool,
+    /// The blank tiles (outside a mask's cells) as bits in reading order, once there is one.
+    blanks: Option<Vec<u64>>,
+    /// The cells whose tiles are blank: off the mask.
+    off: Vec<Pos>,
 }
 
 impl TileGrid {
@@ -445,12 +455,16 @@ impl TileGrid {
             let open = match byte {
                 b'.' => true,
                 b'#' => false,
+                b' ' => {
+                    self.add_blank(x, y, width, height)?;
+                    continue;
+                }
                 other => return Err(not_a_tile(y, x, char::from(other))),
             };
             match TileKind::at((x, y), width, height) {
                 Some(TileKind::Cell(_)) if !open => {
                     return Err(invalid(format!(
-                        "tiles row {y}, column {x}: a cell's tile must be '.'"
+                        "tiles row {y}, column {x}: a cell's tile must be '.' (or ' ' off a mask)"
                     )));
                 }
                 Some(TileKind::Corner) if open => {
@@ -472,9 +486,85 @@ impl TileGrid {
         Ok(())
     }
 
+    /// Notes the blank tile at (`x`, `y`), and the cell off the mask if it is a cell's tile.
+    fn add_blank(&mut self, x: u64, y: u64, width: u32, height: u32) -> Result<()> {
+        let bit = y * self.width + x;
+        let words = (bit / 64 + 1) as usize;
+        let blanks = self.blanks.get_or_insert_with(Vec::new);
+        if blanks.len() < words {
+            blanks
+                .try_reserve(words - blanks.len())
+                .map_err(|_| Error::OutOfMemory {
+                    width,
+                    height,
+                    bytes: 8 * words as u64,
+                })?;
+            blanks.resize(words, 0);
+        }
+        blanks[(bit / 64) as usize] |= 1 << (bit % 64);
+        if let Some(TileKind::Cell(cell)) = TileKind::at((x, y), width, height) {
+            self.off.push(cell);
+        }
+        Ok(())
+    }
+
+    /// The mask of the cells whose tiles are not blank, if any is, checked against the
+    /// tiles: blank exactly where no cell of the mask touches, no passage to a cell off it.
+    fn mask(&self, grid: &Grid) -> Result<Option<Mask>> {
+        let Some(blanks) = &self.blanks else {
+            return Ok(None);
+        };
+        for &cell in &self.off {
+            if grid.degree(cell) > 0 {
+                let (x, y) = cell_tile(cell);
+                return Err(invalid(format!(
+                    "tiles row {y}, column {x}: cell {},{} is blank, off the maze, but a \
+                     passage leads to it",
+                    cell.x, cell.y
+                )));
+            }
+        }
+        let (width, height) = (grid.width(), grid.height());
+        let mut on = crate::grid::filled_vec(width, height, grid.cell_count(), true)?;
+        for &cell in &self.off {
+            on[grid.index(cell)] = false;
+        }
+        let mask = Mask::new(width, height, on).map_err(|e| match e {
+            Error::EmptyShape => invalid("every cell's tile is ' '; a maze has a cell".into()),
+            Error::DisconnectedMask { x, y, .. } => {
+                let (tx, ty) = cell_tile(Pos::new(x, y));
+                invalid(format!(
+                    "tiles row {ty}, column {tx}: cell {x},{y} cannot be reached from the others"
+                ))
+            }
+            other => other,
+        })?;
+        let is_blank = |x: u64, y: u64| {
+            let bit = y * self.width + x;
+            blanks
+                .get((bit / 64) as usize)
+                .is_some_and(|word| word >> (bit % 64) & 1 == 1)
+        };
+        let (mut expected, mut near) = (vec![false; self.width as usize], Vec::new());
+        for y in 0..self.height {
+            expected.fill(false);
+            crate::maze::blank(&mask, y, &mut near, true, &mut expected);
+            let wrong = (0..self.width).find(|&x| is_blank(x, y) != expected[x as usize]);
+            if let Some(x) = wrong {
+                let what = if expected[x as usize] {
+                    "lies outside the maze's cells, whose tiles are ' '; expected ' '"
+                } else {
+                    "' ' lies next to a cell of the maze; expected '#' or '.'"
+                };
+                return Err(invalid(format!("tiles row {y}, column {x}: {what}")));
+            }
+        }
+        Ok(Some(mask))
+    }
+
     /// After the last row: the grid and the holes in its outer wall, or the first thing wrong
     /// with the rows, checking their size against the document's `declared` fields.
-    fn finish(mut self, declared: [(&str, u64); 4]) -> Result<(Grid, Vec<TilePos>)> {
+    fn finish(mut self, declared: [(&str, u64); 4]) -> Result<(Grid, Vec<TilePos>, Option<Mask>)> {
         let (width, height) = (self.width, self.height);
         if !is_tile_count(width) || !is_tile_count(height) {
             return Err(invalid(format!(
@@ -493,9 +583,12 @@ impl TileGrid {
         // The last row was the bottom of the outer wall.
         let bottom = std::mem::take(&mut self.pending);
         self.check_row(height - 1, &bottom)?;
-        match (self.problem, self.grid) {
+        match (self.problem.take(), self.grid.take()) {
             (Some(problem), _) => Err(problem),
-            (None, Some(grid)) => Ok((grid, self.holes)),
+            (None, Some(grid)) => {
+                let mask = self.mask(&grid)?;
+                Ok((grid, self.holes, mask))
+            }
             (None, None) => unreachable!("an odd number of rows past row 0 holds a row of cells"),
         }
     }
@@ -558,10 +651,19 @@ fn check_cell_limit(width: u64, height: u64) -> Result<()> {
     Ok(())
 }
 
-/// Checks that `pos` (the document's `role` field) is a cell of the maze.
-fn cell(grid: &Grid, pos: Pos, role: &str) -> Result<Pos> {
-    grid.require(pos)
-        .map_err(|e| invalid(format!("\"{role}\": {e}")))
+/// Checks that `pos` (the document's `role` field) is a cell of the maze, on `mask` if it
+/// has one.
+fn cell(grid: &Grid, mask: Option<&Mask>, pos: Pos, role: &str) -> Result<Pos> {
+    let pos = grid
+        .require(pos)
+        .map_err(|e| invalid(format!("\"{role}\": {e}")))?;
+    match mask {
+        Some(mask) if !mask.is_on(pos) => Err(invalid(format!(
+            "\"{role}\": cell {},{} is blank, outside the maze's cells",
+            pos.x, pos.y
+        ))),
+        _ => Ok(pos),
+    }
 }
 
 /// Checks that the outer wall is closed except at the maze's openings, given its first
@@ -589,8 +691,18 @@ fn check_border(holes: &[TilePos], maze: &Maze) -> Result<()> {
 }
 
 /// Checks that every cell can be reached (loops are allowed: braided mazes have them).
-fn check_connected(grid: &Grid) -> Result<()> {
-    match unreachable_cell(grid, Pos::new(0, 0))? {
+fn check_connected(maze: &Maze) -> Result<()> {
+    let grid = maze.grid();
+    let unreachable = match maze.mask() {
+        None => unreachable_cell(grid, Pos::new(0, 0))?,
+        Some(mask) => {
+            let distances = Distances::from(grid, maze.first_cell())?;
+            (0..grid.cell_count())
+                .map(|i| grid.pos(i))
+                .find(|&pos| mask.is_on(pos) && distances.to(pos).is_none())
+        }
+    };
+    match unreachable {
         None => Ok(()),
         Some(pos) => {
             let (x, y) = cell_tile(pos);

@@ -148,6 +148,9 @@ pub enum Destination {
     /// A maze of another shape than the rectangle, carved into this blank shape (every wall
     /// standing) and written.
     Shape(Shape, ShapeRendering),
+    /// A mask maze, carved into this blank mask, then written as the rectangle it lies in:
+    /// tiles outside the mask blank.
+    MaskTiles(Shape, Rendering),
     /// Rendered row by row as it is generated, holding a row at a time whatever the height
     /// (an algorithm that carves row by row, a format written in order, nothing that needs
     /// the whole maze), with this many rows of cells.
@@ -513,8 +516,12 @@ fn shaped_maze(
             blank.name()
         )));
     }
-    // Tiles draw rectangles: other shapes are written as graphs unless asked otherwise.
-    let format = output.format.unwrap_or(Format::Graph);
+    // Tiles draw rectangles and masks: other shapes are written as graphs unless asked
+    // otherwise.
+    let masked = matches!(blank, Shape::Masked(_));
+    let format = output
+        .format
+        .unwrap_or(if masked { Format::Term } else { Format::Graph });
     let target = Target::new(output.target.output.as_deref());
     let picture = picture(output, format, &target, Style::Lines)?;
     if format == Format::Events {
@@ -523,16 +530,34 @@ fn shaped_maze(
             blank.name()
         )));
     }
-    if matches!(format, Format::Svg | Format::Png) && picture.style == Style::Tiles {
+    let is_picture = matches!(format, Format::Svg | Format::Png);
+    // A mask lies in a rectangle: it is drawn in tiles too, blank outside its cells.
+    let in_tiles = matches!(format, Format::Term | Format::Text | Format::Json)
+        || (is_picture && picture.style == Style::Tiles);
+    let tiles = if let (true, Shape::Masked(masked)) = (in_tiles, &blank) {
+        let rendering = rendering(output, Format::Graph)?;
+        let grid = masked.grid();
+        rendering.check_picture(grid.tile_width(), grid.tile_height())?;
+        Some(rendering)
+    } else {
+        None
+    };
+    if is_picture && picture.style == Style::Tiles && tiles.is_none() {
         return Err(tiles_style_refused(blank.name()));
     }
-    let Some(renderer) = shape_renderer(format, picture, output.stats) else {
+    let renderer = shape_renderer(format, picture, output.stats);
+    if renderer.is_none() && tiles.is_none() {
+        let formats = if masked {
+            "--format term, text, json, graph, svg or png"
+        } else {
+            SHAPE_FORMATS
+        };
         return Err(bad_input(format!(
-            "--format {} draws rectangles; a {} maze is written as {SHAPE_FORMATS}",
+            "--format {} draws rectangles; a {} maze is written as {formats}",
             format!("{format:?}").to_lowercase(),
             blank.name()
         )));
-    };
+    }
     if let Some(walkers) = generator.params().get("seeds").and_then(|s| s.as_u64())
         && walkers > blank.cell_count() as u64
     {
@@ -542,7 +567,7 @@ fn shaped_maze(
         };
         return Err(anyhow::Error::new(error).context(format!("--walkers {walkers}")));
     }
-    if matches!(format, Format::Svg | Format::Png) {
+    if is_picture && tiles.is_none() {
         picture
             .pixel_size_of_shape(&blank)
             .with_context(|| format!("--scale {}", picture.scale))?;
@@ -555,14 +580,18 @@ fn shaped_maze(
         farthest: false,
     };
     let (width, height) = mazegen::with_topology!(&blank, t => t.extent());
-    let rendering = ShapeRendering { renderer, target };
+    let destination = match (tiles, renderer) {
+        (Some(rendering), _) => Destination::MaskTiles(blank, rendering),
+        (None, Some(renderer)) => Destination::Shape(blank, ShapeRendering { renderer, target }),
+        (None, None) => unreachable!("refused above"),
+    };
     Ok(MazeJob {
         generator,
         width,
         height,
-        seed: Seed::settle(args.seed, format == Format::Graph),
+        seed: Seed::settle(args.seed, matches!(format, Format::Graph | Format::Json)),
         finish,
-        destination: Destination::Shape(blank, rendering),
+        destination,
         quiet: args.dataset.quiet,
     })
 }

@@ -2,8 +2,10 @@
 
 use super::Distances;
 use crate::error::Result;
-use crate::grid::{Dir, Pos, empty_vec, filled_vec};
+use crate::grid::empty_vec;
 use crate::maze::Maze;
+use crate::shapes::{ShapedMaze, Topology, path_back};
+use crate::with_topology;
 use serde::Serialize;
 use std::fmt;
 
@@ -25,8 +27,8 @@ pub struct Difficulty {
     pub branch_depth_mean: f64,
     /// Depth of the deepest side branch (0 without branches).
     pub branch_depth_max: u32,
-    /// The solution's length over the Manhattan distance between its ends (1 when they are one
-    /// cell).
+    /// The solution's length over the steps between its ends were no wall standing: the
+    /// Manhattan distance on a rectangle (1 when they are one cell).
     pub tortuosity: f64,
     /// Share of the cells that lie on the path.
     pub solution_share: f64,
@@ -45,19 +47,49 @@ impl Difficulty {
     /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn of(maze: &Maze) -> Result<Self> {
+        if maze.mask().is_some() {
+            return Self::of_shape(&ShapedMaze::from_maze(maze));
+        }
         let grid = maze.grid();
         let (start, goal) = (maze.start(), maze.goal());
         let path = Distances::from(grid, start)?
             .path_to(grid, goal)?
             .expect("mazes are connected");
+        let path: Vec<usize> = path.into_iter().map(|cell| grid.index(cell)).collect();
+        // On a whole rectangle the way between two cells without walls is the Manhattan one.
+        let free = start.x.abs_diff(goal.x) + start.y.abs_diff(goal.y);
+        Self::measure(grid, &path, free)
+    }
+
+    /// Measures a maze of any shape between its start and goal, as [`Difficulty::of`] does;
+    /// the tortuosity is over the steps between its ends were no wall standing.
+    pub fn of_shape(maze: &ShapedMaze) -> Result<Self> {
+        let distances = maze.distances();
+        with_topology!(maze.shape(), t => {
+            let path = path_back(t, &distances, maze.goal());
+            let free = free_steps(t, maze.start(), maze.goal())?;
+            Self::measure(t, &path, free)
+        })
+    }
+
+    /// The figures of `path` (cells from start to goal, as the search found it) through the
+    /// maze of `topology`, whose ends are `free` steps apart without walls.
+    fn measure<T: Topology>(topology: &T, path: &[usize], free: u32) -> Result<Self> {
         let steps = path.len() as u32 - 1;
+        let degree = |i: usize| {
+            let cursor = topology.cursor(i);
+            (0..T::SIDES)
+                .filter(|&side| {
+                    topology.neighbour(&cursor, side).is_some() && topology.is_open(i, side)
+                })
+                .count()
+        };
         let decision_points = path[..path.len() - 1]
             .iter()
             .enumerate()
-            .filter(|&(i, &cell)| grid.degree(cell) >= if i == 0 { 2 } else { 3 })
+            .filter(|&(k, &cell)| degree(cell) >= if k == 0 { 2 } else { 3 })
             .count() as u32;
-        let depths = branch_depths(maze, &path)?;
-        let manhattan = start.x.abs_diff(goal.x) + start.y.abs_diff(goal.y);
+        let depths = branch_depths(topology, path)?;
         Ok(Self {
             solution_length: steps,
             decision_points,
@@ -68,12 +100,12 @@ impl Difficulty {
                 depths.iter().map(|&d| f64::from(d)).sum::<f64>() / depths.len() as f64
             },
             branch_depth_max: depths.iter().copied().max().unwrap_or(0),
-            tortuosity: if manhattan == 0 {
+            tortuosity: if free == 0 {
                 1.0
             } else {
-                f64::from(steps) / f64::from(manhattan)
+                f64::from(steps) / f64::from(free)
             },
-            solution_share: path.len() as f64 / grid.cell_count() as f64,
+            solution_share: path.len() as f64 / topology.cell_count() as f64,
         })
     }
 
@@ -89,37 +121,72 @@ impl Difficulty {
     }
 }
 
+/// `len` copies of `value` as scratch space for a search of `topology`, reported as an error
+/// rather than an abort when memory refuses it.
+fn scratch<T: Topology, V: Clone>(topology: &T, len: usize, value: V) -> Result<Vec<V>> {
+    let (width, height) = topology.extent();
+    let mut items = empty_vec(width, height, len)?;
+    items.resize(len, value);
+    Ok(items)
+}
+
+/// The steps from `from` to `to` across `topology` as if no wall stood (a breadth-first
+/// search over neighbours).
+fn free_steps<T: Topology>(topology: &T, from: usize, to: usize) -> Result<u32> {
+    let (width, height) = topology.extent();
+    let mut steps = scratch(topology, topology.slots(), UNREACHED)?;
+    let mut queue = empty_vec(width, height, topology.cell_count())?;
+    steps[from] = 0;
+    queue.push(from);
+    let mut head = 0;
+    while let Some(&i) = queue.get(head) {
+        head += 1;
+        if i == to {
+            break;
+        }
+        let cursor = topology.cursor(i);
+        for side in 0..T::SIDES {
+            if let Some(j) = topology.neighbour(&cursor, side)
+                && steps[j] == UNREACHED
+            {
+                steps[j] = steps[i] + 1;
+                queue.push(j);
+            }
+        }
+    }
+    Ok(steps[to])
+}
+
 /// The depth of every side branch off `path`: a breadth-first search from all the path's cells
 /// at once, each cell off the path keeping the branch of the cell that reached it.
-fn branch_depths(maze: &Maze, path: &[Pos]) -> Result<Vec<u32>> {
-    let grid = maze.grid();
-    let (width, height, cells) = (grid.width(), grid.height(), grid.cell_count());
+fn branch_depths<T: Topology>(topology: &T, path: &[usize]) -> Result<Vec<u32>> {
     // For each cell, the branch it belongs to (UNREACHED: not yet; u32::MAX - 1: the path).
     let on_path = UNREACHED - 1;
-    let mut branch = filled_vec(width, height, cells, UNREACHED)?;
-    let mut queue: Vec<(u32, u32)> = empty_vec(width, height, cells)?;
+    let mut branch = scratch(topology, topology.slots(), UNREACHED)?;
+    let (width, height) = topology.extent();
+    let mut queue: Vec<(u32, u32)> = empty_vec(width, height, topology.cell_count())?;
     for &cell in path {
-        branch[grid.index(cell)] = on_path;
-        queue.push((grid.index(cell) as u32, 0));
+        branch[cell] = on_path;
+        queue.push((cell as u32, 0));
     }
     let mut depths = Vec::new();
     let mut head = 0;
     while let Some(&(i, depth)) = queue.get(head) {
         head += 1;
-        let pos = grid.pos(i as usize);
-        for dir in Dir::ALL {
-            if grid.is_open(pos, dir)
-                && let Some(next) = grid.neighbour(pos, dir)
+        let i = i as usize;
+        let cursor = topology.cursor(i);
+        for side in 0..T::SIDES {
+            if topology.is_open(i, side)
+                && let Some(j) = topology.neighbour(&cursor, side)
             {
-                let j = grid.index(next);
                 if branch[j] != UNREACHED {
                     continue;
                 }
-                branch[j] = if branch[i as usize] == on_path {
+                branch[j] = if branch[i] == on_path {
                     depths.push(0);
                     depths.len() as u32 - 1
                 } else {
-                    branch[i as usize]
+                    branch[i]
                 };
                 let id = branch[j] as usize;
                 depths[id] = depths[id].max(depth + 1);
@@ -208,7 +275,7 @@ impl fmt::Display for Difficulty {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
+    use crate::grid::{Dir, Grid, Pos};
 
     /// Start top left, goal bottom right; the path runs along the top row and down the right
     /// column, two branches hang off it:

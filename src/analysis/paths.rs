@@ -171,7 +171,13 @@ pub fn unreachable_cell(grid: &Grid, from: Pos) -> Result<Option<Pos>> {
 /// Two breadth-first sweeps: the cell farthest from the top-left cell, then the cell farthest
 /// from that one. Exact for perfect mazes (trees); for mazes with loops it is a lower bound.
 pub fn diameter(grid: &Grid) -> Result<(Pos, Pos, u32)> {
-    let first = Distances::from(grid, Pos::new(0, 0))?.farthest();
+    diameter_from(grid, Pos::new(0, 0))
+}
+
+/// The longest shortest path of the part of the maze that cell `cell` is in, found as
+/// [`diameter`] finds it, starting from `cell`.
+pub(crate) fn diameter_from(grid: &Grid, cell: Pos) -> Result<(Pos, Pos, u32)> {
+    let first = Distances::from(grid, cell)?.farthest();
     let sweep = Distances::from(grid, first)?;
     Ok((first, sweep.farthest(), sweep.max()))
 }

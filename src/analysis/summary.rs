@@ -1,6 +1,6 @@
 //! The figures that sum up one maze.
 
-use super::{Distances, Stats, diameter};
+use super::{Distances, Stats, diameter_from};
 use crate::error::Result;
 use crate::grid::Pos;
 use crate::maze::Maze;
@@ -59,8 +59,12 @@ impl Summary {
     /// ```
     pub fn of(maze: &Maze) -> Result<Self> {
         let grid = maze.grid();
-        let shape = Stats::measure(grid);
-        let (from, to, length) = diameter(grid)?;
+        let shape = Stats {
+            // Cells off a mask have no passages: only the count of cells differs.
+            cells: maze.cell_count(),
+            ..Stats::measure(grid)
+        };
+        let (from, to, length) = diameter_from(grid, maze.first_cell())?;
         Ok(Self {
             cells: shape.cells,
             passages: shape.passages,

@@ -35,17 +35,25 @@ fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     }
 }
 
-/// Carries out `action` on a maze read from a graph document: a rectangle in any format but
-/// graph as the maze it is, other shapes as graphs or pictures in lines.
+/// Carries out `action` on a maze read from a graph document: a rectangle or a mask in any
+/// format but graph as the maze it is, other shapes as graphs or pictures in lines.
 fn run_on_graph(mut maze: ShapedMaze, action: DocumentAction) -> anyhow::Result<()> {
     let (endpoints, output) = match action {
-        DocumentAction::Stats(format) => return print_stats(&ShapeStats::of(&maze), format),
+        DocumentAction::Stats(format) => return print_stats(&ShapeStats::of(&maze)?, format),
         DocumentAction::Solve(endpoints, output) => (Some(endpoints), output),
         DocumentAction::Render(output) => (None, output),
     };
     let shape = maze.shape().name();
-    if output.graph_format != Format::Graph && matches!(maze.shape(), Shape::Rect(_)) {
-        let maze = maze.into_maze().expect("a rectangle");
+    let in_tiles = match maze.shape() {
+        Shape::Rect(_) => true,
+        // A mask keeps the lines it is drawn in unless tiles are asked for.
+        Shape::Masked(_) => {
+            output.graph.is_none() || output.picture.is_some_and(|p| p.style == Style::Tiles)
+        }
+        _ => false,
+    };
+    if output.graph_format != Format::Graph && in_tiles {
+        let maze = maze.into_maze().expect("a rectangle or a mask");
         let action = match endpoints {
             Some(endpoints) => DocumentAction::Solve(endpoints, output),
             None => DocumentAction::Render(output),

@@ -11,7 +11,7 @@ use mazegen::Maze;
 use mazegen::algorithms::{AldousBroder, Algorithm, Generator, Wilson, expected_walk_steps};
 use mazegen::events::{EVENTS_SCHEMA, EventsHeader, JsonLines};
 use mazegen::events::{Event, Observer};
-use mazegen::shapes::ShapedMaze;
+use mazegen::shapes::{Shape, ShapedMaze};
 use mazegen::stream::MazeRows;
 use std::io;
 use std::io::IsTerminal;
@@ -49,16 +49,34 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
             write_maze(&finished(maze, &finish)?, &rendering)
         }
         Destination::Shape(blank, rendering) => {
-            let mut maze = ShapedMaze::generate(generator, blank, seed.value)?;
-            place_shape_endpoints(&mut maze, &finish.endpoints)?;
-            if finish.solve {
-                maze.solve();
-            }
+            let maze = finished_shape(generator, blank, seed.value, &finish)?;
             rendering
                 .target
                 .write(|out| rendering.renderer.render(&maze, out))
         }
+        Destination::MaskTiles(blank, rendering) => {
+            let maze = finished_shape(generator, blank, seed.value, &finish)?;
+            let maze = maze
+                .into_maze()
+                .map_err(|_| anyhow::anyhow!("not a mask"))?;
+            write_maze(&maze, &rendering)
+        }
     }
+}
+
+/// Carves a maze of shape `blank`, then places its endpoints and solves it as `finish` says.
+fn finished_shape(
+    generator: &dyn Generator,
+    blank: Shape,
+    seed: u64,
+    finish: &Finish,
+) -> anyhow::Result<ShapedMaze> {
+    let mut maze = ShapedMaze::generate(generator, blank, seed)?;
+    place_shape_endpoints(&mut maze, &finish.endpoints)?;
+    if finish.solve {
+        maze.solve();
+    }
+    Ok(maze)
 }
 
 /// Random-walk steps past which a walk's expected work is told up front and its progress shown

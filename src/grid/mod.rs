@@ -301,6 +301,21 @@ impl Grid {
         }
     }
 
+    /// Whether the passage from the cell at index `i` towards `dir` is open, from the index
+    /// alone: dividing for a position cost a filtered dataset 2% of its instructions.
+    #[inline(always)]
+    pub(crate) fn is_open_at(&self, i: usize, dir: Dir) -> bool {
+        let w = self.width as usize;
+        match dir {
+            Dir::North => i >= w && self.cells[i - w] & SOUTH != 0,
+            Dir::East => self.cells[i] & EAST != 0,
+            Dir::South => self.cells[i] & SOUTH != 0,
+            // The cell before the first of a row is the last of the row above, whose east
+            // side is the outer wall: never open.
+            Dir::West => i > 0 && self.cells[i - 1] & EAST != 0,
+        }
+    }
+
     /// Number of open passages of the cell at `pos` (1 means a dead end).
     pub fn degree(&self, pos: Pos) -> u8 {
         Dir::ALL

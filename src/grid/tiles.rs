@@ -21,6 +21,8 @@ pub enum Tile {
     Start,
     /// The exit cell of a solved maze.
     Goal,
+    /// Outside the maze: beyond a mask's cells, away from any cell of the maze.
+    Blank,
 }
 
 /// Produces the tile rows of a grid from top to bottom, reusing one row buffer.

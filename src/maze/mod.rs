@@ -3,6 +3,7 @@
 
 mod view;
 
+pub(crate) use view::blank;
 pub use view::{Heat, MazeTiles};
 
 use crate::Probability;
@@ -12,6 +13,7 @@ use crate::error::{Error, Result};
 use crate::events::Observer;
 use crate::grid::{Dir, Grid, Pos, TilePos, passage_tile};
 use crate::rng::{rng_for_stream, rng_from_seed};
+use crate::shapes::Mask;
 
 /// The RNG stream braiding draws from, apart from generation's, so that braiding never changes
 /// the maze underneath.
@@ -33,6 +35,8 @@ pub struct Maze {
     braid: Option<Probability>,
     open_border: bool,
     solution: Option<Vec<Pos>>,
+    /// The cells in the maze when not all of the rectangle's are.
+    mask: Option<Mask>,
 }
 
 impl Maze {
@@ -105,13 +109,61 @@ impl Maze {
             braid: None,
             open_border: false,
             solution: None,
+            mask: None,
             grid,
         }
+    }
+
+    /// A maze of only `mask`'s cells, carved in `grid` (whose other cells have no passages)
+    /// and connected, as [`Maze::new`] says: entrance at the first cell on, exit at the last.
+    pub(crate) fn masked(
+        grid: Grid,
+        mask: Mask,
+        algorithm: impl Into<String>,
+        params: serde_json::Value,
+        seed: u64,
+    ) -> Self {
+        let first = mask.first_cell();
+        let last = (0..grid.cell_count())
+            .rev()
+            .map(|i| grid.pos(i))
+            .find(|&pos| mask.is_on(pos))
+            .expect("a mask has cells");
+        let mut maze = Self::new(grid, algorithm, params, seed);
+        (maze.start, maze.goal) = (first, last);
+        maze.mask = Some(mask);
+        maze
     }
 
     /// The cells and their passages.
     pub const fn grid(&self) -> &Grid {
         &self.grid
+    }
+
+    /// The cells in the maze, if not the whole rectangle: cells off the mask have no passages.
+    pub const fn mask(&self) -> Option<&Mask> {
+        self.mask.as_ref()
+    }
+
+    /// The number of cells in the maze.
+    pub fn cell_count(&self) -> u64 {
+        self.mask
+            .as_ref()
+            .map_or(self.grid.cell_count(), Mask::cell_count) as u64
+    }
+
+    /// The first cell in the maze, in reading order.
+    pub(crate) fn first_cell(&self) -> Pos {
+        self.mask.as_ref().map_or(Pos::new(0, 0), Mask::first_cell)
+    }
+
+    /// `pos`, if it is a cell of the maze.
+    fn require(&self, pos: Pos) -> Result<Pos> {
+        self.grid.require(pos)?;
+        match &self.mask {
+            Some(mask) if !mask.is_on(pos) => Err(Error::NotACell { x: pos.x, y: pos.y }),
+            _ => Ok(pos),
+        }
     }
 
     /// The cells and their passages, taking them out of the maze.
@@ -163,8 +215,8 @@ impl Maze {
     /// Moves the entrance and exit; both must be cells of the maze, and on its outer wall once
     /// it has openings. Drops the solution.
     pub fn set_endpoints(&mut self, start: Pos, goal: Pos) -> Result<()> {
-        self.grid.require(start)?;
-        self.grid.require(goal)?;
+        self.require(start)?;
+        self.require(goal)?;
         if self.open_border {
             self.check_on_border(start, goal)?;
         }
@@ -187,6 +239,9 @@ impl Maze {
     /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn braid_with(&mut self, probability: Probability) -> Result<u64> {
+        if self.mask.is_some() {
+            return Err(Error::MaskUnsupported { what: "braiding" });
+        }
         let mut rng = rng_for_stream(self.seed, BRAID_STREAM);
         let opened = braid(&mut self.grid, probability.get(), &mut rng);
         self.braid = Some(probability);
@@ -196,6 +251,11 @@ impl Maze {
 
     /// Opens the outer wall next to the start and the goal, which must lie on it.
     pub fn open_border(&mut self) -> Result<()> {
+        if self.mask.is_some() {
+            return Err(Error::MaskUnsupported {
+                what: "opening the outer wall",
+            });
+        }
         self.check_on_border(self.start, self.goal)?;
         self.open_border = true;
         Ok(())
@@ -248,7 +308,7 @@ impl Maze {
     /// Whether the maze is perfect: exactly one path between any two cells. Mazes are always
     /// connected, so that means `cells - 1` passages.
     pub fn is_perfect(&self) -> bool {
-        self.grid.passage_count() + 1 == self.grid.cell_count() as u64
+        self.grid.passage_count() + 1 == self.cell_count()
     }
 
     /// The tile view with openings, solution, start and goal drawn in. Its row buffer and the

@@ -5,6 +5,7 @@ use super::Maze;
 use crate::analysis::Distances;
 use crate::error::Result;
 use crate::grid::{Pos, Tile, TileKind, TilePos, TileRows, cell_tile, empty_vec, tile_between};
+use crate::shapes::Mask;
 
 impl Maze {
     /// The solution as tiles, in order: from the start's opening (if the border is open) through
@@ -37,6 +38,9 @@ pub struct MazeTiles<'a> {
     marks: Vec<(TilePos, Tile)>,
     next_mark: usize,
     y: u64,
+    /// The maze's mask, if it has one, and for each column of cells whether a cell of the
+    /// rows around the current tile row is on.
+    mask: Option<(&'a Mask, Vec<bool>)>,
 }
 
 impl<'a> MazeTiles<'a> {
@@ -65,6 +69,7 @@ impl<'a> MazeTiles<'a> {
             marks,
             next_mark: 0,
             y: 0,
+            mask: maze.mask().map(|mask| (mask, Vec::new())),
         })
     }
 
@@ -74,6 +79,9 @@ impl<'a> MazeTiles<'a> {
         let row = self.rows.next_row_mut()?;
         self.y += 1;
         mark(&self.marks, &mut self.next_mark, y, row, |tile| tile);
+        if let Some((mask, near)) = &mut self.mask {
+            blank(mask, y, near, Tile::Blank, row);
+        }
         Some((y, row))
     }
 
@@ -94,8 +102,32 @@ impl<'a> MazeTiles<'a> {
             return None;
         }
         self.y += 1;
-        mark(&self.marks, &mut self.next_mark, y, row, glyph);
+        mark(&self.marks, &mut self.next_mark, y, row, &glyph);
+        if let Some((mask, near)) = &mut self.mask {
+            blank(mask, y, near, glyph(Tile::Blank), row);
+        }
         Some(y)
+    }
+}
+
+/// Blanks the tiles of tile row `y` that no cell of `mask` touches: a cell touches its own
+/// tile and the walls and corners around it. `near` is scratch space.
+pub(crate) fn blank<T: Copy>(mask: &Mask, y: u64, near: &mut Vec<bool>, blank: T, row: &mut [T]) {
+    // The cells (or rows of cells) whose 3 tiles across include tile `t`.
+    let touching = |t: u64, cells: u32| {
+        (t.saturating_sub(1) / 2) as usize..=(t / 2).min(u64::from(cells) - 1) as usize
+    };
+    near.clear();
+    near.resize(mask.width() as usize, false);
+    for cy in touching(y, mask.height()) {
+        for (near, &on) in near.iter_mut().zip(mask.row(cy as u32)) {
+            *near |= on;
+        }
+    }
+    for (x, tile) in row.iter_mut().enumerate() {
+        if !near[touching(x as u64, mask.width())].contains(&true) {
+            *tile = blank;
+        }
     }
 }
 
@@ -173,6 +205,7 @@ mod tests {
                         Tile::Path => '.',
                         Tile::Start => 'S',
                         Tile::Goal => 'G',
+                        Tile::Blank => '_',
                     })
                     .collect(),
             );

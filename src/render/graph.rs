@@ -128,7 +128,8 @@ impl Graph {
         }
         if self.stats {
             write!(out, "  \"stats\": ")?;
-            serde_json::to_writer(&mut *out, &ShapeStats::of(maze))?;
+            let stats = ShapeStats::of(maze).map_err(io::Error::other)?;
+            serde_json::to_writer(&mut *out, &stats)?;
             writeln!(out, ",")?;
         }
         writeln!(out, "  \"cells\": [")?;

@@ -21,28 +21,42 @@ impl Ink {
     pub const HEAT_LEVELS: u8 = 32;
 
     /// Every ink in the order of [`Ink::number`].
-    pub(crate) fn all() -> impl Iterator<Item = Ink> {
+    pub(crate) fn all() -> impl Iterator<Item = Ink> + Clone {
         TILE_KINDS
             .map(Ink::Plain)
             .into_iter()
             .chain((0..Self::HEAT_LEVELS).map(Ink::Heat))
+            .chain([Ink::Plain(Tile::Blank)])
     }
 
     /// Its number, which palettes and escape tables are indexed by: the tile kinds in their
-    /// order, then the heat levels.
+    /// order, then the heat levels, then the blank (which pictures never draw: see
+    /// [`Ink::pictured`]).
     #[inline]
     pub(crate) const fn number(self) -> u8 {
         match self {
+            Ink::Plain(Tile::Blank) => TILE_KINDS.len() as u8 + Self::HEAT_LEVELS,
             Ink::Plain(tile) => tile as u8,
             Ink::Heat(level) => TILE_KINDS.len() as u8 + level,
         }
     }
 
-    /// The ink of `tile` at `pos`: passages take their heat when a heat map is drawn.
+    /// The ink a picture draws `tile` in, heat aside: its own, or the background's (a
+    /// passage's) outside the maze.
+    #[inline]
+    pub(crate) const fn pictured(tile: Tile) -> Ink {
+        match tile {
+            Tile::Blank => Ink::Plain(Tile::Passage),
+            tile => Ink::Plain(tile),
+        }
+    }
+
+    /// The ink of `tile` at `pos` in a picture: passages take their heat when a heat map is
+    /// drawn, and the blank outside a mask is the background.
     pub fn of(tile: Tile, pos: TilePos, heat: Option<&Heat>) -> Ink {
         match (tile, heat.and_then(|heat| heat.at(pos))) {
             (Tile::Passage, Some(share)) => Ink::heat(share),
-            _ => Ink::Plain(tile),
+            _ => Ink::pictured(tile),
         }
     }
 
@@ -98,7 +112,7 @@ impl Palette {
     pub fn rgb(&self, ink: Ink) -> Rgb {
         match ink {
             Ink::Plain(Tile::Wall) => self.wall,
-            Ink::Plain(Tile::Passage) => self.passage,
+            Ink::Plain(Tile::Passage | Tile::Blank) => self.passage,
             Ink::Plain(Tile::Path) => self.path,
             Ink::Plain(Tile::Start) => self.start,
             Ink::Plain(Tile::Goal) => self.goal,
@@ -119,7 +133,8 @@ impl Palette {
     }
 }
 
-/// Every tile kind in declaration order, so that `tile as u8` numbers its ink.
+/// Every tile kind drawn in pictures, in declaration order, so that `tile as u8` numbers its
+/// ink.
 pub(crate) const TILE_KINDS: [Tile; 5] = [
     Tile::Wall,
     Tile::Passage,

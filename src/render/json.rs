@@ -187,12 +187,14 @@ impl<R: DrawRows> Serialize for TileStrings<R> {
     }
 }
 
-/// The character of `tile` in a document's tile rows: `#` for wall, `.` for anything open.
+/// The character of `tile` in a document's tile rows: `#` for wall, `.` for anything open, a
+/// space outside a mask's cells.
 #[inline]
 pub(crate) const fn json_tile(tile: Tile) -> u8 {
     match tile {
         Tile::Wall => b'#',
         Tile::Passage | Tile::Path | Tile::Start | Tile::Goal => b'.',
+        Tile::Blank => b' ',
     }
 }
 

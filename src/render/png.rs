@@ -87,7 +87,7 @@ impl Png {
         encoder.set_compression(compression(width, height));
         let mut writer = encoder.write_header().map_err(into_io)?;
         let mut stream = writer.stream_writer().map_err(into_io)?;
-        while let Some(y) = tiles.draw_next_row(|tile| Ink::Plain(tile).number(), &mut row) {
+        while let Some(y) = tiles.draw_next_row(|tile| Ink::pictured(tile).number(), &mut row) {
             if let Some(heat) = heat {
                 shade(&mut row, y, heat);
             }

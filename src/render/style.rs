@@ -7,24 +7,26 @@ use crate::rooms::MapTile;
 
 /// The looks of one kind of tile.
 pub(super) trait TileStyle: Copy + Eq {
-    /// The color of its `●` in colored `term` output.
-    fn color(self) -> TermColor;
+    /// The color of its `●` in colored `term` output; `None` for a blank, drawn as a space.
+    fn color(self) -> Option<TermColor>;
     /// Its glyph in uncolored `term` output.
     fn glyph(self) -> &'static str;
     /// Its character in `text` output.
     fn text(self) -> u8;
 }
 
-/// Red walls, green passages, a yellow solution, blue start, magenta goal.
+/// Red walls, green passages, a yellow solution, blue start, magenta goal; blank outside a
+/// mask.
 impl TileStyle for Tile {
-    fn color(self) -> TermColor {
-        match self {
+    fn color(self) -> Option<TermColor> {
+        Some(match self {
             Tile::Wall => TermColor::Red,
             Tile::Passage => TermColor::Green,
             Tile::Path => TermColor::Yellow,
             Tile::Start => TermColor::Blue,
             Tile::Goal => TermColor::Magenta,
-        }
+            Tile::Blank => return None,
+        })
     }
 
     fn glyph(self) -> &'static str {
@@ -34,6 +36,7 @@ impl TileStyle for Tile {
             Tile::Path => "·",
             Tile::Start => "S",
             Tile::Goal => "G",
+            Tile::Blank => " ",
         }
     }
 
@@ -44,6 +47,7 @@ impl TileStyle for Tile {
             Tile::Path => b'.',
             Tile::Start => b'S',
             Tile::Goal => b'G',
+            Tile::Blank => b' ',
         }
     }
 }
@@ -52,14 +56,14 @@ impl TileStyle for Tile {
 /// start and goal as a maze's, locks orange and keys white; without color, corridors are `·`,
 /// doors `+`, locks `L`, keys `K`, start `S` and goal `G`.
 impl TileStyle for MapTile {
-    fn color(self) -> TermColor {
+    fn color(self) -> Option<TermColor> {
         match self {
             MapTile::Rock => Tile::Wall.color(),
-            MapTile::Room => TermColor::Cyan,
+            MapTile::Room => Some(TermColor::Cyan),
             MapTile::Corridor => Tile::Passage.color(),
-            MapTile::Door => TermColor::Yellow,
-            MapTile::Lock => TermColor::Indexed(208),
-            MapTile::Key => TermColor::Indexed(15),
+            MapTile::Door => Some(TermColor::Yellow),
+            MapTile::Lock => Some(TermColor::Indexed(208)),
+            MapTile::Key => Some(TermColor::Indexed(15)),
             MapTile::Start => Tile::Start.color(),
             MapTile::Goal => Tile::Goal.color(),
         }

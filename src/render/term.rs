@@ -1,9 +1,10 @@
 //! `term`: one `●` per tile, colored by kind (red wall or rock), tiles a space apart so the
 //! picture looks square in a terminal.
 
-use super::ink::{Ink, Palette, TILE_KINDS, shade};
+use super::ink::{Ink, Palette, shade};
 use super::style::TileStyle;
 use super::{DrawRows, Render, RenderRows, StreamTiles, TileRowSource, tiles_of};
+use crate::grid::Tile;
 use crate::maze::{Heat, Maze};
 use crate::rooms::{MapTile, RoomMap};
 use crate::stream::MazeRows;
@@ -104,7 +105,11 @@ impl Term {
         if self.color {
             Pieces::colored(Ink::all().map(term_color))
         } else {
-            Pieces::plain_of(&TILE_KINDS)
+            Pieces::plain(Ink::all().map(|ink| match ink {
+                Ink::Plain(tile) => tile.glyph(),
+                // Heat needs color: never drawn plain.
+                Ink::Heat(_) => Tile::Passage.glyph(),
+            }))
         }
     }
 }
@@ -115,7 +120,7 @@ impl Render<RoomMap> for Term {
         let pieces = if self.color {
             Pieces::colored(MapTile::ALL.map(TileStyle::color).into_iter())
         } else {
-            Pieces::plain_of(&MapTile::ALL)
+            Pieces::plain(MapTile::ALL.iter().map(|tile| tile.glyph()))
         };
         let mut rows = tiles.rows().enumerate();
         write_term_lines(&pieces, out, |numbers| {
@@ -180,14 +185,20 @@ struct Pieces {
 }
 
 impl Pieces {
-    /// A `●` in each of `colors`, an escape wherever the color changes, a reset at the end.
-    fn colored(colors: impl Iterator<Item = TermColor>) -> Self {
+    /// A `●` in each of `colors` (a space for `None`), an escape wherever the color changes, a
+    /// reset at the end.
+    fn colored(colors: impl Iterator<Item = Option<TermColor>>) -> Self {
         let mut pieces = Self {
             first: Vec::new(),
             later: Vec::new(),
             end: "\x1b[0m\n",
         };
         for color in colors {
+            let Some(color) = color else {
+                pieces.first.push(Piece::new(&[" "]));
+                pieces.later.extend([Piece::new(&["  "]); 2]);
+                continue;
+            };
             let escape = color.escape();
             pieces.first.push(Piece::new(&[&escape, DOT]));
             pieces.later.push(Piece::new(&[" ", DOT]));
@@ -196,12 +207,11 @@ impl Pieces {
         pieces
     }
 
-    /// The uncolored glyph of each of `tiles` (every kind, in declaration order).
-    fn plain_of<T: TileStyle>(tiles: &[T]) -> Self {
-        let first: Vec<Piece> = tiles.iter().map(|t| Piece::new(&[t.glyph()])).collect();
-        let later = tiles
-            .iter()
-            .flat_map(|t| [Piece::new(&[" ", t.glyph()]); 2])
+    /// The uncolored glyph of each of `glyphs`, by ink number.
+    fn plain(glyphs: impl Iterator<Item = &'static str> + Clone) -> Self {
+        let first = glyphs.clone().map(|glyph| Piece::new(&[glyph])).collect();
+        let later = glyphs
+            .flat_map(|glyph| [Piece::new(&[" ", glyph]); 2])
             .collect();
         Self {
             first,
@@ -240,7 +250,7 @@ impl Pieces {
 
 /// The terminal color of `ink`: the tile's own for tiles, the 256-color palette's nearest
 /// color for heat.
-fn term_color(ink: Ink) -> TermColor {
+fn term_color(ink: Ink) -> Option<TermColor> {
     match ink {
         Ink::Plain(tile) => tile.color(),
         Ink::Heat(_) => {
@@ -248,7 +258,7 @@ fn term_color(ink: Ink) -> TermColor {
             let [r, g, b] = Palette::COLOR
                 .rgb(ink)
                 .map(|c| (u16::from(c) * 5 + 127) / 255);
-            TermColor::Indexed((16 + 36 * r + 6 * g + b) as u8)
+            Some(TermColor::Indexed((16 + 36 * r + 6 * g + b) as u8))
         }
     }
 }
@@ -280,12 +290,12 @@ mod tests {
         // [110, 40, 210] is (2, 1, 4).
         assert_eq!(
             term_color(Ink::Heat(0)),
-            TermColor::Indexed(16 + 36 + 4 * 6 + 1)
+            Some(TermColor::Indexed(16 + 36 + 4 * 6 + 1))
         );
         let last = Ink::HEAT_LEVELS - 1;
         assert_eq!(
             term_color(Ink::Heat(last)),
-            TermColor::Indexed(16 + 72 + 6 + 4)
+            Some(TermColor::Indexed(16 + 72 + 6 + 4))
         );
     }
 }

@@ -158,6 +158,18 @@ impl Mask {
     pub fn cell_count(&self) -> usize {
         self.on.iter().filter(|&&o| o).count()
     }
+
+    /// Whether each cell of row `y` is on, west to east.
+    pub fn row(&self, y: u32) -> &[bool] {
+        let w = self.width as usize;
+        &self.on[y as usize * w..(y as usize + 1) * w]
+    }
+
+    /// The first cell on, in reading order.
+    pub fn first_cell(&self) -> Pos {
+        let i = self.on.iter().position(|&o| o).expect("a mask has cells");
+        Pos::new(i as u32 % self.width, i as u32 / self.width)
+    }
 }
 
 /// The luma of an sRGB colour, 0 to 255 (Rec. 601 weights, in integers).
@@ -195,6 +207,13 @@ impl Masked {
     /// Splits into the grid and the mask.
     pub fn into_parts(self) -> (Grid, Mask) {
         (self.grid, self.mask)
+    }
+
+    /// Joins a grid carved on `mask`'s cells (see [`Masked::into_parts`]) and the mask.
+    pub(crate) fn from_parts(grid: Grid, mask: Mask) -> Self {
+        debug_assert_eq!((grid.width(), grid.height()), (mask.width, mask.height));
+        let cells = mask.cell_count();
+        Self { grid, mask, cells }
     }
 }
 

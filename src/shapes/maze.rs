@@ -1,8 +1,9 @@
 //! A maze of any shape: the carved shape, what carved it, its endpoints and its solution.
 
-use super::{Shape, Topology};
+use super::{Masked, Shape, Topology};
 use crate::Maze;
 use crate::algorithms::Generator;
+use crate::analysis::Difficulty;
 use crate::error::{Error, Result};
 use crate::grid::Pos;
 use crate::rng::rng_from_seed;
@@ -60,8 +61,12 @@ impl ShapedMaze {
     pub fn from_maze(maze: &Maze) -> Self {
         let grid = maze.grid();
         let index = |pos: Pos| grid.index(pos);
+        let shape = match maze.mask() {
+            Some(mask) => Shape::Masked(Masked::from_parts(grid.clone(), mask.clone())),
+            None => Shape::Rect(grid.clone()),
+        };
         Self {
-            shape: Shape::Rect(grid.clone()),
+            shape,
             algorithm: maze.algorithm().to_owned(),
             params: maze.params().clone(),
             seed: maze.seed(),
@@ -73,18 +78,27 @@ impl ShapedMaze {
         }
     }
 
-    /// The rectangular maze this is, with the same cells, passages, endpoints and solution
-    /// (the inverse of [`ShapedMaze::from_maze`]); a maze of another shape is given back.
+    /// The rectangular maze this is, a rectangle or a mask, with the same cells, passages,
+    /// endpoints and solution (the inverse of [`ShapedMaze::from_maze`]); a maze of another
+    /// shape is given back.
     pub fn into_maze(self) -> std::result::Result<Maze, Box<Self>> {
-        let Shape::Rect(grid) = self.shape else {
-            return Err(Box::new(self));
+        let (grid, mask) = match self.shape {
+            Shape::Rect(grid) => (grid, None),
+            Shape::Masked(masked) => {
+                let (grid, mask) = masked.into_parts();
+                (grid, Some(mask))
+            }
+            _ => return Err(Box::new(self)),
         };
         let pos = |i: usize| grid.pos(i);
         let (start, goal) = (pos(self.start), pos(self.goal));
         let solution = self
             .solution
             .map(|cells| cells.into_iter().map(pos).collect());
-        let mut maze = Maze::new(grid, self.algorithm, self.params, self.seed);
+        let mut maze = match mask {
+            Some(mask) => Maze::masked(grid, mask, self.algorithm, self.params, self.seed),
+            None => Maze::new(grid, self.algorithm, self.params, self.seed),
+        };
         maze.set_endpoints(start, goal)
             .expect("the endpoints are cells of the grid");
         if let Some(cells) = solution {
@@ -195,7 +209,7 @@ pub fn distances<T: Topology>(topology: &T, from: usize) -> Vec<u32> {
 }
 
 /// The path from the cell at distance 0 to `to`, following `distances` downhill.
-fn path_back<T: Topology>(topology: &T, distances: &[u32], to: usize) -> Vec<usize> {
+pub(crate) fn path_back<T: Topology>(topology: &T, distances: &[u32], to: usize) -> Vec<usize> {
     let mut path = vec![to];
     let mut here = to;
     while distances[here] > 0 {
@@ -234,15 +248,26 @@ pub struct ShapeStats {
     pub solution_length: u32,
     /// Steps of the longest shortest path between two cells (exact on perfect mazes).
     pub diameter: u32,
+    /// How hard it is to solve.
+    pub difficulty: Difficulty,
 }
 
 impl ShapeStats {
-    /// Measures `maze` (three breadth-first searches).
-    pub fn of(maze: &ShapedMaze) -> Self {
-        with_topology!(maze.shape(), t => Self::measure(t, maze.start(), maze.goal()))
+    /// Measures `maze` (a handful of breadth-first searches); [`Error::OutOfMemory`] when
+    /// their scratch space does not fit.
+    pub fn of(maze: &ShapedMaze) -> Result<Self> {
+        let difficulty = Difficulty::of_shape(maze)?;
+        Ok(
+            with_topology!(maze.shape(), t => Self::measure(t, maze.start(), maze.goal(), difficulty)),
+        )
     }
 
-    fn measure<T: Topology>(topology: &T, start: usize, goal: usize) -> Self {
+    fn measure<T: Topology>(
+        topology: &T,
+        start: usize,
+        goal: usize,
+        difficulty: Difficulty,
+    ) -> Self {
         let (mut passages, mut dead_ends, mut junctions) = (0u64, 0u64, 0u64);
         for i in (0..topology.slots()).filter(|&i| topology.is_cell(i)) {
             let cursor = topology.cursor(i);
@@ -277,6 +302,7 @@ impl ShapeStats {
             junctions,
             solution_length: from_start[goal],
             diameter: from_end[farthest(&from_end)],
+            difficulty,
         }
     }
 }
@@ -304,6 +330,6 @@ impl fmt::Display for ShapeStats {
         for (name, value) in rows {
             writeln!(f, "{name:<18}{value}")?;
         }
-        Ok(())
+        write!(f, "{}", self.difficulty)
     }
 }

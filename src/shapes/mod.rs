@@ -23,6 +23,7 @@ pub use field::{Field, FieldCursor, Tiling};
 pub use geometry::{Geometry, Point};
 pub use hex::{Hex, HexTiling};
 pub use masked::{Mask, Masked};
+pub(crate) use maze::path_back;
 pub use maze::{ShapeStats, ShapedMaze, UNREACHED, distances};
 pub use polar::{Polar, PolarCursor};
 pub(crate) use rect::walls as rect_walls;

@@ -130,7 +130,7 @@ impl Topology for Grid {
 
     #[inline(always)]
     fn is_open(&self, i: usize, side: usize) -> bool {
-        Grid::is_open(self, self.pos(i), Dir::from_side(side))
+        self.is_open_at(i, Dir::from_side(side))
     }
 
     #[inline(always)]
