@@ -2,7 +2,7 @@
 //! or from several at once (parallel seeds).
 
 use super::union_find::UnionFind;
-use super::{Algorithm, GraphAlgorithm, carve_side, cells};
+use super::{Algorithm, GraphAlgorithm, carve_side, carves_every_shape};
 use crate::error::{Error, Result};
 use crate::events::{Event, Observer};
 use crate::grid::{Grid, Pos, bytes_for};
@@ -59,16 +59,12 @@ const ROOT: u8 = u8::MAX;
 
 impl Algorithm for Backtrack {
     const NAME: &'static str = "backtrack";
-    const CARVES_SHAPES: bool = true;
+    carves_every_shape!(own run);
 
     type Params = Self;
 
     fn params(&self) -> Self {
         *self
-    }
-
-    fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
-        self.scratch(cells(width, height), 0)
     }
 
     fn run<O: Observer + ?Sized>(
@@ -79,10 +75,6 @@ impl Algorithm for Backtrack {
     ) -> Result<()> {
         grid.require(self.start)?;
         self.carve_on(grid, rng, observer)
-    }
-
-    fn run_on_shape(&self, shape: &mut crate::shapes::Shape, rng: &mut MazeRng) -> Result<()> {
-        shape.carve_with(self, rng)
     }
 }
 

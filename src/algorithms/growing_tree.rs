@@ -1,10 +1,10 @@
 //! Growing tree: grow the maze from a list of active cells, picking which one grows next.
 
-use super::{Algorithm, GraphAlgorithm, carve_side, cells};
+use super::{Algorithm, GraphAlgorithm, carve_side, carves_every_shape};
 use crate::Probability;
 use crate::error::{Error, Result};
 use crate::events::{Event, Observer};
-use crate::grid::{Grid, bytes_for};
+use crate::grid::bytes_for;
 use crate::rng::{MazeRng, RandomBits};
 use crate::shapes::{EventOf, Topology, filled, reserved};
 use serde::{Serialize, Serializer};
@@ -113,29 +113,12 @@ const DONE: u8 = 2;
 
 impl Algorithm for GrowingTree {
     const NAME: &'static str = "growing-tree";
-    const CARVES_SHAPES: bool = true;
+    carves_every_shape!();
 
     type Params = Self;
 
     fn params(&self) -> Self {
         *self
-    }
-
-    fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
-        self.scratch(cells(width, height), 0)
-    }
-
-    fn run<O: Observer + ?Sized>(
-        &self,
-        grid: &mut Grid,
-        rng: &mut MazeRng,
-        observer: &mut O,
-    ) -> Result<()> {
-        self.carve_on(grid, rng, observer)
-    }
-
-    fn run_on_shape(&self, shape: &mut crate::shapes::Shape, rng: &mut MazeRng) -> Result<()> {
-        shape.carve_with(self, rng)
     }
 }
 

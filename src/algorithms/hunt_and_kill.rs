@@ -1,9 +1,9 @@
 //! Hunt-and-kill: random walks, each started next to the carved part by a scan for a new cell.
 
-use super::{Algorithm, GraphAlgorithm, NoOptions, carve_side, cells};
+use super::{Algorithm, GraphAlgorithm, NoOptions, carve_side, carves_every_shape};
 use crate::error::Result;
 use crate::events::{Event, Observer};
-use crate::grid::{Grid, bytes_for};
+use crate::grid::bytes_for;
 use crate::rng::{MazeRng, RandomBits};
 use crate::shapes::{EventOf, Topology, filled};
 
@@ -33,29 +33,12 @@ pub struct HuntAndKill;
 
 impl Algorithm for HuntAndKill {
     const NAME: &'static str = "hunt-and-kill";
-    const CARVES_SHAPES: bool = true;
+    carves_every_shape!();
 
     type Params = NoOptions;
 
     fn params(&self) -> NoOptions {
         NoOptions {}
-    }
-
-    fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
-        self.scratch(cells(width, height), 0)
-    }
-
-    fn run<O: Observer + ?Sized>(
-        &self,
-        grid: &mut Grid,
-        rng: &mut MazeRng,
-        observer: &mut O,
-    ) -> Result<()> {
-        self.carve_on(grid, rng, observer)
-    }
-
-    fn run_on_shape(&self, shape: &mut crate::shapes::Shape, rng: &mut MazeRng) -> Result<()> {
-        shape.carve_with(self, rng)
     }
 }
 

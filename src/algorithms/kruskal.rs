@@ -1,12 +1,12 @@
 //! Randomized Kruskal: walls in random order, each removed when it separates two regions.
 
 use super::union_find::UnionFind;
-use super::{Algorithm, GraphAlgorithm, NoOptions, carve_side, cells};
+use super::{Algorithm, GraphAlgorithm, NoOptions, carve_side, carves_every_shape};
 use crate::error::Result;
 use crate::events::Observer;
-use crate::grid::{Grid, bytes_for};
+use crate::grid::bytes_for;
 use crate::rng::MazeRng;
-use crate::shapes::{EventOf, Topology, rect_walls, reserved};
+use crate::shapes::{EventOf, Topology, reserved};
 use rand::seq::SliceRandom;
 
 /// The randomized Kruskal algorithm.
@@ -31,29 +31,12 @@ pub struct Kruskal;
 
 impl Algorithm for Kruskal {
     const NAME: &'static str = "kruskal";
-    const CARVES_SHAPES: bool = true;
+    carves_every_shape!();
 
     type Params = NoOptions;
 
     fn params(&self) -> NoOptions {
         NoOptions {}
-    }
-
-    fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
-        self.scratch(cells(width, height), rect_walls(width, height))
-    }
-
-    fn run<O: Observer + ?Sized>(
-        &self,
-        grid: &mut Grid,
-        rng: &mut MazeRng,
-        observer: &mut O,
-    ) -> Result<()> {
-        self.carve_on(grid, rng, observer)
-    }
-
-    fn run_on_shape(&self, shape: &mut crate::shapes::Shape, rng: &mut MazeRng) -> Result<()> {
-        shape.carve_with(self, rng)
     }
 }
 

@@ -114,6 +114,42 @@ pub trait GraphAlgorithm: Algorithm {
     ) -> Result<()>;
 }
 
+/// The items of [`Algorithm`] that every [`GraphAlgorithm`] has alike: it carves every shape,
+/// and its scratch space, its run on the rectangle and its run on a shape are its graph walk's.
+/// `carves_every_shape!(own run)` leaves [`Algorithm::run`] to the algorithm.
+macro_rules! carves_every_shape {
+    () => {
+        carves_every_shape!(own run);
+
+        fn run<O: $crate::events::Observer + ?Sized>(
+            &self,
+            grid: &mut $crate::grid::Grid,
+            rng: &mut $crate::rng::MazeRng,
+            observer: &mut O,
+        ) -> $crate::error::Result<()> {
+            $crate::algorithms::GraphAlgorithm::carve_on(self, grid, rng, observer)
+        }
+    };
+    (own run) => {
+        const CARVES_SHAPES: bool = true;
+
+        fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
+            let cells = $crate::algorithms::cells(width, height);
+            let walls = $crate::shapes::rect_walls(width, height);
+            $crate::algorithms::GraphAlgorithm::scratch(self, cells, walls)
+        }
+
+        fn run_on_shape(
+            &self,
+            shape: &mut $crate::shapes::Shape,
+            rng: &mut $crate::rng::MazeRng,
+        ) -> $crate::error::Result<()> {
+            shape.carve_with(self, rng)
+        }
+    };
+}
+pub(crate) use carves_every_shape;
+
 /// The `params` of an algorithm without options: an empty JSON object.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct NoOptions {}

@@ -1,11 +1,11 @@
 //! Prim's algorithm: one tree grown from a random cell, in its true and simplified forms.
 
-use super::{Algorithm, GraphAlgorithm, carve_side, cells};
+use super::{Algorithm, GraphAlgorithm, carve_side, carves_every_shape};
 use crate::error::Result;
 use crate::events::{Event, Observer};
-use crate::grid::{Grid, bytes_for};
+use crate::grid::bytes_for;
 use crate::rng::{MazeRng, RandomBits};
-use crate::shapes::{EventOf, Topology, filled, rect_walls, reserved};
+use crate::shapes::{EventOf, Topology, filled, reserved};
 use serde::Serialize;
 use std::collections::BinaryHeap;
 
@@ -46,29 +46,12 @@ pub struct Prim {
 
 impl Algorithm for Prim {
     const NAME: &'static str = "prim";
-    const CARVES_SHAPES: bool = true;
+    carves_every_shape!();
 
     type Params = Self;
 
     fn params(&self) -> Self {
         *self
-    }
-
-    fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
-        self.scratch(cells(width, height), rect_walls(width, height))
-    }
-
-    fn run<O: Observer + ?Sized>(
-        &self,
-        grid: &mut Grid,
-        rng: &mut MazeRng,
-        observer: &mut O,
-    ) -> Result<()> {
-        self.carve_on(grid, rng, observer)
-    }
-
-    fn run_on_shape(&self, shape: &mut crate::shapes::Shape, rng: &mut MazeRng) -> Result<()> {
-        shape.carve_with(self, rng)
     }
 }
 

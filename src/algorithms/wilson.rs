@@ -1,9 +1,9 @@
 //! Wilson's algorithm: loop-erased random walks, each ending where it meets the maze so far.
 
-use super::{Algorithm, GraphAlgorithm, NoOptions, cells};
+use super::{Algorithm, GraphAlgorithm, NoOptions, carves_every_shape};
 use crate::error::Result;
 use crate::events::{Event, Observer, Silent};
-use crate::grid::{Grid, bytes_for};
+use crate::grid::bytes_for;
 use crate::rng::{MazeRng, RandomBits};
 use crate::shapes::{EventOf, Topology, filled};
 
@@ -47,29 +47,12 @@ impl Wilson {
 
 impl Algorithm for Wilson {
     const NAME: &'static str = "wilson";
-    const CARVES_SHAPES: bool = true;
+    carves_every_shape!();
 
     type Params = NoOptions;
 
     fn params(&self) -> NoOptions {
         NoOptions {}
-    }
-
-    fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
-        self.scratch(cells(width, height), 0)
-    }
-
-    fn run<O: Observer + ?Sized>(
-        &self,
-        grid: &mut Grid,
-        rng: &mut MazeRng,
-        observer: &mut O,
-    ) -> Result<()> {
-        self.carve_on(grid, rng, observer)
-    }
-
-    fn run_on_shape(&self, shape: &mut crate::shapes::Shape, rng: &mut MazeRng) -> Result<()> {
-        shape.carve_with(self, rng)
     }
 }
 
