@@ -3,12 +3,13 @@
 //! - [`candidate_seed`]: the fixed, documented mixing of a run's seed, a maze's index and an
 //!   attempt number into that maze's own seed (below 2^53, like every drawn seed).
 //! - [`passage_hash`]: a canonical 128-bit hash of a maze's passages, to tell mazes apart.
-//! - [`spanning_tree_count`]: how many perfect mazes a rectangle has at all (the matrix-tree
-//!   theorem), to refuse at once a request for more distinct mazes than exist.
+//! - [`spanning_tree_count`] and [`shape_tree_count`]: how many perfect mazes a rectangle or
+//!   a small shape has at all (the matrix-tree theorem), to refuse at once a request for more
+//!   distinct mazes than exist.
 
 use crate::analysis::{Difficulty, Figure};
-use crate::grid::Grid;
 use crate::rng::DRAWN_SEED_LIMIT;
+use crate::shapes::Topology;
 
 /// The increment of SplitMix64 (2^64 divided by the golden ratio, odd).
 const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -47,32 +48,30 @@ pub const fn candidate_seed(run_seed: u64, index: u64, attempt: u64) -> u64 {
     seed
 }
 
-/// A canonical hash of the passages of `grid`: equal for grids of the same size with the same
-/// passages, whatever their endpoints, solution or seed; different grids collide with
-/// probability about 2^-128 per pair.
-pub fn passage_hash(grid: &Grid) -> u128 {
-    let (width, height) = (grid.width(), grid.height());
+/// A canonical hash of the passages of a maze of shape `topology`: equal for mazes of the
+/// same shape and size with the same passages, whatever their endpoints, solution or seed;
+/// different ones collide with probability about 2^-128 per pair.
+pub fn passage_hash<T: Topology>(topology: &T) -> u128 {
+    let (width, height) = topology.extent();
     let mut lanes = [
-        mix64(u64::from(width)),
+        mix64(u64::from(width) ^ (topology.slots() as u64).rotate_left(32)),
         mix64(u64::from(height) ^ GOLDEN_GAMMA),
     ];
     let mut absorb = |word: u64| {
         lanes[0] = mix64(lanes[0] ^ word).wrapping_add(GOLDEN_GAMMA);
         lanes[1] = mix64(lanes[1].wrapping_add(word).rotate_left(17)) ^ GOLDEN_GAMMA;
     };
-    // Two bits a cell (east, south), 32 cells a word.
+    // A bit a wall between two cells (open or not), in wall order, 64 a word.
     let (mut word, mut filled) = (0u64, 0);
-    for y in 0..height {
-        for x in 0..width {
-            let bits = u64::from(grid.open_east(x, y)) | u64::from(grid.open_south(x, y)) << 1;
-            word |= bits << filled;
-            filled += 2;
-            if filled == 64 {
-                absorb(word);
-                (word, filled) = (0, 0);
-            }
+    topology.walls(|id| {
+        let (cell, side, _) = topology.wall(id);
+        word |= u64::from(topology.is_open(cell, side)) << filled;
+        filled += 1;
+        if filled == 64 {
+            absorb(word);
+            (word, filled) = (0, 0);
         }
-    }
+    });
     absorb(word);
     u128::from(lanes[0]) << 64 | u128::from(lanes[1])
 }
@@ -113,6 +112,75 @@ pub fn spanning_tree_count(width: u32, height: u32) -> Option<u64> {
     }
     let count = log2.exp2().round();
     (count < DRAWN_SEED_LIMIT as f64).then_some(count as u64)
+}
+
+/// Shapes up to this many cells have their spanning trees counted exactly
+/// ([`shape_tree_count`]): a determinant of that order takes about a millisecond.
+pub const COUNTED_CELLS: usize = 256;
+
+/// The number of spanning trees of the cells of `topology` (the number of distinct perfect
+/// mazes of that shape), or `None` when it has more than [`COUNTED_CELLS`] cells or the count
+/// does not fit a `u64`.
+///
+/// By the matrix-tree theorem: the determinant of the Laplacian with one cell left out,
+/// computed exactly by fraction-free (Bareiss) elimination in checked 128-bit integers.
+///
+/// ```
+/// use mazegen::dataset::shape_tree_count;
+/// use mazegen::shapes::Hex;
+///
+/// assert_eq!(shape_tree_count(&Hex::new(3, 2)?), Some(55));
+/// # Ok::<(), mazegen::Error>(())
+/// ```
+pub fn shape_tree_count<T: Topology>(topology: &T) -> Option<u64> {
+    let cells = topology.cell_count();
+    if cells > COUNTED_CELLS {
+        return None;
+    }
+    // Cells numbered from 0 without the holes of a mask; the last one is left out.
+    let mut id = vec![usize::MAX; topology.slots()];
+    for (n, i) in (0..topology.slots())
+        .filter(|&i| topology.is_cell(i))
+        .enumerate()
+    {
+        id[i] = n;
+    }
+    let n = cells - 1;
+    let mut m = vec![vec![0i128; n]; n];
+    topology.walls(|wall| {
+        let (a, _, b) = topology.wall(wall);
+        let (a, b) = (id[a], id[b]);
+        for (p, q) in [(a, b), (b, a)] {
+            if p < n {
+                m[p][p] += 1;
+                if q < n {
+                    m[p][q] -= 1;
+                }
+            }
+        }
+    });
+    let mut negative = false;
+    let mut previous = 1i128;
+    for k in 0..n {
+        if m[k][k] == 0 {
+            let Some(row) = (k + 1..n).find(|&i| m[i][k] != 0) else {
+                return Some(0);
+            };
+            m.swap(k, row);
+            negative = !negative;
+        }
+        for i in k + 1..n {
+            for j in k + 1..n {
+                let cross = m[i][j]
+                    .checked_mul(m[k][k])?
+                    .checked_sub(m[i][k].checked_mul(m[k][j])?)?;
+                m[i][j] = cross / previous;
+            }
+        }
+        previous = m[k][k];
+    }
+    let det = if n == 0 { 1 } else { m[n - 1][n - 1] };
+    u64::try_from(if negative { -det } else { det }).ok()
 }
 
 /// Bounds on one difficulty figure: a maze is kept when the figure lies within them.

@@ -4,7 +4,7 @@
 
 mod dataset;
 
-pub use dataset::DatasetJob;
+pub use dataset::{DatasetJob, DatasetRenderer};
 
 use crate::animate::{self, Pace};
 use crate::cli::{
@@ -160,7 +160,7 @@ pub enum Destination {
 /// How and where a maze of any shape is written.
 pub struct ShapeRendering {
     /// The format's renderer, its options applied.
-    pub renderer: Box<dyn Render<ShapedMaze>>,
+    pub renderer: Box<dyn Render<ShapedMaze> + Send + Sync>,
     /// Where it goes.
     pub target: Target,
 }
@@ -272,7 +272,7 @@ fn shape_renderer(
     format: Format,
     picture: Picture,
     stats: bool,
-) -> Option<Box<dyn Render<ShapedMaze>>> {
+) -> Option<Box<dyn Render<ShapedMaze> + Send + Sync>> {
     match format {
         Format::Graph => Some(Box::new(Graph { stats })),
         Format::Svg => Some(Box::new(Svg(picture))),
@@ -497,6 +497,37 @@ fn shaped_maze(
     args: MazeArgs,
     blank: Shape,
 ) -> anyhow::Result<MazeJob> {
+    check_shape_options(generator.as_ref(), &args, &blank)?;
+    let format = shape_format(&args.output, &blank);
+    let finish = Finish {
+        braid: None,
+        endpoints: Endpoints::settle(&args.endpoints),
+        solve: args.solve,
+        farthest: false,
+    };
+    let (width, height) = mazegen::with_topology!(&blank, t => t.extent());
+    let destination = match shape_output(&args.output, &blank)? {
+        ShapeOutput::Tiles(rendering) => Destination::MaskTiles(blank, rendering),
+        ShapeOutput::Shape(rendering) => Destination::Shape(blank, rendering),
+    };
+    Ok(MazeJob {
+        generator,
+        width,
+        height,
+        seed: Seed::settle(args.seed, matches!(format, Format::Graph | Format::Json)),
+        finish,
+        destination,
+        quiet: args.dataset.quiet,
+    })
+}
+
+/// Refuses what a maze of shape `blank` cannot be asked: an algorithm that carves rectangles
+/// only, options for rectangles only, more walkers than cells, endpoints off its cells.
+pub(crate) fn check_shape_options(
+    generator: &dyn Generator,
+    args: &MazeArgs,
+    blank: &Shape,
+) -> anyhow::Result<()> {
     if !generator.carves_shapes() {
         let error = mazegen::Error::ShapeUnsupported {
             algorithm: generator.name(),
@@ -504,7 +535,6 @@ fn shaped_maze(
         };
         return Err(error.into());
     }
-    let output = &args.output;
     let rect_only = [
         ("--braid", args.braid.is_some()),
         ("--openings", args.endpoints.openings),
@@ -513,48 +543,6 @@ fn shaped_maze(
     if let Some((flag, _)) = rect_only.iter().find(|(_, given)| *given) {
         return Err(bad_input(format!(
             "{flag} applies to rectangular mazes for now, not a {} maze",
-            blank.name()
-        )));
-    }
-    // Tiles draw rectangles and masks: other shapes are written as graphs unless asked
-    // otherwise.
-    let masked = matches!(blank, Shape::Masked(_));
-    let format = output
-        .format
-        .unwrap_or(if masked { Format::Term } else { Format::Graph });
-    let target = Target::new(output.target.output.as_deref());
-    let picture = picture(output, format, &target, Style::Lines)?;
-    if format == Format::Events {
-        return Err(bad_input(format!(
-            "--format events records the steps of rectangular mazes only, not a {} maze",
-            blank.name()
-        )));
-    }
-    let is_picture = matches!(format, Format::Svg | Format::Png);
-    // A mask lies in a rectangle: it is drawn in tiles too, blank outside its cells.
-    let in_tiles = matches!(format, Format::Term | Format::Text | Format::Json)
-        || (is_picture && picture.style == Style::Tiles);
-    let tiles = if let (true, Shape::Masked(masked)) = (in_tiles, &blank) {
-        let rendering = rendering(output, Format::Graph)?;
-        let grid = masked.grid();
-        rendering.check_picture(grid.tile_width(), grid.tile_height())?;
-        Some(rendering)
-    } else {
-        None
-    };
-    if is_picture && picture.style == Style::Tiles && tiles.is_none() {
-        return Err(tiles_style_refused(blank.name()));
-    }
-    let renderer = shape_renderer(format, picture, output.stats);
-    if renderer.is_none() && tiles.is_none() {
-        let formats = if masked {
-            "--format term, text, json, graph, svg or png"
-        } else {
-            SHAPE_FORMATS
-        };
-        return Err(bad_input(format!(
-            "--format {} draws rectangles; a {} maze is written as {formats}",
-            format!("{format:?}").to_lowercase(),
             blank.name()
         )));
     }
@@ -567,33 +555,71 @@ fn shaped_maze(
         };
         return Err(anyhow::Error::new(error).context(format!("--walkers {walkers}")));
     }
-    if is_picture && tiles.is_none() {
+    mazegen::with_topology!(blank, t => check_shape_endpoints(t, &args.endpoints))
+}
+
+/// How a maze of another shape than the plain rectangle is written.
+pub enum ShapeOutput {
+    /// A mask in a tile format: written as the rectangle it lies in, blank outside its cells.
+    Tiles(Rendering),
+    /// As a maze of its shape: a graph document (or a line of one) or a picture in lines.
+    Shape(ShapeRendering),
+}
+
+/// The format a maze of shape `blank` is written in: as asked, else `term` for a mask (drawn
+/// in tiles like a rectangle) and `graph` for other shapes.
+pub(crate) fn shape_format(output: &OutputArgs, blank: &Shape) -> Format {
+    let masked = matches!(blank, Shape::Masked(_));
+    output
+        .format
+        .unwrap_or(if masked { Format::Term } else { Format::Graph })
+}
+
+/// Settles how a maze of shape `blank` is written, refusing formats that cannot write it.
+pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result<ShapeOutput> {
+    let format = shape_format(output, blank);
+    if format == Format::Events {
+        return Err(bad_input(format!(
+            "--format events records the steps of rectangular mazes only, not a {} maze",
+            blank.name()
+        )));
+    }
+    let target = Target::new(output.target.output.as_deref());
+    let picture = picture(output, format, &target, Style::Lines)?;
+    let is_picture = matches!(format, Format::Svg | Format::Png);
+    if let Shape::Masked(masked) = blank {
+        // A mask lies in a rectangle: it is drawn in tiles too, blank outside its cells.
+        let in_tiles = !matches!(format, Format::Graph | Format::Svg | Format::Png)
+            || (is_picture && picture.style == Style::Tiles);
+        if in_tiles {
+            let rendering = rendering(output, Format::Term)?;
+            let grid = masked.grid();
+            rendering.check_picture(grid.tile_width(), grid.tile_height())?;
+            return Ok(ShapeOutput::Tiles(rendering));
+        }
+    }
+    if is_picture && picture.style == Style::Tiles {
+        return Err(tiles_style_refused(blank.name()));
+    }
+    let renderer: Box<dyn Render<ShapedMaze> + Send + Sync> = match format {
+        Format::Jsonl => Box::new(Jsonl {
+            stats: output.stats,
+        }),
+        _ => shape_renderer(format, picture, output.stats).ok_or_else(|| {
+            bad_input(format!(
+                "--format {} draws rectangles; a {} maze is written as --format graph, jsonl, \
+                 svg or png",
+                format!("{format:?}").to_lowercase(),
+                blank.name()
+            ))
+        })?,
+    };
+    if is_picture {
         picture
-            .pixel_size_of_shape(&blank)
+            .pixel_size_of_shape(blank)
             .with_context(|| format!("--scale {}", picture.scale))?;
     }
-    mazegen::with_topology!(&blank, t => check_shape_endpoints(t, &args.endpoints))?;
-    let finish = Finish {
-        braid: None,
-        endpoints: Endpoints::settle(&args.endpoints),
-        solve: args.solve,
-        farthest: false,
-    };
-    let (width, height) = mazegen::with_topology!(&blank, t => t.extent());
-    let destination = match (tiles, renderer) {
-        (Some(rendering), _) => Destination::MaskTiles(blank, rendering),
-        (None, Some(renderer)) => Destination::Shape(blank, ShapeRendering { renderer, target }),
-        (None, None) => unreachable!("refused above"),
-    };
-    Ok(MazeJob {
-        generator,
-        width,
-        height,
-        seed: Seed::settle(args.seed, matches!(format, Format::Graph | Format::Json)),
-        finish,
-        destination,
-        quiet: args.dataset.quiet,
-    })
+    Ok(ShapeOutput::Shape(ShapeRendering { renderer, target }))
 }
 
 /// Refuses `--start` or `--goal` outside the cells of `topology`.

@@ -399,7 +399,7 @@ fn the_binary_draws_lines_16_pixels_a_cell_unless_told_and_refuses_what_does_not
     );
     assert_refused(
         &["backtrack", "--shape", "triangle", "--format", "text"],
-        &["a triangle maze is written as --format graph, svg or png"],
+        &["a triangle maze is written as --format graph, jsonl, svg or png"],
     );
 }
 

@@ -233,10 +233,10 @@ impl Figure {
         }
     }
 
-    /// The greatest value the figure can take on a `width x height`-cell maze (a bound past it
-    /// can never be met).
-    pub fn most(self, width: u32, height: u32) -> f64 {
-        let cells = f64::from(width) * f64::from(height);
+    /// The greatest value the figure can take on a maze of `cells` cells (a bound past it can
+    /// never be met).
+    pub fn most(self, cells: u64) -> f64 {
+        let cells = cells as f64;
         match self {
             // A path visits each cell once at most.
             Self::Solution | Self::Decisions | Self::BranchDepth => cells - 1.0,

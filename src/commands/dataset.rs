@@ -5,13 +5,15 @@
 //! bounds (the next candidate seed on a miss) and rendered to bytes.
 
 use super::figures_table;
-use super::maze::finished;
+use super::maze::{finished, finished_shape};
 use crate::progress::Progress;
-use crate::settle::{DatasetJob, bad_input};
+use crate::settle::{DatasetJob, DatasetRenderer, bad_input};
 use mazegen::Maze;
 use mazegen::analysis::Difficulty;
 use mazegen::dataset::{candidate_seed, passage_hash};
 use mazegen::render::npy_header;
+use mazegen::shapes::{ShapeStats, ShapedMaze};
+use mazegen::with_topology;
 use std::collections::HashSet;
 use std::io::{self, Write};
 use std::ops::Range;
@@ -54,9 +56,77 @@ enum Drawn {
     /// Its bytes.
     Bytes(Vec<u8>),
     /// The maze itself.
-    Later(Box<Maze>),
+    Later(Box<Made>),
     /// Nothing: a maze made only to know which are taken, before a shard's first.
     Unseen,
+}
+
+/// One maze of a dataset: in tiles (a rectangle, or a mask written in tiles), or of its shape.
+enum Made {
+    Tiles(Maze),
+    Shape(ShapedMaze),
+}
+
+impl Made {
+    /// Generates candidate `seed` of the job's mazes and finishes it.
+    fn generate(job: &DatasetJob, seed: u64) -> anyhow::Result<Self> {
+        let generator = job.generator.as_ref();
+        let Some(blank) = &job.shape else {
+            let maze = Maze::generate(generator, job.width, job.height, seed)?;
+            return Ok(Self::Tiles(finished(maze, &job.finish)?));
+        };
+        let maze = finished_shape(generator, blank.clone(), seed, &job.finish)?;
+        Ok(match job.output.renderer {
+            DatasetRenderer::Shape(_) => Self::Shape(maze),
+            DatasetRenderer::Tiles(_) => Self::Tiles(
+                maze.into_maze()
+                    .expect("settled: only masks are drawn in tiles"),
+            ),
+        })
+    }
+
+    fn seed(&self) -> u64 {
+        match self {
+            Self::Tiles(maze) => maze.seed(),
+            Self::Shape(maze) => maze.seed(),
+        }
+    }
+
+    fn difficulty(&self) -> anyhow::Result<Difficulty> {
+        Ok(match self {
+            Self::Tiles(maze) => Difficulty::of(maze)?,
+            Self::Shape(maze) => Difficulty::of_shape(maze)?,
+        })
+    }
+
+    /// Its passages' hash (see [`passage_hash`]).
+    fn hash(&self) -> u128 {
+        match self {
+            Self::Tiles(maze) => passage_hash(maze.grid()),
+            Self::Shape(maze) => with_topology!(maze.shape(), t => passage_hash(t)),
+        }
+    }
+
+    /// Its figures as a table.
+    fn table(&self) -> anyhow::Result<String> {
+        match self {
+            Self::Tiles(maze) => figures_table(maze),
+            Self::Shape(maze) => Ok(ShapeStats::of(maze)?.to_string()),
+        }
+    }
+
+    /// Writes it as the job's renderer does.
+    fn render(&self, renderer: &DatasetRenderer, out: &mut dyn Write) -> io::Result<()> {
+        match (self, renderer) {
+            (Self::Tiles(maze), DatasetRenderer::Tiles(rendering)) => {
+                rendering.renderer.render(maze, out)
+            }
+            (Self::Shape(maze), DatasetRenderer::Shape(rendering)) => {
+                rendering.renderer.render(maze, out)
+            }
+            _ => unreachable!("mazes are made for the job's renderer"),
+        }
+    }
 }
 
 /// Carries out a dataset job. On any error nothing reaches a file target.
@@ -65,7 +135,7 @@ pub fn run(job: DatasetJob) -> anyhow::Result<()> {
         crate::message(format_args!("seed: {}", job.seed.value));
     }
     let mut failure = None;
-    let written = job.output.rendering.target.write(|out| {
+    let written = job.output.renderer.target().write(|out| {
         write_run(&job, out).map_err(|error| {
             failure = Some(error);
             io::Error::other("dataset failed")
@@ -150,7 +220,7 @@ fn write_piece(
     }
     match &piece.drawn {
         Drawn::Bytes(bytes) => out.write_all(bytes)?,
-        Drawn::Later(maze) => job.output.rendering.renderer.render(maze, out)?,
+        Drawn::Later(maze) => maze.render(&job.output.renderer, out)?,
         Drawn::Unseen => {}
     }
     if let Some(table) = &piece.table {
@@ -167,8 +237,15 @@ fn batch_size(job: &DatasetJob) -> u64 {
 }
 
 /// About the bytes of one rendered maze: a byte or two per tile for text and JSON (term more,
-/// with color), plus JSON's fields.
+/// with color), plus JSON's fields; about 64 a cell for a graph document.
 fn maze_bytes(job: &DatasetJob) -> u64 {
+    if let DatasetRenderer::Shape(_) = job.output.renderer {
+        let cells = job
+            .shape
+            .as_ref()
+            .map_or(0, |shape| shape.cell_count() as u64);
+        return 64 * cells + 512;
+    }
     let tiles = (2 * u64::from(job.width) + 1) * (2 * u64::from(job.height) + 1);
     tiles + tiles / 4 + 512
 }
@@ -241,10 +318,9 @@ fn make(
         } else {
             candidate_seed(job.seed.value, index, attempt)
         };
-        let maze = Maze::generate(job.generator.as_ref(), job.width, job.height, seed)?;
-        let maze = finished(maze, &job.finish)?;
+        let maze = Made::generate(job, seed)?;
         if !job.bounds.is_empty() {
-            let difficulty = Difficulty::of(&maze)?;
+            let difficulty = maze.difficulty()?;
             let miss: f64 = job.bounds.iter().map(|bound| bound.miss(&difficulty)).sum();
             if miss > 0.0 {
                 if closest.is_none_or(|(best, _)| miss < best) {
@@ -266,20 +342,15 @@ fn piece(
     job: &DatasetJob,
     index: u64,
     attempt: u64,
-    maze: Maze,
+    maze: Made,
     mut bytes: Vec<u8>,
 ) -> anyhow::Result<Piece> {
-    let rendering = &job.output.rendering;
     let shown = job.slots.contains(&index);
-    let table = match shown && rendering.stats_table {
-        true => Some(figures_table(&maze)?),
+    let table = match shown && job.output.renderer.stats_table() {
+        true => Some(maze.table()?),
         false => None,
     };
-    let hash = if job.unique {
-        passage_hash(maze.grid())
-    } else {
-        0
-    };
+    let hash = if job.unique { maze.hash() } else { 0 };
     let seed = maze.seed();
     let drawn = if !shown {
         Drawn::Unseen
@@ -289,7 +360,7 @@ fn piece(
         // Reserved up front, not grown by doubling: 5% of the time of a 10x10-cell maze.
         bytes.clear();
         bytes.reserve(maze_bytes(job) as usize);
-        rendering.renderer.render(&maze, &mut bytes)?;
+        maze.render(&job.output.renderer, &mut bytes)?;
         Drawn::Bytes(bytes)
     };
     Ok(Piece {

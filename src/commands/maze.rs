@@ -65,13 +65,17 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
 }
 
 /// Carves a maze of shape `blank`, then places its endpoints and solves it as `finish` says.
-fn finished_shape(
+pub(super) fn finished_shape(
     generator: &dyn Generator,
     blank: Shape,
     seed: u64,
     finish: &Finish,
 ) -> anyhow::Result<ShapedMaze> {
     let mut maze = ShapedMaze::generate(generator, blank, seed)?;
+    if finish.farthest {
+        let (from, to, _) = maze.diameter();
+        maze.set_endpoints(from, to)?;
+    }
     place_shape_endpoints(&mut maze, &finish.endpoints)?;
     if finish.solve {
         maze.solve();

@@ -1,17 +1,53 @@
-//! `jsonl`: one compact `mazegen.maze/v1` document a line, for datasets of many mazes.
+//! `jsonl`: one compact document a line, for datasets of many mazes: `mazegen.maze/v1` for
+//! rectangles and masks, `mazegen.graph/v1` for mazes of any shape.
 
-use super::Render;
 use super::json::document;
+use super::{Graph, Render};
 use crate::analysis::Difficulty;
 use crate::maze::Maze;
+use crate::shapes::ShapedMaze;
 use std::io::{self, Write};
 
-/// JSON lines: the document [`super::Json`] writes, on one line, ending with a newline. With
-/// `stats`, the document carries a `stats` and a `difficulty` object.
+/// JSON lines: the document [`super::Json`] (or [`Graph`], for a maze of any shape) writes, on
+/// one line, ending with a newline. With `stats`, a maze document carries a `stats` and a
+/// `difficulty` object, a graph document its `stats`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Jsonl {
     /// Whether to add the `stats` and `difficulty` objects.
     pub stats: bool,
+}
+
+impl Render<ShapedMaze> for Jsonl {
+    fn render(&self, maze: &ShapedMaze, out: &mut dyn Write) -> io::Result<()> {
+        let mut document = Vec::new();
+        Graph { stats: self.stats }.render(maze, &mut document)?;
+        let mut line = Vec::with_capacity(document.len());
+        one_line(&document, &mut line);
+        line.push(b'\n');
+        out.write_all(&line)
+    }
+}
+
+/// Appends the JSON text `json` to `line` without the whitespace between its tokens.
+fn one_line(json: &[u8], line: &mut Vec<u8>) {
+    let (mut in_string, mut escaped) = (false, false);
+    for &byte in json {
+        if in_string {
+            line.push(byte);
+            if escaped {
+                escaped = false;
+            } else if byte == b'\\' {
+                escaped = true;
+            } else if byte == b'"' {
+                in_string = false;
+            }
+        } else if byte == b'"' {
+            in_string = true;
+            line.push(byte);
+        } else if !byte.is_ascii_whitespace() {
+            line.push(byte);
+        }
+    }
 }
 
 impl Render for Jsonl {
@@ -31,6 +67,16 @@ mod tests {
     use super::*;
     use crate::algorithms::Backtrack;
     use crate::render::Json;
+
+    #[test]
+    fn graph_documents_take_one_line_without_changing_a_string() {
+        let mut line = Vec::new();
+        one_line(
+            b"{\n  \"a b\": [1, 2],\n  \"c\": \"x \\\" y\"\n}\n",
+            &mut line,
+        );
+        assert_eq!(line, br#"{"a b":[1,2],"c":"x \" y"}"#);
+    }
 
     #[test]
     fn one_line_holding_the_json_document() {

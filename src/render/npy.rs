@@ -2,7 +2,7 @@
 //! axis, so that a run of N mazes is one array `np.load` reads.
 //!
 //! - [`NpyTiles`]: the tile view as `uint8`, 1 wall and 0 passage: shape
-//!   `(N, tile_height, tile_width)`.
+//!   `(N, tile_height, tile_width)`. Outside a mask's cells tiles are 1, walls to a walker.
 //! - [`NpyConnections`]: maze-dataset's `connection_list`, `bool`: shape
 //!   `(N, 2, height, width)` in cells, `[0]` the passage to the cell below, `[1]` to the cell on
 //!   the right.
@@ -15,7 +15,8 @@ use crate::grid::{Grid, Tile};
 use crate::maze::Maze;
 use std::io::{self, Write};
 
-/// The tile view of a maze as bytes: 1 wall, 0 passage (openings included).
+/// The tile view of a maze as bytes: 1 wall (and blank, outside a mask), 0 passage (openings
+/// included).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NpyTiles;
 
@@ -33,7 +34,10 @@ impl Render for NpyTiles {
         let mut line = Vec::new();
         while let Some((_, row)) = rows.next_row() {
             line.clear();
-            line.extend(row.iter().map(|&tile| u8::from(tile == Tile::Wall)));
+            line.extend(
+                row.iter()
+                    .map(|&tile| u8::from(matches!(tile, Tile::Wall | Tile::Blank))),
+            );
             out.write_all(&line)?;
         }
         Ok(())

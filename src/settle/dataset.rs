@@ -1,20 +1,25 @@
 //! Settles a dataset: many mazes in one run, or mazes chosen by difficulty.
 
-use super::{Finish, Rendering, Seed, bad_input, check_endpoints, rendering};
+use super::{
+    Finish, Rendering, Seed, ShapeOutput, ShapeRendering, bad_input, check_endpoints, rendering,
+};
 use crate::cli::{EndpointRule, Format, MazeArgs, OutputArgs};
 use crate::output::Target;
 use mazegen::algorithms::Generator;
 use mazegen::analysis::Figure;
-use mazegen::dataset::{Bound, spanning_tree_count};
+use mazegen::dataset::{Bound, shape_tree_count, spanning_tree_count};
 use mazegen::grid::tiles_from_cells;
 use mazegen::render::{NpyConnections, NpyTiles};
+use mazegen::shapes::{Shape, Topology};
 use std::ops::Range;
 
 /// Many mazes to generate, finish, filter and write in index order.
 pub struct DatasetJob {
     /// The algorithm and its options.
     pub generator: Box<dyn Generator + Send + Sync>,
-    /// Width in cells.
+    /// The blank shape each maze is carved into, unless a plain rectangle.
+    pub shape: Option<Shape>,
+    /// Width in cells (of the rectangle a shape lies in).
     pub width: u32,
     /// Height in cells.
     pub height: u32,
@@ -41,7 +46,7 @@ pub struct DatasetJob {
 /// How a dataset is written.
 pub struct DatasetOutput {
     /// The renderer of one maze, and where the run goes.
-    pub rendering: Rendering,
+    pub renderer: DatasetRenderer,
     /// A blank line between mazes (`term` and `text`).
     pub separate: bool,
     /// For NumPy arrays, the element type and the shape of one maze; the header comes first.
@@ -49,6 +54,29 @@ pub struct DatasetOutput {
     /// Whether each maze's document records its seed (JSON); otherwise a single maze's seed is
     /// printed on standard error when the user cannot know it.
     pub records_seed: bool,
+}
+
+/// How each maze of a dataset is written.
+pub enum DatasetRenderer {
+    /// In tiles: a rectangle, or a mask as the rectangle it lies in.
+    Tiles(Rendering),
+    /// As a maze of its shape.
+    Shape(ShapeRendering),
+}
+
+impl DatasetRenderer {
+    /// Where the run goes.
+    pub fn target(&self) -> &Target {
+        match self {
+            Self::Tiles(rendering) => &rendering.target,
+            Self::Shape(rendering) => &rendering.target,
+        }
+    }
+
+    /// Whether `--stats` go to standard error as a table for each maze.
+    pub fn stats_table(&self) -> bool {
+        matches!(self, Self::Tiles(rendering) if rendering.stats_table)
+    }
 }
 
 /// Whether the options ask for the dataset loop: several mazes, a dataset format, or
@@ -93,16 +121,25 @@ pub fn settle(
     generator: Box<dyn Generator + Send + Sync>,
     args: MazeArgs,
 ) -> anyhow::Result<DatasetJob> {
-    if let Some(blank) = super::blank_shape(&args)? {
-        return Err(bad_input(format!(
-            "--count, --jobs, --shard, --unique, --endpoints, difficulty bounds and --format \
-             jsonl/npy apply to rectangular mazes for now, not a {} maze",
-            blank.name()
-        )));
-    }
-    let (width, rows) = args.size.cells();
-    super::check_cell_limit(generator.as_ref(), width, rows)?;
-    let height = u32::try_from(rows).expect("within the cell limit");
+    let shape = super::blank_shape(&args)?;
+    let (width, height, cells) = match &shape {
+        Some(blank) => {
+            super::check_shape_options(generator.as_ref(), &args, blank)?;
+            let (width, height) = mazegen::with_topology!(blank, t => t.extent());
+            (width, height, blank.cell_count() as u64)
+        }
+        None => {
+            let (width, rows) = args.size.cells();
+            super::check_cell_limit(generator.as_ref(), width, rows)?;
+            let height = u32::try_from(rows).expect("within the cell limit");
+            (width, height, u64::from(width) * u64::from(height))
+        }
+    };
+    // How messages name the mazes: "a 10x10-cell maze", "a hex maze of 100 cells".
+    let described = match &shape {
+        Some(blank) => format!("a {} maze of {cells} cells", blank.name()),
+        None => format!("a {width}x{height}-cell maze"),
+    };
     let dataset = &args.dataset;
     let farthest = dataset.endpoints == Some(EndpointRule::Farthest);
     let endpoints = super::Endpoints::settle(&args.endpoints);
@@ -112,18 +149,34 @@ pub fn settle(
              --start, --goal or --openings",
         ));
     }
-    check_endpoints(&endpoints, width, height)?;
-    let format = args.output.format.unwrap_or(Format::Term);
+    if shape.is_none() {
+        check_endpoints(&endpoints, width, height)?;
+    }
+    let in_tiles = matches!(shape, None | Some(Shape::Masked(_)));
+    let format = match &shape {
+        Some(blank) => super::shape_format(&args.output, blank),
+        None => args.output.format.unwrap_or(Format::Term),
+    };
     let count = dataset.count.unwrap_or(1);
-    if count > 1
-        && !matches!(
-            format,
-            Format::Term | Format::Text | Format::Jsonl | Format::Npy | Format::NpyConnections
-        )
-    {
-        let name = format!("{format:?}").to_lowercase();
+    let many = if in_tiles {
+        &[
+            Format::Term,
+            Format::Text,
+            Format::Jsonl,
+            Format::Npy,
+            Format::NpyConnections,
+        ][..]
+    } else {
+        &[Format::Jsonl]
+    };
+    if count > 1 && !many.contains(&format) {
+        let name = |format: &Format| format!("{format:?}").to_lowercase();
+        let names: Vec<String> = many.iter().map(name).collect();
         return Err(bad_input(format!(
-            "--count {count} writes term, text, jsonl, npy or npy-connections, not --format {name}"
+            "--count {count} writes {} mazes as {}, not --format {}",
+            shape.as_ref().map_or("rectangular", Shape::name),
+            names.join(", "),
+            name(&format)
         )));
     }
     if format == Format::Events || args.animation.animate {
@@ -137,12 +190,25 @@ pub fn settle(
              --shard, --jobs, --unique, --endpoints, difficulty bounds or --format jsonl/npy"
         )));
     }
-    let bounds = bounds(&args, width, height)?;
+    let bounds = bounds(&args, cells, &described)?;
     if dataset.unique && args.braid.is_none() {
-        check_enough_mazes(count, width, height)?;
+        let trees = match &shape {
+            Some(blank) => mazegen::with_topology!(blank, t => shape_tree_count(t)),
+            None => spanning_tree_count(width, height),
+        };
+        check_enough_mazes(count, trees, &described)?;
     }
-    let rendering = rendering(&args.output, Format::Term)?;
-    rendering.check_picture(tiles_from_cells(width), tiles_from_cells(height))?;
+    let renderer = match &shape {
+        Some(blank) => match super::shape_output(&args.output, blank)? {
+            ShapeOutput::Tiles(rendering) => DatasetRenderer::Tiles(rendering),
+            ShapeOutput::Shape(rendering) => DatasetRenderer::Shape(rendering),
+        },
+        None => {
+            let rendering = rendering(&args.output, Format::Term)?;
+            rendering.check_picture(tiles_from_cells(width), tiles_from_cells(height))?;
+            DatasetRenderer::Tiles(rendering)
+        }
+    };
     let array = match format {
         Format::Npy => Some(NpyTiles::layout(width, height)),
         Format::NpyConnections => Some(NpyConnections::layout(width, height)),
@@ -159,6 +225,7 @@ pub fn settle(
     let seed = Seed::settle(args.seed, recorded);
     Ok(DatasetJob {
         generator,
+        shape,
         width,
         height,
         seed,
@@ -180,15 +247,15 @@ pub fn settle(
             separate: matches!(format, Format::Term | Format::Text),
             array,
             records_seed: recorded,
-            rendering,
+            renderer,
         },
         progress: !dataset.quiet,
     })
 }
 
 /// The difficulty bounds, each checked: its minimum not above its maximum, and within what a
-/// `width x height`-cell maze allows.
-fn bounds(args: &MazeArgs, width: u32, height: u32) -> anyhow::Result<Vec<Bound>> {
+/// maze of `cells` cells (`described` so in messages) allows.
+fn bounds(args: &MazeArgs, cells: u64, described: &str) -> anyhow::Result<Vec<Bound>> {
     let mut bounds = Vec::new();
     for (figure, min, max) in args.dataset.bounds.given() {
         let name = figure.name();
@@ -199,12 +266,12 @@ fn bounds(args: &MazeArgs, width: u32, height: u32) -> anyhow::Result<Vec<Bound>
                 "--min-{name} {min} is above --max-{name} {max}: no maze can be within both"
             )));
         }
-        let most = figure.most(width, height);
+        let most = figure.most(cells);
         if let Some(min) = min
             && min > most
         {
             return Err(bad_input(format!(
-                "--min-{name} {min}: a {width}x{height}-cell maze has at most {most} ({})",
+                "--min-{name} {min}: {described} has at most {most} ({})",
                 what_most(figure)
             )));
         }
@@ -233,12 +300,13 @@ const fn what_most(figure: Figure) -> &'static str {
     }
 }
 
-/// Refuses more distinct mazes than the rectangle has spanning trees.
-fn check_enough_mazes(count: u64, width: u32, height: u32) -> anyhow::Result<()> {
-    match spanning_tree_count(width, height) {
+/// Refuses more distinct mazes than the shape (`described` so in messages) has spanning
+/// `trees`, where they could be counted.
+fn check_enough_mazes(count: u64, trees: Option<u64>, described: &str) -> anyhow::Result<()> {
+    match trees {
         Some(trees) if count > trees => Err(bad_input(format!(
-            "--unique --count {count}: a {width}x{height}-cell maze has only {trees} distinct \
-             perfect mazes; ask for at most {trees}, or a larger size"
+            "--unique --count {count}: {described} has only {trees} distinct perfect mazes; \
+             ask for at most {trees}, or a larger size"
         ))),
         _ => Ok(()),
     }

@@ -186,6 +186,25 @@ impl ShapedMaze {
     pub fn distances(&self) -> Vec<u32> {
         with_topology!(&self.shape, t => distances(t, self.start))
     }
+
+    /// The ends of a longest shortest path and its length in steps: two breadth-first sweeps,
+    /// from the first cell to the farthest one, then from there (exact on perfect mazes).
+    pub fn diameter(&self) -> (Pos, Pos, u32) {
+        with_topology!(&self.shape, t => {
+            let from = farthest(&distances(t, t.first_cell()));
+            let sweep = distances(t, from);
+            let to = farthest(&sweep);
+            (self.pos(from), self.pos(to), sweep[to])
+        })
+    }
+}
+
+/// The reached cell farthest away in `distances`, the first of those in index order.
+fn farthest(distances: &[u32]) -> usize {
+    (0..distances.len())
+        .filter(|&i| distances[i] != UNREACHED)
+        .max_by_key(|&i| (distances[i], std::cmp::Reverse(i)))
+        .expect("the origin is reached")
 }
 
 /// The distance in steps through open passages from `from` to every cell of `topology`.
@@ -283,12 +302,6 @@ impl ShapeStats {
         let passages = passages / 2;
         let cells = topology.cell_count() as u64;
         let from_start = distances(topology, start);
-        let farthest = |d: &[u32]| {
-            (0..d.len())
-                .filter(|&i| d[i] != UNREACHED)
-                .max_by_key(|&i| (d[i], std::cmp::Reverse(i)))
-                .expect("the start is reached")
-        };
         let end = farthest(&from_start);
         let from_end = distances(topology, end);
         let loops = (passages + 1).saturating_sub(cells);
