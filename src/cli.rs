@@ -5,7 +5,7 @@ mod dataset;
 mod rooms;
 
 pub use dataset::{DatasetArgs, EndpointRule};
-pub use rooms::{AUTO_MAP_ROOMS, MapChoice, RoomsArgs, RoomsFormat};
+pub use rooms::{AUTO_MAP_ROOMS, CorridorsArg, MapChoice, RoomsArgs, RoomsFormat};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mazegen::Probability;

@@ -25,7 +25,7 @@ use mazegen::render::{
     Dot, Graph, Json, Jsonl, NpyConnections, NpyTiles, Picture, Render, Style, Svg, Term, Text,
     Tiled,
 };
-use mazegen::rooms::{Candidates, RoomMap, RoomOptions, RoomsError};
+use mazegen::rooms::{Candidates, MazeFill, RoomMap, RoomOptions, RoomsError};
 use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, ShapedMaze, Topology, Triangle};
 use mazegen::{Maze, Probability};
 use std::io::{self, IsTerminal};
@@ -881,12 +881,36 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
     let format = args.format;
     let candidates = Candidates::from(args.candidates);
     let sized = args.map.width.is_some() || args.map.height.is_some();
+    let corridors = &args.corridors;
+    let maze = corridors.corridors == cli::CorridorsArg::Maze;
+    if !maze {
+        let flags = [
+            ("--maze-algorithm", corridors.maze_algorithm.is_some()),
+            ("--sparseness", corridors.sparseness.is_some()),
+        ];
+        if let Some((flag, _)) = flags.iter().find(|(_, given)| *given) {
+            return Err(bad_input(format!(
+                "{flag} shapes the maze of --corridors maze, not routed corridors; add \
+                 --corridors maze or leave {flag} out"
+            )));
+        }
+    } else if args.locks > 0 {
+        return Err(bad_input(
+            "--locks needs --corridors routed: the maze of --corridors maze joins every room, so \
+             no corridor would be the only way past a lock",
+        ));
+    } else if args.map.map == MapChoice::Never {
+        return Err(bad_input(
+            "--corridors maze fills the tile map's rock: it cannot be combined with --map never",
+        ));
+    }
     let map = match args.map.map {
         MapChoice::Always => true,
         MapChoice::Never => false,
         // Corridors between any two of that many rooms would dwarf the graph.
         MapChoice::Auto => {
             format.draws_tiles()
+                || maze
                 || candidates == Candidates::Delaunay
                 || args.count <= AUTO_MAP_ROOMS
                 || sized
@@ -957,6 +981,13 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
             locks: args.locks,
             // DOT draws no corridors.
             corridors: format != RoomsFormat::Dot,
+            maze: maze.then(|| {
+                let fill = MazeFill::default();
+                MazeFill {
+                    algorithm: corridors.maze_algorithm.clone().unwrap_or(fill.algorithm),
+                    sparseness: corridors.sparseness.unwrap_or(fill.sparseness),
+                }
+            }),
         },
         seed: Seed::settle(
             args.seed,
