@@ -1035,6 +1035,11 @@ pub fn with_options_at_fault(error: mazegen::Error, options: &RoomOptions) -> an
         RoomsError::MapTooLarge { .. } => vec![count, room_size],
         RoomsError::TooManyEdges { .. } => [count].into_iter().chain(p).collect(),
         RoomsError::TooManyLocks { locks, .. } => vec![format!("--locks {locks}")],
+        RoomsError::LocksInMaze { locks } => {
+            vec![format!("--locks {locks}"), "--corridors maze".into()]
+        }
+        RoomsError::MazeNeedsMap => vec!["--corridors maze".into(), "--map never".into()],
+        RoomsError::MazeAlgorithm { name, .. } => vec![format!("--maze-algorithm {name}")],
         RoomsError::NoRoute { .. } => sides.chain([count, room_size]).collect(),
         RoomsError::TooManyCorridorTiles { .. } => {
             [count].into_iter().chain(p).chain(sides).collect()
