@@ -198,6 +198,19 @@ pub struct RoomsJob {
     pub target: Target,
     /// Tell the user that `--map auto` left the map out.
     pub note_no_map: bool,
+    /// Where the image of a Tiled map's tileset goes.
+    pub tileset: TilesetImage,
+}
+
+/// Where the image of a Tiled map's tileset goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TilesetImage {
+    /// Not a Tiled map.
+    None,
+    /// Beside the map's file, unless a file of that name is there already (drawn by the user).
+    Beside(PathBuf),
+    /// Nowhere: the map goes to standard output, a pipe or a device (a note says so).
+    Nowhere,
 }
 
 /// A maze document to read and act on.
@@ -968,7 +981,18 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         RoomsFormat::Svg => Box::new(Svg(picture)),
         RoomsFormat::Png => Box::new(mazegen::render::Png(picture)),
     };
+    let tileset = match &target {
+        _ if format != RoomsFormat::Tiled => TilesetImage::None,
+        Target::File(path)
+            if path.file_name().is_some()
+                && !std::fs::metadata(path).is_ok_and(|meta| !meta.is_file()) =>
+        {
+            TilesetImage::Beside(path.with_file_name(mazegen::render::TILESET_IMAGE))
+        }
+        _ => TilesetImage::Nowhere,
+    };
     Ok(RoomsJob {
+        tileset,
         options: RoomOptions {
             count: args.count,
             p: args.p,

@@ -72,6 +72,11 @@ pub struct TileMap {
 }
 
 impl TileMap {
+    /// A map `width` tiles wide of `tiles`, row by row.
+    pub(crate) fn new(width: u32, tiles: Vec<MapTile>) -> Self {
+        Self { width, tiles }
+    }
+
     /// Width in tiles.
     pub fn width(&self) -> u32 {
         self.width
