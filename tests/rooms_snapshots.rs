@@ -29,6 +29,23 @@ fn rooms_snapshots() {
         "rooms-abstract.json",
         snapshot(&["--map", "never", "--format", "json"])
     );
+    insta::assert_snapshot!(
+        "rooms-maze.text",
+        snapshot(&["--corridors", "maze", "--format", "text"])
+    );
+    insta::assert_snapshot!(
+        "rooms-maze.json",
+        snapshot(&[
+            "--corridors",
+            "maze",
+            "--maze-algorithm",
+            "kruskal",
+            "--sparseness",
+            "0.9",
+            "--format",
+            "json"
+        ])
+    );
 }
 
 #[test]

@@ -73,7 +73,10 @@ fn tiled_maps_load_in_pytiled_parser() {
     let (width, height) = (&doc["params"]["width"], &doc["params"]["height"]);
     assert_eq!(tiled["size"], serde_json::json!([width, height, 16]));
     assert_eq!(tiled["orientation"], "orthogonal");
-    assert_eq!(tiled["image"], true, "the tileset's image is beside the map");
+    assert_eq!(
+        tiled["image"], true,
+        "the tileset's image is beside the map"
+    );
     // Every tile as the text map draws it, marks on floor as floor.
     let kinds = &tiled["kinds"];
     for (row, line) in tiled["data"].as_array().unwrap().iter().zip(text.lines()) {
@@ -127,8 +130,7 @@ fn the_tileset_image_is_written_beside_the_map() {
             .stderr("");
     };
     run();
-    let doc: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(&map).unwrap()).unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&map).unwrap()).unwrap();
     let tileset = &doc["tilesets"][0];
     assert_eq!(tileset["image"], "mazegen-rooms-tiles.png");
     // A PNG of the size the tileset names, one color per tile.

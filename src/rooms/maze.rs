@@ -212,12 +212,16 @@ impl Map {
         }
         for &end in &dead {
             let mut at = end as usize;
-            while budget > 0 && maze(self.kind[at]) && self.exits(at) <= 1 {
+            // A door left leading nowhere goes too, over the budget if need be.
+            while (budget > 0 || self.kind[at] == DOOR)
+                && maze(self.kind[at])
+                && self.exits(at) <= 1
+            {
                 let next = self
                     .neighbours(at)
                     .find(|&n| maze(self.kind[n]) && self.open(n));
                 self.kind[at] = ROCK;
-                budget -= 1;
+                budget = budget.saturating_sub(1);
                 match next {
                     Some(next) => at = next,
                     None => break,

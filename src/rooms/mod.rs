@@ -91,7 +91,8 @@ pub struct MazeFill {
     /// ([`crate::algorithms::graph_algorithms`]), with its default options.
     pub algorithm: String,
     /// The share of the maze's tiles (doors included) removed as dead ends: 0 keeps the whole
-    /// perfect maze, 1 removes every dead end, leaving only passages between doors.
+    /// perfect maze, 1 removes every dead end, leaving only passages between doors. (A door
+    /// whose passage is gone goes too, one tile over the share if need be.)
     pub sparseness: Probability,
 }
 
