@@ -306,7 +306,7 @@ impl Cells {
 
     /// The region of the cell on tile `(x, y)`, or [`NONE`].
     fn region_at(&self, x: u32, y: u32) -> u32 {
-        if x % 2 == 0 || y % 2 == 0 {
+        if x.is_multiple_of(2) || y.is_multiple_of(2) {
             return NONE;
         }
         let (i, j) = (x / 2, y / 2);
@@ -440,3 +440,101 @@ fn carve_region(
 /// The sides of a rectangle's cell that lead east and south.
 const EAST: usize = crate::grid::Dir::East as usize;
 const SOUTH: usize = crate::grid::Dir::South as usize;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithms::{Backtrack, Wilson};
+    use crate::rng::rng_from_seed;
+
+    fn layout(width: u32, height: u32, rooms: &[(u32, u32, u32, u32)]) -> Layout {
+        Layout {
+            width,
+            height,
+            rooms: rooms
+                .iter()
+                .map(|&(x, y, w, h)| Rect { x, y, w, h })
+                .collect(),
+        }
+    }
+
+    fn no_corridors() -> Routes {
+        Routes {
+            offsets: vec![0],
+            tiles: Vec::new(),
+        }
+    }
+
+    /// The tiles beside `at` on a map `width` tiles wide.
+    fn around(at: u32, width: u32) -> [u32; 4] {
+        [at + 1, at - 1, at + width, at - width]
+    }
+
+    #[test]
+    fn a_whole_maze_keeps_off_the_floor_and_enters_the_room_by_one_door() {
+        let layout = layout(21, 15, &[(8, 5, 4, 3)]);
+        let maze = fill(
+            &layout,
+            &no_corridors(),
+            &Backtrack::default(),
+            0.0,
+            &mut rng_from_seed(1),
+        )
+        .unwrap();
+        let room = layout.rooms[0];
+        let floor = |at: u32| room.contains((at % 21, at / 21));
+        assert_eq!(maze.doors.len(), 1);
+        for &at in &maze.passages {
+            assert!(around(at, 21).iter().all(|&n| !floor(n)), "{at}");
+        }
+        // A perfect maze over every cell of the rock: cells less one passages between them,
+        // plus the door's tile of rock if it has one.
+        let cells = maze
+            .passages
+            .iter()
+            .filter(|&&at| (at % 21) % 2 == 1 && (at / 21) % 2 == 1)
+            .count();
+        let links = maze.passages.len() - cells;
+        assert!(
+            links == cells - 1 || links == cells,
+            "{cells} cells, {links} links"
+        );
+    }
+
+    #[test]
+    fn full_trimming_leaves_only_passages_between_doors() {
+        let layout = layout(31, 17, &[(3, 3, 4, 4), (22, 9, 5, 5)]);
+        let maze = fill(
+            &layout,
+            &no_corridors(),
+            &Wilson,
+            1.0,
+            &mut rng_from_seed(2),
+        )
+        .unwrap();
+        let floor = |at: u32| layout.rooms.iter().any(|r| r.contains((at % 31, at / 31)));
+        let open = |at: u32| {
+            floor(at) || maze.passages.binary_search(&at).is_ok() || maze.doors.contains(&at)
+        };
+        // One region of rock, two doors: the path between them is all that is left.
+        assert_eq!(maze.doors.len(), 2);
+        for &at in maze.passages.iter().chain(&maze.doors) {
+            let exits = around(at, 31).iter().filter(|&&n| open(n)).count();
+            assert_eq!(exits, 2, "{at}");
+        }
+    }
+
+    #[test]
+    fn a_room_alone_loses_its_door_when_the_maze_is_trimmed_away() {
+        let layout = layout(21, 15, &[(8, 5, 4, 3)]);
+        let maze = fill(
+            &layout,
+            &no_corridors(),
+            &Backtrack::default(),
+            1.0,
+            &mut rng_from_seed(3),
+        )
+        .unwrap();
+        assert_eq!(maze, MazeTiles::default());
+    }
+}
