@@ -45,6 +45,8 @@ const DOOR: u8 = 4;
 
 /// No region: a tile that is not a maze cell.
 const NONE: u32 = u32::MAX;
+/// A cell whose region is not known yet.
+const OPEN: u32 = u32::MAX - 1;
 
 /// The maze between the rooms: its passages and its doors, as sorted tile indices
 /// (`y * width + x`).
@@ -77,7 +79,7 @@ pub(crate) fn fill(
     rng: &mut MazeRng,
 ) -> crate::Result<MazeTiles> {
     let mut map = Map::new(layout, routes)?;
-    let cells = Cells::new(&map);
+    let cells = Cells::new(&map)?;
     let spots = door_spots(&map, &cells, &layout.rooms);
     // One door per room, then one per region no room opened onto.
     let mut joined = vec![false; cells.regions.len()];
@@ -246,7 +248,7 @@ struct Cells {
 }
 
 impl Cells {
-    fn new(map: &Map) -> Self {
+    fn new(map: &Map) -> Result<Self, RoomsError> {
         let (width, height) = ((map.width - 1) / 2, (map.height - 1) / 2);
         let clear = |i: u32, j: u32| {
             let (x, y) = (2 * i + 1, 2 * j + 1);
@@ -255,17 +257,23 @@ impl Cells {
                 && (y - 1..=y + 1)
                     .all(|ty| (x - 1..=x + 1).all(|tx| map.kind[map.index(tx, ty)] == ROCK))
         };
-        let mut region = vec![NONE; width as usize * height as usize];
-        let mut open = vec![false; region.len()];
+        // Cells not yet in a region are OPEN, tiles that cannot be cells NONE.
+        let size = width as usize * height as usize;
+        let mut region = Vec::new();
+        region
+            .try_reserve_exact(size)
+            .map_err(|_| RoomsError::MapOutOfMemory {
+                width: map.width,
+                height: map.height,
+                bytes: 4 * size as u64,
+            })?;
         for j in 0..height {
-            for i in 0..width {
-                open[(j * width + i) as usize] = clear(i, j);
-            }
+            region.extend((0..width).map(|i| if clear(i, j) { OPEN } else { NONE }));
         }
         let mut regions = Vec::new();
         let mut stack = Vec::new();
         for first in 0..region.len() {
-            if !open[first] || region[first] != NONE {
+            if region[first] != OPEN {
                 continue;
             }
             let label = regions.len() as u32;
@@ -288,7 +296,7 @@ impl Cells {
                     (j > 0).then(|| c - width as usize),
                 ];
                 for n in beside.into_iter().flatten() {
-                    if open[n] && region[n] == NONE {
+                    if region[n] == OPEN {
                         region[n] = label;
                         stack.push(n);
                     }
@@ -296,12 +304,12 @@ impl Cells {
             }
             regions.push(bounds);
         }
-        Self {
+        Ok(Self {
             width,
             height,
             region,
             regions,
-        }
+        })
     }
 
     /// The region of the cell on tile `(x, y)`, or [`NONE`].
