@@ -907,11 +907,6 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
                  --corridors maze or leave {flag} out"
             )));
         }
-    } else if args.locks > 0 {
-        return Err(bad_input(
-            "--locks needs --corridors routed: the maze of --corridors maze joins every room, so \
-             no corridor would be the only way past a lock",
-        ));
     } else if args.map.map == MapChoice::Never {
         return Err(bad_input(
             "--corridors maze fills the tile map's rock: it cannot be combined with --map never",
@@ -1059,9 +1054,6 @@ pub fn with_options_at_fault(error: mazegen::Error, options: &RoomOptions) -> an
         RoomsError::MapTooLarge { .. } => vec![count, room_size],
         RoomsError::TooManyEdges { .. } => [count].into_iter().chain(p).collect(),
         RoomsError::TooManyLocks { locks, .. } => vec![format!("--locks {locks}")],
-        RoomsError::LocksInMaze { locks } => {
-            vec![format!("--locks {locks}"), "--corridors maze".into()]
-        }
         RoomsError::MazeNeedsMap => vec!["--corridors maze".into(), "--map never".into()],
         RoomsError::MazeAlgorithm { name, .. } => vec![format!("--maze-algorithm {name}")],
         RoomsError::NoRoute { .. } => sides.chain([count, room_size]).collect(),

@@ -148,10 +148,6 @@ fn bad_input_is_explained_with_exit_code_2() {
             &["--sparseness", "1.5"],
         ),
         (
-            &["--corridors", "maze", "--locks", "1"],
-            &["--locks needs --corridors routed", "joins every room"],
-        ),
-        (
             &["--corridors", "maze", "--map", "never", "--format", "json"],
             &["--corridors maze fills the tile map's rock", "--map never"],
         ),

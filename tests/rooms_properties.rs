@@ -449,6 +449,7 @@ proptest! {
             prop_assert_eq!(rooms.len(), 1, "{:?}", door);
             prop_assert!(around(door).iter().any(|next| passages.contains(next)));
             prop_assert!(!corridors.contains(&door));
+            prop_assert!(!around(door).iter().any(|next| corridors.contains(next)));
         }
         // Trimming only takes tiles away from the whole maze, as many as the sparseness says
         // or until no dead end is left.
@@ -476,7 +477,7 @@ proptest! {
 }
 
 #[test]
-fn rooms_and_mazes_refuse_locks_and_unknown_algorithms() {
+fn rooms_and_mazes_refuse_unknown_algorithms_and_no_map() {
     let maze = |algorithm: &str| RoomOptions {
         maze: Some(MazeFill {
             algorithm: algorithm.into(),
@@ -491,12 +492,6 @@ fn rooms_and_mazes_refuse_locks_and_unknown_algorithms() {
         error.contains("'eller'") && error.contains("backtrack, hunt-and-kill"),
         "{error}"
     );
-    let locked = RoomOptions {
-        locks: 1,
-        ..maze("wilson")
-    };
-    let error = RoomMap::generate(&locked, 1).unwrap_err().to_string();
-    assert!(error.contains("1 lock cannot hold"), "{error}");
     let abstract_graph = RoomOptions {
         map: false,
         ..maze("backtrack")

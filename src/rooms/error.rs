@@ -226,7 +226,8 @@ pub enum RoomsError {
 
     /// A maze algorithm that cannot fill the rock between rooms.
     #[error(
-        "'{name}' cannot carve the maze between the rooms: it needs an algorithm that carves          any shape, one of {expected}"
+        "'{name}' cannot carve the maze between the rooms: it needs an algorithm that carves \
+         any shape, one of {expected}"
     )]
     MazeAlgorithm {
         /// The name asked for.
@@ -237,18 +238,8 @@ pub enum RoomsError {
 
     /// A maze between the rooms needs the rooms laid out on a tile map.
     #[error(
-        "a maze between the rooms fills the tile map's rock, and this room graph has no tile          map; lay the rooms out on a map, or route the corridors only"
+        "a maze between the rooms fills the tile map's rock, and this room graph has no tile \
+         map; lay the rooms out on a map, or route the corridors only"
     )]
     MazeNeedsMap,
-
-    /// Locks with a maze between the rooms: the maze joins every room, so nothing would be
-    /// the only way past a lock.
-    #[error(
-        "{locks} {noun} cannot hold on a map whose maze joins every room: a lock needs a corridor          that is the only way on, and the maze goes around it; locks need routed corridors only",
-        noun = if *locks == 1 { "lock" } else { "locks" }
-    )]
-    LocksInMaze {
-        /// The locks asked for.
-        locks: u32,
-    },
 }

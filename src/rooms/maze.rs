@@ -7,11 +7,14 @@
 //!    keeps a tile of rock from floors and corridors, and touches a room only through a door.
 //!    Cells two tiles apart are neighbours; each 4-connected region of cells is a
 //!    [`Masked`](crate::shapes::Masked) shape of its own.
-//! 2. **Doors**: a door is a wall tile beside a room's floor (corners left out), beside no other
-//!    room's floor and off the border, with a cell one tile beyond it, or two tiles beyond it
-//!    across one tile of rock (which becomes part of the maze). Every room with such a spot
-//!    gets one door, drawn at random; then every region no room opened onto gets a door from
-//!    a room beside it, drawn at random. A region beside no room stays rock.
+//! 2. **Doors**: a door is a wall tile beside a room's floor (corners left out), off the border,
+//!    beside no corridor and beside no rock that touches another room's floor (so no other
+//!    room's door or corridor is ever beside it), with a cell one tile beyond it, or two tiles
+//!    beyond it across one tile of rock (which becomes part of the maze). Every room with such
+//!    a spot gets one door, drawn at random; then every region no room opened onto gets a door
+//!    from a room beside it, drawn at random. A region beside no room stays rock. With locks,
+//!    rooms fall into zones (those joined without passing a lock), and a region opens into the
+//!    rooms of one zone only: the zone of the first room that opens onto it.
 //! 3. **Carving**: every region with a door is carved into a perfect maze by the chosen
 //!    algorithm, region after region in the order of their first cell.
 //! 4. **Dead ends**: a dead end is a maze tile (or door) with one walkable neighbour. They are
@@ -69,11 +72,12 @@ struct Spot {
 }
 
 /// Fills the rock of `layout`, around the corridors of `routes`, with a maze carved by
-/// `generator`, joins it to the rooms and removes the share `sparseness` of its tiles as dead
-/// ends, drawing from `rng`.
+/// `generator`, joins it to the rooms (each region to rooms of one of their `zones`) and removes
+/// the share `sparseness` of its tiles as dead ends, drawing from `rng`.
 pub(crate) fn fill(
     layout: &Layout,
     routes: &Routes,
+    zones: &[u32],
     generator: &dyn Generator,
     sparseness: f64,
     rng: &mut MazeRng,
@@ -81,22 +85,33 @@ pub(crate) fn fill(
     let mut map = Map::new(layout, routes)?;
     let cells = Cells::new(&map)?;
     let spots = door_spots(&map, &cells, &layout.rooms);
-    // One door per room, then one per region no room opened onto.
-    let mut joined = vec![false; cells.regions.len()];
+    // One door per room, into a region no other zone opened onto, then one per region no room
+    // opened onto.
+    let mut zone_of = vec![NONE; cells.regions.len()];
     let mut doors: Vec<Spot> = Vec::new();
     let mut first = 0;
+    let mut open: Vec<Spot> = Vec::new();
     while first < spots.len() {
         let room = spots[first].room;
         let end = first + spots[first..].partition_point(|s| s.room == room);
-        let spot = spots[first + rng.random_range(0..end - first)];
-        joined[spot.region as usize] = true;
-        doors.push(spot);
+        let zone = zones[room as usize];
+        open.clear();
+        open.extend(
+            spots[first..end].iter().filter(|s| {
+                zone_of[s.region as usize] == NONE || zone_of[s.region as usize] == zone
+            }),
+        );
+        if !open.is_empty() {
+            let spot = open[rng.random_range(0..open.len())];
+            zone_of[spot.region as usize] = zone;
+            doors.push(spot);
+        }
         first = end;
     }
     let mut by_region: Vec<Spot> = spots
         .iter()
         .copied()
-        .filter(|s| !joined[s.region as usize])
+        .filter(|s| zone_of[s.region as usize] == NONE)
         .collect();
     by_region.sort_by_key(|s| s.region);
     let mut first = 0;
@@ -104,12 +119,12 @@ pub(crate) fn fill(
         let region = by_region[first].region;
         let end = first + by_region[first..].partition_point(|s| s.region == region);
         let spot = by_region[first + rng.random_range(0..end - first)];
-        joined[region as usize] = true;
+        zone_of[region as usize] = zones[spot.room as usize];
         doors.push(spot);
         first = end;
     }
     for (region, bounds) in cells.regions.iter().enumerate() {
-        if joined[region] {
+        if zone_of[region] != NONE {
             carve_region(&mut map, &cells, region as u32, *bounds, generator, rng)?;
         }
     }
@@ -363,14 +378,20 @@ fn spot(
     if map.kind[door] != ROCK {
         return None;
     }
-    let beside_other = map.neighbours(door).any(|n| {
+    let other_floor = |n: usize| {
         let (nx, ny) = (
             (n % map.width as usize) as u32,
             (n / map.width as usize) as u32,
         );
         map.kind[n] == FLOOR && !room.contains((nx, ny))
+    };
+    // Beside no corridor and no other room, nor beside rock where another room's door could be.
+    let crowded = map.neighbours(door).any(|n| {
+        map.kind[n] == CORRIDOR
+            || other_floor(n)
+            || (map.kind[n] == ROCK && map.neighbours(n).any(other_floor))
     });
-    if beside_other {
+    if crowded {
         return None;
     }
     let at = |k: i64| {
@@ -484,6 +505,7 @@ mod tests {
         let maze = fill(
             &layout,
             &no_corridors(),
+            &[0; 2],
             &Backtrack::default(),
             0.0,
             &mut rng_from_seed(1),
@@ -515,6 +537,7 @@ mod tests {
         let maze = fill(
             &layout,
             &no_corridors(),
+            &[0; 2],
             &Wilson,
             1.0,
             &mut rng_from_seed(2),
@@ -538,6 +561,7 @@ mod tests {
         let maze = fill(
             &layout,
             &no_corridors(),
+            &[0; 2],
             &Backtrack::default(),
             1.0,
             &mut rng_from_seed(3),

@@ -209,7 +209,8 @@ pub struct RoomOptions {
     /// need them) a map has rooms and edges only, in a fraction of the time, and no tile map.
     pub corridors: bool,
     /// A maze in the rock between the rooms and corridors (with corridors only); `None`:
-    /// corridors alone. Refused with locks, which the maze would go around.
+    /// corridors alone. With locks, each region of the maze opens only into rooms on one side
+    /// of every lock, so the maze never goes around one.
     pub maze: Option<MazeFill>,
 }
 
@@ -254,9 +255,6 @@ impl RoomOptions {
             Some(fill) => {
                 if !self.map {
                     return Err(RoomsError::MazeNeedsMap.into());
-                }
-                if self.locks > 0 {
-                    return Err(RoomsError::LocksInMaze { locks: self.locks }.into());
                 }
                 Some(MazeParams {
                     algorithm: maze_generator(&fill.algorithm)?.name(),
@@ -449,6 +447,8 @@ impl RoomMap {
             maze: None,
             analysis: OnceLock::new(),
         };
+        // Every room in one zone unless locks part them.
+        let mut zones = vec![0; count as usize];
         if params.locks > 0 {
             let passages = match (&map.routes, &map.layout) {
                 (Some(routes), Some(layout)) => routes.passages(layout.width),
@@ -463,11 +463,16 @@ impl RoomMap {
                 params.locks,
                 &mut rng_for_stream(seed, LOCKS_STREAM),
             )?;
+            if params.maze.is_some() {
+                let locked: Vec<u32> = map.locks.iter().map(|lock| lock.edge).collect();
+                zones = locks::zones(count, &ends, &passages, &locked);
+            }
         }
         if let (Some(fill), Some(routes), Some(layout)) = (params.maze, &map.routes, &map.layout) {
             map.maze = Some(maze::fill(
                 layout,
                 routes,
+                &zones,
                 &*maze_generator(fill.algorithm)?,
                 fill.sparseness,
                 &mut rng_for_stream(seed, MAZE_STREAM),
