@@ -5,7 +5,7 @@ mod dataset;
 mod rooms;
 
 pub use dataset::{DatasetArgs, EndpointRule};
-pub use rooms::{AUTO_MAP_ROOMS, MapChoice, RoomsArgs, RoomsFormat};
+pub use rooms::{AUTO_MAP_ROOMS, CorridorsArg, MapChoice, RoomsArgs, RoomsFormat};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mazegen::Probability;
@@ -129,7 +129,7 @@ pub enum Command {
     /// Rooms on a tile map, connected by a random spanning tree plus random extra corridors
     #[command(after_help = examples!(
         "rooms --count 20 --candidates delaunay --seed 7",
-        "rooms --count 12 --format json | jq '.edges | length'",
+        "rooms --count 20 --candidates delaunay --corridors maze --format png -o rooms.png",
         "rooms --count 30 --format dot | neato -Tsvg > rooms.svg"
     ))]
     Rooms(RoomsArgs),

@@ -25,7 +25,7 @@ use mazegen::render::{
     Dot, Graph, Json, Jsonl, NpyConnections, NpyTiles, Picture, Render, Style, Svg, Term, Text,
     Tiled,
 };
-use mazegen::rooms::{Candidates, RoomMap, RoomOptions, RoomsError};
+use mazegen::rooms::{Candidates, MazeFill, RoomMap, RoomOptions, RoomsError};
 use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, ShapedMaze, Topology, Triangle};
 use mazegen::{Maze, Probability};
 use std::io::{self, IsTerminal};
@@ -201,6 +201,19 @@ pub struct RoomsJob {
     pub target: Target,
     /// Tell the user that `--map auto` left the map out.
     pub note_no_map: bool,
+    /// Where the image of a Tiled map's tileset goes.
+    pub tileset: TilesetImage,
+}
+
+/// Where the image of a Tiled map's tileset goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TilesetImage {
+    /// Not a Tiled map.
+    None,
+    /// Beside the map's file, unless a file of that name is there already (drawn by the user).
+    Beside(PathBuf),
+    /// Nowhere: the map goes to standard output, a pipe or a device (a note says so).
+    Nowhere,
 }
 
 /// A maze document to read and act on.
@@ -936,12 +949,31 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
     let format = args.format;
     let candidates = Candidates::from(args.candidates);
     let sized = args.map.width.is_some() || args.map.height.is_some();
+    let corridors = &args.corridors;
+    let maze = corridors.corridors == cli::CorridorsArg::Maze;
+    if !maze {
+        let flags = [
+            ("--maze-algorithm", corridors.maze_algorithm.is_some()),
+            ("--sparseness", corridors.sparseness.is_some()),
+        ];
+        if let Some((flag, _)) = flags.iter().find(|(_, given)| *given) {
+            return Err(bad_input(format!(
+                "{flag} shapes the maze of --corridors maze, not routed corridors; add \
+                 --corridors maze or leave {flag} out"
+            )));
+        }
+    } else if args.map.map == MapChoice::Never {
+        return Err(bad_input(
+            "--corridors maze fills the tile map's rock: it cannot be combined with --map never",
+        ));
+    }
     let map = match args.map.map {
         MapChoice::Always => true,
         MapChoice::Never => false,
         // Corridors between any two of that many rooms would dwarf the graph.
         MapChoice::Auto => {
             format.draws_tiles()
+                || maze
                 || candidates == Candidates::Delaunay
                 || args.count <= AUTO_MAP_ROOMS
                 || sized
@@ -999,7 +1031,18 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         RoomsFormat::Svg => Box::new(Svg(picture)),
         RoomsFormat::Png => Box::new(mazegen::render::Png(picture)),
     };
+    let tileset = match &target {
+        _ if format != RoomsFormat::Tiled => TilesetImage::None,
+        Target::File(path)
+            if path.file_name().is_some()
+                && !std::fs::metadata(path).is_ok_and(|meta| !meta.is_file()) =>
+        {
+            TilesetImage::Beside(path.with_file_name(mazegen::render::TILESET_IMAGE))
+        }
+        _ => TilesetImage::Nowhere,
+    };
     Ok(RoomsJob {
+        tileset,
         options: RoomOptions {
             count: args.count,
             p: args.p,
@@ -1012,6 +1055,13 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
             locks: args.locks,
             // DOT draws no corridors.
             corridors: format != RoomsFormat::Dot,
+            maze: maze.then(|| {
+                let fill = MazeFill::default();
+                MazeFill {
+                    algorithm: corridors.maze_algorithm.clone().unwrap_or(fill.algorithm),
+                    sparseness: corridors.sparseness.unwrap_or(fill.sparseness),
+                }
+            }),
         },
         seed: Seed::settle(
             args.seed,
@@ -1059,6 +1109,8 @@ pub fn with_options_at_fault(error: mazegen::Error, options: &RoomOptions) -> an
         RoomsError::MapTooLarge { .. } => vec![count, room_size],
         RoomsError::TooManyEdges { .. } => [count].into_iter().chain(p).collect(),
         RoomsError::TooManyLocks { locks, .. } => vec![format!("--locks {locks}")],
+        RoomsError::MazeNeedsMap => vec!["--corridors maze".into(), "--map never".into()],
+        RoomsError::MazeAlgorithm { name, .. } => vec![format!("--maze-algorithm {name}")],
         RoomsError::NoRoute { .. } => sides.chain([count, room_size]).collect(),
         RoomsError::TooManyCorridorTiles { .. } => {
             [count].into_iter().chain(p).chain(sides).collect()

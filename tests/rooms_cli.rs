@@ -123,6 +123,35 @@ fn bad_input_is_explained_with_exit_code_2() {
             &["--candidates", "some"],
             &["--candidates", "all, delaunay"],
         ),
+        (
+            &["--sparseness", "0.3"],
+            &["--sparseness shapes the maze of --corridors maze"],
+        ),
+        (
+            &["--maze-algorithm", "wilson", "--format", "json"],
+            &["--maze-algorithm shapes the maze of --corridors maze"],
+        ),
+        (
+            &["--corridors", "maze", "--maze-algorithm", "eller"],
+            &[
+                "--maze-algorithm",
+                "eller carves rectangles only",
+                "backtrack, hunt-and-kill, growing-tree, aldous-broder, wilson, kruskal, prim",
+            ],
+        ),
+        (
+            &["--corridors", "maze", "--maze-algorithm", "labyrinth"],
+            &["no algorithm is called labyrinth", "backtrack"],
+        ),
+        (
+            &["--corridors", "maze", "--sparseness", "1.5"],
+            &["--sparseness", "1.5"],
+        ),
+        (
+            &["--corridors", "maze", "--map", "never", "--format", "json"],
+            &["--corridors maze fills the tile map's rock", "--map never"],
+        ),
+        (&["--corridors", "mazes"], &["--corridors", "routed, maze"]),
     ];
     for (args, expected) in cases {
         let start = std::time::Instant::now();

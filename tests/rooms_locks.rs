@@ -5,7 +5,7 @@
 mod common;
 
 use common::assert_refused;
-use mazegen::rooms::{Candidates, MapTile, RoomMap, RoomOptions, RoomsError};
+use mazegen::rooms::{Candidates, MapTile, MazeFill, RoomMap, RoomOptions, RoomsError};
 use std::collections::HashMap;
 
 /// The most locks `options` allow for `seed`, read from the refusal of too many.
@@ -163,6 +163,35 @@ fn players_always_win_over_many_seeds() {
     }
     // About half the maps take a lock: a start and a goal joined only through loops take none.
     assert!(lockable > 100, "{lockable} of 300 maps took a lock");
+}
+
+#[test]
+fn players_always_win_through_rooms_and_mazes() {
+    // The maze opens each of its regions into the rooms of one side of every lock only.
+    let mut lockable = 0;
+    for seed in 0..150 {
+        let candidates = if seed % 2 == 0 {
+            Candidates::Delaunay
+        } else {
+            Candidates::All
+        };
+        let count = 5 + (seed % 30) as u32;
+        let sparseness = [0.0, 0.5, 1.0][seed as usize % 3];
+        let options = RoomOptions {
+            count,
+            candidates,
+            // Roomy maps hold more maze.
+            width: (seed % 4 == 0).then_some(25 + 3 * count),
+            height: (seed % 4 == 0).then_some(21 + 2 * count),
+            maze: Some(MazeFill {
+                sparseness: mazegen::Probability::new(sparseness).unwrap(),
+                ..MazeFill::default()
+            }),
+            ..RoomOptions::default()
+        };
+        lockable += u32::from(check(&options, seed) > 0);
+    }
+    assert!(lockable > 50, "{lockable} of 150 maps took a lock");
 }
 
 #[test]

@@ -3,7 +3,9 @@
 //! third room; the tile map's flood fill agreeing with the graph; analysis consistent.
 
 use mazegen::Probability;
-use mazegen::rooms::{Candidates, EdgeKind, MapTile, Rect, RoomMap, RoomOptions, RoomSize};
+use mazegen::rooms::{
+    Candidates, EdgeKind, MapTile, MazeFill, Rect, RoomMap, RoomOptions, RoomSize,
+};
 use proptest::prelude::*;
 use std::collections::{HashSet, VecDeque};
 
@@ -341,4 +343,158 @@ fn the_oracles_can_say_no() {
     assert!(segments_meet((0, 0), (10, 10), (0, 10), (10, 0)));
     assert!(segments_meet((0, 0), (10, 0), (5, 0), (5, 8)));
     assert!(!segments_meet((0, 0), (10, 0), (0, 1), (10, 1)));
+}
+
+/// One of the algorithms that carve any shape.
+fn graph_algorithm() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(mazegen::algorithms::graph_algorithms())
+}
+
+/// The options of a rooms-and-mazes map.
+fn maze_options(
+    count: u32,
+    candidates: Candidates,
+    roomy: bool,
+    algorithm: &str,
+    sparseness: f64,
+) -> RoomOptions {
+    RoomOptions {
+        count,
+        candidates,
+        width: roomy.then_some(81),
+        height: roomy.then_some(61),
+        maze: Some(MazeFill {
+            algorithm: algorithm.into(),
+            sparseness: Probability::new(sparseness).unwrap(),
+        }),
+        ..RoomOptions::default()
+    }
+}
+
+/// The number of tiles walkable on `tiles` and the number a flood fill from the first reaches.
+fn walkable_and_reached(map: &RoomMap) -> (usize, usize) {
+    let tiles = map.tile_map().unwrap();
+    let (width, height) = (tiles.width(), tiles.height());
+    let open = |x: u32, y: u32| tiles.get(x, y) != MapTile::Rock;
+    let all: Vec<(u32, u32)> = (0..height)
+        .flat_map(|y| (0..width).map(move |x| (x, y)))
+        .filter(|&(x, y)| open(x, y))
+        .collect();
+    let mut seen = HashSet::from([all[0]]);
+    let mut stack = vec![all[0]];
+    while let Some((x, y)) = stack.pop() {
+        let beside = [
+            (x + 1, y),
+            (x, y + 1),
+            (x.wrapping_sub(1), y),
+            (x, y.wrapping_sub(1)),
+        ];
+        for (nx, ny) in beside {
+            if nx < width && ny < height && open(nx, ny) && seen.insert((nx, ny)) {
+                stack.push((nx, ny));
+            }
+        }
+    }
+    (all.len(), seen.len())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn rooms_and_mazes_are_one_region_on_the_graph_of_routed_corridors(
+        count in 1u32..30,
+        candidates in candidates(),
+        roomy in any::<bool>(),
+        algorithm in graph_algorithm(),
+        sparseness in prop_oneof![Just(0.0), Just(1.0), 0.0f64..=1.0],
+        seed: u64,
+    ) {
+        let options = maze_options(count, candidates, roomy, algorithm, sparseness);
+        let map = RoomMap::generate(&options, seed).unwrap();
+        prop_assert_eq!(&map, &RoomMap::generate(&options, seed).unwrap());
+        // The rooms, the graph and its corridors are those of routed corridors.
+        let routed = RoomMap::generate(&RoomOptions { maze: None, ..options.clone() }, seed)
+            .unwrap();
+        prop_assert_eq!(&map.layout, &routed.layout);
+        prop_assert_eq!(&map.edges, &routed.edges);
+        for k in 0..map.edges.len() {
+            prop_assert!(map.corridor(k).unwrap().eq(routed.corridor(k).unwrap()));
+        }
+        // Everything walkable is one region.
+        let (walkable, reached) = walkable_and_reached(&map);
+        prop_assert_eq!(walkable, reached);
+        let layout = map.layout.as_ref().unwrap();
+        let floor = |tile: (u32, u32)| layout.rooms.iter().position(|r| r.contains(tile));
+        let corridors: HashSet<(u32, u32)> =
+            (0..map.edges.len()).flat_map(|k| map.corridor(k).unwrap()).collect();
+        let passages: HashSet<(u32, u32)> = map.maze_passages().unwrap().collect();
+        let doors: HashSet<(u32, u32)> = map.maze_doors().unwrap().collect();
+        let around = |(x, y): (u32, u32)| {
+            [(x + 1, y), (x, y + 1), (x.wrapping_sub(1), y), (x, y.wrapping_sub(1))]
+        };
+        for &tile in &passages {
+            // A tile of rock from every floor, corridor and the border: rooms are entered
+            // through doors only.
+            prop_assert!(tile.0 > 0 && tile.1 > 0);
+            prop_assert!(tile.0 + 1 < layout.width && tile.1 + 1 < layout.height);
+            for next in around(tile) {
+                prop_assert!(floor(next).is_none(), "{:?} touches a floor", tile);
+                prop_assert!(!corridors.contains(&next), "{:?} touches a corridor", tile);
+            }
+        }
+        for &door in &doors {
+            // Beside one room's floor, leading into the maze.
+            let rooms: HashSet<usize> = around(door).into_iter().filter_map(floor).collect();
+            prop_assert_eq!(rooms.len(), 1, "{:?}", door);
+            prop_assert!(around(door).iter().any(|next| passages.contains(next)));
+            prop_assert!(!corridors.contains(&door));
+            prop_assert!(!around(door).iter().any(|next| corridors.contains(next)));
+        }
+        // Trimming only takes tiles away from the whole maze, as many as the sparseness says
+        // or until no dead end is left.
+        let whole = RoomMap::generate(&maze_options(count, candidates, roomy, algorithm, 0.0), seed)
+            .unwrap();
+        let whole_passages: HashSet<(u32, u32)> = whole.maze_passages().unwrap().collect();
+        let whole_doors: HashSet<(u32, u32)> = whole.maze_doors().unwrap().collect();
+        prop_assert!(passages.is_subset(&whole_passages));
+        prop_assert!(doors.is_subset(&whole_doors));
+        let total = whole_passages.len() + whole_doors.len();
+        let removed = total - passages.len() - doors.len();
+        let budget = (sparseness * total as f64) as usize;
+        // (A door whose passage went goes too, one over.)
+        prop_assert!(removed <= budget + 1);
+        if removed < budget {
+            let open = |t: &(u32, u32)| passages.contains(t) || doors.contains(t) || floor(*t).is_some();
+            for tile in passages.iter().chain(&doors) {
+                prop_assert!(around(*tile).iter().filter(|t| open(t)).count() >= 2);
+            }
+        }
+        if sparseness == 0.0 {
+            prop_assert_eq!(removed, 0);
+        }
+    }
+}
+
+#[test]
+fn rooms_and_mazes_refuse_unknown_algorithms_and_no_map() {
+    let maze = |algorithm: &str| RoomOptions {
+        maze: Some(MazeFill {
+            algorithm: algorithm.into(),
+            ..MazeFill::default()
+        }),
+        ..RoomOptions::default()
+    };
+    let error = RoomMap::generate(&maze("eller"), 1)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("'eller'") && error.contains("backtrack, hunt-and-kill"),
+        "{error}"
+    );
+    let abstract_graph = RoomOptions {
+        map: false,
+        ..maze("backtrack")
+    };
+    assert!(RoomMap::generate(&abstract_graph, 1).is_err());
 }

@@ -47,6 +47,23 @@ fn output_matches_the_schema() {
             "--height",
             "9",
         ],
+        &["--count", "9", "--seed", "2", "--corridors", "maze"],
+        &[
+            "--count",
+            "5",
+            "--seed",
+            "8",
+            "--corridors",
+            "maze",
+            "--maze-algorithm",
+            "wilson",
+            "--sparseness",
+            "1",
+            "--width",
+            "41",
+            "--height",
+            "31",
+        ],
     ] {
         let doc = rooms_json(args);
         let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();

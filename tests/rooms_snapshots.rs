@@ -29,6 +29,23 @@ fn rooms_snapshots() {
         "rooms-abstract.json",
         snapshot(&["--map", "never", "--format", "json"])
     );
+    insta::assert_snapshot!(
+        "rooms-maze.text",
+        snapshot(&["--corridors", "maze", "--format", "text"])
+    );
+    insta::assert_snapshot!(
+        "rooms-maze.json",
+        snapshot(&[
+            "--corridors",
+            "maze",
+            "--maze-algorithm",
+            "kruskal",
+            "--sparseness",
+            "0.9",
+            "--format",
+            "json"
+        ])
+    );
 }
 
 #[test]
@@ -103,6 +120,19 @@ fn readme_examples_are_what_mazegen_prints() {
             "text",
         ][..],
         &["rooms", "--count", "4", "--seed", "7", "--format", "json"],
+        &[
+            "rooms",
+            "--count",
+            "14",
+            "--candidates",
+            "delaunay",
+            "--seed",
+            "5",
+            "--corridors",
+            "maze",
+            "--format",
+            "text",
+        ],
         &[
             "rooms",
             "--count",

@@ -18,6 +18,7 @@ print(json.dumps({
     "orientation": m.orientation,
     "data": tiles.data,
     "kinds": {str(i): t.properties["kind"] for i, t in m.tilesets[1].tiles.items()},
+    "image": (pathlib.Path(sys.argv[1]).parent / m.tilesets[1].image).is_file(),
     "rooms": [
         {"class": o.class_, "x": o.coordinates.x, "y": o.coordinates.y,
          "w": o.size.width, "h": o.size.height, **o.properties}
@@ -53,11 +54,8 @@ fn tiled_maps_load_in_pytiled_parser() {
     let dir = std::env::temp_dir().join(format!("mazegen-tiled-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("rooms.tmj");
-    std::fs::write(
-        &path,
-        stdout_of(&[&args[..], &["--format", "tiled"]].concat()),
-    )
-    .unwrap();
+    let path_arg = path.to_str().unwrap();
+    stdout_of(&[&args[..], &["--format", "tiled", "-o", path_arg]].concat());
     let output = Command::new("python3")
         .args(["-c", READER])
         .arg(&path)
@@ -75,6 +73,10 @@ fn tiled_maps_load_in_pytiled_parser() {
     let (width, height) = (&doc["params"]["width"], &doc["params"]["height"]);
     assert_eq!(tiled["size"], serde_json::json!([width, height, 16]));
     assert_eq!(tiled["orientation"], "orthogonal");
+    assert_eq!(
+        tiled["image"], true,
+        "the tileset's image is beside the map"
+    );
     // Every tile as the text map draws it, marks on floor as floor.
     let kinds = &tiled["kinds"];
     for (row, line) in tiled["data"].as_array().unwrap().iter().zip(text.lines()) {
@@ -111,4 +113,59 @@ fn tiled_maps_load_in_pytiled_parser() {
             .unwrap_or_default();
         assert_eq!(object["keys"], keys.join(","));
     }
+}
+
+#[test]
+fn the_tileset_image_is_written_beside_the_map() {
+    let dir = std::env::temp_dir().join(format!("mazegen-tileset-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let map = dir.join("level.tmj");
+    let image = dir.join("mazegen-rooms-tiles.png");
+    let run = || {
+        common::mazegen()
+            .args(["rooms", "--seed", "3", "--format", "tiled", "-o"])
+            .arg(&map)
+            .assert()
+            .success()
+            .stderr("");
+    };
+    run();
+    let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&map).unwrap()).unwrap();
+    let tileset = &doc["tilesets"][0];
+    assert_eq!(tileset["image"], "mazegen-rooms-tiles.png");
+    // A PNG of the size the tileset names, one color per tile.
+    let decoder = png::Decoder::new(std::io::Cursor::new(std::fs::read(&image).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let (width, height) = (reader.info().width, reader.info().height);
+    assert_eq!(
+        (u64::from(width), u64::from(height)),
+        (
+            tileset["imagewidth"].as_u64().unwrap(),
+            tileset["imageheight"].as_u64().unwrap()
+        )
+    );
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let frame = reader.next_frame(&mut pixels).unwrap();
+    let channels = frame.color_type.samples();
+    let count = tileset["tilecount"].as_u64().unwrap() as usize;
+    let tile = width as usize / count;
+    let colors: Vec<&[u8]> = (0..count)
+        .map(|k| &pixels[k * tile * channels..(k * tile + 1) * channels])
+        .collect();
+    for (k, a) in colors.iter().enumerate() {
+        for b in &colors[k + 1..] {
+            assert_ne!(a, b);
+        }
+    }
+    // An image of the user's own is kept.
+    std::fs::write(&image, b"mine").unwrap();
+    run();
+    assert_eq!(std::fs::read(&image).unwrap(), b"mine");
+    std::fs::remove_dir_all(&dir).unwrap();
+    // On standard output the map comes alone, with a note.
+    common::mazegen()
+        .args(["rooms", "--seed", "3", "--format", "tiled"])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("mazegen-rooms-tiles.png"));
 }

@@ -8,7 +8,7 @@
 //! plus a random spanning tree at the same n and p (run it by hand; CI does not need Python).
 
 use criterion::{BatchSize, BenchmarkId, Criterion, SamplingMode, Throughput};
-use mazegen::rooms::{Candidates, RoomMap, RoomOptions};
+use mazegen::rooms::{Candidates, MazeFill, RoomMap, RoomOptions};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -87,7 +87,11 @@ fn delaunay_map(c: &mut Criterion) {
             corridors: false,
             ..options.clone()
         };
-        for (name, options) in [("mazegen", options), ("unrouted", unrouted)] {
+        let maze = RoomOptions {
+            maze: Some(MazeFill::default()),
+            ..options.clone()
+        };
+        for (name, options) in [("mazegen", options), ("unrouted", unrouted), ("maze", maze)] {
             group.bench_with_input(BenchmarkId::new(name, count), &options, |b, options| {
                 b.iter_with_large_drop(|| RoomMap::generate(options, SEED).expect("valid options"));
             });

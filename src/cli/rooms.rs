@@ -42,6 +42,9 @@ pub struct RoomsArgs {
     #[command(flatten)]
     pub map: MapArgs,
 
+    #[command(flatten)]
+    pub corridors: CorridorArgs,
+
     /// Output format
     #[arg(long, value_enum, default_value_t = RoomsFormat::Term, help_heading = "Output")]
     pub format: RoomsFormat,
@@ -78,6 +81,35 @@ pub struct MapArgs {
     /// more than 10000 rooms with --candidates all and no --width/--height)
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = MapChoice::Auto)]
     pub map: MapChoice,
+}
+
+/// What joins the rooms on the map.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Corridors")]
+pub struct CorridorArgs {
+    /// What joins the rooms: corridors routed along the graph's edges, or those and a maze
+    /// filling the rock between them, joined to every room by a door
+    #[arg(long, value_enum, value_name = "KIND", default_value_t = CorridorsArg::Routed)]
+    pub corridors: CorridorsArg,
+
+    /// The algorithm that carves the maze (with --corridors maze): one that carves any shape
+    /// [default: backtrack]
+    #[arg(long, value_name = "NAME", value_parser = parse_maze_algorithm)]
+    pub maze_algorithm: Option<String>,
+
+    /// The share of the maze's tiles removed as dead ends, 0 (the whole maze) to 1 (only
+    /// passages between doors) (with --corridors maze) [default: 0.5]
+    #[arg(long, value_name = "S", value_parser = parse_probability, allow_hyphen_values = true)]
+    pub sparseness: Option<Probability>,
+}
+
+/// What joins the rooms on the map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CorridorsArg {
+    /// Corridors along the graph's edges, routed around the other rooms
+    Routed,
+    /// Routed corridors, and a maze in the rock between rooms with a door into every room
+    Maze,
 }
 
 /// Which pairs of rooms may connect.
@@ -151,6 +183,26 @@ fn parse_max_doors(value: &str) -> Result<u32, String> {
     value
         .parse()
         .map_err(|_| format!("expected a whole number of doors from 0 to {}", u32::MAX))
+}
+
+/// Parses the name of an algorithm that carves any shape.
+fn parse_maze_algorithm(value: &str) -> Result<String, String> {
+    let fits = mazegen::algorithms::graph_algorithms();
+    if fits.contains(&value) {
+        return Ok(value.to_string());
+    }
+    let known = mazegen::algorithms::catalogue()
+        .iter()
+        .any(|generator| generator.name() == value);
+    let why = if known {
+        format!("{value} carves rectangles only")
+    } else {
+        format!("no algorithm is called {value}")
+    };
+    Err(format!(
+        "{why}; expected one that carves any shape: {}",
+        fits.join(", ")
+    ))
 }
 
 /// Parses a number of locks.

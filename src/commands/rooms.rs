@@ -1,8 +1,9 @@
 //! The `rooms` command: generate the room map and write it.
 
 use crate::cli::AUTO_MAP_ROOMS;
-use crate::settle::RoomsJob;
+use crate::output::Target;
 use crate::settle::with_options_at_fault;
+use crate::settle::{RoomsJob, TilesetImage};
 use mazegen::rooms::RoomMap;
 
 /// Carries out a rooms job.
@@ -21,5 +22,21 @@ pub fn run(job: RoomsJob) -> anyhow::Result<()> {
             job.options.count
         ));
     }
-    job.target.write(|out| job.renderer.render(&rooms, out))
+    job.target.write(|out| job.renderer.render(&rooms, out))?;
+    match job.tileset {
+        TilesetImage::None => Ok(()),
+        // The user's own drawing is kept.
+        TilesetImage::Beside(image) if image.exists() => Ok(()),
+        TilesetImage::Beside(image) => {
+            Target::File(image).write(|out| mazegen::render::write_tileset_image(out))
+        }
+        TilesetImage::Nowhere => {
+            crate::message(format_args!(
+                "note: the map's tileset image, {}, is written only beside a map written to a \
+                 file (-o FILE.tmj)",
+                mazegen::render::TILESET_IMAGE
+            ));
+            Ok(())
+        }
+    }
 }

@@ -32,7 +32,7 @@ pub use rooms_json::ROOMS_SCHEMA;
 pub use svg::Svg;
 pub use term::Term;
 pub use text::Text;
-pub use tiled::Tiled;
+pub use tiled::{TILESET_IMAGE, Tiled, write_tileset_image};
 
 use crate::grid::{Tile, draw_below_line, draw_cell_line, draw_wall_line, empty_vec};
 use crate::maze::{Maze, MazeTiles};

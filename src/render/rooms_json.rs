@@ -152,7 +152,26 @@ impl Render<RoomMap> for Json {
             end_element(&mut line, k + 1 < map.edges.len());
             out.write_all(&line)?;
         }
-        writeln!(out, "  ]")?;
+        let (Some(doors), Some(passages)) = (map.maze_doors(), map.maze_passages()) else {
+            writeln!(out, "  ]")?;
+            return writeln!(out, "}}");
+        };
+        writeln!(out, "  ],")?;
+        writeln!(out, "  \"maze\": {{")?;
+        for (name, tiles, more) in [("doors", doors, true), ("passages", passages, false)] {
+            line.clear();
+            write!(line, "    \"{name}\": [")?;
+            for (n, (x, y)) in tiles.enumerate() {
+                if n > 0 {
+                    line.push(b',');
+                }
+                write!(line, "[{x},{y}]")?;
+            }
+            line.push(b']');
+            end_element(&mut line, more);
+            out.write_all(&line)?;
+        }
+        writeln!(out, "  }}")?;
         writeln!(out, "}}")
     }
 }

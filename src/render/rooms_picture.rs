@@ -76,28 +76,38 @@ impl Render<RoomMap> for Svg {
 /// A raster picture of the room map, 8-bit RGB, written row by row.
 impl Render<RoomMap> for Png {
     fn render(&self, map: &RoomMap, out: &mut dyn Write) -> io::Result<()> {
-        let (tiles, (width, height)) = tiles_and_size(&self.0, map)?;
-        let colors = colors(&self.0);
-        let scale = self.0.scale as usize;
-        let mut encoder = png::Encoder::new(out, width, height);
-        encoder.set_color(png::ColorType::Rgb);
-        encoder.set_depth(png::BitDepth::Eight);
-        let mut writer = encoder.write_header().map_err(into_io)?;
-        let mut stream = writer.stream_writer().map_err(into_io)?;
-        let mut pixels = Vec::with_capacity(3 * width as usize);
-        for row in tiles.rows() {
-            pixels.clear();
-            for &tile in row {
-                for _ in 0..scale {
-                    pixels.extend_from_slice(&colors[tile as usize]);
-                }
-            }
+        let (tiles, size) = tiles_and_size(&self.0, map)?;
+        write_png(&self.0, &tiles, size, out)
+    }
+}
+
+/// Writes `tiles` as a PNG of `width x height` pixels.
+pub(super) fn write_png(
+    picture: &Picture,
+    tiles: &TileMap,
+    (width, height): (u32, u32),
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let colors = colors(picture);
+    let scale = picture.scale as usize;
+    let mut encoder = png::Encoder::new(out, width, height);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(into_io)?;
+    let mut stream = writer.stream_writer().map_err(into_io)?;
+    let mut pixels = Vec::with_capacity(3 * width as usize);
+    for row in tiles.rows() {
+        pixels.clear();
+        for &tile in row {
             for _ in 0..scale {
-                stream.write_all(&pixels)?;
+                pixels.extend_from_slice(&colors[tile as usize]);
             }
         }
-        stream.finish().map_err(into_io)
+        for _ in 0..scale {
+            stream.write_all(&pixels)?;
+        }
     }
+    stream.finish().map_err(into_io)
 }
 
 /// `#rrggbb`.

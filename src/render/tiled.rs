@@ -5,11 +5,14 @@
 //! tileset `mazegen-rooms` (1 rock, 2 floor, 3 corridor, 4 door, 5 lock; start, goal and key
 //! marks are floor here). One object layer, `rooms`, holds a rectangle per room, in pixels, its
 //! class the room's role and its properties `id`, `role`, `depth` and `keys` (comma-separated
-//! key numbers, empty for none). The tileset names its image `mazegen-rooms-tiles.png`
-//! (five 16-pixel tiles in a row); each of its tiles carries its kind as the property `kind`.
+//! key numbers, empty for none). The tileset names its image [`TILESET_IMAGE`], which
+//! [`write_tileset_image`] draws (five 16-pixel tiles in a row, in the colors of `png` room
+//! maps) and the command line writes beside the map; each of its tiles carries its kind as the
+//! property `kind`.
 
-use super::{Render, tiles_of};
-use crate::rooms::{MapTile, RoomMap};
+use super::ink::Picture;
+use super::{Render, rooms_picture, tiles_of};
+use crate::rooms::{MapTile, RoomMap, TileMap};
 use std::io::{self, Write};
 
 /// Pixels per tile side in the map and its tileset.
@@ -17,6 +20,32 @@ const TILE_PIXELS: u32 = 16;
 
 /// The tileset's tiles, by tile id (the map's tile number less one).
 const KINDS: [&str; 5] = ["rock", "floor", "corridor", "door", "lock"];
+
+/// The file name of the tileset's image, beside the map.
+pub const TILESET_IMAGE: &str = "mazegen-rooms-tiles.png";
+
+/// Writes the tileset's image: its five tiles (rock, floor, corridor, door, lock), 16 pixels
+/// square, in a row, in the colors of `png` room maps (`--theme color`).
+pub fn write_tileset_image(out: &mut dyn Write) -> io::Result<()> {
+    let kinds = [
+        MapTile::Rock,
+        MapTile::Room,
+        MapTile::Corridor,
+        MapTile::Door,
+        MapTile::Lock,
+    ];
+    let picture = Picture {
+        scale: TILE_PIXELS,
+        ..Picture::default()
+    };
+    let size = (kinds.len() as u32 * TILE_PIXELS, TILE_PIXELS);
+    rooms_picture::write_png(
+        &picture,
+        &TileMap::new(kinds.len() as u32, kinds.to_vec()),
+        size,
+        out,
+    )
+}
 
 /// Tiled output.
 #[derive(Debug, Clone, Copy, Default)]
@@ -72,7 +101,7 @@ impl Render<RoomMap> for Tiled {
         )?;
         writeln!(
             out,
-            "    \"image\": \"mazegen-rooms-tiles.png\", \"imagewidth\": {}, \"imageheight\": {TILE_PIXELS},",
+            "    \"image\": \"{TILESET_IMAGE}\", \"imagewidth\": {}, \"imageheight\": {TILE_PIXELS},",
             KINDS.len() as u32 * TILE_PIXELS
         )?;
         writeln!(out, "    \"tiles\": [")?;

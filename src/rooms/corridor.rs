@@ -6,7 +6,8 @@
 
 use super::RoomMap;
 
-/// The tiles of a corridor from its door on room `a` to its door on room `b`, as `(x, y)`.
+/// The tiles of a corridor from its door on room `a` to its door on room `b`, or of the maze
+/// between the rooms, as `(x, y)`.
 #[derive(Debug, Clone)]
 pub struct Corridor<'a> {
     tiles: std::slice::Iter<'a, u32>,
@@ -71,6 +72,11 @@ pub struct TileMap {
 }
 
 impl TileMap {
+    /// A map `width` tiles wide of `tiles`, row by row.
+    pub(crate) fn new(width: u32, tiles: Vec<MapTile>) -> Self {
+        Self { width, tiles }
+    }
+
     /// Width in tiles.
     pub fn width(&self) -> u32 {
         self.width
@@ -104,8 +110,28 @@ impl RoomMap {
         })
     }
 
-    /// The map drawn as tiles: rock, room floors, corridors, a door at each end of every
-    /// corridor (a lock on the side of a locked corridor away from the start), and marks on
+    /// The passages of the maze between the rooms ([`super::MazeFill`]) in row order, its
+    /// doors left out, or `None` for a map without a maze.
+    pub fn maze_passages(&self) -> Option<Corridor<'_>> {
+        let maze = self.maze.as_ref()?;
+        Some(Corridor {
+            tiles: maze.passages.iter(),
+            width: self.layout.as_ref()?.width,
+        })
+    }
+
+    /// The doors between the rooms and the maze in row order, or `None` for a map without a
+    /// maze.
+    pub fn maze_doors(&self) -> Option<Corridor<'_>> {
+        let maze = self.maze.as_ref()?;
+        Some(Corridor {
+            tiles: maze.doors.iter(),
+            width: self.layout.as_ref()?.width,
+        })
+    }
+
+    /// The map drawn as tiles: rock, room floors, corridors (the maze's passages too), a door
+    /// at each end of every corridor and between the maze and a room (a lock on the side of a locked corridor away from the start), and marks on
     /// room floors: the start, the goal and the keys, along the room's rows from its centre
     /// (left out where a room is too small for all its marks). `None` for a map generated
     /// without a layout or without corridors.
@@ -116,6 +142,14 @@ impl RoomMap {
         let mut tiles = vec![MapTile::Rock; width * layout.height as usize];
         for &at in &routes.tiles {
             tiles[at as usize] = MapTile::Corridor;
+        }
+        if let Some(maze) = &self.maze {
+            for &at in &maze.passages {
+                tiles[at as usize] = MapTile::Corridor;
+            }
+            for &at in &maze.doors {
+                tiles[at as usize] = MapTile::Door;
+            }
         }
         for k in 0..self.edges.len() {
             let corridor = routes.of(k);

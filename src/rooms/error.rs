@@ -223,4 +223,23 @@ pub enum RoomsError {
         /// Why no more, and what would do.
         reason: String,
     },
+
+    /// A maze algorithm that cannot fill the rock between rooms.
+    #[error(
+        "'{name}' cannot carve the maze between the rooms: it needs an algorithm that carves \
+         any shape, one of {expected}"
+    )]
+    MazeAlgorithm {
+        /// The name asked for.
+        name: String,
+        /// The algorithms that would do, comma-separated.
+        expected: String,
+    },
+
+    /// A maze between the rooms needs the rooms laid out on a tile map.
+    #[error(
+        "a maze between the rooms fills the tile map's rock, and this room graph has no tile \
+         map; lay the rooms out on a map, or route the corridors only"
+    )]
+    MazeNeedsMap,
 }

@@ -204,6 +204,50 @@ pub(crate) fn place_locks(
     Ok(locks)
 }
 
+/// The zone of every one of `rooms` rooms: rooms in one zone are joined without passing a
+/// lock, by the edges `ends` other than those in `locked`, and by corridors touching
+/// (`passage`, as [`place_locks`] takes it). Zones are numbered by their smallest room.
+pub(crate) fn zones(
+    rooms: u32,
+    ends: &[(u32, u32)],
+    passage: &[Option<u32>],
+    locked: &[u32],
+) -> Vec<u32> {
+    let mut parent: Vec<u32> = (0..rooms).collect();
+    let find = |parent: &mut Vec<u32>, mut room: u32| {
+        while parent[room as usize] != room {
+            let up = parent[parent[room as usize] as usize];
+            parent[room as usize] = up;
+            room = up;
+        }
+        room
+    };
+    let union = |parent: &mut Vec<u32>, a: u32, b: u32| {
+        let (a, b) = (find(parent, a), find(parent, b));
+        // The smaller root stays: zones are named by their smallest room.
+        parent[a.max(b) as usize] = a.min(b);
+    };
+    // The first room of every passage, to join the others to.
+    let mut first_of_passage: Vec<u32> = Vec::new();
+    for (k, (&(a, b), p)) in ends.iter().zip(passage).enumerate() {
+        if locked.contains(&(k as u32)) {
+            continue;
+        }
+        union(&mut parent, a, b);
+        if let Some(p) = *p {
+            let p = p as usize;
+            if first_of_passage.len() <= p {
+                first_of_passage.resize(p + 1, u32::MAX);
+            }
+            match first_of_passage[p] {
+                u32::MAX => first_of_passage[p] = a,
+                first => union(&mut parent, first, a),
+            }
+        }
+    }
+    (0..rooms).map(|room| find(&mut parent, room)).collect()
+}
+
 /// A depth-first search tree from a root with low points: which tree links are bridges.
 struct DepthFirst {
     /// Every node's parent (`u32::MAX` for the root and nodes not reached).
@@ -271,5 +315,19 @@ impl DepthFirst {
     fn ancestors(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
         std::iter::successors(Some(node), |&n| Some(self.parent[n as usize]))
             .take_while(|&n| n != u32::MAX && self.parent[n as usize] != u32::MAX)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zones_part_at_locks_and_touching_corridors_join() {
+        // 0 - 1 -lock- 2 - 3, and 4 - 5 whose corridor touches that of 2 - 3.
+        let ends = [(0, 1), (1, 2), (2, 3), (4, 5)];
+        let passage = [None, None, Some(0), Some(0)];
+        assert_eq!(zones(6, &ends, &passage, &[1]), [0, 0, 2, 2, 2, 2]);
+        assert_eq!(zones(6, &ends, &passage, &[]), [0; 6]);
     }
 }

@@ -20,6 +20,9 @@
 //!    the cyclomatic number, and so every room's [`Role`].
 //! 7. **Locks** (stream [`LOCKS_STREAM`], only when asked for): locked corridors, each with its
 //!    key in a room reachable before it ([`Lock`]).
+//! 8. **Maze** (stream [`MAZE_STREAM`], only when asked for, [`MazeFill`]): the rock between the
+//!    rooms and corridors filled with a maze, joined to the rooms by doors, its dead ends
+//!    trimmed (Bob Nystrom's "Rooms and Mazes"). The graph and its corridors stay the seed's.
 //!
 //! The tile map ([`TileMap`]) is drawn from the rooms and corridors when needed, never stored.
 //!
@@ -44,6 +47,7 @@ mod extras;
 mod graph;
 mod limits;
 mod locks;
+mod maze;
 mod place;
 mod route;
 mod tree;
@@ -74,6 +78,42 @@ pub const TREE_STREAM: u64 = 2;
 pub const EXTRAS_STREAM: u64 = 3;
 /// The seed stream of the locks.
 pub const LOCKS_STREAM: u64 = 4;
+/// The seed stream of the maze between the rooms.
+pub const MAZE_STREAM: u64 = 5;
+
+/// The share of the maze's tiles removed as dead ends unless said otherwise.
+pub const DEFAULT_SPARSENESS: f64 = 0.5;
+
+/// A maze in the rock between the rooms (`--corridors maze`): see step 8 of the module.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MazeFill {
+    /// The algorithm that carves it, by name: one that carves any shape
+    /// ([`crate::algorithms::graph_algorithms`]), with its default options.
+    pub algorithm: String,
+    /// The share of the maze's tiles (doors included) removed as dead ends: 0 keeps the whole
+    /// perfect maze, 1 removes every dead end, leaving only passages between doors. (A door
+    /// whose passage is gone goes too, one tile over the share if need be.)
+    pub sparseness: Probability,
+}
+
+impl Default for MazeFill {
+    /// Backtrack, half the maze trimmed away.
+    fn default() -> Self {
+        Self {
+            algorithm: "backtrack".into(),
+            sparseness: Probability::new(DEFAULT_SPARSENESS).expect("a probability"),
+        }
+    }
+}
+
+/// The effective parameters of the maze between the rooms.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct MazeParams {
+    /// The algorithm that carved it.
+    pub algorithm: &'static str,
+    /// The share of its tiles removed as dead ends.
+    pub sparseness: f64,
+}
 
 /// Which pairs of rooms may be connected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -168,6 +208,10 @@ pub struct RoomOptions {
     /// Whether to route the corridors on the map: without them (and without locks, which
     /// need them) a map has rooms and edges only, in a fraction of the time, and no tile map.
     pub corridors: bool,
+    /// A maze in the rock between the rooms and corridors (with corridors only); `None`:
+    /// corridors alone. With locks, each region of the maze opens only into rooms on one side
+    /// of every lock, so the maze never goes around one.
+    pub maze: Option<MazeFill>,
 }
 
 impl Default for RoomOptions {
@@ -185,6 +229,7 @@ impl Default for RoomOptions {
             map: true,
             locks: 0,
             corridors: true,
+            maze: None,
         }
     }
 }
@@ -205,6 +250,18 @@ impl RoomOptions {
             return Err(RoomsError::DelaunayNeedsMap.into());
         }
         limits::check_edges(count, p, self.candidates)?;
+        let maze = match &self.maze {
+            None => None,
+            Some(fill) => {
+                if !self.map {
+                    return Err(RoomsError::MazeNeedsMap.into());
+                }
+                Some(MazeParams {
+                    algorithm: maze_generator(&fill.algorithm)?.name(),
+                    sparseness: fill.sparseness.get(),
+                })
+            }
+        };
         if self.map {
             limits::check_map_and_corridors(
                 count,
@@ -222,6 +279,7 @@ impl RoomOptions {
             candidates: self.candidates,
             room_size,
             locks: self.locks,
+            maze,
         })
     }
 }
@@ -241,6 +299,9 @@ pub struct Params {
     pub room_size: RoomSize,
     /// How many corridors are locked.
     pub locks: u32,
+    /// The maze between the rooms, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub maze: Option<MazeParams>,
 }
 
 /// A room's floor: columns `x .. x + w`, rows `y .. y + h` of the tile map.
@@ -323,6 +384,8 @@ pub struct RoomMap {
     routes: Option<Routes>,
     /// The locks, by number (lock `k` at index `k - 1`).
     pub locks: Vec<Lock>,
+    /// The maze between the rooms, if asked for and laid out.
+    maze: Option<maze::MazeTiles>,
     analysis: OnceLock<Analysis>,
 }
 
@@ -381,8 +444,11 @@ impl RoomMap {
             candidate_pairs: candidates.len(),
             routes,
             locks: Vec::new(),
+            maze: None,
             analysis: OnceLock::new(),
         };
+        // Every room in one zone unless locks part them.
+        let mut zones = vec![0; count as usize];
         if params.locks > 0 {
             let passages = match (&map.routes, &map.layout) {
                 (Some(routes), Some(layout)) => routes.passages(layout.width),
@@ -397,6 +463,20 @@ impl RoomMap {
                 params.locks,
                 &mut rng_for_stream(seed, LOCKS_STREAM),
             )?;
+            if params.maze.is_some() {
+                let locked: Vec<u32> = map.locks.iter().map(|lock| lock.edge).collect();
+                zones = locks::zones(count, &ends, &passages, &locked);
+            }
+        }
+        if let (Some(fill), Some(routes), Some(layout)) = (params.maze, &map.routes, &map.layout) {
+            map.maze = Some(maze::fill(
+                layout,
+                routes,
+                &zones,
+                &*maze_generator(fill.algorithm)?,
+                fill.sparseness,
+                &mut rng_for_stream(seed, MAZE_STREAM),
+            )?);
         }
         Ok(map)
     }
@@ -438,6 +518,18 @@ fn lay_out(options: &RoomOptions, params: Params, seed: u64) -> Result<Layout, R
         }
         growth = grown + 1;
     }
+}
+
+/// The generator of the maze between the rooms: `name`'s, with its default options, if it
+/// carves any shape.
+fn maze_generator(name: &str) -> Result<Box<dyn crate::algorithms::Generator>, RoomsError> {
+    crate::algorithms::catalogue()
+        .into_iter()
+        .find(|generator| generator.name() == name && generator.carves_shapes())
+        .ok_or_else(|| RoomsError::MazeAlgorithm {
+            name: name.into(),
+            expected: crate::algorithms::graph_algorithms().join(", "),
+        })
 }
 
 /// The default probability of an extra connection, `ln(count) / count`: the threshold above
