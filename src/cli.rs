@@ -440,8 +440,8 @@ pub struct OutputArgs {
     #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=64), allow_negative_numbers = true)]
     pub scale: Option<u32>,
 
-    /// How svg and png pictures draw a rectangle (other shapes are always drawn in lines)
-    /// [default: tiles]
+    /// How svg and png pictures draw a rectangle or a mask (other shapes are always drawn in
+    /// lines) [default: tiles for a rectangle, lines for a mask]
     #[arg(long, value_enum)]
     pub style: Option<PictureStyle>,
 }
@@ -514,13 +514,22 @@ pub enum Format {
     Events,
     /// A mazegen.graph/v1 JSON document: cells and passages of any shape
     Graph,
-    /// One compact mazegen.maze/v1 document a line
+    /// One compact document a line: mazegen.maze/v1, or mazegen.graph/v1 for hex, triangle
+    /// and polar mazes
     Jsonl,
     /// A NumPy array of tiles (uint8, 1 wall, 0 passage): shape (N, tile height, tile width)
     Npy,
     /// A NumPy array of passages (bool, maze-dataset's connection_list): shape (N, 2, height,
     /// width), [0] down, [1] right
     NpyConnections,
+}
+
+impl Format {
+    /// The name `--format` takes it by (e.g. `npy-connections`).
+    pub fn name(self) -> String {
+        self.to_possible_value()
+            .map_or_else(String::new, |value| value.get_name().to_owned())
+    }
 }
 
 /// Output formats of `stats`.

@@ -48,9 +48,10 @@ pub const fn candidate_seed(run_seed: u64, index: u64, attempt: u64) -> u64 {
     seed
 }
 
-/// A canonical hash of the passages of a maze of shape `topology`: equal for mazes of the
-/// same shape and size with the same passages, whatever their endpoints, solution or seed;
-/// different ones collide with probability about 2^-128 per pair.
+/// A canonical hash of the passages of a maze of shape `topology`: equal for two mazes of one
+/// shape with the same passages, whatever their endpoints, solution or seed; two of one shape
+/// with different passages collide with probability about 2^-128. (Mazes of different shapes
+/// are not told apart: compare those by their shape first.)
 pub fn passage_hash<T: Topology>(topology: &T) -> u128 {
     let (width, height) = topology.extent();
     let mut lanes = [
@@ -120,10 +121,12 @@ pub const COUNTED_CELLS: usize = 256;
 
 /// The number of spanning trees of the cells of `topology` (the number of distinct perfect
 /// mazes of that shape), or `None` when it has more than [`COUNTED_CELLS`] cells or the count
-/// does not fit a `u64`.
+/// is 2^53 or more, as [`spanning_tree_count`] says of rectangles.
 ///
 /// By the matrix-tree theorem: the determinant of the Laplacian with one cell left out,
-/// computed exactly by fraction-free (Bareiss) elimination in checked 128-bit integers.
+/// computed exactly by fraction-free (Bareiss) elimination in checked 128-bit integers. Its
+/// steps pass through minors of the matrix; should one overflow, the count is `None` too
+/// (unknown, as for larger shapes).
 ///
 /// ```
 /// use mazegen::dataset::shape_tree_count;
@@ -180,7 +183,9 @@ pub fn shape_tree_count<T: Topology>(topology: &T) -> Option<u64> {
         previous = m[k][k];
     }
     let det = if n == 0 { 1 } else { m[n - 1][n - 1] };
-    u64::try_from(if negative { -det } else { det }).ok()
+    u64::try_from(if negative { -det } else { det })
+        .ok()
+        .filter(|&count| count < DRAWN_SEED_LIMIT)
 }
 
 /// Bounds on one difficulty figure: a maze is kept when the figure lies within them.

@@ -151,6 +151,11 @@ fn maze_from(doc: Box<Document<'static, TileGrid>>) -> Result<Maze> {
         })
         .transpose()?;
     let (algorithm, params) = (doc.algorithm, doc.params.into_owned());
+    if mask.is_some() && braid.is_some() {
+        return Err(invalid(
+            "\"braid\": a mask maze is never braided; leave the field out".into(),
+        ));
+    }
     let mut maze = match mask {
         Some(mask) => Maze::masked(grid, mask, algorithm, params, doc.seed),
         None => Maze::new(grid, algorithm, params, doc.seed),
@@ -375,8 +380,6 @@ struct TileGrid {
     stopped: bool,
     /// The blank tiles (outside a mask's cells) as bits in reading order, once there is one.
     blanks: Option<Vec<u64>>,
-    /// The cells whose tiles are blank: off the mask.
-    off: Vec<Pos>,
 }
 
 impl TileGrid {
@@ -486,7 +489,7 @@ impl TileGrid {
         Ok(())
     }
 
-    /// Notes the blank tile at (`x`, `y`), and the cell off the mask if it is a cell's tile.
+    /// Notes the blank tile at (`x`, `y`).
     fn add_blank(&mut self, x: u64, y: u64, width: u32, height: u32) -> Result<()> {
         let bit = y * self.width + x;
         let words = (bit / 64 + 1) as usize;
@@ -502,9 +505,6 @@ impl TileGrid {
             blanks.resize(words, 0);
         }
         blanks[(bit / 64) as usize] |= 1 << (bit % 64);
-        if let Some(TileKind::Cell(cell)) = TileKind::at((x, y), width, height) {
-            self.off.push(cell);
-        }
         Ok(())
     }
 
@@ -514,20 +514,25 @@ impl TileGrid {
         let Some(blanks) = &self.blanks else {
             return Ok(None);
         };
-        for &cell in &self.off {
-            if grid.degree(cell) > 0 {
-                let (x, y) = cell_tile(cell);
+        let is_blank = |x: u64, y: u64| {
+            let bit = y * self.width + x;
+            blanks
+                .get((bit / 64) as usize)
+                .is_some_and(|word| word >> (bit % 64) & 1 == 1)
+        };
+        let (width, height) = (grid.width(), grid.height());
+        let mut on = crate::grid::filled_vec(width, height, grid.cell_count(), true)?;
+        for (i, on) in on.iter_mut().enumerate() {
+            let cell = grid.pos(i);
+            let (x, y) = cell_tile(cell);
+            *on = !is_blank(x, y);
+            if !*on && grid.degree(cell) > 0 {
                 return Err(invalid(format!(
                     "tiles row {y}, column {x}: cell {},{} is blank, off the maze, but a \
                      passage leads to it",
                     cell.x, cell.y
                 )));
             }
-        }
-        let (width, height) = (grid.width(), grid.height());
-        let mut on = crate::grid::filled_vec(width, height, grid.cell_count(), true)?;
-        for &cell in &self.off {
-            on[grid.index(cell)] = false;
         }
         let mask = Mask::new(width, height, on).map_err(|e| match e {
             Error::EmptyShape => invalid("every cell's tile is ' '; a maze has a cell".into()),
@@ -539,12 +544,6 @@ impl TileGrid {
             }
             other => other,
         })?;
-        let is_blank = |x: u64, y: u64| {
-            let bit = y * self.width + x;
-            blanks
-                .get((bit / 64) as usize)
-                .is_some_and(|word| word >> (bit % 64) & 1 == 1)
-        };
         let (mut expected, mut near) = (vec![false; self.width as usize], Vec::new());
         for y in 0..self.height {
             expected.fill(false);
@@ -552,7 +551,7 @@ impl TileGrid {
             let wrong = (0..self.width).find(|&x| is_blank(x, y) != expected[x as usize]);
             if let Some(x) = wrong {
                 let what = if expected[x as usize] {
-                    "lies outside the maze's cells, whose tiles are ' '; expected ' '"
+                    "the tile lies outside the maze's cells, whose tiles are ' '; expected ' '"
                 } else {
                     "' ' lies next to a cell of the maze; expected '#' or '.'"
                 };

@@ -163,6 +163,28 @@ pub struct ShapeRendering {
     pub renderer: Box<dyn Render<ShapedMaze> + Send + Sync>,
     /// Where it goes.
     pub target: Target,
+    /// Print `--stats` as a table on standard error (pictures, which cannot carry them).
+    pub stats_table: bool,
+}
+
+impl ShapeRendering {
+    /// The renderer of mazes of any shape in `format` (see [`SHAPE_FORMATS`]), to `target`:
+    /// pictures drawn as `picture` says, documents with figures when `stats` is set (pictures
+    /// print them as a table).
+    fn new(format: Format, picture: Picture, stats: bool, target: Target) -> Option<Self> {
+        let renderer: Box<dyn Render<ShapedMaze> + Send + Sync> = match format {
+            Format::Graph => Box::new(Graph { stats }),
+            Format::Jsonl => Box::new(Jsonl { stats }),
+            Format::Svg => Box::new(Svg(picture)),
+            Format::Png => Box::new(mazegen::render::Png(picture)),
+            _ => return None,
+        };
+        Some(Self {
+            renderer,
+            target,
+            stats_table: stats && matches!(format, Format::Svg | Format::Png),
+        })
+    }
 }
 
 /// How and where a maze is written.
@@ -257,7 +279,7 @@ pub struct DocumentOutput {
 }
 
 /// The formats that write mazes of any shape, as refusals name them.
-pub const SHAPE_FORMATS: &str = "--format graph, svg or png";
+pub const SHAPE_FORMATS: &str = "--format graph, jsonl, svg or png";
 
 /// Settles the output options of a document command: `maze_default` is the format for maze
 /// documents when none is given, `graph_default` the one for graph documents.
@@ -270,28 +292,12 @@ fn document_output(
     let graph_format = args.format.unwrap_or(graph_default);
     let target = Target::new(args.target.output.as_deref());
     let picture = picture(args, graph_format, &target, Style::Lines)?;
-    let renderer = shape_renderer(graph_format, picture, args.stats);
     Ok(DocumentOutput {
         maze,
-        graph: renderer.map(|renderer| ShapeRendering { renderer, target }),
+        graph: ShapeRendering::new(graph_format, picture, args.stats, target),
         graph_format,
         picture: matches!(graph_format, Format::Svg | Format::Png).then_some(picture),
     })
-}
-
-/// The renderer of mazes of any shape in `format` (pictures drawn as `picture` says, graphs
-/// with figures when `stats` is set), if the format writes them: see [`SHAPE_FORMATS`].
-fn shape_renderer(
-    format: Format,
-    picture: Picture,
-    stats: bool,
-) -> Option<Box<dyn Render<ShapedMaze> + Send + Sync>> {
-    match format {
-        Format::Graph => Some(Box::new(Graph { stats })),
-        Format::Svg => Some(Box::new(Svg(picture))),
-        Format::Png => Some(Box::new(mazegen::render::Png(picture))),
-        _ => None,
-    }
 }
 
 /// The refusal of `--style tiles` for a maze of shape `shape` (named as `Shape::name` does).
@@ -614,25 +620,19 @@ pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result
     if is_picture && picture.style == Style::Tiles {
         return Err(tiles_style_refused(blank.name()));
     }
-    let renderer: Box<dyn Render<ShapedMaze> + Send + Sync> = match format {
-        Format::Jsonl => Box::new(Jsonl {
-            stats: output.stats,
-        }),
-        _ => shape_renderer(format, picture, output.stats).ok_or_else(|| {
-            bad_input(format!(
-                "--format {} draws rectangles; a {} maze is written as --format graph, jsonl, \
-                 svg or png",
-                format!("{format:?}").to_lowercase(),
-                blank.name()
-            ))
-        })?,
+    let Some(rendering) = ShapeRendering::new(format, picture, output.stats, target) else {
+        return Err(bad_input(format!(
+            "--format {} draws rectangles; a {} maze is written as {SHAPE_FORMATS}",
+            format.name(),
+            blank.name()
+        )));
     };
     if is_picture {
         picture
             .pixel_size_of_shape(blank)
             .with_context(|| format!("--scale {}", picture.scale))?;
     }
-    Ok(ShapeOutput::Shape(ShapeRendering { renderer, target }))
+    Ok(ShapeOutput::Shape(rendering))
 }
 
 /// Refuses `--start` or `--goal` outside the cells of `topology`.
@@ -852,7 +852,7 @@ fn picture(
     target: &Target,
     style: Style,
 ) -> anyhow::Result<Picture> {
-    let name = format!("{format:?}").to_lowercase();
+    let name = format.name();
     let is_picture = matches!(format, Format::Svg | Format::Png);
     if args.heatmap
         && matches!(

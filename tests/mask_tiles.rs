@@ -331,7 +331,7 @@ fn blank_tiles_are_checked_when_read() {
     );
     assert!(
         refusal_of(&doc, &edit(0, 0, '#'))
-            .contains("tiles row 0, column 0: lies outside the maze's cells")
+            .contains("tiles row 0, column 0: the tile lies outside the maze's cells")
     );
     let off = refusal_of(&doc, &edit(3, 9, ' '));
     assert!(off.contains("tiles row 3, column 9"), "{off}");
@@ -351,4 +351,47 @@ fn blank_tiles_are_checked_when_read() {
     // Every tile blank.
     let blank: Vec<String> = rows.iter().map(|row| " ".repeat(row.len())).collect();
     assert!(refusal_of(&doc, &blank).contains("every cell's tile is ' '"));
+}
+
+#[test]
+fn a_mask_document_is_pictured_in_lines_as_when_it_was_made() {
+    let path = mask_file("lines", MASK);
+    let path = path.to_str().unwrap();
+    let made =
+        |format: &str| stdout_of(&["wilson", "--mask", path, "--seed", "3", "--format", format]);
+    let json = made("json");
+    let svg = mazegen()
+        .args(["render", "--format", "svg"])
+        .write_stdin(json.as_str())
+        .output()
+        .unwrap();
+    assert!(svg.status.success());
+    assert_eq!(String::from_utf8(svg.stdout).unwrap(), made("svg"));
+    // A braided mask cannot be: the reader says so.
+    let mut doc: Value = serde_json::from_str(&json).unwrap();
+    doc["braid"] = Value::from(0.5);
+    assert!(refusal_of(&doc, &tiles(&doc)).contains("\"braid\": a mask maze is never braided"));
+}
+
+#[test]
+fn pictures_of_shapes_print_their_figures_on_standard_error() {
+    let output = mazegen()
+        .args([
+            "backtrack",
+            "--shape",
+            "hex",
+            "--cells",
+            "4x3",
+            "--format",
+            "svg",
+            "--stats",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let table = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        table.contains("cells             12") && table.contains("decision points"),
+        "{table}"
+    );
 }

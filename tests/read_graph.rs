@@ -220,7 +220,7 @@ fn tile_formats_are_refused_for_other_shapes() {
             .code(2)
             .stdout("")
             .stderr(contains(format!(
-                "error: --format {} draws rectangles; a hex maze document is written as --format graph, svg or png",
+                "error: --format {} draws rectangles; a hex maze document is written as --format graph, jsonl, svg or png",
                 format.unwrap_or("term")
             )));
     }

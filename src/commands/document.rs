@@ -1,6 +1,6 @@
 //! The commands that read a maze document back: `solve`, `render` and `stats`.
 
-use super::{Figures, place_endpoints, place_shape_endpoints, write_maze};
+use super::{Figures, place_endpoints, place_shape_endpoints, write_maze, write_shape};
 use crate::cli::{Format, StatsFormat};
 use crate::output::Target;
 use crate::settle::{
@@ -24,15 +24,20 @@ pub fn run(job: DocumentJob) -> anyhow::Result<()> {
 
 /// Carries out `action` on a maze read from a maze document.
 fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
-    match action {
+    let output = match action {
         DocumentAction::Solve(endpoints, output) => {
             place_endpoints(&mut maze, &endpoints)?;
             maze.solve()?;
-            write_maze(&maze, &output.maze)
+            output
         }
-        DocumentAction::Render(output) => write_maze(&maze, &output.maze),
-        DocumentAction::Stats(format) => print_stats(&Figures::of(&maze)?, format),
+        DocumentAction::Render(output) => output,
+        DocumentAction::Stats(format) => return print_stats(&Figures::of(&maze)?, format),
+    };
+    // A mask is pictured in lines, as when it was made, unless tiles are asked for.
+    if maze.mask().is_some() && output.picture.is_some_and(|p| p.style == Style::Lines) {
+        return run_on_graph(ShapedMaze::from_maze(&maze), DocumentAction::Render(output));
     }
+    write_maze(&maze, &output.maze)
 }
 
 /// Carries out `action` on a maze read from a graph document: a rectangle or a mask in any
@@ -61,10 +66,10 @@ fn run_on_graph(mut maze: ShapedMaze, action: DocumentAction) -> anyhow::Result<
         return run_on_maze(maze, action);
     }
     let Some(rendering) = &output.graph else {
-        let format = format!("{:?}", output.graph_format).to_lowercase();
         return Err(bad_input(format!(
-            "--format {format} draws rectangles; a {shape} maze document is written as \
-             {SHAPE_FORMATS}"
+            "--format {} draws rectangles; a {shape} maze document is written as \
+             {SHAPE_FORMATS}",
+            output.graph_format.name()
         )));
     };
     if let Some(picture) = output.picture {
@@ -80,9 +85,7 @@ fn run_on_graph(mut maze: ShapedMaze, action: DocumentAction) -> anyhow::Result<
         place_shape_endpoints(&mut maze, &endpoints)?;
         maze.solve();
     }
-    rendering
-        .target
-        .write(|out| rendering.renderer.render(&maze, out))
+    write_shape(&maze, rendering)
 }
 
 /// Refuses `--openings` for a maze written as a graph, which has no outer wall to open.

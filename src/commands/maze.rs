@@ -1,7 +1,7 @@
 //! Maze commands: generate the maze, finish it, and write it (rendered, animated on the way,
 //! or as the generator's events).
 
-use super::{place_endpoints, place_shape_endpoints, write_maze};
+use super::{place_endpoints, place_shape_endpoints, write_maze, write_shape};
 use crate::animate::{Animator, Pace};
 use crate::output::Target;
 use crate::progress::Progress;
@@ -50,15 +50,13 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
         }
         Destination::Shape(blank, rendering) => {
             let maze = finished_shape(generator, blank, seed.value, &finish)?;
-            rendering
-                .target
-                .write(|out| rendering.renderer.render(&maze, out))
+            write_shape(&maze, &rendering)
         }
         Destination::MaskTiles(blank, rendering) => {
             let maze = finished_shape(generator, blank, seed.value, &finish)?;
             let maze = maze
                 .into_maze()
-                .map_err(|_| anyhow::anyhow!("not a mask"))?;
+                .expect("settled: only masks are drawn in tiles");
             write_maze(&maze, &rendering)
         }
     }

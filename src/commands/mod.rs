@@ -6,11 +6,11 @@ pub mod document;
 pub mod maze;
 pub mod rooms;
 
-use crate::settle::{Endpoints, Rendering};
+use crate::settle::{Endpoints, Rendering, ShapeRendering};
 use anyhow::Context;
 use mazegen::Maze;
 use mazegen::analysis::{Difficulty, Summary};
-use mazegen::shapes::ShapedMaze;
+use mazegen::shapes::{ShapeStats, ShapedMaze};
 use std::io::{self, Write};
 
 /// Applies `--start`, `--goal` and `--openings`.
@@ -73,6 +73,18 @@ impl std::fmt::Display for Figures {
 /// The `--stats` table of `maze`.
 fn figures_table(maze: &Maze) -> anyhow::Result<String> {
     Ok(Figures::of(maze)?.to_string())
+}
+
+/// Writes a maze of any shape as `rendering` says, with `--stats` as a table on standard
+/// error when the format cannot carry them.
+fn write_shape(maze: &ShapedMaze, rendering: &ShapeRendering) -> anyhow::Result<()> {
+    if rendering.stats_table {
+        let table = ShapeStats::of(maze)?;
+        let _ = write!(io::stderr().lock(), "{table}");
+    }
+    rendering
+        .target
+        .write(|out| rendering.renderer.render(maze, out))
 }
 
 /// Writes `maze` as `rendering` says, with `--stats` as a table on standard error when the

@@ -123,14 +123,8 @@ impl Maze {
         params: serde_json::Value,
         seed: u64,
     ) -> Self {
-        let first = mask.first_cell();
-        let last = (0..grid.cell_count())
-            .rev()
-            .map(|i| grid.pos(i))
-            .find(|&pos| mask.is_on(pos))
-            .expect("a mask has cells");
         let mut maze = Self::new(grid, algorithm, params, seed);
-        (maze.start, maze.goal) = (first, last);
+        (maze.start, maze.goal) = (mask.first_cell(), mask.last_cell());
         maze.mask = Some(mask);
         maze
     }

@@ -75,7 +75,10 @@ impl DatasetRenderer {
 
     /// Whether `--stats` go to standard error as a table for each maze.
     pub fn stats_table(&self) -> bool {
-        matches!(self, Self::Tiles(rendering) if rendering.stats_table)
+        match self {
+            Self::Tiles(rendering) => rendering.stats_table,
+            Self::Shape(rendering) => rendering.stats_table,
+        }
     }
 }
 
@@ -170,13 +173,12 @@ pub fn settle(
         &[Format::Jsonl]
     };
     if count > 1 && !many.contains(&format) {
-        let name = |format: &Format| format!("{format:?}").to_lowercase();
-        let names: Vec<String> = many.iter().map(name).collect();
+        let names: Vec<String> = many.iter().map(|format| format.name()).collect();
         return Err(bad_input(format!(
             "--count {count} writes {} mazes as {}, not --format {}",
             shape.as_ref().map_or("rectangular", Shape::name),
             names.join(", "),
-            name(&format)
+            format.name()
         )));
     }
     if format == Format::Events || args.animation.animate {
@@ -221,7 +223,7 @@ pub fn settle(
         }
         None => 0..count,
     };
-    let recorded = matches!(format, Format::Json | Format::Jsonl);
+    let recorded = matches!(format, Format::Json | Format::Jsonl | Format::Graph);
     let seed = Seed::settle(args.seed, recorded);
     Ok(DatasetJob {
         generator,

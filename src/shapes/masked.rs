@@ -167,8 +167,20 @@ impl Mask {
 
     /// The first cell on, in reading order.
     pub fn first_cell(&self) -> Pos {
-        let i = self.on.iter().position(|&o| o).expect("a mask has cells");
-        Pos::new(i as u32 % self.width, i as u32 / self.width)
+        self.pos(self.on.iter().position(|&o| o).expect("a mask has cells"))
+    }
+
+    /// The last cell on, in reading order.
+    pub fn last_cell(&self) -> Pos {
+        self.pos(self.on.iter().rposition(|&o| o).expect("a mask has cells"))
+    }
+
+    /// The position of cell `i` in reading order.
+    fn pos(&self, i: usize) -> Pos {
+        Pos::new(
+            (i % self.width as usize) as u32,
+            (i / self.width as usize) as u32,
+        )
     }
 }
 

@@ -273,11 +273,12 @@ pub struct ShapeStats {
 
 impl ShapeStats {
     /// Measures `maze` (a handful of breadth-first searches); [`Error::OutOfMemory`] when
-    /// their scratch space does not fit.
+    /// their scratch space does not fit. The diameter is [`ShapedMaze::diameter`]'s.
     pub fn of(maze: &ShapedMaze) -> Result<Self> {
         let difficulty = Difficulty::of_shape(maze)?;
+        let (_, _, diameter) = maze.diameter();
         Ok(
-            with_topology!(maze.shape(), t => Self::measure(t, maze.start(), maze.goal(), difficulty)),
+            with_topology!(maze.shape(), t => Self::measure(t, maze.start(), maze.goal(), diameter, difficulty)),
         )
     }
 
@@ -285,6 +286,7 @@ impl ShapeStats {
         topology: &T,
         start: usize,
         goal: usize,
+        diameter: u32,
         difficulty: Difficulty,
     ) -> Self {
         let (mut passages, mut dead_ends, mut junctions) = (0u64, 0u64, 0u64);
@@ -302,8 +304,6 @@ impl ShapeStats {
         let passages = passages / 2;
         let cells = topology.cell_count() as u64;
         let from_start = distances(topology, start);
-        let end = farthest(&from_start);
-        let from_end = distances(topology, end);
         let loops = (passages + 1).saturating_sub(cells);
         Self {
             cells,
@@ -314,7 +314,7 @@ impl ShapeStats {
             dead_end_fraction: dead_ends as f64 / cells as f64,
             junctions,
             solution_length: from_start[goal],
-            diameter: from_end[farthest(&from_end)],
+            diameter,
             difficulty,
         }
     }
