@@ -6,6 +6,26 @@
 use super::place;
 use super::{Candidates, Edge, Layout, Rect, RoomSize, RoomsError, default_p};
 
+/// `len` copies of `value` for work on a `width x height`-tile map, or
+/// [`RoomsError::MapOutOfMemory`] when the machine refuses them.
+pub(crate) fn map_vec<T: Clone>(
+    width: u32,
+    height: u32,
+    len: usize,
+    value: T,
+) -> Result<Vec<T>, RoomsError> {
+    let mut items = Vec::new();
+    items
+        .try_reserve_exact(len)
+        .map_err(|_| RoomsError::MapOutOfMemory {
+            width,
+            height,
+            bytes: (len as u64).saturating_mul(std::mem::size_of::<T>() as u64),
+        })?;
+    items.resize(len, value);
+    Ok(items)
+}
+
 /// The most rooms a map may have (2^26).
 pub const MAX_ROOMS: u32 = 1 << 26;
 

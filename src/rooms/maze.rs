@@ -27,6 +27,7 @@
 //! stay one 4-connected region: each carved region is a tree joined to a room by a door, and
 //! removing dead ends never splits what is left.
 
+use super::limits::map_vec;
 use super::route::Routes;
 use super::{Layout, Rect, RoomsError};
 use crate::algorithms::Generator;
@@ -156,15 +157,7 @@ struct Map {
 impl Map {
     fn new(layout: &Layout, routes: &Routes) -> Result<Self, RoomsError> {
         let (width, height) = (layout.width, layout.height);
-        let size = width as usize * height as usize;
-        let mut kind = Vec::new();
-        kind.try_reserve_exact(size)
-            .map_err(|_| RoomsError::MapOutOfMemory {
-                width,
-                height,
-                bytes: size as u64,
-            })?;
-        kind.resize(size, ROCK);
+        let mut kind = map_vec(width, height, width as usize * height as usize, ROCK)?;
         for &at in &routes.tiles {
             kind[at as usize] = CORRIDOR;
         }
@@ -274,16 +267,11 @@ impl Cells {
         };
         // Cells not yet in a region are OPEN, tiles that cannot be cells NONE.
         let size = width as usize * height as usize;
-        let mut region = Vec::new();
-        region
-            .try_reserve_exact(size)
-            .map_err(|_| RoomsError::MapOutOfMemory {
-                width: map.width,
-                height: map.height,
-                bytes: 4 * size as u64,
-            })?;
+        let mut region = map_vec(map.width, map.height, size, NONE)?;
         for j in 0..height {
-            region.extend((0..width).map(|i| if clear(i, j) { OPEN } else { NONE }));
+            for i in (0..width).filter(|&i| clear(i, j)) {
+                region[(j * width + i) as usize] = OPEN;
+            }
         }
         let mut regions = Vec::new();
         let mut stack = Vec::new();
@@ -429,16 +417,11 @@ fn carve_region(
     rng: &mut MazeRng,
 ) -> crate::Result<()> {
     let (w, h) = (i1 - i0 + 1, j1 - j0 + 1);
-    let mut on = Vec::new();
-    on.try_reserve_exact(w as usize * h as usize)
-        .map_err(|_| RoomsError::MapOutOfMemory {
-            width: map.width,
-            height: map.height,
-            bytes: u64::from(w) * u64::from(h),
-        })?;
+    let mut on = map_vec(map.width, map.height, w as usize * h as usize, false)?;
     for j in j0..=j1 {
         for i in i0..=i1 {
-            on.push(cells.region[(j * cells.width + i) as usize] == region);
+            on[((j - j0) * w + (i - i0)) as usize] =
+                cells.region[(j * cells.width + i) as usize] == region;
         }
     }
     let mut shape = Shape::Masked(Masked::new(Mask::new(w, h, on)?)?);
