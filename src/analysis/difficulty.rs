@@ -76,18 +76,10 @@ impl Difficulty {
     /// maze of `topology`, whose ends are `free` steps apart without walls.
     fn measure<T: Topology>(topology: &T, path: &[usize], free: u32) -> Result<Self> {
         let steps = path.len() as u32 - 1;
-        let degree = |i: usize| {
-            let cursor = topology.cursor(i);
-            (0..T::SIDES)
-                .filter(|&side| {
-                    topology.neighbour(&cursor, side).is_some() && topology.is_open(i, side)
-                })
-                .count()
-        };
         let decision_points = path[..path.len() - 1]
             .iter()
             .enumerate()
-            .filter(|&(k, &cell)| degree(cell) >= if k == 0 { 2 } else { 3 })
+            .filter(|&(k, &cell)| topology.degree(cell) >= if k == 0 { 2 } else { 3 })
             .count() as u32;
         let depths = branch_depths(topology, path)?;
         Ok(Self {

@@ -291,12 +291,7 @@ impl ShapeStats {
     ) -> Self {
         let (mut passages, mut dead_ends, mut junctions) = (0u64, 0u64, 0u64);
         for i in (0..topology.slots()).filter(|&i| topology.is_cell(i)) {
-            let cursor = topology.cursor(i);
-            let degree = (0..T::SIDES)
-                .filter(|&side| {
-                    topology.neighbour(&cursor, side).is_some() && topology.is_open(i, side)
-                })
-                .count();
+            let degree = topology.degree(i);
             passages += degree as u64;
             dead_ends += u64::from(degree == 1);
             junctions += u64::from(degree >= 3);

@@ -191,6 +191,14 @@ pub trait Topology {
     /// Whether the passage from cell `i` through `side` is open.
     fn is_open(&self, i: usize, side: usize) -> bool;
 
+    /// The number of open passages of cell `i` (1: a dead end).
+    fn degree(&self, i: usize) -> usize {
+        let cursor = self.cursor(i);
+        (0..Self::SIDES)
+            .filter(|&side| self.neighbour(&cursor, side).is_some() && self.is_open(i, side))
+            .count()
+    }
+
     /// The position of the cursor's cell, as events and documents name it: column and row on
     /// the rectangle and its kin, index in the ring and ring on a [`Polar`] maze.
     fn cell(&self, cursor: &Self::Cursor) -> Pos;
