@@ -237,7 +237,7 @@ impl Maze {
             return Err(Error::MaskUnsupported { what: "braiding" });
         }
         let mut rng = rng_for_stream(self.seed, BRAID_STREAM);
-        let opened = braid(&mut self.grid, probability.get(), &mut rng);
+        let opened = braid(&mut self.grid, probability.get(), &mut rng)?;
         self.braid = Some(probability);
         self.solution = None;
         Ok(opened)
