@@ -416,7 +416,7 @@ pub struct EndpointArgs {
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Output")]
 pub struct OutputArgs {
-    /// Output format [default: term; json for solve]
+    /// Output format [default: term; json for solve; graph for hex, triangle and polar mazes]
     #[arg(long, value_enum)]
     pub format: Option<Format>,
 
