@@ -193,7 +193,7 @@ pub enum Error {
     /// Something done to whole rectangles only, asked of a masked maze.
     #[error("{what} applies to whole rectangles, not a mask maze")]
     MaskUnsupported {
-        /// What was asked (e.g. `"braiding"`).
+        /// What was asked (e.g. `"opening the outer wall"`).
         what: &'static str,
     },
 

@@ -151,11 +151,6 @@ fn maze_from(doc: Box<Document<'static, TileGrid>>) -> Result<Maze> {
         })
         .transpose()?;
     let (algorithm, params) = (doc.algorithm, doc.params.into_owned());
-    if mask.is_some() && braid.is_some() {
-        return Err(invalid(
-            "\"braid\": a mask maze is never braided; leave the field out".into(),
-        ));
-    }
     let mut maze = match mask {
         Some(mask) => Maze::masked(grid, mask, algorithm, params, doc.seed),
         None => Maze::new(grid, algorithm, params, doc.seed),

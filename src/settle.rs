@@ -519,7 +519,7 @@ fn shaped_maze(
     check_shape_options(generator.as_ref(), &args, &blank)?;
     let format = shape_format(&args.output, &blank);
     let finish = Finish {
-        braid: None,
+        braid: args.braid,
         endpoints: Endpoints::settle(&args.endpoints),
         solve: args.solve,
         farthest: false,
@@ -555,7 +555,6 @@ pub(crate) fn check_shape_options(
         return Err(error.into());
     }
     let rect_only = [
-        ("--braid", args.braid.is_some()),
         ("--openings", args.endpoints.openings),
         ("--animate", args.animation.animate),
     ];

@@ -123,6 +123,15 @@ fn every_shape_and_graph_algorithm_writes_valid_consistent_graphs() {
                 doc["solution"].as_array().unwrap().len() as u64
             );
         }
+        // Braided: loops, recorded, and still a valid document.
+        let doc = graph("wilson", &shape, &["--braid", "0.7", "--solve", "--stats"]);
+        let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "braided {shape:?}: {errors:?}");
+        assert_eq!(doc["braid"], 0.7);
+        let loops = doc["stats"]["loops"].as_u64().unwrap();
+        assert!(loops > 0, "{shape:?}");
+        let (cells, passages) = (doc["cells"].as_array().unwrap(), doc["passages"].as_array());
+        assert_eq!(passages.unwrap().len(), cells.len() - 1 + loops as usize);
     }
 }
 
@@ -204,9 +213,14 @@ fn shapes_refuse_what_does_not_fit() {
     );
     assert_refused(
         &[
-            "wilson", "--shape", "triangle", "--braid", "0.5", "--format", "graph",
+            "wilson",
+            "--shape",
+            "triangle",
+            "--openings",
+            "--format",
+            "graph",
         ],
-        &["--braid"],
+        &["--openings applies to rectangular mazes for now, not a triangle maze"],
     );
     let dir = tempfile_dir();
     let split = dir.join("split.txt");

@@ -272,12 +272,11 @@ fn refusals_name_what_a_mask_takes() {
             "backtrack",
             "--mask",
             path,
-            "--braid",
-            "0.5",
+            "--openings",
             "--format",
             "text",
         ],
-        &["--braid applies to rectangular mazes for now, not a mask maze"],
+        &["--openings applies to rectangular mazes for now, not a mask maze"],
     );
     assert_refused(
         &[
@@ -367,10 +366,43 @@ fn a_mask_document_is_pictured_in_lines_as_when_it_was_made() {
         .unwrap();
     assert!(svg.status.success());
     assert_eq!(String::from_utf8(svg.stdout).unwrap(), made("svg"));
-    // A braided mask cannot be: the reader says so.
-    let mut doc: Value = serde_json::from_str(&json).unwrap();
-    doc["braid"] = Value::from(0.5);
-    assert!(refusal_of(&doc, &tiles(&doc)).contains("\"braid\": a mask maze is never braided"));
+}
+
+#[test]
+fn masks_braid_within_their_cells_and_read_back_braided() {
+    let path = mask_file("braid", MASK);
+    let path = path.to_str().unwrap();
+    let made = |format: &str| {
+        stdout_of(&[
+            "kruskal", "--mask", path, "--seed", "5", "--braid", "1", "--format", format,
+        ])
+    };
+    let json = made("json");
+    let doc: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        (doc["braid"].as_f64(), &doc["perfect"]),
+        (Some(1.0), &Value::from(false))
+    );
+    // Still blank outside the mask: no wall opened onto a cell off it (the reader checks).
+    let maze = read_maze(json.as_bytes()).unwrap();
+    assert!(!maze.is_perfect());
+    let pipe = |args: &[&str], input: &str| {
+        let output = mazegen().args(args).write_stdin(input).output().unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout).unwrap()
+    };
+    // Tiles and graph documents of the braided mask carry it both ways.
+    let graph = made("graph");
+    assert!(graph.contains("\"braid\": 1.0"), "{graph}");
+    assert_eq!(pipe(&["render", "--format", "json"], &graph), json);
+    assert_eq!(pipe(&["render", "--format", "graph"], &json), graph);
+    let stats: Value = serde_json::from_str(&pipe(&["stats", "--format", "json"], &json)).unwrap();
+    // Only the notch at the bottom, a cell with one neighbour, stays a dead end.
+    assert_eq!(stats["dead_ends"], 1, "{stats}");
 }
 
 #[test]

@@ -1,9 +1,13 @@
 //! Every graph algorithm carves a spanning tree of exactly the cells of every shape; the
 //! algorithms written for rows and columns refuse other shapes; wall ids and sides agree.
 
+use mazegen::Probability;
+use mazegen::algorithms::Wilson;
 use mazegen::algorithms::{catalogue, graph_algorithms};
 use mazegen::rng::rng_from_seed;
-use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle};
+use mazegen::shapes::{
+    Hex, Mask, Masked, Polar, Shape, ShapeStats, ShapedMaze, Topology, Triangle, UNREACHED,
+};
 use mazegen::{Error, with_topology};
 use proptest::prelude::*;
 
@@ -52,8 +56,53 @@ fn connected_mask(width: u32, height: u32, holes: &[bool]) -> Mask {
     Mask::new(width, height, seen).unwrap()
 }
 
+/// A dead end of `topology` with another neighbour than the cell it opens onto, if any.
+fn dead_ends_with_a_way_out<T: Topology>(topology: &T) -> Option<usize> {
+    (0..topology.slots()).find(|&i| {
+        let cursor = topology.cursor(i);
+        let neighbours = (0..T::SIDES)
+            .filter(|&side| topology.neighbour(&cursor, side).is_some())
+            .count();
+        topology.is_cell(i) && topology.degree(i) == 1 && neighbours > 1
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn braiding_keeps_every_shape_connected_and_removes_its_dead_ends(
+        kind in 0u8..5,
+        width in 1u32..12,
+        height in 1u32..10,
+        holes in prop::collection::vec(prop::bool::weighted(0.3), 1..40),
+        seed in any::<u64>(),
+        p in 0.0f64..1.0,
+    ) {
+        let blank = shape(kind, width, height, &holes);
+        let perfect = ShapedMaze::generate(&Wilson, blank, seed).unwrap();
+        for probability in [0.0, p, 1.0] {
+            let mut maze = perfect.clone();
+            let opened = maze.braid_with(Probability::new(probability).unwrap()).unwrap();
+            prop_assert_eq!(maze.braid(), Some(Probability::new(probability).unwrap()));
+            // Every cell still reached: braiding only opens walls between cells.
+            let distances = maze.distances();
+            let reached = (0..distances.len()).all(|i| {
+                with_topology!(maze.shape(), t => !t.is_cell(i)) || distances[i] != UNREACHED
+            });
+            prop_assert!(reached, "a cell of the {} left unreached", maze.shape().name());
+            let stats = ShapeStats::of(&maze).unwrap();
+            prop_assert_eq!(stats.loops, opened);
+            if probability == 0.0 {
+                prop_assert_eq!(maze.shape(), perfect.shape());
+            }
+            if probability == 1.0 {
+                // The only dead ends left have no other neighbour to open onto.
+                let stuck = with_topology!(maze.shape(), t => dead_ends_with_a_way_out(t));
+                prop_assert_eq!(stuck, None, "{}", maze.shape().name());
+            }
+        }
+    }
 
     #[test]
     fn graph_algorithms_carve_a_spanning_tree_of_every_shape(

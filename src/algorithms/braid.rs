@@ -1,62 +1,64 @@
 //! Braiding: removing dead ends by opening walls, which adds loops to a perfect maze.
 
 use crate::error::Result;
-use crate::grid::{Dir, Grid, Pos, empty_vec};
+use crate::grid::empty_vec;
 use crate::rng::MazeRng;
+use crate::shapes::Topology;
 use rand::RngExt;
 use rand::seq::{IndexedRandom, SliceRandom};
 
-/// Removes each dead end of `grid` with probability `probability` (0 to 1) by opening one of
-/// its walls, and returns how many walls were opened.
+/// Removes each dead end of a maze of shape `topology` with probability `probability` (0 to
+/// 1) by opening one of its walls, and returns how many walls were opened.
 ///
 /// Dead ends are visited in a random order. A dead end that an earlier opening already joined
 /// is skipped. The wall to open is chosen among those leading to another dead end when there are
 /// any (removing two dead ends at once), otherwise among all its inner walls. With probability 1
-/// no dead end survives, except at the two ends of a 1-cell-wide strip, which have no wall to
-/// open.
+/// no dead end survives, except cells with a single neighbour (the ends of a 1-cell-wide strip,
+/// a notch of a mask), which have no wall to open.
 ///
 /// The list of dead ends (room for 4 bytes a cell) is reserved first:
 /// [`crate::Error::OutOfMemory`] if the machine refuses it.
 ///
 /// # Panics
 /// If `probability` is not within 0 to 1.
-pub fn braid(grid: &mut Grid, probability: f64, rng: &mut MazeRng) -> Result<u64> {
+pub fn braid<T: Topology>(topology: &mut T, probability: f64, rng: &mut MazeRng) -> Result<u64> {
     assert!(
         (0.0..=1.0).contains(&probability),
         "braid probability {probability} is outside 0 to 1"
     );
+    let (width, height) = topology.extent();
     // Room for every cell, untouched past the dead ends: one pass instead of a count first.
-    let mut dead_ends: Vec<u32> = empty_vec(grid.width(), grid.height(), grid.cell_count())?;
+    let mut dead_ends: Vec<u32> = empty_vec(width, height, topology.slots())?;
     dead_ends.extend(
-        (0..grid.cell_count())
-            .filter(|&i| grid.degree(grid.pos(i)) == 1)
+        (0..topology.slots())
+            .filter(|&i| topology.is_cell(i) && topology.degree(i) == 1)
             .map(|i| i as u32),
     );
     dead_ends.shuffle(rng);
     let mut opened = 0;
     for i in dead_ends {
-        let pos = grid.pos(i as usize);
-        if grid.degree(pos) != 1 || !rng.random_bool(probability) {
+        let i = i as usize;
+        if topology.degree(i) != 1 || !rng.random_bool(probability) {
             continue;
         }
-        let walls: Vec<(Dir, Pos)> = Dir::ALL
-            .into_iter()
-            .filter(|&dir| !grid.is_open(pos, dir))
-            .filter_map(|dir| Some((dir, grid.neighbour(pos, dir)?)))
+        let cursor = topology.cursor(i);
+        let walls: Vec<(usize, usize)> = (0..T::SIDES)
+            .filter(|&side| !topology.is_open(i, side))
+            .filter_map(|side| Some((side, topology.neighbour(&cursor, side)?)))
             .collect();
-        let to_dead_ends: Vec<Dir> = walls
+        let to_dead_ends: Vec<usize> = walls
             .iter()
-            .filter(|&&(_, n)| grid.degree(n) == 1)
-            .map(|&(dir, _)| dir)
+            .filter(|&&(_, n)| topology.degree(n) == 1)
+            .map(|&(side, _)| side)
             .collect();
-        let all: Vec<Dir> = walls.iter().map(|&(dir, _)| dir).collect();
+        let all: Vec<usize> = walls.iter().map(|&(side, _)| side).collect();
         let choices = if to_dead_ends.is_empty() {
             &all
         } else {
             &to_dead_ends
         };
-        if let Some(&dir) = choices.choose(rng) {
-            grid.carve(pos, dir);
+        if let Some(&side) = choices.choose(rng) {
+            topology.carve(i, side);
             opened += 1;
         }
     }
@@ -68,7 +70,7 @@ mod tests {
     use super::*;
     use crate::Maze;
     use crate::algorithms::Backtrack;
-    use crate::grid::check_perfect;
+    use crate::grid::{Grid, check_perfect};
     use crate::rng::rng_from_seed;
 
     fn dead_ends(grid: &Grid) -> usize {

@@ -62,7 +62,8 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
     }
 }
 
-/// Carves a maze of shape `blank`, then places its endpoints and solves it as `finish` says.
+/// Carves a maze of shape `blank`, then braids it, places its endpoints and solves it as
+/// `finish` says.
 pub(super) fn finished_shape(
     generator: &dyn Generator,
     blank: Shape,
@@ -70,6 +71,9 @@ pub(super) fn finished_shape(
     finish: &Finish,
 ) -> anyhow::Result<ShapedMaze> {
     let mut maze = ShapedMaze::generate(generator, blank, seed)?;
+    if let Some(probability) = finish.braid {
+        maze.braid_with(probability)?;
+    }
     if finish.farthest {
         let (from, to, _) = maze.diameter();
         maze.set_endpoints(from, to)?;

@@ -13,11 +13,11 @@ use crate::error::{Error, Result};
 use crate::events::Observer;
 use crate::grid::{Dir, Grid, Pos, TilePos, passage_tile};
 use crate::rng::{rng_for_stream, rng_from_seed};
-use crate::shapes::Mask;
+use crate::shapes::{Mask, Masked};
 
 /// The RNG stream braiding draws from, apart from generation's, so that braiding never changes
 /// the maze underneath.
-const BRAID_STREAM: u64 = 1;
+pub(crate) const BRAID_STREAM: u64 = 1;
 
 /// A maze: the grid and everything needed to reproduce, describe and draw it.
 ///
@@ -233,11 +233,19 @@ impl Maze {
     /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn braid_with(&mut self, probability: Probability) -> Result<u64> {
-        if self.mask.is_some() {
-            return Err(Error::MaskUnsupported { what: "braiding" });
-        }
         let mut rng = rng_for_stream(self.seed, BRAID_STREAM);
-        let opened = braid(&mut self.grid, probability.get(), &mut rng)?;
+        let opened = match self.mask.take() {
+            None => braid(&mut self.grid, probability.get(), &mut rng),
+            Some(mask) => {
+                // Braided as the masked shape it is, so no wall opens onto a cell off the mask.
+                let grid = std::mem::replace(&mut self.grid, Grid::new(1, 1)?);
+                let mut masked = Masked::from_parts(grid, mask);
+                let opened = braid(&mut masked, probability.get(), &mut rng);
+                let (grid, mask) = masked.into_parts();
+                (self.grid, self.mask) = (grid, Some(mask));
+                opened
+            }
+        }?;
         self.braid = Some(probability);
         self.solution = None;
         Ok(opened)

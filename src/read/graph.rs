@@ -9,6 +9,7 @@
 //! neighbours' ids and a passage's two ids, about 40 bytes a cell.
 
 use super::invalid;
+use crate::Probability;
 use crate::error::{Error, Result};
 use crate::grid::{MAX_CELLS, Pos};
 use crate::render::ShapeSize;
@@ -31,6 +32,7 @@ pub(super) struct GraphDocument {
     params: serde_json::Value,
     seed: u64,
     size: ShapeSize,
+    braid: Option<f64>,
     directed: bool,
     multigraph: bool,
     start: u64,
@@ -83,7 +85,7 @@ impl<'de> Visitor<'de> for DocumentVisitor {
         let (mut schema, mut generator, mut algorithm) = (None::<String>, None::<String>, None);
         let (mut params, mut seed, mut size, mut bounds) = (None, None, None, None::<IgnoredAny>);
         let (mut directed, mut multigraph, mut start, mut goal) = (None, None, None, None);
-        let (mut solution, mut stats) = (None, None::<IgnoredAny>);
+        let (mut solution, mut stats, mut braid) = (None, None::<IgnoredAny>, None);
         let (mut shape, mut cells, mut passages) = (None, None, None);
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
@@ -99,6 +101,7 @@ impl<'de> Visitor<'de> for DocumentVisitor {
                 "start" => once(&mut start, "start", map.next_value()?)?,
                 "goal" => once(&mut goal, "goal", map.next_value()?)?,
                 "solution" => once(&mut solution, "solution", map.next_value()?)?,
+                "braid" => once(&mut braid, "braid", map.next_value()?)?,
                 "stats" => once(&mut stats, "stats", map.next_value()?)?,
                 "cells" => {
                     once(&mut cells, "cells", CellsRead::Checked(0))?;
@@ -138,6 +141,7 @@ impl<'de> Visitor<'de> for DocumentVisitor {
             params,
             seed,
             size,
+            braid,
             directed: directed.ok_or_else(|| missing("directed"))?,
             multigraph: multigraph.ok_or_else(|| missing("multigraph"))?,
             start: start.ok_or_else(|| missing("start"))?,
@@ -354,6 +358,12 @@ pub(super) fn shaped_maze_from(doc: GraphDocument) -> Result<ShapedMaze> {
     if !doc.params.is_object() {
         return Err(invalid("\"params\" must be an object".into()));
     }
+    let braid = doc
+        .braid
+        .map(|p| {
+            Probability::new(p).map_err(|_| invalid(format!("\"braid\" is {p}, expected 0 to 1")))
+        })
+        .transpose()?;
     let name = describe(&doc.size);
     let (mut shape, ids) = match (doc.cells, doc.shape) {
         (CellsRead::Checked(n), Some(shape)) => (shape, Ids::Same(n)),
@@ -385,6 +395,7 @@ pub(super) fn shaped_maze_from(doc: GraphDocument) -> Result<ShapedMaze> {
         (t.cell(&t.cursor(start)), t.cell(&t.cursor(goal)), solution)
     });
     let mut maze = ShapedMaze::new(shape, doc.algorithm, doc.params, doc.seed);
+    maze.record_braid(braid);
     maze.set_endpoints(start, goal)?;
     if let Some(path) = solution {
         maze.record_solution(path);

@@ -114,6 +114,11 @@ impl Graph {
             rounded(width),
             rounded(height)
         )?;
+        if let Some(braid) = maze.braid() {
+            write!(out, "  \"braid\": ")?;
+            serde_json::to_writer(&mut *out, &f64::from(braid))?;
+            writeln!(out, ",")?;
+        }
         writeln!(out, "  \"directed\": false,")?;
         writeln!(out, "  \"multigraph\": false,")?;
         writeln!(out, "  \"start\": {},", ids[maze.start()])?;

@@ -2,11 +2,13 @@
 
 use super::{Masked, Shape, Topology};
 use crate::Maze;
-use crate::algorithms::Generator;
+use crate::Probability;
+use crate::algorithms::{Generator, braid};
 use crate::analysis::Difficulty;
 use crate::error::{Error, Result};
 use crate::grid::Pos;
-use crate::rng::rng_from_seed;
+use crate::maze::BRAID_STREAM;
+use crate::rng::{rng_for_stream, rng_from_seed};
 use crate::with_topology;
 use serde::Serialize;
 use std::fmt;
@@ -25,6 +27,7 @@ pub struct ShapedMaze {
     start: usize,
     goal: usize,
     solution: Option<Vec<usize>>,
+    braid: Option<Probability>,
 }
 
 impl ShapedMaze {
@@ -54,6 +57,7 @@ impl ShapedMaze {
             start,
             goal,
             solution: None,
+            braid: None,
         }
     }
 
@@ -75,6 +79,7 @@ impl ShapedMaze {
             solution: maze
                 .solution()
                 .map(|cells| cells.iter().map(|&pos| index(pos)).collect()),
+            braid: maze.braid(),
         }
     }
 
@@ -101,6 +106,7 @@ impl ShapedMaze {
         };
         maze.set_endpoints(start, goal)
             .expect("the endpoints are cells of the grid");
+        maze.record_braid(self.braid);
         if let Some(cells) = solution {
             maze.record_solution(cells);
         }
@@ -173,6 +179,27 @@ impl ShapedMaze {
     /// as the solution.
     pub(crate) fn record_solution(&mut self, cells: Vec<usize>) {
         self.solution = Some(cells);
+    }
+
+    /// The probability each dead end was braided away with, if the maze was braided.
+    pub const fn braid(&self) -> Option<Probability> {
+        self.braid
+    }
+
+    /// Removes each dead end with `probability` (see [`braid`]), drawing from the random
+    /// stream rectangles braid from, so the maze underneath stays the one the seed gives.
+    /// Returns the walls opened; drops the solution.
+    pub fn braid_with(&mut self, probability: Probability) -> Result<u64> {
+        let mut rng = rng_for_stream(self.seed, BRAID_STREAM);
+        let opened = with_topology!(&mut self.shape, t => braid(t, probability.get(), &mut rng))?;
+        self.braid = Some(probability);
+        self.solution = None;
+        Ok(opened)
+    }
+
+    /// Records that the maze was braided with `probability`, as a document read back says.
+    pub(crate) fn record_braid(&mut self, probability: Option<Probability>) {
+        self.braid = probability;
     }
 
     /// Finds the path from start to goal.
