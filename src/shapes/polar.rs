@@ -22,6 +22,8 @@ pub struct Polar {
     counts: Vec<u32>,
     /// Index of each ring's first cell.
     offsets: Vec<usize>,
+    /// Cells of each ring per cell of the ring inside it (1 for the centre).
+    ratios: Vec<u32>,
     links: Vec<u8>,
 }
 
@@ -69,9 +71,13 @@ impl Polar {
                 Some(first)
             })
             .collect();
+        let ratios = std::iter::once(1)
+            .chain(counts.windows(2).map(|pair| pair[1] / pair[0]))
+            .collect();
         let mut polar = Self {
             counts,
             offsets,
+            ratios,
             links: Vec::new(),
         };
         polar.links = super::filled(&polar, total as usize, 0)?;
@@ -91,7 +97,7 @@ impl Polar {
     /// Cells of ring `r` per cell of ring `r - 1`.
     #[inline(always)]
     fn ratio(&self, r: u32) -> u32 {
-        self.counts[r as usize] / self.counts[r as usize - 1]
+        self.ratios[r as usize]
     }
 
     /// The cursor on cell `k` of ring `ring`.
@@ -110,12 +116,22 @@ impl Polar {
         let count = self.counts[c.ring as usize];
         match side {
             0 if c.ring > 0 => {
-                let ratio = self.ratio(c.ring);
-                let back = 3 + (c.k % ratio) as usize;
-                Some((self.at(c.ring - 1, c.k / ratio), back))
+                // Rings double or keep their count but for the first: no division for those.
+                let (inner, m) = match self.ratio(c.ring) {
+                    1 => (c.k, 0),
+                    2 => (c.k >> 1, c.k & 1),
+                    ratio => (c.k / ratio, c.k % ratio),
+                };
+                Some((self.at(c.ring - 1, inner), 3 + m as usize))
             }
-            1 if c.ring > 0 => Some((self.at(c.ring, (c.k + 1) % count), 2)),
-            2 if c.ring > 0 => Some((self.at(c.ring, (c.k + count - 1) % count), 1)),
+            1 if c.ring > 0 => {
+                let next = if c.k + 1 == count { 0 } else { c.k + 1 };
+                Some((self.at(c.ring, next), 2))
+            }
+            2 if c.ring > 0 => {
+                let previous = if c.k == 0 { count - 1 } else { c.k - 1 };
+                Some((self.at(c.ring, previous), 1))
+            }
             3.. if (c.ring as usize + 1) < self.counts.len() => {
                 let ratio = self.ratio(c.ring + 1);
                 let m = (side - 3) as u32;
@@ -177,6 +193,16 @@ impl Topology for Polar {
             ring: ring as u32,
             k: (i - self.offsets[ring]) as u32,
             i,
+        }
+    }
+
+    /// Without the search of [`Topology::cursor`] for the ring.
+    #[inline(always)]
+    fn cursor_next(&self, cursor: &PolarCursor) -> PolarCursor {
+        if cursor.k + 1 < self.counts[cursor.ring as usize] {
+            self.at(cursor.ring, cursor.k + 1)
+        } else {
+            self.at(cursor.ring + 1, 0)
         }
     }
 
