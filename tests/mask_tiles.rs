@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{assert_refused, json_of, mazegen, stdout_of};
+use common::{assert_refused, json_of, mazegen, piped, stdout_of};
 use mazegen::read::read_maze;
 use serde_json::Value;
 use std::path::PathBuf;
@@ -134,31 +134,22 @@ fn mask_documents_go_through_solve_stats_and_render() {
         stdout_of(&args)
     };
     let json = make("json", &[]);
-    let pipe = |args: &[&str], input: &str| {
-        let output = mazegen().args(args).write_stdin(input).output().unwrap();
-        assert!(
-            output.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8(output.stdout).unwrap()
-    };
     // Solving the document is solving at generation; rendering it back gives it back.
     assert_eq!(
-        pipe(&["solve", "--format", "json"], &json),
+        piped(&["solve", "--format", "json"], &json),
         make("json", &["--solve"])
     );
-    assert_eq!(pipe(&["render", "--format", "json"], &json), json);
+    assert_eq!(piped(&["render", "--format", "json"], &json), json);
     // A graph document of the mask turns back into the same tiles, and the other way round.
     let graph = make("graph", &[]);
-    assert_eq!(pipe(&["render", "--format", "json"], &graph), json);
-    assert_eq!(pipe(&["render", "--format", "graph"], &json), graph);
+    assert_eq!(piped(&["render", "--format", "json"], &graph), json);
+    assert_eq!(piped(&["render", "--format", "graph"], &json), graph);
     assert_eq!(
-        pipe(&["render", "--format", "text"], &graph),
+        piped(&["render", "--format", "text"], &graph),
         make("text", &[])
     );
     // Figures count the mask's cells only.
-    let stats: Value = serde_json::from_str(&pipe(&["stats", "--format", "json"], &json)).unwrap();
+    let stats: Value = serde_json::from_str(&piped(&["stats", "--format", "json"], &json)).unwrap();
     assert_eq!(
         (stats["cells"].as_u64(), stats["passages"].as_u64()),
         (Some(38), Some(37))
@@ -386,21 +377,12 @@ fn masks_braid_within_their_cells_and_read_back_braided() {
     // Still blank outside the mask: no wall opened onto a cell off it (the reader checks).
     let maze = read_maze(json.as_bytes()).unwrap();
     assert!(!maze.is_perfect());
-    let pipe = |args: &[&str], input: &str| {
-        let output = mazegen().args(args).write_stdin(input).output().unwrap();
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8(output.stdout).unwrap()
-    };
     // Tiles and graph documents of the braided mask carry it both ways.
     let graph = made("graph");
     assert!(graph.contains("\"braid\": 1.0"), "{graph}");
-    assert_eq!(pipe(&["render", "--format", "json"], &graph), json);
-    assert_eq!(pipe(&["render", "--format", "graph"], &json), graph);
-    let stats: Value = serde_json::from_str(&pipe(&["stats", "--format", "json"], &json)).unwrap();
+    assert_eq!(piped(&["render", "--format", "json"], &graph), json);
+    assert_eq!(piped(&["render", "--format", "graph"], &json), graph);
+    let stats: Value = serde_json::from_str(&piped(&["stats", "--format", "json"], &json)).unwrap();
     // Only the notch at the bottom, a cell with one neighbour, stays a dead end.
     assert_eq!(stats["dead_ends"], 1, "{stats}");
 }

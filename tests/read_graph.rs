@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{json_of, mazegen, stdout_of};
+use common::{json_of, mazegen, piped, stdout_of};
 use mazegen::read::{AnyDocument, read_document, read_graph, read_maze};
 use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
@@ -38,17 +38,6 @@ fn graph_args<'a>(shape: &'a [String], extra: &[&'a str]) -> Vec<&'a str> {
     args.extend(shape.iter().map(String::as_str));
     args.extend_from_slice(extra);
     args
-}
-
-/// Runs `mazegen args` with `input` on standard input; asserts success and returns stdout.
-fn piped(args: &[&str], input: &str) -> String {
-    let output = mazegen().args(args).write_stdin(input).output().unwrap();
-    assert!(
-        output.status.success(),
-        "mazegen {args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
 }
 
 #[test]

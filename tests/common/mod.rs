@@ -26,6 +26,17 @@ pub fn stdout_of(args: &[&str]) -> String {
     String::from_utf8(output.stdout).expect("output is UTF-8")
 }
 
+/// Runs `mazegen args` with `input` on standard input; asserts success and returns stdout.
+pub fn piped(args: &[&str], input: &str) -> String {
+    let output = mazegen().args(args).write_stdin(input).output().unwrap();
+    assert!(
+        output.status.success(),
+        "mazegen {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
 /// Runs `mazegen args`, asserts that it is refused with exit code 2, nothing on standard output
 /// and an error on standard error containing every one of `fragments` (and no panic).
 pub fn assert_refused(args: &[&str], fragments: &[&str]) {
