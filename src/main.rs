@@ -1,18 +1,11 @@
 //! The `mazegen` binary: parses the command line, settles it into a job, carries the job out,
 //! and turns errors into messages and exit codes.
 
-mod animate;
-mod cli;
-mod commands;
-mod output;
-mod progress;
-mod settle;
-mod signals;
-mod terminal;
-mod watched;
+mod app;
 
+use app::settle::{self, BadInput, Job};
+use app::{animate, cli, commands, signals};
 use clap::Parser;
-use settle::{BadInput, Job};
 use std::io::{self, Write};
 use std::process::ExitCode;
 

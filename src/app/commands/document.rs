@@ -1,9 +1,9 @@
 //! The commands that read a maze document back: `solve`, `render` and `stats`.
 
 use super::{Figures, place_endpoints, place_shape_endpoints, write_maze, write_shape};
-use crate::cli::{Format, StatsFormat};
-use crate::output::Target;
-use crate::settle::{
+use crate::app::cli::{Format, StatsFormat};
+use crate::app::output::Target;
+use crate::app::settle::{
     DocumentAction, DocumentJob, Endpoints, Input, SHAPE_FORMATS, bad_input, tiles_style_refused,
 };
 use anyhow::Context;

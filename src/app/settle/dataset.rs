@@ -3,8 +3,8 @@
 use super::{
     Finish, Rendering, Seed, ShapeOutput, ShapeRendering, bad_input, check_endpoints, rendering,
 };
-use crate::cli::{EndpointRule, Format, MazeArgs, OutputArgs};
-use crate::output::Target;
+use crate::app::cli::{EndpointRule, Format, MazeArgs, OutputArgs};
+use crate::app::output::Target;
 use mazegen::algorithms::Generator;
 use mazegen::analysis::Figure;
 use mazegen::dataset::{Bound, shape_tree_count, spanning_tree_count};

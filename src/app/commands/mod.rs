@@ -6,7 +6,7 @@ pub mod document;
 pub mod maze;
 pub mod rooms;
 
-use crate::settle::{Endpoints, Rendering, ShapeRendering};
+use crate::app::settle::{Endpoints, Rendering, ShapeRendering};
 use anyhow::Context;
 use mazegen::Maze;
 use mazegen::analysis::{Difficulty, Summary};

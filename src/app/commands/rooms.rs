@@ -1,9 +1,9 @@
 //! The `rooms` command: generate the room map and write it.
 
-use crate::cli::AUTO_MAP_ROOMS;
-use crate::output::Target;
-use crate::settle::with_options_at_fault;
-use crate::settle::{RoomsJob, TilesetImage};
+use crate::app::cli::AUTO_MAP_ROOMS;
+use crate::app::output::Target;
+use crate::app::settle::with_options_at_fault;
+use crate::app::settle::{RoomsJob, TilesetImage};
 use mazegen::rooms::RoomMap;
 
 /// Carries out a rooms job.

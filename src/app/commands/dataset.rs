@@ -6,8 +6,8 @@
 
 use super::figures_table;
 use super::maze::{finished, finished_shape};
-use crate::progress::Progress;
-use crate::settle::{DatasetJob, DatasetRenderer, bad_input};
+use crate::app::progress::Progress;
+use crate::app::settle::{DatasetJob, DatasetRenderer, bad_input};
 use mazegen::Maze;
 use mazegen::analysis::Difficulty;
 use mazegen::dataset::{candidate_seed, passage_hash};

@@ -1,8 +1,8 @@
 //! The terminal session of `--animate`: raw mode, the alternate screen and a hidden cursor,
 //! given back on every way out (drop, panic, signals), and the user's keys.
 
-use crate::animate::{Screen, Stop};
-use crate::signals::Undo;
+use crate::app::animate::{Screen, Stop};
+use crate::app::signals::Undo;
 use crossterm::cursor::{Hide, Show};
 use crossterm::execute;
 use crossterm::style::ResetColor;

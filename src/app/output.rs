@@ -1,7 +1,7 @@
 //! Where results go: standard output, or a file that appears only once complete.
 
-use crate::signals::Undo;
-use crate::watched::Watched;
+use crate::app::signals::Undo;
+use crate::app::watched::Watched;
 use anyhow::Context;
 use std::ffi::OsString;
 use std::fs::{self, File, Metadata};

@@ -2,11 +2,11 @@
 //! or as the generator's events).
 
 use super::{place_endpoints, place_shape_endpoints, write_maze, write_shape};
-use crate::animate::{Animator, Pace};
-use crate::output::Target;
-use crate::progress::Progress;
-use crate::settle::{Destination, Finish, MazeJob};
-use crate::terminal::TerminalScreen;
+use crate::app::animate::{Animator, Pace};
+use crate::app::output::Target;
+use crate::app::progress::Progress;
+use crate::app::settle::{Destination, Finish, MazeJob};
+use crate::app::terminal::TerminalScreen;
 use mazegen::Maze;
 use mazegen::algorithms::{AldousBroder, Algorithm, Generator, Wilson, expected_walk_steps};
 use mazegen::events::{EVENTS_SCHEMA, EventsHeader, JsonLines};

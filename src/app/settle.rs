@@ -6,13 +6,13 @@ mod dataset;
 
 pub use dataset::{DatasetJob, DatasetRenderer};
 
-use crate::animate::{self, Pace};
-use crate::cli::{
+use crate::app::animate::{self, Pace};
+use crate::app::cli::{
     self, AUTO_MAP_ROOMS, Cli, ColorChoice, Command, EndpointArgs, Format, MapChoice, MazeArgs,
     OutputArgs, RoomsArgs, RoomsFormat, ShapeKind, StatsFormat, TargetArgs,
 };
-use crate::output::Target;
-use crate::terminal::{self, TerminalScreen};
+use crate::app::output::Target;
+use crate::app::terminal::{self, TerminalScreen};
 use anyhow::Context;
 use clap::CommandFactory;
 use clap::ValueEnum as _;

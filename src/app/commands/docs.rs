@@ -1,8 +1,8 @@
 //! Documentation generated from the command-line definitions: shell completion scripts and
 //! manual pages.
 
-use crate::cli::Cli;
-use crate::output::Target;
+use crate::app::cli::Cli;
+use crate::app::output::Target;
 use clap::CommandFactory;
 use clap_complete::Shell;
 
