@@ -58,7 +58,7 @@ fn main() {
     println!("|---|---:|---:|---:|---:|---:|---:|");
     for (label, generator) in rows {
         let stats: Stats = (0..SEEDS)
-            .map(|seed| Stats::measure(generate(generator.as_ref(), SIDE, seed).grid()))
+            .map(|seed| Stats::measure(generate(generator.as_ref(), SIDE, seed).grid().unwrap()))
             .sum();
         println!(
             "| {label} | {:.1}% | {:.1}% | {:.2} | {:.2} | {:.1}% | {:.1} |",

@@ -190,11 +190,24 @@ pub enum Error {
         shape: &'static str,
     },
 
-    /// Something done to whole rectangles only, asked of a masked maze.
-    #[error("{what} applies to whole rectangles, not a mask maze")]
-    MaskUnsupported {
+    /// Something done to whole rectangles only, asked of a maze of another shape (a mask
+    /// among them).
+    #[error("{what} applies to whole rectangles, not a {shape} maze")]
+    RectOnly {
         /// What was asked (e.g. `"opening the outer wall"`).
         what: &'static str,
+        /// The shape it was asked of, as [`Shape::name`](crate::shapes::Shape::name) names it.
+        shape: &'static str,
+    },
+
+    /// A tile view (tiles, tile pictures, tile figures) asked of a maze that is not a
+    /// rectangle or a mask.
+    #[error("{what} draws rectangles and masks in tiles, not a {shape} maze")]
+    NotInTiles {
+        /// What was asked (e.g. `"the tile view"`).
+        what: &'static str,
+        /// The shape it was asked of.
+        shape: &'static str,
     },
 
     /// A maze document that cannot be read: malformed, of another schema, or not a valid maze.

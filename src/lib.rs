@@ -4,7 +4,7 @@
 //! use mazegen::{Maze, algorithms::Backtrack, render::{Render, Text}};
 //!
 //! let maze = Maze::generate(&Backtrack::default(), 10, 10, 7).unwrap();
-//! assert_eq!(mazegen::grid::check_perfect(maze.grid()), Ok(()));
+//! assert_eq!(mazegen::grid::check_perfect(maze.grid().unwrap()), Ok(()));
 //! let mut out = Vec::new();
 //! Text.render(&maze, &mut out).unwrap();
 //! assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 21);
@@ -26,8 +26,10 @@
 //!
 //! # Layout
 //!
-//! Data flows one way: a [`algorithms::Generator`] carves a [`grid::Grid`], [`Maze`] records
-//! what produced it, and a [`render::Render`] writes it. Generators know nothing of output and
+//! Data flows one way: a [`algorithms::Generator`] carves a [`shapes::Shape`] (the rectangle's
+//! [`grid::Grid`], a mask, hexagons, triangles or rings), one [`Maze`] type records it with
+//! what produced it and what was done to it (braid, endpoints, solution), and a
+//! [`render::Render`] writes it. Generators know nothing of output and
 //! renderers nothing of algorithms. [`rooms`] makes room graphs the same way: a
 //! [`rooms::RoomMap`] from [`rooms::RoomOptions`] and a seed, written by the same renderers.
 //! [`dataset`] makes many mazes reproducible one by one: maze `i` of a run has its own seed,

@@ -1,7 +1,7 @@
 //! Reading documents back, validating everything a broken or hand-edited document could get
 //! wrong, so that `solve`, `stats` and `render` can sit at the end of a pipe: a
-//! `mazegen.maze/v1` document into a [`Maze`] (here), a `mazegen.graph/v1` document into a
-//! [`ShapedMaze`] (in `graph`), either by its `schema` ([`read_document`]).
+//! `mazegen.maze/v1` document (here) or a `mazegen.graph/v1` document (in `graph`) into a
+//! [`Maze`], either by its `schema` ([`read_document`]).
 //!
 //! A document is parsed in one pass straight from the input. Its `schema` is read first (as
 //! mazegen writes it) and the rest parsed as that kind of document as it comes; a document
@@ -17,7 +17,7 @@ use crate::grid::{Grid, MAX_CELLS, Pos, TileKind, TilePos, cell_tile, is_tile_co
 use crate::maze::Maze;
 use crate::render::json::Document;
 use crate::render::{GRAPH_SCHEMA, MAZE_SCHEMA};
-use crate::shapes::{Mask, ShapedMaze};
+use crate::shapes::{Mask, Masked, Shape};
 use serde::Deserialize;
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{
@@ -66,13 +66,13 @@ pub fn read_maze(input: impl Read) -> Result<Maze, ReadError> {
     }
 }
 
-/// A maze read back from a document of either kind.
+/// A maze read back from a document of either kind, with the kind it came in.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AnyDocument {
-    /// A `mazegen.maze/v1` document: a rectangle, in tiles.
+    /// A `mazegen.maze/v1` document: a rectangle or a mask, in tiles.
     Maze(Maze),
     /// A `mazegen.graph/v1` document: a maze of any shape, as cells and passages.
-    Graph(ShapedMaze),
+    Graph(Maze),
 }
 
 /// Reads and validates one maze document of either kind from `input`, by its `schema`:
@@ -81,10 +81,10 @@ pub enum AnyDocument {
 /// ```
 /// use mazegen::read::{AnyDocument, read_document};
 /// use mazegen::render::{Graph, Render};
-/// use mazegen::shapes::{Hex, Shape, ShapedMaze};
-/// use mazegen::algorithms::Wilson;
+/// use mazegen::shapes::{Hex, Shape};
+/// use mazegen::{Maze, algorithms::Wilson};
 ///
-/// let maze = ShapedMaze::generate(&Wilson, Shape::Hex(Hex::new(5, 4)?), 7)?;
+/// let maze = Maze::generate_shape(&Wilson, Shape::Hex(Hex::new(5, 4)?), 7)?;
 /// let mut document = Vec::new();
 /// Graph::default().render(&maze, &mut document)?;
 /// assert_eq!(read_document(&document[..])?, AnyDocument::Graph(maze));
@@ -93,7 +93,7 @@ pub enum AnyDocument {
 pub fn read_document(input: impl Read) -> Result<AnyDocument, ReadError> {
     Ok(match Schemas(&[MAZE_SCHEMA, GRAPH_SCHEMA]).read(input)? {
         Parsed::Maze(document) => AnyDocument::Maze(maze_from(document)?),
-        Parsed::Graph(document) => AnyDocument::Graph(graph::shaped_maze_from(*document)?),
+        Parsed::Graph(document) => AnyDocument::Graph(graph::maze_from(*document)?),
         Parsed::Reordered(_) => unreachable!("reordered documents are read"),
     })
 }
@@ -101,9 +101,9 @@ pub fn read_document(input: impl Read) -> Result<AnyDocument, ReadError> {
 /// Reads and validates one `mazegen.graph/v1` document from `input`: the shape rebuilt, every
 /// cell, neighbour, passage, endpoint and the solution checked, the maze connected (loops are
 /// fine). Errors as [`read_maze`]'s.
-pub fn read_graph(input: impl Read) -> Result<ShapedMaze, ReadError> {
+pub fn read_graph(input: impl Read) -> Result<Maze, ReadError> {
     match Schemas(&[GRAPH_SCHEMA]).read(input)? {
-        Parsed::Graph(document) => Ok(graph::shaped_maze_from(*document)?),
+        Parsed::Graph(document) => Ok(graph::maze_from(*document)?),
         Parsed::Maze(_) | Parsed::Reordered(_) => unreachable!("only graph documents are read"),
     }
 }
@@ -152,7 +152,12 @@ fn maze_from(doc: Box<Document<'static, TileGrid>>) -> Result<Maze> {
         .transpose()?;
     let (algorithm, params) = (doc.algorithm, doc.params.into_owned());
     let mut maze = match mask {
-        Some(mask) => Maze::masked(grid, mask, algorithm, params, doc.seed),
+        Some(mask) => Maze::of_shape(
+            Shape::Masked(Masked::from_parts(grid, mask)),
+            algorithm,
+            params,
+            doc.seed,
+        ),
         None => Maze::new(grid, algorithm, params, doc.seed),
     };
     maze.set_endpoints(start, goal)?;
@@ -686,11 +691,11 @@ fn check_border(holes: &[TilePos], maze: &Maze) -> Result<()> {
 
 /// Checks that every cell can be reached (loops are allowed: braided mazes have them).
 fn check_connected(maze: &Maze) -> Result<()> {
-    let grid = maze.grid();
+    let grid = maze.tile_grid("a maze document")?;
     let unreachable = match maze.mask() {
         None => unreachable_cell(grid, Pos::new(0, 0))?,
         Some(mask) => {
-            let distances = Distances::from(grid, maze.first_cell())?;
+            let distances = Distances::from(grid, grid.pos(maze.first_cell()))?;
             (0..grid.cell_count())
                 .map(|i| grid.pos(i))
                 .find(|&pos| mask.is_on(pos) && distances.to(pos).is_none())
@@ -710,8 +715,8 @@ fn check_connected(maze: &Maze) -> Result<()> {
 
 /// Turns the document's solution (tiles) into cells, checking that it runs through open tiles
 /// from the start (through its opening, if any) to the goal exactly as mazegen draws solutions.
-fn solution_cells(maze: &Maze, tiles: &[TilePos]) -> Result<Vec<Pos>> {
-    let grid = maze.grid();
+fn solution_cells(maze: &Maze, tiles: &[TilePos]) -> Result<Vec<usize>> {
+    let grid = maze.tile_grid("a maze document")?;
     let kind = |tile| TileKind::at(tile, grid.width(), grid.height());
     let openings = maze.opening_tiles();
     for (k, &(x, y)) in tiles.iter().enumerate() {
@@ -727,15 +732,15 @@ fn solution_cells(maze: &Maze, tiles: &[TilePos]) -> Result<Vec<Pos>> {
             )));
         }
     }
-    let cells: Vec<Pos> = tiles
+    let cells: Vec<usize> = tiles
         .iter()
         .filter_map(|&tile| match kind(tile) {
-            Some(TileKind::Cell(cell)) => Some(cell),
+            Some(TileKind::Cell(cell)) => Some(grid.index(cell)),
             _ => None,
         })
         .collect();
     let ends_right = cells.first() == Some(&maze.start()) && cells.last() == Some(&maze.goal());
-    if !ends_right || !maze.path_tiles(&cells).eq(tiles.iter().copied()) {
+    if !ends_right || !maze.path_tiles(grid, &cells).eq(tiles.iter().copied()) {
         return Err(invalid(
             "\"solution\" is not a path of neighbouring tiles from start to goal".into(),
         ));

@@ -29,7 +29,7 @@ pub const MAX_STREAM_HEIGHT: u64 = u64::MAX / 2;
 /// assert_eq!(first.len(), 6);
 /// // Bit 0 of a cell opens it east: the first row of a Sidewinder maze is one corridor.
 /// assert!(first[..5].iter().all(|cell| cell & 1 == 1));
-/// assert_eq!(first[0] & 1 == 1, Maze::generate(&Sidewinder, 6, 4, 7)?.grid().open_east(0, 0));
+/// assert_eq!(first[0] & 1 == 1, Maze::generate(&Sidewinder, 6, 4, 7)?.grid().unwrap().open_east(0, 0));
 /// # Ok::<(), mazegen::Error>(())
 /// ```
 pub struct MazeRows {
@@ -248,8 +248,8 @@ mod tests {
                 for y in 0..height {
                     let expected: Vec<u8> = (0..width)
                         .map(|x| {
-                            u8::from(maze.grid().open_east(x, y))
-                                | u8::from(maze.grid().open_south(x, y)) << 1
+                            u8::from(maze.grid().unwrap().open_east(x, y))
+                                | u8::from(maze.grid().unwrap().open_south(x, y)) << 1
                         })
                         .collect();
                     let name = generator.name();

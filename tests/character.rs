@@ -17,7 +17,11 @@ use proptest::prelude::*;
 use std::num::NonZeroU32;
 
 fn grid(generator: &dyn Generator, w: u32, h: u32, seed: u64) -> Grid {
-    Maze::generate(generator, w, h, seed).unwrap().into_grid()
+    Maze::generate(generator, w, h, seed)
+        .unwrap()
+        .grid()
+        .unwrap()
+        .clone()
 }
 
 /// Statistics pooled over seeds `0..10` of 60x60-cell mazes (36,000 cells: the standard

@@ -8,7 +8,7 @@ use common::{assert_refused, mazegen};
 use mazegen::Maze;
 use mazegen::algorithms::Backtrack;
 use mazegen::render::{Ink, Palette, Picture, Png, Render, Rgb, Style, Svg};
-use mazegen::shapes::{Geometry, Hex, Mask, Masked, Point, Polar, Shape, ShapedMaze, Triangle};
+use mazegen::shapes::{Geometry, Hex, Mask, Masked, Point, Polar, Shape, Triangle};
 use mazegen::{Error, with_topology};
 
 /// The mask of the README's gallery: a ring with a gap at the bottom.
@@ -24,7 +24,7 @@ const MASK: &str = "\
 ";
 
 /// One small maze of each shape, named as `--shape` names it, carved by the backtracker.
-fn every_shape() -> Vec<ShapedMaze> {
+fn every_shape() -> Vec<Maze> {
     let shapes = [
         Shape::Rect(mazegen::grid::Grid::new(6, 4).unwrap()),
         Shape::Masked(Masked::new(Mask::from_text(MASK).unwrap()).unwrap()),
@@ -34,7 +34,7 @@ fn every_shape() -> Vec<ShapedMaze> {
     ];
     shapes
         .into_iter()
-        .map(|shape| ShapedMaze::generate(&Backtrack::default(), shape, 7).unwrap())
+        .map(|shape| Maze::generate_shape(&Backtrack::default(), shape, 7).unwrap())
         .collect()
 }
 
@@ -47,7 +47,7 @@ fn picture(heatmap: bool) -> Picture {
     }
 }
 
-fn rendered(renderer: &dyn Render<ShapedMaze>, maze: &ShapedMaze) -> Vec<u8> {
+fn rendered(renderer: &dyn Render<Maze>, maze: &Maze) -> Vec<u8> {
     let mut bytes = Vec::new();
     renderer.render(maze, &mut bytes).unwrap();
     bytes
@@ -79,7 +79,7 @@ fn decoded(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
 /// Checks a shape's PNG against its geometry: each standing wall is wall-colored at its middle,
 /// each open one passage-colored, each cell's centre passage-colored (the solution's cells
 /// path-colored, the start and goal their own colors; with a heat map each its heat).
-fn check_pixels<T: Geometry>(shape: &T, maze: &ShapedMaze, picture: Picture) {
+fn check_pixels<T: Geometry>(shape: &T, maze: &Maze, picture: Picture) {
     let (width, height, pixels) = decoded(&rendered(&Png(picture), maze));
     assert_eq!(
         (width, height),
@@ -141,7 +141,7 @@ fn png_pixels_are_where_the_geometry_puts_walls_passages_and_cells() {
             };
             with_topology!(maze.shape(), t => check_pixels(t, &maze, picture));
         }
-        maze.solve();
+        maze.solve().unwrap();
         with_topology!(maze.shape(), t => check_pixels(t, &maze, picture(false)));
     }
 }
@@ -180,7 +180,7 @@ fn elements(svg: &str) -> Vec<&str> {
 #[test]
 fn svg_of_every_shape_is_well_formed_with_a_path_per_color_and_line() {
     for mut maze in every_shape() {
-        maze.solve();
+        maze.solve().unwrap();
         for heatmap in [false, true] {
             let picture = picture(heatmap);
             let svg = String::from_utf8(rendered(&Svg(picture), &maze)).unwrap();
@@ -214,11 +214,11 @@ fn svg_of_every_shape_is_well_formed_with_a_path_per_color_and_line() {
 #[test]
 fn pictures_are_byte_identical_from_run_to_run() {
     for (mut first, mut second) in every_shape().into_iter().zip(every_shape()) {
-        first.solve();
-        second.solve();
+        first.solve().unwrap();
+        second.solve().unwrap();
         for heatmap in [false, true] {
             let picture = picture(heatmap);
-            for renderer in [&Svg(picture) as &dyn Render<ShapedMaze>, &Png(picture)] {
+            for renderer in [&Svg(picture) as &dyn Render<Maze>, &Png(picture)] {
                 assert_eq!(rendered(renderer, &first), rendered(renderer, &second));
             }
         }
@@ -228,7 +228,7 @@ fn pictures_are_byte_identical_from_run_to_run() {
 #[test]
 fn svg_of_each_shape_matches_its_snapshot() {
     for mut maze in every_shape() {
-        maze.solve();
+        maze.solve().unwrap();
         let name = maze.shape().name();
         let svg = String::from_utf8(rendered(&Svg(picture(false)), &maze)).unwrap();
         insta::assert_snapshot!(format!("{name}.lines.svg"), svg);
@@ -246,7 +246,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 fn png_pixels_of_each_shape_match_their_snapshot() {
     let mut lines = String::new();
     for mut maze in every_shape() {
-        maze.solve();
+        maze.solve().unwrap();
         for heatmap in [false, true] {
             let picture = Picture {
                 palette: Palette::COLOR,
@@ -265,13 +265,10 @@ fn png_pixels_of_each_shape_match_their_snapshot() {
 fn a_rectangle_in_lines_is_its_shaped_maze_in_lines_and_tiles_stay_the_default() {
     let mut maze = Maze::generate(&Backtrack::default(), 6, 4, 7).unwrap();
     maze.solve().unwrap();
-    let shaped = ShapedMaze::from_maze(&maze);
+    let shaped = maze.clone();
     let lines = picture(true);
     for (renderer, shaped_renderer) in [
-        (
-            &Svg(lines) as &dyn Render,
-            &Svg(lines) as &dyn Render<ShapedMaze>,
-        ),
+        (&Svg(lines) as &dyn Render, &Svg(lines) as &dyn Render<Maze>),
         (&Png(lines), &Png(lines)),
     ] {
         let mut bytes = Vec::new();
@@ -290,7 +287,7 @@ fn a_rectangle_in_lines_is_its_shaped_maze_in_lines_and_tiles_stay_the_default()
 
 #[test]
 fn a_picture_too_large_is_refused_naming_its_size_and_the_limit() {
-    let maze = ShapedMaze::generate(
+    let maze = Maze::generate_shape(
         &Backtrack::default(),
         Shape::Polar(Polar::new(3).unwrap()),
         1,
@@ -304,7 +301,7 @@ fn a_picture_too_large_is_refused_naming_its_size_and_the_limit() {
     let pixels = 7u64 << 30;
     let error = picture.pixel_size_of_shape(maze.shape()).unwrap_err();
     assert!(matches!(error, Error::PictureTooLarge { pixels: p, .. } if p == pixels));
-    for renderer in [&Svg(picture) as &dyn Render<ShapedMaze>, &Png(picture)] {
+    for renderer in [&Svg(picture) as &dyn Render<Maze>, &Png(picture)] {
         let mut bytes = Vec::new();
         let message = renderer.render(&maze, &mut bytes).unwrap_err().to_string();
         assert!(
@@ -330,11 +327,11 @@ fn the_binary_draws_every_shape_as_the_library_does() {
     let mut rect = Maze::generate(&Backtrack::default(), 6, 6, 7).unwrap();
     rect.solve().unwrap();
     let mut mazes = every_shape();
-    mazes[0] = ShapedMaze::from_maze(&rect);
+    mazes[0] = rect.clone();
     for (shape, maze) in shapes.into_iter().zip(&mut mazes) {
-        maze.solve();
+        maze.solve().unwrap();
         for (format, renderer) in [
-            ("svg", &Svg(picture(false)) as &dyn Render<ShapedMaze>),
+            ("svg", &Svg(picture(false)) as &dyn Render<Maze>),
             ("png", &Png(picture(false))),
         ] {
             let common = ["backtrack", "--seed", "7", "--solve", "--theme", "mono"];
@@ -450,13 +447,13 @@ fn openings_leave_gaps_in_the_outer_wall_of_a_rectangle_in_lines() {
 
 #[test]
 fn a_one_cell_maze_is_its_goal() {
-    let mut maze = ShapedMaze::generate(
+    let mut maze = Maze::generate_shape(
         &Backtrack::default(),
         Shape::Polar(Polar::new(1).unwrap()),
         1,
     )
     .unwrap();
-    maze.solve();
+    maze.solve().unwrap();
     let (width, _, pixels) = decoded(&rendered(&Png(picture(true)), &maze));
     let (x, y) = pixel_of(Point::new(1.0, 1.0));
     let k = 3 * (y as usize * width as usize + x as usize);

@@ -405,7 +405,7 @@ proptest! {
         let mutated: String = chars.into_iter().collect();
         if let Ok(maze) = read_maze(mutated.as_bytes()) {
             // Whatever is accepted is a maze every renderer can draw.
-            prop_assert!(maze.grid().cell_count() > 0);
+            prop_assert!(maze.grid().unwrap().cell_count() > 0);
             let mut out = Vec::new();
             mazegen::render::Text.render(&maze, &mut out).unwrap();
             prop_assert!(!out.is_empty());

@@ -19,8 +19,11 @@ fn backtrack_seeds(seeds: u32) -> Backtrack {
 
 /// The tile view's outer ring is wall, and every row has the advertised width.
 fn assert_tile_border_closed(maze: &Maze) {
-    let (tw, th) = (maze.grid().tile_width(), maze.grid().tile_height());
-    let mut rows = maze.grid().tile_rows().unwrap();
+    let (tw, th) = (
+        maze.grid().unwrap().tile_width(),
+        maze.grid().unwrap().tile_height(),
+    );
+    let mut rows = maze.grid().unwrap().tile_rows().unwrap();
     let mut y = 0;
     while let Some(row) = rows.next_row() {
         assert_eq!(row.len() as u64, tw);
@@ -43,8 +46,8 @@ proptest! {
         for generator in generators() {
             let maze = Maze::generate(generator.as_ref(), w, h, seed).unwrap();
             let name = label(generator.as_ref());
-            prop_assert_eq!(check_perfect(maze.grid()), Ok(()), "{} {}x{}", name, w, h);
-            prop_assert_eq!(maze.grid().passage_count(), u64::from(w * h - 1));
+            prop_assert_eq!(check_perfect(maze.grid().unwrap()), Ok(()), "{} {}x{}", name, w, h);
+            prop_assert_eq!(maze.grid().unwrap().passage_count(), u64::from(w * h - 1));
             assert_tile_border_closed(&maze);
         }
     }
@@ -52,7 +55,7 @@ proptest! {
     #[test]
     fn binary_tree_opens_the_two_sides_of_its_bias(w in 1u32..40, h in 1u32..40, seed: u64) {
         for bias in Bias::ALL {
-            let grid = Maze::generate(&BinaryTree { bias }, w, h, seed).unwrap().into_grid();
+            let grid = Maze::generate(&BinaryTree { bias }, w, h, seed).unwrap().grid().unwrap().clone();
             let (across, down) = (bias.horizontal(), bias.vertical());
             let edge_y = if down == Dir::North { 0 } else { h - 1 };
             let edge_x = if across == Dir::West { 0 } else { w - 1 };
@@ -82,7 +85,7 @@ proptest! {
     fn backtrack_from_any_start_is_perfect(w in 1u32..30, h in 1u32..30, sx: u32, sy: u32, seed: u64) {
         let start = Pos::new(sx % w, sy % h);
         let maze = Maze::generate(&Backtrack { start, ..Backtrack::default() }, w, h, seed).unwrap();
-        prop_assert_eq!(check_perfect(maze.grid()), Ok(()));
+        prop_assert_eq!(check_perfect(maze.grid().unwrap()), Ok(()));
     }
 
     #[test]
@@ -97,7 +100,7 @@ proptest! {
         let seeds = 1 + seeds % (w * h);
         let backtrack = Backtrack { start: Pos::new(sx % w, sy % h), ..backtrack_seeds(seeds) };
         let maze = Maze::generate(&backtrack, w, h, seed).unwrap();
-        prop_assert_eq!(check_perfect(maze.grid()), Ok(()), "{} seeds {}x{}", seeds, w, h);
+        prop_assert_eq!(check_perfect(maze.grid().unwrap()), Ok(()), "{} seeds {}x{}", seeds, w, h);
     }
 
     #[test]
@@ -130,7 +133,7 @@ fn every_generator_makes_perfect_thin_and_tiny_mazes() {
                 let maze = Maze::generate(generator.as_ref(), w, h, seed).unwrap();
                 let name = label(generator.as_ref());
                 assert_eq!(
-                    check_perfect(maze.grid()),
+                    check_perfect(maze.grid().unwrap()),
                     Ok(()),
                     "{name} {w}x{h} seed {seed}"
                 );
@@ -159,7 +162,12 @@ fn different_seeds_give_different_mazes() {
     for generator in generators() {
         let a = Maze::generate(generator.as_ref(), 20, 20, 1).unwrap();
         let b = Maze::generate(generator.as_ref(), 20, 20, 2).unwrap();
-        assert_ne!(a.grid(), b.grid(), "{}", label(generator.as_ref()));
+        assert_ne!(
+            a.grid().unwrap(),
+            b.grid().unwrap(),
+            "{}",
+            label(generator.as_ref())
+        );
     }
 }
 
@@ -167,7 +175,7 @@ fn different_seeds_give_different_mazes() {
 fn backtrack_handles_3000_by_3000_cells_on_the_default_stack() {
     // Runs on a test thread (2 MiB stack): a recursive backtracker would overflow long before.
     let maze = Maze::generate(&Backtrack::default(), 3000, 3000, 11).unwrap();
-    assert_eq!(check_perfect(maze.grid()), Ok(()));
+    assert_eq!(check_perfect(maze.grid().unwrap()), Ok(()));
 }
 
 /// Binary Tree carves east with probability 1/2 in every cell that has a choice.
@@ -178,7 +186,9 @@ fn binary_tree_carves_east_half_the_time() {
     for seed in 0..20 {
         let grid = Maze::generate(&BinaryTree::default(), w, h, seed)
             .unwrap()
-            .into_grid();
+            .grid()
+            .unwrap()
+            .clone();
         for y in 0..h - 1 {
             for x in 0..w - 1 {
                 east += u64::from(grid.open_east(x, y));
@@ -199,12 +209,16 @@ fn backtrack_has_few_dead_ends() {
         let backtrack = dead_end_fraction(
             &Maze::generate(&Backtrack::default(), 60, 60, seed)
                 .unwrap()
-                .into_grid(),
+                .grid()
+                .unwrap()
+                .clone(),
         );
         let binary = dead_end_fraction(
             &Maze::generate(&BinaryTree::default(), 60, 60, seed)
                 .unwrap()
-                .into_grid(),
+                .grid()
+                .unwrap()
+                .clone(),
         );
         assert!(backtrack < 0.15, "backtrack dead ends {backtrack}");
         assert!(
@@ -222,7 +236,7 @@ fn backtrack_picks_neighbours_uniformly() {
     let east = (0..runs)
         .filter(|&seed| {
             let maze = Maze::generate(&Backtrack::default(), 2, 2, seed).unwrap();
-            maze.grid().open_east(0, 0) && !maze.grid().open_south(0, 0)
+            maze.grid().unwrap().open_east(0, 0) && !maze.grid().unwrap().open_south(0, 0)
         })
         .count();
     // Standard deviation sqrt(4000/4) = 31.6: five deviations is +-158.
@@ -248,7 +262,11 @@ fn one_seed_reproduces_the_0_1_0_backtracker() {
                     start,
                     seeds: NonZeroU32::MIN,
                 };
-                let grid = Maze::generate(&backtrack, w, h, seed).unwrap().into_grid();
+                let grid = Maze::generate(&backtrack, w, h, seed)
+                    .unwrap()
+                    .grid()
+                    .unwrap()
+                    .clone();
                 for y in 0..h {
                     for x in 0..w {
                         let bits =

@@ -72,16 +72,17 @@ fn every_shape_round_trips_through_render_solve_and_stats() {
 
 #[test]
 fn the_library_reads_back_the_maze_it_wrote() {
+    use mazegen::Maze;
     use mazegen::algorithms::Wilson;
     use mazegen::render::{Graph, Render};
-    use mazegen::shapes::{Hex, Polar, Shape, ShapedMaze, Triangle};
+    use mazegen::shapes::{Hex, Polar, Shape, Triangle};
     for blank in [
         Shape::Hex(Hex::new(6, 4).unwrap()),
         Shape::Triangle(Triangle::new(7, 3).unwrap()),
         Shape::Polar(Polar::new(4).unwrap()),
     ] {
-        let mut maze = ShapedMaze::generate(&Wilson, blank, 9).unwrap();
-        maze.solve();
+        let mut maze = Maze::generate_shape(&Wilson, blank, 9).unwrap();
+        maze.solve().unwrap();
         let mut document = Vec::new();
         Graph::default().render(&maze, &mut document).unwrap();
         assert_eq!(read_graph(&document[..]).unwrap(), maze);

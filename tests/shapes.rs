@@ -1,14 +1,12 @@
 //! Every graph algorithm carves a spanning tree of exactly the cells of every shape; the
 //! algorithms written for rows and columns refuse other shapes; wall ids and sides agree.
 
-use mazegen::Probability;
 use mazegen::algorithms::Wilson;
 use mazegen::algorithms::{catalogue, graph_algorithms};
 use mazegen::rng::rng_from_seed;
-use mazegen::shapes::{
-    Hex, Mask, Masked, Polar, Shape, ShapeStats, ShapedMaze, Topology, Triangle, UNREACHED,
-};
+use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, ShapeStats, Topology, Triangle, UNREACHED};
 use mazegen::{Error, with_topology};
+use mazegen::{Maze, Probability};
 use proptest::prelude::*;
 
 /// A shape from proptest's choices: a kind (0 hex, 1 triangle, 2 polar, 3 mask, 4 rect), a
@@ -80,7 +78,7 @@ proptest! {
         p in 0.0f64..1.0,
     ) {
         let blank = shape(kind, width, height, &holes);
-        let perfect = ShapedMaze::generate(&Wilson, blank, seed).unwrap();
+        let perfect = Maze::generate_shape(&Wilson, blank, seed).unwrap();
         for probability in [0.0, p, 1.0] {
             let mut maze = perfect.clone();
             let opened = maze.braid_with(Probability::new(probability).unwrap()).unwrap();

@@ -104,7 +104,7 @@ fn a_maze_taller_than_a_grid_streams_in_a_row_of_memory() {
     // are those of the same maze cut short, but for the last cell row of the short one.
     let mut rows = MazeRows::new(&Eller, 20, 1 << 31, 3).unwrap();
     let short = Maze::generate(&Eller, 20, 6, 3).unwrap();
-    let grid = short.grid();
+    let grid = short.grid().unwrap();
     for y in 0..5 {
         let cells = rows.next_row().unwrap();
         for (x, &cell) in cells.iter().enumerate() {

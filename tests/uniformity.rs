@@ -81,7 +81,7 @@ fn tree_counts(generator: &dyn Generator, trees: &[u16]) -> Vec<u64> {
     let mut counts = vec![0; trees.len()];
     for seed in 0..SAMPLES {
         let maze = Maze::generate(generator, SIDE, SIDE, seed).unwrap();
-        let tree = tree_of(maze.grid());
+        let tree = tree_of(maze.grid().unwrap());
         let index = trees
             .binary_search(&tree)
             .expect("a perfect maze is a spanning tree");

@@ -106,7 +106,7 @@ mod before {
     impl Render for Text {
         fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
             let mut line = Vec::new();
-            for_each_row(maze.grid(), |row| {
+            for_each_row(maze.grid().unwrap(), |row| {
                 line.clear();
                 line.extend(row.iter().map(|&tile| match tile {
                     Tile::Wall => b'#',
@@ -127,7 +127,7 @@ mod before {
                 _ => "\x1b[38;5;10m",
             };
             let mut line = Vec::new();
-            for_each_row(maze.grid(), |row| {
+            for_each_row(maze.grid().unwrap(), |row| {
                 line.clear();
                 let mut previous = None;
                 for (x, &tile) in row.iter().enumerate() {
@@ -171,7 +171,7 @@ mod before {
     impl Render for Json {
         fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
             let mut rows = Vec::new();
-            for_each_row(maze.grid(), |row| {
+            for_each_row(maze.grid().unwrap(), |row| {
                 rows.push(
                     row.iter()
                         .map(|&tile| if tile == Tile::Wall { '#' } else { '.' })
@@ -179,7 +179,7 @@ mod before {
                 );
                 Ok(())
             })?;
-            let grid = maze.grid();
+            let grid = maze.grid().unwrap();
             let document = Document {
                 schema: mazegen::render::MAZE_SCHEMA,
                 generator: mazegen::GENERATOR,
@@ -190,8 +190,8 @@ mod before {
                 height: grid.height(),
                 tile_width: grid.tile_width(),
                 tile_height: grid.tile_height(),
-                start: maze.start(),
-                goal: maze.goal(),
+                start: maze.start_pos(),
+                goal: maze.goal_pos(),
                 perfect: maze.is_perfect(),
                 tiles: rows,
             };

@@ -82,7 +82,9 @@ mod tests {
     fn maze(w: u32, h: u32, seed: u64) -> Grid {
         Maze::generate(&Backtrack::default(), w, h, seed)
             .unwrap()
-            .into_grid()
+            .grid()
+            .unwrap()
+            .clone()
     }
 
     #[test]

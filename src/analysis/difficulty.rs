@@ -4,7 +4,7 @@ use super::Distances;
 use crate::error::Result;
 use crate::grid::empty_vec;
 use crate::maze::Maze;
-use crate::shapes::{ShapedMaze, Topology, path_back};
+use crate::shapes::{Shape, Topology, path_back};
 use crate::with_topology;
 use serde::Serialize;
 use std::fmt;
@@ -47,11 +47,10 @@ impl Difficulty {
     /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn of(maze: &Maze) -> Result<Self> {
-        if maze.mask().is_some() {
-            return Self::of_shape(&ShapedMaze::from_maze(maze));
-        }
-        let grid = maze.grid();
-        let (start, goal) = (maze.start(), maze.goal());
+        let Shape::Rect(grid) = maze.shape() else {
+            return Self::of_shape(maze);
+        };
+        let (start, goal) = (grid.pos(maze.start()), grid.pos(maze.goal()));
         let path = Distances::from(grid, start)?
             .path_to(grid, goal)?
             .expect("mazes are connected");
@@ -61,9 +60,9 @@ impl Difficulty {
         Self::measure(grid, &path, free)
     }
 
-    /// Measures a maze of any shape between its start and goal, as [`Difficulty::of`] does;
-    /// the tortuosity is over the steps between its ends were no wall standing.
-    pub fn of_shape(maze: &ShapedMaze) -> Result<Self> {
+    /// [`Difficulty::of`] over any topology: the tortuosity is over the steps between the
+    /// ends were no wall standing (on a rectangle, exactly the Manhattan distance).
+    fn of_shape(maze: &Maze) -> Result<Self> {
         let distances = maze.distances();
         with_topology!(maze.shape(), t => {
             let path = path_back(t, &distances, maze.goal());

@@ -113,8 +113,8 @@ impl Distances {
 ///
 /// let maze = Maze::generate(&Sidewinder, 12, 8, 9)?;
 /// let (from, to) = (Pos::new(0, 0), Pos::new(11, 7));
-/// let path = shortest_path(maze.grid(), from, to)?.unwrap();
-/// let steps = Distances::from(maze.grid(), from)?.to(to).unwrap();
+/// let path = shortest_path(maze.grid().unwrap(), from, to)?.unwrap();
+/// let steps = Distances::from(maze.grid().unwrap(), from)?.to(to).unwrap();
 /// assert_eq!(path.len() as u32, steps + 1);
 /// # Ok::<(), mazegen::Error>(())
 /// ```

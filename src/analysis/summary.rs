@@ -58,13 +58,13 @@ impl Summary {
     /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn of(maze: &Maze) -> Result<Self> {
-        let grid = maze.grid();
+        let grid = maze.tile_grid("a rectangle's figures")?;
         let shape = Stats {
             // Cells off a mask have no passages: only the count of cells differs.
             cells: maze.cell_count(),
             ..Stats::measure(grid)
         };
-        let (from, to, length) = diameter_from(grid, maze.first_cell())?;
+        let (from, to, length) = diameter_from(grid, grid.pos(maze.first_cell()))?;
         Ok(Self {
             cells: shape.cells,
             passages: shape.passages,
@@ -75,8 +75,8 @@ impl Summary {
             junctions: shape.junctions,
             mean_straight_run: shape.mean_straight_run(),
             horizontal_fraction: shape.horizontal_fraction(),
-            solution_length: Distances::from(grid, maze.start())?
-                .to(maze.goal())
+            solution_length: Distances::from(grid, grid.pos(maze.start()))?
+                .to(grid.pos(maze.goal()))
                 .expect("mazes are connected"),
             diameter: Diameter { length, from, to },
         })

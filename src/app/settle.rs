@@ -26,7 +26,7 @@ use mazegen::render::{
     Tiled,
 };
 use mazegen::rooms::{Candidates, MazeFill, RoomMap, RoomOptions, RoomsError};
-use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, ShapedMaze, Topology, Triangle};
+use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle};
 use mazegen::{Maze, Probability};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
@@ -160,7 +160,7 @@ pub enum Destination {
 /// How and where a maze of any shape is written.
 pub struct ShapeRendering {
     /// The format's renderer, its options applied.
-    pub renderer: Box<dyn Render<ShapedMaze> + Send + Sync>,
+    pub renderer: Box<dyn Render + Send + Sync>,
     /// Where it goes.
     pub target: Target,
     /// Print `--stats` as a table on standard error (pictures, which cannot carry them).
@@ -172,9 +172,9 @@ impl ShapeRendering {
     /// pictures drawn as `picture` says, documents with figures when `stats` is set (pictures
     /// print them as a table).
     fn new(format: Format, picture: Picture, stats: bool, target: Target) -> Option<Self> {
-        let renderer: Box<dyn Render<ShapedMaze> + Send + Sync> = match format {
+        let renderer: Box<dyn Render + Send + Sync> = match format {
             Format::Graph => Box::new(Graph { stats }),
-            Format::Jsonl => Box::new(Jsonl { stats }),
+            Format::Jsonl => Box::new(Jsonl { stats, graph: true }),
             Format::Svg => Box::new(Svg(picture)),
             Format::Png => Box::new(mazegen::render::Png(picture)),
             _ => return None,
@@ -831,7 +831,10 @@ fn rendering(args: &OutputArgs, default: Format) -> anyhow::Result<Rendering> {
         Format::Png => Box::new(mazegen::render::Png(picture)),
         Format::Graph => Box::new(Graph { stats: args.stats }),
         Format::Events => unreachable!("refused above"),
-        Format::Jsonl => Box::new(Jsonl { stats: args.stats }),
+        Format::Jsonl => Box::new(Jsonl {
+            stats: args.stats,
+            graph: false,
+        }),
         Format::Npy => Box::new(NpyTiles),
         Format::NpyConnections => Box::new(NpyConnections),
     };

@@ -1,5 +1,6 @@
-//! The maze model: a carved grid plus what produced it, its entrance and exit, and what was
-//! done to it afterwards (braiding, openings, a solution).
+//! The maze model: one [`Maze`] for every shape, holding the carved shape plus what produced
+//! it, its entrance and exit, and what was done to it afterwards (braiding, openings, a
+//! solution).
 
 mod view;
 
@@ -13,42 +14,44 @@ use crate::error::{Error, Result};
 use crate::events::Observer;
 use crate::grid::{Dir, Grid, Pos, TilePos, passage_tile};
 use crate::rng::{rng_for_stream, rng_from_seed};
-use crate::shapes::{Mask, Masked};
+use crate::shapes::{Mask, Shape, Topology, distances, path_back};
+use crate::with_topology;
 
 /// The RNG stream braiding draws from, apart from generation's, so that braiding never changes
 /// the maze underneath.
 pub(crate) const BRAID_STREAM: u64 = 1;
 
-/// A maze: the grid and everything needed to reproduce, describe and draw it.
+/// A maze of any [`Shape`]: its cells and passages and everything needed to reproduce,
+/// describe and draw it. Cells are named by index, as the shape numbers them; positions
+/// ([`Pos`]) name them as documents and the command line do.
 ///
 /// Its parts are read through methods and changed only through the methods that keep them
 /// consistent: moving the endpoints checks them and drops a stale solution, braiding records
 /// its probability, and so on.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Maze {
-    grid: Grid,
+    shape: Shape,
     algorithm: String,
     params: serde_json::Value,
     seed: u64,
-    start: Pos,
-    goal: Pos,
+    start: usize,
+    goal: usize,
     braid: Option<Probability>,
     open_border: bool,
-    solution: Option<Vec<Pos>>,
-    /// The cells in the maze when not all of the rectangle's are.
-    mask: Option<Mask>,
+    solution: Option<Vec<usize>>,
 }
 
 impl Maze {
-    /// Where a maze is entered unless said otherwise: the top-left cell.
+    /// Where a rectangular maze is entered unless said otherwise: the top-left cell.
     pub const DEFAULT_START: Pos = Pos::new(0, 0);
 
-    /// Where a `width x height`-cell maze is left unless said otherwise: the bottom-right cell.
+    /// Where a `width x height`-cell rectangular maze is left unless said otherwise: the
+    /// bottom-right cell.
     pub const fn default_goal(width: u32, height: u32) -> Pos {
         Pos::new(width - 1, height - 1)
     }
 
-    /// Generates a `width x height`-cell maze with `generator`, seeded with `seed`.
+    /// Generates a `width x height`-cell rectangular maze with `generator`, seeded with `seed`.
     ///
     /// The same generator options, size and seed always give the same maze.
     ///
@@ -56,7 +59,8 @@ impl Maze {
     /// use mazegen::{Maze, algorithms::Wilson};
     ///
     /// let maze = Maze::generate(&Wilson, 8, 5, 42)?;
-    /// assert_eq!((maze.grid().width(), maze.grid().height()), (8, 5));
+    /// let grid = maze.grid().unwrap();
+    /// assert_eq!((grid.width(), grid.height()), (8, 5));
     /// assert!(maze.is_perfect());
     /// assert_eq!(maze, Maze::generate(&Wilson, 8, 5, 42)?);
     /// # Ok::<(), mazegen::Error>(())
@@ -75,7 +79,7 @@ impl Maze {
     /// let mut steps: Vec<Event> = Vec::new();
     /// let maze = Maze::generate_observed(&Backtrack::default(), 6, 4, 7, &mut steps)?;
     /// assert_eq!(maze, Maze::generate(&Backtrack::default(), 6, 4, 7)?);
-    /// assert_eq!(&replay(6, 4, steps)?, maze.grid());
+    /// assert_eq!(Some(&replay(6, 4, steps)?), maze.grid());
     /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn generate_observed(
@@ -90,6 +94,27 @@ impl Maze {
         Ok(Self::new(grid, generator.name(), generator.params(), seed))
     }
 
+    /// Carves `shape` (every wall standing) with `generator`, seeded with `seed`: entered at
+    /// its first cell, left at its last. A rectangle carved this way is the maze
+    /// [`Maze::generate`] makes.
+    ///
+    /// ```
+    /// use mazegen::{Maze, algorithms::Wilson, shapes::{Hex, Shape}};
+    ///
+    /// let maze = Maze::generate_shape(&Wilson, Shape::Hex(Hex::new(6, 4)?), 3)?;
+    /// assert!(maze.is_perfect() && maze.grid().is_none());
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn generate_shape(generator: &dyn Generator, mut shape: Shape, seed: u64) -> Result<Self> {
+        generator.carve_shape(&mut shape, &mut rng_from_seed(seed))?;
+        Ok(Self::of_shape(
+            shape,
+            generator.name(),
+            generator.params(),
+            seed,
+        ))
+    }
+
     /// The maze of a carved `grid`, made by `algorithm` with the effective options `params`
     /// from `seed`: entrance top-left, exit bottom-right, nothing else done. The grid must be
     /// connected (generators and the reader make sure of it), so not public.
@@ -99,70 +124,65 @@ impl Maze {
         params: serde_json::Value,
         seed: u64,
     ) -> Self {
-        let (width, height) = (grid.width(), grid.height());
-        Self {
-            algorithm: algorithm.into(),
-            params,
-            seed,
-            start: Self::DEFAULT_START,
-            goal: Self::default_goal(width, height),
-            braid: None,
-            open_border: false,
-            solution: None,
-            mask: None,
-            grid,
-        }
+        Self::of_shape(Shape::Rect(grid), algorithm, params, seed)
     }
 
-    /// A maze of only `mask`'s cells, carved in `grid` (whose other cells have no passages)
-    /// and connected, as [`Maze::new`] says: entrance at the first cell on, exit at the last.
-    pub(crate) fn masked(
-        grid: Grid,
-        mask: Mask,
+    /// The maze of a carved, connected `shape`, as [`Maze::new`] says: entered at its first
+    /// cell, left at its last.
+    pub(crate) fn of_shape(
+        shape: Shape,
         algorithm: impl Into<String>,
         params: serde_json::Value,
         seed: u64,
     ) -> Self {
-        let mut maze = Self::new(grid, algorithm, params, seed);
-        (maze.start, maze.goal) = (mask.first_cell(), mask.last_cell());
-        maze.mask = Some(mask);
-        maze
+        let (start, goal) = with_topology!(&shape, t => {
+            let last = (0..t.slots()).rev().find(|&i| t.is_cell(i)).expect("a shape has cells");
+            (t.first_cell(), last)
+        });
+        Self {
+            shape,
+            algorithm: algorithm.into(),
+            params,
+            seed,
+            start,
+            goal,
+            braid: None,
+            open_border: false,
+            solution: None,
+        }
     }
 
-    /// The cells and their passages.
-    pub const fn grid(&self) -> &Grid {
-        &self.grid
+    /// The shape and its passages.
+    pub const fn shape(&self) -> &Shape {
+        &self.shape
     }
 
-    /// The cells in the maze, if not the whole rectangle: cells off the mask have no passages.
-    pub const fn mask(&self) -> Option<&Mask> {
-        self.mask.as_ref()
+    /// The rectangle of cells a rectangular or mask maze lies in (cells off a mask have no
+    /// passages), what its tile view draws; `None` for other shapes.
+    pub fn grid(&self) -> Option<&Grid> {
+        match &self.shape {
+            Shape::Rect(grid) => Some(grid),
+            Shape::Masked(masked) => Some(masked.grid()),
+            _ => None,
+        }
+    }
+
+    /// The cells in a mask maze; `None` for other shapes.
+    pub fn mask(&self) -> Option<&Mask> {
+        match &self.shape {
+            Shape::Masked(masked) => Some(masked.mask()),
+            _ => None,
+        }
     }
 
     /// The number of cells in the maze.
     pub fn cell_count(&self) -> u64 {
-        self.mask
-            .as_ref()
-            .map_or(self.grid.cell_count(), Mask::cell_count) as u64
+        self.shape.cell_count() as u64
     }
 
-    /// The first cell in the maze, in reading order.
-    pub(crate) fn first_cell(&self) -> Pos {
-        self.mask.as_ref().map_or(Pos::new(0, 0), Mask::first_cell)
-    }
-
-    /// `pos`, if it is a cell of the maze.
-    fn require(&self, pos: Pos) -> Result<Pos> {
-        self.grid.require(pos)?;
-        match &self.mask {
-            Some(mask) if !mask.is_on(pos) => Err(Error::NotACell { x: pos.x, y: pos.y }),
-            _ => Ok(pos),
-        }
-    }
-
-    /// The cells and their passages, taking them out of the maze.
-    pub fn into_grid(self) -> Grid {
-        self.grid
+    /// The first cell in index order (reading order on a rectangle or a mask).
+    pub fn first_cell(&self) -> usize {
+        with_topology!(&self.shape, t => t.first_cell())
     }
 
     /// The name of the algorithm that carved it (e.g. `"backtrack"`).
@@ -180,14 +200,29 @@ impl Maze {
         self.seed
     }
 
-    /// The entrance cell (top-left unless moved).
-    pub const fn start(&self) -> Pos {
+    /// The entrance cell (the first cell, top-left on a rectangle, unless moved).
+    pub const fn start(&self) -> usize {
         self.start
     }
 
-    /// The exit cell (bottom-right unless moved).
-    pub const fn goal(&self) -> Pos {
+    /// The exit cell (the last cell, bottom-right on a rectangle, unless moved).
+    pub const fn goal(&self) -> usize {
         self.goal
+    }
+
+    /// The position of the entrance (see [`Topology::cell`]).
+    pub fn start_pos(&self) -> Pos {
+        self.pos(self.start)
+    }
+
+    /// The position of the exit (see [`Topology::cell`]).
+    pub fn goal_pos(&self) -> Pos {
+        self.pos(self.goal)
+    }
+
+    /// The position of cell `i` (see [`Topology::cell`]).
+    pub fn pos(&self, i: usize) -> Pos {
+        with_topology!(&self.shape, t => t.cell(&t.cursor(i)))
     }
 
     /// The probability each dead end was braided away with, if the maze was braided.
@@ -202,27 +237,36 @@ impl Maze {
 
     /// The cells of a path from start to goal, in order, once solved: a shortest one when
     /// [`Maze::solve`] found it.
-    pub fn solution(&self) -> Option<&[Pos]> {
+    pub fn solution(&self) -> Option<&[usize]> {
         self.solution.as_deref()
     }
 
-    /// Moves the entrance and exit; both must be cells of the maze, and on its outer wall once
-    /// it has openings. Drops the solution.
+    /// Moves the entrance and exit to the cells at `start` and `goal` (see
+    /// [`Topology::locate`]); on a rectangle with openings both must be on its outer wall.
+    /// Drops the solution.
     pub fn set_endpoints(&mut self, start: Pos, goal: Pos) -> Result<()> {
-        self.require(start)?;
-        self.require(goal)?;
+        let (start, goal) = (self.locate(start)?, self.locate(goal)?);
         if self.open_border {
             self.check_on_border(start, goal)?;
         }
-        self.start = start;
-        self.goal = goal;
+        (self.start, self.goal) = (start, goal);
         self.solution = None;
         Ok(())
     }
 
+    /// The cell at `pos`: outside a rectangle is [`Error::OutsideGrid`], not a cell of
+    /// another shape [`Error::NotACell`].
+    fn locate(&self, pos: Pos) -> Result<usize> {
+        if let Shape::Rect(grid) = &self.shape {
+            grid.require(pos)?;
+        }
+        with_topology!(&self.shape, t => t.locate(pos))
+            .ok_or(Error::NotACell { x: pos.x, y: pos.y })
+    }
+
     /// Removes each dead end with `probability` (see [`braid`]), drawing from a random stream of
-    /// its own so the maze underneath stays the one the seed gives. Returns the walls opened.
-    /// Drops the solution.
+    /// its own so the maze underneath stays the one the seed gives; walls open only between
+    /// cells of the shape. Returns the walls opened. Drops the solution.
     ///
     /// ```
     /// use mazegen::{Maze, Probability, algorithms::Kruskal};
@@ -234,28 +278,19 @@ impl Maze {
     /// ```
     pub fn braid_with(&mut self, probability: Probability) -> Result<u64> {
         let mut rng = rng_for_stream(self.seed, BRAID_STREAM);
-        let opened = match self.mask.take() {
-            None => braid(&mut self.grid, probability.get(), &mut rng),
-            Some(mask) => {
-                // Braided as the masked shape it is, so no wall opens onto a cell off the mask.
-                let grid = std::mem::replace(&mut self.grid, Grid::new(1, 1)?);
-                let mut masked = Masked::from_parts(grid, mask);
-                let opened = braid(&mut masked, probability.get(), &mut rng);
-                let (grid, mask) = masked.into_parts();
-                (self.grid, self.mask) = (grid, Some(mask));
-                opened
-            }
-        }?;
+        let opened = with_topology!(&mut self.shape, t => braid(t, probability.get(), &mut rng))?;
         self.braid = Some(probability);
         self.solution = None;
         Ok(opened)
     }
 
-    /// Opens the outer wall next to the start and the goal, which must lie on it.
+    /// Opens the outer wall next to the start and the goal, which must lie on it: rectangles
+    /// only.
     pub fn open_border(&mut self) -> Result<()> {
-        if self.mask.is_some() {
-            return Err(Error::MaskUnsupported {
+        if !matches!(self.shape, Shape::Rect(_)) {
+            return Err(Error::RectOnly {
                 what: "opening the outer wall",
+                shape: self.shape.name(),
             });
         }
         self.check_on_border(self.start, self.goal)?;
@@ -269,16 +304,17 @@ impl Maze {
     /// the same.
     pub fn opening_tiles(&self) -> Vec<TilePos> {
         use Dir::{East, North, South, West};
-        if !self.open_border {
+        let (true, Shape::Rect(grid)) = (self.open_border, &self.shape) else {
             return Vec::new();
-        }
+        };
         let mut openings: Vec<TilePos> = [
             (self.start, [North, West, South, East]),
             (self.goal, [South, East, North, West]),
         ]
         .into_iter()
         .filter_map(|(cell, order)| {
-            let side = border_side(&self.grid, cell, order)?;
+            let cell = grid.pos(cell);
+            let side = border_side(grid, cell, order)?;
             Some(passage_tile(cell, side))
         })
         .collect();
@@ -286,10 +322,12 @@ impl Maze {
         openings
     }
 
-    /// Finds a shortest path from start to goal and keeps it as [`Maze::solution`].
+    /// Finds a shortest path from start to goal and keeps it as [`Maze::solution`]. Steps
+    /// back from the goal through the sides in order (north, east, south, west on a
+    /// rectangle), so the same maze always gives the same path.
     ///
-    /// Needs 8 bytes per cell for the search, reserved first: a maze too large for it is an
-    /// [`Error::OutOfMemory`].
+    /// A rectangle's search needs 8 bytes per cell, reserved first: a maze too large for it
+    /// is an [`Error::OutOfMemory`].
     ///
     /// ```
     /// use mazegen::{Maze, algorithms::HuntAndKill, grid::Pos};
@@ -299,24 +337,80 @@ impl Maze {
     /// maze.open_border()?;
     /// maze.solve()?;
     /// let path = maze.solution().unwrap();
-    /// assert_eq!((path[0], path[path.len() - 1]), (Pos::new(0, 5), Pos::new(9, 0)));
+    /// assert_eq!((maze.pos(path[0]), maze.pos(path[path.len() - 1])), (Pos::new(0, 5), Pos::new(9, 0)));
     /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn solve(&mut self) -> Result<()> {
-        self.solution = shortest_path(&self.grid, self.start, self.goal)?;
+        let path = match &self.shape {
+            Shape::Rect(grid) => shortest_path(grid, grid.pos(self.start), grid.pos(self.goal))?
+                .map(|cells| cells.into_iter().map(|cell| grid.index(cell)).collect()),
+            shape => {
+                let distances = self.distances();
+                Some(with_topology!(shape, t => path_back(t, &distances, self.goal)))
+            }
+        };
+        self.solution = path;
         Ok(())
+    }
+
+    /// Every cell's distance in steps from the start
+    /// ([`UNREACHED`](crate::shapes::UNREACHED) for holes of a mask).
+    pub fn distances(&self) -> Vec<u32> {
+        with_topology!(&self.shape, t => distances(t, self.start))
+    }
+
+    /// The ends of a longest shortest path and its length in steps: two breadth-first sweeps,
+    /// from the first cell to the farthest one, then from there (exact on perfect mazes). On
+    /// a rectangle the farthest cell is the last one reached, elsewhere the first in index
+    /// order.
+    pub fn diameter(&self) -> Result<(Pos, Pos, u32)> {
+        match &self.shape {
+            Shape::Rect(grid) => crate::analysis::diameter(grid),
+            _ => Ok(self.sweep_diameter()),
+        }
+    }
+
+    /// [`Maze::diameter`] with the farthest cell the first in index order on every shape: what
+    /// graph documents' figures measure.
+    pub(crate) fn sweep_diameter(&self) -> (Pos, Pos, u32) {
+        with_topology!(&self.shape, t => {
+            let from = farthest(&distances(t, t.first_cell()));
+            let sweep = distances(t, from);
+            let to = farthest(&sweep);
+            (self.pos(from), self.pos(to), sweep[to])
+        })
     }
 
     /// Whether the maze is perfect: exactly one path between any two cells. Mazes are always
     /// connected, so that means `cells - 1` passages.
     pub fn is_perfect(&self) -> bool {
-        self.grid.passage_count() + 1 == self.cell_count()
+        self.passage_count() + 1 == self.cell_count()
     }
 
-    /// The tile view with openings, solution, start and goal drawn in. Its row buffer and the
-    /// solution's marks are reserved first: [`Error::OutOfMemory`] if they do not fit.
+    /// The number of open passages between cells.
+    pub fn passage_count(&self) -> u64 {
+        if let Some(grid) = self.grid() {
+            return grid.passage_count();
+        }
+        with_topology!(&self.shape, t => {
+            let ends: u64 = (0..t.slots()).filter(|&i| t.is_cell(i)).map(|i| Topology::degree(t, i) as u64).sum();
+            ends / 2
+        })
+    }
+
+    /// The tile view with openings, solution, start and goal drawn in: rectangles and masks
+    /// only ([`Error::NotInTiles`] for other shapes). Its row buffer and the solution's marks
+    /// are reserved first: [`Error::OutOfMemory`] if they do not fit.
     pub fn tiles(&self) -> Result<MazeTiles<'_>> {
         MazeTiles::new(self)
+    }
+
+    /// The rectangle of a maze drawn in tiles, or [`Error::NotInTiles`] for `what`.
+    pub(crate) fn tile_grid(&self, what: &'static str) -> Result<&Grid> {
+        self.grid().ok_or(Error::NotInTiles {
+            what,
+            shape: self.shape.name(),
+        })
     }
 
     /// Records that the maze was braided with `probability`, as a document read back says.
@@ -325,14 +419,18 @@ impl Maze {
     }
 
     /// Keeps `cells`, a path from start to goal the caller has checked, as the solution.
-    pub(crate) fn record_solution(&mut self, cells: Vec<Pos>) {
+    pub(crate) fn record_solution(&mut self, cells: Vec<usize>) {
         self.solution = Some(cells);
     }
 
-    /// Checks that `start` and `goal` touch the outer wall.
-    fn check_on_border(&self, start: Pos, goal: Pos) -> Result<()> {
-        let (width, height) = (self.grid.width(), self.grid.height());
+    /// Checks that cells `start` and `goal` of a rectangle touch its outer wall.
+    fn check_on_border(&self, start: usize, goal: usize) -> Result<()> {
+        let Shape::Rect(grid) = &self.shape else {
+            return Ok(());
+        };
+        let (width, height) = (grid.width(), grid.height());
         for (cell, role) in [(start, "start"), (goal, "goal")] {
+            let cell = grid.pos(cell);
             if !cell.is_on_border(width, height) {
                 return Err(Error::NotOnBorder {
                     role,
@@ -345,13 +443,20 @@ impl Maze {
     }
 }
 
+/// The reached cell farthest away in `distances`, the first of those in index order.
+fn farthest(distances: &[u32]) -> usize {
+    (0..distances.len())
+        .filter(|&i| distances[i] != crate::shapes::UNREACHED)
+        .max_by_key(|&i| (distances[i], std::cmp::Reverse(i)))
+        .expect("the origin is reached")
+}
+
 /// The first side in `order` on which `cell` touches the outer wall.
 fn border_side(grid: &Grid, cell: Pos, order: [Dir; 4]) -> Option<Dir> {
     order
         .into_iter()
         .find(|&dir| grid.neighbour(cell, dir).is_none())
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -371,7 +476,7 @@ mod tests {
             })
         );
         assert_eq!(
-            (maze.start(), maze.goal()),
+            (maze.start_pos(), maze.goal_pos()),
             (Pos::new(0, 0), Pos::new(2, 2))
         );
         assert!(maze.solution().is_some(), "a refused move changes nothing");
@@ -390,5 +495,35 @@ mod tests {
                 height: 3
             })
         );
+    }
+
+    #[test]
+    fn shapes_other_than_rectangles_have_no_tiles_or_openings() {
+        use crate::shapes::Hex;
+        let mut maze = Maze::generate_shape(
+            &Backtrack::default(),
+            Shape::Hex(Hex::new(3, 2).unwrap()),
+            1,
+        )
+        .unwrap();
+        assert!(maze.grid().is_none() && maze.mask().is_none());
+        assert_eq!(
+            maze.tiles().err(),
+            Some(Error::NotInTiles {
+                what: "the tile view",
+                shape: "hex"
+            })
+        );
+        assert_eq!(
+            maze.open_border(),
+            Err(Error::RectOnly {
+                what: "opening the outer wall",
+                shape: "hex"
+            })
+        );
+        maze.solve().unwrap();
+        let path = maze.solution().unwrap();
+        assert_eq!((path[0], path[path.len() - 1]), (maze.start(), maze.goal()));
+        assert!(maze.is_perfect());
     }
 }

@@ -4,28 +4,33 @@
 use super::Maze;
 use crate::analysis::Distances;
 use crate::error::Result;
-use crate::grid::{Pos, Tile, TileKind, TilePos, TileRows, cell_tile, empty_vec, tile_between};
+use crate::grid::{Grid, Tile, TileKind, TilePos, TileRows, cell_tile, empty_vec, tile_between};
 use crate::shapes::Mask;
 
 impl Maze {
     /// The solution as tiles, in order: from the start's opening (if the border is open) through
-    /// every cell and passage to the goal's opening. `None` until solved.
+    /// every cell and passage to the goal's opening. `None` until solved, or for a maze not
+    /// drawn in tiles.
     pub fn solution_tiles(&self) -> Option<impl Iterator<Item = TilePos> + '_> {
-        self.solution().map(|cells| self.path_tiles(cells))
+        let grid = self.grid()?;
+        self.solution().map(|cells| self.path_tiles(grid, cells))
     }
 
-    /// The tiles of a path through `cells`, with the openings at its ends when the border is
-    /// open.
+    /// The tiles of a path through `cells` of `grid` (this maze's), with the openings at its
+    /// ends when the border is open.
     pub(crate) fn path_tiles<'a>(
         &self,
-        cells: &'a [Pos],
+        grid: &'a Grid,
+        cells: &'a [usize],
     ) -> impl Iterator<Item = TilePos> + use<'a> {
         let mut ends = self.opening_tiles().into_iter();
         let (entrance, exit) = (ends.next(), ends.next());
-        let first = cells.first().map(|&cell| cell_tile(cell));
-        let steps = cells
-            .windows(2)
-            .flat_map(|pair| [tile_between(pair[0], pair[1]), cell_tile(pair[1])]);
+        let pos = |i: usize| grid.pos(i);
+        let first = cells.first().map(|&cell| cell_tile(pos(cell)));
+        let steps = cells.windows(2).flat_map(move |pair| {
+            let (a, b) = (pos(pair[0]), pos(pair[1]));
+            [tile_between(a, b), cell_tile(b)]
+        });
         entrance.into_iter().chain(first).chain(steps).chain(exit)
     }
 }
@@ -47,7 +52,7 @@ impl<'a> MazeTiles<'a> {
     /// Reserves the marks first (a few per solution cell), so a maze too large for them is an
     /// error rather than an abort.
     pub(super) fn new(maze: &'a Maze) -> Result<Self> {
-        let grid = maze.grid();
+        let grid = maze.tile_grid("the tile view")?;
         // Two openings, then per solution cell its tile and a passage, and the start and goal.
         let solution = maze.solution().map_or(0, |cells| 2 * cells.len() + 2);
         let mut marks = empty_vec(grid.width(), grid.height(), 2 + solution)?;
@@ -58,8 +63,8 @@ impl<'a> MazeTiles<'a> {
         );
         if let Some(path) = maze.solution_tiles() {
             marks.extend(path.map(|tile| (tile, Tile::Path)));
-            marks.push((cell_tile(maze.start), Tile::Start));
-            marks.push((cell_tile(maze.goal), Tile::Goal));
+            marks.push((cell_tile(grid.pos(maze.start)), Tile::Start));
+            marks.push((cell_tile(grid.pos(maze.goal)), Tile::Goal));
         }
         // Where marks share a tile the last one added wins (the goal over the path), and marks
         // were added in the order of `Tile`: sorting by tile kind last keeps that, in place.
@@ -160,11 +165,12 @@ pub struct Heat {
 impl Heat {
     /// Measures the distances of `maze` from its start (8 bytes per cell, reserved first).
     pub fn new(maze: &Maze) -> Result<Self> {
-        let distances = Distances::from(&maze.grid, maze.start)?;
+        let grid = maze.tile_grid("a heat map of tiles")?;
+        let distances = Distances::from(grid, grid.pos(maze.start))?;
         let farthest_tile_steps = 2 * distances.max();
         Ok(Self {
-            width: maze.grid.width(),
-            height: maze.grid.height(),
+            width: grid.width(),
+            height: grid.height(),
             scale: if farthest_tile_steps == 0 {
                 0.0
             } else {
@@ -191,7 +197,7 @@ impl Heat {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{Dir, Grid};
+    use crate::grid::{Dir, Grid, Pos};
 
     fn picture(maze: &Maze) -> Vec<String> {
         let mut rows = maze.tiles().unwrap();

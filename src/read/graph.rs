@@ -1,4 +1,4 @@
-//! Reading a `mazegen.graph/v1` document back into a [`ShapedMaze`]: the blank shape rebuilt
+//! Reading a `mazegen.graph/v1` document back into a [`Maze`](crate::Maze): the blank shape rebuilt
 //! from `shape` (a mask from the cells present), each cell checked against it, each passage
 //! carved, and everything a broken or hand-edited document could get wrong refused.
 //!
@@ -13,9 +13,7 @@ use crate::Probability;
 use crate::error::{Error, Result};
 use crate::grid::{MAX_CELLS, Pos};
 use crate::render::ShapeSize;
-use crate::shapes::{
-    Hex, Mask, Masked, Polar, Shape, ShapedMaze, Topology, Triangle, UNREACHED, distances,
-};
+use crate::shapes::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle, UNREACHED, distances};
 use crate::with_topology;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, de::Error as _};
@@ -348,7 +346,7 @@ fn describe(size: &ShapeSize) -> String {
 }
 
 /// Checks a parsed graph document (what was not checked as it was read) and makes its maze.
-pub(super) fn shaped_maze_from(doc: GraphDocument) -> Result<ShapedMaze> {
+pub(super) fn maze_from(doc: GraphDocument) -> Result<crate::Maze> {
     if doc.directed || doc.multigraph {
         return Err(invalid(
             "\"directed\" and \"multigraph\" must be false: a maze is an undirected simple graph"
@@ -394,7 +392,7 @@ pub(super) fn shaped_maze_from(doc: GraphDocument) -> Result<ShapedMaze> {
         };
         (t.cell(&t.cursor(start)), t.cell(&t.cursor(goal)), solution)
     });
-    let mut maze = ShapedMaze::new(shape, doc.algorithm, doc.params, doc.seed);
+    let mut maze = crate::Maze::of_shape(shape, doc.algorithm, doc.params, doc.seed);
     maze.record_braid(braid);
     maze.set_endpoints(start, goal)?;
     if let Some(path) = solution {

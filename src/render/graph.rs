@@ -6,7 +6,7 @@
 
 use super::Render;
 use crate::Maze;
-use crate::shapes::{Geometry, Shape, ShapeStats, ShapedMaze};
+use crate::shapes::{Geometry, Shape, ShapeStats};
 use crate::with_topology;
 use serde::{Deserialize, Serialize};
 use std::io::{self, Write};
@@ -67,27 +67,16 @@ fn rounded(value: f64) -> f64 {
     (value * 10_000.0).round() / 10_000.0
 }
 
-/// A rectangular maze as a graph: its cells and passages, braided or not.
+/// A maze of any shape as a graph: its cells and passages, braided or not.
 impl Render<Maze> for Graph {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-        self.render(&ShapedMaze::from_maze(maze), out)
-    }
-}
-
-impl Render<ShapedMaze> for Graph {
-    fn render(&self, maze: &ShapedMaze, out: &mut dyn Write) -> io::Result<()> {
         with_topology!(maze.shape(), t => self.write(maze, t, out))
     }
 }
 
 impl Graph {
     /// The document of `maze`, whose shape is `topology`.
-    fn write<T: Geometry>(
-        &self,
-        maze: &ShapedMaze,
-        topology: &T,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
+    fn write<T: Geometry>(&self, maze: &Maze, topology: &T, out: &mut dyn Write) -> io::Result<()> {
         // Cell ids run from 0 without the holes of a mask.
         let mut ids = vec![u32::MAX; topology.slots()];
         let mut count = 0;

@@ -160,7 +160,7 @@ pub(crate) fn for_each_ink_row(
     heat: Option<&Heat>,
     mut draw: impl FnMut(u64, &[Ink]) -> io::Result<()>,
 ) -> io::Result<()> {
-    let grid = maze.grid();
+    let grid = maze.tile_grid("a tile picture").map_err(io::Error::other)?;
     let tiles = usize::try_from(grid.tile_width()).unwrap_or(usize::MAX);
     let mut inks = empty_vec(grid.width(), grid.height(), tiles).map_err(io::Error::other)?;
     let mut rows = maze.tiles().map_err(io::Error::other)?;
@@ -228,7 +228,10 @@ impl Picture {
 
     /// The picture's size in pixels, or an error if a side would exceed [`Picture::MAX_SIDE`].
     pub fn pixel_size(&self, maze: &Maze) -> crate::Result<(u32, u32)> {
-        self.pixel_size_of(maze.grid().tile_width(), maze.grid().tile_height())
+        match maze.grid() {
+            Some(grid) => self.pixel_size_of(grid.tile_width(), grid.tile_height()),
+            None => self.pixel_size_of_shape(maze.shape()),
+        }
     }
 
     /// The size in pixels of a picture of `tile_width x tile_height` tiles (in

@@ -85,7 +85,9 @@ pub(super) fn document(
     difficulty: Option<Difficulty>,
 ) -> io::Result<Document<'_, TileStrings<MazeTiles<'_>>, SolutionTiles<'_>>> {
     let stats = stats.then(|| Summary::of(maze)).transpose();
-    let grid = maze.grid();
+    let grid = maze
+        .tile_grid("a maze document")
+        .map_err(io::Error::other)?;
     let (width, height) = (grid.width(), grid.height());
     let tiles = TileStrings::new(width, height, grid.tile_width(), grid.tile_height(), || {
         maze.tiles()
@@ -100,8 +102,8 @@ pub(super) fn document(
         height,
         tile_width: grid.tile_width(),
         tile_height: grid.tile_height(),
-        start: maze.start(),
-        goal: maze.goal(),
+        start: maze.start_pos(),
+        goal: maze.goal_pos(),
         perfect: maze.is_perfect(),
         braid: maze.braid().map(f64::from),
         openings: maze.has_openings(),

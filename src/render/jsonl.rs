@@ -5,20 +5,38 @@ use super::json::document;
 use super::{Graph, Render};
 use crate::analysis::Difficulty;
 use crate::maze::Maze;
-use crate::shapes::ShapedMaze;
 use std::io::{self, Write};
 
-/// JSON lines: the document [`super::Json`] (or [`Graph`], for a maze of any shape) writes, on
-/// one line, ending with a newline. With `stats`, a maze document carries a `stats` and a
-/// `difficulty` object, a graph document its `stats`.
+/// JSON lines: the document [`super::Json`] (or [`Graph`]) writes, on one line, ending with a
+/// newline: a maze document for rectangles and masks unless `graph` is set, a graph document
+/// for every other shape. With `stats`, a maze document carries a `stats` and a `difficulty`
+/// object, a graph document its `stats`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Jsonl {
     /// Whether to add the `stats` and `difficulty` objects.
     pub stats: bool,
+    /// Whether rectangles and masks are written as graph documents too.
+    pub graph: bool,
 }
 
-impl Render<ShapedMaze> for Jsonl {
-    fn render(&self, maze: &ShapedMaze, out: &mut dyn Write) -> io::Result<()> {
+impl Render for Jsonl {
+    fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
+        if self.graph || maze.grid().is_none() {
+            return self.render_graph(maze, out);
+        }
+        let difficulty = self
+            .stats
+            .then(|| Difficulty::of(maze))
+            .transpose()
+            .map_err(io::Error::other)?;
+        serde_json::to_writer(&mut *out, &document(maze, self.stats, difficulty)?)?;
+        out.write_all(b"\n")
+    }
+}
+
+impl Jsonl {
+    /// Writes `maze`'s graph document on one line.
+    fn render_graph(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         let mut document = Vec::new();
         Graph { stats: self.stats }.render(maze, &mut document)?;
         let mut line = Vec::with_capacity(document.len());
@@ -47,18 +65,6 @@ fn one_line(json: &[u8], line: &mut Vec<u8>) {
         } else if !byte.is_ascii_whitespace() {
             line.push(byte);
         }
-    }
-}
-
-impl Render for Jsonl {
-    fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-        let difficulty = self
-            .stats
-            .then(|| Difficulty::of(maze))
-            .transpose()
-            .map_err(io::Error::other)?;
-        serde_json::to_writer(&mut *out, &document(maze, self.stats, difficulty)?)?;
-        out.write_all(b"\n")
     }
 }
 
@@ -94,7 +100,12 @@ mod tests {
     fn stats_bring_the_difficulty() {
         let maze = Maze::generate(&Backtrack::default(), 5, 4, 3).unwrap();
         let mut line = Vec::new();
-        Jsonl { stats: true }.render(&maze, &mut line).unwrap();
+        Jsonl {
+            stats: true,
+            ..Jsonl::default()
+        }
+        .render(&maze, &mut line)
+        .unwrap();
         let value: serde_json::Value = serde_json::from_slice(&line).unwrap();
         let difficulty = Difficulty::of(&maze).unwrap();
         assert_eq!(

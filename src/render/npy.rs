@@ -59,7 +59,7 @@ impl NpyConnections {
 
 impl Render for NpyConnections {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-        let grid = maze.grid();
+        let grid = maze.tile_grid("an array").map_err(io::Error::other)?;
         let (width, height) = (grid.width(), grid.height());
         let mut plane = Vec::with_capacity(width as usize);
         for open in [Grid::open_south, Grid::open_east] {
@@ -142,7 +142,7 @@ mod tests {
     #[test]
     fn connections_are_south_then_east() {
         let maze = Maze::generate(&Backtrack::default(), 4, 3, 1).unwrap();
-        let grid = maze.grid();
+        let grid = maze.grid().unwrap();
         let mut bytes = Vec::new();
         NpyConnections.render(&maze, &mut bytes).unwrap();
         assert_eq!(bytes.len(), 2 * 3 * 4);

@@ -25,13 +25,14 @@ impl Png {
 
 impl Render for Png {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-        if self.0.style == super::Style::Lines {
+        // Shapes other than rectangles and masks are always drawn in lines.
+        if self.0.style == super::Style::Lines || maze.grid().is_none() {
             return super::lines::maze_png(self, maze, out);
         }
         let size = self.0.pixel_size(maze).map_err(io::Error::other)?;
         let heat = self.0.heat(maze).map_err(io::Error::other)?;
         let inks = Inks::of(maze.solution().is_some(), heat.is_some());
-        let grid = maze.grid();
+        let grid = maze.tile_grid("a tile picture").map_err(io::Error::other)?;
         let row = empty_vec(grid.width(), grid.height(), tile_count(grid.tile_width()));
         let pixels = empty_vec(grid.width(), grid.height(), inks.row_bytes(size.0));
         let (row, pixels) = (

@@ -21,11 +21,13 @@ pub struct Svg(pub Picture);
 
 impl Render for Svg {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-        if self.0.style == super::Style::Lines {
+        // Shapes other than rectangles and masks are always drawn in lines.
+        if self.0.style == super::Style::Lines || maze.grid().is_none() {
             return super::lines::maze_svg(self, maze, out);
         }
         let Picture { palette, .. } = self.0;
-        let (width, height) = (maze.grid().tile_width(), maze.grid().tile_height());
+        let grid = maze.tile_grid("a tile picture").map_err(io::Error::other)?;
+        let (width, height) = (grid.tile_width(), grid.tile_height());
         let (pixel_width, pixel_height) = self.0.pixel_size(maze).map_err(io::Error::other)?;
         let heat = self.0.heat(maze).map_err(io::Error::other)?;
         let mut runs: BTreeMap<Ink, String> = BTreeMap::new();
@@ -37,8 +39,8 @@ impl Render for Svg {
                     let d = runs.entry(run[0]).or_default();
                     d.try_reserve(RUN_BYTES).map_err(|_| {
                         io::Error::other(Error::OutOfMemory {
-                            width: maze.grid().width(),
-                            height: maze.grid().height(),
+                            width: grid.width(),
+                            height: grid.height(),
                             bytes: (d.len() + RUN_BYTES) as u64,
                         })
                     })?;

@@ -24,7 +24,7 @@ pub use geometry::{Geometry, Point};
 pub use hex::{Hex, HexTiling};
 pub use masked::{Mask, Masked};
 pub(crate) use maze::path_back;
-pub use maze::{ShapeStats, ShapedMaze, UNREACHED, distances};
+pub use maze::{ShapeStats, UNREACHED, distances};
 pub use polar::{Polar, PolarCursor};
 pub(crate) use rect::walls as rect_walls;
 pub use triangle::{Triangle, TriangleTiling};

@@ -5,14 +5,14 @@
 //! bounds (the next candidate seed on a miss) and rendered to bytes.
 
 use super::figures_table;
-use super::maze::{finished, finished_shape};
+use super::maze::finished;
 use crate::app::progress::Progress;
 use crate::app::settle::{DatasetJob, DatasetRenderer, bad_input};
 use mazegen::Maze;
 use mazegen::analysis::Difficulty;
 use mazegen::dataset::{candidate_seed, passage_hash};
 use mazegen::render::npy_header;
-use mazegen::shapes::{ShapeStats, ShapedMaze};
+use mazegen::shapes::ShapeStats;
 use mazegen::with_topology;
 use std::collections::HashSet;
 use std::io::{self, Write};
@@ -56,76 +56,34 @@ enum Drawn {
     /// Its bytes.
     Bytes(Vec<u8>),
     /// The maze itself.
-    Later(Box<Made>),
+    Later(Box<Maze>),
     /// Nothing: a maze made only to know which are taken, before a shard's first.
     Unseen,
 }
 
-/// One maze of a dataset: in tiles (a rectangle, or a mask written in tiles), or of its shape.
-enum Made {
-    Tiles(Maze),
-    Shape(ShapedMaze),
+/// Generates candidate `seed` of the job's mazes and finishes it.
+fn generate(job: &DatasetJob, seed: u64) -> anyhow::Result<Maze> {
+    let generator = job.generator.as_ref();
+    let maze = match &job.shape {
+        None => Maze::generate(generator, job.width, job.height, seed)?,
+        Some(blank) => Maze::generate_shape(generator, blank.clone(), seed)?,
+    };
+    finished(maze, &job.finish)
 }
 
-impl Made {
-    /// Generates candidate `seed` of the job's mazes and finishes it.
-    fn generate(job: &DatasetJob, seed: u64) -> anyhow::Result<Self> {
-        let generator = job.generator.as_ref();
-        let Some(blank) = &job.shape else {
-            let maze = Maze::generate(generator, job.width, job.height, seed)?;
-            return Ok(Self::Tiles(finished(maze, &job.finish)?));
-        };
-        let maze = finished_shape(generator, blank.clone(), seed, &job.finish)?;
-        Ok(match job.output.renderer {
-            DatasetRenderer::Shape(_) => Self::Shape(maze),
-            DatasetRenderer::Tiles(_) => Self::Tiles(
-                maze.into_maze()
-                    .expect("settled: only masks are drawn in tiles"),
-            ),
-        })
+/// The figures of `maze` as a table: a tile maze's or a shape's, as the job writes it.
+fn table(maze: &Maze, renderer: &DatasetRenderer) -> anyhow::Result<String> {
+    match renderer {
+        DatasetRenderer::Tiles(_) => figures_table(maze),
+        DatasetRenderer::Shape(_) => Ok(ShapeStats::of(maze)?.to_string()),
     }
+}
 
-    fn seed(&self) -> u64 {
-        match self {
-            Self::Tiles(maze) => maze.seed(),
-            Self::Shape(maze) => maze.seed(),
-        }
-    }
-
-    fn difficulty(&self) -> anyhow::Result<Difficulty> {
-        Ok(match self {
-            Self::Tiles(maze) => Difficulty::of(maze)?,
-            Self::Shape(maze) => Difficulty::of_shape(maze)?,
-        })
-    }
-
-    /// Its passages' hash (see [`passage_hash`]).
-    fn hash(&self) -> u128 {
-        match self {
-            Self::Tiles(maze) => passage_hash(maze.grid()),
-            Self::Shape(maze) => with_topology!(maze.shape(), t => passage_hash(t)),
-        }
-    }
-
-    /// Its figures as a table.
-    fn table(&self) -> anyhow::Result<String> {
-        match self {
-            Self::Tiles(maze) => figures_table(maze),
-            Self::Shape(maze) => Ok(ShapeStats::of(maze)?.to_string()),
-        }
-    }
-
-    /// Writes it as the job's renderer does.
-    fn render(&self, renderer: &DatasetRenderer, out: &mut dyn Write) -> io::Result<()> {
-        match (self, renderer) {
-            (Self::Tiles(maze), DatasetRenderer::Tiles(rendering)) => {
-                rendering.renderer.render(maze, out)
-            }
-            (Self::Shape(maze), DatasetRenderer::Shape(rendering)) => {
-                rendering.renderer.render(maze, out)
-            }
-            _ => unreachable!("mazes are made for the job's renderer"),
-        }
+/// Writes `maze` as the job's renderer does.
+fn render(maze: &Maze, renderer: &DatasetRenderer, out: &mut dyn Write) -> io::Result<()> {
+    match renderer {
+        DatasetRenderer::Tiles(rendering) => rendering.renderer.render(maze, out),
+        DatasetRenderer::Shape(rendering) => rendering.renderer.render(maze, out),
     }
 }
 
@@ -220,7 +178,7 @@ fn write_piece(
     }
     match &piece.drawn {
         Drawn::Bytes(bytes) => out.write_all(bytes)?,
-        Drawn::Later(maze) => maze.render(&job.output.renderer, out)?,
+        Drawn::Later(maze) => render(maze, &job.output.renderer, out)?,
         Drawn::Unseen => {}
     }
     if let Some(table) = &piece.table {
@@ -318,9 +276,9 @@ fn make(
         } else {
             candidate_seed(job.seed.value, index, attempt)
         };
-        let maze = Made::generate(job, seed)?;
+        let maze = generate(job, seed)?;
         if !job.bounds.is_empty() {
-            let difficulty = maze.difficulty()?;
+            let difficulty = Difficulty::of(&maze)?;
             let miss: f64 = job.bounds.iter().map(|bound| bound.miss(&difficulty)).sum();
             if miss > 0.0 {
                 if closest.is_none_or(|(best, _)| miss < best) {
@@ -342,15 +300,18 @@ fn piece(
     job: &DatasetJob,
     index: u64,
     attempt: u64,
-    maze: Made,
+    maze: Maze,
     mut bytes: Vec<u8>,
 ) -> anyhow::Result<Piece> {
     let shown = job.slots.contains(&index);
     let table = match shown && job.output.renderer.stats_table() {
-        true => Some(maze.table()?),
+        true => Some(table(&maze, &job.output.renderer)?),
         false => None,
     };
-    let hash = if job.unique { maze.hash() } else { 0 };
+    let hash = match job.unique {
+        true => with_topology!(maze.shape(), t => passage_hash(t)),
+        false => 0,
+    };
     let seed = maze.seed();
     let drawn = if !shown {
         Drawn::Unseen
@@ -360,7 +321,7 @@ fn piece(
         // Reserved up front, not grown by doubling: 5% of the time of a 10x10-cell maze.
         bytes.clear();
         bytes.reserve(maze_bytes(job) as usize);
-        maze.render(&job.output.renderer, &mut bytes)?;
+        render(&maze, &job.output.renderer, &mut bytes)?;
         Drawn::Bytes(bytes)
     };
     Ok(Piece {

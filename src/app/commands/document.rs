@@ -1,6 +1,6 @@
 //! The commands that read a maze document back: `solve`, `render` and `stats`.
 
-use super::{Figures, place_endpoints, place_shape_endpoints, write_maze, write_shape};
+use super::{Figures, place_endpoints, write_maze, write_shape};
 use crate::app::cli::{Format, StatsFormat};
 use crate::app::output::Target;
 use crate::app::settle::{
@@ -10,7 +10,7 @@ use anyhow::Context;
 use mazegen::Maze;
 use mazegen::read::{AnyDocument, ReadError};
 use mazegen::render::Style;
-use mazegen::shapes::{Shape, ShapeStats, ShapedMaze};
+use mazegen::shapes::{Shape, ShapeStats};
 use std::fs::File;
 use std::io::{self, Read};
 
@@ -35,14 +35,14 @@ fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     };
     // A mask is pictured in lines, as when it was made, unless tiles are asked for.
     if maze.mask().is_some() && output.picture.is_some_and(|p| p.style == Style::Lines) {
-        return run_on_graph(ShapedMaze::from_maze(&maze), DocumentAction::Render(output));
+        return run_on_graph(maze, DocumentAction::Render(output));
     }
     write_maze(&maze, &output.maze)
 }
 
 /// Carries out `action` on a maze read from a graph document: a rectangle or a mask in any
 /// format but graph as the maze it is, other shapes as graphs or pictures in lines.
-fn run_on_graph(mut maze: ShapedMaze, action: DocumentAction) -> anyhow::Result<()> {
+fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     let (endpoints, output) = match action {
         DocumentAction::Stats(format) => return print_stats(&ShapeStats::of(&maze)?, format),
         DocumentAction::Solve(endpoints, output) => (Some(endpoints), output),
@@ -58,7 +58,6 @@ fn run_on_graph(mut maze: ShapedMaze, action: DocumentAction) -> anyhow::Result<
         _ => false,
     };
     if output.graph_format != Format::Graph && in_tiles {
-        let maze = maze.into_maze().expect("a rectangle or a mask");
         let action = match endpoints {
             Some(endpoints) => DocumentAction::Solve(endpoints, output),
             None => DocumentAction::Render(output),
@@ -82,8 +81,8 @@ fn run_on_graph(mut maze: ShapedMaze, action: DocumentAction) -> anyhow::Result<
     }
     if let Some(endpoints) = endpoints {
         refuse_openings(&endpoints, shape)?;
-        place_shape_endpoints(&mut maze, &endpoints)?;
-        maze.solve();
+        place_endpoints(&mut maze, &endpoints)?;
+        maze.solve()?;
     }
     write_shape(&maze, rendering)
 }

@@ -1,7 +1,7 @@
 //! Maze commands: generate the maze, finish it, and write it (rendered, animated on the way,
 //! or as the generator's events).
 
-use super::{place_endpoints, place_shape_endpoints, write_maze, write_shape};
+use super::{place_endpoints, write_maze, write_shape};
 use crate::app::animate::{Animator, Pace};
 use crate::app::output::Target;
 use crate::app::progress::Progress;
@@ -11,7 +11,6 @@ use mazegen::Maze;
 use mazegen::algorithms::{AldousBroder, Algorithm, Generator, Wilson, expected_walk_steps};
 use mazegen::events::{EVENTS_SCHEMA, EventsHeader, JsonLines};
 use mazegen::events::{Event, Observer};
-use mazegen::shapes::{Shape, ShapedMaze};
 use mazegen::stream::MazeRows;
 use std::io;
 use std::io::IsTerminal;
@@ -49,40 +48,14 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
             write_maze(&finished(maze, &finish)?, &rendering)
         }
         Destination::Shape(blank, rendering) => {
-            let maze = finished_shape(generator, blank, seed.value, &finish)?;
-            write_shape(&maze, &rendering)
+            let maze = Maze::generate_shape(generator, blank, seed.value)?;
+            write_shape(&finished(maze, &finish)?, &rendering)
         }
         Destination::MaskTiles(blank, rendering) => {
-            let maze = finished_shape(generator, blank, seed.value, &finish)?;
-            let maze = maze
-                .into_maze()
-                .expect("settled: only masks are drawn in tiles");
-            write_maze(&maze, &rendering)
+            let maze = Maze::generate_shape(generator, blank, seed.value)?;
+            write_maze(&finished(maze, &finish)?, &rendering)
         }
     }
-}
-
-/// Carves a maze of shape `blank`, then braids it, places its endpoints and solves it as
-/// `finish` says.
-pub(super) fn finished_shape(
-    generator: &dyn Generator,
-    blank: Shape,
-    seed: u64,
-    finish: &Finish,
-) -> anyhow::Result<ShapedMaze> {
-    let mut maze = ShapedMaze::generate(generator, blank, seed)?;
-    if let Some(probability) = finish.braid {
-        maze.braid_with(probability)?;
-    }
-    if finish.farthest {
-        let (from, to, _) = maze.diameter();
-        maze.set_endpoints(from, to)?;
-    }
-    place_shape_endpoints(&mut maze, &finish.endpoints)?;
-    if finish.solve {
-        maze.solve();
-    }
-    Ok(maze)
 }
 
 /// Random-walk steps past which a walk's expected work is told up front and its progress shown
@@ -132,7 +105,7 @@ pub(super) fn finished(mut maze: Maze, finish: &Finish) -> anyhow::Result<Maze> 
         maze.braid_with(probability)?;
     }
     if finish.farthest {
-        let (from, to, _) = mazegen::analysis::diameter(maze.grid())?;
+        let (from, to, _) = maze.diameter()?;
         maze.set_endpoints(from, to)?;
     }
     place_endpoints(&mut maze, &finish.endpoints)?;

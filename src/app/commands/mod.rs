@@ -10,27 +10,11 @@ use crate::app::settle::{Endpoints, Rendering, ShapeRendering};
 use anyhow::Context;
 use mazegen::Maze;
 use mazegen::analysis::{Difficulty, Summary};
-use mazegen::shapes::{ShapeStats, ShapedMaze};
+use mazegen::shapes::ShapeStats;
 use std::io::{self, Write};
 
-/// Applies `--start`, `--goal` and `--openings`.
+/// Applies `--start`, `--goal` and `--openings` (rectangles only).
 fn place_endpoints(maze: &mut Maze, endpoints: &Endpoints) -> anyhow::Result<()> {
-    let start = endpoints.start.unwrap_or(maze.start());
-    let goal = endpoints.goal.unwrap_or(maze.goal());
-    maze.set_endpoints(start, goal).with_context(|| {
-        format!(
-            "--start {},{} --goal {},{}",
-            start.x, start.y, goal.x, goal.y
-        )
-    })?;
-    if endpoints.openings {
-        maze.open_border().context("--openings")?;
-    }
-    Ok(())
-}
-
-/// Applies `--start` and `--goal` to a maze of any shape (`--openings` is for rectangles).
-fn place_shape_endpoints(maze: &mut ShapedMaze, endpoints: &Endpoints) -> anyhow::Result<()> {
     if endpoints.start.is_some() || endpoints.goal.is_some() {
         let start = endpoints.start.unwrap_or(maze.start_pos());
         let goal = endpoints.goal.unwrap_or(maze.goal_pos());
@@ -40,6 +24,9 @@ fn place_shape_endpoints(maze: &mut ShapedMaze, endpoints: &Endpoints) -> anyhow
                 start.x, start.y, goal.x, goal.y
             )
         })?;
+    }
+    if endpoints.openings {
+        maze.open_border().context("--openings")?;
     }
     Ok(())
 }
@@ -77,7 +64,7 @@ fn figures_table(maze: &Maze) -> anyhow::Result<String> {
 
 /// Writes a maze of any shape as `rendering` says, with `--stats` as a table on standard
 /// error when the format cannot carry them.
-fn write_shape(maze: &ShapedMaze, rendering: &ShapeRendering) -> anyhow::Result<()> {
+fn write_shape(maze: &Maze, rendering: &ShapeRendering) -> anyhow::Result<()> {
     if rendering.stats_table {
         let table = ShapeStats::of(maze)?;
         let _ = write!(io::stderr().lock(), "{table}");
@@ -90,7 +77,9 @@ fn write_shape(maze: &ShapedMaze, rendering: &ShapeRendering) -> anyhow::Result<
 /// Writes `maze` as `rendering` says, with `--stats` as a table on standard error when the
 /// format cannot carry them.
 fn write_maze(maze: &Maze, rendering: &Rendering) -> anyhow::Result<()> {
-    rendering.check_picture(maze.grid().tile_width(), maze.grid().tile_height())?;
+    if let Some(grid) = maze.grid() {
+        rendering.check_picture(grid.tile_width(), grid.tile_height())?;
+    }
     if rendering.stats_table {
         let table = figures_table(maze)?;
         let _ = write!(io::stderr().lock(), "{table}");

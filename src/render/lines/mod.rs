@@ -13,7 +13,7 @@ use super::ink::{Ink, Picture, Rgb};
 use crate::Maze;
 use crate::error::{Error, Result};
 use crate::grid::{Dir, Pos, Tile, TilePos};
-use crate::shapes::{Geometry, Point, Shape, ShapedMaze, UNREACHED};
+use crate::shapes::{Geometry, Point, Shape, UNREACHED};
 use crate::with_topology;
 use std::collections::BTreeMap;
 
@@ -145,31 +145,27 @@ impl Polylines {
 }
 
 impl Drawing {
-    /// The picture of `maze`.
-    fn new(maze: &ShapedMaze, picture: &Picture) -> Result<Self> {
-        with_topology!(maze.shape(), t => Self::of(t, maze, picture, &[]))
-    }
-
-    /// The picture of a rectangular maze, its openings left out of the outer wall.
-    fn of_maze(maze: &Maze, picture: &Picture) -> Result<Self> {
-        let grid = maze.grid();
-        let openings: Vec<(usize, usize)> = maze
-            .opening_tiles()
-            .into_iter()
-            .map(|tile| {
-                let (cell, dir) = opening_side(tile, grid.width(), grid.height());
-                (grid.index(cell), dir as usize)
-            })
-            .collect();
-        let shaped = ShapedMaze::from_maze(maze);
-        with_topology!(shaped.shape(), t => Self::of(t, &shaped, picture, &openings))
+    /// The picture of `maze`, its openings (a rectangle's) left out of the outer wall.
+    fn new(maze: &Maze, picture: &Picture) -> Result<Self> {
+        let openings: Vec<(usize, usize)> = match maze.shape() {
+            Shape::Rect(grid) => maze
+                .opening_tiles()
+                .into_iter()
+                .map(|tile| {
+                    let (cell, dir) = opening_side(tile, grid.width(), grid.height());
+                    (grid.index(cell), dir as usize)
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        with_topology!(maze.shape(), t => Self::of(t, maze, picture, &openings))
     }
 
     /// The picture of `maze` on `shape`, without the outer walls on the sides `openings` name
     /// (cell and side).
     fn of<T: Geometry>(
         shape: &T,
-        maze: &ShapedMaze,
+        maze: &Maze,
         picture: &Picture,
         openings: &[(usize, usize)],
     ) -> Result<Self> {

@@ -7,10 +7,9 @@
 use super::{Drawing, Stroke};
 use crate::Maze;
 use crate::error::Error;
-use crate::render::Render;
 use crate::render::ink::Rgb;
 use crate::render::png::{Png, into_io};
-use crate::shapes::{Point, ShapedMaze};
+use crate::shapes::Point;
 use std::io::{self, Write};
 
 /// Samples per pixel side.
@@ -18,18 +17,10 @@ const SAMPLES: u32 = 4;
 /// Samples per pixel: a pixel fully covered.
 const FULL: u16 = (SAMPLES * SAMPLES) as u16;
 
-/// PNG (8-bit RGB) of a maze of any shape, in thin walls.
-impl Render<ShapedMaze> for Png {
-    fn render(&self, maze: &ShapedMaze, out: &mut dyn Write) -> io::Result<()> {
-        let drawing = Drawing::new(maze, &self.0).map_err(io::Error::other)?;
-        write_png(drawing, out)
-    }
-}
-
-/// A rectangular maze in lines, openings included: what [`Png`] draws in
-/// [`Style::Lines`](crate::render::Style::Lines).
+/// A maze of any shape in lines, openings included, as PNG (8-bit RGB): what [`Png`] draws
+/// in [`Style::Lines`](crate::render::Style::Lines).
 pub(in crate::render) fn maze_png(png: &Png, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-    let drawing = Drawing::of_maze(maze, &png.0).map_err(io::Error::other)?;
+    let drawing = Drawing::new(maze, &png.0).map_err(io::Error::other)?;
     write_png(drawing, out)
 }
 

@@ -3,25 +3,15 @@
 
 use super::{Drawing, Polylines, Stroke};
 use crate::Maze;
-use crate::render::Render;
 use crate::render::svg::{Svg, hex};
-use crate::shapes::ShapedMaze;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-/// SVG of a maze of any shape, in thin walls (see [`Picture::pixel_size_of_shape`]
-/// (crate::render::Picture::pixel_size_of_shape) for its size).
-impl Render<ShapedMaze> for Svg {
-    fn render(&self, maze: &ShapedMaze, out: &mut dyn Write) -> io::Result<()> {
-        let drawing = Drawing::new(maze, &self.0).map_err(io::Error::other)?;
-        write_svg(&drawing, out)
-    }
-}
-
-/// A rectangular maze in lines, openings included: what [`Svg`] draws in
-/// [`Style::Lines`](crate::render::Style::Lines).
+/// A maze of any shape in lines, openings included: what [`Svg`] draws in
+/// [`Style::Lines`](crate::render::Style::Lines) (see
+/// [`Picture::pixel_size_of_shape`](crate::render::Picture::pixel_size_of_shape) for its size).
 pub(in crate::render) fn maze_svg(svg: &Svg, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-    let drawing = Drawing::of_maze(maze, &svg.0).map_err(io::Error::other)?;
+    let drawing = Drawing::new(maze, &svg.0).map_err(io::Error::other)?;
     write_svg(&drawing, out)
 }
 
