@@ -4,7 +4,7 @@
 
 mod dataset;
 
-pub use dataset::{DatasetJob, DatasetRenderer};
+pub use dataset::DatasetJob;
 
 use crate::app::animate::{self, Pace};
 use crate::app::cli::{
@@ -145,46 +145,14 @@ pub enum Destination {
     Animate(Pace, Rendering),
     /// The generator's steps, as JSON lines after a header line.
     Events(Target),
-    /// A maze of another shape than the rectangle, carved into this blank shape (every wall
-    /// standing) and written.
-    Shape(Shape, ShapeRendering),
-    /// A mask maze, carved into this blank mask, then written as the rectangle it lies in:
-    /// tiles outside the mask blank.
-    MaskTiles(Shape, Rendering),
+    /// A maze of another shape than the plain rectangle, carved into this blank shape (every
+    /// wall standing) and written: a mask in tiles as the rectangle it lies in, blank outside
+    /// its cells, or any shape as itself.
+    Shape(Shape, Rendering),
     /// Rendered row by row as it is generated, holding a row at a time whatever the height
     /// (an algorithm that carves row by row, a format written in order, nothing that needs
     /// the whole maze), with this many rows of cells.
     Stream(Rendering, u64),
-}
-
-/// How and where a maze of any shape is written.
-pub struct ShapeRendering {
-    /// The format's renderer, its options applied.
-    pub renderer: Box<dyn Render + Send + Sync>,
-    /// Where it goes.
-    pub target: Target,
-    /// Print `--stats` as a table on standard error (pictures, which cannot carry them).
-    pub stats_table: bool,
-}
-
-impl ShapeRendering {
-    /// The renderer of mazes of any shape in `format` (see [`SHAPE_FORMATS`]), to `target`:
-    /// pictures drawn as `picture` says, documents with figures when `stats` is set (pictures
-    /// print them as a table).
-    fn new(format: Format, picture: Picture, stats: bool, target: Target) -> Option<Self> {
-        let renderer: Box<dyn Render + Send + Sync> = match format {
-            Format::Graph => Box::new(Graph { stats }),
-            Format::Jsonl => Box::new(Jsonl { stats, graph: true }),
-            Format::Svg => Box::new(Svg(picture)),
-            Format::Png => Box::new(mazegen::render::Png(picture)),
-            _ => return None,
-        };
-        Some(Self {
-            renderer,
-            target,
-            stats_table: stats && matches!(format, Format::Svg | Format::Png),
-        })
-    }
 }
 
 /// How and where a maze is written.
@@ -195,16 +163,50 @@ pub struct Rendering {
     pub target: Target,
     /// Print `--stats` as a table on standard error (formats that cannot carry them).
     pub stats_table: bool,
+    /// Whether the maze is written in tiles (a rectangle or a mask, whose figures are a
+    /// rectangle's), rather than as its shape: a graph document or a picture in lines.
+    pub in_tiles: bool,
     /// The picture options of `svg` and `png`, whose size is checked against the maze.
     pub picture: Option<Picture>,
 }
 
 impl Rendering {
+    /// The rendering of a maze written as its shape in `format` (see [`SHAPE_FORMATS`]), to
+    /// `target`: pictures drawn as `picture` says, documents with figures when `stats` is
+    /// set (pictures print them as a table); `None` for a format that draws tiles only.
+    fn of_shape(format: Format, picture: Picture, stats: bool, target: Target) -> Option<Self> {
+        let renderer: Box<dyn Render + Send + Sync> = match format {
+            Format::Graph => Box::new(Graph { stats }),
+            Format::Jsonl => Box::new(Jsonl { stats, graph: true }),
+            Format::Svg => Box::new(Svg(picture)),
+            Format::Png => Box::new(mazegen::render::Png(picture)),
+            _ => return None,
+        };
+        let is_picture = matches!(format, Format::Svg | Format::Png);
+        Some(Self {
+            renderer,
+            target,
+            stats_table: stats && is_picture,
+            in_tiles: false,
+            picture: is_picture.then_some(picture),
+        })
+    }
+
     /// Checks that a picture of a `tile_width x tile_height`-tile maze can be drawn.
     pub fn check_picture(&self, tile_width: u64, tile_height: u64) -> anyhow::Result<()> {
         if let Some(picture) = self.picture {
             picture
                 .pixel_size_of(tile_width, tile_height)
+                .with_context(|| format!("--scale {}", picture.scale))?;
+        }
+        Ok(())
+    }
+
+    /// Checks that a picture of `maze` can be drawn.
+    pub fn check_maze_picture(&self, maze: &mazegen::Maze) -> anyhow::Result<()> {
+        if let Some(picture) = self.picture {
+            picture
+                .pixel_size(maze)
                 .with_context(|| format!("--scale {}", picture.scale))?;
         }
         Ok(())
@@ -271,7 +273,7 @@ pub struct DocumentOutput {
     pub maze: Rendering,
     /// For another shape's graph document (or a rectangle's as a graph), when the format
     /// writes mazes of any shape.
-    pub graph: Option<ShapeRendering>,
+    pub graph: Option<Rendering>,
     /// The format a graph document is written in (named when it draws rectangles only).
     pub graph_format: Format,
     /// The picture options of `svg` and `png`, checked against the shape once read.
@@ -294,7 +296,7 @@ fn document_output(
     let picture = picture(args, graph_format, &target, Style::Lines)?;
     Ok(DocumentOutput {
         maze,
-        graph: ShapeRendering::new(graph_format, picture, args.stats, target),
+        graph: Rendering::of_shape(graph_format, picture, args.stats, target),
         graph_format,
         picture: matches!(graph_format, Format::Svg | Format::Png).then_some(picture),
     })
@@ -525,10 +527,7 @@ fn shaped_maze(
         farthest: false,
     };
     let (width, height) = mazegen::with_topology!(&blank, t => t.extent());
-    let destination = match shape_output(&args.output, &blank)? {
-        ShapeOutput::Tiles(rendering) => Destination::MaskTiles(blank, rendering),
-        ShapeOutput::Shape(rendering) => Destination::Shape(blank, rendering),
-    };
+    let destination = Destination::Shape(blank.clone(), shape_output(&args.output, &blank)?);
     Ok(MazeJob {
         generator,
         width,
@@ -576,14 +575,6 @@ pub(crate) fn check_shape_options(
     mazegen::with_topology!(blank, t => check_shape_endpoints(t, &args.endpoints))
 }
 
-/// How a maze of another shape than the plain rectangle is written.
-pub enum ShapeOutput {
-    /// A mask in a tile format: written as the rectangle it lies in, blank outside its cells.
-    Tiles(Rendering),
-    /// As a maze of its shape: a graph document (or a line of one) or a picture in lines.
-    Shape(ShapeRendering),
-}
-
 /// The format a maze of shape `blank` is written in: as asked, else `term` for a mask (drawn
 /// in tiles like a rectangle) and `graph` for other shapes.
 pub(crate) fn shape_format(output: &OutputArgs, blank: &Shape) -> Format {
@@ -593,8 +584,10 @@ pub(crate) fn shape_format(output: &OutputArgs, blank: &Shape) -> Format {
         .unwrap_or(if masked { Format::Term } else { Format::Graph })
 }
 
-/// Settles how a maze of shape `blank` is written, refusing formats that cannot write it.
-pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result<ShapeOutput> {
+/// Settles how a maze of shape `blank` is written, refusing formats that cannot write it: a
+/// mask in a tile format as the rectangle it lies in, blank outside its cells; otherwise as
+/// its shape, a graph document (or a line of one) or a picture in lines.
+pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result<Rendering> {
     let format = shape_format(output, blank);
     if format == Format::Events {
         return Err(bad_input(format!(
@@ -613,13 +606,13 @@ pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result
             let rendering = rendering(output, Format::Term)?;
             let grid = masked.grid();
             rendering.check_picture(grid.tile_width(), grid.tile_height())?;
-            return Ok(ShapeOutput::Tiles(rendering));
+            return Ok(rendering);
         }
     }
     if is_picture && picture.style == Style::Tiles {
         return Err(tiles_style_refused(blank.name()));
     }
-    let Some(rendering) = ShapeRendering::new(format, picture, output.stats, target) else {
+    let Some(rendering) = Rendering::of_shape(format, picture, output.stats, target) else {
         return Err(bad_input(format!(
             "--format {} draws rectangles; a {} maze is written as {SHAPE_FORMATS}",
             format.name(),
@@ -631,7 +624,7 @@ pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result
             .pixel_size_of_shape(blank)
             .with_context(|| format!("--scale {}", picture.scale))?;
     }
-    Ok(ShapeOutput::Shape(rendering))
+    Ok(rendering)
 }
 
 /// Refuses `--start` or `--goal` outside the cells of `topology`.
@@ -842,6 +835,7 @@ fn rendering(args: &OutputArgs, default: Format) -> anyhow::Result<Rendering> {
         renderer,
         target,
         stats_table: args.stats && !matches!(format, Format::Json | Format::Graph | Format::Jsonl),
+        in_tiles: true,
         picture: is_picture.then_some(picture),
     })
 }

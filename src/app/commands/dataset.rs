@@ -7,12 +7,11 @@
 use super::figures_table;
 use super::maze::finished;
 use crate::app::progress::Progress;
-use crate::app::settle::{DatasetJob, DatasetRenderer, bad_input};
+use crate::app::settle::{DatasetJob, bad_input};
 use mazegen::Maze;
 use mazegen::analysis::Difficulty;
 use mazegen::dataset::{candidate_seed, passage_hash};
 use mazegen::render::npy_header;
-use mazegen::shapes::ShapeStats;
 use mazegen::with_topology;
 use std::collections::HashSet;
 use std::io::{self, Write};
@@ -71,29 +70,13 @@ fn generate(job: &DatasetJob, seed: u64) -> anyhow::Result<Maze> {
     finished(maze, &job.finish)
 }
 
-/// The figures of `maze` as a table: a tile maze's or a shape's, as the job writes it.
-fn table(maze: &Maze, renderer: &DatasetRenderer) -> anyhow::Result<String> {
-    match renderer {
-        DatasetRenderer::Tiles(_) => figures_table(maze),
-        DatasetRenderer::Shape(_) => Ok(ShapeStats::of(maze)?.to_string()),
-    }
-}
-
-/// Writes `maze` as the job's renderer does.
-fn render(maze: &Maze, renderer: &DatasetRenderer, out: &mut dyn Write) -> io::Result<()> {
-    match renderer {
-        DatasetRenderer::Tiles(rendering) => rendering.renderer.render(maze, out),
-        DatasetRenderer::Shape(rendering) => rendering.renderer.render(maze, out),
-    }
-}
-
 /// Carries out a dataset job. On any error nothing reaches a file target.
 pub fn run(job: DatasetJob) -> anyhow::Result<()> {
     if job.seed.report && !job.single {
         crate::message(format_args!("seed: {}", job.seed.value));
     }
     let mut failure = None;
-    let written = job.output.renderer.target().write(|out| {
+    let written = job.output.rendering.target.write(|out| {
         write_run(&job, out).map_err(|error| {
             failure = Some(error);
             io::Error::other("dataset failed")
@@ -178,7 +161,7 @@ fn write_piece(
     }
     match &piece.drawn {
         Drawn::Bytes(bytes) => out.write_all(bytes)?,
-        Drawn::Later(maze) => render(maze, &job.output.renderer, out)?,
+        Drawn::Later(maze) => job.output.rendering.renderer.render(maze, out)?,
         Drawn::Unseen => {}
     }
     if let Some(table) = &piece.table {
@@ -197,7 +180,7 @@ fn batch_size(job: &DatasetJob) -> u64 {
 /// About the bytes of one rendered maze: a byte or two per tile for text and JSON (term more,
 /// with color), plus JSON's fields; about 64 a cell for a graph document.
 fn maze_bytes(job: &DatasetJob) -> u64 {
-    if let DatasetRenderer::Shape(_) = job.output.renderer {
+    if !job.output.rendering.in_tiles {
         let cells = job
             .shape
             .as_ref()
@@ -304,8 +287,9 @@ fn piece(
     mut bytes: Vec<u8>,
 ) -> anyhow::Result<Piece> {
     let shown = job.slots.contains(&index);
-    let table = match shown && job.output.renderer.stats_table() {
-        true => Some(table(&maze, &job.output.renderer)?),
+    let rendering = &job.output.rendering;
+    let table = match shown && rendering.stats_table {
+        true => Some(figures_table(&maze, rendering.in_tiles)?),
         false => None,
     };
     let hash = match job.unique {
@@ -321,7 +305,7 @@ fn piece(
         // Reserved up front, not grown by doubling: 5% of the time of a 10x10-cell maze.
         bytes.clear();
         bytes.reserve(maze_bytes(job) as usize);
-        render(&maze, &job.output.renderer, &mut bytes)?;
+        rendering.renderer.render(&maze, &mut bytes)?;
         Drawn::Bytes(bytes)
     };
     Ok(Piece {

@@ -1,6 +1,6 @@
 //! The commands that read a maze document back: `solve`, `render` and `stats`.
 
-use super::{Figures, place_endpoints, write_maze, write_shape};
+use super::{Figures, place_endpoints, write_maze};
 use crate::app::cli::{Format, StatsFormat};
 use crate::app::output::Target;
 use crate::app::settle::{
@@ -84,7 +84,7 @@ fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
         place_endpoints(&mut maze, &endpoints)?;
         maze.solve()?;
     }
-    write_shape(&maze, rendering)
+    write_maze(&maze, rendering)
 }
 
 /// Refuses `--openings` for a maze written as a graph, which has no outer wall to open.

@@ -1,7 +1,7 @@
 //! Maze commands: generate the maze, finish it, and write it (rendered, animated on the way,
 //! or as the generator's events).
 
-use super::{place_endpoints, write_maze, write_shape};
+use super::{place_endpoints, write_maze};
 use crate::app::animate::{Animator, Pace};
 use crate::app::output::Target;
 use crate::app::progress::Progress;
@@ -48,10 +48,6 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
             write_maze(&finished(maze, &finish)?, &rendering)
         }
         Destination::Shape(blank, rendering) => {
-            let maze = Maze::generate_shape(generator, blank, seed.value)?;
-            write_shape(&finished(maze, &finish)?, &rendering)
-        }
-        Destination::MaskTiles(blank, rendering) => {
             let maze = Maze::generate_shape(generator, blank, seed.value)?;
             write_maze(&finished(maze, &finish)?, &rendering)
         }

@@ -6,7 +6,7 @@ pub mod document;
 pub mod maze;
 pub mod rooms;
 
-use crate::app::settle::{Endpoints, Rendering, ShapeRendering};
+use crate::app::settle::{Endpoints, Rendering};
 use anyhow::Context;
 use mazegen::Maze;
 use mazegen::analysis::{Difficulty, Summary};
@@ -57,31 +57,21 @@ impl std::fmt::Display for Figures {
     }
 }
 
-/// The `--stats` table of `maze`.
-fn figures_table(maze: &Maze) -> anyhow::Result<String> {
-    Ok(Figures::of(maze)?.to_string())
-}
-
-/// Writes a maze of any shape as `rendering` says, with `--stats` as a table on standard
-/// error when the format cannot carry them.
-fn write_shape(maze: &Maze, rendering: &ShapeRendering) -> anyhow::Result<()> {
-    if rendering.stats_table {
-        let table = ShapeStats::of(maze)?;
-        let _ = write!(io::stderr().lock(), "{table}");
-    }
-    rendering
-        .target
-        .write(|out| rendering.renderer.render(maze, out))
+/// The `--stats` table of `maze`: a rectangle's figures when it is written in tiles, else
+/// those of any shape.
+fn figures_table(maze: &Maze, in_tiles: bool) -> anyhow::Result<String> {
+    Ok(match in_tiles {
+        true => Figures::of(maze)?.to_string(),
+        false => ShapeStats::of(maze)?.to_string(),
+    })
 }
 
 /// Writes `maze` as `rendering` says, with `--stats` as a table on standard error when the
 /// format cannot carry them.
 fn write_maze(maze: &Maze, rendering: &Rendering) -> anyhow::Result<()> {
-    if let Some(grid) = maze.grid() {
-        rendering.check_picture(grid.tile_width(), grid.tile_height())?;
-    }
+    rendering.check_maze_picture(maze)?;
     if rendering.stats_table {
-        let table = figures_table(maze)?;
+        let table = figures_table(maze, rendering.in_tiles)?;
         let _ = write!(io::stderr().lock(), "{table}");
     }
     rendering

@@ -1,8 +1,6 @@
 //! Settles a dataset: many mazes in one run, or mazes chosen by difficulty.
 
-use super::{
-    Finish, Rendering, Seed, ShapeOutput, ShapeRendering, bad_input, check_endpoints, rendering,
-};
+use super::{Finish, Rendering, Seed, bad_input, check_endpoints, rendering};
 use crate::app::cli::{EndpointRule, Format, MazeArgs, OutputArgs};
 use crate::app::output::Target;
 use mazegen::algorithms::Generator;
@@ -45,8 +43,8 @@ pub struct DatasetJob {
 
 /// How a dataset is written.
 pub struct DatasetOutput {
-    /// The renderer of one maze, and where the run goes.
-    pub renderer: DatasetRenderer,
+    /// How each maze is written, and where the run goes.
+    pub rendering: Rendering,
     /// A blank line between mazes (`term` and `text`).
     pub separate: bool,
     /// For NumPy arrays, the element type and the shape of one maze; the header comes first.
@@ -54,32 +52,6 @@ pub struct DatasetOutput {
     /// Whether each maze's document records its seed (JSON); otherwise a single maze's seed is
     /// printed on standard error when the user cannot know it.
     pub records_seed: bool,
-}
-
-/// How each maze of a dataset is written.
-pub enum DatasetRenderer {
-    /// In tiles: a rectangle, or a mask as the rectangle it lies in.
-    Tiles(Rendering),
-    /// As a maze of its shape.
-    Shape(ShapeRendering),
-}
-
-impl DatasetRenderer {
-    /// Where the run goes.
-    pub fn target(&self) -> &Target {
-        match self {
-            Self::Tiles(rendering) => &rendering.target,
-            Self::Shape(rendering) => &rendering.target,
-        }
-    }
-
-    /// Whether `--stats` go to standard error as a table for each maze.
-    pub fn stats_table(&self) -> bool {
-        match self {
-            Self::Tiles(rendering) => rendering.stats_table,
-            Self::Shape(rendering) => rendering.stats_table,
-        }
-    }
 }
 
 /// Whether the options ask for the dataset loop: several mazes, a dataset format, or
@@ -200,15 +172,12 @@ pub fn settle(
         };
         check_enough_mazes(count, trees, &described)?;
     }
-    let renderer = match &shape {
-        Some(blank) => match super::shape_output(&args.output, blank)? {
-            ShapeOutput::Tiles(rendering) => DatasetRenderer::Tiles(rendering),
-            ShapeOutput::Shape(rendering) => DatasetRenderer::Shape(rendering),
-        },
+    let rendering = match &shape {
+        Some(blank) => super::shape_output(&args.output, blank)?,
         None => {
             let rendering = rendering(&args.output, Format::Term)?;
             rendering.check_picture(tiles_from_cells(width), tiles_from_cells(height))?;
-            DatasetRenderer::Tiles(rendering)
+            rendering
         }
     };
     let array = match format {
@@ -249,7 +218,7 @@ pub fn settle(
             separate: matches!(format, Format::Term | Format::Text),
             array,
             records_seed: recorded,
-            renderer,
+            rendering,
         },
         progress: !dataset.quiet,
     })
