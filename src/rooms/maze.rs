@@ -32,9 +32,8 @@ use super::route::Routes;
 use super::{Layout, Rect, RoomsError};
 use crate::algorithms::Generator;
 use crate::grid::Pos;
-use crate::rng::MazeRng;
+use crate::rng::{MazeRng, uniform};
 use crate::shapes::{Mask, Masked, Shape, Topology};
-use rand::RngExt;
 
 /// Solid rock (and the map's border).
 const ROCK: u8 = 0;
@@ -103,7 +102,7 @@ pub(crate) fn fill(
             }),
         );
         if !open.is_empty() {
-            let spot = open[rng.random_range(0..open.len())];
+            let spot = open[uniform(rng, 0..open.len())];
             zone_of[spot.region as usize] = zone;
             doors.push(spot);
         }
@@ -119,7 +118,7 @@ pub(crate) fn fill(
     while first < by_region.len() {
         let region = by_region[first].region;
         let end = first + by_region[first..].partition_point(|s| s.region == region);
-        let spot = by_region[first + rng.random_range(0..end - first)];
+        let spot = by_region[first + uniform(rng, 0..end - first)];
         zone_of[region as usize] = zones[spot.room as usize];
         doors.push(spot);
         first = end;
@@ -217,7 +216,7 @@ impl Map {
             .map(|at| at as u32)
             .collect();
         for i in 0..dead.len() {
-            let j = rng.random_range(i..dead.len());
+            let j = uniform(rng, i..dead.len());
             dead.swap(i, j);
         }
         for &end in &dead {
