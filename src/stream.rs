@@ -11,7 +11,7 @@ use crate::algorithms::rows::{Place, RowByRow, Rows};
 use crate::algorithms::{Algorithm, Generator};
 use crate::error::{Error, Result};
 use crate::events::Silent;
-use crate::grid::{MAX_CELLS, filled_vec, tiles_from_cells};
+use crate::grid::{MAX_CELLS, RowPair, filled_vec, tiles_from_cells};
 use crate::rng::{Leftover, MazeRng, RandomBits, rng_from_seed};
 
 /// The most rows of cells a streamed maze may have: 2^63 - 1, so that its tile rows (twice as
@@ -156,8 +156,10 @@ impl MazeRows {
             last: y + 1 == self.height,
         };
         let rows = Rows {
-            above: if has_above { &mut self.above } else { &mut [] },
-            row: &mut self.row,
+            cells: RowPair::new(
+                if has_above { &mut self.above } else { &mut [] },
+                &mut self.row,
+            ),
             // Silent: the row number of the events is never read.
             y: y as u32,
         };

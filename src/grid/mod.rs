@@ -6,6 +6,7 @@
 mod check;
 mod cursor;
 mod geometry;
+mod rows;
 mod tiles;
 
 pub use check::{Defect, check_perfect};
@@ -14,6 +15,7 @@ pub use geometry::{
     TileKind, TilePos, cell_tile, cells_from_tiles, is_tile_count, passage_tile, tile_between,
     tiles_from_cells,
 };
+pub(crate) use rows::RowPair;
 pub use tiles::{Tile, TileRows};
 pub(crate) use tiles::{draw_below_line, draw_cell_line, draw_wall_line};
 
@@ -246,13 +248,13 @@ impl Grid {
         }
     }
 
-    /// The cell bytes of row `y - 1` (empty for the first row) and of row `y`, open to carving:
-    /// what an algorithm that carves row by row works on.
+    /// Row `y` and the row above it (none for the first row), open to carving: what an
+    /// algorithm that carves row by row works on.
     #[inline]
-    pub(crate) fn rows_mut(&mut self, y: usize) -> (&mut [u8], &mut [u8]) {
+    pub(crate) fn rows_mut(&mut self, y: usize) -> RowPair<'_> {
         let w = self.width as usize;
         let (before, rest) = self.cells.split_at_mut(y * w);
-        (&mut before[y.saturating_sub(1) * w..], &mut rest[..w])
+        RowPair::new(&mut before[y.saturating_sub(1) * w..], &mut rest[..w])
     }
 
     /// Closes the passage from `pos` towards `dir` (a no-op through the outer wall).
