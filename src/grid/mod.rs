@@ -12,9 +12,11 @@ mod tiles;
 pub use check::{Defect, check_perfect};
 pub use cursor::Cursor;
 pub use geometry::{
-    TileKind, TilePos, cell_tile, cells_from_tiles, is_tile_count, passage_tile, tile_between,
-    tiles_from_cells,
+    TileKind, TilePos, cell_line_at_or_after, cell_line_at_or_before, cell_tile, cells_from_tiles,
+    cells_within_tiles, is_tile_count, passage_tile, runs_through_cells, tile_between,
+    tile_line_of_cell, tiles_from_cells, tiles_from_cells_u64,
 };
+pub(crate) use geometry::{cell_line_of_tile_u32, cells_within_tiles_u32, tile_line_of_cell_u32};
 pub(crate) use rows::RowPair;
 pub use tiles::{Tile, TileRows};
 pub(crate) use tiles::{draw_below_line, draw_cell_line, draw_wall_line};
@@ -26,7 +28,7 @@ use serde::{Deserialize, Serialize};
 pub const MAX_CELLS: u64 = 1 << 30;
 
 /// The largest square maze, in tiles per side, within [`MAX_CELLS`].
-pub const LARGEST_SQUARE_TILES: u64 = 2 * (1 << 15) + 1;
+pub const LARGEST_SQUARE_TILES: u64 = tiles_from_cells(1 << 15);
 
 /// The bit of a cell byte that opens its east passage.
 pub(crate) const EAST: u8 = 0b01;
@@ -464,7 +466,7 @@ mod tests {
             Grid::new(u32::MAX, u32::MAX),
             Err(Error::TooLarge { .. })
         ));
-        let side = (LARGEST_SQUARE_TILES - 1) / 2;
+        let side = cells_within_tiles(LARGEST_SQUARE_TILES);
         assert_eq!(side * side, MAX_CELLS);
     }
 

@@ -31,7 +31,7 @@ use super::limits::map_vec;
 use super::route::Routes;
 use super::{Layout, Rect, RoomsError};
 use crate::algorithms::Generator;
-use crate::grid::Pos;
+use crate::grid::{Pos, cell_line_of_tile_u32, cells_within_tiles_u32, tile_line_of_cell_u32};
 use crate::rng::{MazeRng, uniform};
 use crate::shapes::{Mask, Masked, Shape, Topology};
 
@@ -256,9 +256,12 @@ struct Cells {
 
 impl Cells {
     fn new(map: &Map) -> Result<Self, RoomsError> {
-        let (width, height) = ((map.width - 1) / 2, (map.height - 1) / 2);
+        let (width, height) = (
+            cells_within_tiles_u32(map.width),
+            cells_within_tiles_u32(map.height),
+        );
         let clear = |i: u32, j: u32| {
-            let (x, y) = (2 * i + 1, 2 * j + 1);
+            let (x, y) = (tile_line_of_cell_u32(i), tile_line_of_cell_u32(j));
             x + 1 < map.width - 1
                 && y + 1 < map.height - 1
                 && (y - 1..=y + 1)
@@ -316,10 +319,9 @@ impl Cells {
 
     /// The region of the cell on tile `(x, y)`, or [`NONE`].
     fn region_at(&self, x: u32, y: u32) -> u32 {
-        if x.is_multiple_of(2) || y.is_multiple_of(2) {
+        let (Some(i), Some(j)) = (cell_line_of_tile_u32(x), cell_line_of_tile_u32(y)) else {
             return NONE;
-        }
-        let (i, j) = (x / 2, y / 2);
+        };
         if i >= self.width || j >= self.height {
             return NONE;
         }
@@ -433,7 +435,7 @@ fn carve_region(
             let Some(c) = masked.locate(Pos::new(i, j)) else {
                 continue;
             };
-            let (x, y) = (2 * (i0 + i) + 1, 2 * (j0 + j) + 1);
+            let (x, y) = (tile_line_of_cell_u32(i0 + i), tile_line_of_cell_u32(j0 + j));
             let at = map.index(x, y);
             map.kind[at] = MAZE;
             // Each passage once: east and south of its cell.
@@ -504,7 +506,9 @@ mod tests {
         let cells = maze
             .passages
             .iter()
-            .filter(|&&at| (at % 21) % 2 == 1 && (at / 21) % 2 == 1)
+            .filter(|&&at| {
+                cell_line_of_tile_u32(at % 21).is_some() && cell_line_of_tile_u32(at / 21).is_some()
+            })
             .count();
         let links = maze.passages.len() - cells;
         assert!(
