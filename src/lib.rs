@@ -20,9 +20,11 @@
 //! # Reproducibility contract
 //!
 //! Every random choice comes from one [`rng::MazeRng`] (ChaCha8, portable) created from a `u64`
-//! seed. The same crate version, the same generator options and size and the same seed give
-//! the same maze and byte-identical output, on every platform. A change that moves any seeded
-//! output is a breaking change and is called out in the changelog.
+//! seed and drawn through the crate's own samplers in [`rng`], never through rand's
+//! distributions, whose values may change in a minor release. The same crate version, the
+//! same generator options and size and the same seed give the same maze and byte-identical
+//! output, on every platform. A change that moves any seeded output is a breaking change and
+//! is called out in the changelog.
 //!
 //! # Layout
 //!

@@ -13,7 +13,10 @@
 use crate::Probability;
 use crate::analysis::{Distances, unreachable_cell};
 use crate::error::{Error, Result};
-use crate::grid::{Grid, MAX_CELLS, Pos, TileKind, TilePos, cell_tile, is_tile_count};
+use crate::grid::{
+    Grid, MAX_CELLS, Pos, TileKind, TilePos, cell_tile, cells_within_tiles, is_tile_count,
+    runs_through_cells,
+};
 use crate::maze::Maze;
 use crate::render::json::Document;
 use crate::render::{GRAPH_SCHEMA, MAZE_SCHEMA};
@@ -401,7 +404,7 @@ impl TileGrid {
     fn take_row(&mut self, y: u64, row: &str) -> Result<(), Option<Error>> {
         if y == 0 {
             self.width = row.chars().count() as u64;
-            if !is_tile_count(self.width) || self.width / 2 > MAX_CELLS {
+            if !is_tile_count(self.width) || cells_within_tiles(self.width) > MAX_CELLS {
                 return Err(None);
             }
         }
@@ -409,7 +412,7 @@ impl TileGrid {
         if let Some((x, other)) = row.chars().enumerate().find(|(_, c)| !c.is_ascii()) {
             return Err(Some(not_a_tile(y, x as u64, other)));
         }
-        if !y.is_multiple_of(2) {
+        if runs_through_cells(y) {
             self.add_row_of_cells().map_err(Some)?;
             if y > 1 {
                 let above = std::mem::take(&mut self.pending);
@@ -423,7 +426,7 @@ impl TileGrid {
                 "tiles row {y} has {length} tiles, row 0 has {width}"
             ))));
         }
-        if y > 0 && y.is_multiple_of(2) {
+        if y > 0 && !runs_through_cells(y) {
             // Between rows of cells, or the bottom of the wall: the next row tells.
             self.pending.clear();
             self.pending.extend_from_slice(row.as_bytes());
@@ -434,7 +437,7 @@ impl TileGrid {
 
     /// Adds a row of cells to the grid, unless the rows are more cells than a grid may hold.
     fn add_row_of_cells(&mut self) -> Result<(), Error> {
-        let width = (self.width / 2) as u32;
+        let width = cells_within_tiles(self.width) as u32;
         match &mut self.grid {
             None => self.grid = Some(Grid::new(width, 1)?),
             Some(grid) if u64::from(width) * u64::from(grid.height() + 1) <= MAX_CELLS => {
@@ -451,7 +454,7 @@ impl TileGrid {
         if self.stopped {
             return Ok(());
         }
-        let width = (self.width / 2) as u32;
+        let width = cells_within_tiles(self.width) as u32;
         let height = self.grid.as_ref().map_or(1, Grid::height);
         for (x, &byte) in row.iter().enumerate() {
             let x = x as u64;
@@ -571,7 +574,12 @@ impl TileGrid {
             )));
         }
         check_cell_limit(width, height)?;
-        let actual = [width, height, width / 2, height / 2];
+        let actual = [
+            width,
+            height,
+            cells_within_tiles(width),
+            cells_within_tiles(height),
+        ];
         for ((field, value), actual) in declared.into_iter().zip(actual) {
             if value != actual {
                 return Err(invalid(format!(
@@ -642,7 +650,7 @@ impl<'de> Visitor<'de> for Row<'_> {
 
 /// Refuses tile views of more cells than a grid may hold, before any is built.
 fn check_cell_limit(width: u64, height: u64) -> Result<()> {
-    if (width / 2) * (height / 2) > MAX_CELLS {
+    if cells_within_tiles(width) * cells_within_tiles(height) > MAX_CELLS {
         return Err(invalid(format!(
             "tiles are {width}x{height}, more than the {MAX_CELLS} cells mazegen can hold"
         )));
@@ -786,7 +794,7 @@ mod tests {
 
     #[test]
     fn the_cell_limit_is_checked_on_tile_sizes() {
-        let side = 2 * (1u64 << 15) + 1;
+        let side = crate::grid::tiles_from_cells(1 << 15);
         assert!(check_cell_limit(side, side).is_ok());
         let error = check_cell_limit(side + 2, side).unwrap_err().to_string();
         assert_eq!(

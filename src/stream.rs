@@ -11,12 +11,14 @@ use crate::algorithms::rows::{Place, RowByRow, Rows};
 use crate::algorithms::{Algorithm, Generator};
 use crate::error::{Error, Result};
 use crate::events::Silent;
-use crate::grid::{MAX_CELLS, filled_vec, tiles_from_cells};
+use crate::grid::{
+    MAX_CELLS, RowPair, cells_within_tiles, filled_vec, tiles_from_cells, tiles_from_cells_u64,
+};
 use crate::rng::{Leftover, MazeRng, RandomBits, rng_from_seed};
 
 /// The most rows of cells a streamed maze may have: 2^63 - 1, so that its tile rows (twice as
 /// many, and one) fit in a `u64`.
-pub const MAX_STREAM_HEIGHT: u64 = u64::MAX / 2;
+pub const MAX_STREAM_HEIGHT: u64 = cells_within_tiles(u64::MAX);
 
 /// The rows of a maze carved row by row, from the top, each handed out once final.
 ///
@@ -156,8 +158,10 @@ impl MazeRows {
             last: y + 1 == self.height,
         };
         let rows = Rows {
-            above: if has_above { &mut self.above } else { &mut [] },
-            row: &mut self.row,
+            cells: RowPair::new(
+                if has_above { &mut self.above } else { &mut [] },
+                &mut self.row,
+            ),
             // Silent: the row number of the events is never read.
             y: y as u32,
         };
@@ -199,7 +203,7 @@ impl MazeRows {
 
     /// Height of the tile view: `2 x height + 1`.
     pub fn tile_height(&self) -> u64 {
-        2 * self.height + 1
+        tiles_from_cells_u64(self.height)
     }
 }
 

@@ -4,7 +4,7 @@ use super::Algorithm;
 use super::rows::{Place, RowByRow, Rows, carve_grid};
 use crate::error::Result;
 use crate::events::{Event, Observer};
-use crate::grid::{Dir, EAST, Grid, Pos, SOUTH};
+use crate::grid::{Dir, Grid, Pos};
 use crate::rng::{MazeRng, RandomBits};
 use crate::stream::MazeRows;
 use serde::{Serialize, Serializer};
@@ -160,7 +160,19 @@ impl RowByRow for BinaryTree {
                     visit(&mut rows, x, Some(dir), observer);
                 }
             } else {
-                flip_coins(&mut rows, others, across, down, bits);
+                // Each bias its own loop, its directions constant: the grid's choice of bytes
+                // and bits for them is made once, not per word (binary-tree --size 8001, whole
+                // process: 53 -> 47 ms of CPU).
+                match (across, down) {
+                    (Dir::East, Dir::South) => {
+                        flip_coins(&mut rows, others, Dir::East, Dir::South, bits);
+                    }
+                    (Dir::West, Dir::South) => {
+                        flip_coins(&mut rows, others, Dir::West, Dir::South, bits);
+                    }
+                    (Dir::East, _) => flip_coins(&mut rows, others, Dir::East, Dir::North, bits),
+                    _ => flip_coins(&mut rows, others, Dir::West, Dir::North, bits),
+                }
             }
             // 4.
             visit(&mut rows, end, Some(down), observer);
@@ -190,28 +202,15 @@ fn flip_coins(
     down: Dir,
     bits: &mut RandomBits<'_, MazeRng>,
 ) {
-    // Where a cell's passages are stored: its own east bit, or its west neighbour's; its own
-    // south bit, or its north neighbour's.
-    let west = usize::from(across == Dir::West);
     let end = cells.end;
     for start in cells.step_by(64) {
         let count = 64.min(end - start);
         let coins = bits.take(count as u32);
         for eight in (0..count).step_by(8) {
             let heads = spread(coins >> eight);
-            let n = 8.min(count - eight);
-            let x = start + eight;
-            or_bytes(
-                &mut rows.row[x - west..x - west + n],
-                heads * u64::from(EAST),
-            );
-            let tails = (heads ^ ONES) * u64::from(SOUTH);
-            let below = if down == Dir::North {
-                &mut rows.above[x..x + n]
-            } else {
-                &mut rows.row[x..x + n]
-            };
-            or_bytes(below, tails);
+            let (x, n) = (start + eight, 8.min(count - eight));
+            rows.cells.carve_lanes(x, n, across, heads);
+            rows.cells.carve_lanes(x, n, down, heads ^ ONES);
         }
     }
 }
@@ -226,18 +225,6 @@ fn spread(bits: u64) -> u64 {
     // its top bit exactly when the lane is not zero.
     let lanes = ((bits & 0xFF) * ONES) & 0x8040_2010_0804_0201;
     ((lanes + 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080) >> 7
-}
-
-/// ORs the low `bytes.len()` (at most 8) bytes of `word` into `bytes`, the lowest first.
-#[inline(always)]
-fn or_bytes(bytes: &mut [u8], word: u64) {
-    if let Ok(eight) = <&mut [u8; 8]>::try_from(&mut *bytes) {
-        *eight = (u64::from_le_bytes(*eight) | word).to_le_bytes();
-    } else {
-        for (k, byte) in bytes.iter_mut().enumerate() {
-            *byte |= (word >> (8 * k)) as u8;
-        }
-    }
 }
 
 #[cfg(test)]

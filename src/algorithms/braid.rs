@@ -2,10 +2,8 @@
 
 use crate::error::Result;
 use crate::grid::empty_vec;
-use crate::rng::MazeRng;
+use crate::rng::{MazeRng, bernoulli, choose, shuffle};
 use crate::shapes::Topology;
-use rand::RngExt;
-use rand::seq::{IndexedRandom, SliceRandom};
 
 /// Removes each dead end of a maze of shape `topology` with probability `probability` (0 to
 /// 1) by opening one of its walls, and returns how many walls were opened.
@@ -34,11 +32,11 @@ pub fn braid<T: Topology>(topology: &mut T, probability: f64, rng: &mut MazeRng)
             .filter(|&i| topology.is_cell(i) && topology.degree(i) == 1)
             .map(|i| i as u32),
     );
-    dead_ends.shuffle(rng);
+    shuffle(rng, &mut dead_ends);
     let mut opened = 0;
     for i in dead_ends {
         let i = i as usize;
-        if topology.degree(i) != 1 || !rng.random_bool(probability) {
+        if topology.degree(i) != 1 || !bernoulli(rng, probability) {
             continue;
         }
         let cursor = topology.cursor(i);
@@ -57,7 +55,7 @@ pub fn braid<T: Topology>(topology: &mut T, probability: f64, rng: &mut MazeRng)
         } else {
             &to_dead_ends
         };
-        if let Some(&side) = choices.choose(rng) {
+        if let Some(&side) = choose(rng, choices) {
             topology.carve(i, side);
             opened += 1;
         }

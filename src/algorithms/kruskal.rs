@@ -5,9 +5,8 @@ use super::{Algorithm, GraphAlgorithm, NoOptions, carve_side, carves_every_shape
 use crate::error::Result;
 use crate::events::Observer;
 use crate::grid::bytes_for;
-use crate::rng::MazeRng;
+use crate::rng::{MazeRng, shuffle};
 use crate::shapes::{EventOf, Topology, reserved};
-use rand::seq::SliceRandom;
 
 /// The randomized Kruskal algorithm.
 ///
@@ -57,7 +56,7 @@ impl GraphAlgorithm for Kruskal {
         let mut regions_left = topology.cell_count();
         // 2.
         topology.walls(|wall| walls.push(wall));
-        walls.shuffle(rng);
+        shuffle(rng, &mut walls);
         for wall in walls {
             // 4.
             if regions_left == 1 {

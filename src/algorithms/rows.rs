@@ -4,16 +4,14 @@
 
 use crate::error::Result;
 use crate::events::{Event, Observer};
-use crate::grid::{Dir, EAST, Grid, Pos, SOUTH};
+use crate::grid::{Dir, Grid, Pos, RowPair};
 use crate::rng::{MazeRng, RandomBits};
 
-/// The cells an algorithm carves one row in: that row and the one above it (empty for the
-/// first row), as the bytes a grid stores.
+/// The cells an algorithm carves one row in: that row and the one above it (none for the first
+/// row).
 pub(crate) struct Rows<'a> {
-    /// The row above.
-    pub above: &'a mut [u8],
-    /// The row being carved.
-    pub row: &'a mut [u8],
+    /// The row being carved and the one above.
+    pub cells: RowPair<'a>,
     /// Its number, for the events (which a streamed maze taller than `u32` rows never
     /// reports).
     pub y: u32,
@@ -23,19 +21,14 @@ impl Rows<'_> {
     /// The number of cells in a row.
     #[inline(always)]
     pub fn width(&self) -> usize {
-        self.row.len()
+        self.cells.width()
     }
 
     /// Opens the passage from cell `x` of the row towards `dir` (which must lead to a cell of
     /// this row or the one above) and reports it.
     #[inline(always)] // once per cell, as the grid's carve
     pub fn carve<O: Observer + ?Sized>(&mut self, x: usize, dir: Dir, observer: &mut O) {
-        match dir {
-            Dir::North => self.above[x] |= SOUTH,
-            Dir::East => self.row[x] |= EAST,
-            Dir::South => self.row[x] |= SOUTH,
-            Dir::West => self.row[x - 1] |= EAST,
-        }
+        self.cells.carve(x, dir);
         observer.observe(Event::Carve {
             cell: Pos::new(x as u32, self.y),
             dir,
@@ -83,12 +76,14 @@ pub(crate) fn carve_grid<A: RowByRow, O: Observer + ?Sized>(
     let mut scratch = algorithm.scratch(w, h)?;
     let mut bits = RandomBits::new(rng);
     for y in 0..h {
-        let (above, row) = grid.rows_mut(y as usize);
         let place = Place {
             first: y == 0,
             last: y + 1 == h,
         };
-        let rows = Rows { above, row, y };
+        let rows = Rows {
+            cells: grid.rows_mut(y as usize),
+            y,
+        };
         algorithm.carve_row(&mut scratch, rows, place, &mut bits, observer);
     }
     Ok(())

@@ -619,7 +619,9 @@ fn parse_tiles(value: &str) -> Result<u32, String> {
 /// grid can have, which a maze written row by row may.
 fn parse_tall_tiles(value: &str) -> Result<u64, String> {
     match value.parse::<u64>() {
-        Ok(tiles) if mazegen::grid::is_tile_count(tiles) => Ok(tiles / 2),
+        Ok(tiles) if mazegen::grid::is_tile_count(tiles) => {
+            Ok(mazegen::grid::cells_within_tiles(tiles))
+        }
         _ => parse_tiles(value).map(u64::from),
     }
 }

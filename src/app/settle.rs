@@ -20,7 +20,7 @@ use mazegen::algorithms::{
     AldousBroder, Backtrack, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, Kruskal, Prim,
     RecursiveDivision, Sidewinder, Wilson,
 };
-use mazegen::grid::{Grid, Pos, tiles_from_cells};
+use mazegen::grid::{Grid, Pos, tiles_from_cells, tiles_from_cells_u64};
 use mazegen::render::{
     Dot, Graph, Json, Jsonl, NpyConnections, NpyTiles, Picture, Render, Style, Svg, Term, Text,
     Tiled,
@@ -400,14 +400,15 @@ fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob
         ));
     }
     let destination = if let Some(rendering) = streamed {
-        rendering.check_picture(tiles_from_cells(width), 2 * rows + 1)?;
+        rendering.check_picture(tiles_from_cells(width), tiles_from_cells_u64(rows))?;
         if format == Format::Json && u32::try_from(rows).is_err() {
             let error = mazegen::Error::TooTall {
                 height: rows,
                 limit: u32::MAX.into(),
                 what: "a JSON document",
             };
-            return Err(anyhow::Error::new(error).context(format!("--height {}", 2 * rows + 1)));
+            let height = tiles_from_cells_u64(rows);
+            return Err(anyhow::Error::new(error).context(format!("--height {height}")));
         }
         Destination::Stream(rendering, rows)
     } else if format == Format::Events {
@@ -673,7 +674,7 @@ fn check_cell_limit(generator: &dyn Generator, width: u32, rows: u64) -> anyhow:
     let sides = format!(
         "--width {} --height {}",
         tiles_from_cells(width),
-        2 * rows + 1
+        tiles_from_cells_u64(rows)
     );
     // More rows than a grid counts are over the limit whatever the width.
     let height = u32::try_from(rows).unwrap_or(u32::MAX);

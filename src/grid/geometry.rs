@@ -66,7 +66,49 @@ impl TileKind {
 /// The tile of cell `pos`.
 #[inline]
 pub const fn cell_tile(pos: Pos) -> TilePos {
-    (2 * pos.x as u64 + 1, 2 * pos.y as u64 + 1)
+    (tile_line_of_cell(pos.x), tile_line_of_cell(pos.y))
+}
+
+/// The tile column (or row) through cell column (or row) `cell`: `2 x cell + 1`.
+#[inline(always)]
+pub const fn tile_line_of_cell(cell: u32) -> u64 {
+    2 * cell as u64 + 1
+}
+
+/// [`tile_line_of_cell`] on a map whose tiles are counted in `u32` (the room maps).
+#[inline(always)]
+pub(crate) const fn tile_line_of_cell_u32(cell: u32) -> u32 {
+    2 * cell + 1
+}
+
+/// Whether tile column (or row) `tile` runs through cells (it is odd), rather than between
+/// them or along the outer wall.
+#[inline(always)]
+pub const fn runs_through_cells(tile: u64) -> bool {
+    tile % 2 == 1
+}
+
+/// The cell column (or row) that tile column (or row) `tile` runs through, or `None` for one
+/// between cells or along the outer wall, on a map whose tiles are counted in `u32`.
+#[inline(always)]
+pub(crate) const fn cell_line_of_tile_u32(tile: u32) -> Option<u32> {
+    if tile % 2 == 1 { Some(tile / 2) } else { None }
+}
+
+/// The cell column (or row) that tile column (or row) `tile` runs through, or the one before it
+/// when it runs between cells (the first cell for the outer wall before them):
+/// `(tile - 1) / 2`.
+#[inline(always)]
+pub const fn cell_line_at_or_before(tile: u64) -> u64 {
+    tile.saturating_sub(1) / 2
+}
+
+/// The cell column (or row) that tile column (or row) `tile` runs through, or the one after it
+/// when it runs between cells (one past the last cell for the outer wall after them):
+/// `tile / 2`.
+#[inline(always)]
+pub const fn cell_line_at_or_after(tile: u64) -> u64 {
+    tile / 2
 }
 
 /// The tile next to cell `pos` towards `dir`: the passage to its neighbour there, or the border
@@ -93,7 +135,28 @@ pub const fn tile_between(a: Pos, b: Pos) -> TilePos {
 /// Tiles across `cells` cells: `2 x cells + 1`.
 #[inline]
 pub const fn tiles_from_cells(cells: u32) -> u64 {
-    2 * cells as u64 + 1
+    tiles_from_cells_u64(cells as u64)
+}
+
+/// [`tiles_from_cells`] for more cells than `u32` counts: the rows of a streamed maze (below
+/// 2^63, so that the tiles fit).
+#[inline]
+pub const fn tiles_from_cells_u64(cells: u64) -> u64 {
+    2 * cells + 1
+}
+
+/// Cells across `tiles` tiles: `(tiles - 1) / 2`, the cells inside the outer wall; unchecked,
+/// for a tile count already checked ([`is_tile_count`]; [`cells_from_tiles`] checks) or the
+/// side of a map, where an even count holds the cells of the odd count below it.
+#[inline]
+pub const fn cells_within_tiles(tiles: u64) -> u64 {
+    tiles.saturating_sub(1) / 2
+}
+
+/// [`cells_within_tiles`] on a map whose tiles are counted in `u32` (the room maps).
+#[inline]
+pub(crate) const fn cells_within_tiles_u32(tiles: u32) -> u32 {
+    tiles.saturating_sub(1) / 2
 }
 
 /// Whether `tiles` is a maze dimension in tiles: odd and at least 3.
@@ -128,7 +191,7 @@ pub fn cells_from_tiles(tiles: u64) -> Result<u32> {
         };
         return Err(invalid("even", hint));
     }
-    u32::try_from(tiles / 2).map_err(|_| {
+    u32::try_from(cells_within_tiles(tiles)).map_err(|_| {
         invalid(
             "too large",
             format!("the largest square maze is {LARGEST_SQUARE_TILES} tiles"),
@@ -147,6 +210,41 @@ mod tests {
         assert_eq!(cells_from_tiles(2001), Ok(1000));
         for cells in [1, 10, 1000, u32::MAX] {
             assert_eq!(cells_from_tiles(tiles_from_cells(cells)), Ok(cells));
+        }
+    }
+
+    #[test]
+    fn cell_lines_and_tile_lines() {
+        for cell in [0u32, 1, 7, 1 << 20, u32::MAX] {
+            let (tile, wide) = (tile_line_of_cell(cell), u64::from(cell));
+            assert_eq!(cell_tile(Pos::new(cell, cell)), (tile, tile));
+            assert!(runs_through_cells(tile) && !runs_through_cells(tile + 1));
+            assert_eq!(cell_line_at_or_before(tile), wide);
+            assert_eq!(cell_line_at_or_after(tile), wide);
+            // The line after it runs between this cell and the next, or along the outer wall.
+            assert_eq!(cell_line_at_or_before(tile + 1), wide);
+            assert_eq!(cell_line_at_or_after(tile + 1), wide + 1);
+            assert_eq!(cells_within_tiles(tiles_from_cells(cell)), wide);
+            assert_eq!(cells_within_tiles(tiles_from_cells(cell) + 1), wide);
+            assert_eq!(tiles_from_cells_u64(wide), tiles_from_cells(cell));
+        }
+        assert_eq!(cell_line_at_or_before(0), 0);
+        assert_eq!((cells_within_tiles(0), cells_within_tiles(1)), (0, 0));
+        assert_eq!(tiles_from_cells_u64(u64::MAX / 2), u64::MAX);
+        for tile in 0..100u32 {
+            let wide = u64::from(tile);
+            assert_eq!(
+                u64::from(cells_within_tiles_u32(tile)),
+                cells_within_tiles(wide)
+            );
+            assert_eq!(
+                cell_line_of_tile_u32(tile).map(u64::from),
+                runs_through_cells(wide).then(|| cell_line_at_or_after(wide))
+            );
+            assert_eq!(
+                u64::from(tile_line_of_cell_u32(tile)),
+                tile_line_of_cell(tile)
+            );
         }
     }
 

@@ -6,14 +6,18 @@
 mod check;
 mod cursor;
 mod geometry;
+mod rows;
 mod tiles;
 
 pub use check::{Defect, check_perfect};
 pub use cursor::Cursor;
 pub use geometry::{
-    TileKind, TilePos, cell_tile, cells_from_tiles, is_tile_count, passage_tile, tile_between,
-    tiles_from_cells,
+    TileKind, TilePos, cell_line_at_or_after, cell_line_at_or_before, cell_tile, cells_from_tiles,
+    cells_within_tiles, is_tile_count, passage_tile, runs_through_cells, tile_between,
+    tile_line_of_cell, tiles_from_cells, tiles_from_cells_u64,
 };
+pub(crate) use geometry::{cell_line_of_tile_u32, cells_within_tiles_u32, tile_line_of_cell_u32};
+pub(crate) use rows::RowPair;
 pub use tiles::{Tile, TileRows};
 pub(crate) use tiles::{draw_below_line, draw_cell_line, draw_wall_line};
 
@@ -24,7 +28,7 @@ use serde::{Deserialize, Serialize};
 pub const MAX_CELLS: u64 = 1 << 30;
 
 /// The largest square maze, in tiles per side, within [`MAX_CELLS`].
-pub const LARGEST_SQUARE_TILES: u64 = 2 * (1 << 15) + 1;
+pub const LARGEST_SQUARE_TILES: u64 = tiles_from_cells(1 << 15);
 
 /// The bit of a cell byte that opens its east passage.
 pub(crate) const EAST: u8 = 0b01;
@@ -246,13 +250,13 @@ impl Grid {
         }
     }
 
-    /// The cell bytes of row `y - 1` (empty for the first row) and of row `y`, open to carving:
-    /// what an algorithm that carves row by row works on.
+    /// Row `y` and the row above it (none for the first row), open to carving: what an
+    /// algorithm that carves row by row works on.
     #[inline]
-    pub(crate) fn rows_mut(&mut self, y: usize) -> (&mut [u8], &mut [u8]) {
+    pub(crate) fn rows_mut(&mut self, y: usize) -> RowPair<'_> {
         let w = self.width as usize;
         let (before, rest) = self.cells.split_at_mut(y * w);
-        (&mut before[y.saturating_sub(1) * w..], &mut rest[..w])
+        RowPair::new(&mut before[y.saturating_sub(1) * w..], &mut rest[..w])
     }
 
     /// Closes the passage from `pos` towards `dir` (a no-op through the outer wall).
@@ -462,7 +466,7 @@ mod tests {
             Grid::new(u32::MAX, u32::MAX),
             Err(Error::TooLarge { .. })
         ));
-        let side = (LARGEST_SQUARE_TILES - 1) / 2;
+        let side = cells_within_tiles(LARGEST_SQUARE_TILES);
         assert_eq!(side * side, MAX_CELLS);
     }
 

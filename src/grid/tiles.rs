@@ -2,6 +2,7 @@
 //! (2x+1, 2y+1), walls on even rows and columns unless a passage opens them. Derived on the
 //! fly, one whole row at a time, never stored whole.
 
+use super::geometry::{cell_line_at_or_before, runs_through_cells, tiles_from_cells};
 use super::{Grid, empty_vec};
 use crate::error::Result;
 
@@ -68,11 +69,11 @@ impl<'a> TileRows<'a> {
         self.next += 1;
         let w = grid.width as usize;
         // Tile row 2y + 1 runs through cell row y, tile row 2y + 2 below it.
-        let y = (ty.saturating_sub(1) / 2) as usize;
+        let y = cell_line_at_or_before(ty) as usize;
         let cells = &grid.cells[y * w..(y + 1) * w];
         if ty == 0 || ty + 1 == grid.tile_height() {
             draw_wall_line(w, glyphs, row);
-        } else if !ty.is_multiple_of(2) {
+        } else if runs_through_cells(ty) {
             draw_cell_line(cells, glyphs, row);
         } else {
             draw_below_line(cells, glyphs, row);
@@ -109,7 +110,7 @@ pub(crate) fn draw_below_line<T: Copy>(cells: &[u8], glyphs: [T; 2], row: &mut V
 #[inline]
 pub(crate) fn draw_wall_line<T: Copy>(width: usize, glyphs: [T; 2], row: &mut Vec<T>) {
     row.clear();
-    row.resize(2 * width + 1, glyphs[0]);
+    row.resize(tiles_from_cells(width as u32) as usize, glyphs[0]);
 }
 
 #[cfg(test)]

@@ -4,7 +4,10 @@
 use super::Maze;
 use crate::analysis::Distances;
 use crate::error::Result;
-use crate::grid::{Grid, Tile, TileKind, TilePos, TileRows, cell_tile, empty_vec, tile_between};
+use crate::grid::{
+    Grid, Tile, TileKind, TilePos, TileRows, cell_line_at_or_after, cell_line_at_or_before,
+    cell_tile, empty_vec, tile_between,
+};
 use crate::shapes::Mask;
 
 impl Maze {
@@ -120,7 +123,8 @@ impl<'a> MazeTiles<'a> {
 pub(crate) fn blank<T: Copy>(mask: &Mask, y: u64, near: &mut Vec<bool>, blank: T, row: &mut [T]) {
     // The cells (or rows of cells) whose 3 tiles across include tile `t`.
     let touching = |t: u64, cells: u32| {
-        (t.saturating_sub(1) / 2) as usize..=(t / 2).min(u64::from(cells) - 1) as usize
+        cell_line_at_or_before(t) as usize
+            ..=cell_line_at_or_after(t).min(u64::from(cells) - 1) as usize
     };
     near.clear();
     near.resize(mask.width() as usize, false);

@@ -2,7 +2,7 @@
 //! heat-mapped passages their distance from the start.
 
 use crate::grid::Tile;
-use crate::grid::{TilePos, empty_vec};
+use crate::grid::{TilePos, cells_within_tiles, empty_vec};
 use crate::maze::{Heat, Maze};
 use std::io;
 
@@ -239,7 +239,7 @@ impl Picture {
     /// [`Picture::MAX_SIDE`]: lets callers refuse before making the maze.
     pub fn pixel_size_of(&self, tile_width: u64, tile_height: u64) -> crate::Result<(u32, u32)> {
         if self.style == Style::Lines {
-            let cells = |tiles: u64| (tiles.saturating_sub(1) / 2) as f64;
+            let cells = |tiles: u64| cells_within_tiles(tiles) as f64;
             let bounds = (cells(tile_width), cells(tile_height));
             return super::lines::pixel_size(self.scale, bounds);
         }

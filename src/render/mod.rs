@@ -34,7 +34,9 @@ pub use term::Term;
 pub use text::Text;
 pub use tiled::{TILESET_IMAGE, Tiled, write_tileset_image};
 
-use crate::grid::{Tile, draw_below_line, draw_cell_line, draw_wall_line, empty_vec};
+use crate::grid::{
+    Tile, draw_below_line, draw_cell_line, draw_wall_line, empty_vec, runs_through_cells,
+};
 use crate::maze::{Maze, MazeTiles};
 use crate::rooms::{RoomMap, TileMap};
 use crate::stream::MazeRows;
@@ -118,7 +120,7 @@ impl DrawRows for StreamTiles<'_> {
         let glyphs = [glyph(Tile::Wall), glyph(Tile::Passage)];
         if y == 0 || y + 1 == self.rows.tile_height() {
             draw_wall_line(self.rows.width() as usize, glyphs, row);
-        } else if y % 2 == 1 {
+        } else if runs_through_cells(y) {
             let cells = self.rows.next_row()?;
             draw_cell_line(cells, glyphs, row);
             self.cells.clear();

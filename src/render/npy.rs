@@ -11,7 +11,7 @@
 //! one maze's part of the data.
 
 use super::Render;
-use crate::grid::{Grid, Tile};
+use crate::grid::{Grid, Tile, tiles_from_cells};
 use crate::maze::Maze;
 use std::io::{self, Write};
 
@@ -23,8 +23,10 @@ pub struct NpyTiles;
 impl NpyTiles {
     /// The array's element type and the shape of one maze of `width x height` cells.
     pub fn layout(width: u32, height: u32) -> (&'static str, Vec<u64>) {
-        let tiles = |cells: u32| 2 * u64::from(cells) + 1;
-        ("|u1", vec![tiles(height), tiles(width)])
+        (
+            "|u1",
+            vec![tiles_from_cells(height), tiles_from_cells(width)],
+        )
     }
 }
 

@@ -256,16 +256,15 @@ mod tests {
 
     #[test]
     fn farthest_pairs_match_brute_force() {
-        use crate::rng::rng_from_seed;
-        use rand::RngExt;
+        use crate::rng::{rng_from_seed, uniform};
         let mut rng = rng_from_seed(9);
         for _ in 0..300 {
-            let count = rng.random_range(1..40u32);
+            let count = uniform(&mut rng, 1..40u32);
             // A random tree plus a few random extra edges.
             let mut pairs: Vec<(u32, u32)> =
-                (1..count).map(|b| (rng.random_range(0..b), b)).collect();
-            for _ in 0..rng.random_range(0..count) {
-                let (a, b) = (rng.random_range(0..count), rng.random_range(0..count));
+                (1..count).map(|b| (uniform(&mut rng, 0..b), b)).collect();
+            for _ in 0..uniform(&mut rng, 0..count) {
+                let (a, b) = (uniform(&mut rng, 0..count), uniform(&mut rng, 0..count));
                 if a != b && !pairs.contains(&(a, b)) && !pairs.contains(&(b, a)) {
                     pairs.push((a, b));
                 }

@@ -156,8 +156,7 @@ fn edges(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::rng_from_seed;
-    use rand::RngExt;
+    use crate::rng::{rng_from_seed, uniform, uniform_inclusive};
     use std::collections::{BTreeSet, HashSet};
 
     fn room(x: u32, y: u32) -> Rect {
@@ -249,7 +248,10 @@ mod tests {
         let mut seen = HashSet::new();
         let mut centres = Vec::new();
         while centres.len() < n {
-            let centre = (rng.random_range(0..width), rng.random_range(0..length));
+            let centre = (
+                uniform(&mut rng, 0..width as u64) as i64,
+                uniform(&mut rng, 0..length as u64) as i64,
+            );
             if seen.insert(centre) {
                 centres.push(centre);
             }
@@ -299,8 +301,8 @@ mod tests {
         let mut y = 0;
         let centres: Vec<Centre> = (0..3000)
             .map(|_| {
-                y += 2 * rng.random_range(2..6);
-                (2 * rng.random_range(1..=2), y)
+                y += 2 * uniform(&mut rng, 2..6u64) as i64;
+                (2 * uniform_inclusive(&mut rng, 1..=2u64) as i64, y)
             })
             .collect();
         let strip: BTreeSet<(u32, u32)> = strip_pairs(&centres).into_iter().collect();

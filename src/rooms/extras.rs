@@ -11,8 +11,7 @@
 
 use super::candidates::CandidatePairs;
 use super::graph::GraphBuilder;
-use crate::rng::MazeRng;
-use rand::RngExt;
+use crate::rng::{MazeRng, unit_f64};
 
 /// Tries every candidate pair with probability `p` in order, adding the extra edges that
 /// `try_connect` allows to `graph`.
@@ -66,7 +65,7 @@ impl Iterator for BernoulliIndices<'_> {
         }
         // P(skip >= s) = P(U <= (1-p)^s) = (1-p)^s: s failures before the next success. For
         // p = 1, ln(1-p) is -inf and every skip is 0. The cast floors and saturates.
-        let u = 1.0 - self.rng.random::<f64>();
+        let u = 1.0 - unit_f64(self.rng);
         let skip = (libm::log(u) / self.log_q) as u64;
         let chosen = self.next.saturating_add(skip);
         if chosen >= self.len {

@@ -11,8 +11,7 @@
 
 use super::adjacency::Adjacency;
 use super::{Analysis, RoomsError};
-use crate::rng::MazeRng;
-use rand::RngExt;
+use crate::rng::{MazeRng, uniform};
 use serde::Serialize;
 
 /// What a room is for.
@@ -139,10 +138,10 @@ pub(crate) fn place_locks(
         return Ok(Vec::new());
     }
     // One gate before the goal, the rest drawn from the other lockable bridges.
-    let gate = gates[rng.random_range(0..gates.len())];
+    let gate = gates[uniform(rng, 0..gates.len())];
     let mut others: Vec<u32> = lockable.into_iter().filter(|&n| n != gate).collect();
     for i in 0..(count - 1) as usize {
-        let j = rng.random_range(i..others.len());
+        let j = uniform(rng, i..others.len());
         others.swap(i, j);
     }
     let mut below: Vec<u32> = others[..(count - 1) as usize].to_vec();

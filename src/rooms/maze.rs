@@ -31,10 +31,9 @@ use super::limits::map_vec;
 use super::route::Routes;
 use super::{Layout, Rect, RoomsError};
 use crate::algorithms::Generator;
-use crate::grid::Pos;
-use crate::rng::MazeRng;
+use crate::grid::{Pos, cell_line_of_tile_u32, cells_within_tiles_u32, tile_line_of_cell_u32};
+use crate::rng::{MazeRng, uniform};
 use crate::shapes::{Mask, Masked, Shape, Topology};
-use rand::RngExt;
 
 /// Solid rock (and the map's border).
 const ROCK: u8 = 0;
@@ -103,7 +102,7 @@ pub(crate) fn fill(
             }),
         );
         if !open.is_empty() {
-            let spot = open[rng.random_range(0..open.len())];
+            let spot = open[uniform(rng, 0..open.len())];
             zone_of[spot.region as usize] = zone;
             doors.push(spot);
         }
@@ -119,7 +118,7 @@ pub(crate) fn fill(
     while first < by_region.len() {
         let region = by_region[first].region;
         let end = first + by_region[first..].partition_point(|s| s.region == region);
-        let spot = by_region[first + rng.random_range(0..end - first)];
+        let spot = by_region[first + uniform(rng, 0..end - first)];
         zone_of[region as usize] = zones[spot.room as usize];
         doors.push(spot);
         first = end;
@@ -217,7 +216,7 @@ impl Map {
             .map(|at| at as u32)
             .collect();
         for i in 0..dead.len() {
-            let j = rng.random_range(i..dead.len());
+            let j = uniform(rng, i..dead.len());
             dead.swap(i, j);
         }
         for &end in &dead {
@@ -257,9 +256,12 @@ struct Cells {
 
 impl Cells {
     fn new(map: &Map) -> Result<Self, RoomsError> {
-        let (width, height) = ((map.width - 1) / 2, (map.height - 1) / 2);
+        let (width, height) = (
+            cells_within_tiles_u32(map.width),
+            cells_within_tiles_u32(map.height),
+        );
         let clear = |i: u32, j: u32| {
-            let (x, y) = (2 * i + 1, 2 * j + 1);
+            let (x, y) = (tile_line_of_cell_u32(i), tile_line_of_cell_u32(j));
             x + 1 < map.width - 1
                 && y + 1 < map.height - 1
                 && (y - 1..=y + 1)
@@ -317,10 +319,9 @@ impl Cells {
 
     /// The region of the cell on tile `(x, y)`, or [`NONE`].
     fn region_at(&self, x: u32, y: u32) -> u32 {
-        if x.is_multiple_of(2) || y.is_multiple_of(2) {
+        let (Some(i), Some(j)) = (cell_line_of_tile_u32(x), cell_line_of_tile_u32(y)) else {
             return NONE;
-        }
-        let (i, j) = (x / 2, y / 2);
+        };
         if i >= self.width || j >= self.height {
             return NONE;
         }
@@ -434,7 +435,7 @@ fn carve_region(
             let Some(c) = masked.locate(Pos::new(i, j)) else {
                 continue;
             };
-            let (x, y) = (2 * (i0 + i) + 1, 2 * (j0 + j) + 1);
+            let (x, y) = (tile_line_of_cell_u32(i0 + i), tile_line_of_cell_u32(j0 + j));
             let at = map.index(x, y);
             map.kind[at] = MAZE;
             // Each passage once: east and south of its cell.
@@ -505,7 +506,9 @@ mod tests {
         let cells = maze
             .passages
             .iter()
-            .filter(|&&at| (at % 21) % 2 == 1 && (at / 21) % 2 == 1)
+            .filter(|&&at| {
+                cell_line_of_tile_u32(at % 21).is_some() && cell_line_of_tile_u32(at / 21).is_some()
+            })
             .count();
         let links = maze.passages.len() - cells;
         assert!(

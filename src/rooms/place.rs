@@ -2,8 +2,7 @@
 //! rooms and between a room and the map's edge.
 
 use super::{Layout, Rect, RoomSize, RoomsError};
-use crate::rng::MazeRng;
-use rand::RngExt;
+use crate::rng::{MazeRng, uniform_inclusive};
 
 /// How many random positions a room gets before placement gives up.
 pub const PLACEMENT_TRIES: u32 = 1000;
@@ -120,12 +119,12 @@ fn place_rooms(
     let mut floor = Occupancy::new(width, height);
     let mut rooms = Vec::with_capacity(count as usize);
     for room in 0..count {
-        let w = rng.random_range(size.min..=size.max);
-        let h = rng.random_range(size.min..=size.max);
+        let w = uniform_inclusive(rng, size.min..=size.max);
+        let h = uniform_inclusive(rng, size.min..=size.max);
         let spot = (0..PLACEMENT_TRIES).find_map(|_| {
             let rect = Rect {
-                x: rng.random_range(1..=width - 1 - w),
-                y: rng.random_range(1..=height - 1 - h),
+                x: uniform_inclusive(rng, 1..=width - 1 - w),
+                y: uniform_inclusive(rng, 1..=height - 1 - h),
                 w,
                 h,
             };

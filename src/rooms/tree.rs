@@ -26,8 +26,7 @@
 use super::RoomsError;
 use super::candidates::CandidatePairs;
 use super::graph::GraphBuilder;
-use crate::rng::MazeRng;
-use rand::RngExt;
+use crate::rng::{MazeRng, uniform};
 
 /// Grows a random spanning tree of `graph`'s rooms from room 0 over `candidates`, adding its
 /// edges to `graph` (parent first) in the order the tree grows.
@@ -56,9 +55,9 @@ fn grow_over_all_pairs(
         if open.is_empty() {
             return Err(stuck(graph, count - remaining.len() as u32));
         }
-        let a_index = rng.random_range(0..open.len());
+        let a_index = uniform(rng, 0..open.len());
         let a = open[a_index];
-        let b = remaining.swap_remove(rng.random_range(0..remaining.len()));
+        let b = remaining.swap_remove(uniform(rng, 0..remaining.len()));
         graph.connect_tree(a, b);
         if !graph.has_free_door(a) {
             open.swap_remove(a_index);
@@ -97,7 +96,7 @@ fn grow_over_listed_pairs(
         if frontier.pairs.is_empty() {
             return Err(stuck(graph, joined));
         }
-        let (i, j) = pairs[frontier.pairs[rng.random_range(0..frontier.pairs.len())] as usize];
+        let (i, j) = pairs[frontier.pairs[uniform(rng, 0..frontier.pairs.len())] as usize];
         let (a, b) = if connected[i as usize] {
             (i, j)
         } else {
@@ -188,7 +187,7 @@ mod tests {
         let mut edges = Vec::new();
         while !remaining.is_empty() {
             let a = connected[pick(rng, connected.len())];
-            let b_index = rng.random_range(0..remaining.len());
+            let b_index = uniform(rng, 0..remaining.len());
             let b = remaining[b_index];
             if allowed(a.min(b), a.max(b)) && doors[a as usize] < max_doors {
                 doors[a as usize] += 1;
@@ -248,7 +247,7 @@ mod tests {
         };
         let runs = 40_000;
         let mut rng = rng_from_seed(11);
-        let uniform = |rng: &mut MazeRng, n: usize| rng.random_range(0..n);
+        let uniform = |rng: &mut MazeRng, n: usize| uniform(rng, 0..n);
         let literal = tally(runs, || {
             pick_and_retry(count, &allowed, max_doors, uniform, &mut rng)
         });
@@ -259,7 +258,8 @@ mod tests {
         let bound = freedom as f64 + 6.0 * (2.0 * freedom as f64).sqrt();
         assert!(statistic < bound, "chi-square {statistic} over {freedom}");
         // A biased sampler: the newest connected room twice as likely.
-        let newest_twice = |rng: &mut MazeRng, n: usize| rng.random_range(0..=n).min(n - 1);
+        let newest_twice =
+            |rng: &mut MazeRng, n: usize| crate::rng::uniform_inclusive(rng, 0..=n).min(n - 1);
         let biased = tally(runs, || {
             pick_and_retry(count, &allowed, max_doors, newest_twice, &mut rng)
         });

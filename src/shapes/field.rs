@@ -4,8 +4,7 @@
 use super::{Topology, check_cells};
 use crate::error::Result;
 use crate::grid::Pos;
-use crate::rng::{MazeRng, RandomBits};
-use rand::RngExt;
+use crate::rng::{MazeRng, RandomBits, uniform};
 use std::marker::PhantomData;
 
 /// How a tiling joins the cells of a field: its sides, where each leads, and which cell keeps
@@ -137,7 +136,7 @@ impl<T: Tiling> Topology for Field<T> {
     }
 
     fn random_cell(&self, rng: &mut MazeRng) -> usize {
-        rng.random_range(0..self.links.len() as u32) as usize
+        uniform(rng, 0..self.links.len() as u32) as usize
     }
 
     #[inline(always)]

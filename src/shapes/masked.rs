@@ -4,8 +4,7 @@ use super::Topology;
 use super::geometry::{Geometry, Point};
 use crate::error::{Error, Result};
 use crate::grid::{Cursor, Dir, Grid, Pos};
-use crate::rng::{MazeRng, RandomBits};
-use rand::RngExt;
+use crate::rng::{MazeRng, RandomBits, uniform};
 
 /// Which cells of a `width x height` rectangle are on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -257,7 +256,7 @@ impl Topology for Masked {
     /// Draws cells of the rectangle until one is on.
     fn random_cell(&self, rng: &mut MazeRng) -> usize {
         loop {
-            let i = rng.random_range(0..self.slots() as u32) as usize;
+            let i = uniform(rng, 0..self.slots() as u32) as usize;
             if self.mask.on[i] {
                 return i;
             }

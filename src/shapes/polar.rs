@@ -5,8 +5,7 @@ use super::Topology;
 use super::geometry::{Geometry, Point};
 use crate::error::{Error, Result};
 use crate::grid::Pos;
-use crate::rng::{MazeRng, RandomBits};
-use rand::RngExt;
+use crate::rng::{MazeRng, RandomBits, uniform};
 use std::f64::consts::TAU;
 
 /// A round maze of `rings` rings: ring 0 is one centre cell, ring r > 0 has as many cells as
@@ -184,7 +183,7 @@ impl Topology for Polar {
     }
 
     fn random_cell(&self, rng: &mut MazeRng) -> usize {
-        rng.random_range(0..self.links.len() as u32) as usize
+        uniform(rng, 0..self.links.len() as u32) as usize
     }
 
     fn cursor(&self, i: usize) -> PolarCursor {

@@ -4,8 +4,7 @@
 use super::Topology;
 use super::geometry::{Geometry, Point};
 use crate::grid::{Cursor, Dir, Grid, Pos};
-use crate::rng::{MazeRng, RandomBits};
-use rand::RngExt;
+use crate::rng::{MazeRng, RandomBits, uniform};
 
 impl Topology for Grid {
     type Side = Dir;
@@ -37,7 +36,7 @@ impl Topology for Grid {
 
     #[inline(always)]
     fn random_cell(&self, rng: &mut MazeRng) -> usize {
-        rng.random_range(0..Grid::cell_count(self) as u32) as usize
+        uniform(rng, 0..Grid::cell_count(self) as u32) as usize
     }
 
     #[inline(always)]

@@ -11,6 +11,7 @@ use crate::app::settle::{DatasetJob, bad_input};
 use mazegen::Maze;
 use mazegen::analysis::Difficulty;
 use mazegen::dataset::{candidate_seed, passage_hash};
+use mazegen::grid::tiles_from_cells;
 use mazegen::render::npy_header;
 use mazegen::with_topology;
 use std::collections::HashSet;
@@ -187,7 +188,7 @@ fn maze_bytes(job: &DatasetJob) -> u64 {
             .map_or(0, |shape| shape.cell_count() as u64);
         return 64 * cells + 512;
     }
-    let tiles = (2 * u64::from(job.width) + 1) * (2 * u64::from(job.height) + 1);
+    let tiles = tiles_from_cells(job.width) * tiles_from_cells(job.height);
     tiles + tiles / 4 + 512
 }
 

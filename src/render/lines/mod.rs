@@ -12,7 +12,7 @@ pub(super) use vector::maze_svg;
 use super::ink::{Ink, Picture, Rgb};
 use crate::Maze;
 use crate::error::{Error, Result};
-use crate::grid::{Dir, Pos, Tile, TilePos};
+use crate::grid::{Dir, Pos, Tile, TilePos, cell_line_at_or_before, tiles_from_cells};
 use crate::shapes::{Geometry, Point, Shape, UNREACHED};
 use crate::with_topology;
 use std::collections::BTreeMap;
@@ -255,16 +255,20 @@ impl Drawing {
 /// The cell and side of an opening in the outer wall of a `width x height`-cell rectangle,
 /// from its tile (see [`Maze::opening_tiles`]).
 fn opening_side((x, y): TilePos, width: u32, height: u32) -> (Pos, Dir) {
-    let (column, row) = (x.saturating_sub(1) / 2, y.saturating_sub(1) / 2);
+    let (column, row) = (cell_line_at_or_before(x), cell_line_at_or_before(y));
     let cell = |column: u64, row: u64| Pos::new(column as u32, row as u32);
     if y == 0 {
         (cell(column, 0), Dir::North)
     } else if x == 0 {
         (cell(0, row), Dir::West)
-    } else if y == 2 * u64::from(height) {
+    } else if y + 1 == tiles_from_cells(height) {
         (cell(column, u64::from(height) - 1), Dir::South)
     } else {
-        debug_assert_eq!(x, 2 * u64::from(width), "an opening is on the outer wall");
+        debug_assert_eq!(
+            x + 1,
+            tiles_from_cells(width),
+            "an opening is on the outer wall"
+        );
         (cell(u64::from(width) - 1, row), Dir::East)
     }
 }
