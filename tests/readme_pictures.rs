@@ -1,8 +1,6 @@
 //! Every picture in README.md is made by mazegen: regenerating each gives the same bytes.
 
-mod common;
-
-use common::mazegen;
+use assert_cmd::cargo::cargo_bin_cmd;
 
 /// The pictures under `docs/` and the arguments that made them.
 const PICTURES: &[(&str, &[&str])] = &[
@@ -180,6 +178,14 @@ const PICTURES: &[(&str, &[&str])] = &[
         ],
     ),
 ];
+
+/// The `mazegen` binary, with `NO_COLOR` removed as in the integration tests' `common`: this
+/// test is a binary apart (the published crate leaves it out), with its own copy.
+fn mazegen() -> assert_cmd::Command {
+    let mut command = cargo_bin_cmd!("mazegen");
+    command.env_remove("NO_COLOR");
+    command
+}
 
 #[test]
 fn readme_pictures_are_reproducible() {

@@ -1,9 +1,7 @@
 //! `--animate` and `--format events` from the outside: the terminal is always given back, and
 //! the event stream replays into the maze.
 
-mod common;
-
-use common::{json_of, mazegen, stdout_of};
+use crate::common::{json_of, mazegen, stdout_of};
 use mazegen::events::{Event, EventsHeader, replay};
 use predicates::prelude::*;
 use std::process::Command;

@@ -1,12 +1,10 @@
 //! Real room-map JSON validates against the shipped JSON Schema, and the schema has teeth.
 
-mod common;
-
-use common::stdout_of;
+use crate::common::stdout_of;
 use serde_json::{Value, json};
 
 fn validator() -> jsonschema::Validator {
-    let schema: Value = serde_json::from_str(include_str!("../schema/rooms.v1.json")).unwrap();
+    let schema: Value = serde_json::from_str(include_str!("../../schema/rooms.v1.json")).unwrap();
     jsonschema::validator_for(&schema).expect("the schema itself is valid")
 }
 

@@ -2,9 +2,7 @@
 //! corridors and doors, through a lock only with its key) over many seeds finds every key
 //! before its lock, cannot reach the goal without a key, and reaches every room with all keys.
 
-mod common;
-
-use common::assert_refused;
+use crate::common::assert_refused;
 use mazegen::rooms::{Candidates, MapTile, MazeFill, RoomMap, RoomOptions, RoomsError};
 use std::collections::HashMap;
 

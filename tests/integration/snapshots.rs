@@ -1,9 +1,7 @@
 //! Seeded output of every command and format, locked byte for byte: the reproducibility
 //! contract. A change here moves users' mazes and must be called out as breaking.
 
-mod common;
-
-use common::stdout_of;
+use crate::common::{assert_snapshot, stdout_of};
 use mazegen::algorithms::catalogue;
 
 /// The output formats, by snapshot suffix and the arguments that select them.
@@ -51,7 +49,7 @@ fn every_algorithm_in_every_format() {
     for generator in catalogue() {
         let name = generator.name();
         for (format, format_args) in FORMATS {
-            insta::assert_snapshot!(format!("{name}.{format}"), snapshot(&[name], format_args));
+            assert_snapshot!(format!("{name}.{format}"), snapshot(&[name], format_args));
         }
     }
 }
@@ -60,7 +58,7 @@ fn every_algorithm_in_every_format() {
 fn every_algorithm_option() {
     for (name, command) in VARIANTS {
         for (format, format_args) in &FORMATS[2..] {
-            insta::assert_snapshot!(format!("{name}.{format}"), snapshot(command, format_args));
+            assert_snapshot!(format!("{name}.{format}"), snapshot(command, format_args));
         }
     }
 }
@@ -68,42 +66,42 @@ fn every_algorithm_option() {
 #[test]
 fn solved_and_picture_snapshots() {
     let solved = ["--solve", "--openings"];
-    insta::assert_snapshot!(
+    assert_snapshot!(
         "backtrack.solved.text",
         snapshot(
             &["backtrack"],
             &[&solved[..], &["--format", "text"]].concat()
         )
     );
-    insta::assert_snapshot!(
+    assert_snapshot!(
         "backtrack.solved.term-color",
         snapshot(
             &["backtrack"],
             &[&solved[..], &["--color", "always"]].concat()
         )
     );
-    insta::assert_snapshot!(
+    assert_snapshot!(
         "backtrack.solved.json",
         snapshot(
             &["backtrack"],
             &[&solved[..], &["--format", "json", "--stats"]].concat()
         )
     );
-    insta::assert_snapshot!(
+    assert_snapshot!(
         "backtrack.solved.svg",
         snapshot(
             &["backtrack"],
             &[&solved[..], &["--format", "svg", "--scale", "10"]].concat()
         )
     );
-    insta::assert_snapshot!(
+    assert_snapshot!(
         "backtrack.heatmap.svg",
         snapshot(
             &["backtrack"],
             &["--format", "svg", "--heatmap", "--theme", "mono"]
         )
     );
-    insta::assert_snapshot!(
+    assert_snapshot!(
         "binary-tree.braided.text",
         snapshot(&["binary-tree"], &["--braid", "0.5", "--format", "text"])
     );

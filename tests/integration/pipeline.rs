@@ -1,9 +1,7 @@
 //! Reading maze documents back: round trips through `solve`, `render` and `stats`, and a
 //! reader that refuses every kind of broken document with a clear error and never panics.
 
-mod common;
-
-use common::{json_of, mazegen, stdout_of};
+use crate::common::{json_of, mazegen, stdout_of};
 use mazegen::read::read_maze;
 use mazegen::render::Render;
 use predicates::prelude::*;

@@ -1,5 +1,4 @@
 //! Helpers shared by the integration tests.
-#![allow(dead_code)] // each test crate uses its own subset
 
 use assert_cmd::cargo::cargo_bin_cmd;
 use mazegen::algorithms::{
@@ -94,4 +93,31 @@ pub fn run_with_memory_limit(kilobytes: u32, args: &str) -> Option<std::process:
         return None;
     }
     Some(output)
+}
+
+/// `insta::assert_snapshot!(name, value)` against `tests/snapshots/<module>__<name>.snap`,
+/// `<module>` being the asserting module (`snapshots`, `rooms_snapshots`, `pictures`): the
+/// files keep the place and names they had when each module was a test binary of its own.
+macro_rules! assert_snapshot {
+    ($name:expr, $value:expr $(,)?) => {
+        $crate::common::snapshot_settings().bind(|| {
+            insta::assert_snapshot!($crate::common::snapshot_name(module_path!(), $name), $value)
+        })
+    };
+}
+pub(crate) use assert_snapshot;
+
+/// Insta's settings for [`assert_snapshot!`]: snapshots in `tests/snapshots/`, named by
+/// [`snapshot_name`] rather than by the whole module path.
+pub fn snapshot_settings() -> insta::Settings {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/snapshots"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings
+}
+
+/// `<module>__<name>`, `<module>` being the last part of `module_path`.
+pub fn snapshot_name(module_path: &str, name: impl std::fmt::Display) -> String {
+    let module = module_path.rsplit("::").next().unwrap_or(module_path);
+    format!("{module}__{name}")
 }

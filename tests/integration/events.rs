@@ -1,9 +1,7 @@
 //! Generators report their steps faithfully: replaying the events rebuilds exactly the maze,
 //! and observing changes nothing.
 
-mod common;
-
-use common::{generators, label};
+use crate::common::{generators, label};
 use mazegen::algorithms::{Backtrack, Generator};
 use mazegen::events::{Event, replay};
 use mazegen::grid::{Grid, Pos};

@@ -2,9 +2,7 @@
 //! by `--shard`, each reproducible from its recorded seed, filtered by difficulty, unique, and
 //! written as JSON lines or NumPy arrays.
 
-mod common;
-
-use common::{assert_refused, mazegen, run_with_memory_limit, stdout_of};
+use crate::common::{assert_refused, mazegen, run_with_memory_limit, stdout_of};
 use mazegen::dataset::candidate_seed;
 use serde_json::Value;
 use std::collections::HashSet;
@@ -547,7 +545,7 @@ fn maze_dataset_loads_the_connection_list() {
 
 #[test]
 fn json_lines_match_the_schema() {
-    let schema: Value = serde_json::from_str(include_str!("../schema/maze.v1.json")).unwrap();
+    let schema: Value = serde_json::from_str(include_str!("../../schema/maze.v1.json")).unwrap();
     let validator = jsonschema::validator_for(&schema).expect("the schema is valid");
     let run = stdout_of(&[
         "wilson",

@@ -1,8 +1,6 @@
 //! Invariants of every generator over many seeds and sizes.
 
-mod common;
-
-use common::{dead_end_fraction, generators, label};
+use crate::common::{dead_end_fraction, generators, label};
 use mazegen::Maze;
 use mazegen::algorithms::{Backtrack, Bias, BinaryTree};
 use mazegen::grid::{Dir, Pos, Tile, check_perfect};

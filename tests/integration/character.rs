@@ -2,9 +2,7 @@
 //! description promises one, statistics pooled over fixed seeds where it promises a tendency.
 //! Every statistical test also checks a generator that must fail it, to show it has power.
 
-mod common;
-
-use common::label;
+use crate::common::label;
 use mazegen::Maze;
 use mazegen::algorithms::{
     AldousBroder, Backtrack, Bias, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, Kruskal,

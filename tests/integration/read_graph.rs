@@ -2,9 +2,7 @@
 //! (generate -> graph -> solve/stats/render -> the same maze), every hand-broken document is
 //! refused with a one-line message saying what is wrong, and the commands compose in pipes.
 
-mod common;
-
-use common::{json_of, mazegen, piped, stdout_of};
+use crate::common::{json_of, mazegen, piped, stdout_of};
 use mazegen::read::{AnyDocument, read_document, read_graph, read_maze};
 use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;

@@ -1,9 +1,7 @@
 //! Scratch space: every generator reserves exactly the memory `scratch_bytes` states, all of it
 //! before it carves anything, so a maze whose scratch space does not fit is refused at once.
 
-mod common;
-
-use common::{generators, label, run_with_memory_limit};
+use crate::common::{generators, label, run_with_memory_limit};
 use mazegen::algorithms::{Backtrack, Generator, GrowingTree, Kruskal, Pick, Prim};
 use mazegen::events::{Event, Observer};
 use mazegen::grid::{Grid, LARGEST_SQUARE_TILES};

@@ -1,8 +1,6 @@
 //! Requests that cannot be carried out are refused before any work, and leave nothing behind.
 
-mod common;
-
-use common::{assert_refused, mazegen, run_with_memory_limit};
+use crate::common::{assert_refused, mazegen, run_with_memory_limit};
 use std::time::{Duration, Instant};
 
 /// Runs a refused request and returns how long the refusal took.

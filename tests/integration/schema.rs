@@ -1,13 +1,11 @@
 //! Real JSON output validates against the shipped JSON Schema, and the schema has teeth.
 
-mod common;
-
-use common::json_of;
+use crate::common::json_of;
 use mazegen::algorithms::catalogue;
 use serde_json::Value;
 
 fn validator() -> jsonschema::Validator {
-    let schema: Value = serde_json::from_str(include_str!("../schema/maze.v1.json")).unwrap();
+    let schema: Value = serde_json::from_str(include_str!("../../schema/maze.v1.json")).unwrap();
     jsonschema::validator_for(&schema).expect("the schema itself is valid")
 }
 

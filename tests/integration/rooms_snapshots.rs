@@ -1,9 +1,7 @@
 //! Seeded output of `rooms` in every format, locked byte for byte: the reproducibility
 //! contract. A change here moves users' room maps and must be called out as breaking.
 
-mod common;
-
-use common::stdout_of;
+use crate::common::{assert_snapshot, stdout_of};
 
 fn snapshot(extra: &[&str]) -> String {
     let mut args = vec!["rooms", "--count", "8", "--seed", "42"];
@@ -13,27 +11,27 @@ fn snapshot(extra: &[&str]) -> String {
 
 #[test]
 fn rooms_snapshots() {
-    insta::assert_snapshot!("rooms.term-color", snapshot(&["--color", "always"]));
-    insta::assert_snapshot!("rooms.term-plain", snapshot(&["--color", "never"]));
-    insta::assert_snapshot!("rooms.text", snapshot(&["--format", "text"]));
-    insta::assert_snapshot!("rooms.json", snapshot(&["--format", "json"]));
-    insta::assert_snapshot!("rooms.dot", snapshot(&["--format", "dot"]));
+    assert_snapshot!("rooms.term-color", snapshot(&["--color", "always"]));
+    assert_snapshot!("rooms.term-plain", snapshot(&["--color", "never"]));
+    assert_snapshot!("rooms.text", snapshot(&["--format", "text"]));
+    assert_snapshot!("rooms.json", snapshot(&["--format", "json"]));
+    assert_snapshot!("rooms.dot", snapshot(&["--format", "dot"]));
     let delaunay = ["--candidates", "delaunay", "--max-doors", "3", "--format"];
     let mut text = delaunay.to_vec();
     text.push("text");
-    insta::assert_snapshot!("rooms-delaunay.text", snapshot(&text));
+    assert_snapshot!("rooms-delaunay.text", snapshot(&text));
     let mut json = delaunay.to_vec();
     json.push("json");
-    insta::assert_snapshot!("rooms-delaunay.json", snapshot(&json));
-    insta::assert_snapshot!(
+    assert_snapshot!("rooms-delaunay.json", snapshot(&json));
+    assert_snapshot!(
         "rooms-abstract.json",
         snapshot(&["--map", "never", "--format", "json"])
     );
-    insta::assert_snapshot!(
+    assert_snapshot!(
         "rooms-maze.text",
         snapshot(&["--corridors", "maze", "--format", "text"])
     );
-    insta::assert_snapshot!(
+    assert_snapshot!(
         "rooms-maze.json",
         snapshot(&[
             "--corridors",
@@ -106,7 +104,7 @@ fn formats_agree_on_the_map() {
 
 #[test]
 fn readme_examples_are_what_mazegen_prints() {
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../../README.md");
     for args in [
         &[
             "rooms",

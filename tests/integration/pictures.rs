@@ -2,9 +2,7 @@
 //! line, PNG whose pixels are wall where the geometry puts a standing wall and passage where
 //! it puts an open one, the same bytes on every run, and a snapshot of each shape's SVG.
 
-mod common;
-
-use common::{assert_refused, mazegen};
+use crate::common::{self, assert_refused, assert_snapshot, mazegen};
 use mazegen::Maze;
 use mazegen::algorithms::Backtrack;
 use mazegen::render::{Ink, Palette, Picture, Png, Render, Rgb, Style, Svg};
@@ -231,7 +229,7 @@ fn svg_of_each_shape_matches_its_snapshot() {
         maze.solve().unwrap();
         let name = maze.shape().name();
         let svg = String::from_utf8(rendered(&Svg(picture(false)), &maze)).unwrap();
-        insta::assert_snapshot!(format!("{name}.lines.svg"), svg);
+        assert_snapshot!(format!("{name}.lines.svg"), svg);
     }
 }
 
@@ -258,7 +256,7 @@ fn png_pixels_of_each_shape_match_their_snapshot() {
             lines += &format!("{name} heatmap {heatmap}: {width}x{height} {hash:016x}\n");
         }
     }
-    insta::assert_snapshot!("lines.png-pixels", lines);
+    assert_snapshot!("lines.png-pixels", lines);
 }
 
 #[test]

@@ -1,8 +1,6 @@
 //! Command-line behaviour: help, errors and exit codes, seeds, color, files and pipes.
 
-mod common;
-
-use common::{assert_refused, mazegen, stdout_of};
+use crate::common::{assert_refused, mazegen, stdout_of};
 use mazegen::Maze;
 use mazegen::algorithms::catalogue;
 use mazegen::render::{Render, Text};

@@ -189,7 +189,7 @@ fn ln_gamma(x: f64) -> f64 {
 }
 
 /// The chi-square statistic and p-value of `generator`'s tree counts against uniform, printed
-/// for the record (`cargo test --test uniformity -- --nocapture`).
+/// for the record (`cargo test --test integration uniformity -- --nocapture`).
 fn uniformity(name: &str, generator: &dyn Generator) -> (f64, f64) {
     let counts = tree_counts(generator, &spanning_trees());
     let (statistic, df) = chi_square_uniform(&counts);

@@ -2,9 +2,7 @@
 //! text map and the JSON document say. Skipped, with a note, where Python or pytiled-parser is
 //! missing (`pip install pytiled-parser`).
 
-mod common;
-
-use common::{json_of, stdout_of};
+use crate::common::{self, json_of, stdout_of};
 use std::process::Command;
 
 /// Reads a .tmj file with pytiled-parser and prints what it found as JSON.

@@ -2,9 +2,7 @@
 //! for masks, the same for every `--jobs`, split by `--shard`, each maze reproducible alone,
 //! filtered by difficulty, unique up to the shape's count of spanning trees.
 
-mod common;
-
-use common::{assert_refused, mazegen, stdout_of};
+use crate::common::{assert_refused, mazegen, stdout_of};
 use serde_json::Value;
 use std::collections::HashSet;
 use std::path::PathBuf;

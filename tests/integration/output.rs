@@ -1,9 +1,7 @@
 //! `--output`: files replaced only once complete (through symbolic links too), whatever
 //! happens on the way; pipes and devices written in place.
 
-mod common;
-
-use common::{mazegen, stdout_of};
+use crate::common::{mazegen, stdout_of};
 use predicates::prelude::*;
 use std::fs;
 use std::os::unix::process::ExitStatusExt;

@@ -1,9 +1,7 @@
 //! Masks in tiles: `term`, `text`, `json` and tile pictures draw a mask maze as the rectangle it
 //! lies in, blank outside its cells, and `solve`, `stats` and `render` read such documents back.
 
-mod common;
-
-use common::{assert_refused, json_of, mazegen, piped, stdout_of};
+use crate::common::{assert_refused, json_of, mazegen, piped, stdout_of};
 use mazegen::read::read_maze;
 use serde_json::Value;
 use std::path::PathBuf;
@@ -86,7 +84,7 @@ fn tiles_are_blank_exactly_where_no_cell_of_the_mask_touches() {
 
 #[test]
 fn documents_of_masks_match_the_schema() {
-    let schema: Value = serde_json::from_str(include_str!("../schema/maze.v1.json")).unwrap();
+    let schema: Value = serde_json::from_str(include_str!("../../schema/maze.v1.json")).unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();
     let path = mask_file("schema", MASK);
     let doc = json_of(&[

@@ -1,9 +1,7 @@
 //! Documentation from the command line: help with examples, shell completions that the shells
 //! accept and complete with, and manual pages that `man` renders.
 
-mod common;
-
-use common::{assert_refused, mazegen, stdout_of};
+use crate::common::{assert_refused, mazegen, stdout_of};
 use std::io::Write;
 use std::process::{Command, Stdio};
 

@@ -2,14 +2,12 @@
 //! self-consistent (ids, symmetric neighbours, passages between neighbours forming a spanning
 //! tree, a solution along passages), and loads in networkx where Python has it.
 
-mod common;
-
-use common::{assert_refused, json_of};
+use crate::common::{assert_refused, json_of};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 
 fn validator() -> jsonschema::Validator {
-    let schema: Value = serde_json::from_str(include_str!("../schema/graph.v1.json")).unwrap();
+    let schema: Value = serde_json::from_str(include_str!("../../schema/graph.v1.json")).unwrap();
     jsonschema::validator_for(&schema).expect("the schema itself is valid")
 }
 

@@ -1,9 +1,7 @@
 //! Command-line behaviour of `rooms`: help, errors and exit codes, seeds, the automatic map,
 //! color and files.
 
-mod common;
-
-use common::{assert_refused, mazegen, stdout_of};
+use crate::common::{assert_refused, mazegen, stdout_of};
 use predicates::prelude::*;
 
 #[test]

@@ -1,8 +1,6 @@
 //! Solutions checked independently of the library's solver, braiding, openings, and pictures.
 
-mod common;
-
-use common::{json_of, mazegen, run_with_memory_limit, stdout_of};
+use crate::common::{json_of, mazegen, run_with_memory_limit, stdout_of};
 use mazegen::algorithms::{Backtrack, BinaryTree, Generator};
 use mazegen::grid::Pos;
 use mazegen::render::{Json, Palette, Picture, Png, Render};

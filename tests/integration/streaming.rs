@@ -1,9 +1,7 @@
 //! Streamed mazes: every format that streams writes exactly the bytes of the same maze
 //! generated whole, and the command line streams mazes past the grid's cell limit.
 
-mod common;
-
-use common::{mazegen, stdout_of};
+use crate::common::{self, mazegen, stdout_of};
 use mazegen::Maze;
 use mazegen::algorithms::{Backtrack, Bias, BinaryTree, Eller, Generator, Sidewinder};
 use mazegen::render::{Json, Picture, Png, Render, Term, Text};

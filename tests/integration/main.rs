@@ -1,0 +1,43 @@
+//! The integration tests: one test binary, a module per theme. Every `tests/*.rs` file is a
+//! binary of its own, compiled and linked apart, so only `readme_pictures.rs` stays one: the
+//! published crate leaves it out, with the `docs/` pictures it needs.
+//!
+//! `cargo test --test integration <module>` runs one theme (`snapshots`, `cli`, ...). Snapshots
+//! live in `tests/snapshots/` (see `common::assert_snapshot!`), proptest's regressions in
+//! `tests/proptest-regressions/<module>.txt` (its default beside a `main.rs`).
+//!
+//! `scratch` installs a counting global allocator for this whole binary; it only counts, per
+//! thread, so the other tests run as they would without it.
+
+mod common;
+
+mod animation;
+mod character;
+mod cli;
+mod dataset;
+mod dataset_shapes;
+mod docs;
+mod events;
+mod graph;
+mod mask_tiles;
+mod output;
+mod pictures;
+mod pipeline;
+mod png;
+mod properties;
+mod read_graph;
+mod refusals;
+mod rooms_cli;
+mod rooms_locks;
+mod rooms_properties;
+mod rooms_schema;
+mod rooms_snapshots;
+mod rooms_statistics;
+mod rooms_tiled;
+mod schema;
+mod scratch;
+mod shapes;
+mod snapshots;
+mod solutions;
+mod streaming;
+mod uniformity;
