@@ -1,10 +1,11 @@
 //! How hard a maze is to solve: figures about its solution and the branches off it.
 
 use super::Distances;
+use super::path_back;
 use crate::error::Result;
 use crate::grid::empty_vec;
 use crate::maze::Maze;
-use crate::shapes::{Shape, Topology, path_back};
+use crate::shapes::{Shape, Topology};
 use crate::with_topology;
 use serde::Serialize;
 use std::fmt;

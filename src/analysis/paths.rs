@@ -8,8 +8,7 @@ use crate::error::{Error, Result};
 use crate::grid::{Dir, Grid, Pos, empty_vec, filled_vec};
 use std::collections::VecDeque;
 
-/// Marks a cell breadth-first search has not reached.
-const UNREACHED: u32 = u32::MAX;
+use super::UNREACHED;
 
 /// Distances in steps (cell to cell) from one cell to every cell, by breadth-first search.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -10,11 +10,12 @@ pub use view::{Heat, MazeTiles};
 use crate::Probability;
 use crate::algorithms::{Generator, braid};
 use crate::analysis::shortest_path;
+use crate::analysis::{distances, path_back};
 use crate::error::{Error, Result};
 use crate::events::Observer;
 use crate::grid::{Dir, Grid, Pos, TilePos, passage_tile};
 use crate::rng::{rng_for_stream, rng_from_seed};
-use crate::shapes::{Mask, Shape, Topology, distances, path_back};
+use crate::shapes::{Mask, Shape, Topology};
 use crate::with_topology;
 
 /// The RNG stream braiding draws from, apart from generation's, so that braiding never changes
@@ -354,7 +355,7 @@ impl Maze {
     }
 
     /// Every cell's distance in steps from the start
-    /// ([`UNREACHED`](crate::shapes::UNREACHED) for holes of a mask).
+    /// ([`UNREACHED`](crate::analysis::UNREACHED) for holes of a mask).
     pub fn distances(&self) -> Vec<u32> {
         with_topology!(&self.shape, t => distances(t, self.start))
     }
@@ -446,7 +447,7 @@ impl Maze {
 /// The reached cell farthest away in `distances`, the first of those in index order.
 fn farthest(distances: &[u32]) -> usize {
     (0..distances.len())
-        .filter(|&i| distances[i] != crate::shapes::UNREACHED)
+        .filter(|&i| distances[i] != crate::analysis::UNREACHED)
         .max_by_key(|&i| (distances[i], std::cmp::Reverse(i)))
         .expect("the origin is reached")
 }

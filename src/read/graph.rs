@@ -10,10 +10,11 @@
 
 use super::invalid;
 use crate::Probability;
+use crate::analysis::{UNREACHED, distances};
 use crate::error::{Error, Result};
 use crate::grid::{MAX_CELLS, Pos};
 use crate::render::ShapeSize;
-use crate::shapes::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle, UNREACHED, distances};
+use crate::shapes::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle};
 use crate::with_topology;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, de::Error as _};

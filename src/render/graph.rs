@@ -6,7 +6,8 @@
 
 use super::Render;
 use crate::Maze;
-use crate::shapes::{Geometry, Shape, ShapeStats};
+use crate::analysis::ShapeStats;
+use crate::shapes::{Geometry, Shape};
 use crate::with_topology;
 use serde::{Deserialize, Serialize};
 use std::io::{self, Write};

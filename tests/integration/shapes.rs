@@ -3,8 +3,9 @@
 
 use mazegen::algorithms::Wilson;
 use mazegen::algorithms::{catalogue, graph_algorithms};
+use mazegen::analysis::{ShapeStats, UNREACHED};
 use mazegen::rng::rng_from_seed;
-use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, ShapeStats, Topology, Triangle, UNREACHED};
+use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle};
 use mazegen::{Error, with_topology};
 use mazegen::{Maze, Probability};
 use proptest::prelude::*;

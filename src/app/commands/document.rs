@@ -8,9 +8,10 @@ use crate::app::settle::{
 };
 use anyhow::Context;
 use mazegen::Maze;
+use mazegen::analysis::ShapeStats;
 use mazegen::read::{AnyDocument, ReadError};
 use mazegen::render::Style;
-use mazegen::shapes::{Shape, ShapeStats};
+use mazegen::shapes::Shape;
 use std::fs::File;
 use std::io::{self, Read};
 

@@ -9,8 +9,8 @@ pub mod rooms;
 use crate::app::settle::{Endpoints, Rendering};
 use anyhow::Context;
 use mazegen::Maze;
+use mazegen::analysis::ShapeStats;
 use mazegen::analysis::{Difficulty, Summary};
-use mazegen::shapes::ShapeStats;
 use std::io::{self, Write};
 
 /// Applies `--start`, `--goal` and `--openings` (rectangles only).

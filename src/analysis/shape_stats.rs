@@ -1,14 +1,15 @@
 //! Distances and figures of a maze of any shape, over its [`Topology`].
 
-use super::Topology;
+use super::Difficulty;
 use crate::Maze;
-use crate::analysis::Difficulty;
 use crate::error::Result;
+use crate::shapes::Topology;
 use crate::with_topology;
 use serde::Serialize;
 use std::fmt;
 
-/// Distance of a cell the start cannot reach (never, in a carved maze).
+/// Distance of a cell the start cannot reach (a hole of a mask; never a cell of a carved
+/// maze).
 pub const UNREACHED: u32 = u32::MAX;
 
 /// The distance in steps through open passages from `from` to every cell of `topology`.
