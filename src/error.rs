@@ -210,9 +210,40 @@ pub enum Error {
         shape: &'static str,
     },
 
+    /// A refusal because of one part of a [`MazeSpec`](crate::maze::MazeSpec), which `part`
+    /// names so that a caller can name it in its own terms.
+    #[error("{part}: {error}")]
+    Refused {
+        /// The part at fault.
+        part: crate::maze::Part,
+        /// Why it is refused.
+        error: Box<Error>,
+    },
+
+    /// A finish that moves the endpoints to the ends of a longest path, given endpoints or
+    /// openings of its own.
+    #[error(
+        "the endpoints of a longest path are placed by the maze itself: they cannot be \
+         combined with a start, goal or openings of their own"
+    )]
+    FarthestPlaced,
+
     /// A maze document that cannot be read: malformed, of another schema, or not a valid maze.
     #[error("{0}")]
     InvalidDocument(String),
+
+    /// The threads to make a dataset on could not be started.
+    #[error("cannot start {jobs} threads: {reason}")]
+    NoThreads {
+        /// The threads asked for.
+        jobs: usize,
+        /// What the system said.
+        reason: String,
+    },
+
+    /// A dataset that cannot be made as asked.
+    #[error(transparent)]
+    Dataset(Box<crate::dataset::DatasetError>),
 
     /// A room map that cannot be made as asked.
     #[error(transparent)]

@@ -43,7 +43,7 @@ pub mod dataset;
 pub mod error;
 pub mod events;
 pub mod grid;
-mod maze;
+pub mod maze;
 mod probability;
 pub mod read;
 pub mod render;

@@ -67,6 +67,14 @@ impl Algorithm for Backtrack {
         *self
     }
 
+    fn check_cells(&self, cells: u64) -> Result<()> {
+        let seeds = self.seeds.get();
+        if u64::from(seeds) > cells {
+            return Err(Error::TooManySeeds { seeds, cells });
+        }
+        Ok(())
+    }
+
     fn run<O: Observer + ?Sized>(
         &self,
         grid: &mut Grid,
@@ -109,13 +117,8 @@ impl GraphAlgorithm for Backtrack {
                 });
             }
         };
+        Algorithm::check_cells(self, topology.cell_count() as u64)?;
         let seeds = self.seeds.get();
-        if seeds as usize > topology.cell_count() {
-            return Err(Error::TooManySeeds {
-                seeds,
-                cells: topology.cell_count() as u64,
-            });
-        }
         let slots = topology.slots();
         match seeds {
             1 => self.search(topology, start, rng, observer, OneRegion),

@@ -62,6 +62,13 @@ pub trait Algorithm {
     /// besides the grid's one byte per cell (see [`Generator::scratch_bytes`]).
     fn scratch_bytes(&self, width: u32, height: u32) -> u64;
 
+    /// Refuses options that cannot carve a maze of `cells` cells (see
+    /// [`Generator::check_cells`]); none by default.
+    fn check_cells(&self, cells: u64) -> Result<()> {
+        let _ = cells;
+        Ok(())
+    }
+
     /// Carves a perfect maze into `grid` (which has every wall standing), drawing every random
     /// choice from `rng` so that the same seed gives the same maze, and reporting each step to
     /// `observer` (see [`crate::events`]).
@@ -171,6 +178,10 @@ pub trait Generator {
     /// itself reserves it all before carving, and fails at once if it is refused.
     fn scratch_bytes(&self, width: u32, height: u32) -> u64;
 
+    /// Refuses, before anything is allocated, options that cannot carve a maze of `cells`
+    /// cells (more backtracking walkers than cells).
+    fn check_cells(&self, cells: u64) -> Result<()>;
+
     /// Carves a perfect maze into `grid` (which has every wall standing), drawing every random
     /// choice from `rng` so that the same seed gives the same maze.
     fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()>;
@@ -209,6 +220,10 @@ impl<A: Algorithm> Generator for A {
 
     fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
         Algorithm::scratch_bytes(self, width, height)
+    }
+
+    fn check_cells(&self, cells: u64) -> Result<()> {
+        Algorithm::check_cells(self, cells)
     }
 
     fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()> {

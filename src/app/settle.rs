@@ -3,8 +3,10 @@
 //! only carry the job out.
 
 mod dataset;
+mod flags;
 
 pub use dataset::DatasetJob;
+pub use flags::{dataset_with_flags, with_flags};
 
 use crate::app::animate::{self, Pace};
 use crate::app::cli::{
@@ -20,14 +22,14 @@ use mazegen::algorithms::{
     AldousBroder, Backtrack, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, Kruskal, Prim,
     RecursiveDivision, Sidewinder, Wilson,
 };
-use mazegen::grid::{Grid, Pos, tiles_from_cells, tiles_from_cells_u64};
+use mazegen::grid::{Grid, tiles_from_cells, tiles_from_cells_u64};
+use mazegen::maze::{Blank, Finish, MazeSpec};
 use mazegen::render::{
     Dot, Graph, Json, Jsonl, NpyConnections, NpyTiles, Picture, Render, Style, Svg, Term, Text,
     Tiled,
 };
 use mazegen::rooms::{Candidates, MazeFill, RoomMap, RoomOptions, RoomsError};
-use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle};
-use mazegen::{Maze, Probability};
+use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, Triangle};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -87,53 +89,34 @@ impl Seed {
 
 /// A maze to generate, finish and put somewhere.
 pub struct MazeJob {
-    /// The algorithm and its options.
-    pub generator: Box<dyn Generator>,
-    /// Width in cells.
-    pub width: u32,
-    /// Height in cells.
-    pub height: u32,
+    /// The maze, checked (a streamed maze's blank is as tall as a grid can be: its rows
+    /// are counted by [`Destination::Stream`]).
+    pub spec: MazeSpec,
     /// The seed.
     pub seed: Seed,
-    /// What is done to the maze once generated.
-    pub finish: Finish,
     /// Where the result goes.
     pub destination: Destination,
     /// `--quiet`: no progress bar.
     pub quiet: bool,
 }
 
-/// What is done to a maze after it is generated.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Finish {
-    /// Remove dead ends with this probability.
-    pub braid: Option<Probability>,
-    /// Where the way through begins and ends.
-    pub endpoints: Endpoints,
-    /// Add the shortest path from start to goal.
-    pub solve: bool,
-    /// Move the start and goal to the ends of a longest shortest path (before `endpoints`).
-    pub farthest: bool,
+/// What `--braid`, `--start`, `--goal`, `--openings` and `--solve` ask to be done to a maze
+/// once generated.
+fn finish_of(args: &MazeArgs) -> Finish {
+    Finish {
+        braid: args.braid,
+        solve: args.solve,
+        ..endpoints_of(&args.endpoints)
+    }
 }
 
-/// `--start`, `--goal`, `--openings`.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Endpoints {
-    /// The entrance cell, if not the default.
-    pub start: Option<Pos>,
-    /// The exit cell, if not the default.
-    pub goal: Option<Pos>,
-    /// Open the outer wall next to both.
-    pub openings: bool,
-}
-
-impl Endpoints {
-    fn settle(args: &EndpointArgs) -> Self {
-        Self {
-            start: args.start,
-            goal: args.goal,
-            openings: args.openings,
-        }
+/// Where `--start`, `--goal` and `--openings` put a maze's endpoints.
+fn endpoints_of(args: &EndpointArgs) -> Finish {
+    Finish {
+        start: args.start,
+        goal: args.goal,
+        openings: args.openings,
+        ..Finish::default()
     }
 }
 
@@ -145,10 +128,6 @@ pub enum Destination {
     Animate(Pace, Rendering),
     /// The generator's steps, as JSON lines after a header line.
     Events(Target),
-    /// A maze of another shape than the plain rectangle, carved into this blank shape (every
-    /// wall standing) and written: a mask in tiles as the rectangle it lies in, blank outside
-    /// its cells, or any shape as itself.
-    Shape(Shape, Rendering),
     /// Rendered row by row as it is generated, holding a row at a time whatever the height
     /// (an algorithm that carves row by row, a format written in order, nothing that needs
     /// the whole maze), with this many rows of cells.
@@ -258,8 +237,8 @@ pub enum Input {
 
 /// What the document commands do.
 pub enum DocumentAction {
-    /// `solve`: place the endpoints, solve, and write the maze.
-    Solve(Endpoints, DocumentOutput),
+    /// `solve`: place the endpoints, solve (as this says), and write the maze.
+    Solve(Finish, DocumentOutput),
     /// `render`: write the maze in another format.
     Render(DocumentOutput),
     /// `stats`: print figures about the maze.
@@ -319,12 +298,6 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
             args.maze,
         ),
         Command::Backtrack(args) => {
-            let plain = args.maze.shape.shape == ShapeKind::Rect && args.maze.shape.mask.is_none();
-            if plain {
-                let (width, rows) = args.maze.size.cells();
-                let height = u32::try_from(rows).unwrap_or(u32::MAX);
-                check_walkers(args.walkers.get(), width, height)?;
-            }
             let backtrack = Backtrack {
                 seeds: args.walkers,
                 ..Backtrack::default()
@@ -349,7 +322,11 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
         Command::Solve(args) => {
             dataset::refuse_arrays(&args.output)?;
             let output = document_output(&args.output, Format::Json, Format::Graph)?;
-            let action = DocumentAction::Solve(Endpoints::settle(&args.endpoints), output);
+            let finish = Finish {
+                solve: true,
+                ..endpoints_of(&args.endpoints)
+            };
+            let action = DocumentAction::Solve(finish, output);
             return document(args.input, action);
         }
         Command::Render(args) => {
@@ -370,7 +347,7 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
 }
 
 /// Settles a maze command.
-fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob> {
+fn maze(generator: Box<dyn Generator + Send + Sync>, args: MazeArgs) -> anyhow::Result<MazeJob> {
     if let Some(blank) = blank_shape(&args)? {
         return shaped_maze(generator, args, blank);
     }
@@ -385,15 +362,16 @@ fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob
     }
     // Within the cell limit, or streamed: only a stream has more rows than this counts.
     let height = u32::try_from(rows).unwrap_or(u32::MAX);
-    let finish = Finish {
-        braid: args.braid,
-        endpoints: Endpoints::settle(&args.endpoints),
-        solve: args.solve,
-        farthest: false,
+    let spec = MazeSpec {
+        generator,
+        blank: Blank::Rect { width, height },
+        finish: finish_of(&args),
     };
-    check_endpoints(&finish.endpoints, width, height)?;
+    if streamed.is_none() {
+        spec.check().map_err(with_flags)?;
+    }
     let format = args.output.format.unwrap_or(Format::Term);
-    if format == Format::Graph && finish.endpoints.openings {
+    if format == Format::Graph && spec.finish.openings {
         return Err(bad_input(
             "--openings opens the outer wall of tiles; a graph document has cells and passages \
              only: leave --openings out",
@@ -412,7 +390,7 @@ fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob
         }
         Destination::Stream(rendering, rows)
     } else if format == Format::Events {
-        events_only(&args, &finish)?;
+        events_only(&args)?;
         Destination::Events(Target::new(args.output.target.output.as_deref()))
     } else {
         let rendering = rendering(&args.output, Format::Term)?;
@@ -424,14 +402,11 @@ fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob
         }
     };
     Ok(MazeJob {
-        generator,
-        width,
-        height,
+        spec,
         seed: Seed::settle(
             args.seed,
             matches!(format, Format::Json | Format::Events | Format::Graph),
         ),
-        finish,
         destination,
         quiet: args.dataset.quiet,
     })
@@ -515,44 +490,31 @@ fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
 
 /// Settles a maze of another shape than the plain rectangle, carved into `blank`.
 fn shaped_maze(
-    generator: Box<dyn Generator>,
+    generator: Box<dyn Generator + Send + Sync>,
     args: MazeArgs,
     blank: Shape,
 ) -> anyhow::Result<MazeJob> {
-    check_shape_options(generator.as_ref(), &args, &blank)?;
     let format = shape_format(&args.output, &blank);
-    let finish = Finish {
-        braid: args.braid,
-        endpoints: Endpoints::settle(&args.endpoints),
-        solve: args.solve,
-        farthest: false,
-    };
-    let (width, height) = mazegen::with_topology!(&blank, t => t.extent());
-    let destination = Destination::Shape(blank.clone(), shape_output(&args.output, &blank)?);
-    Ok(MazeJob {
+    let destination = Destination::Render(shape_output(&args.output, &blank)?);
+    let spec = MazeSpec {
         generator,
-        width,
-        height,
+        blank: Blank::Shape(blank),
+        finish: finish_of(&args),
+    };
+    spec.check().map_err(with_flags)?;
+    refuse_rect_only(&args, &spec.blank)?;
+    Ok(MazeJob {
+        spec,
         seed: Seed::settle(args.seed, matches!(format, Format::Graph | Format::Json)),
-        finish,
         destination,
         quiet: args.dataset.quiet,
     })
 }
 
-/// Refuses what a maze of shape `blank` cannot be asked: an algorithm that carves rectangles
-/// only, options for rectangles only, more walkers than cells, endpoints off its cells.
-pub(crate) fn check_shape_options(
-    generator: &dyn Generator,
-    args: &MazeArgs,
-    blank: &Shape,
-) -> anyhow::Result<()> {
-    if !generator.carves_shapes() {
-        let error = mazegen::Error::ShapeUnsupported {
-            algorithm: generator.name(),
-            shape: blank.name(),
-        };
-        return Err(error.into());
+/// Refuses options for rectangles only asked of a maze of another shape.
+fn refuse_rect_only(args: &MazeArgs, blank: &Blank) -> anyhow::Result<()> {
+    if matches!(blank, Blank::Rect { .. }) {
+        return Ok(());
     }
     let rect_only = [
         ("--openings", args.endpoints.openings),
@@ -564,16 +526,7 @@ pub(crate) fn check_shape_options(
             blank.name()
         )));
     }
-    if let Some(walkers) = generator.params().get("seeds").and_then(|s| s.as_u64())
-        && walkers > blank.cell_count() as u64
-    {
-        let error = mazegen::Error::TooManySeeds {
-            seeds: walkers as u32,
-            cells: blank.cell_count() as u64,
-        };
-        return Err(anyhow::Error::new(error).context(format!("--walkers {walkers}")));
-    }
-    mazegen::with_topology!(blank, t => check_shape_endpoints(t, &args.endpoints))
+    Ok(())
 }
 
 /// The format a maze of shape `blank` is written in: as asked, else `term` for a mask (drawn
@@ -626,22 +579,6 @@ pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result
             .with_context(|| format!("--scale {}", picture.scale))?;
     }
     Ok(rendering)
-}
-
-/// Refuses `--start` or `--goal` outside the cells of `topology`.
-fn check_shape_endpoints(topology: &impl Topology, endpoints: &EndpointArgs) -> anyhow::Result<()> {
-    for (flag, cell) in [("--start", endpoints.start), ("--goal", endpoints.goal)] {
-        if let Some(cell) = cell
-            && topology.locate(cell).is_none()
-        {
-            let error = mazegen::Error::NotACell {
-                x: cell.x,
-                y: cell.y,
-            };
-            return Err(anyhow::Error::new(error).context(format!("{flag} {},{}", cell.x, cell.y)));
-        }
-    }
-    Ok(())
 }
 
 /// The rendering of a maze written row by row as it is generated, or `None` when it cannot be:
@@ -701,58 +638,15 @@ fn check_cell_limit(generator: &dyn Generator, width: u32, rows: u64) -> anyhow:
     }
 }
 
-/// Refuses more backtracking walkers than the maze has cells, before anything is allocated.
-fn check_walkers(walkers: u32, width: u32, height: u32) -> anyhow::Result<()> {
-    if u64::from(walkers) > u64::from(width) * u64::from(height) {
-        let error = mazegen::Error::TooManySeeds {
-            seeds: walkers,
-            cells: u64::from(width) * u64::from(height),
-        };
-        return Err(anyhow::Error::new(error).context(format!("--walkers {walkers}")));
-    }
-    Ok(())
-}
-
-/// Refuses a start or goal outside the maze, or openings where they cannot be, before the
-/// maze is generated.
-fn check_endpoints(endpoints: &Endpoints, width: u32, height: u32) -> anyhow::Result<()> {
-    let start = endpoints.start.unwrap_or(Maze::DEFAULT_START);
-    let goal = endpoints.goal.unwrap_or(Maze::default_goal(width, height));
-    for (flag, cell) in [("--start", start), ("--goal", goal)] {
-        if !cell.is_within(width, height) {
-            let error = mazegen::Error::OutsideGrid {
-                x: cell.x,
-                y: cell.y,
-                width,
-                height,
-            };
-            return Err(anyhow::Error::new(error).context(format!("{flag} {},{}", cell.x, cell.y)));
-        }
-    }
-    if endpoints.openings {
-        for (role, cell) in [("start", start), ("goal", goal)] {
-            if !cell.is_on_border(width, height) {
-                let error = mazegen::Error::NotOnBorder {
-                    role,
-                    x: cell.x,
-                    y: cell.y,
-                };
-                return Err(anyhow::Error::new(error).context("--openings"));
-            }
-        }
-    }
-    Ok(())
-}
-
 /// `--format events` records generation only: options that act after it are refused.
-fn events_only(args: &MazeArgs, finish: &Finish) -> anyhow::Result<()> {
+fn events_only(args: &MazeArgs) -> anyhow::Result<()> {
     let output = &args.output;
     let after = [
-        ("--braid", finish.braid.is_some()),
-        ("--solve", finish.solve),
-        ("--start", finish.endpoints.start.is_some()),
-        ("--goal", finish.endpoints.goal.is_some()),
-        ("--openings", finish.endpoints.openings),
+        ("--braid", args.braid.is_some()),
+        ("--solve", args.solve),
+        ("--start", args.endpoints.start.is_some()),
+        ("--goal", args.endpoints.goal.is_some()),
+        ("--openings", args.endpoints.openings),
         ("--stats", output.stats),
         ("--heatmap", output.heatmap),
         ("--theme", output.theme.is_some()),

@@ -2,8 +2,10 @@
 //! it, its entrance and exit, and what was done to it afterwards (braiding, openings, a
 //! solution).
 
+mod spec;
 mod view;
 
+pub use spec::{Blank, Finish, MazeSpec, Part};
 pub(crate) use view::blank;
 pub use view::{Heat, MazeTiles};
 

@@ -3,6 +3,7 @@
 
 use clap::{Args, ValueEnum};
 use mazegen::analysis::Figure;
+use mazegen::dataset::Bound;
 use std::num::NonZeroUsize;
 
 /// Options for many mazes in one run, shared by every maze command.
@@ -76,8 +77,8 @@ pub struct BoundArgs {
 }
 
 impl BoundArgs {
-    /// The bounds given, `(figure, min, max)`, one entry per figure with either.
-    pub fn given(&self) -> Vec<(Figure, Option<f64>, Option<f64>)> {
+    /// The bounds given, one per figure with either end.
+    pub fn given(&self) -> Vec<Bound> {
         let pairs = [
             (self.min_solution, self.max_solution),
             (self.min_decisions, self.max_decisions),
@@ -89,7 +90,7 @@ impl BoundArgs {
             .into_iter()
             .zip(pairs)
             .filter(|(_, (min, max))| min.is_some() || max.is_some())
-            .map(|(figure, (min, max))| (figure, min, max))
+            .map(|(figure, (min, max))| Bound { figure, min, max })
             .collect()
     }
 }

@@ -1,14 +1,15 @@
 //! The commands that read a maze document back: `solve`, `render` and `stats`.
 
-use super::{Figures, place_endpoints, write_maze};
+use super::{Figures, write_maze};
 use crate::app::cli::{Format, StatsFormat};
 use crate::app::output::Target;
 use crate::app::settle::{
-    DocumentAction, DocumentJob, Endpoints, Input, SHAPE_FORMATS, bad_input, tiles_style_refused,
+    DocumentAction, DocumentJob, Input, SHAPE_FORMATS, bad_input, tiles_style_refused, with_flags,
 };
 use anyhow::Context;
 use mazegen::Maze;
 use mazegen::analysis::ShapeStats;
+use mazegen::maze::Finish;
 use mazegen::read::{AnyDocument, ReadError};
 use mazegen::render::Style;
 use mazegen::shapes::Shape;
@@ -26,9 +27,8 @@ pub fn run(job: DocumentJob) -> anyhow::Result<()> {
 /// Carries out `action` on a maze read from a maze document.
 fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     let output = match action {
-        DocumentAction::Solve(endpoints, output) => {
-            place_endpoints(&mut maze, &endpoints)?;
-            maze.solve()?;
+        DocumentAction::Solve(finish, output) => {
+            finish.apply(&mut maze).map_err(with_flags)?;
             output
         }
         DocumentAction::Render(output) => output,
@@ -44,9 +44,9 @@ fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
 /// Carries out `action` on a maze read from a graph document: a rectangle or a mask in any
 /// format but graph as the maze it is, other shapes as graphs or pictures in lines.
 fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
-    let (endpoints, output) = match action {
+    let (finish, output) = match action {
         DocumentAction::Stats(format) => return print_stats(&ShapeStats::of(&maze)?, format),
-        DocumentAction::Solve(endpoints, output) => (Some(endpoints), output),
+        DocumentAction::Solve(finish, output) => (Some(finish), output),
         DocumentAction::Render(output) => (None, output),
     };
     let shape = maze.shape().name();
@@ -59,8 +59,8 @@ fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
         _ => false,
     };
     if output.graph_format != Format::Graph && in_tiles {
-        let action = match endpoints {
-            Some(endpoints) => DocumentAction::Solve(endpoints, output),
+        let action = match finish {
+            Some(finish) => DocumentAction::Solve(finish, output),
             None => DocumentAction::Render(output),
         };
         return run_on_maze(maze, action);
@@ -80,17 +80,16 @@ fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
             .pixel_size_of_shape(maze.shape())
             .with_context(|| format!("--scale {}", picture.scale))?;
     }
-    if let Some(endpoints) = endpoints {
-        refuse_openings(&endpoints, shape)?;
-        place_endpoints(&mut maze, &endpoints)?;
-        maze.solve()?;
+    if let Some(finish) = finish {
+        refuse_openings(&finish, shape)?;
+        finish.apply(&mut maze).map_err(with_flags)?;
     }
     write_maze(&maze, rendering)
 }
 
 /// Refuses `--openings` for a maze written as a graph, which has no outer wall to open.
-fn refuse_openings(endpoints: &Endpoints, shape: &str) -> anyhow::Result<()> {
-    if endpoints.openings {
+fn refuse_openings(finish: &Finish, shape: &str) -> anyhow::Result<()> {
+    if finish.openings {
         return Err(bad_input(format!(
             "--openings opens the outer wall of a rectangle drawn in tiles; a {shape} maze \
              document has none"

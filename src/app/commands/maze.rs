@@ -1,16 +1,17 @@
 //! Maze commands: generate the maze, finish it, and write it (rendered, animated on the way,
 //! or as the generator's events).
 
-use super::{place_endpoints, write_maze};
+use super::write_maze;
 use crate::app::animate::{Animator, Pace};
 use crate::app::output::Target;
 use crate::app::progress::Progress;
-use crate::app::settle::{Destination, Finish, MazeJob};
+use crate::app::settle::{Destination, MazeJob, with_flags};
 use crate::app::terminal::TerminalScreen;
 use mazegen::Maze;
 use mazegen::algorithms::{AldousBroder, Algorithm, Generator, Wilson, expected_walk_steps};
 use mazegen::events::{EVENTS_SCHEMA, EventsHeader, JsonLines};
 use mazegen::events::{Event, Observer};
+use mazegen::maze::{Blank, MazeSpec};
 use mazegen::stream::MazeRows;
 use std::io;
 use std::io::IsTerminal;
@@ -18,18 +19,17 @@ use std::io::IsTerminal;
 /// Carries out a maze job.
 pub fn run(job: MazeJob) -> anyhow::Result<()> {
     let MazeJob {
-        generator,
-        width,
-        height,
+        spec,
         seed,
-        finish,
         destination,
         quiet,
     } = job;
-    let generator = generator.as_ref();
+    let generator = spec.generator.as_ref();
     if seed.report {
         crate::message(format_args!("seed: {}", seed.value));
     }
+    // Only rectangles are animated, streamed or recorded as events.
+    let (width, height) = spec.blank.extent();
     match destination {
         Destination::Events(target) => write_events(generator, width, height, seed.value, &target),
         Destination::Stream(rendering, rows) => {
@@ -40,16 +40,15 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
                 .write(|out| renderer.render_rows(&mut rows, out))
         }
         Destination::Render(rendering) => {
-            let maze = generate(generator, width, height, seed.value, quiet)?;
-            write_maze(&finished(maze, &finish)?, &rendering)
+            let maze = match spec.blank {
+                Blank::Rect { .. } => generate(generator, width, height, seed.value, quiet)?,
+                Blank::Shape(_) => spec.generate(seed.value)?,
+            };
+            write_maze(&finished(maze, &spec)?, &rendering)
         }
         Destination::Animate(pace, rendering) => {
             let maze = animate(generator, width, height, seed.value, pace)?;
-            write_maze(&finished(maze, &finish)?, &rendering)
-        }
-        Destination::Shape(blank, rendering) => {
-            let maze = Maze::generate_shape(generator, blank, seed.value)?;
-            write_maze(&finished(maze, &finish)?, &rendering)
+            write_maze(&finished(maze, &spec)?, &rendering)
         }
     }
 }
@@ -95,19 +94,9 @@ impl Observer for Joined {
     }
 }
 
-/// Braids, places the endpoints and solves, as `finish` says.
-pub(super) fn finished(mut maze: Maze, finish: &Finish) -> anyhow::Result<Maze> {
-    if let Some(probability) = finish.braid {
-        maze.braid_with(probability)?;
-    }
-    if finish.farthest {
-        let (from, to, _) = maze.diameter()?;
-        maze.set_endpoints(from, to)?;
-    }
-    place_endpoints(&mut maze, &finish.endpoints)?;
-    if finish.solve {
-        maze.solve()?;
-    }
+/// `maze`, generated as `spec` says, finished as it says.
+fn finished(mut maze: Maze, spec: &MazeSpec) -> anyhow::Result<Maze> {
+    spec.finish.apply(&mut maze).map_err(with_flags)?;
     Ok(maze)
 }
 

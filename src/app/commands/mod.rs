@@ -6,30 +6,11 @@ pub mod document;
 pub mod maze;
 pub mod rooms;
 
-use crate::app::settle::{Endpoints, Rendering};
-use anyhow::Context;
+use crate::app::settle::Rendering;
 use mazegen::Maze;
 use mazegen::analysis::ShapeStats;
 use mazegen::analysis::{Difficulty, Summary};
 use std::io::{self, Write};
-
-/// Applies `--start`, `--goal` and `--openings` (rectangles only).
-fn place_endpoints(maze: &mut Maze, endpoints: &Endpoints) -> anyhow::Result<()> {
-    if endpoints.start.is_some() || endpoints.goal.is_some() {
-        let start = endpoints.start.unwrap_or(maze.start_pos());
-        let goal = endpoints.goal.unwrap_or(maze.goal_pos());
-        maze.set_endpoints(start, goal).with_context(|| {
-            format!(
-                "--start {},{} --goal {},{}",
-                start.x, start.y, goal.x, goal.y
-            )
-        })?;
-    }
-    if endpoints.openings {
-        maze.open_border().context("--openings")?;
-    }
-    Ok(())
-}
 
 /// The figures of `--stats` and `stats` about a maze: its summary, then its difficulty (a
 /// `difficulty` object in JSON).

@@ -1,40 +1,21 @@
 //! Settles a dataset: many mazes in one run, or mazes chosen by difficulty.
 
-use super::{Finish, Rendering, Seed, bad_input, check_endpoints, rendering};
+use super::{Rendering, Seed, bad_input, rendering};
 use crate::app::cli::{EndpointRule, Format, MazeArgs, OutputArgs};
 use crate::app::output::Target;
 use mazegen::algorithms::Generator;
-use mazegen::analysis::Figure;
-use mazegen::dataset::{Bound, shape_tree_count, spanning_tree_count};
+use mazegen::dataset::DatasetSpec;
 use mazegen::grid::tiles_from_cells;
+use mazegen::maze::{Blank, Finish, MazeSpec};
 use mazegen::render::{NpyConnections, NpyTiles};
-use mazegen::shapes::{Shape, Topology};
-use std::ops::Range;
+use mazegen::shapes::Shape;
 
 /// Many mazes to generate, finish, filter and write in index order.
 pub struct DatasetJob {
-    /// The algorithm and its options.
-    pub generator: Box<dyn Generator + Send + Sync>,
-    /// The blank shape each maze is carved into, unless a plain rectangle.
-    pub shape: Option<Shape>,
-    /// Width in cells (of the rectangle a shape lies in).
-    pub width: u32,
-    /// Height in cells.
-    pub height: u32,
-    /// The run's seed, from which every maze's own seed is derived.
+    /// The mazes, checked.
+    pub spec: DatasetSpec,
+    /// The run's seed (the spec's), and whether to report it.
     pub seed: Seed,
-    /// No `--count`: the run's seed is the first candidate's own, as for a single maze.
-    pub single: bool,
-    /// The indices this run writes (`--shard`, else all).
-    pub slots: Range<u64>,
-    /// Threads generating mazes.
-    pub jobs: usize,
-    /// No two mazes with the same passages.
-    pub unique: bool,
-    /// Figures every maze must lie within.
-    pub bounds: Vec<Bound>,
-    /// What is done to each maze once generated.
-    pub finish: Finish,
     /// How the mazes are written.
     pub output: DatasetOutput,
     /// Show a progress bar (when standard error is a terminal).
@@ -97,42 +78,50 @@ pub fn settle(
     args: MazeArgs,
 ) -> anyhow::Result<DatasetJob> {
     let shape = super::blank_shape(&args)?;
-    let (width, height, cells) = match &shape {
-        Some(blank) => {
-            super::check_shape_options(generator.as_ref(), &args, blank)?;
-            let (width, height) = mazegen::with_topology!(blank, t => t.extent());
-            (width, height, blank.cell_count() as u64)
-        }
+    let blank = match shape.clone() {
+        Some(blank) => Blank::Shape(blank),
         None => {
             let (width, rows) = args.size.cells();
             super::check_cell_limit(generator.as_ref(), width, rows)?;
             let height = u32::try_from(rows).expect("within the cell limit");
-            (width, height, u64::from(width) * u64::from(height))
+            Blank::Rect { width, height }
         }
     };
-    // How messages name the mazes: "a 10x10-cell maze", "a hex maze of 100 cells".
-    let described = match &shape {
-        Some(blank) => format!("a {} maze of {cells} cells", blank.name()),
-        None => format!("a {width}x{height}-cell maze"),
-    };
-    let dataset = &args.dataset;
-    let farthest = dataset.endpoints == Some(EndpointRule::Farthest);
-    let endpoints = super::Endpoints::settle(&args.endpoints);
-    if farthest && (endpoints.start.is_some() || endpoints.goal.is_some() || endpoints.openings) {
-        return Err(bad_input(
-            "--endpoints farthest places the start and goal itself: it cannot be combined with \
-             --start, --goal or --openings",
-        ));
-    }
-    if shape.is_none() {
-        check_endpoints(&endpoints, width, height)?;
-    }
-    let in_tiles = matches!(shape, None | Some(Shape::Masked(_)));
     let format = match &shape {
         Some(blank) => super::shape_format(&args.output, blank),
         None => args.output.format.unwrap_or(Format::Term),
     };
+    let records_seed = matches!(format, Format::Json | Format::Jsonl | Format::Graph);
+    let dataset = &args.dataset;
     let count = dataset.count.unwrap_or(1);
+    let seed = Seed::settle(args.seed, records_seed);
+    let spec = DatasetSpec {
+        maze: MazeSpec {
+            generator,
+            blank,
+            finish: Finish {
+                farthest: dataset.endpoints == Some(EndpointRule::Farthest),
+                ..super::finish_of(&args)
+            },
+        },
+        seed: seed.value,
+        count,
+        slots: match dataset.shard {
+            Some(shard) => mazegen::dataset::shard(count, shard.index, shard.of),
+            None => 0..count,
+        },
+        single: dataset.count.is_none(),
+        jobs: dataset
+            .jobs
+            .or_else(|| std::thread::available_parallelism().ok())
+            .map_or(1, |jobs| jobs.get()),
+        unique: dataset.unique,
+        bounds: dataset.bounds.given(),
+    };
+    spec.check()
+        .map_err(|error| super::dataset_with_flags(error, &spec))?;
+    super::refuse_rect_only(&args, &spec.maze.blank)?;
+    let in_tiles = matches!(shape, None | Some(Shape::Masked(_)));
     let many = if in_tiles {
         &[
             Format::Term,
@@ -164,14 +153,7 @@ pub fn settle(
              --shard, --jobs, --unique, --endpoints, difficulty bounds or --format jsonl/npy"
         )));
     }
-    let bounds = bounds(&args, cells, &described)?;
-    if dataset.unique && args.braid.is_none() {
-        let trees = match &shape {
-            Some(blank) => mazegen::with_topology!(blank, t => shape_tree_count(t)),
-            None => spanning_tree_count(width, height),
-        };
-        check_enough_mazes(count, trees, &described)?;
-    }
+    let (width, height) = spec.maze.blank.extent();
     let rendering = match &shape {
         Some(blank) => super::shape_output(&args.output, blank)?,
         None => {
@@ -185,100 +167,15 @@ pub fn settle(
         Format::NpyConnections => Some(NpyConnections::layout(width, height)),
         _ => None,
     };
-    let slots = match dataset.shard {
-        Some(shard) => {
-            let edge = |k: u64| (u128::from(count) * u128::from(k) / u128::from(shard.of)) as u64;
-            edge(shard.index - 1)..edge(shard.index)
-        }
-        None => 0..count,
-    };
-    let recorded = matches!(format, Format::Json | Format::Jsonl | Format::Graph);
-    let seed = Seed::settle(args.seed, recorded);
     Ok(DatasetJob {
-        generator,
-        shape,
-        width,
-        height,
+        spec,
         seed,
-        single: dataset.count.is_none(),
-        slots,
-        jobs: dataset
-            .jobs
-            .or_else(|| std::thread::available_parallelism().ok())
-            .map_or(1, |jobs| jobs.get()),
-        unique: dataset.unique,
-        bounds,
-        finish: Finish {
-            braid: args.braid,
-            endpoints,
-            solve: args.solve,
-            farthest,
-        },
         output: DatasetOutput {
             separate: matches!(format, Format::Term | Format::Text),
             array,
-            records_seed: recorded,
+            records_seed,
             rendering,
         },
         progress: !dataset.quiet,
     })
-}
-
-/// The difficulty bounds, each checked: its minimum not above its maximum, and within what a
-/// maze of `cells` cells (`described` so in messages) allows.
-fn bounds(args: &MazeArgs, cells: u64, described: &str) -> anyhow::Result<Vec<Bound>> {
-    let mut bounds = Vec::new();
-    for (figure, min, max) in args.dataset.bounds.given() {
-        let name = figure.name();
-        if let (Some(min), Some(max)) = (min, max)
-            && min > max
-        {
-            return Err(bad_input(format!(
-                "--min-{name} {min} is above --max-{name} {max}: no maze can be within both"
-            )));
-        }
-        let most = figure.most(cells);
-        if let Some(min) = min
-            && min > most
-        {
-            return Err(bad_input(format!(
-                "--min-{name} {min}: {described} has at most {most} ({})",
-                what_most(figure)
-            )));
-        }
-        if figure == Figure::Tortuosity
-            && let Some(max) = max
-            && max < 1.0
-        {
-            return Err(bad_input(format!(
-                "--max-tortuosity {max}: a solution is never shorter than the Manhattan \
-                 distance between its ends (tortuosity 1)"
-            )));
-        }
-        bounds.push(Bound { figure, min, max });
-    }
-    Ok(bounds)
-}
-
-/// Why a figure cannot pass its greatest value.
-const fn what_most(figure: Figure) -> &'static str {
-    match figure {
-        Figure::Solution | Figure::Decisions | Figure::BranchDepth => {
-            "a path visits each cell once"
-        }
-        Figure::Tortuosity => "a path of at most cells - 1 steps",
-        Figure::SolutionShare => "all its cells",
-    }
-}
-
-/// Refuses more distinct mazes than the shape (`described` so in messages) has spanning
-/// `trees`, where they could be counted.
-fn check_enough_mazes(count: u64, trees: Option<u64>, described: &str) -> anyhow::Result<()> {
-    match trees {
-        Some(trees) if count > trees => Err(bad_input(format!(
-            "--unique --count {count}: {described} has only {trees} distinct perfect mazes; \
-             ask for at most {trees}, or a larger size"
-        ))),
-        _ => Ok(()),
-    }
 }

@@ -6,6 +6,14 @@
 //! - [`spanning_tree_count`] and [`shape_tree_count`]: how many perfect mazes a rectangle or
 //!   a small shape has at all (the matrix-tree theorem), to refuse at once a request for more
 //!   distinct mazes than exist.
+//! - [`DatasetSpec`]: the mazes of a dataset, checked before any is made and made in
+//!   parallel by [`DatasetSpec::run`], the same for any number of threads.
+
+mod run;
+mod spec;
+
+pub use run::{BATCH_MAZES, BOUND_PATIENCE, Made, PlainRun, Run, UNIQUE_PATIENCE};
+pub use spec::{DatasetError, DatasetSpec, shard, why_most};
 
 use crate::analysis::{Difficulty, Figure};
 use crate::rng::DRAWN_SEED_LIMIT;

@@ -1,0 +1,107 @@
+//! The options at fault in the library's refusals: the library speaks of parts and values
+//! ([`Part`], [`DatasetError`]), the command line names its flags.
+
+use super::bad_input;
+use mazegen::analysis::Difficulty;
+use mazegen::dataset::{Bound, DatasetError, DatasetSpec, why_most};
+use mazegen::maze::{Blank, Part};
+
+/// `error`, with the flags behind it named: the part of a maze spec it is about as the flags
+/// that set it.
+pub fn with_flags(error: mazegen::Error) -> anyhow::Error {
+    match error {
+        mazegen::Error::Refused { part, error } => {
+            let flags = match part {
+                Part::Start(pos) => format!("--start {},{}", pos.x, pos.y),
+                Part::Goal(pos) => format!("--goal {},{}", pos.x, pos.y),
+                Part::Endpoints(start, goal) => format!(
+                    "--start {},{} --goal {},{}",
+                    start.x, start.y, goal.x, goal.y
+                ),
+                Part::Openings => "--openings".into(),
+            };
+            anyhow::Error::new(*error).context(flags)
+        }
+        mazegen::Error::TooManySeeds { seeds, .. } => {
+            anyhow::Error::new(error).context(format!("--walkers {seeds}"))
+        }
+        mazegen::Error::FarthestPlaced => bad_input(
+            "--endpoints farthest places the start and goal itself: it cannot be combined with \
+             --start, --goal or --openings",
+        ),
+        error => error.into(),
+    }
+}
+
+/// [`with_flags`] for a refusal of `spec`'s dataset, whose own refusals speak of `--min-...`,
+/// `--unique` and `--count`.
+pub fn dataset_with_flags(error: mazegen::Error, spec: &DatasetSpec) -> anyhow::Error {
+    match error {
+        mazegen::Error::Dataset(refusal) => {
+            dataset_refusal(*refusal, &spec.bounds, &spec.maze.blank)
+        }
+        error => with_flags(error),
+    }
+}
+
+/// A dataset's refusal, naming its flags.
+fn dataset_refusal(error: DatasetError, bounds: &[Bound], blank: &Blank) -> anyhow::Error {
+    // How messages name the mazes: "a 10x10-cell maze", "a hex maze of 100 cells".
+    let described = match blank {
+        Blank::Rect { width, height } => format!("a {width}x{height}-cell maze"),
+        Blank::Shape(shape) => format!("a {} maze of {} cells", shape.name(), blank.cell_count()),
+    };
+    bad_input(match error {
+        DatasetError::BoundsCross { figure, min, max } => {
+            let name = figure.name();
+            format!("--min-{name} {min} is above --max-{name} {max}: no maze can be within both")
+        }
+        DatasetError::BoundPastMost { figure, min, most } => format!(
+            "--min-{} {min}: {described} has at most {most} ({})",
+            figure.name(),
+            why_most(figure)
+        ),
+        DatasetError::TortuosityBelowOne { max } => format!(
+            "--max-tortuosity {max}: a solution is never shorter than the Manhattan distance \
+             between its ends (tortuosity 1)"
+        ),
+        DatasetError::TooFewMazes { count, trees } => format!(
+            "--unique --count {count}: {described} has only {trees} distinct perfect mazes; ask \
+             for at most {trees}, or a larger size"
+        ),
+        DatasetError::TooFewDistinct { found, repeats } => format!(
+            "--unique: only {found} distinct mazes found, then {repeats} repeats in a row; the \
+             algorithm seems to make no more at this size: ask for at most {found}, or a larger \
+             size"
+        ),
+        DatasetError::BoundsMissed {
+            index,
+            tries,
+            closest,
+        } => bounds_missed(bounds, index, tries, &closest),
+        error => error.to_string(),
+    })
+}
+
+/// The message of a run whose bounds rejected `tries` candidates in a row for maze `index`.
+fn bounds_missed(bounds: &[Bound], index: u64, tries: u64, closest: &Difficulty) -> String {
+    let flags: Vec<String> = bounds
+        .iter()
+        .flat_map(|bound| {
+            let name = bound.figure.name();
+            let min = bound.min.map(|min| format!("--min-{name} {min}"));
+            let max = bound.max.map(|max| format!("--max-{name} {max}"));
+            min.into_iter().chain(max)
+        })
+        .collect();
+    let figures: Vec<String> = bounds
+        .iter()
+        .map(|bound| format!("{} {}", bound.figure.name(), closest.get(bound.figure)))
+        .collect();
+    format!(
+        "{}: {tries} candidates in a row for maze {index} were all outside; the closest had {}: \
+         widen the bounds",
+        flags.join(" "),
+        figures.join(", ")
+    )
+}

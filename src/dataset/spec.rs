@@ -1,0 +1,234 @@
+//! [`DatasetSpec`]: which mazes a dataset holds, checked before any is made.
+
+use super::{Bound, shape_tree_count, spanning_tree_count};
+use crate::analysis::{Difficulty, Figure};
+use crate::error::{Error, Result};
+use crate::maze::{Blank, MazeSpec};
+use crate::with_topology;
+use std::ops::Range;
+use thiserror::Error;
+
+/// Many mazes of one [`MazeSpec`] from one run seed: maze `index` is made from
+/// [`candidate_seed`](super::candidate_seed)`(seed, index, attempt)`, the first attempt
+/// within the `bounds` (and, with `unique`, unlike every maze before it) kept. The mazes are
+/// the same whatever the number of `jobs` and whichever `slots` are made.
+pub struct DatasetSpec {
+    /// The mazes' spec.
+    pub maze: MazeSpec,
+    /// The run's seed.
+    pub seed: u64,
+    /// How many mazes the whole dataset has.
+    pub count: u64,
+    /// The indices made and handed back: all (`0..count`), or a shard ([`shard`]).
+    pub slots: Range<u64>,
+    /// The first candidate of maze 0 is made from `seed` itself, as a single maze is (a run
+    /// of one maze with bounds or endpoints chosen by its figures).
+    pub single: bool,
+    /// Threads making mazes (at least 1).
+    pub jobs: usize,
+    /// No two mazes with the same passages.
+    pub unique: bool,
+    /// Figures every maze must lie within.
+    pub bounds: Vec<Bound>,
+}
+
+/// Shard `index` (from 1) of `of` equal shards of a `count`-maze dataset: the indices it
+/// makes. The shards of a dataset cover it exactly, in order.
+///
+/// ```
+/// assert_eq!(mazegen::dataset::shard(10, 2, 3), 3..6);
+/// ```
+pub fn shard(count: u64, index: u64, of: u64) -> Range<u64> {
+    let edge = |k: u64| (u128::from(count) * u128::from(k) / u128::from(of)) as u64;
+    edge(index - 1)..edge(index)
+}
+
+impl DatasetSpec {
+    /// Refuses, before any maze is made, a dataset that cannot be made: a maze spec that
+    /// [`MazeSpec::check`] refuses, bounds no maze of the shape can meet, more unique mazes
+    /// than the shape has.
+    pub fn check(&self) -> Result<()> {
+        self.maze.check()?;
+        let cells = self.maze.blank.cell_count();
+        for bound in &self.bounds {
+            check_bound(bound, cells)?;
+        }
+        if self.unique && self.maze.finish.braid.is_none() {
+            let trees = match &self.maze.blank {
+                Blank::Rect { width, height } => spanning_tree_count(*width, *height),
+                Blank::Shape(shape) => with_topology!(shape, t => shape_tree_count(t)),
+            };
+            if let Some(trees) = trees
+                && self.count > trees
+            {
+                let count = self.count;
+                return Err(DatasetError::TooFewMazes { count, trees }.into());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Refuses a bound no maze of `cells` cells can meet.
+fn check_bound(bound: &Bound, cells: u64) -> Result<()> {
+    let Bound { figure, min, max } = *bound;
+    if let (Some(min), Some(max)) = (min, max)
+        && min > max
+    {
+        return Err(DatasetError::BoundsCross { figure, min, max }.into());
+    }
+    let most = figure.most(cells);
+    if let Some(min) = min
+        && min > most
+    {
+        return Err(DatasetError::BoundPastMost { figure, min, most }.into());
+    }
+    if figure == Figure::Tortuosity
+        && let Some(max) = max
+        && max < 1.0
+    {
+        return Err(DatasetError::TortuosityBelowOne { max }.into());
+    }
+    Ok(())
+}
+
+/// Why a figure cannot pass its greatest value ([`Figure::most`]).
+pub const fn why_most(figure: Figure) -> &'static str {
+    match figure {
+        Figure::Solution | Figure::Decisions | Figure::BranchDepth => {
+            "a path visits each cell once"
+        }
+        Figure::Tortuosity => "a path of at most cells - 1 steps",
+        Figure::SolutionShare => "all its cells",
+    }
+}
+
+/// A dataset that cannot be made as asked.
+#[derive(Debug, Clone, PartialEq, Error)]
+#[non_exhaustive]
+pub enum DatasetError {
+    /// A bound whose minimum is above its maximum.
+    #[error("the least {} {min} is above the greatest {max}: no maze can be within both", figure.name())]
+    BoundsCross {
+        /// The figure bounded.
+        figure: Figure,
+        /// Its least value.
+        min: f64,
+        /// Its greatest value.
+        max: f64,
+    },
+    /// A least value above the most any maze of the shape has.
+    #[error("the least {} {min} is more than the {most} a maze of this size has ({})", figure.name(), why_most(*figure))]
+    BoundPastMost {
+        /// The figure bounded.
+        figure: Figure,
+        /// Its least value.
+        min: f64,
+        /// The most it can be.
+        most: f64,
+    },
+    /// A greatest tortuosity below 1.
+    #[error(
+        "the greatest tortuosity {max} is below 1: a solution is never shorter than the \
+         Manhattan distance between its ends"
+    )]
+    TortuosityBelowOne {
+        /// The greatest tortuosity asked.
+        max: f64,
+    },
+    /// More unique mazes than the shape has perfect mazes.
+    #[error("{count} unique mazes are more than the {trees} distinct perfect mazes of this shape")]
+    TooFewMazes {
+        /// The mazes asked for.
+        count: u64,
+        /// The perfect mazes of the shape.
+        trees: u64,
+    },
+    /// Unique mazes asked for, where only `found` turned up before a long run of repeats.
+    #[error(
+        "only {found} distinct mazes found, then {repeats} repeats in a row; the algorithm \
+         seems to make no more at this size"
+    )]
+    TooFewDistinct {
+        /// The distinct mazes made.
+        found: u64,
+        /// The repeats in a row that ended the run.
+        repeats: u64,
+    },
+    /// Bounds that rejected every candidate of a maze in a long run.
+    #[error("{tries} candidates in a row for maze {index} were all outside the bounds")]
+    BoundsMissed {
+        /// The maze.
+        index: u64,
+        /// The candidates tried.
+        tries: u64,
+        /// The figures of the candidate that came closest.
+        closest: Difficulty,
+    },
+}
+
+impl From<DatasetError> for Error {
+    fn from(error: DatasetError) -> Self {
+        Self::Dataset(Box::new(error))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithms::Kruskal;
+    use crate::maze::Finish;
+
+    fn spec(width: u32, height: u32, count: u64) -> DatasetSpec {
+        DatasetSpec {
+            maze: MazeSpec {
+                generator: Box::new(Kruskal),
+                blank: Blank::Rect { width, height },
+                finish: Finish::default(),
+            },
+            seed: 1,
+            count,
+            slots: 0..count,
+            single: false,
+            jobs: 1,
+            unique: false,
+            bounds: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn shards_cover_the_dataset_in_order() {
+        for of in 1..7 {
+            let edges: Vec<Range<u64>> = (1..=of).map(|i| shard(20, i, of)).collect();
+            assert_eq!(edges[0].start, 0);
+            assert_eq!(edges[of as usize - 1].end, 20);
+            assert!(edges.windows(2).all(|w| w[0].end == w[1].start));
+        }
+    }
+
+    #[test]
+    fn impossible_datasets_are_refused_up_front() {
+        let bound = |figure, min, max| Bound { figure, min, max };
+        let mut crossed = spec(5, 5, 3);
+        crossed.bounds = vec![bound(Figure::Solution, Some(9.0), Some(3.0))];
+        assert!(matches!(
+            crossed.check(),
+            Err(Error::Dataset(e)) if matches!(*e, DatasetError::BoundsCross { .. })
+        ));
+        let mut past = spec(3, 3, 3);
+        past.bounds = vec![bound(Figure::Solution, Some(9.0), None)];
+        assert_eq!(
+            past.check().unwrap_err().to_string(),
+            "the least solution 9 is more than the 8 a maze of this size has (a path visits \
+             each cell once)"
+        );
+        let mut few = spec(2, 2, 5);
+        few.unique = true;
+        assert_eq!(
+            few.check(),
+            Err(DatasetError::TooFewMazes { count: 5, trees: 4 }.into())
+        );
+        few.count = 4;
+        assert_eq!(few.check(), Ok(()));
+    }
+}

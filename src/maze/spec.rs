@@ -1,0 +1,382 @@
+//! What a maze is to be before it is made: [`MazeSpec`], a generator, the [`Blank`] shape it
+//! carves and the [`Finish`] done afterwards. [`MazeSpec::check`] refuses what cannot be made
+//! before any work; [`MazeSpec::make`] then makes the maze from a seed.
+//!
+//! ```
+//! use mazegen::{Maze, Probability, algorithms::Wilson, grid::Pos};
+//! use mazegen::maze::{Blank, Finish, MazeSpec};
+//! use mazegen::shapes::{Polar, Shape};
+//!
+//! let spec = MazeSpec {
+//!     generator: Box::new(Wilson),
+//!     blank: Blank::Shape(Shape::Polar(Polar::new(6)?)),
+//!     finish: Finish {
+//!         braid: Some(Probability::new(0.5)?),
+//!         farthest: true,
+//!         solve: true,
+//!         ..Finish::default()
+//!     },
+//! };
+//! spec.check()?;
+//! let maze = spec.make(7)?;
+//! assert!(maze.solution().is_some() && maze.braid().is_some());
+//! assert_eq!(maze, spec.make(7)?);
+//! # Ok::<(), mazegen::Error>(())
+//! ```
+
+use super::Maze;
+use crate::Probability;
+use crate::algorithms::Generator;
+use crate::error::{Error, Result};
+use crate::grid::{Grid, Pos};
+use crate::shapes::{Shape, Topology};
+use crate::with_topology;
+use std::fmt;
+
+/// The shape a maze is carved into, every wall standing.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Blank {
+    /// A rectangle of `width x height` square cells (allocated only when the maze is made).
+    Rect {
+        /// Width in cells.
+        width: u32,
+        /// Height in cells.
+        height: u32,
+    },
+    /// Any [`Shape`], as given.
+    Shape(Shape),
+}
+
+impl Blank {
+    /// The name of the shape in messages (`rect`, `mask`, `hex`, `triangle`, `polar`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::Rect { .. } => "rect",
+            Self::Shape(shape) => shape.name(),
+        }
+    }
+
+    /// How many cells it has.
+    pub fn cell_count(&self) -> u64 {
+        match self {
+            Self::Rect { width, height } => u64::from(*width) * u64::from(*height),
+            Self::Shape(shape) => shape.cell_count() as u64,
+        }
+    }
+
+    /// The width and height in cells of the rectangle it lies in.
+    pub fn extent(&self) -> (u32, u32) {
+        match self {
+            Self::Rect { width, height } => (*width, *height),
+            Self::Shape(shape) => with_topology!(shape, t => t.extent()),
+        }
+    }
+}
+
+/// What is done to a maze once generated, in this order: braid, move the endpoints to the ends
+/// of a longest path (`farthest`), move them to `start` and `goal`, open the outer wall beside
+/// them, solve.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Finish {
+    /// Remove each dead end with this probability ([`Maze::braid_with`]).
+    pub braid: Option<Probability>,
+    /// Move the start and goal to the ends of a longest shortest path ([`Maze::diameter`]).
+    pub farthest: bool,
+    /// The entrance cell, if not the shape's default.
+    pub start: Option<Pos>,
+    /// The exit cell, if not the shape's default.
+    pub goal: Option<Pos>,
+    /// Open the outer wall beside the start and the goal ([`Maze::open_border`]).
+    pub openings: bool,
+    /// Find the shortest path from start to goal ([`Maze::solve`]).
+    pub solve: bool,
+}
+
+impl Finish {
+    /// Refuses what cannot be done to a maze carved into `blank`, before it is generated: a
+    /// start or goal off its cells, `farthest` with endpoints of its own, openings beside
+    /// endpoints off the outer wall.
+    pub fn check(&self, blank: &Blank) -> Result<()> {
+        if self.farthest && (self.start.is_some() || self.goal.is_some() || self.openings) {
+            return Err(Error::FarthestPlaced);
+        }
+        match blank {
+            Blank::Rect { width, height } => self.check_rect(*width, *height),
+            Blank::Shape(shape) => with_topology!(shape, t => self.check_cells(t)),
+        }
+    }
+
+    /// [`Finish::check`] for a `width x height`-cell rectangle.
+    fn check_rect(&self, width: u32, height: u32) -> Result<()> {
+        let start = self.start.unwrap_or(Maze::DEFAULT_START);
+        let goal = self.goal.unwrap_or(Maze::default_goal(width, height));
+        for (part, cell) in [(Part::Start(start), start), (Part::Goal(goal), goal)] {
+            if !cell.is_within(width, height) {
+                let (x, y) = (cell.x, cell.y);
+                let error = Error::OutsideGrid {
+                    x,
+                    y,
+                    width,
+                    height,
+                };
+                return Err(part.refuses(error));
+            }
+        }
+        if self.openings {
+            for (role, cell) in [("start", start), ("goal", goal)] {
+                if !cell.is_on_border(width, height) {
+                    let (x, y) = (cell.x, cell.y);
+                    return Err(Part::Openings.refuses(Error::NotOnBorder { role, x, y }));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Finish::check`] for another shape: the endpoints given must be its cells, and the
+    /// outer wall opens only on rectangles.
+    fn check_cells(&self, topology: &impl Topology) -> Result<()> {
+        for (part, cell) in [
+            (self.start.map(Part::Start), self.start),
+            (self.goal.map(Part::Goal), self.goal),
+        ] {
+            if let (Some(part), Some(cell)) = (part, cell)
+                && topology.locate(cell).is_none()
+            {
+                return Err(part.refuses(Error::NotACell {
+                    x: cell.x,
+                    y: cell.y,
+                }));
+            }
+        }
+        Ok(())
+    }
+
+    /// Does it to `maze`. A refusal names the [`Part`] at fault.
+    pub fn apply(&self, maze: &mut Maze) -> Result<()> {
+        if let Some(probability) = self.braid {
+            maze.braid_with(probability)?;
+        }
+        if self.farthest {
+            let (from, to, _) = maze.diameter()?;
+            maze.set_endpoints(from, to)?;
+        }
+        if self.start.is_some() || self.goal.is_some() {
+            let start = self.start.unwrap_or(maze.start_pos());
+            let goal = self.goal.unwrap_or(maze.goal_pos());
+            maze.set_endpoints(start, goal)
+                .map_err(|error| Part::Endpoints(start, goal).refuses(error))?;
+        }
+        if self.openings {
+            maze.open_border()
+                .map_err(|error| Part::Openings.refuses(error))?;
+        }
+        if self.solve {
+            maze.solve()?;
+        }
+        Ok(())
+    }
+}
+
+/// The part of a spec a refusal is about ([`Error::Refused`]), so that a caller can name it in
+/// its own terms (the command line names its options).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// [`Finish::start`], here.
+    Start(Pos),
+    /// [`Finish::goal`], here.
+    Goal(Pos),
+    /// The start and goal together, here.
+    Endpoints(Pos, Pos),
+    /// [`Finish::openings`].
+    Openings,
+}
+
+impl Part {
+    /// `error`, refused because of this part.
+    pub fn refuses(self, error: Error) -> Error {
+        Error::Refused {
+            part: self,
+            error: Box::new(error),
+        }
+    }
+}
+
+impl fmt::Display for Part {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Start(pos) => write!(f, "start {},{}", pos.x, pos.y),
+            Self::Goal(pos) => write!(f, "goal {},{}", pos.x, pos.y),
+            Self::Endpoints(start, goal) => {
+                write!(
+                    f,
+                    "start {},{} goal {},{}",
+                    start.x, start.y, goal.x, goal.y
+                )
+            }
+            Self::Openings => f.write_str("openings"),
+        }
+    }
+}
+
+/// A maze to make: the generator, the blank it carves and what is done afterwards.
+pub struct MazeSpec {
+    /// The algorithm and its options.
+    pub generator: Box<dyn Generator + Send + Sync>,
+    /// The shape carved.
+    pub blank: Blank,
+    /// What is done to the maze once generated.
+    pub finish: Finish,
+}
+
+impl MazeSpec {
+    /// Refuses, before anything is allocated, a maze that cannot be made: a generator that
+    /// does not carve the shape, a rectangle over the cell limit, more walkers than cells, a
+    /// [`Finish`] that does not fit the shape.
+    pub fn check(&self) -> Result<()> {
+        let generator = self.generator.as_ref();
+        if let Blank::Shape(shape) = &self.blank
+            && !matches!(shape, Shape::Rect(_))
+            && !generator.carves_shapes()
+        {
+            return Err(Error::ShapeUnsupported {
+                algorithm: generator.name(),
+                shape: shape.name(),
+            });
+        }
+        if let Blank::Rect { width, height } = self.blank {
+            Grid::check_size(width, height)?;
+        }
+        generator.check_cells(self.blank.cell_count())?;
+        self.finish.check(&self.blank)
+    }
+
+    /// Generates the maze from `seed`, unfinished.
+    pub fn generate(&self, seed: u64) -> Result<Maze> {
+        let generator = self.generator.as_ref();
+        match &self.blank {
+            Blank::Rect { width, height } => Maze::generate(generator, *width, *height, seed),
+            Blank::Shape(shape) => Maze::generate_shape(generator, shape.clone(), seed),
+        }
+    }
+
+    /// Generates the maze from `seed` and finishes it: the same spec and seed always give the
+    /// same maze.
+    pub fn make(&self, seed: u64) -> Result<Maze> {
+        let mut maze = self.generate(seed)?;
+        self.finish.apply(&mut maze)?;
+        Ok(maze)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithms::{Backtrack, BinaryTree, Kruskal};
+    use crate::shapes::Hex;
+    use std::num::NonZeroU32;
+
+    fn spec(blank: Blank, finish: Finish) -> MazeSpec {
+        MazeSpec {
+            generator: Box::new(Kruskal),
+            blank,
+            finish,
+        }
+    }
+
+    #[test]
+    fn refusals_name_the_part_at_fault() {
+        let rect = Blank::Rect {
+            width: 4,
+            height: 3,
+        };
+        let outside = Finish {
+            goal: Some(Pos::new(4, 0)),
+            ..Finish::default()
+        };
+        assert_eq!(
+            spec(rect.clone(), outside).check(),
+            Err(Part::Goal(Pos::new(4, 0)).refuses(Error::OutsideGrid {
+                x: 4,
+                y: 0,
+                width: 4,
+                height: 3
+            }))
+        );
+        let inner = Finish {
+            start: Some(Pos::new(1, 1)),
+            openings: true,
+            ..Finish::default()
+        };
+        let error = spec(rect.clone(), inner).check().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "openings: the start cell 1,1 is not on the outer wall, so it cannot have an opening"
+        );
+        let both = Finish {
+            farthest: true,
+            start: Some(Pos::new(0, 0)),
+            ..Finish::default()
+        };
+        assert_eq!(spec(rect, both).check(), Err(Error::FarthestPlaced));
+        let hex = Blank::Shape(Shape::Hex(Hex::new(3, 3).unwrap()));
+        let off = Finish {
+            start: Some(Pos::new(3, 3)),
+            ..Finish::default()
+        };
+        assert_eq!(
+            spec(hex.clone(), off).check(),
+            Err(Part::Start(Pos::new(3, 3)).refuses(Error::NotACell { x: 3, y: 3 }))
+        );
+        let rows_only = MazeSpec {
+            generator: Box::new(BinaryTree::default()),
+            ..spec(hex.clone(), Finish::default())
+        };
+        assert!(matches!(
+            rows_only.check(),
+            Err(Error::ShapeUnsupported { .. })
+        ));
+        let walkers = MazeSpec {
+            generator: Box::new(Backtrack {
+                seeds: NonZeroU32::new(10).unwrap(),
+                ..Backtrack::default()
+            }),
+            ..spec(hex, Finish::default())
+        };
+        assert_eq!(
+            walkers.check(),
+            Err(Error::TooManySeeds {
+                seeds: 10,
+                cells: 9
+            })
+        );
+    }
+
+    #[test]
+    fn a_checked_spec_makes_its_maze_finished() {
+        let finish = Finish {
+            start: Some(Pos::new(0, 2)),
+            goal: Some(Pos::new(5, 0)),
+            openings: true,
+            solve: true,
+            ..Finish::default()
+        };
+        let spec = spec(
+            Blank::Rect {
+                width: 6,
+                height: 3,
+            },
+            finish,
+        );
+        spec.check().unwrap();
+        let maze = spec.make(11).unwrap();
+        assert_eq!(maze, spec.make(11).unwrap());
+        assert_eq!(
+            (maze.start_pos(), maze.goal_pos()),
+            (Pos::new(0, 2), Pos::new(5, 0))
+        );
+        assert_eq!(maze.opening_tiles().len(), 2);
+        let path = maze.solution().unwrap();
+        assert_eq!((path[0], path[path.len() - 1]), (maze.start(), maze.goal()));
+    }
+}
