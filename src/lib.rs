@@ -4,7 +4,7 @@
 //! use mazegen::{Maze, algorithms::Backtrack, render::{Render, Text}};
 //!
 //! let maze = Maze::generate(&Backtrack::default(), 10, 10, 7).unwrap();
-//! assert_eq!(mazegen::grid::check_perfect(maze.grid().unwrap()), Ok(()));
+//! assert_eq!(mazegen::analysis::check_perfect(maze.grid().unwrap()), Ok(()));
 //! let mut out = Vec::new();
 //! Text.render(&maze, &mut out).unwrap();
 //! assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 21);

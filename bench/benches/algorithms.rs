@@ -29,7 +29,8 @@ use knossos::maze::{Algorithm, Method};
 use mazegen::algorithms::{
     AldousBroder, Backtrack, Generator, GrowingTree, Pick, Prim, Probability, Wilson, catalogue,
 };
-use mazegen::grid::{Grid, check_perfect};
+use mazegen::analysis::check_perfect;
+use mazegen::grid::Grid;
 use mazegen::rng::rng_from_seed;
 use std::hint::black_box;
 use std::num::NonZeroU32;

@@ -349,7 +349,7 @@ impl<O: Copy + Into<u32> + TryFrom<u32>> Ownership for Regions<O> {
 mod tests {
     use super::*;
     use crate::algorithms::Generator;
-    use crate::grid::check_perfect;
+    use crate::analysis::check_perfect;
     use crate::rng::rng_from_seed;
 
     fn carve(seeds: u32, width: u32, height: u32, seed: u64) -> Result<Grid> {

@@ -247,7 +247,7 @@ mod tests {
                 tree.run(&mut observed, &mut rng_from_seed(9), &mut events)
                     .unwrap();
                 assert_eq!(fast, observed, "{bias:?} {width}x{height}");
-                assert_eq!(crate::grid::check_perfect(&fast), Ok(()));
+                assert_eq!(crate::analysis::check_perfect(&fast), Ok(()));
             }
         }
     }

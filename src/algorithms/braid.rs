@@ -68,7 +68,8 @@ mod tests {
     use super::*;
     use crate::Maze;
     use crate::algorithms::Backtrack;
-    use crate::grid::{Grid, check_perfect};
+    use crate::analysis::check_perfect;
+    use crate::grid::Grid;
     use crate::rng::rng_from_seed;
 
     fn dead_ends(grid: &Grid) -> usize {

@@ -13,6 +13,8 @@ mod recursive_division;
 pub(crate) mod rows;
 mod sidewinder;
 mod union_find;
+
+pub(crate) use union_find::UnionFind;
 mod walk_steps;
 mod wilson;
 

@@ -49,11 +49,10 @@ pub(crate) fn path_back<T: Topology>(topology: &T, distances: &[u32], to: usize)
     path
 }
 
-/// The figures of [`crate::analysis::Summary`] that mean something on every shape: what a
-/// graph document's `stats` object holds. (Straight runs and the east-west share are left
-/// out: off the rectangle they would be made up.)
+/// The figures every maze has, whatever its shape: the head of both [`ShapeStats`] and the
+/// rectangle's [`crate::analysis::Summary`], in their tables and `stats` objects alike.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ShapeStats {
+pub struct Counts {
     /// Number of cells.
     pub cells: u64,
     /// Number of open passages between cells.
@@ -68,6 +67,64 @@ pub struct ShapeStats {
     pub dead_end_fraction: f64,
     /// Cells with three or more passages.
     pub junctions: u64,
+}
+
+impl Counts {
+    /// Counts the cells and passages of `maze` in one pass over its cells.
+    pub fn of(maze: &Maze) -> Self {
+        with_topology!(maze.shape(), t => Self::measure(t))
+    }
+
+    fn measure<T: Topology>(topology: &T) -> Self {
+        let (mut ends, mut dead_ends, mut junctions) = (0u64, 0u64, 0u64);
+        for i in (0..topology.slots()).filter(|&i| topology.is_cell(i)) {
+            let degree = topology.degree(i);
+            ends += degree as u64;
+            dead_ends += u64::from(degree == 1);
+            junctions += u64::from(degree >= 3);
+        }
+        let passages = ends / 2;
+        let cells = topology.cell_count() as u64;
+        let loops = (passages + 1).saturating_sub(cells);
+        Self {
+            cells,
+            passages,
+            perfect: loops == 0 && passages + 1 == cells,
+            loops,
+            dead_ends,
+            dead_end_fraction: dead_ends as f64 / cells as f64,
+            junctions,
+        }
+    }
+
+    /// The rows of a table that shows them, as name and value.
+    pub(crate) fn rows(&self) -> [(&'static str, String); 6] {
+        [
+            ("cells", self.cells.to_string()),
+            ("passages", self.passages.to_string()),
+            ("perfect", if self.perfect { "yes" } else { "no" }.into()),
+            ("loops", self.loops.to_string()),
+            (
+                "dead ends",
+                format!(
+                    "{} ({:.1}%)",
+                    self.dead_ends,
+                    100.0 * self.dead_end_fraction
+                ),
+            ),
+            ("junctions", self.junctions.to_string()),
+        ]
+    }
+}
+
+/// The figures of a maze of any shape: what a graph document's `stats` object holds. (The
+/// rectangle's [`crate::analysis::Summary`] adds straight runs and the east-west share, which
+/// off the rectangle would be made up.)
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ShapeStats {
+    /// Cells, passages, dead ends and junctions.
+    #[serde(flatten)]
+    pub counts: Counts,
     /// Steps on a shortest path from start to goal.
     pub solution_length: u32,
     /// Steps of the longest shortest path between two cells (exact on perfect mazes).
@@ -83,41 +140,13 @@ impl ShapeStats {
     pub fn of(maze: &Maze) -> Result<Self> {
         let difficulty = Difficulty::of(maze)?;
         let (_, _, diameter) = maze.sweep_diameter();
-        Ok(
-            with_topology!(maze.shape(), t => Self::measure(t, maze.start(), maze.goal(), diameter, difficulty)),
-        )
-    }
-
-    fn measure<T: Topology>(
-        topology: &T,
-        start: usize,
-        goal: usize,
-        diameter: u32,
-        difficulty: Difficulty,
-    ) -> Self {
-        let (mut passages, mut dead_ends, mut junctions) = (0u64, 0u64, 0u64);
-        for i in (0..topology.slots()).filter(|&i| topology.is_cell(i)) {
-            let degree = topology.degree(i);
-            passages += degree as u64;
-            dead_ends += u64::from(degree == 1);
-            junctions += u64::from(degree >= 3);
-        }
-        let passages = passages / 2;
-        let cells = topology.cell_count() as u64;
-        let from_start = distances(topology, start);
-        let loops = (passages + 1).saturating_sub(cells);
-        Self {
-            cells,
-            passages,
-            perfect: loops == 0 && passages + 1 == cells,
-            loops,
-            dead_ends,
-            dead_end_fraction: dead_ends as f64 / cells as f64,
-            junctions,
-            solution_length: from_start[goal],
+        let from_start = maze.distances();
+        Ok(Self {
+            counts: Counts::of(maze),
+            solution_length: from_start[maze.goal()],
             diameter,
             difficulty,
-        }
+        })
     }
 }
 
@@ -125,23 +154,10 @@ impl fmt::Display for ShapeStats {
     /// A table, one figure per line, as [`crate::analysis::Summary`] prints its own.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let rows = [
-            ("cells", self.cells.to_string()),
-            ("passages", self.passages.to_string()),
-            ("perfect", if self.perfect { "yes" } else { "no" }.into()),
-            ("loops", self.loops.to_string()),
-            (
-                "dead ends",
-                format!(
-                    "{} ({:.1}%)",
-                    self.dead_ends,
-                    100.0 * self.dead_end_fraction
-                ),
-            ),
-            ("junctions", self.junctions.to_string()),
             ("solution length", self.solution_length.to_string()),
             ("diameter", self.diameter.to_string()),
         ];
-        for (name, value) in rows {
+        for (name, value) in self.counts.rows().into_iter().chain(rows) {
             writeln!(f, "{name:<18}{value}")?;
         }
         write!(f, "{}", self.difficulty)

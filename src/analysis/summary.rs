@@ -1,30 +1,21 @@
 //! The figures that sum up one maze.
 
-use super::{Distances, Stats, diameter_from};
+use super::{Counts, Distances, Stats, diameter_from};
 use crate::error::Result;
 use crate::grid::Pos;
 use crate::maze::Maze;
 use serde::Serialize;
 use std::fmt;
 
-/// Figures about one maze: its `Display` is the table the command line prints, and a maze
-/// document's `stats` object holds them.
+/// Figures about one maze in tiles (a rectangle or a mask): those of every shape
+/// ([`Counts`]), the rectangle's own (straight runs, the east-west share) and the diameter's
+/// ends. Its `Display` is the table the command line prints, and a maze document's `stats`
+/// object holds them.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Summary {
-    /// Number of cells.
-    pub cells: u64,
-    /// Number of open passages between cells.
-    pub passages: u64,
-    /// Whether there is exactly one path between any two cells.
-    pub perfect: bool,
-    /// Independent loops: passages beyond the `cells - 1` of a perfect maze.
-    pub loops: u64,
-    /// Cells with exactly one passage.
-    pub dead_ends: u64,
-    /// `dead_ends / cells`.
-    pub dead_end_fraction: f64,
-    /// Cells with three or four passages.
-    pub junctions: u64,
+    /// Cells, passages, dead ends and junctions, as every shape has them.
+    #[serde(flatten)]
+    pub counts: Counts,
     /// Mean length in passages of a straight run (see [`Stats::mean_straight_run`]).
     pub mean_straight_run: f64,
     /// Share of passages that run east-west.
@@ -53,26 +44,16 @@ impl Summary {
     /// use mazegen::{Maze, algorithms::Backtrack, analysis::Summary};
     ///
     /// let summary = Summary::of(&Maze::generate(&Backtrack::default(), 30, 30, 1)?)?;
-    /// assert_eq!((summary.cells, summary.passages, summary.loops), (900, 899, 0));
+    /// assert_eq!((summary.counts.cells, summary.counts.passages, summary.counts.loops), (900, 899, 0));
     /// assert!(summary.diameter.length >= summary.solution_length);
     /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn of(maze: &Maze) -> Result<Self> {
         let grid = maze.tile_grid("a rectangle's figures")?;
-        let shape = Stats {
-            // Cells off a mask have no passages: only the count of cells differs.
-            cells: maze.cell_count(),
-            ..Stats::measure(grid)
-        };
+        let shape = Stats::measure(grid);
         let (from, to, length) = diameter_from(grid, grid.pos(maze.first_cell()))?;
         Ok(Self {
-            cells: shape.cells,
-            passages: shape.passages,
-            perfect: maze.is_perfect(),
-            loops: (shape.passages + 1).saturating_sub(shape.cells),
-            dead_ends: shape.dead_ends,
-            dead_end_fraction: shape.dead_end_fraction(),
-            junctions: shape.junctions,
+            counts: Counts::of(maze),
             mean_straight_run: shape.mean_straight_run(),
             horizontal_fraction: shape.horizontal_fraction(),
             solution_length: Distances::from(grid, grid.pos(maze.start()))?
@@ -88,22 +69,6 @@ impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Diameter { length, from, to } = self.diameter;
         let rows = [
-            ("cells", self.cells.to_string()),
-            ("passages", self.passages.to_string()),
-            (
-                "perfect",
-                if self.perfect { "yes" } else { "no" }.to_string(),
-            ),
-            ("loops", self.loops.to_string()),
-            (
-                "dead ends",
-                format!(
-                    "{} ({:.1}%)",
-                    self.dead_ends,
-                    100.0 * self.dead_end_fraction
-                ),
-            ),
-            ("junctions", self.junctions.to_string()),
             (
                 "mean straight run",
                 format!("{:.2}", self.mean_straight_run),
@@ -118,7 +83,7 @@ impl fmt::Display for Summary {
                 format!("{length} (from {},{} to {},{})", from.x, from.y, to.x, to.y),
             ),
         ];
-        for (name, value) in rows {
+        for (name, value) in self.counts.rows().into_iter().chain(rows) {
             writeln!(f, "{name:<18}{value}")?;
         }
         Ok(())
@@ -166,16 +131,16 @@ mod tests {
     #[test]
     fn counts_a_known_maze() {
         let summary = Summary::of(&comb_maze()).unwrap();
-        assert_eq!(summary.cells, 9);
-        assert_eq!(summary.passages, 8);
-        assert!(summary.perfect);
-        assert_eq!(summary.loops, 0);
+        assert_eq!(summary.counts.cells, 9);
+        assert_eq!(summary.counts.passages, 8);
+        assert!(summary.counts.perfect);
+        assert_eq!(summary.counts.loops, 0);
         assert_eq!(
-            summary.dead_ends, 6,
+            summary.counts.dead_ends, 6,
             "four corners and the middle of top and bottom"
         );
         assert_eq!(
-            summary.junctions, 3,
+            summary.counts.junctions, 3,
             "the centre and the middle of each side"
         );
         // (0,0) down to (0,1), across to (2,1), down to (2,2).
@@ -188,8 +153,8 @@ mod tests {
         let mut grid = comb();
         grid.carve(Pos::new(0, 0), Dir::East);
         let summary = Summary::of(&Maze::new(grid, "hand", serde_json::json!({}), 0)).unwrap();
-        assert!(!summary.perfect);
-        assert_eq!(summary.loops, 1);
-        assert_eq!(summary.dead_ends, 4);
+        assert!(!summary.counts.perfect);
+        assert_eq!(summary.counts.loops, 1);
+        assert_eq!(summary.counts.dead_ends, 4);
     }
 }

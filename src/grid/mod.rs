@@ -3,13 +3,11 @@
 //! A grid is `width x height` cells stored as one byte each. A cell records only its east and
 //! south passages; its north and west passages are its neighbours' south and east ones.
 
-mod check;
 mod cursor;
 mod geometry;
 mod rows;
 mod tiles;
 
-pub use check::{Defect, check_perfect};
 pub use cursor::Cursor;
 pub use geometry::{
     TileKind, TilePos, cell_line_at_or_after, cell_line_at_or_before, cell_tile, cells_from_tiles,
@@ -425,6 +423,7 @@ pub(crate) const fn bytes_for<T>(len: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::{Defect, check_perfect};
 
     #[test]
     fn carving_is_symmetric() {

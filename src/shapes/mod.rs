@@ -224,67 +224,6 @@ pub(crate) fn reserved<T>(topology: &impl Topology, len: usize) -> Result<Vec<T>
     crate::grid::empty_vec(width, height, len)
 }
 
-/// Why a maze on a topology is not perfect.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TreeDefect {
-    /// The passages close a loop through this cell.
-    Loop(usize),
-    /// This cell cannot be reached from the first cell.
-    Unreachable(usize),
-    /// A passage is open on one side and closed on the other, or leads out of the maze.
-    OneWay(usize, usize),
-}
-
-/// Checks that the open passages of `topology` form a spanning tree of its cells: every cell
-/// reachable from the first, no loop, every passage open from both sides.
-pub fn check_spanning_tree<T: Topology>(topology: &T) -> std::result::Result<(), TreeDefect> {
-    let mut seen = vec![false; topology.slots()];
-    let mut edges = 0usize;
-    for i in (0..topology.slots()).filter(|&i| topology.is_cell(i)) {
-        let cursor = topology.cursor(i);
-        for side in 0..T::SIDES {
-            let open = topology.is_open(i, side);
-            match topology.neighbour(&cursor, side) {
-                None if open => return Err(TreeDefect::OneWay(i, side)),
-                None => {}
-                Some(j) => {
-                    let mut back = cursor;
-                    let back_side = topology.step(&mut back, side);
-                    if topology.is_open(j, back_side) != open {
-                        return Err(TreeDefect::OneWay(i, side));
-                    }
-                    edges += usize::from(open);
-                }
-            }
-        }
-    }
-    let first = topology.first_cell();
-    let mut stack = vec![first];
-    seen[first] = true;
-    let mut reached = 1;
-    while let Some(i) = stack.pop() {
-        let cursor = topology.cursor(i);
-        for side in 0..T::SIDES {
-            if topology.is_open(i, side)
-                && let Some(j) = topology.neighbour(&cursor, side)
-                && !seen[j]
-            {
-                seen[j] = true;
-                reached += 1;
-                stack.push(j);
-            }
-        }
-    }
-    if let Some(i) = (0..topology.slots()).find(|&i| topology.is_cell(i) && !seen[i]) {
-        return Err(TreeDefect::Unreachable(i));
-    }
-    // Connected with as many edges as a tree has: no loop. (Each edge was counted twice.)
-    if edges / 2 != reached - 1 {
-        return Err(TreeDefect::Loop(first));
-    }
-    Ok(())
-}
-
 /// Refuses a shape of `cells` cells over [`MAX_SHAPE_CELLS`], or one without cells.
 pub(crate) fn check_cells(cells: u64) -> Result<()> {
     if cells > MAX_SHAPE_CELLS {
@@ -353,10 +292,5 @@ impl Shape {
         rng: &mut MazeRng,
     ) -> Result<()> {
         with_topology!(self, t => algorithm.carve_on(t, rng, &mut Silent))
-    }
-
-    /// Checks that the passages form a spanning tree of the cells.
-    pub fn check_spanning_tree(&self) -> std::result::Result<(), TreeDefect> {
-        with_topology!(self, t => check_spanning_tree(t))
     }
 }
