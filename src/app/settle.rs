@@ -818,8 +818,9 @@ fn rendering(args: &OutputArgs, default: Format) -> anyhow::Result<Rendering> {
         Format::Term => Box::new(Term {
             color: use_color(&args.target),
             heatmap: args.heatmap,
+            scale: None,
         }),
-        Format::Text => Box::new(Text),
+        Format::Text => Box::new(Text::default()),
         Format::Json => Box::new(Json { stats: args.stats }),
         Format::Svg => Box::new(Svg(picture)),
         Format::Png => Box::new(mazegen::render::Png(picture)),
@@ -1020,8 +1021,9 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         RoomsFormat::Term => Box::new(Term {
             color: use_color(&args.target),
             heatmap: false,
+            scale: None,
         }),
-        RoomsFormat::Text => Box::new(Text),
+        RoomsFormat::Text => Box::new(Text::default()),
         RoomsFormat::Json => Box::new(Json::default()),
         RoomsFormat::Dot => Box::new(Dot),
         RoomsFormat::Tiled => Box::new(Tiled),

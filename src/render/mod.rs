@@ -26,6 +26,7 @@ pub use graph::{GRAPH_SCHEMA, Graph};
 pub use ink::{Ink, Palette, Picture, Rgb, Style};
 pub use json::{Json, MAZE_SCHEMA};
 pub use jsonl::Jsonl;
+pub use lines::term_scale;
 pub use npy::{NpyConnections, NpyTiles, header as npy_header};
 pub use png::Png;
 pub use rooms_json::ROOMS_SCHEMA;
