@@ -7,7 +7,7 @@
 use super::figures_table;
 use super::maze::finished;
 use crate::app::progress::Progress;
-use crate::app::settle::{DatasetJob, bad_input};
+use crate::app::settle::{DatasetJob, Pixels, bad_input};
 use mazegen::Maze;
 use mazegen::analysis::Difficulty;
 use mazegen::dataset::{candidate_seed, passage_hash};
@@ -179,9 +179,18 @@ fn batch_size(job: &DatasetJob) -> u64 {
 }
 
 /// About the bytes of one rendered maze: a byte or two per tile for text and JSON (term more,
-/// with color), plus JSON's fields; about 64 a cell for a graph document.
+/// with color), plus JSON's fields; about 64 a cell for a graph document; up to 9 a character
+/// for a picture in half blocks (with color).
 fn maze_bytes(job: &DatasetJob) -> u64 {
-    if !job.output.rendering.in_tiles {
+    let rendering = &job.output.rendering;
+    if let (Some(pixels @ Pixels::Blocks(_)), Some(shape)) = (rendering.pixels, &job.shape) {
+        let picture = pixels.picture(shape);
+        let (width, height) = picture
+            .pixel_size_of_shape(shape)
+            .expect("checked when settled");
+        return 9 * u64::from(width) * u64::from(height.div_ceil(2)) + 512;
+    }
+    if !rendering.in_tiles {
         let cells = job
             .shape
             .as_ref()

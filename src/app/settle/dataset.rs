@@ -128,10 +128,7 @@ pub fn settle(
         check_endpoints(&endpoints, width, height)?;
     }
     let in_tiles = matches!(shape, None | Some(Shape::Masked(_)));
-    let format = match &shape {
-        Some(blank) => super::shape_format(&args.output, blank),
-        None => args.output.format.unwrap_or(Format::Term),
-    };
+    let format = super::format_of(&args.output);
     let count = dataset.count.unwrap_or(1);
     let many = if in_tiles {
         &[
@@ -142,7 +139,7 @@ pub fn settle(
             Format::NpyConnections,
         ][..]
     } else {
-        &[Format::Jsonl]
+        &[Format::Term, Format::Text, Format::Jsonl]
     };
     if count > 1 && !many.contains(&format) {
         let names: Vec<String> = many.iter().map(|format| format.name()).collect();
