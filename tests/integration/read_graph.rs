@@ -197,7 +197,7 @@ fn tile_formats_are_refused_for_other_shapes() {
     for (command, format) in [("render", "json"), ("solve", "json")] {
         let args = [command, "--format", format];
         mazegen()
-            .args(&args)
+            .args(args)
             .write_stdin(graph.clone())
             .assert()
             .code(2)

@@ -69,17 +69,10 @@ pub(in crate::render) fn maze_blocks(
 /// Writes the pixels of `raster`, two rows a line (the last one's lower half the background
 /// when the rows are odd).
 fn write_blocks(mut raster: Raster, blocks: Blocks, out: &mut dyn Write) -> io::Result<()> {
-    let (width, height) = raster.size();
+    let height = raster.size().1;
     let background = Ink::Plain(Tile::Passage);
-    let rows = (|| -> Result<_> {
-        let upper = raster.row_of(background)?;
-        let lower = raster.row_of(background)?;
-        // The longest line: every cell a glyph after both of its colors' escapes.
-        let longest = (width as usize).saturating_mul(LONGEST_CELL);
-        let line = raster.scratch(longest.saturating_add(LINE_END.len()))?;
-        Ok((upper, lower, line))
-    })();
-    let (mut upper, mut lower, mut line) = rows.map_err(io::Error::other)?;
+    let (mut upper, mut lower, mut line) = buffers(&raster).map_err(io::Error::other)?;
+    let colors = color_indices();
     for y in (0..height).step_by(2) {
         raster.ink_row(y, &mut upper);
         if y + 1 < height {
@@ -89,7 +82,7 @@ fn write_blocks(mut raster: Raster, blocks: Blocks, out: &mut dyn Write) -> io::
         }
         line.clear();
         match blocks {
-            Blocks::Colored => colored_line(&upper, &lower, &mut line),
+            Blocks::Colored => colored_line(&upper, &lower, &colors, &mut line),
             Blocks::Plain => plain_line(&upper, &lower, &mut line, |tile, line| {
                 line.extend_from_slice(tile.glyph().as_bytes());
             }),
@@ -102,6 +95,26 @@ fn write_blocks(mut raster: Raster, blocks: Blocks, out: &mut dyn Write) -> io::
     Ok(())
 }
 
+/// The 256-color index of each ink, by its number (see [`Ink::number`]); the blank, which
+/// pictures never hold, has none.
+fn color_indices() -> Vec<u8> {
+    Ink::all()
+        .map(|ink| term_color(ink).map_or(0, |color| color.index()))
+        .collect()
+}
+
+/// Two rows of pixels and the longest line they can make, reserved first, so that a picture
+/// too wide for them is an error rather than an abort.
+fn buffers(raster: &Raster) -> Result<(Vec<Ink>, Vec<Ink>, Vec<u8>)> {
+    let background = Ink::Plain(Tile::Passage);
+    let longest = (raster.size().0 as usize).saturating_mul(LONGEST_CELL);
+    Ok((
+        raster.row_of(background)?,
+        raster.row_of(background)?,
+        raster.scratch(longest.saturating_add(LINE_END.len()))?,
+    ))
+}
+
 /// The most bytes one character cell takes: both colors' escapes in one
 /// (`\x1b[38;5;255;48;5;255m`, 20 bytes) and a glyph of up to 3.
 const LONGEST_CELL: usize = 24;
@@ -112,23 +125,23 @@ const UPPER: &str = "▀";
 /// colored.
 const LINE_END: &[u8] = b"\x1b[0m\n";
 
-/// Draws the pixels `upper` over `lower` in `▀` with color, an escape wherever the foreground
-/// or background changes, and a reset at the end.
-fn colored_line(upper: &[Ink], lower: &[Ink], line: &mut Vec<u8>) {
-    // Pictures hold no blank: every ink has a color.
-    let index = |ink: Ink| term_color(ink).map_or(0, |color| color.index());
-    let mut colors: Option<(u8, u8)> = None;
+/// Draws the pixels `upper` over `lower` in `▀` with color, `colors` giving each ink's
+/// 256-color index by its number: an escape wherever the foreground or background changes,
+/// and a reset at the end.
+fn colored_line(upper: &[Ink], lower: &[Ink], colors: &[u8], line: &mut Vec<u8>) {
+    let index = |ink: Ink| colors[usize::from(ink.number())];
+    let mut current: Option<(u8, u8)> = None;
     for (&top, &bottom) in upper.iter().zip(lower) {
         let (fg, bg) = (index(top), index(bottom));
         // Writing to a Vec cannot fail.
-        let _ = match colors {
+        let _ = match current {
             Some(was) if was == (fg, bg) => Ok(()),
             Some((was_fg, _)) if was_fg == fg => write!(line, "\x1b[48;5;{bg}m"),
             Some((_, was_bg)) if was_bg == bg => write!(line, "\x1b[38;5;{fg}m"),
             _ => write!(line, "\x1b[38;5;{fg};48;5;{bg}m"),
         };
         line.extend_from_slice(UPPER.as_bytes());
-        colors = Some((fg, bg));
+        current = Some((fg, bg));
     }
     line.extend_from_slice(LINE_END);
 }
@@ -234,10 +247,12 @@ mod tests {
             Ink::Plain(Tile::Passage),
             Ink::Plain(Tile::Path),
         );
+        let colors = color_indices();
         let mut line = Vec::new();
         colored_line(
             &[wall, wall, wall, passage, path],
             &[passage, passage, wall, wall, path],
+            &colors,
             &mut line,
         );
         assert_eq!(
