@@ -188,7 +188,8 @@ fn maze_bytes(job: &DatasetJob) -> u64 {
         let (width, height) = picture
             .pixel_size_of_shape(shape)
             .expect("checked when settled");
-        return 9 * u64::from(width) * u64::from(height.div_ceil(2)) + 512;
+        let characters = u64::from(width) * u64::from(height.div_ceil(2));
+        return characters.saturating_mul(9).saturating_add(512);
     }
     if !rendering.in_tiles {
         let cells = job
