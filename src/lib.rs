@@ -6,7 +6,7 @@
 //! let maze = Maze::generate(&Backtrack::default(), 10, 10, 7).unwrap();
 //! assert_eq!(mazegen::analysis::check_perfect(maze.grid().unwrap()), Ok(()));
 //! let mut out = Vec::new();
-//! Text.render(&maze, &mut out).unwrap();
+//! Text::default().render(&maze, &mut out).unwrap();
 //! assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 21);
 //! ```
 //!

@@ -110,7 +110,9 @@ fn streamed(c: &mut Criterion) {
             b.iter(|| {
                 out.clear();
                 let maze = Maze::generate(generator, 1000, 1000, SEED).expect("valid size");
-                Text.render(&maze, &mut out).expect("render to memory");
+                Text::default()
+                    .render(&maze, &mut out)
+                    .expect("render to memory");
             });
         });
         let whole = out.clone();
@@ -118,7 +120,8 @@ fn streamed(c: &mut Criterion) {
             b.iter(|| {
                 out.clear();
                 let mut rows = MazeRows::new(generator, 1000, 1000, SEED).expect("streams");
-                Text.render_rows(&mut rows, &mut out)
+                Text::default()
+                    .render_rows(&mut rows, &mut out)
                     .expect("render to memory");
             });
         });

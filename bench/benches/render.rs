@@ -35,7 +35,7 @@ fn render(c: &mut Criterion) {
         ("before/term", &before::Term),
         ("json", &Json::default()),
         ("before/json", &before::Json),
-        ("text", &Text),
+        ("text", &Text::default()),
         ("before/text", &before::Text),
     ];
     let mut group = c.benchmark_group("render");

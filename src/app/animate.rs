@@ -438,7 +438,9 @@ mod tests {
             let parser = screen_of(&screen.bytes, 10, 25);
             // Walls where the maze has walls, open tiles everywhere else, in the final colors.
             let mut text = Vec::new();
-            mazegen::render::Text.render(&maze, &mut text).unwrap();
+            mazegen::render::Text::default()
+                .render(&maze, &mut text)
+                .unwrap();
             for (y, row) in String::from_utf8(text).unwrap().lines().enumerate() {
                 for (x, c) in row.chars().enumerate() {
                     let cell = parser.screen().cell(y as u16, 2 * x as u16).unwrap();

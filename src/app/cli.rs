@@ -32,6 +32,7 @@ pub const DEFAULT_RINGS: u32 = 10;
     mazegen binary-tree --width 61 --height 21 --format text > maze.txt\n  \
     mazegen backtrack --size 101 --seed 3 --format json | jq '.tiles | length'\n  \
     mazegen growing-tree --pick mixed:0.75 --size 31\n  \
+    mazegen wilson --shape polar --rings 12 --solve\n  \
     mazegen backtrack --count 100000 --seed 1 --format jsonl > mazes.jsonl\n  \
     mazegen backtrack --size 41 --seed 9 --format json | mazegen solve | mazegen render --format png -o maze.png\n  \
     mazegen rooms --count 20 --candidates delaunay --seed 7")]
@@ -92,7 +93,8 @@ pub enum Command {
     /// Prim: grows one tree through its lightest random-weighted wall; many short dead ends
     #[command(after_help = examples!(
         "prim --size 31",
-        "prim --simplified --size 41 --seed 2 --heatmap"
+        "prim --simplified --size 41 --seed 2 --heatmap",
+        "prim --shape hex --cells 12x8 --solve"
     ))]
     Prim(PrimArgs),
     /// Sidewinder: row by row, runs open east and hang from the row above; open top row
@@ -413,10 +415,10 @@ pub struct EndpointArgs {
 }
 
 /// Where and how to write the result.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Output")]
 pub struct OutputArgs {
-    /// Output format [default: term; json for solve; graph for hex, triangle and polar mazes]
+    /// Output format [default: term; for solve, the kind of document it reads]
     #[arg(long, value_enum)]
     pub format: Option<Format>,
 
@@ -435,8 +437,9 @@ pub struct OutputArgs {
     #[arg(long, value_enum)]
     pub theme: Option<Theme>,
 
-    /// Pixels per tile (per cell in lines) in svg and png pictures, 1 to 64 [default: 8, 16 in
-    /// lines]
+    /// Pixels per tile (per cell in lines) in svg and png pictures, and per cell in term and
+    /// text of hex, triangle and polar mazes (two pixels a character high), 1 to 64 [default:
+    /// 8, 16 in lines; in term and text 4, 8 for triangles]
     #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=64), allow_negative_numbers = true)]
     pub scale: Option<u32>,
 
@@ -447,7 +450,7 @@ pub struct OutputArgs {
 }
 
 /// Where to write and whether to color: the output options of every command.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Output")]
 pub struct TargetArgs {
     /// When to color terminal output (auto: when writing to a terminal and NO_COLOR is unset)
@@ -500,9 +503,11 @@ pub struct StatsArgs {
 /// Output formats of mazes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// Colored ● per tile: green passage, red wall
+    /// Colored ● per tile: green passage, red wall; hex, triangle and polar mazes in half
+    /// blocks
     Term,
-    /// Plain text: # wall, space passage, . solution
+    /// Plain text: # wall, space passage, . solution; hex, triangle and polar mazes with walls
+    /// in half blocks
     Text,
     /// A mazegen.maze/v1 JSON document
     Json,

@@ -145,35 +145,76 @@ pub struct Rendering {
     /// Whether the maze is written in tiles (a rectangle or a mask, whose figures are a
     /// rectangle's), rather than as its shape: a graph document or a picture in lines.
     pub in_tiles: bool,
-    /// The picture options of `svg` and `png`, whose size is checked against the maze.
-    pub picture: Option<Picture>,
+    /// What the format draws in pixels, whose size is checked against the maze.
+    pub pixels: Option<Pixels>,
+}
+
+/// What a rendering draws in pixels.
+#[derive(Debug, Clone, Copy)]
+pub enum Pixels {
+    /// An `svg` or `png` picture, drawn as it says.
+    Picture(Picture),
+    /// `term` or `text` of a maze in lines, in half blocks at `--scale` pixels per cell unit
+    /// (the shape's own, [`mazegen::render::term_scale`], when not given).
+    Blocks(Option<u32>),
+}
+
+impl Pixels {
+    /// The picture of a maze of `shape`, drawn in lines, whose size this is.
+    pub fn picture(self, shape: &Shape) -> Picture {
+        match self {
+            Pixels::Picture(picture) => picture,
+            Pixels::Blocks(scale) => Picture {
+                scale: scale.unwrap_or_else(|| mazegen::render::term_scale(shape)),
+                style: Style::Lines,
+                ..Picture::default()
+            },
+        }
+    }
 }
 
 impl Rendering {
-    /// The rendering of a maze written as its shape in `format` (see [`SHAPE_FORMATS`]), to
-    /// `target`: pictures drawn as `picture` says, documents with figures when `stats` is
-    /// set (pictures print them as a table); `None` for a format that draws tiles only.
-    fn of_shape(format: Format, picture: Picture, stats: bool, target: Target) -> Option<Self> {
+    /// The rendering of a maze written as its shape in `format` (see [`SHAPE_FORMATS`]), as
+    /// `args` say, to `target`: pictures drawn as `picture` says, documents with figures when
+    /// `--stats` is given (pictures print them as a table); `None` for a format that draws
+    /// tiles only.
+    fn of_shape(
+        format: Format,
+        args: &OutputArgs,
+        picture: Picture,
+        target: Target,
+    ) -> Option<Self> {
+        let stats = args.stats;
         let renderer: Box<dyn Render + Send + Sync> = match format {
+            Format::Term => Box::new(Term {
+                color: use_color(&args.target),
+                heatmap: args.heatmap,
+                scale: args.scale,
+            }),
+            Format::Text => Box::new(Text { scale: args.scale }),
             Format::Graph => Box::new(Graph { stats }),
             Format::Jsonl => Box::new(Jsonl { stats, graph: true }),
             Format::Svg => Box::new(Svg(picture)),
             Format::Png => Box::new(mazegen::render::Png(picture)),
             _ => return None,
         };
-        let is_picture = matches!(format, Format::Svg | Format::Png);
+        let pixels = match format {
+            Format::Svg | Format::Png => Some(Pixels::Picture(picture)),
+            Format::Term | Format::Text => Some(Pixels::Blocks(args.scale)),
+            _ => None,
+        };
         Some(Self {
             renderer,
             target,
-            stats_table: stats && is_picture,
+            stats_table: stats && pixels.is_some(),
             in_tiles: false,
-            picture: is_picture.then_some(picture),
+            pixels,
         })
     }
 
     /// Checks that a picture of a `tile_width x tile_height`-tile maze can be drawn.
     pub fn check_picture(&self, tile_width: u64, tile_height: u64) -> anyhow::Result<()> {
-        if let Some(picture) = self.picture {
+        if let Some(Pixels::Picture(picture)) = self.pixels {
             picture
                 .pixel_size_of(tile_width, tile_height)
                 .with_context(|| format!("--scale {}", picture.scale))?;
@@ -183,13 +224,27 @@ impl Rendering {
 
     /// Checks that a picture of `maze` can be drawn.
     pub fn check_maze_picture(&self, maze: &mazegen::Maze) -> anyhow::Result<()> {
-        if let Some(picture) = self.picture {
-            picture
+        match self.pixels {
+            Some(Pixels::Picture(picture)) => picture
                 .pixel_size(maze)
-                .with_context(|| format!("--scale {}", picture.scale))?;
+                .with_context(|| format!("--scale {}", picture.scale))
+                .map(drop),
+            // term and text draw rectangles and masks in tiles.
+            Some(Pixels::Blocks(_)) if maze.grid().is_some() => Ok(()),
+            Some(pixels @ Pixels::Blocks(_)) => {
+                check_lines(pixels.picture(maze.shape()), maze.shape())
+            }
+            None => Ok(()),
         }
-        Ok(())
     }
+}
+
+/// Checks that `picture` of a maze of `shape` in lines can be drawn.
+fn check_lines(picture: Picture, shape: &Shape) -> anyhow::Result<()> {
+    picture
+        .pixel_size_of_shape(shape)
+        .with_context(|| format!("--scale {}", picture.scale))?;
+    Ok(())
 }
 
 /// A room map to generate and write.
@@ -250,6 +305,9 @@ pub enum DocumentAction {
 pub struct DocumentOutput {
     /// For a maze document, and a rectangle's graph document in any format but graph.
     pub maze: Rendering,
+    /// `--scale` given to `term` or `text`, which draw a hex, triangle or polar maze in lines
+    /// at that scale: refused once a maze drawn in tiles is read.
+    pub blocks_scale: Option<u32>,
     /// For another shape's graph document (or a rectangle's as a graph), when the format
     /// writes mazes of any shape.
     pub graph: Option<Rendering>,
@@ -260,7 +318,7 @@ pub struct DocumentOutput {
 }
 
 /// The formats that write mazes of any shape, as refusals name them.
-pub const SHAPE_FORMATS: &str = "--format graph, jsonl, svg or png";
+pub const SHAPE_FORMATS: &str = "--format term, text, graph, jsonl, svg or png";
 
 /// Settles the output options of a document command: `maze_default` is the format for maze
 /// documents when none is given, `graph_default` the one for graph documents.
@@ -269,13 +327,27 @@ fn document_output(
     maze_default: Format,
     graph_default: Format,
 ) -> anyhow::Result<DocumentOutput> {
-    let maze = rendering(args, maze_default)?;
     let graph_format = args.format.unwrap_or(graph_default);
+    // Known only once read: whether term or text draw the maze in lines, at --scale.
+    let blocks_scale = args
+        .scale
+        .filter(|_| matches!(graph_format, Format::Term | Format::Text));
+    let maze = match blocks_scale {
+        Some(_) => rendering(
+            &OutputArgs {
+                scale: None,
+                ..args.clone()
+            },
+            maze_default,
+        )?,
+        None => rendering(args, maze_default)?,
+    };
     let target = Target::new(args.target.output.as_deref());
-    let picture = picture(args, graph_format, &target, Style::Lines)?;
+    let picture = picture(args, graph_format, &target, Style::Lines, true)?;
     Ok(DocumentOutput {
         maze,
-        graph: Rendering::of_shape(graph_format, picture, args.stats, target),
+        blocks_scale,
+        graph: Rendering::of_shape(graph_format, args, picture, target),
         graph_format,
         picture: matches!(graph_format, Format::Svg | Format::Png).then_some(picture),
     })
@@ -370,7 +442,7 @@ fn maze(generator: Box<dyn Generator + Send + Sync>, args: MazeArgs) -> anyhow::
     if streamed.is_none() {
         spec.check().map_err(with_flags)?;
     }
-    let format = args.output.format.unwrap_or(Format::Term);
+    let format = format_of(&args.output);
     if format == Format::Graph && spec.finish.openings {
         return Err(bad_input(
             "--openings opens the outer wall of tiles; a graph document has cells and passages \
@@ -494,7 +566,7 @@ fn shaped_maze(
     args: MazeArgs,
     blank: Shape,
 ) -> anyhow::Result<MazeJob> {
-    let format = shape_format(&args.output, &blank);
+    let format = format_of(&args.output);
     let destination = Destination::Render(shape_output(&args.output, &blank)?);
     let spec = MazeSpec {
         generator,
@@ -529,20 +601,18 @@ fn refuse_rect_only(args: &MazeArgs, blank: &Blank) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The format a maze of shape `blank` is written in: as asked, else `term` for a mask (drawn
-/// in tiles like a rectangle) and `graph` for other shapes.
-pub(crate) fn shape_format(output: &OutputArgs, blank: &Shape) -> Format {
-    let masked = matches!(blank, Shape::Masked(_));
-    output
-        .format
-        .unwrap_or(if masked { Format::Term } else { Format::Graph })
+/// The format a maze of any shape is written in: as asked, else `term` (colored on a
+/// terminal, a picture without color elsewhere). A document is written only when asked for.
+pub(crate) fn format_of(output: &OutputArgs) -> Format {
+    output.format.unwrap_or(Format::Term)
 }
 
 /// Settles how a maze of shape `blank` is written, refusing formats that cannot write it: a
 /// mask in a tile format as the rectangle it lies in, blank outside its cells; otherwise as
-/// its shape, a graph document (or a line of one) or a picture in lines.
+/// its shape, a graph document (or a line of one) or a picture in lines (in half blocks for
+/// `term` and `text`).
 pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result<Rendering> {
-    let format = shape_format(output, blank);
+    let format = format_of(output);
     if format == Format::Events {
         return Err(bad_input(format!(
             "--format events records the steps of rectangular mazes only, not a {} maze",
@@ -550,7 +620,8 @@ pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result
         )));
     }
     let target = Target::new(output.target.output.as_deref());
-    let picture = picture(output, format, &target, Style::Lines)?;
+    let masked = matches!(blank, Shape::Masked(_));
+    let picture = picture(output, format, &target, Style::Lines, !masked)?;
     let is_picture = matches!(format, Format::Svg | Format::Png);
     if let Shape::Masked(masked) = blank {
         // A mask lies in a rectangle: it is drawn in tiles too, blank outside its cells.
@@ -566,17 +637,15 @@ pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result
     if is_picture && picture.style == Style::Tiles {
         return Err(tiles_style_refused(blank.name()));
     }
-    let Some(rendering) = Rendering::of_shape(format, picture, output.stats, target) else {
+    let Some(rendering) = Rendering::of_shape(format, output, picture, target) else {
         return Err(bad_input(format!(
             "--format {} draws rectangles; a {} maze is written as {SHAPE_FORMATS}",
             format.name(),
             blank.name()
         )));
     };
-    if is_picture {
-        picture
-            .pixel_size_of_shape(blank)
-            .with_context(|| format!("--scale {}", picture.scale))?;
+    if let Some(pixels) = rendering.pixels {
+        check_lines(pixels.picture(blank), blank)?;
     }
     Ok(rendering)
 }
@@ -707,13 +776,14 @@ fn rendering(args: &OutputArgs, default: Format) -> anyhow::Result<Rendering> {
     }
     let target = Target::new(args.target.output.as_deref());
     dataset::refuse_array_to_terminal(format, &target)?;
-    let picture = picture(args, format, &target, Style::Tiles)?;
+    let picture = picture(args, format, &target, Style::Tiles, false)?;
     let renderer: Box<dyn Render + Send + Sync> = match format {
         Format::Term => Box::new(Term {
             color: use_color(&args.target),
             heatmap: args.heatmap,
+            scale: None,
         }),
-        Format::Text => Box::new(Text),
+        Format::Text => Box::new(Text::default()),
         Format::Json => Box::new(Json { stats: args.stats }),
         Format::Svg => Box::new(Svg(picture)),
         Format::Png => Box::new(mazegen::render::Png(picture)),
@@ -731,20 +801,23 @@ fn rendering(args: &OutputArgs, default: Format) -> anyhow::Result<Rendering> {
         target,
         stats_table: args.stats && !matches!(format, Format::Json | Format::Graph | Format::Jsonl),
         in_tiles: true,
-        picture: is_picture.then_some(picture),
+        pixels: is_picture.then_some(Pixels::Picture(picture)),
     })
 }
 
 /// Settles the picture options for `format`, refusing those it does not draw and PNG to a
-/// terminal; `style` unless `--style` says otherwise.
+/// terminal; `style` unless `--style` says otherwise. `term` and `text` take `--scale` when
+/// they may draw the maze in lines (`in_lines`): a hex, triangle or polar maze.
 fn picture(
     args: &OutputArgs,
     format: Format,
     target: &Target,
     style: Style,
+    in_lines: bool,
 ) -> anyhow::Result<Picture> {
     let name = format.name();
     let is_picture = matches!(format, Format::Svg | Format::Png);
+    let blocks = in_lines && matches!(format, Format::Term | Format::Text);
     if args.heatmap
         && matches!(
             format,
@@ -767,7 +840,7 @@ fn picture(
     ];
     if let Some((flag, _)) = picture_flags
         .iter()
-        .find(|(_, given)| *given && !is_picture)
+        .find(|&&(flag, given)| given && !is_picture && !(blocks && flag == "--scale"))
     {
         return Err(bad_input(format!(
             "{flag} applies to svg and png pictures, not --format {name}"
@@ -914,8 +987,9 @@ fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         RoomsFormat::Term => Box::new(Term {
             color: use_color(&args.target),
             heatmap: false,
+            scale: None,
         }),
-        RoomsFormat::Text => Box::new(Text),
+        RoomsFormat::Text => Box::new(Text::default()),
         RoomsFormat::Json => Box::new(Json::default()),
         RoomsFormat::Dot => Box::new(Dot),
         RoomsFormat::Tiled => Box::new(Tiled),

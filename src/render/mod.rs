@@ -2,7 +2,8 @@
 //!
 //! Renderers know nothing about algorithms: they read a model (a [`Maze`] or a [`RoomMap`])
 //! and write bytes. `term` and `text` draw the tiles of either with the same code, each kind of
-//! tile having its color and glyphs (`TileStyle`).
+//! tile having its color and glyphs (`TileStyle`); hexagons, triangles and rings they draw in
+//! half blocks from the pixels of the line pictures (`lines/blocks.rs`).
 
 mod dot;
 mod graph;
@@ -26,6 +27,7 @@ pub use graph::{GRAPH_SCHEMA, Graph};
 pub use ink::{Ink, Palette, Picture, Rgb, Style};
 pub use json::{Json, MAZE_SCHEMA};
 pub use jsonl::Jsonl;
+pub use lines::term_scale;
 pub use npy::{NpyConnections, NpyTiles, header as npy_header};
 pub use png::Png;
 pub use rooms_json::ROOMS_SCHEMA;

@@ -131,7 +131,9 @@ mod tests {
         let mut bytes = Vec::new();
         NpyTiles.render(&maze, &mut bytes).unwrap();
         let mut text = Vec::new();
-        crate::render::Text.render(&maze, &mut text).unwrap();
+        crate::render::Text::default()
+            .render(&maze, &mut text)
+            .unwrap();
         let walls: Vec<u8> = text
             .iter()
             .filter(|&&b| b != b'\n')

@@ -1,7 +1,9 @@
 //! `term`: one `●` per tile, colored by kind (red wall or rock), tiles a space apart so the
-//! picture looks square in a terminal.
+//! picture looks square in a terminal; hexagons, triangles and rings in half blocks (see
+//! `lines/blocks.rs`).
 
 use super::ink::{Ink, Palette, shade};
+use super::lines::{Blocks, maze_blocks};
 use super::style::TileStyle;
 use super::{DrawRows, Render, RenderRows, StreamTiles, TileRowSource, tiles_of};
 use crate::grid::Tile;
@@ -28,7 +30,7 @@ pub(super) enum TermColor {
 
 impl TermColor {
     /// Its index in the 256-color palette, where the bright basic colors are 9 to 14.
-    fn index(self) -> u8 {
+    pub(super) fn index(self) -> u8 {
         match self {
             TermColor::Red => 9,
             TermColor::Green => 10,
@@ -57,6 +59,10 @@ impl TermColor {
 /// Without color, walls are `●`, passages blank, the solution `·`, start `S` and goal `G`; a heat
 /// map needs color and is left out.
 ///
+/// Hexagon, triangle and polar mazes are drawn in lines, two pixels a character in half blocks
+/// (`▀` in the same colors; without color, walls in blocks and the marks above where a
+/// character has no wall), `scale` pixels per cell unit.
+///
 /// Room maps: red rock, cyan rooms, green corridors, yellow doors; without color, rock `●`,
 /// rooms blank, corridors `·` and doors `+`. The heat map is for mazes only.
 #[derive(Debug, Clone, Copy, Default)]
@@ -65,10 +71,21 @@ pub struct Term {
     pub color: bool,
     /// Whether to shade passages by their distance from the start (with color only).
     pub heatmap: bool,
+    /// Pixels per cell unit of a maze drawn in lines; `None` for its shape's
+    /// [`term_scale`](super::term_scale).
+    pub scale: Option<u32>,
 }
 
 impl Render for Term {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
+        if maze.grid().is_none() {
+            let blocks = if self.color {
+                Blocks::Colored
+            } else {
+                Blocks::Plain
+            };
+            return maze_blocks(maze, blocks, self.scale, self.heatmap, out);
+        }
         let mut tiles = maze.tiles().map_err(io::Error::other)?;
         let heat = (self.color && self.heatmap)
             .then(|| Heat::new(maze))
@@ -250,7 +267,7 @@ impl Pieces {
 
 /// The terminal color of `ink`: the tile's own for tiles, the 256-color palette's nearest
 /// color for heat.
-fn term_color(ink: Ink) -> Option<TermColor> {
+pub(super) fn term_color(ink: Ink) -> Option<TermColor> {
     match ink {
         Ink::Plain(tile) => tile.color(),
         Ink::Heat(_) => {

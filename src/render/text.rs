@@ -1,7 +1,9 @@
 //! `text`: one character per tile, one line per tile row, no escapes. Mazes: `#` for wall,
-//! space for passage, `.` for the solution with `S` and `G` at its ends. Room maps: `#` rock,
+//! space for passage, `.` for the solution with `S` and `G` at its ends. Hexagons, triangles
+//! and rings in lines, walls in half blocks (see `lines/blocks.rs`). Room maps: `#` rock,
 //! space room, `.` corridor, `+` door.
 
+use super::lines::{Blocks, maze_blocks};
 use super::style::TileStyle;
 use super::{DrawRows, Render, RenderRows, StreamTiles, TileRowSource, tiles_of, write_tile_lines};
 use crate::maze::Maze;
@@ -10,8 +12,16 @@ use crate::stream::MazeRows;
 use std::io::{self, Write};
 
 /// Plain-text output for files and diffs.
+///
+/// Hexagon, triangle and polar mazes are drawn in lines, two pixels a character: walls in
+/// blocks (`▀`, `▄`, `█`), and where a character has no wall, `.` on the solution, `S` in the
+/// start and `G` in the goal.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Text;
+pub struct Text {
+    /// Pixels per cell unit of a maze drawn in lines; `None` for its shape's
+    /// [`term_scale`](super::term_scale).
+    pub scale: Option<u32>,
+}
 
 impl Text {
     fn draw<S: TileRowSource<Tile: TileStyle>>(rows: S, out: &mut dyn Write) -> io::Result<()> {
@@ -23,6 +33,9 @@ impl Text {
 
 impl Render for Text {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
+        if maze.grid().is_none() {
+            return maze_blocks(maze, Blocks::Text, self.scale, false, out);
+        }
         write_text(maze.tiles().map_err(io::Error::other)?, out)
     }
 

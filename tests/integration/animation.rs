@@ -1,11 +1,10 @@
 //! `--animate` and `--format events` from the outside: the terminal is always given back, and
 //! the event stream replays into the maze.
 
-use crate::common::{json_of, mazegen, stdout_of};
+use crate::common::{Tmux, json_of, mazegen, stdout_of};
 use mazegen::events::{Event, EventsHeader, replay};
 use predicates::prelude::*;
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
@@ -64,41 +63,8 @@ fn animation_needs_a_terminal_and_term_output() {
         .stderr(predicate::str::contains("--steps-per-frame"));
 }
 
-/// A tmux server of its own, killed when dropped.
-struct Tmux {
-    socket: String,
-}
-
+/// Steps of an animation in tmux.
 impl Tmux {
-    /// Starts a detached session with a shell in a `width x height` window, if tmux exists.
-    fn start(width: u32, height: u32) -> Option<Tmux> {
-        static SERVERS: AtomicUsize = AtomicUsize::new(0);
-        let server = SERVERS.fetch_add(1, Ordering::Relaxed);
-        let tmux = Tmux {
-            socket: format!("mazegen-test-{}-{server}", std::process::id()),
-        };
-        let size = [width.to_string(), height.to_string()];
-        let args = ["new-session", "-d", "-x", &size[0], "-y", &size[1], "sh"];
-        let started = tmux.command(&args).status().is_ok_and(|s| s.success());
-        if !started {
-            eprintln!("tmux is not available: skipping the terminal smoke test");
-        }
-        started.then_some(tmux)
-    }
-
-    fn command(&self, args: &[&str]) -> Command {
-        let mut command = Command::new("tmux");
-        command.args(["-L", &self.socket]).args(args);
-        command.env_remove("TMUX");
-        command
-    }
-
-    /// Types `mazegen args` into the shell (after `before`: variable settings, or shell commands
-    /// ending with `;`), followed by a line reporting its exit code as `EXIT=<code>`.
-    fn run_mazegen(&self, before: &str, args: &str) {
-        self.type_mazegen(before, args, "; echo EXIT=$?");
-    }
-
     /// Types `mazegen args` alone (after `before`), and returns its process id once it runs. A
     /// shell ends the rest of a command line with a command that SIGINT ended, so
     /// [`Tmux::report_exit`] asks for the exit code afterwards.
@@ -108,70 +74,10 @@ impl Tmux {
         self.command_pid()
     }
 
-    fn type_mazegen(&self, before: &str, args: &str, after: &str) {
-        let binary = assert_cmd::cargo::cargo_bin!("mazegen")
-            .display()
-            .to_string();
-        let line = format!("{before} {binary} {args}{after}");
-        self.keys(&[line.trim_start(), "Enter"]);
-    }
-
     /// Waits for process `pid` to end, then has the shell report its exit code as `EXIT=<code>`.
     fn report_exit(&self, pid: u32) {
         self.wait_for("mazegen to end", |_| has_ended(pid));
         self.keys(&["echo EXIT=$?", "Enter"]);
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        assert!(
-            self.command(&[&["send-keys", "-t", "0"][..], keys].concat())
-                .status()
-                .unwrap()
-                .success()
-        );
-    }
-
-    fn show(&self, format: &str) -> String {
-        let output = self
-            .command(&["display-message", "-p", "-t", "0", format])
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&output.stdout).trim().to_string()
-    }
-
-    /// The process id of the command the shell is running.
-    fn command_pid(&self) -> u32 {
-        let shell = self.show("#{pane_pid}");
-        let output = Command::new("pgrep").args(["-P", &shell]).output().unwrap();
-        let pid = String::from_utf8_lossy(&output.stdout);
-        pid.trim().parse().expect("the shell runs one command")
-    }
-
-    fn pane(&self) -> String {
-        let output = self
-            .command(&["capture-pane", "-p", "-J", "-t", "0"])
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&output.stdout).to_string()
-    }
-
-    /// Waits up to five seconds for `check` to hold.
-    fn wait_for(&self, what: &str, check: impl Fn(&Tmux) -> bool) {
-        let start = Instant::now();
-        while !check(self) {
-            assert!(
-                start.elapsed() < Duration::from_secs(5),
-                "waited for {what}:\n{}",
-                self.pane()
-            );
-            sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.command(&["kill-server"]).status();
     }
 }
 

@@ -181,7 +181,7 @@ fn every_algorithm_is_a_command_with_the_library_defaults() {
         assert_eq!(json["params"], generator.params(), "{name}");
         let maze = Maze::generate(generator.as_ref(), 4, 4, 5).unwrap();
         let mut text = Vec::new();
-        Text.render(&maze, &mut text).unwrap();
+        Text::default().render(&maze, &mut text).unwrap();
         assert_eq!(
             stdout_of(&[name, "--size", "9", "--seed", "5", "--format", "text"]),
             String::from_utf8(text).unwrap(),

@@ -6,6 +6,10 @@ use mazegen::algorithms::{
 };
 use mazegen::analysis::Stats;
 use mazegen::grid::Grid;
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
 
 /// The `mazegen` binary, with `NO_COLOR` removed so tests control color explicitly.
 pub fn mazegen() -> assert_cmd::Command {
@@ -120,4 +124,105 @@ pub fn snapshot_settings() -> insta::Settings {
 pub fn snapshot_name(module_path: &str, name: impl std::fmt::Display) -> String {
     let module = module_path.rsplit("::").next().unwrap_or(module_path);
     format!("{module}__{name}")
+}
+
+/// A tmux server of its own, killed when dropped.
+pub struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    /// Starts a detached session with a shell in a `width x height` window, if tmux exists.
+    pub fn start(width: u32, height: u32) -> Option<Tmux> {
+        static SERVERS: AtomicUsize = AtomicUsize::new(0);
+        let server = SERVERS.fetch_add(1, Ordering::Relaxed);
+        let tmux = Tmux {
+            socket: format!("mazegen-test-{}-{server}", std::process::id()),
+        };
+        let size = [width.to_string(), height.to_string()];
+        let args = ["new-session", "-d", "-x", &size[0], "-y", &size[1], "sh"];
+        let started = tmux.command(&args).status().is_ok_and(|s| s.success());
+        if !started {
+            eprintln!("tmux is not available: skipping the terminal test");
+        }
+        started.then_some(tmux)
+    }
+
+    /// `tmux` on this server, with `args`.
+    pub fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new("tmux");
+        command.args(["-L", &self.socket]).args(args);
+        command.env_remove("TMUX");
+        command
+    }
+
+    /// Types `mazegen args` into the shell (after `before`: variable settings, or shell commands
+    /// ending with `;`), followed by a line reporting its exit code as `EXIT=<code>`.
+    pub fn run_mazegen(&self, before: &str, args: &str) {
+        self.type_mazegen(before, args, "; echo EXIT=$?");
+    }
+
+    /// Types `mazegen args` into the shell (after `before`), followed by `after`.
+    pub fn type_mazegen(&self, before: &str, args: &str, after: &str) {
+        let binary = assert_cmd::cargo::cargo_bin!("mazegen")
+            .display()
+            .to_string();
+        let line = format!("{before} {binary} {args}{after}");
+        self.keys(&[line.trim_start(), "Enter"]);
+    }
+
+    /// Sends `keys` to the window.
+    pub fn keys(&self, keys: &[&str]) {
+        assert!(
+            self.command(&[&["send-keys", "-t", "0"][..], keys].concat())
+                .status()
+                .unwrap()
+                .success()
+        );
+    }
+
+    /// A tmux format (`#{...}`) of the window, expanded.
+    pub fn show(&self, format: &str) -> String {
+        let output = self
+            .command(&["display-message", "-p", "-t", "0", format])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&output.stdout).trim().to_string()
+    }
+
+    /// The process id of the command the shell is running.
+    pub fn command_pid(&self) -> u32 {
+        let shell = self.show("#{pane_pid}");
+        let output = Command::new("pgrep").args(["-P", &shell]).output().unwrap();
+        let pid = String::from_utf8_lossy(&output.stdout);
+        pid.trim().parse().expect("the shell runs one command")
+    }
+
+    /// The text on the window, without colors.
+    pub fn pane(&self) -> String {
+        let output = self
+            .command(&["capture-pane", "-p", "-J", "-t", "0"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&output.stdout).to_string()
+    }
+
+    /// Waits up to five seconds for `check` to hold.
+    pub fn wait_for(&self, what: &str, check: impl Fn(&Tmux) -> bool) {
+        let start = Instant::now();
+        while !check(self) {
+            assert!(
+                start.elapsed() < Duration::from_secs(5),
+                "waited for {what}:\n{}",
+                self.pane()
+            );
+            sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.command(&["kill-server"]).status();
+    }
 }

@@ -40,4 +40,5 @@ mod shapes;
 mod snapshots;
 mod solutions;
 mod streaming;
+mod terminal_shapes;
 mod uniformity;

@@ -393,8 +393,8 @@ fn the_binary_draws_lines_16_pixels_a_cell_unless_told_and_refuses_what_does_not
         &["--scale 64: the picture would be 3840000096 pixels across, more than the 2147483647"],
     );
     assert_refused(
-        &["backtrack", "--shape", "triangle", "--format", "text"],
-        &["a triangle maze is written as --format graph, jsonl, svg or png"],
+        &["backtrack", "--shape", "triangle", "--format", "json"],
+        &["a triangle maze is written as --format term, text, graph, jsonl, svg or png"],
     );
 }
 

@@ -405,7 +405,7 @@ proptest! {
             // Whatever is accepted is a maze every renderer can draw.
             prop_assert!(maze.grid().unwrap().cell_count() > 0);
             let mut out = Vec::new();
-            mazegen::render::Text.render(&maze, &mut out).unwrap();
+            mazegen::render::Text::default().render(&maze, &mut out).unwrap();
             prop_assert!(!out.is_empty());
         }
     }

@@ -194,22 +194,16 @@ fn pipes_compose() {
 #[test]
 fn tile_formats_are_refused_for_other_shapes() {
     let graph = stdout_of(&graph_args(&shapes()[2], &[]));
-    for (command, format) in [
-        ("render", None),
-        ("render", Some("text")),
-        ("solve", Some("json")),
-    ] {
-        let mut args = vec![command];
-        args.extend(format.map(|f| ["--format", f]).into_iter().flatten());
+    for (command, format) in [("render", "json"), ("solve", "json")] {
+        let args = [command, "--format", format];
         mazegen()
-            .args(&args)
+            .args(args)
             .write_stdin(graph.clone())
             .assert()
             .code(2)
             .stdout("")
             .stderr(contains(format!(
-                "error: --format {} draws rectangles; a hex maze document is written as --format graph, jsonl, svg or png",
-                format.unwrap_or("term")
+                "error: --format {format} draws rectangles; a hex maze document is written as --format term, text, graph, jsonl, svg or png",
             )));
     }
     mazegen()

@@ -282,7 +282,9 @@ fn png_decodes_to_the_expected_pixels() {
         assert_eq!(pixel(9 * scale - 1, 7 * scale - 1), palette.wall);
         // Every pixel is a wall or a passage, tile by tile as the text view says.
         let mut text = Vec::new();
-        mazegen::render::Text.render(&maze, &mut text).unwrap();
+        mazegen::render::Text::default()
+            .render(&maze, &mut text)
+            .unwrap();
         for (ty, row) in String::from_utf8(text).unwrap().lines().enumerate() {
             for (tx, c) in row.bytes().enumerate() {
                 let expected = if c == b'#' {

@@ -10,13 +10,14 @@ use mazegen::stream::MazeRows;
 /// Every renderer that streams, with each of its options that do.
 fn renderers() -> Vec<(&'static str, Box<dyn Render>)> {
     vec![
-        ("text", Box::new(Text)),
+        ("text", Box::new(Text::default())),
         ("term", Box::new(Term::default())),
         (
             "colored term",
             Box::new(Term {
                 color: true,
                 heatmap: false,
+                scale: None,
             }),
         ),
         ("json", Box::new(Json::default())),
@@ -73,6 +74,7 @@ fn what_needs_the_whole_maze_does_not_stream() {
     let heat = Term {
         color: true,
         heatmap: true,
+        scale: None,
     };
     assert!(!streams(&heat));
     assert!(!streams(&Json { stats: true }));
@@ -86,6 +88,7 @@ fn what_needs_the_whole_maze_does_not_stream() {
     let plain = Term {
         color: false,
         heatmap: true,
+        scale: None,
     };
     assert!(streams(&plain));
     let error = MazeRows::new(&Backtrack::default(), 3, 3, 1).unwrap_err();

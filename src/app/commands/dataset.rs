@@ -4,10 +4,11 @@
 
 use super::figures_table;
 use crate::app::progress::Progress;
-use crate::app::settle::{DatasetJob, dataset_with_flags};
+use crate::app::settle::{DatasetJob, Pixels, dataset_with_flags};
 use mazegen::Maze;
 use mazegen::dataset::{BATCH_MAZES, Made};
 use mazegen::grid::tiles_from_cells;
+use mazegen::maze::Blank;
 use mazegen::render::npy_header;
 use std::io::{self, Write};
 use std::sync::Mutex;
@@ -129,9 +130,21 @@ fn write_piece(job: &DatasetJob, made: &Made<Piece>, out: &mut dyn Write) -> any
 }
 
 /// About the bytes of one rendered maze: a byte or two per tile for text and JSON (term more,
-/// with color), plus JSON's fields; about 64 a cell for a graph document.
+/// with color), plus JSON's fields; about 64 a cell for a graph document; up to 9 a character
+/// for a picture in half blocks (with color).
 fn maze_bytes(job: &DatasetJob) -> u64 {
-    if !job.output.rendering.in_tiles {
+    let rendering = &job.output.rendering;
+    if let (Some(pixels @ Pixels::Blocks(_)), Blank::Shape(shape)) =
+        (rendering.pixels, &job.spec.maze.blank)
+    {
+        let picture = pixels.picture(shape);
+        let (width, height) = picture
+            .pixel_size_of_shape(shape)
+            .expect("checked when settled");
+        let characters = u64::from(width) * u64::from(height.div_ceil(2));
+        return characters.saturating_mul(9).saturating_add(512);
+    }
+    if !rendering.in_tiles {
         return 64 * job.spec.maze.blank.cell_count() + 512;
     }
     let (width, height) = job.spec.maze.blank.extent();

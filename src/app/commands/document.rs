@@ -38,6 +38,13 @@ fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     if maze.mask().is_some() && output.picture.is_some_and(|p| p.style == Style::Lines) {
         return run_on_graph(maze, DocumentAction::Render(output));
     }
+    if output.blocks_scale.is_some() {
+        // term and text draw this maze in tiles, which take no scale.
+        return Err(bad_input(format!(
+            "--scale applies to svg and png pictures, not --format {}",
+            output.graph_format.name()
+        )));
+    }
     write_maze(&maze, &output.maze)
 }
 
@@ -52,9 +59,12 @@ fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     let shape = maze.shape().name();
     let in_tiles = match maze.shape() {
         Shape::Rect(_) => true,
-        // A mask keeps the lines it is drawn in unless tiles are asked for.
+        // A mask keeps the lines it is drawn in unless tiles are asked for; term and text
+        // draw it in tiles.
         Shape::Masked(_) => {
-            output.graph.is_none() || output.picture.is_some_and(|p| p.style == Style::Tiles)
+            output.graph.is_none()
+                || matches!(output.graph_format, Format::Term | Format::Text)
+                || output.picture.is_some_and(|p| p.style == Style::Tiles)
         }
         _ => false,
     };

@@ -87,10 +87,7 @@ pub fn settle(
             Blank::Rect { width, height }
         }
     };
-    let format = match &shape {
-        Some(blank) => super::shape_format(&args.output, blank),
-        None => args.output.format.unwrap_or(Format::Term),
-    };
+    let format = super::format_of(&args.output);
     let records_seed = matches!(format, Format::Json | Format::Jsonl | Format::Graph);
     let dataset = &args.dataset;
     let count = dataset.count.unwrap_or(1);
@@ -131,7 +128,7 @@ pub fn settle(
             Format::NpyConnections,
         ][..]
     } else {
-        &[Format::Jsonl]
+        &[Format::Term, Format::Text, Format::Jsonl]
     };
     if count > 1 && !many.contains(&format) {
         let names: Vec<String> = many.iter().map(|format| format.name()).collect();

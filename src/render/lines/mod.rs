@@ -1,15 +1,18 @@
 //! Pictures of a maze of any shape in thin walls, the printed-puzzle look: cells on a plain
 //! background, the start and goal filled, the solution a line through the cells, the heat map
-//! filling each cell. What is drawn where is worked out once here ([`Drawing`]); `vector.rs`
-//! writes it as SVG and `raster.rs` as PNG.
+//! filling each cell. What is drawn where is worked out once here ([`Drawing`]), in inks;
+//! `vector.rs` writes it as SVG and `raster.rs` as PNG, each in a palette's colors.
 
+mod blocks;
 mod raster;
 mod vector;
 
+pub use blocks::term_scale;
+pub(super) use blocks::{Blocks, maze_blocks};
 pub(super) use raster::maze_png;
 pub(super) use vector::maze_svg;
 
-use super::ink::{Ink, Picture, Rgb};
+use super::ink::{Ink, Picture};
 use crate::Maze;
 use crate::analysis::UNREACHED;
 use crate::error::{Error, Result};
@@ -36,6 +39,7 @@ struct Layout {
 }
 
 impl Layout {
+    /// The layout of a picture at `scale` pixels per cell unit.
     fn new(scale: u32) -> Self {
         let wall = u64::from((scale / 8).max(1));
         let margin = u64::from(scale / 2).max(wall);
@@ -45,6 +49,16 @@ impl Layout {
             path: f64::from((scale / 4).max(1)),
             margin,
             origin: margin as f64 + if wall % 2 == 1 { 0.5 } else { 0.0 },
+        }
+    }
+
+    /// The layout of a picture in the terminal, whose pixels are coarse: the solution as thin
+    /// as the walls (one pixel up to scale 15), the rest as [`Layout::new`].
+    fn in_blocks(scale: u32) -> Self {
+        let layout = Self::new(scale);
+        Self {
+            path: layout.wall,
+            ..layout
         }
     }
 
@@ -94,20 +108,20 @@ pub(super) fn pixel_size(scale: u32, bounds: (f64, f64)) -> Result<(u32, u32)> {
 struct Drawing {
     /// Width and height in pixels.
     size: (u32, u32),
-    /// The passages' color, under everything.
-    background: Rgb,
-    /// Cells filled in one color each, in painting order: closed polygons.
-    fills: Vec<(Rgb, Polylines)>,
-    /// Polylines in one color and width each, painted after the fills, with square ends.
+    /// The passages' ink, under everything.
+    background: Ink,
+    /// Cells filled in one ink each, in painting order: closed polygons.
+    fills: Vec<(Ink, Polylines)>,
+    /// Polylines in one ink and width each, painted after the fills, with square ends.
     strokes: Vec<Stroke>,
     /// Width and height of the maze in cells, for errors about memory.
     extent: (u32, u32),
 }
 
-/// Polylines in one color and width.
+/// Polylines in one ink and width.
 #[derive(Debug, Clone, PartialEq)]
 struct Stroke {
-    color: Rgb,
+    ink: Ink,
     width: f64,
     lines: Polylines,
 }
@@ -146,8 +160,9 @@ impl Polylines {
 }
 
 impl Drawing {
-    /// The picture of `maze`, its openings (a rectangle's) left out of the outer wall.
-    fn new(maze: &Maze, picture: &Picture) -> Result<Self> {
+    /// The picture of `maze` laid out as `layout` says, its cells shaded by their distance
+    /// from the start if `heatmap`, its openings (a rectangle's) left out of the outer wall.
+    fn new(maze: &Maze, layout: Layout, heatmap: bool) -> Result<Self> {
         let openings: Vec<(usize, usize)> = match maze.shape() {
             Shape::Rect(grid) => maze
                 .opening_tiles()
@@ -159,7 +174,7 @@ impl Drawing {
                 .collect(),
             _ => Vec::new(),
         };
-        with_topology!(maze.shape(), t => Self::of(t, maze, picture, &openings))
+        with_topology!(maze.shape(), t => Self::of(t, maze, (layout, heatmap), &openings))
     }
 
     /// The picture of `maze` on `shape`, without the outer walls on the sides `openings` name
@@ -167,12 +182,10 @@ impl Drawing {
     fn of<T: Geometry>(
         shape: &T,
         maze: &Maze,
-        picture: &Picture,
+        (layout, heatmap): (Layout, bool),
         openings: &[(usize, usize)],
     ) -> Result<Self> {
-        let layout = Layout::new(picture.scale);
         let size = layout.pixel_size(shape.bounds())?;
-        let palette = &picture.palette;
         let (width, height) = shape.extent();
         let refused = |bytes| Error::OutOfMemory {
             width,
@@ -186,7 +199,7 @@ impl Drawing {
             let outline = in_pixels(shape.outline(i));
             fills.entry(ink).or_default().push(outline).map_err(refused)
         };
-        if picture.heatmap {
+        if heatmap {
             let distances = maze.distances();
             let farthest = distances.iter().filter(|&&d| d != UNREACHED).max();
             let scale = farthest.map_or(0.0, |&d| if d == 0 { 0.0 } else { 1.0 / d as f32 });
@@ -209,7 +222,7 @@ impl Drawing {
                 .push(solution_line(shape, solution, &layout).into_iter())
                 .map_err(refused)?;
             strokes.push(Stroke {
-                color: palette.path,
+                ink: Ink::Plain(Tile::Path),
                 width: layout.path,
                 lines,
             });
@@ -235,18 +248,15 @@ impl Drawing {
         });
         inner.map_err(refused)?;
         strokes.push(Stroke {
-            color: palette.wall,
+            ink: Ink::Plain(Tile::Wall),
             width: layout.wall,
             lines: walls,
         });
 
         Ok(Self {
             size,
-            background: palette.passage,
-            fills: fills
-                .into_iter()
-                .map(|(ink, polygons)| (palette.rgb(ink), polygons))
-                .collect(),
+            background: Ink::Plain(Tile::Passage),
+            fills: fills.into_iter().collect(),
             strokes,
             extent: (width, height),
         })

@@ -1,13 +1,15 @@
-//! A line picture as PNG: each color's shapes filled scanline by scanline with 4 x 4 samples
-//! a pixel (anti-aliased in 17 steps), every row written as soon as it is painted.
+//! A line picture in pixels: each ink's shapes filled scanline by scanline with 4 x 4
+//! samples a pixel, one row at a time. PNG blends the samples (anti-aliased in 17 steps) and
+//! writes every row as soon as it is painted; the terminal gives each pixel one ink
+//! ([`Raster::ink_row`]).
 //!
 //! Only IEEE basic operations (and `ceil`, `round`, `sqrt`, exact everywhere) touch the
 //! coordinates, so the pixels are the same on every platform.
 
-use super::{Drawing, Stroke};
+use super::{Drawing, Layout, Stroke};
 use crate::Maze;
-use crate::error::Error;
-use crate::render::ink::Rgb;
+use crate::error::{Error, Result};
+use crate::render::ink::{Ink, Palette, Rgb};
 use crate::render::png::{Png, into_io};
 use crate::shapes::Point;
 use std::io::{self, Write};
@@ -16,66 +18,189 @@ use std::io::{self, Write};
 const SAMPLES: u32 = 4;
 /// Samples per pixel: a pixel fully covered.
 const FULL: u16 = (SAMPLES * SAMPLES) as u16;
+/// The samples of a pixel a line must cover for the pixel to take its ink in
+/// [`Raster::ink_row`]: three eighths. A quarter doubles the width of diagonal lines one pixel
+/// wide, a half leaves gaps in them; at three eighths they step from pixel to pixel, and every
+/// wall of every shape lights a pixel at every scale (tested in `blocks.rs`), while a line
+/// along pixel edges does not spill into the pixels beside it.
+const LINE_SHARE: u16 = FULL * 3 / 8;
 
 /// A maze of any shape in lines, openings included, as PNG (8-bit RGB): what [`Png`] draws
 /// in [`Style::Lines`](crate::render::Style::Lines).
 pub(in crate::render) fn maze_png(png: &Png, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-    let drawing = Drawing::new(maze, &png.0).map_err(io::Error::other)?;
-    write_png(drawing, out)
+    let drawing =
+        Drawing::new(maze, Layout::new(png.0.scale), png.0.heatmap).map_err(io::Error::other)?;
+    write_png(drawing, &png.0.palette, out)
 }
 
-/// Paints `drawing` row by row into a PNG.
-fn write_png(drawing: Drawing, out: &mut dyn Write) -> io::Result<()> {
+/// Paints `drawing` row by row into a PNG, in the colors of `palette`.
+fn write_png(drawing: Drawing, palette: &Palette, out: &mut dyn Write) -> io::Result<()> {
     let (width, height) = drawing.size;
-    let mut layers = layers(drawing).map_err(io::Error::other)?;
+    let mut raster = Raster::new(drawing).map_err(io::Error::other)?;
+    let colors = raster.colors(palette);
     let mut encoder = png::Encoder::new(out, width, height);
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header().map_err(into_io)?;
     let mut stream = writer.stream_writer().map_err(into_io)?;
-    let mut row = vec![[0u8; 3]; width as usize];
-    let mut coverage = vec![0u16; width as usize];
-    let mut mix = vec![Mix::default(); width as usize];
+    let mut row = raster.row_of([0u8; 3]).map_err(io::Error::other)?;
     for y in 0..height {
-        // Fills meet edge to edge, so a pixel on the edge takes each side's color by its
-        // share of the samples: blended one after the other, the background would show
-        // through as a seam.
-        for layer in &mut layers.fills {
-            let color = layer.color;
-            layer.cover_row(y, &mut coverage, |pixel, covered| {
-                mix[pixel].add(color, covered);
-            });
-        }
-        for (pixel, mix) in row.iter_mut().zip(&mut mix) {
-            *pixel = mix.over(layers.background);
-        }
-        // Lines cross each other and the fills: each is painted over what is there.
-        for layer in &mut layers.strokes {
-            let color = layer.color;
-            layer.cover_row(y, &mut coverage, |pixel, covered| {
-                row[pixel] = blend(row[pixel], color, covered);
-            });
-        }
+        raster.rgb_row(y, &colors, &mut row);
         stream.write_all(row.as_flattened())?;
     }
     stream.finish().map_err(into_io)
 }
 
+/// A drawing's pixels, computed a row at a time from the top: the edges of its shapes, one
+/// layer per fill ink or stroke, and room for a row's samples.
+pub(super) struct Raster {
+    /// Width and height in pixels.
+    size: (u32, u32),
+    /// Width and height of the maze in cells, for errors about memory.
+    extent: (u32, u32),
+    layers: Layers,
+    /// Samples covered in each pixel of the row, by the layer being scanned; all zeros
+    /// between layers.
+    coverage: Vec<u16>,
+    /// What the fills cover of each pixel of the row.
+    mix: Vec<Mix>,
+}
+
+impl Raster {
+    /// The raster of `drawing`, or an error if memory for its edges or a row is refused.
+    pub(super) fn new(drawing: Drawing) -> Result<Self> {
+        let (size, extent) = (drawing.size, drawing.extent);
+        let layers = layers(drawing)?;
+        let mut raster = Self {
+            size,
+            extent,
+            layers,
+            coverage: Vec::new(),
+            mix: Vec::new(),
+        };
+        raster.coverage = raster.row_of(0)?;
+        raster.mix = raster.row_of(Mix::default())?;
+        Ok(raster)
+    }
+
+    /// Width and height in pixels.
+    pub(super) fn size(&self) -> (u32, u32) {
+        self.size
+    }
+
+    /// A row of pixels, each `value`, or an error naming the memory it would take.
+    pub(super) fn row_of<T: Clone>(&self, value: T) -> Result<Vec<T>> {
+        let (width, height) = self.extent;
+        crate::grid::filled_vec(width, height, self.size.0 as usize, value)
+    }
+
+    /// An empty `Vec` with room for `len` items, or an error naming the memory it would take.
+    pub(super) fn scratch<T>(&self, len: usize) -> Result<Vec<T>> {
+        let (width, height) = self.extent;
+        crate::grid::empty_vec(width, height, len)
+    }
+
+    /// The colors of the background, each fill and each stroke in `palette`, in the order
+    /// [`Raster::rgb_row`] takes them.
+    fn colors(&self, palette: &Palette) -> Colors {
+        let rgb = |layers: &[Layer]| layers.iter().map(|layer| palette.rgb(layer.ink)).collect();
+        Colors {
+            background: palette.rgb(self.layers.background),
+            fills: rgb(&self.layers.fills),
+            strokes: rgb(&self.layers.strokes),
+        }
+    }
+
+    /// Paints pixel row `y` (each row once, from the top) in `colors`, anti-aliased.
+    fn rgb_row(&mut self, y: u32, colors: &Colors, row: &mut [Rgb]) {
+        // Fills meet edge to edge, so a pixel on the edge takes each side's color by its
+        // share of the samples: blended one after the other, the background would show
+        // through as a seam.
+        let mix = &mut self.mix;
+        for (layer, &color) in self.layers.fills.iter_mut().zip(&colors.fills) {
+            layer.cover_row(y, &mut self.coverage, |pixel, covered| {
+                mix[pixel].add(color, covered);
+            });
+        }
+        for (pixel, mix) in row.iter_mut().zip(mix.iter_mut()) {
+            *pixel = mix.over(colors.background);
+        }
+        // Lines cross each other and the fills: each is painted over what is there.
+        for (layer, &color) in self.layers.strokes.iter_mut().zip(&colors.strokes) {
+            layer.cover_row(y, &mut self.coverage, |pixel, covered| {
+                row[pixel] = blend(row[pixel], color, covered);
+            });
+        }
+    }
+
+    /// Gives each pixel of row `y` (each row once, from the top) one ink: the fill covering
+    /// most of it where fills cover at least half of it, else the background; then each line
+    /// in turn where it covers at least [`LINE_SHARE`] of it.
+    pub(super) fn ink_row(&mut self, y: u32, row: &mut [Ink]) {
+        let mix = &mut self.mix;
+        for (index, layer) in self.layers.fills.iter_mut().enumerate() {
+            layer.cover_row(y, &mut self.coverage, |pixel, covered| {
+                mix[pixel].count(index, covered);
+            });
+        }
+        for (pixel, mix) in row.iter_mut().zip(mix.iter_mut()) {
+            *pixel = match mix.most() {
+                Some(index) => self.layers.fills[index].ink,
+                None => self.layers.background,
+            };
+        }
+        for layer in &mut self.layers.strokes {
+            let ink = layer.ink;
+            layer.cover_row(y, &mut self.coverage, |pixel, covered| {
+                if covered >= LINE_SHARE {
+                    row[pixel] = ink;
+                }
+            });
+        }
+    }
+}
+
+/// The colors of a raster's inks in a palette.
+struct Colors {
+    background: Rgb,
+    fills: Vec<Rgb>,
+    strokes: Vec<Rgb>,
+}
+
 /// What is painted: fills over the background, then lines in order.
 struct Layers {
-    background: Rgb,
+    background: Ink,
     fills: Vec<Layer>,
     strokes: Vec<Layer>,
 }
 
-/// The fills of one pixel: the sum of their colors, each times the samples it covers.
+/// The fills of one pixel: the sum of their colors, each times the samples it covers (for
+/// colors), or the fill covering most of it (for inks); and the samples they cover.
 #[derive(Debug, Clone, Copy, Default)]
 struct Mix {
     sum: [u16; 3],
     covered: u16,
+    /// The fill covering most samples so far, by index, and how many.
+    most: Option<(usize, u16)>,
 }
 
 impl Mix {
+    /// Counts `covered` samples of fill `index`.
+    fn count(&mut self, index: usize, covered: u16) {
+        self.covered += covered;
+        if self.most.is_none_or(|(_, most)| covered > most) {
+            self.most = Some((index, covered));
+        }
+    }
+
+    /// The fill covering most of the pixel if fills cover at least half of it, leaving the
+    /// mix empty for the next row.
+    fn most(&mut self) -> Option<usize> {
+        let most = self.most.filter(|_| 2 * self.covered >= FULL);
+        *self = Mix::default();
+        most.map(|(index, _)| index)
+    }
+
     fn add(&mut self, color: Rgb, covered: u16) {
         for (sum, c) in self.sum.iter_mut().zip(color) {
             *sum += u16::from(c) * covered;
@@ -97,27 +222,22 @@ impl Mix {
     }
 }
 
-/// The edges of a drawing's shapes, one layer per fill color or stroke, as the scanlines need
+/// The edges of a drawing's shapes, one layer per fill ink or stroke, as the scanlines need
 /// them; an error if memory for them is refused. Each layer's shapes are dropped once its
 /// edges are taken.
-fn layers(drawing: Drawing) -> crate::Result<Layers> {
+fn layers(drawing: Drawing) -> Result<Layers> {
     let mut fills = Vec::new();
-    for (color, polygons) in drawing.fills {
-        let mut layer = Layer::new(color, polygons.points.len(), drawing.extent)?;
+    for (ink, polygons) in drawing.fills {
+        let mut layer = Layer::new(ink, polygons.points.len(), drawing.extent)?;
         for polygon in polygons.iter() {
             layer.add_polygon(polygon);
         }
         fills.push(layer.sorted());
     }
     let mut strokes = Vec::new();
-    for Stroke {
-        color,
-        width,
-        lines,
-    } in drawing.strokes
-    {
+    for Stroke { ink, width, lines } in drawing.strokes {
         let segments = lines.points.len() - lines.ends.len();
-        let mut layer = Layer::new(color, 4 * segments, drawing.extent)?;
+        let mut layer = Layer::new(ink, 4 * segments, drawing.extent)?;
         for line in lines.iter() {
             for segment in line.windows(2) {
                 layer.add_polygon(&segment_box(segment[0], segment[1], width));
@@ -166,9 +286,9 @@ struct Edge {
     winding: i32,
 }
 
-/// The shapes of one color: everything inside any of them (nonzero winding) is painted.
+/// The shapes of one ink: everything inside any of them (nonzero winding) is painted.
 struct Layer {
-    color: Rgb,
+    ink: Ink,
     /// Sorted by top.
     edges: Vec<Edge>,
     /// The next edge of `edges` to reach.
@@ -182,7 +302,7 @@ struct Layer {
 impl Layer {
     /// A layer with room for `edges` edges, or an error naming the maze if memory for them
     /// is refused.
-    fn new(color: Rgb, edges: usize, (width, height): (u32, u32)) -> crate::Result<Self> {
+    fn new(ink: Ink, edges: usize, (width, height): (u32, u32)) -> Result<Self> {
         let mut reserved = Vec::new();
         reserved
             .try_reserve_exact(edges)
@@ -192,7 +312,7 @@ impl Layer {
                 bytes: (edges as u64).saturating_mul(size_of::<Edge>() as u64),
             })?;
         Ok(Self {
-            color,
+            ink,
             edges: reserved,
             next: 0,
             active: Vec::new(),
@@ -292,4 +412,45 @@ fn blend(under: Rgb, over: Rgb, covered: u16) -> Rgb {
         let (a, b) = (u16::from(under[c]), u16::from(over[c]));
         ((a * (FULL - covered) + b * covered + FULL / 2) / FULL) as u8
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Tile;
+    use crate::render::lines::Polylines;
+
+    #[test]
+    fn a_pixel_takes_the_fill_covering_half_of_it_and_a_line_covering_three_eighths() {
+        let (start, wall) = (Ink::Plain(Tile::Start), Ink::Plain(Tile::Wall));
+        let passage = Ink::Plain(Tile::Passage);
+        let line = |points: &[(f64, f64)]| {
+            let mut lines = Polylines::default();
+            lines
+                .push(points.iter().map(|&(x, y)| Point::new(x, y)))
+                .unwrap();
+            lines
+        };
+        let drawing = Drawing {
+            size: (6, 1),
+            background: passage,
+            // Pixels 0 and 1 whole, pixel 2 half.
+            fills: vec![(
+                start,
+                line(&[(0.0, 0.0), (2.5, 0.0), (2.5, 1.0), (0.0, 1.0)]),
+            )],
+            // From 3.5 to 5.25 with its square ends: pixel 3 half, pixel 4 whole, pixel 5 a
+            // quarter.
+            strokes: vec![Stroke {
+                ink: wall,
+                width: 1.0,
+                lines: line(&[(4.0, 0.5), (4.75, 0.5)]),
+            }],
+            extent: (1, 1),
+        };
+        let mut raster = Raster::new(drawing).unwrap();
+        let mut row = raster.row_of(passage).unwrap();
+        raster.ink_row(0, &mut row);
+        assert_eq!(row, [start, start, start, wall, wall, passage]);
+    }
 }

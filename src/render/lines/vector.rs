@@ -1,8 +1,9 @@
 //! A line picture as SVG: one `<path>` per fill color and per kind of line, numbers in pixels
 //! with at most two decimals, written the same way on every platform.
 
-use super::{Drawing, Polylines, Stroke};
+use super::{Drawing, Layout, Polylines, Stroke};
 use crate::Maze;
+use crate::render::Palette;
 use crate::render::svg::{Svg, hex};
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -11,11 +12,13 @@ use std::io::{self, Write};
 /// [`Style::Lines`](crate::render::Style::Lines) (see
 /// [`Picture::pixel_size_of_shape`](crate::render::Picture::pixel_size_of_shape) for its size).
 pub(in crate::render) fn maze_svg(svg: &Svg, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-    let drawing = Drawing::new(maze, &svg.0).map_err(io::Error::other)?;
-    write_svg(&drawing, out)
+    let drawing =
+        Drawing::new(maze, Layout::new(svg.0.scale), svg.0.heatmap).map_err(io::Error::other)?;
+    write_svg(&drawing, &svg.0.palette, out)
 }
 
-fn write_svg(drawing: &Drawing, out: &mut dyn Write) -> io::Result<()> {
+/// Writes `drawing` in the colors of `palette`.
+fn write_svg(drawing: &Drawing, palette: &Palette, out: &mut dyn Write) -> io::Result<()> {
     let (width, height) = drawing.size;
     writeln!(
         out,
@@ -24,30 +27,25 @@ fn write_svg(drawing: &Drawing, out: &mut dyn Write) -> io::Result<()> {
     writeln!(
         out,
         r#"<rect width="{width}" height="{height}" fill="{}"/>"#,
-        hex(drawing.background)
+        hex(palette.rgb(drawing.background))
     )?;
-    for (color, polygons) in &drawing.fills {
+    for (ink, polygons) in &drawing.fills {
         // Crisp edges: anti-aliased, cells meeting edge to edge would show seams between.
         write!(
             out,
             r#"<path fill="{}" shape-rendering="crispEdges" d=""#,
-            hex(*color)
+            hex(palette.rgb(*ink))
         )?;
         write_path_data(out, polygons, "Z")?;
         writeln!(out, r#""/>"#)?;
     }
-    for Stroke {
-        color,
-        width,
-        lines,
-    } in &drawing.strokes
-    {
+    for Stroke { ink, width, lines } in &drawing.strokes {
         let mut stroke_width = String::new();
         number(&mut stroke_width, *width);
         write!(
             out,
             r#"<path fill="none" stroke="{}" stroke-width="{stroke_width}" stroke-linecap="square" d=""#,
-            hex(*color)
+            hex(palette.rgb(*ink))
         )?;
         write_path_data(out, lines, "")?;
         writeln!(out, r#""/>"#)?;
