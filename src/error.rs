@@ -147,7 +147,7 @@ pub enum Error {
     /// A polar maze with more cells than the library can hold.
     #[error(
         "{rings} rings are more cells than mazegen can hold ({limit}); use 1 to {most} rings",
-        limit = crate::shapes::MAX_SHAPE_CELLS
+        limit = crate::topology::MAX_SHAPE_CELLS
     )]
     TooManyRings {
         /// The rejected number of rings.
@@ -196,7 +196,7 @@ pub enum Error {
     RectOnly {
         /// What was asked (e.g. `"opening the outer wall"`).
         what: &'static str,
-        /// The shape it was asked of, as [`Shape::name`](crate::shapes::Shape::name) names it.
+        /// The shape it was asked of, as [`Shape::name`](crate::topology::Shape::name) names it.
         shape: &'static str,
     },
 

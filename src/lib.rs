@@ -28,7 +28,7 @@
 //!
 //! # Layout
 //!
-//! Data flows one way: a [`algorithms::Generator`] carves a [`shapes::Shape`] (the rectangle's
+//! Data flows one way: a [`algorithms::Generator`] carves a [`topology::Shape`] (the rectangle's
 //! [`grid::Grid`], a mask, hexagons, triangles or rings), one [`Maze`] type records it with
 //! what produced it and what was done to it (braid, endpoints, solution), and a
 //! [`render::Render`] writes it. Generators know nothing of output and
@@ -49,8 +49,8 @@ pub mod read;
 pub mod render;
 pub mod rng;
 pub mod rooms;
-pub mod shapes;
 pub mod stream;
+pub mod topology;
 
 pub use error::{Error, Result};
 pub use maze::{Heat, Maze, MazeTiles};

@@ -20,7 +20,7 @@ use crate::grid::{
 use crate::maze::Maze;
 use crate::render::json::Document;
 use crate::render::{GRAPH_SCHEMA, MAZE_SCHEMA};
-use crate::shapes::{Mask, Masked, Shape};
+use crate::topology::{Mask, Masked, Shape};
 use serde::Deserialize;
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{
@@ -84,7 +84,7 @@ pub enum AnyDocument {
 /// ```
 /// use mazegen::read::{AnyDocument, read_document};
 /// use mazegen::render::{Graph, Render};
-/// use mazegen::shapes::{Hex, Shape};
+/// use mazegen::topology::{Hex, Shape};
 /// use mazegen::{Maze, algorithms::Wilson};
 ///
 /// let maze = Maze::generate_shape(&Wilson, Shape::Hex(Hex::new(5, 4)?), 7)?;

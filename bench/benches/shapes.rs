@@ -7,7 +7,7 @@ use criterion::{BenchmarkId, Criterion, Throughput};
 use mazegen::algorithms::{Generator, catalogue};
 use mazegen::grid::Grid;
 use mazegen::rng::rng_from_seed;
-use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, Triangle};
+use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Triangle};
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -5,7 +5,7 @@ use crate::error::Result;
 use crate::events::{Event, Observer, Silent};
 use crate::grid::bytes_for;
 use crate::rng::{MazeRng, RandomBits};
-use crate::shapes::{EventOf, Topology, filled};
+use crate::topology::{EventOf, Topology, filled};
 
 /// The Aldous-Broder algorithm: a uniform spanning tree from one random walk.
 ///

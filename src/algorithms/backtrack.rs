@@ -7,7 +7,7 @@ use crate::error::{Error, Result};
 use crate::events::{Event, Observer};
 use crate::grid::{Grid, Pos, bytes_for};
 use crate::rng::{MazeRng, RandomBits};
-use crate::shapes::{EventOf, Topology, filled, reserved};
+use crate::topology::{EventOf, Topology, filled, reserved};
 use serde::Serialize;
 use std::num::NonZeroU32;
 

@@ -3,7 +3,7 @@
 use crate::error::Result;
 use crate::grid::empty_vec;
 use crate::rng::{MazeRng, bernoulli, choose, shuffle};
-use crate::shapes::Topology;
+use crate::topology::Topology;
 
 /// Removes each dead end of a maze of shape `topology` with probability `probability` (0 to
 /// 1) by opening one of its walls, and returns how many walls were opened.

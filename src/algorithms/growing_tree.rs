@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use crate::events::{Event, Observer};
 use crate::grid::bytes_for;
 use crate::rng::{MazeRng, RandomBits};
-use crate::shapes::{EventOf, Topology, filled, reserved};
+use crate::topology::{EventOf, Topology, filled, reserved};
 use serde::{Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;

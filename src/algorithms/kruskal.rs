@@ -6,7 +6,7 @@ use crate::error::Result;
 use crate::events::Observer;
 use crate::grid::bytes_for;
 use crate::rng::{MazeRng, shuffle};
-use crate::shapes::{EventOf, Topology, reserved};
+use crate::topology::{EventOf, Topology, reserved};
 
 /// The randomized Kruskal algorithm.
 ///

@@ -38,8 +38,8 @@ use crate::error::{Error, Result};
 use crate::events::{Event, Observer, Silent};
 use crate::grid::Grid;
 use crate::rng::MazeRng;
-use crate::shapes::{EventOf, Shape, Topology};
 use crate::stream::MazeRows;
+use crate::topology::{EventOf, Shape, Topology};
 use serde::Serialize;
 
 /// A maze algorithm as it is written: once, generic over who watches it carve.
@@ -144,13 +144,13 @@ macro_rules! carves_every_shape {
 
         fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
             let cells = $crate::algorithms::cells(width, height);
-            let walls = $crate::shapes::rect_walls(width, height);
+            let walls = $crate::topology::rect_walls(width, height);
             $crate::algorithms::GraphAlgorithm::scratch(self, cells, walls)
         }
 
         fn run_on_shape(
             &self,
-            shape: &mut $crate::shapes::Shape,
+            shape: &mut $crate::topology::Shape,
             rng: &mut $crate::rng::MazeRng,
         ) -> $crate::error::Result<()> {
             shape.carve_with(self, rng)

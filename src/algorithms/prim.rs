@@ -5,7 +5,7 @@ use crate::error::Result;
 use crate::events::{Event, Observer};
 use crate::grid::bytes_for;
 use crate::rng::{MazeRng, RandomBits};
-use crate::shapes::{EventOf, Topology, filled, reserved};
+use crate::topology::{EventOf, Topology, filled, reserved};
 use serde::Serialize;
 use std::collections::BinaryHeap;
 

@@ -2,7 +2,7 @@
 
 use crate::error::Result;
 use crate::grid::bytes_for;
-use crate::shapes::{Topology, filled};
+use crate::topology::{Topology, filled};
 
 /// Disjoint sets of the ids `0..len` (fewer than 2^31) with path halving and union by size: near
 /// constant time per operation, in one array of four bytes per id.

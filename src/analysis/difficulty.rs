@@ -5,7 +5,7 @@ use super::path_back;
 use crate::error::Result;
 use crate::grid::empty_vec;
 use crate::maze::Maze;
-use crate::shapes::{Shape, Topology};
+use crate::topology::{Shape, Topology};
 use crate::with_topology;
 use serde::Serialize;
 use std::fmt;

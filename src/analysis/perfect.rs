@@ -3,7 +3,7 @@
 
 use crate::algorithms::UnionFind;
 use crate::grid::Pos;
-use crate::shapes::Topology;
+use crate::topology::Topology;
 use std::fmt;
 
 /// Why a maze is not perfect. Cells are named by position, as [`Topology::cell`] names them.
@@ -106,7 +106,7 @@ pub fn check_perfect<T: Topology>(topology: &T) -> Result<(), Defect> {
 mod tests {
     use super::*;
     use crate::grid::{Dir, Grid};
-    use crate::shapes::{Hex, Polar};
+    use crate::topology::{Hex, Polar};
 
     #[test]
     fn accepts_a_spanning_tree() {

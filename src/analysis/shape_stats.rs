@@ -3,7 +3,7 @@
 use super::Difficulty;
 use crate::Maze;
 use crate::error::Result;
-use crate::shapes::Topology;
+use crate::topology::Topology;
 use crate::with_topology;
 use serde::Serialize;
 use std::fmt;

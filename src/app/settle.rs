@@ -29,7 +29,7 @@ use mazegen::render::{
     Tiled,
 };
 use mazegen::rooms::{Candidates, MazeFill, RoomMap, RoomOptions, RoomsError};
-use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, Triangle};
+use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Triangle};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::time::Duration;

@@ -17,7 +17,7 @@ pub use spec::{DatasetError, DatasetSpec, shard, why_most};
 
 use crate::analysis::{Difficulty, Figure};
 use crate::rng::DRAWN_SEED_LIMIT;
-use crate::shapes::Topology;
+use crate::topology::Topology;
 
 /// The increment of SplitMix64 (2^64 divided by the golden ratio, odd).
 const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -138,7 +138,7 @@ pub const COUNTED_CELLS: usize = 256;
 ///
 /// ```
 /// use mazegen::dataset::shape_tree_count;
-/// use mazegen::shapes::Hex;
+/// use mazegen::topology::Hex;
 ///
 /// assert_eq!(shape_tree_count(&Hex::new(3, 2)?), Some(55));
 /// # Ok::<(), mazegen::Error>(())

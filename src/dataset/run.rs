@@ -336,7 +336,7 @@ mod tests {
     use crate::algorithms::{Backtrack, Wilson};
     use crate::dataset::{Bound, shard};
     use crate::maze::{Blank, Finish, MazeSpec};
-    use crate::shapes::{Hex, Shape};
+    use crate::topology::{Hex, Shape};
 
     fn spec(blank: Blank, count: u64, jobs: usize) -> DatasetSpec {
         DatasetSpec {

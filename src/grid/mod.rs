@@ -78,7 +78,7 @@ impl Dir {
     pub const ALL: [Dir; 4] = [Dir::North, Dir::East, Dir::South, Dir::West];
 
     /// The direction numbered `side` in [`Dir::ALL`] order (`side` taken modulo 4): sides of
-    /// the rectangle as a [`Topology`](crate::shapes::Topology) numbers them.
+    /// the rectangle as a [`Topology`](crate::topology::Topology) numbers them.
     #[inline(always)]
     pub const fn from_side(side: usize) -> Dir {
         // A match, not `Dir::ALL[side & 3]`: it compiles to nothing, the lookup did not.

@@ -17,7 +17,7 @@ use crate::error::{Error, Result};
 use crate::events::Observer;
 use crate::grid::{Dir, Grid, Pos, TilePos, passage_tile};
 use crate::rng::{rng_for_stream, rng_from_seed};
-use crate::shapes::{Mask, Shape, Topology};
+use crate::topology::{Mask, Shape, Topology};
 use crate::with_topology;
 
 /// The RNG stream braiding draws from, apart from generation's, so that braiding never changes
@@ -102,7 +102,7 @@ impl Maze {
     /// [`Maze::generate`] makes.
     ///
     /// ```
-    /// use mazegen::{Maze, algorithms::Wilson, shapes::{Hex, Shape}};
+    /// use mazegen::{Maze, algorithms::Wilson, topology::{Hex, Shape}};
     ///
     /// let maze = Maze::generate_shape(&Wilson, Shape::Hex(Hex::new(6, 4)?), 3)?;
     /// assert!(maze.is_perfect() && maze.grid().is_none());
@@ -502,7 +502,7 @@ mod tests {
 
     #[test]
     fn shapes_other_than_rectangles_have_no_tiles_or_openings() {
-        use crate::shapes::Hex;
+        use crate::topology::Hex;
         let mut maze = Maze::generate_shape(
             &Backtrack::default(),
             Shape::Hex(Hex::new(3, 2).unwrap()),

@@ -5,7 +5,7 @@
 //! ```
 //! use mazegen::{Maze, Probability, algorithms::Wilson, grid::Pos};
 //! use mazegen::maze::{Blank, Finish, MazeSpec};
-//! use mazegen::shapes::{Polar, Shape};
+//! use mazegen::topology::{Polar, Shape};
 //!
 //! let spec = MazeSpec {
 //!     generator: Box::new(Wilson),
@@ -29,7 +29,7 @@ use crate::Probability;
 use crate::algorithms::Generator;
 use crate::error::{Error, Result};
 use crate::grid::{Grid, Pos};
-use crate::shapes::{Shape, Topology};
+use crate::topology::{Shape, Topology};
 use crate::with_topology;
 use std::fmt;
 
@@ -273,7 +273,7 @@ impl MazeSpec {
 mod tests {
     use super::*;
     use crate::algorithms::{Backtrack, BinaryTree, Kruskal};
-    use crate::shapes::Hex;
+    use crate::topology::Hex;
     use std::num::NonZeroU32;
 
     fn spec(blank: Blank, finish: Finish) -> MazeSpec {

@@ -8,7 +8,7 @@ use crate::grid::{
     Grid, Tile, TileKind, TilePos, TileRows, cell_line_at_or_after, cell_line_at_or_before,
     cell_tile, empty_vec, tile_between,
 };
-use crate::shapes::Mask;
+use crate::topology::Mask;
 
 impl Maze {
     /// The solution as tiles, in order: from the start's opening (if the border is open) through

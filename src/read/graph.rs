@@ -14,7 +14,7 @@ use crate::analysis::{UNREACHED, distances};
 use crate::error::{Error, Result};
 use crate::grid::{MAX_CELLS, Pos};
 use crate::render::ShapeSize;
-use crate::shapes::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle};
+use crate::topology::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle};
 use crate::with_topology;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, de::Error as _};
@@ -454,7 +454,7 @@ fn blank(size: &ShapeSize, cells: &Cells) -> Result<Shape> {
         ShapeSize::Polar { rings } => Shape::Polar(Polar::new(rings).map_err(refused)?),
         ShapeSize::Mask { width, height } => {
             let slots = u64::from(width) * u64::from(height);
-            crate::shapes::check_cells(slots).map_err(refused)?;
+            crate::topology::check_cells(slots).map_err(refused)?;
             let mut on = crate::grid::filled_vec(width, height, slots as usize, false)?;
             for (id, &at) in cells.at.iter().enumerate() {
                 if !at.is_within(width, height) {
@@ -552,8 +552,8 @@ fn check_neighbours<T: Topology>(
 /// Every held cell's index in `topology` (`shape` names it in messages): each placed in the
 /// shape's order, then its neighbours checked.
 fn check_cells<T: Topology>(topology: &T, cells: &Cells, shape: &str) -> Result<Vec<u32>> {
-    let mut slots = crate::shapes::reserved(topology, cells.len())?;
-    let mut id_of = crate::shapes::filled(topology, topology.slots(), u32::MAX)?;
+    let mut slots = crate::topology::reserved(topology, cells.len())?;
+    let mut id_of = crate::topology::filled(topology, topology.slots(), u32::MAX)?;
     for (id, &at) in cells.at.iter().enumerate() {
         let previous = slots.last().map(|&slot| slot as usize);
         let slot = place_cell(topology, id, at, previous, shape)?;

@@ -7,7 +7,7 @@
 use super::Render;
 use crate::Maze;
 use crate::analysis::ShapeStats;
-use crate::shapes::{Geometry, Shape};
+use crate::topology::{Geometry, Shape};
 use crate::with_topology;
 use serde::{Deserialize, Serialize};
 use std::io::{self, Write};

@@ -6,7 +6,7 @@ use crate::common::{self, assert_refused, assert_snapshot, mazegen};
 use mazegen::Maze;
 use mazegen::algorithms::Backtrack;
 use mazegen::render::{Ink, Palette, Picture, Png, Render, Rgb, Style, Svg};
-use mazegen::shapes::{Geometry, Hex, Mask, Masked, Point, Polar, Shape, Triangle};
+use mazegen::topology::{Geometry, Hex, Mask, Masked, Point, Polar, Shape, Triangle};
 use mazegen::{Error, with_topology};
 
 /// The mask of the README's gallery: a ring with a gap at the bottom.

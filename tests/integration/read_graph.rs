@@ -73,7 +73,7 @@ fn the_library_reads_back_the_maze_it_wrote() {
     use mazegen::Maze;
     use mazegen::algorithms::Wilson;
     use mazegen::render::{Graph, Render};
-    use mazegen::shapes::{Hex, Polar, Shape, Triangle};
+    use mazegen::topology::{Hex, Polar, Shape, Triangle};
     for blank in [
         Shape::Hex(Hex::new(6, 4).unwrap()),
         Shape::Triangle(Triangle::new(7, 3).unwrap()),

@@ -5,7 +5,7 @@ use mazegen::algorithms::Wilson;
 use mazegen::algorithms::{catalogue, graph_algorithms};
 use mazegen::analysis::{ShapeStats, UNREACHED, check_perfect};
 use mazegen::rng::rng_from_seed;
-use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle};
+use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle};
 use mazegen::{Error, with_topology};
 use mazegen::{Maze, Probability};
 use proptest::prelude::*;

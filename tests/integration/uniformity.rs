@@ -20,7 +20,7 @@ use mazegen::Maze;
 use mazegen::algorithms::{AldousBroder, Backtrack, BinaryTree, Generator, Kruskal, Prim, Wilson};
 use mazegen::grid::Grid;
 use mazegen::rng::rng_from_seed;
-use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle};
+use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle};
 
 /// Mazes generated per algorithm: 100 expected per tree when the draw is uniform.
 const SAMPLES: u64 = 192 * 100;

@@ -12,7 +12,7 @@ use mazegen::analysis::ShapeStats;
 use mazegen::maze::Finish;
 use mazegen::read::{AnyDocument, ReadError};
 use mazegen::render::Style;
-use mazegen::shapes::Shape;
+use mazegen::topology::Shape;
 use std::fs::File;
 use std::io::{self, Read};
 

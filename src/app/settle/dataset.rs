@@ -8,7 +8,7 @@ use mazegen::dataset::DatasetSpec;
 use mazegen::grid::tiles_from_cells;
 use mazegen::maze::{Blank, Finish, MazeSpec};
 use mazegen::render::{NpyConnections, NpyTiles};
-use mazegen::shapes::Shape;
+use mazegen::topology::Shape;
 
 /// Many mazes to generate, finish, filter and write in index order.
 pub struct DatasetJob {

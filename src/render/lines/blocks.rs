@@ -24,7 +24,7 @@ use crate::grid::Tile;
 use crate::render::ink::Ink;
 use crate::render::style::TileStyle;
 use crate::render::term::term_color;
-use crate::shapes::Shape;
+use crate::topology::Shape;
 use std::io::{self, Write};
 
 /// The pixels per cell unit `term` and `text` draw a shape at unless told: a maze of the
@@ -176,7 +176,7 @@ fn plain_line(upper: &[Ink], lower: &[Ink], line: &mut Vec<u8>, mark: impl Fn(Ti
 mod tests {
     use super::*;
     use crate::render::lines::{Polylines, Stroke};
-    use crate::shapes::{Geometry, Hex, Point, Polar, Triangle};
+    use crate::topology::{Geometry, Hex, Point, Polar, Triangle};
 
     /// Whether `line` alone, drawn as a wall at `scale`, lights a pixel of a picture of
     /// `shape`.

@@ -17,7 +17,7 @@ use crate::Maze;
 use crate::analysis::UNREACHED;
 use crate::error::{Error, Result};
 use crate::grid::{Dir, Pos, Tile, TilePos, cell_line_at_or_before, tiles_from_cells};
-use crate::shapes::{Geometry, Point, Shape};
+use crate::topology::{Geometry, Point, Shape};
 use crate::with_topology;
 use std::collections::BTreeMap;
 

@@ -11,7 +11,7 @@ use crate::Maze;
 use crate::error::{Error, Result};
 use crate::render::ink::{Ink, Palette, Rgb};
 use crate::render::png::{Png, into_io};
-use crate::shapes::Point;
+use crate::topology::Point;
 use std::io::{self, Write};
 
 /// Samples per pixel side.

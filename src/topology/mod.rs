@@ -259,11 +259,11 @@ pub enum Shape {
 macro_rules! with_topology {
     ($shape:expr, $t:ident => $body:expr) => {
         match $shape {
-            $crate::shapes::Shape::Rect($t) => $body,
-            $crate::shapes::Shape::Masked($t) => $body,
-            $crate::shapes::Shape::Hex($t) => $body,
-            $crate::shapes::Shape::Triangle($t) => $body,
-            $crate::shapes::Shape::Polar($t) => $body,
+            $crate::topology::Shape::Rect($t) => $body,
+            $crate::topology::Shape::Masked($t) => $body,
+            $crate::topology::Shape::Hex($t) => $body,
+            $crate::topology::Shape::Triangle($t) => $body,
+            $crate::topology::Shape::Polar($t) => $body,
         }
     };
 }
