@@ -26,7 +26,7 @@ use mazegen::render::{
     Tiled,
 };
 use mazegen::rooms::{Candidates, MazeFill, RoomMap, RoomOptions, RoomsError};
-use mazegen::shapes::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle};
+use mazegen::shapes::{End, Hex, Mask, Masked, Polar, Shape, Topology, Triangle};
 use mazegen::{Maze, Probability};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
@@ -393,12 +393,6 @@ fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob
     };
     check_endpoints(&finish.endpoints, width, height)?;
     let format = args.output.format.unwrap_or(Format::Term);
-    if format == Format::Graph && finish.endpoints.openings {
-        return Err(bad_input(
-            "--openings opens the outer wall of tiles; a graph document has cells and passages \
-             only: leave --openings out",
-        ));
-    }
     let destination = if let Some(rendering) = streamed {
         rendering.check_picture(tiles_from_cells(width), tiles_from_cells_u64(rows))?;
         if format == Format::Json && u32::try_from(rows).is_err() {
@@ -541,7 +535,8 @@ fn shaped_maze(
 }
 
 /// Refuses what a maze of shape `blank` cannot be asked: an algorithm that carves rectangles
-/// only, options for rectangles only, more walkers than cells, endpoints off its cells.
+/// only, options for rectangles only, more walkers than cells, endpoints off its cells,
+/// openings beside endpoints off its outer wall.
 pub(crate) fn check_shape_options(
     generator: &dyn Generator,
     args: &MazeArgs,
@@ -554,13 +549,9 @@ pub(crate) fn check_shape_options(
         };
         return Err(error.into());
     }
-    let rect_only = [
-        ("--openings", args.endpoints.openings),
-        ("--animate", args.animation.animate),
-    ];
-    if let Some((flag, _)) = rect_only.iter().find(|(_, given)| *given) {
+    if args.animation.animate {
         return Err(bad_input(format!(
-            "{flag} applies to rectangular mazes for now, not a {} maze",
+            "--animate applies to rectangular mazes for now, not a {} maze",
             blank.name()
         )));
     }
@@ -573,7 +564,19 @@ pub(crate) fn check_shape_options(
         };
         return Err(anyhow::Error::new(error).context(format!("--walkers {walkers}")));
     }
-    mazegen::with_topology!(blank, t => check_shape_endpoints(t, &args.endpoints))
+    mazegen::with_topology!(blank, t => check_shape_endpoints(t, &args.endpoints))?;
+    if args.endpoints.openings {
+        // Where the maze is entered and left: as given, else its first and last cells.
+        let (start, goal) = mazegen::with_topology!(blank, t => {
+            let cell = |given: Option<Pos>| given.and_then(|pos| t.locate(pos));
+            let start = cell(args.endpoints.start).unwrap_or(t.first_cell());
+            (start, cell(args.endpoints.goal).unwrap_or(t.last_cell()))
+        });
+        for (cell, end) in [(start, End::Start), (goal, End::Goal)] {
+            blank.opening_side(cell, end).context("--openings")?;
+        }
+    }
+    Ok(())
 }
 
 /// The format a maze of shape `blank` is written in: as asked, else `term` for a mask (drawn
@@ -736,6 +739,7 @@ fn check_endpoints(endpoints: &Endpoints, width: u32, height: u32) -> anyhow::Re
                     role,
                     x: cell.x,
                     y: cell.y,
+                    accepted: String::new(),
                 };
                 return Err(anyhow::Error::new(error).context("--openings"));
             }

@@ -4,7 +4,7 @@ use super::{Figures, place_endpoints, write_maze};
 use crate::app::cli::{Format, StatsFormat};
 use crate::app::output::Target;
 use crate::app::settle::{
-    DocumentAction, DocumentJob, Endpoints, Input, SHAPE_FORMATS, bad_input, tiles_style_refused,
+    DocumentAction, DocumentJob, Input, SHAPE_FORMATS, bad_input, tiles_style_refused,
 };
 use anyhow::Context;
 use mazegen::Maze;
@@ -81,22 +81,10 @@ fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
             .with_context(|| format!("--scale {}", picture.scale))?;
     }
     if let Some(endpoints) = endpoints {
-        refuse_openings(&endpoints, shape)?;
         place_endpoints(&mut maze, &endpoints)?;
         maze.solve()?;
     }
     write_maze(&maze, rendering)
-}
-
-/// Refuses `--openings` for a maze written as a graph, which has no outer wall to open.
-fn refuse_openings(endpoints: &Endpoints, shape: &str) -> anyhow::Result<()> {
-    if endpoints.openings {
-        return Err(bad_input(format!(
-            "--openings opens the outer wall of a rectangle drawn in tiles; a {shape} maze \
-             document has none"
-        )));
-    }
-    Ok(())
 }
 
 /// Prints `figures` as a table or a JSON object.

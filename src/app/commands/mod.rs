@@ -13,7 +13,7 @@ use mazegen::analysis::ShapeStats;
 use mazegen::analysis::{Difficulty, Summary};
 use std::io::{self, Write};
 
-/// Applies `--start`, `--goal` and `--openings` (rectangles only).
+/// Applies `--start`, `--goal` and `--openings`.
 fn place_endpoints(maze: &mut Maze, endpoints: &Endpoints) -> anyhow::Result<()> {
     if endpoints.start.is_some() || endpoints.goal.is_some() {
         let start = endpoints.start.unwrap_or(maze.start_pos());
