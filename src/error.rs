@@ -209,6 +209,10 @@ pub enum Error {
     #[error("{0}")]
     InvalidDocument(String),
 
+    /// An event that cannot be replayed on the maze it is said to carve.
+    #[error("{0}")]
+    InvalidEvent(String),
+
     /// A room map that cannot be made as asked.
     #[error(transparent)]
     Rooms(#[from] crate::rooms::RoomsError),

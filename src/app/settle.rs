@@ -143,8 +143,9 @@ pub enum Destination {
     Render(Rendering),
     /// Drawn on the terminal while it is generated, then rendered to standard output.
     Animate(Pace, Rendering),
-    /// The generator's steps, as JSON lines after a header line.
-    Events(Target),
+    /// The generator's steps, as JSON lines after a header line: on the plain rectangle, or on
+    /// this blank shape (every wall standing).
+    Events(Option<Shape>, Target),
     /// A maze of another shape than the plain rectangle, carved into this blank shape (every
     /// wall standing) and written: a mask in tiles as the rectangle it lies in, blank outside
     /// its cells, or any shape as itself.
@@ -407,7 +408,7 @@ fn maze(generator: Box<dyn Generator>, args: MazeArgs) -> anyhow::Result<MazeJob
         Destination::Stream(rendering, rows)
     } else if format == Format::Events {
         events_only(&args, &finish)?;
-        Destination::Events(Target::new(args.output.target.output.as_deref()))
+        Destination::Events(None, Target::new(args.output.target.output.as_deref()))
     } else {
         let rendering = rendering(&args.output, Format::Term)?;
         rendering.check_picture(tiles_from_cells(width), tiles_from_cells(height))?;
@@ -522,12 +523,20 @@ fn shaped_maze(
         farthest: false,
     };
     let (width, height) = mazegen::with_topology!(&blank, t => t.extent());
-    let destination = Destination::Shape(blank.clone(), shape_output(&args.output, &blank)?);
+    let destination = if format == Format::Events {
+        events_only(&args, &finish)?;
+        let target = Target::new(args.output.target.output.as_deref());
+        Destination::Events(Some(blank), target)
+    } else {
+        let rendering = shape_output(&args.output, &blank)?;
+        Destination::Shape(blank, rendering)
+    };
+    let recorded = matches!(format, Format::Graph | Format::Json | Format::Events);
     Ok(MazeJob {
         generator,
         width,
         height,
-        seed: Seed::settle(args.seed, matches!(format, Format::Graph | Format::Json)),
+        seed: Seed::settle(args.seed, recorded),
         finish,
         destination,
         quiet: args.dataset.quiet,
@@ -593,12 +602,7 @@ pub(crate) fn shape_format(output: &OutputArgs, blank: &Shape) -> Format {
 /// its shape, a graph document (or a line of one) or a picture in lines.
 pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result<Rendering> {
     let format = shape_format(output, blank);
-    if format == Format::Events {
-        return Err(bad_input(format!(
-            "--format events records the steps of rectangular mazes only, not a {} maze",
-            blank.name()
-        )));
-    }
+    debug_assert!(format != Format::Events, "events are settled apart");
     let target = Target::new(output.target.output.as_deref());
     let picture = picture(output, format, &target, Style::Lines)?;
     let is_picture = matches!(format, Format::Svg | Format::Png);

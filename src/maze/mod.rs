@@ -12,7 +12,7 @@ use crate::algorithms::{Generator, braid};
 use crate::analysis::shortest_path;
 use crate::analysis::{distances, path_back};
 use crate::error::{Error, Result};
-use crate::events::Observer;
+use crate::events::{Observer, ShapeEvent};
 use crate::grid::{Dir, Grid, Pos, TilePos, passage_tile};
 use crate::rng::{rng_for_stream, rng_from_seed};
 use crate::shapes::{End, Mask, Shape, Topology};
@@ -108,6 +108,23 @@ impl Maze {
     /// ```
     pub fn generate_shape(generator: &dyn Generator, mut shape: Shape, seed: u64) -> Result<Self> {
         generator.carve_shape(&mut shape, &mut rng_from_seed(seed))?;
+        Ok(Self::of_shape(
+            shape,
+            generator.name(),
+            generator.params(),
+            seed,
+        ))
+    }
+
+    /// Generates exactly the maze [`Maze::generate_shape`] does, reporting every step to
+    /// `observer`, cells named by id and sides by number (see [`crate::events`]).
+    pub fn generate_shape_observed(
+        generator: &dyn Generator,
+        mut shape: Shape,
+        seed: u64,
+        observer: &mut dyn Observer<ShapeEvent>,
+    ) -> Result<Self> {
+        generator.carve_shape_observed(&mut shape, &mut rng_from_seed(seed), observer)?;
         Ok(Self::of_shape(
             shape,
             generator.name(),

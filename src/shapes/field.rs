@@ -193,6 +193,11 @@ impl<T: Tiling> Topology for Field<T> {
         self.links[owner] |= bit;
     }
 
+    fn close(&mut self, i: usize, side: usize) {
+        let (owner, bit) = self.owner(&self.cursor(i), side);
+        self.links[owner] &= !bit;
+    }
+
     fn is_open(&self, i: usize, side: usize) -> bool {
         let c = self.cursor(i);
         if self.beyond(&c, side).is_none() {

@@ -318,6 +318,10 @@ impl Topology for Masked {
         self.grid.carve_at(i, Dir::from_side(side));
     }
 
+    fn close(&mut self, i: usize, side: usize) {
+        self.grid.close_at(i, Dir::from_side(side));
+    }
+
     fn is_open(&self, i: usize, side: usize) -> bool {
         Topology::is_open(&self.grid, i, side)
     }

@@ -30,7 +30,7 @@ pub use triangle::{Triangle, TriangleTiling};
 
 use crate::algorithms::GraphAlgorithm;
 use crate::error::{Error, Result};
-use crate::events::{Event, Silent};
+use crate::events::{Event, Named, Observer, ShapeEvent, Silent};
 use crate::grid::{Grid, Pos};
 use crate::rng::{MazeRng, RandomBits};
 
@@ -43,8 +43,8 @@ pub const MAX_SHAPE_CELLS: u64 = 1 << 29;
 /// Implementations keep the hot methods `#[inline(always)]`: the algorithms call them once or
 /// more per step.
 pub trait Topology {
-    /// How events name a side (a direction on the rectangle).
-    type Side: Copy;
+    /// How events name a side (a direction on the rectangle), and its number.
+    type Side: Copy + Into<u8>;
     /// A cell being walked: its index, with whatever makes stepping cheap (its coordinates).
     type Cursor: Copy;
     /// Room for one entry per side: the candidates of [`Topology::random_neighbour`].
@@ -194,6 +194,10 @@ pub trait Topology {
 
     /// Opens the passage from cell `i` through `side` (which must lead to a neighbour).
     fn carve(&mut self, i: usize, side: usize);
+
+    /// Closes the passage from cell `i` through `side` (which must lead to a neighbour), as
+    /// generators that add walls do.
+    fn close(&mut self, i: usize, side: usize);
 
     /// Whether the passage from cell `i` through `side` is open.
     fn is_open(&self, i: usize, side: usize) -> bool;
@@ -417,7 +421,25 @@ impl Shape {
         algorithm: &A,
         rng: &mut MazeRng,
     ) -> Result<()> {
-        with_topology!(self, t => algorithm.carve_on(t, rng, &mut Silent))
+        self.carve_observed(algorithm, rng, &mut Silent)
+    }
+
+    /// Carves exactly the maze [`Shape::carve_with`] carves, reporting every step to
+    /// `observer` with cells named by id and sides by number (see [`ShapeEvent`]).
+    pub fn carve_observed<A: GraphAlgorithm>(
+        &mut self,
+        algorithm: &A,
+        rng: &mut MazeRng,
+        observer: &mut dyn Observer<ShapeEvent>,
+    ) -> Result<()> {
+        with_topology!(self, t => {
+            if observer.listening() {
+                let mut named = Named::new(t, observer)?;
+                algorithm.carve_on(t, rng, &mut named)
+            } else {
+                algorithm.carve_on(t, rng, &mut Silent)
+            }
+        })
     }
 
     /// The side of `cell` through which an opening beside `end` leaves the maze: the first

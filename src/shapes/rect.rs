@@ -128,6 +128,10 @@ impl Topology for Grid {
         self.carve_at(i, Dir::from_side(side));
     }
 
+    fn close(&mut self, i: usize, side: usize) {
+        self.close_at(i, Dir::from_side(side));
+    }
+
     #[inline(always)]
     fn is_open(&self, i: usize, side: usize) -> bool {
         self.is_open_at(i, Dir::from_side(side))

@@ -9,8 +9,9 @@ use crate::app::settle::{Destination, Finish, MazeJob};
 use crate::app::terminal::TerminalScreen;
 use mazegen::Maze;
 use mazegen::algorithms::{AldousBroder, Algorithm, Generator, Wilson, expected_walk_steps};
-use mazegen::events::{EVENTS_SCHEMA, EventsHeader, JsonLines};
+use mazegen::events::{Carved, EVENTS_SCHEMA, EventsHeader, JsonLines};
 use mazegen::events::{Event, Observer};
+use mazegen::shapes::Shape;
 use mazegen::stream::MazeRows;
 use std::io;
 use std::io::IsTerminal;
@@ -31,7 +32,9 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
         crate::message(format_args!("seed: {}", seed.value));
     }
     match destination {
-        Destination::Events(target) => write_events(generator, width, height, seed.value, &target),
+        Destination::Events(blank, target) => {
+            write_events(generator, blank, (width, height), seed.value, &target)
+        }
         Destination::Stream(rendering, rows) => {
             let mut rows = MazeRows::new(generator, width, rows, seed.value)?;
             let renderer = rendering.renderer.streams().expect("settled as streaming");
@@ -111,16 +114,20 @@ pub(super) fn finished(mut maze: Maze, finish: &Finish) -> anyhow::Result<Maze> 
     Ok(maze)
 }
 
-/// Writes the header line and the generator's events as JSON lines. A failed generation
-/// writes nothing to a file target.
+/// Writes the header line and the generator's events as JSON lines: on the `width x height`
+/// rectangle, or on `blank` (cells named by id, sides by number). A failed generation writes
+/// nothing to a file target.
 fn write_events(
     generator: &dyn Generator,
-    width: u32,
-    height: u32,
+    blank: Option<Shape>,
+    (width, height): (u32, u32),
     seed: u64,
     target: &Target,
 ) -> anyhow::Result<()> {
     let mut failure = None;
+    let carved = blank
+        .as_ref()
+        .map_or(Carved::Rect { width, height }, Carved::of);
     let written = target.write(|out| {
         let header = EventsHeader {
             schema: EVENTS_SCHEMA.into(),
@@ -128,13 +135,16 @@ fn write_events(
             algorithm: generator.name().into(),
             params: generator.params(),
             seed,
-            width,
-            height,
+            carved,
         };
         serde_json::to_writer(&mut *out, &header)?;
         out.write_all(b"\n")?;
         let mut lines = JsonLines::new(out);
-        if let Err(error) = Maze::generate_observed(generator, width, height, seed, &mut lines) {
+        let generated = match blank {
+            None => Maze::generate_observed(generator, width, height, seed, &mut lines),
+            Some(shape) => Maze::generate_shape_observed(generator, shape, seed, &mut lines),
+        };
+        if let Err(error) = generated {
             failure = Some(error);
             return Err(io::Error::other("generation failed"));
         }
