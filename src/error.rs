@@ -90,14 +90,19 @@ pub enum Error {
     },
 
     /// Openings asked for where the start or goal does not touch the outer wall.
-    #[error("the {role} cell {x},{y} is not on the outer wall, so it cannot have an opening")]
+    #[error(
+        "the {role} cell {x},{y} is not on the outer wall, so it cannot have an opening{accepted}"
+    )]
     NotOnBorder {
         /// `"start"` or `"goal"`.
         role: &'static str,
-        /// Column of the cell.
+        /// Column of the cell (index in the ring on a polar maze).
         x: u32,
-        /// Row of the cell.
+        /// Row of the cell (ring on a polar maze).
         y: u32,
+        /// Which cells touch the outer wall, after a `"; "`: empty on a rectangle, whose outer
+        /// rows and columns do.
+        accepted: String,
     },
 
     /// A picture with more pixels per side than its format allows.
@@ -190,16 +195,6 @@ pub enum Error {
         shape: &'static str,
     },
 
-    /// Something done to whole rectangles only, asked of a maze of another shape (a mask
-    /// among them).
-    #[error("{what} applies to whole rectangles, not a {shape} maze")]
-    RectOnly {
-        /// What was asked (e.g. `"opening the outer wall"`).
-        what: &'static str,
-        /// The shape it was asked of, as [`Shape::name`](crate::topology::Shape::name) names it.
-        shape: &'static str,
-    },
-
     /// A tile view (tiles, tile pictures, tile figures) asked of a maze that is not a
     /// rectangle or a mask.
     #[error("{what} draws rectangles and masks in tiles, not a {shape} maze")]
@@ -244,6 +239,9 @@ pub enum Error {
     /// A dataset that cannot be made as asked.
     #[error(transparent)]
     Dataset(Box<crate::dataset::DatasetError>),
+    /// An event that cannot be replayed on the maze it is said to carve.
+    #[error("{0}")]
+    InvalidEvent(String),
 
     /// A room map that cannot be made as asked.
     #[error(transparent)]

@@ -3,9 +3,15 @@
 //!
 //! Generators are generic over their [`Observer`]; with [`Silent`] every report compiles to
 //! nothing, so mazes generated without an observer cost exactly what they did before.
+//!
+//! On the rectangle events name cells by position and sides by direction ([`Event`]); on
+//! every shape seen as a shape ([`Shape::carve_observed`]) by id, as graph documents number
+//! cells, and by number, as the shape's [`Topology`] numbers sides ([`ShapeEvent`]).
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::grid::{Dir, Grid, Pos};
+use crate::topology::{EventOf, Mask, Masked, Shape, ShapeSize, Topology, cell_ids};
+use crate::with_topology;
 use serde::{Deserialize, Serialize};
 use std::io::{self, Write};
 
@@ -52,6 +58,33 @@ pub enum Event<C = Pos, S = Dir> {
     },
 }
 
+/// An event on a maze of any shape: the cell named by its id (ids run from 0 in index order,
+/// skipping a mask's holes, as in graph documents), the side by its number.
+pub type ShapeEvent = Event<u32, u8>;
+
+impl<C, S> Event<C, S> {
+    /// The same event with its cell renamed by `cell` and its side by `side`.
+    pub fn map<D, R>(self, cell: impl FnOnce(C) -> D, side: impl FnOnce(S) -> R) -> Event<D, R> {
+        match self {
+            Event::Enter { cell: c } => Event::Enter { cell: cell(c) },
+            Event::Leave { cell: c } => Event::Leave { cell: cell(c) },
+            Event::Carve { cell: c, dir } => Event::Carve {
+                cell: cell(c),
+                dir: side(dir),
+            },
+            Event::Wall { cell: c, dir } => Event::Wall {
+                cell: cell(c),
+                dir: side(dir),
+            },
+            Event::OpenField => Event::OpenField,
+            Event::Claim { cell: c, region } => Event::Claim {
+                cell: cell(c),
+                region,
+            },
+        }
+    }
+}
+
 /// Receives a generator's events (of type `E`: [`Event`] on the rectangle).
 pub trait Observer<E = Event> {
     /// Called for every event, in order.
@@ -85,6 +118,39 @@ impl<E> Observer<E> for Vec<E> {
     }
 }
 
+/// Passes the events a generator reports on topology `T` on to an observer of
+/// [`ShapeEvent`]s, naming each cell by its id.
+pub(crate) struct Named<'a, T> {
+    /// A copy of the blank topology, which locates the cells events name.
+    blank: T,
+    /// Each cell index's id.
+    ids: Vec<u32>,
+    observer: &'a mut dyn Observer<ShapeEvent>,
+}
+
+impl<'a, T: Topology + Clone> Named<'a, T> {
+    /// Names the events of a generator carving `topology` (every wall standing) for `observer`.
+    pub(crate) fn new(topology: &T, observer: &'a mut dyn Observer<ShapeEvent>) -> Result<Self> {
+        Ok(Self {
+            blank: topology.clone(),
+            ids: cell_ids(topology)?,
+            observer,
+        })
+    }
+}
+
+impl<T: Topology> Observer<EventOf<T>> for Named<'_, T> {
+    fn observe(&mut self, event: EventOf<T>) {
+        let (blank, ids) = (&self.blank, &self.ids);
+        let id = |pos| ids[blank.locate(pos).expect("events name cells of the shape")];
+        self.observer.observe(event.map(id, Into::into));
+    }
+
+    fn listening(&self) -> bool {
+        self.observer.listening()
+    }
+}
+
 /// The first line of an events stream: what is being generated.
 ///
 /// `P` is the type of the algorithm's options: an [`Algorithm::Params`] to write a header for a
@@ -103,10 +169,68 @@ pub struct EventsHeader<P = serde_json::Value> {
     pub params: P,
     /// The seed.
     pub seed: u64,
-    /// Width in cells.
-    pub width: u32,
-    /// Height in cells.
-    pub height: u32,
+    /// What is carved: the rectangle's `width` and `height`, or another shape's `shape`.
+    #[serde(flatten)]
+    pub carved: Carved,
+}
+
+/// What an events stream carves, as its header says after the seed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Carved {
+    /// A rectangle of `width x height` cells, whose events are [`Event`]s (see [`replay`]).
+    Rect {
+        /// Width in cells.
+        width: u32,
+        /// Height in cells.
+        height: u32,
+    },
+    /// A maze of any shape, whose events are [`ShapeEvent`]s (see [`replay_shape`]).
+    Shape {
+        /// The shape and its size, as graph documents record it.
+        shape: ShapeSize,
+        /// A mask's rows, `.` for a cell and `X` for none (as `--mask` reads them): which of
+        /// its rectangle's cells are in the maze.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mask: Option<Vec<String>>,
+    },
+}
+
+impl Carved {
+    /// What a stream of [`ShapeEvent`]s carving `shape` carves.
+    pub fn of(shape: &Shape) -> Self {
+        let mask = match shape {
+            Shape::Masked(masked) => Some(masked.mask().text_rows().collect()),
+            _ => None,
+        };
+        Self::Shape {
+            shape: ShapeSize::of(shape),
+            mask,
+        }
+    }
+
+    /// The blank maze the events carve, every wall standing: [`Shape::Rect`] for a rectangle.
+    /// A mask's rows must be as many and as long as its size says.
+    pub fn blank(&self) -> Result<Shape> {
+        match self {
+            Carved::Rect { width, height } => Ok(Shape::Rect(Grid::new(*width, *height)?)),
+            Carved::Shape {
+                shape: ShapeSize::Mask { width, height },
+                mask: Some(rows),
+            } => {
+                let mask = Mask::from_text(&rows.join("\n"))?;
+                if (mask.width(), mask.height()) != (*width, *height) {
+                    return Err(Error::InvalidShape(format!(
+                        "the mask's rows are {}x{} cells, its shape {width}x{height}",
+                        mask.width(),
+                        mask.height()
+                    )));
+                }
+                Ok(Shape::Masked(Masked::new(mask)?))
+            }
+            Carved::Shape { shape, .. } => shape.blank(),
+        }
+    }
 }
 
 /// Writes each event as one line of JSON. Write errors are kept and reported by
@@ -129,8 +253,9 @@ impl<W: Write> JsonLines<W> {
     }
 }
 
-impl<W: Write> Observer for JsonLines<W> {
-    fn observe(&mut self, event: Event) {
+/// Events of the rectangle and of any shape alike.
+impl<W: Write, C: Serialize, S: Serialize> Observer<Event<C, S>> for JsonLines<W> {
+    fn observe(&mut self, event: Event<C, S>) {
         if self.error.is_some() {
             return;
         }
@@ -149,6 +274,73 @@ pub fn replay(width: u32, height: u32, events: impl IntoIterator<Item = Event>) 
         grid.apply(event);
     }
     Ok(grid)
+}
+
+/// Builds the maze a stream of [`ShapeEvent`]s describes on `blank` (every wall standing):
+/// replaying the events a generator reports on a shape gives exactly the maze it generated.
+/// An event naming no cell of the shape, or a side that leads to no other cell, is refused
+/// with [`Error::InvalidEvent`].
+///
+/// ```
+/// use mazegen::events::{ShapeEvent, replay_shape};
+/// use mazegen::{Maze, algorithms::Wilson, topology::{Hex, Shape}};
+///
+/// let blank = Shape::Hex(Hex::new(5, 4)?);
+/// let mut steps: Vec<ShapeEvent> = Vec::new();
+/// let maze = Maze::generate_shape_observed(&Wilson, blank.clone(), 7, &mut steps)?;
+/// assert_eq!(&replay_shape(blank, steps)?, maze.shape());
+/// # Ok::<(), mazegen::Error>(())
+/// ```
+pub fn replay_shape(
+    mut blank: Shape,
+    events: impl IntoIterator<Item = ShapeEvent>,
+) -> Result<Shape> {
+    with_topology!(&mut blank, t => replay_on(t, events))?;
+    Ok(blank)
+}
+
+/// Makes the changes to the passages of `topology` that `events` report.
+fn replay_on<T: Topology>(
+    topology: &mut T,
+    events: impl IntoIterator<Item = ShapeEvent>,
+) -> Result<()> {
+    // Each id's cell index.
+    let mut cells = crate::topology::reserved(topology, topology.cell_count())?;
+    cells.extend((0..topology.slots()).filter(|&i| topology.is_cell(i)));
+    for (k, event) in events.into_iter().enumerate() {
+        let (id, side, open) = match event {
+            Event::Carve { cell, dir } => (cell, usize::from(dir), true),
+            Event::Wall { cell, dir } => (cell, usize::from(dir), false),
+            Event::OpenField => {
+                for &i in &cells {
+                    for k in 0..T::OWNED {
+                        if let Some((side, _)) = topology.owned_side(i, k) {
+                            topology.carve(i, side);
+                        }
+                    }
+                }
+                continue;
+            }
+            Event::Enter { .. } | Event::Leave { .. } | Event::Claim { .. } => continue,
+        };
+        let Some(&i) = cells.get(id as usize) else {
+            return Err(Error::InvalidEvent(format!(
+                "event {k}: {id} is not a cell id; the ids run from 0 to {}",
+                cells.len() - 1
+            )));
+        };
+        if side >= T::SIDES || topology.neighbour(&topology.cursor(i), side).is_none() {
+            return Err(Error::InvalidEvent(format!(
+                "event {k}: side {side} of cell {id} leads to no other cell"
+            )));
+        }
+        if open {
+            topology.carve(i, side);
+        } else {
+            topology.close(i, side);
+        }
+    }
+    Ok(())
 }
 
 impl Grid {

@@ -14,8 +14,8 @@ use crate::Probability;
 use crate::analysis::{Distances, unreachable_cell};
 use crate::error::{Error, Result};
 use crate::grid::{
-    Grid, MAX_CELLS, Pos, TileKind, TilePos, cell_tile, cells_within_tiles, is_tile_count,
-    runs_through_cells,
+    Dir, Grid, MAX_CELLS, Pos, TileKind, TilePos, cell_tile, cells_within_tiles, is_tile_count,
+    passage_tile, runs_through_cells,
 };
 use crate::maze::Maze;
 use crate::render::json::Document;
@@ -141,7 +141,7 @@ fn maze_from(doc: Box<Document<'static, TileGrid>>) -> Result<Maze> {
         ("width", doc.width.into()),
         ("height", doc.height.into()),
     ];
-    let (grid, holes, mask) = doc.tiles.finish(declared)?;
+    let (grid, holes, mask) = doc.tiles.finish(declared, doc.openings)?;
     let start = cell(&grid, mask.as_ref(), doc.start, "start")?;
     let goal = cell(&grid, mask.as_ref(), doc.goal, "goal")?;
     if !doc.params.is_object() {
@@ -513,7 +513,9 @@ impl TileGrid {
 
     /// The mask of the cells whose tiles are not blank, if any is, checked against the
     /// tiles: blank exactly where no cell of the mask touches, no passage to a cell off it.
-    fn mask(&self, grid: &Grid) -> Result<Option<Mask>> {
+    /// With `openings`, a passage to a cell off it is a hole in the outer wall instead, closed
+    /// and noted among the holes.
+    fn mask(&mut self, grid: &mut Grid, openings: bool) -> Result<Option<Mask>> {
         let Some(blanks) = &self.blanks else {
             return Ok(None);
         };
@@ -525,10 +527,19 @@ impl TileGrid {
         };
         let (width, height) = (grid.width(), grid.height());
         let mut on = crate::grid::filled_vec(width, height, grid.cell_count(), true)?;
+        let mut holes = Vec::new();
         for (i, on) in on.iter_mut().enumerate() {
             let cell = grid.pos(i);
             let (x, y) = cell_tile(cell);
             *on = !is_blank(x, y);
+            if !*on && openings {
+                for dir in Dir::ALL {
+                    if grid.is_open(cell, dir) {
+                        grid.close(cell, dir);
+                        holes.push(passage_tile(cell, dir));
+                    }
+                }
+            }
             if !*on && grid.degree(cell) > 0 {
                 return Err(invalid(format!(
                     "tiles row {y}, column {x}: cell {},{} is blank, off the maze, but a \
@@ -561,12 +572,22 @@ impl TileGrid {
                 return Err(invalid(format!("tiles row {y}, column {x}: {what}")));
             }
         }
+        // The first holes in reading order, as `holes` keeps them.
+        self.holes.extend(holes);
+        self.holes.sort_unstable_by_key(|&(x, y)| (y, x));
+        self.holes.dedup();
+        self.holes.truncate(3);
         Ok(Some(mask))
     }
 
     /// After the last row: the grid and the holes in its outer wall, or the first thing wrong
-    /// with the rows, checking their size against the document's `declared` fields.
-    fn finish(mut self, declared: [(&str, u64); 4]) -> Result<(Grid, Vec<TilePos>, Option<Mask>)> {
+    /// with the rows, checking their size against the document's `declared` fields
+    /// (`openings`: whether the document says the wall is open, see [`TileGrid::mask`]).
+    fn finish(
+        mut self,
+        declared: [(&str, u64); 4],
+        openings: bool,
+    ) -> Result<(Grid, Vec<TilePos>, Option<Mask>)> {
         let (width, height) = (self.width, self.height);
         if !is_tile_count(width) || !is_tile_count(height) {
             return Err(invalid(format!(
@@ -592,8 +613,8 @@ impl TileGrid {
         self.check_row(height - 1, &bottom)?;
         match (self.problem.take(), self.grid.take()) {
             (Some(problem), _) => Err(problem),
-            (None, Some(grid)) => {
-                let mask = self.mask(&grid)?;
+            (None, Some(mut grid)) => {
+                let mask = self.mask(&mut grid, openings)?;
                 Ok((grid, self.holes, mask))
             }
             (None, None) => unreachable!("an odd number of rows past row 0 holds a row of cells"),
@@ -730,7 +751,9 @@ fn solution_cells(maze: &Maze, tiles: &[TilePos]) -> Result<Vec<usize>> {
     for (k, &(x, y)) in tiles.iter().enumerate() {
         let open = match kind((x, y)) {
             Some(TileKind::Cell(_)) => true,
-            Some(TileKind::Passage { from, dir, .. }) => grid.is_open(from, dir),
+            Some(TileKind::Passage { from, dir, .. }) => {
+                grid.is_open(from, dir) || openings.contains(&(x, y))
+            }
             Some(TileKind::Border) => openings.contains(&(x, y)),
             Some(TileKind::Corner) | None => false,
         };

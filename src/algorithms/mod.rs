@@ -35,7 +35,7 @@ pub use walk_steps::expected_walk_steps;
 pub use wilson::Wilson;
 
 use crate::error::{Error, Result};
-use crate::events::{Event, Observer, Silent};
+use crate::events::{Event, Named, Observer, ShapeEvent, Silent};
 use crate::grid::Grid;
 use crate::rng::MazeRng;
 use crate::stream::MazeRows;
@@ -84,11 +84,21 @@ pub trait Algorithm {
         observer: &mut O,
     ) -> Result<()>;
 
-    /// Carves a perfect maze on `shape`, unobserved. The rectangle is carved by
-    /// [`Algorithm::run`]; an algorithm written for rows and columns refuses other shapes with
-    /// [`Error::ShapeUnsupported`], a [`GraphAlgorithm`] carves them all.
-    fn run_on_shape(&self, shape: &mut Shape, rng: &mut MazeRng) -> Result<()> {
+    /// Carves a perfect maze on `shape`, reporting each step to `observer` as a
+    /// [`ShapeEvent`]. The rectangle is carved by [`Algorithm::run`]; an algorithm written for
+    /// rows and columns refuses other shapes with [`Error::ShapeUnsupported`], a
+    /// [`GraphAlgorithm`] carves them all.
+    fn run_on_shape(
+        &self,
+        shape: &mut Shape,
+        rng: &mut MazeRng,
+        observer: &mut dyn Observer<ShapeEvent>,
+    ) -> Result<()> {
         match shape {
+            Shape::Rect(grid) if observer.listening() => {
+                let mut named = Named::new(grid, observer)?;
+                self.run(grid, rng, &mut named)
+            }
             Shape::Rect(grid) => self.run(grid, rng, &mut Silent),
             other => Err(Error::ShapeUnsupported {
                 algorithm: Self::NAME,
@@ -152,8 +162,9 @@ macro_rules! carves_every_shape {
             &self,
             shape: &mut $crate::topology::Shape,
             rng: &mut $crate::rng::MazeRng,
+            observer: &mut dyn $crate::events::Observer<$crate::events::ShapeEvent>,
         ) -> $crate::error::Result<()> {
-            shape.carve_with(self, rng)
+            shape.carve_observed(self, rng, observer)
         }
     };
 }
@@ -200,6 +211,15 @@ pub trait Generator {
     /// algorithm does not know with [`Error::ShapeUnsupported`].
     fn carve_shape(&self, shape: &mut Shape, rng: &mut MazeRng) -> Result<()>;
 
+    /// Carves exactly the maze [`Generator::carve_shape`] carves, reporting every step to
+    /// `observer` with cells named by id and sides by number.
+    fn carve_shape_observed(
+        &self,
+        shape: &mut Shape,
+        rng: &mut MazeRng,
+        observer: &mut dyn Observer<ShapeEvent>,
+    ) -> Result<()>;
+
     /// The rows of the maze [`Generator::carve`] carves into a `width x height` grid from
     /// `seed`, streamed whatever the height, for a generator that carves row by row; `None` for
     /// one that needs the whole grid. [`MazeRows::new`] checks the size first.
@@ -242,7 +262,16 @@ impl<A: Algorithm> Generator for A {
     }
 
     fn carve_shape(&self, shape: &mut Shape, rng: &mut MazeRng) -> Result<()> {
-        self.run_on_shape(shape, rng)
+        self.run_on_shape(shape, rng, &mut Silent)
+    }
+
+    fn carve_shape_observed(
+        &self,
+        shape: &mut Shape,
+        rng: &mut MazeRng,
+        observer: &mut dyn Observer<ShapeEvent>,
+    ) -> Result<()> {
+        self.run_on_shape(shape, rng, observer)
     }
 
     fn stream(&self, width: u32, height: u64, seed: u64) -> Option<Result<MazeRows>> {

@@ -443,12 +443,6 @@ fn maze(generator: Box<dyn Generator + Send + Sync>, args: MazeArgs) -> anyhow::
         spec.check().map_err(with_flags)?;
     }
     let format = format_of(&args.output);
-    if format == Format::Graph && spec.finish.openings {
-        return Err(bad_input(
-            "--openings opens the outer wall of tiles; a graph document has cells and passages \
-             only: leave --openings out",
-        ));
-    }
     let destination = if let Some(rendering) = streamed {
         rendering.check_picture(tiles_from_cells(width), tiles_from_cells_u64(rows))?;
         if format == Format::Json && u32::try_from(rows).is_err() {
@@ -567,7 +561,12 @@ fn shaped_maze(
     blank: Shape,
 ) -> anyhow::Result<MazeJob> {
     let format = format_of(&args.output);
-    let destination = Destination::Render(shape_output(&args.output, &blank)?);
+    let destination = if format == Format::Events {
+        events_only(&args)?;
+        Destination::Events(Target::new(args.output.target.output.as_deref()))
+    } else {
+        Destination::Render(shape_output(&args.output, &blank)?)
+    };
     let spec = MazeSpec {
         generator,
         blank: Blank::Shape(blank),
@@ -575,9 +574,10 @@ fn shaped_maze(
     };
     spec.check().map_err(with_flags)?;
     refuse_rect_only(&args, &spec.blank)?;
+    let recorded = matches!(format, Format::Graph | Format::Json | Format::Events);
     Ok(MazeJob {
         spec,
-        seed: Seed::settle(args.seed, matches!(format, Format::Graph | Format::Json)),
+        seed: Seed::settle(args.seed, recorded),
         destination,
         quiet: args.dataset.quiet,
     })
@@ -588,13 +588,9 @@ fn refuse_rect_only(args: &MazeArgs, blank: &Blank) -> anyhow::Result<()> {
     if matches!(blank, Blank::Rect { .. }) {
         return Ok(());
     }
-    let rect_only = [
-        ("--openings", args.endpoints.openings),
-        ("--animate", args.animation.animate),
-    ];
-    if let Some((flag, _)) = rect_only.iter().find(|(_, given)| *given) {
+    if args.animation.animate {
         return Err(bad_input(format!(
-            "{flag} applies to rectangular mazes for now, not a {} maze",
+            "--animate applies to rectangular mazes for now, not a {} maze",
             blank.name()
         )));
     }
@@ -613,12 +609,7 @@ pub(crate) fn format_of(output: &OutputArgs) -> Format {
 /// `term` and `text`).
 pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result<Rendering> {
     let format = format_of(output);
-    if format == Format::Events {
-        return Err(bad_input(format!(
-            "--format events records the steps of rectangular mazes only, not a {} maze",
-            blank.name()
-        )));
-    }
+    debug_assert!(format != Format::Events, "events are settled apart");
     let target = Target::new(output.target.output.as_deref());
     let masked = matches!(blank, Shape::Masked(_));
     let picture = picture(output, format, &target, Style::Lines, !masked)?;

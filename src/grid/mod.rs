@@ -101,6 +101,13 @@ impl Dir {
     }
 }
 
+/// The direction's side number, as [`Dir::from_side`] reads it.
+impl From<Dir> for u8 {
+    fn from(dir: Dir) -> u8 {
+        dir as u8
+    }
+}
+
 /// A rectangle of cells and the passages carved between them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grid {

@@ -14,10 +14,10 @@ use crate::algorithms::{Generator, braid};
 use crate::analysis::shortest_path;
 use crate::analysis::{distances, path_back};
 use crate::error::{Error, Result};
-use crate::events::Observer;
+use crate::events::{Observer, ShapeEvent};
 use crate::grid::{Dir, Grid, Pos, TilePos, passage_tile};
 use crate::rng::{rng_for_stream, rng_from_seed};
-use crate::topology::{Mask, Shape, Topology};
+use crate::topology::{End, Mask, Shape, Topology};
 use crate::with_topology;
 
 /// The RNG stream braiding draws from, apart from generation's, so that braiding never changes
@@ -118,6 +118,23 @@ impl Maze {
         ))
     }
 
+    /// Generates exactly the maze [`Maze::generate_shape`] does, reporting every step to
+    /// `observer`, cells named by id and sides by number (see [`crate::events`]).
+    pub fn generate_shape_observed(
+        generator: &dyn Generator,
+        mut shape: Shape,
+        seed: u64,
+        observer: &mut dyn Observer<ShapeEvent>,
+    ) -> Result<Self> {
+        generator.carve_shape_observed(&mut shape, &mut rng_from_seed(seed), observer)?;
+        Ok(Self::of_shape(
+            shape,
+            generator.name(),
+            generator.params(),
+            seed,
+        ))
+    }
+
     /// The maze of a carved `grid`, made by `algorithm` with the effective options `params`
     /// from `seed`: entrance top-left, exit bottom-right, nothing else done. The grid must be
     /// connected (generators and the reader make sure of it), so not public.
@@ -138,10 +155,7 @@ impl Maze {
         params: serde_json::Value,
         seed: u64,
     ) -> Self {
-        let (start, goal) = with_topology!(&shape, t => {
-            let last = (0..t.slots()).rev().find(|&i| t.is_cell(i)).expect("a shape has cells");
-            (t.first_cell(), last)
-        });
+        let (start, goal) = with_topology!(&shape, t => (t.first_cell(), t.last_cell()));
         Self {
             shape,
             algorithm: algorithm.into(),
@@ -233,7 +247,7 @@ impl Maze {
         self.braid
     }
 
-    /// Whether the outer wall is open next to the start and the goal (see [`Maze::opening_tiles`]).
+    /// Whether the outer wall is open next to the start and the goal (see [`Maze::openings`]).
     pub const fn has_openings(&self) -> bool {
         self.open_border
     }
@@ -245,12 +259,12 @@ impl Maze {
     }
 
     /// Moves the entrance and exit to the cells at `start` and `goal` (see
-    /// [`Topology::locate`]); on a rectangle with openings both must be on its outer wall.
-    /// Drops the solution.
+    /// [`Topology::locate`]); with openings both must be on the outer wall. Drops the
+    /// solution.
     pub fn set_endpoints(&mut self, start: Pos, goal: Pos) -> Result<()> {
         let (start, goal) = (self.locate(start)?, self.locate(goal)?);
         if self.open_border {
-            self.check_on_border(start, goal)?;
+            self.opening_sides(start, goal)?;
         }
         (self.start, self.goal) = (start, goal);
         self.solution = None;
@@ -287,42 +301,50 @@ impl Maze {
         Ok(opened)
     }
 
-    /// Opens the outer wall next to the start and the goal, which must lie on it: rectangles
-    /// only.
+    /// Opens the outer wall next to the start and the goal, which must lie on it: where
+    /// [`Shape::opening_side`] says, on every shape. A cell off the wall (the centre of a
+    /// polar maze, a cell inside a mask) is refused with [`Error::NotOnBorder`].
+    ///
+    /// ```
+    /// use mazegen::{Maze, algorithms::Prim, grid::Pos, topology::{Polar, Shape}};
+    ///
+    /// let mut maze = Maze::generate_shape(&Prim::default(), Shape::Polar(Polar::new(4)?), 2)?;
+    /// assert!(maze.open_border().is_err(), "the centre is no cell of the outer wall");
+    /// maze.set_endpoints(Pos::new(0, 3), Pos::new(12, 3))?;
+    /// maze.open_border()?;
+    /// assert_eq!(maze.openings().len(), 2);
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
     pub fn open_border(&mut self) -> Result<()> {
-        if !matches!(self.shape, Shape::Rect(_)) {
-            return Err(Error::RectOnly {
-                what: "opening the outer wall",
-                shape: self.shape.name(),
-            });
-        }
-        self.check_on_border(self.start, self.goal)?;
+        self.opening_sides(self.start, self.goal)?;
         self.open_border = true;
         Ok(())
     }
 
-    /// The tiles of the openings in the outer wall, the start's first: on the start's north side
-    /// if it is on the top row, else west, south, east; on the goal's south side, else east,
-    /// north, west. Empty unless [`Maze::open_border`] was called; one opening if both would be
-    /// the same.
-    pub fn opening_tiles(&self) -> Vec<TilePos> {
-        use Dir::{East, North, South, West};
-        let (true, Shape::Rect(grid)) = (self.open_border, &self.shape) else {
+    /// The openings in the outer wall, the start's first, each a cell and the side it opens:
+    /// the side [`Shape::opening_side`] gives (on a rectangle the start's north side if it is
+    /// on the top row, else west, south, east; the goal's south side, else east, north, west).
+    /// Empty unless [`Maze::open_border`] was called; one opening if both would be the same.
+    pub fn openings(&self) -> Vec<(usize, usize)> {
+        if !self.open_border {
             return Vec::new();
-        };
-        let mut openings: Vec<TilePos> = [
-            (self.start, [North, West, South, East]),
-            (self.goal, [South, East, North, West]),
-        ]
-        .into_iter()
-        .filter_map(|(cell, order)| {
-            let cell = grid.pos(cell);
-            let side = border_side(grid, cell, order)?;
-            Some(passage_tile(cell, side))
-        })
-        .collect();
+        }
+        let (start, goal) = self
+            .opening_sides(self.start, self.goal)
+            .expect("open only with both ends on the outer wall");
+        let mut openings = vec![(self.start, start), (self.goal, goal)];
         openings.dedup();
         openings
+    }
+
+    /// The tiles of the [`Maze::openings`] of a rectangle or a mask, the start's first; empty
+    /// for other shapes.
+    pub fn opening_tiles(&self) -> Vec<TilePos> {
+        let Some(grid) = self.grid() else {
+            return Vec::new();
+        };
+        let tile = |(cell, side)| passage_tile(grid.pos(cell), Dir::from_side(side));
+        self.openings().into_iter().map(tile).collect()
     }
 
     /// Finds a shortest path from start to goal and keeps it as [`Maze::solution`]. Steps
@@ -426,23 +448,13 @@ impl Maze {
         self.solution = Some(cells);
     }
 
-    /// Checks that cells `start` and `goal` of a rectangle touch its outer wall.
-    fn check_on_border(&self, start: usize, goal: usize) -> Result<()> {
-        let Shape::Rect(grid) = &self.shape else {
-            return Ok(());
-        };
-        let (width, height) = (grid.width(), grid.height());
-        for (cell, role) in [(start, "start"), (goal, "goal")] {
-            let cell = grid.pos(cell);
-            if !cell.is_on_border(width, height) {
-                return Err(Error::NotOnBorder {
-                    role,
-                    x: cell.x,
-                    y: cell.y,
-                });
-            }
-        }
-        Ok(())
+    /// The sides the openings beside cells `start` and `goal` would open, or the refusal of
+    /// the first that does not touch the outer wall.
+    fn opening_sides(&self, start: usize, goal: usize) -> Result<(usize, usize)> {
+        Ok((
+            self.shape.opening_side(start, End::Start)?,
+            self.shape.opening_side(goal, End::Goal)?,
+        ))
     }
 }
 
@@ -454,12 +466,6 @@ fn farthest(distances: &[u32]) -> usize {
         .expect("the origin is reached")
 }
 
-/// The first side in `order` on which `cell` touches the outer wall.
-fn border_side(grid: &Grid, cell: Pos, order: [Dir; 4]) -> Option<Dir> {
-    order
-        .into_iter()
-        .find(|&dir| grid.neighbour(cell, dir).is_none())
-}
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -475,7 +481,8 @@ mod tests {
             Err(Error::NotOnBorder {
                 role: "start",
                 x: 1,
-                y: 1
+                y: 1,
+                accepted: String::new(),
             })
         );
         assert_eq!(
@@ -501,7 +508,7 @@ mod tests {
     }
 
     #[test]
-    fn shapes_other_than_rectangles_have_no_tiles_or_openings() {
+    fn shapes_other_than_rectangles_have_no_tiles_but_openings() {
         use crate::topology::Hex;
         let mut maze = Maze::generate_shape(
             &Backtrack::default(),
@@ -517,13 +524,10 @@ mod tests {
                 shape: "hex"
             })
         );
-        assert_eq!(
-            maze.open_border(),
-            Err(Error::RectOnly {
-                what: "opening the outer wall",
-                shape: "hex"
-            })
-        );
+        maze.open_border().unwrap();
+        // The start's north side, the goal's south side.
+        assert_eq!(maze.openings(), [(0, 0), (5, 3)]);
+        assert_eq!(maze.opening_tiles(), []);
         maze.solve().unwrap();
         let path = maze.solution().unwrap();
         assert_eq!((path[0], path[path.len() - 1]), (maze.start(), maze.goal()));

@@ -29,7 +29,7 @@ use crate::Probability;
 use crate::algorithms::Generator;
 use crate::error::{Error, Result};
 use crate::grid::{Grid, Pos};
-use crate::topology::{Shape, Topology};
+use crate::topology::{End, Shape, Topology};
 use crate::with_topology;
 use std::fmt;
 
@@ -102,8 +102,29 @@ impl Finish {
         }
         match blank {
             Blank::Rect { width, height } => self.check_rect(*width, *height),
-            Blank::Shape(shape) => with_topology!(shape, t => self.check_cells(t)),
+            Blank::Shape(shape) => {
+                with_topology!(shape, t => self.check_cells(t))?;
+                self.check_openings(shape)
+            }
         }
+    }
+
+    /// Refuses openings beside a start or goal of `shape` (as given, else its first and last
+    /// cells) that does not touch its outer border.
+    fn check_openings(&self, shape: &Shape) -> Result<()> {
+        if !self.openings {
+            return Ok(());
+        }
+        let (start, goal) = with_topology!(shape, t => {
+            let cell = |given: Option<Pos>| given.and_then(|pos| t.locate(pos));
+            (cell(self.start).unwrap_or(t.first_cell()), cell(self.goal).unwrap_or(t.last_cell()))
+        });
+        for (cell, end) in [(start, End::Start), (goal, End::Goal)] {
+            shape
+                .opening_side(cell, end)
+                .map_err(|error| Part::Openings.refuses(error))?;
+        }
+        Ok(())
     }
 
     /// [`Finish::check`] for a `width x height`-cell rectangle.
@@ -126,15 +147,21 @@ impl Finish {
             for (role, cell) in [("start", start), ("goal", goal)] {
                 if !cell.is_on_border(width, height) {
                     let (x, y) = (cell.x, cell.y);
-                    return Err(Part::Openings.refuses(Error::NotOnBorder { role, x, y }));
+                    let accepted = String::new();
+                    let error = Error::NotOnBorder {
+                        role,
+                        x,
+                        y,
+                        accepted,
+                    };
+                    return Err(Part::Openings.refuses(error));
                 }
             }
         }
         Ok(())
     }
 
-    /// [`Finish::check`] for another shape: the endpoints given must be its cells, and the
-    /// outer wall opens only on rectangles.
+    /// [`Finish::check`] for another shape: the endpoints given must be its cells.
     fn check_cells(&self, topology: &impl Topology) -> Result<()> {
         for (part, cell) in [
             (self.start.map(Part::Start), self.start),

@@ -13,8 +13,7 @@ use crate::Probability;
 use crate::analysis::{UNREACHED, distances};
 use crate::error::{Error, Result};
 use crate::grid::{MAX_CELLS, Pos};
-use crate::render::ShapeSize;
-use crate::topology::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle};
+use crate::topology::{Mask, Masked, Polar, Shape, ShapeSize, Topology};
 use crate::with_topology;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, de::Error as _};
@@ -36,6 +35,7 @@ pub(super) struct GraphDocument {
     multigraph: bool,
     start: u64,
     goal: u64,
+    openings: Option<Vec<OpeningEntry>>,
     solution: Option<Vec<u64>>,
     /// The shape, when built as the cells were read.
     shape: Option<Shape>,
@@ -85,6 +85,7 @@ impl<'de> Visitor<'de> for DocumentVisitor {
         let (mut params, mut seed, mut size, mut bounds) = (None, None, None, None::<IgnoredAny>);
         let (mut directed, mut multigraph, mut start, mut goal) = (None, None, None, None);
         let (mut solution, mut stats, mut braid) = (None, None::<IgnoredAny>, None);
+        let mut openings = None;
         let (mut shape, mut cells, mut passages) = (None, None, None);
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
@@ -99,6 +100,7 @@ impl<'de> Visitor<'de> for DocumentVisitor {
                 "multigraph" => once(&mut multigraph, "multigraph", map.next_value()?)?,
                 "start" => once(&mut start, "start", map.next_value()?)?,
                 "goal" => once(&mut goal, "goal", map.next_value()?)?,
+                "openings" => once(&mut openings, "openings", map.next_value()?)?,
                 "solution" => once(&mut solution, "solution", map.next_value()?)?,
                 "braid" => once(&mut braid, "braid", map.next_value()?)?,
                 "stats" => once(&mut stats, "stats", map.next_value()?)?,
@@ -145,6 +147,7 @@ impl<'de> Visitor<'de> for DocumentVisitor {
             multigraph: multigraph.ok_or_else(|| missing("multigraph"))?,
             start: start.ok_or_else(|| missing("start"))?,
             goal: goal.ok_or_else(|| missing("goal"))?,
+            openings,
             solution,
             shape,
             cells: cells.ok_or_else(|| missing("cells"))?,
@@ -285,6 +288,14 @@ fn cell_id<E: de::Error>(id: u64, what: &str) -> Result<u32, E> {
         .ok_or_else(|| E::custom(format_args!("{what} {id} is not a cell id")))
 }
 
+/// One entry of `openings`: a cell's id and the side of it that is open to the outside.
+#[derive(Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct OpeningEntry {
+    cell: u64,
+    side: u64,
+}
+
 /// One entry of `passages`.
 #[derive(Deserialize)]
 struct PassageEntry {
@@ -396,10 +407,40 @@ pub(super) fn maze_from(doc: GraphDocument) -> Result<crate::Maze> {
     let mut maze = crate::Maze::of_shape(shape, doc.algorithm, doc.params, doc.seed);
     maze.record_braid(braid);
     maze.set_endpoints(start, goal)?;
+    if let Some(listed) = &doc.openings {
+        open_as_listed(&mut maze, &ids, listed)?;
+    }
     if let Some(path) = solution {
         maze.record_solution(path);
     }
     Ok(maze)
+}
+
+/// Opens the outer wall beside the start and the goal of `maze`, checking that the document
+/// lists exactly those openings (`ids` gives the cells' ids).
+fn open_as_listed(maze: &mut crate::Maze, ids: &Ids, listed: &[OpeningEntry]) -> Result<()> {
+    maze.open_border()
+        .map_err(|e| invalid(format!("\"openings\": {e}")))?;
+    let expected: Vec<OpeningEntry> = (maze.openings().into_iter())
+        .map(|(cell, side)| OpeningEntry {
+            cell: ids.id(cell),
+            side: side as u64,
+        })
+        .collect();
+    if listed != expected {
+        let named = |openings: &[OpeningEntry]| {
+            let each: Vec<String> = (openings.iter())
+                .map(|o| format!("cell {} side {}", o.cell, o.side))
+                .collect();
+            format!("[{}]", each.join(", "))
+        };
+        return Err(invalid(format!(
+            "\"openings\" is {}, but the outer wall opens beside the start and the goal at {}",
+            named(listed),
+            named(&expected)
+        )));
+    }
+    Ok(())
 }
 
 /// Refuses `count` cells for `shape` (named `name`) when it has another number.
@@ -430,6 +471,17 @@ impl Ids {
         }
     }
 
+    /// The id of the cell at index `slot`.
+    fn id(&self, slot: usize) -> u64 {
+        match self {
+            Ids::Same(_) => slot as u64,
+            Ids::Table(slots) => {
+                let id = slots.binary_search(&(slot as u32));
+                id.expect("a cell of the maze") as u64
+            }
+        }
+    }
+
     /// The cell of `id`, if there is one.
     fn slot(&self, id: u64) -> Option<usize> {
         let id = usize::try_from(id).ok()?;
@@ -444,14 +496,6 @@ impl Ids {
 fn blank(size: &ShapeSize, cells: &Cells) -> Result<Shape> {
     let refused = |e: Error| invalid(format!("\"shape\": {e}"));
     Ok(match *size {
-        ShapeSize::Rect { width, height } => {
-            Shape::Rect(crate::grid::Grid::new(width, height).map_err(refused)?)
-        }
-        ShapeSize::Hex { width, height } => Shape::Hex(Hex::new(width, height).map_err(refused)?),
-        ShapeSize::Triangle { width, height } => {
-            Shape::Triangle(Triangle::new(width, height).map_err(refused)?)
-        }
-        ShapeSize::Polar { rings } => Shape::Polar(Polar::new(rings).map_err(refused)?),
         ShapeSize::Mask { width, height } => {
             let slots = u64::from(width) * u64::from(height);
             crate::topology::check_cells(slots).map_err(refused)?;
@@ -473,6 +517,7 @@ fn blank(size: &ShapeSize, cells: &Cells) -> Result<Shape> {
             })?;
             Shape::Masked(Masked::new(mask)?)
         }
+        _ => size.blank().map_err(refused)?,
     })
 }
 

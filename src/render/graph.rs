@@ -7,9 +7,8 @@
 use super::Render;
 use crate::Maze;
 use crate::analysis::ShapeStats;
-use crate::topology::{Geometry, Shape};
+use crate::topology::{Geometry, ShapeSize, cell_ids};
 use crate::with_topology;
-use serde::{Deserialize, Serialize};
 use std::io::{self, Write};
 
 /// The `schema` field of graph documents.
@@ -20,47 +19,6 @@ pub const GRAPH_SCHEMA: &str = "mazegen.graph/v1";
 pub struct Graph {
     /// Adds the `stats` object.
     pub stats: bool,
-}
-
-/// The `shape` object: the kind and the size that rebuilds the shape.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
-pub(crate) enum ShapeSize {
-    /// A rectangle of `width x height` cells.
-    Rect { width: u32, height: u32 },
-    /// A masked rectangle of `width x height` cells.
-    Mask { width: u32, height: u32 },
-    /// Hexagons, `width x height` cells.
-    Hex { width: u32, height: u32 },
-    /// Triangles, `width x height` cells.
-    Triangle { width: u32, height: u32 },
-    /// Rings.
-    Polar { rings: u32 },
-}
-
-impl ShapeSize {
-    /// The size of `shape`.
-    pub(crate) fn of(shape: &Shape) -> Self {
-        match shape {
-            Shape::Rect(g) => Self::Rect {
-                width: g.width(),
-                height: g.height(),
-            },
-            Shape::Masked(m) => Self::Mask {
-                width: m.mask().width(),
-                height: m.mask().height(),
-            },
-            Shape::Hex(h) => Self::Hex {
-                width: h.width(),
-                height: h.height(),
-            },
-            Shape::Triangle(t) => Self::Triangle {
-                width: t.width(),
-                height: t.height(),
-            },
-            Shape::Polar(p) => Self::Polar { rings: p.rings() },
-        }
-    }
 }
 
 /// A coordinate rounded to 1/10,000 of a cell, so documents are the same on every platform.
@@ -79,14 +37,8 @@ impl Graph {
     /// The document of `maze`, whose shape is `topology`.
     fn write<T: Geometry>(&self, maze: &Maze, topology: &T, out: &mut dyn Write) -> io::Result<()> {
         // Cell ids run from 0 without the holes of a mask.
-        let mut ids = vec![u32::MAX; topology.slots()];
-        let mut count = 0;
-        for (i, id) in ids.iter_mut().enumerate() {
-            if topology.is_cell(i) {
-                *id = count;
-                count += 1;
-            }
-        }
+        let ids = cell_ids(topology).map_err(io::Error::other)?;
+        let count = topology.cell_count() as u32;
         writeln!(out, "{{")?;
         writeln!(out, "  \"schema\": \"{GRAPH_SCHEMA}\",")?;
         writeln!(out, "  \"generator\": \"{}\",", crate::GENERATOR)?;
@@ -113,6 +65,15 @@ impl Graph {
         writeln!(out, "  \"multigraph\": false,")?;
         writeln!(out, "  \"start\": {},", ids[maze.start()])?;
         writeln!(out, "  \"goal\": {},", ids[maze.goal()])?;
+        let openings = maze.openings();
+        if !openings.is_empty() {
+            write!(out, "  \"openings\": [")?;
+            for (n, &(cell, side)) in openings.iter().enumerate() {
+                let comma = if n > 0 { "," } else { "" };
+                write!(out, "{comma}{{\"cell\":{},\"side\":{side}}}", ids[cell])?;
+            }
+            writeln!(out, "],")?;
+        }
         if let Some(solution) = maze.solution() {
             write!(out, "  \"solution\": [")?;
             for (n, &i) in solution.iter().enumerate() {

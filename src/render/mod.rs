@@ -22,7 +22,6 @@ mod text;
 mod tiled;
 
 pub use dot::Dot;
-pub(crate) use graph::ShapeSize;
 pub use graph::{GRAPH_SCHEMA, Graph};
 pub use ink::{Ink, Palette, Picture, Rgb, Style};
 pub use json::{Json, MAZE_SCHEMA};

@@ -14,6 +14,8 @@ pub trait Tiling {
     const SIDES: usize;
     /// Walls a cell may own (see [`Topology::OWNED`]).
     const OWNED: usize;
+    /// Where openings go (see [`Topology::OPENINGS`]).
+    const OPENINGS: [&'static [u8]; 2];
     /// Room for one entry per side.
     type Sides: Default + AsMut<[u8]> + AsRef<[u8]>;
 
@@ -118,6 +120,7 @@ impl<T: Tiling> Topology for Field<T> {
 
     const SIDES: usize = T::SIDES;
     const OWNED: usize = T::OWNED;
+    const OPENINGS: [&'static [u8]; 2] = T::OPENINGS;
 
     fn slots(&self) -> usize {
         self.links.len()
@@ -188,6 +191,11 @@ impl<T: Tiling> Topology for Field<T> {
     fn carve(&mut self, i: usize, side: usize) {
         let (owner, bit) = self.owner(&self.cursor(i), side);
         self.links[owner] |= bit;
+    }
+
+    fn close(&mut self, i: usize, side: usize) {
+        let (owner, bit) = self.owner(&self.cursor(i), side);
+        self.links[owner] &= !bit;
     }
 
     fn is_open(&self, i: usize, side: usize) -> bool {

@@ -33,18 +33,10 @@ pub trait Geometry: Topology {
     /// The wall of cell `i` on `side`, a polyline.
     fn wall_line(&self, i: usize, side: usize) -> Vec<Point>;
 
-    /// The walls between the maze and the outside: every side of a cell with no neighbour.
-    fn outer_wall(&self) -> Vec<Vec<Point>> {
-        let mut walls = Vec::new();
-        for i in (0..self.slots()).filter(|&i| self.is_cell(i)) {
-            let cursor = self.cursor(i);
-            for side in 0..Self::SIDES {
-                if self.neighbour(&cursor, side).is_none() {
-                    walls.push(self.wall_line(i, side));
-                }
-            }
-        }
-        walls
+    /// The walls between the maze and the outside (every side on the outer border, see
+    /// [`Topology::is_border`]) but the openings `open`, each a cell and its side.
+    fn outer_wall(&self, open: &[(usize, usize)]) -> Vec<Vec<Point>> {
+        border_walls(self, open)
     }
 
     /// Every wall standing between two cells, once each.
@@ -58,4 +50,22 @@ pub trait Geometry: Topology {
         });
         walls
     }
+}
+
+/// Each side of each cell on the outer border but the openings `open` (cell and side), as a
+/// polyline: [`Geometry::outer_wall`] for shapes that draw it side by side.
+pub(super) fn border_walls<T: Geometry + ?Sized>(
+    shape: &T,
+    open: &[(usize, usize)],
+) -> Vec<Vec<Point>> {
+    let mut walls = Vec::new();
+    for i in (0..shape.slots()).filter(|&i| shape.is_cell(i)) {
+        let cursor = shape.cursor(i);
+        for side in 0..T::SIDES {
+            if shape.is_border(&cursor, side) && !open.contains(&(i, side)) {
+                walls.push(shape.wall_line(i, side));
+            }
+        }
+    }
+    walls
 }

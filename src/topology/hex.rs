@@ -20,6 +20,9 @@ pub struct HexTiling;
 impl Tiling for HexTiling {
     const SIDES: usize = 6;
     const OWNED: usize = 3;
+    /// Counter-clockwise from the north side for the start, from the south side for the goal,
+    /// as on the rectangle.
+    const OPENINGS: [&'static [u8]; 2] = [&[0, 5, 4, 3, 2, 1], &[3, 2, 1, 0, 5, 4]];
     type Sides = [u8; 6];
 
     #[inline(always)]

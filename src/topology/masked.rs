@@ -164,6 +164,15 @@ impl Mask {
         &self.on[y as usize * w..(y as usize + 1) * w]
     }
 
+    /// Each row as text, `.` for a cell on and `X` for one off: what [`Mask::from_text`] reads
+    /// back.
+    pub fn text_rows(&self) -> impl Iterator<Item = String> + '_ {
+        (0..self.height).map(|y| {
+            let glyph = |&on: &bool| if on { '.' } else { 'X' };
+            self.row(y).iter().map(glyph).collect()
+        })
+    }
+
     /// The first cell on, in reading order.
     pub fn first_cell(&self) -> Pos {
         self.pos(self.on.iter().position(|&o| o).expect("a mask has cells"))
@@ -235,6 +244,7 @@ impl Topology for Masked {
 
     const SIDES: usize = 4;
     const OWNED: usize = 2;
+    const OPENINGS: [&'static [u8]; 2] = super::rect::OPENINGS;
 
     fn slots(&self) -> usize {
         self.grid.cell_count()
@@ -306,6 +316,10 @@ impl Topology for Masked {
     #[inline(always)]
     fn carve(&mut self, i: usize, side: usize) {
         self.grid.carve_at(i, Dir::from_side(side));
+    }
+
+    fn close(&mut self, i: usize, side: usize) {
+        self.grid.close_at(i, Dir::from_side(side));
     }
 
     fn is_open(&self, i: usize, side: usize) -> bool {

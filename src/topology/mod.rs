@@ -16,6 +16,7 @@ mod hex;
 mod masked;
 mod polar;
 mod rect;
+mod size;
 mod triangle;
 
 pub use field::{Field, FieldCursor, Tiling};
@@ -24,15 +25,13 @@ pub use hex::{Hex, HexTiling};
 pub use masked::{Mask, Masked};
 pub use polar::{Polar, PolarCursor};
 pub(crate) use rect::walls as rect_walls;
+pub use size::ShapeSize;
 pub use triangle::{Triangle, TriangleTiling};
 
 use crate::algorithms::GraphAlgorithm;
-use crate::events::Silent;
-use crate::grid::Grid;
-
 use crate::error::{Error, Result};
-use crate::events::Event;
-use crate::grid::Pos;
+use crate::events::{Event, Named, Observer, ShapeEvent, Silent};
+use crate::grid::{Grid, Pos};
 use crate::rng::{MazeRng, RandomBits};
 
 /// The most cells a maze of a shape other than the rectangle may have (2^29: wall ids of every
@@ -44,8 +43,8 @@ pub const MAX_SHAPE_CELLS: u64 = 1 << 29;
 /// Implementations keep the hot methods `#[inline(always)]`: the algorithms call them once or
 /// more per step.
 pub trait Topology {
-    /// How events name a side (a direction on the rectangle).
-    type Side: Copy;
+    /// How events name a side (a direction on the rectangle), and its number.
+    type Side: Copy + Into<u8>;
     /// A cell being walked: its index, with whatever makes stepping cheap (its coordinates).
     type Cursor: Copy;
     /// Room for one entry per side: the candidates of [`Topology::random_neighbour`].
@@ -56,6 +55,9 @@ pub trait Topology {
     /// The number of sides a cell owns, each a wall id `cell * OWNED + k` (see
     /// [`Topology::owned_side`]): every wall between two cells is owned by exactly one of them.
     const OWNED: usize;
+    /// The sides an opening beside the start, then beside the goal, is looked for on, in order
+    /// of preference: the first on the outer border is opened (see [`Shape::opening_side`]).
+    const OPENINGS: [&'static [u8]; 2];
 
     /// One more than the largest cell index.
     fn slots(&self) -> usize;
@@ -73,6 +75,14 @@ pub trait Topology {
     #[inline(always)]
     fn first_cell(&self) -> usize {
         (0..self.slots())
+            .find(|&i| self.is_cell(i))
+            .expect("a shape has cells")
+    }
+
+    /// The last cell in index order.
+    fn last_cell(&self) -> usize {
+        (0..self.slots())
+            .rev()
             .find(|&i| self.is_cell(i))
             .expect("a shape has cells")
     }
@@ -185,8 +195,19 @@ pub trait Topology {
     /// Opens the passage from cell `i` through `side` (which must lead to a neighbour).
     fn carve(&mut self, i: usize, side: usize);
 
+    /// Closes the passage from cell `i` through `side` (which must lead to a neighbour), as
+    /// generators that add walls do.
+    fn close(&mut self, i: usize, side: usize);
+
     /// Whether the passage from cell `i` through `side` is open.
     fn is_open(&self, i: usize, side: usize) -> bool;
+
+    /// Whether `side` of the cursor's cell lies on the outer border, between the maze and the
+    /// outside (beside a hole of a mask too): a side of the cell without a neighbour.
+    #[inline(always)]
+    fn is_border(&self, cursor: &Self::Cursor, side: usize) -> bool {
+        self.neighbour(cursor, side).is_none()
+    }
 
     /// The number of open passages of cell `i` (1: a dead end).
     fn degree(&self, i: usize) -> usize {
@@ -209,6 +230,54 @@ pub trait Topology {
 
 /// The events a generator reports on topology `T`.
 pub type EventOf<T> = Event<Pos, <T as Topology>::Side>;
+
+/// Each cell index's id, as documents and events number cells: ids run from 0 in index order,
+/// skipping a mask's holes (which get `u32::MAX`).
+pub(crate) fn cell_ids(topology: &impl Topology) -> Result<Vec<u32>> {
+    let mut ids = filled(topology, topology.slots(), u32::MAX)?;
+    let mut count = 0;
+    for (i, id) in ids.iter_mut().enumerate() {
+        if topology.is_cell(i) {
+            *id = count;
+            count += 1;
+        }
+    }
+    Ok(ids)
+}
+
+/// The side of cell `i` an opening beside `end` leaves by (see [`Shape::opening_side`]), or
+/// the cell's position when it does not touch the outer border.
+fn first_border_side<T: Topology>(
+    topology: &T,
+    i: usize,
+    end: End,
+) -> std::result::Result<usize, Pos> {
+    let cursor = topology.cursor(i);
+    T::OPENINGS[end as usize]
+        .iter()
+        .map(|&side| usize::from(side))
+        .find(|&side| topology.is_border(&cursor, side))
+        .ok_or_else(|| topology.cell(&cursor))
+}
+
+/// Which end of the way through a maze: where it is entered, or left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// The entrance.
+    Start,
+    /// The exit.
+    Goal,
+}
+
+impl End {
+    /// `"start"` or `"goal"`, as messages name it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            End::Start => "start",
+            End::Goal => "goal",
+        }
+    }
+}
 
 /// Allocates `len` copies of `value` as scratch space for a maze on `topology`, reporting a
 /// refused allocation as an error instead of aborting.
@@ -291,6 +360,58 @@ impl Shape {
         algorithm: &A,
         rng: &mut MazeRng,
     ) -> Result<()> {
-        with_topology!(self, t => algorithm.carve_on(t, rng, &mut Silent))
+        self.carve_observed(algorithm, rng, &mut Silent)
+    }
+
+    /// Carves exactly the maze [`Shape::carve_with`] carves, reporting every step to
+    /// `observer` with cells named by id and sides by number (see [`ShapeEvent`]).
+    pub fn carve_observed<A: GraphAlgorithm>(
+        &mut self,
+        algorithm: &A,
+        rng: &mut MazeRng,
+        observer: &mut dyn Observer<ShapeEvent>,
+    ) -> Result<()> {
+        with_topology!(self, t => {
+            if observer.listening() {
+                let mut named = Named::new(t, observer)?;
+                algorithm.carve_on(t, rng, &mut named)
+            } else {
+                algorithm.carve_on(t, rng, &mut Silent)
+            }
+        })
+    }
+
+    /// The side of `cell` through which an opening beside `end` leaves the maze: the first
+    /// side in the shape's order for that end ([`Topology::OPENINGS`]) on the outer border.
+    /// A cell that does not touch the border is refused with [`Error::NotOnBorder`], naming the
+    /// cells that do.
+    pub fn opening_side(&self, cell: usize, end: End) -> Result<usize> {
+        with_topology!(self, t => first_border_side(t, cell, end)).map_err(|pos| {
+            Error::NotOnBorder {
+                role: end.name(),
+                x: pos.x,
+                y: pos.y,
+                accepted: self.border_cells(),
+            }
+        })
+    }
+
+    /// Which cells touch the outer border, as [`Error::NotOnBorder`] says it after its
+    /// message: nothing for the rectangle, whose outer rows and columns are plain to see.
+    fn border_cells(&self) -> String {
+        match self {
+            Shape::Rect(_) => String::new(),
+            Shape::Masked(_) => {
+                "; cells beside a cell off the mask or the rectangle's edge are".into()
+            }
+            Shape::Hex(_) | Shape::Triangle(_) => {
+                "; cells with a side on the field's edge are".into()
+            }
+            Shape::Polar(polar) => {
+                let outer = polar.rings() - 1;
+                let last = polar.ring_cells(outer) - 1;
+                format!("; the cells 0,{outer} to {last},{outer} of the outer ring are")
+            }
+        }
     }
 }

@@ -165,6 +165,8 @@ impl Topology for Polar {
 
     const SIDES: usize = 3 + MAX_OUTWARD;
     const OWNED: usize = 2;
+    /// The one side of a cell of the outer ring on the border: its arc outward.
+    const OPENINGS: [&'static [u8]; 2] = [&[3], &[3]];
 
     fn slots(&self) -> usize {
         self.links.len()
@@ -243,6 +245,13 @@ impl Topology for Polar {
         side
     }
 
+    /// Only the outer ring's arc outward (side 3): the sides past a cell's last cell outward,
+    /// and the centre's inward and round ones, are no sides of the cell.
+    #[inline(always)]
+    fn is_border(&self, cursor: &PolarCursor, side: usize) -> bool {
+        side == 3 && cursor.ring + 1 == self.rings()
+    }
+
     fn owned_side(&self, i: usize, k: usize) -> Option<(usize, usize)> {
         let side = if k == 0 { 1 } else { 0 };
         self.neighbour(&self.cursor(i), side).map(|j| (side, j))
@@ -252,6 +261,11 @@ impl Topology for Polar {
         let c = self.cursor(i);
         let (owner, bit) = self.owner(&c, side);
         self.links[owner] |= bit;
+    }
+
+    fn close(&mut self, i: usize, side: usize) {
+        let (owner, bit) = self.owner(&self.cursor(i), side);
+        self.links[owner] &= !bit;
     }
 
     fn is_open(&self, i: usize, side: usize) -> bool {
@@ -337,8 +351,12 @@ impl Geometry for Polar {
         }
     }
 
-    fn outer_wall(&self) -> Vec<Vec<Point>> {
-        vec![self.arc(f64::from(self.rings()), 0.0, TAU)]
+    /// One circle, or the outer ring's arcs but the openings.
+    fn outer_wall(&self, open: &[(usize, usize)]) -> Vec<Vec<Point>> {
+        if open.is_empty() {
+            return vec![self.arc(f64::from(self.rings()), 0.0, TAU)];
+        }
+        super::geometry::border_walls(self, open)
     }
 }
 

@@ -14,6 +14,7 @@ impl Topology for Grid {
     const SIDES: usize = 4;
     /// East, then south: a wall id is `2 * cell + (0 east, 1 south)`.
     const OWNED: usize = 2;
+    const OPENINGS: [&'static [u8]; 2] = OPENINGS;
 
     #[inline(always)]
     fn slots(&self) -> usize {
@@ -127,6 +128,10 @@ impl Topology for Grid {
         self.carve_at(i, Dir::from_side(side));
     }
 
+    fn close(&mut self, i: usize, side: usize) {
+        self.close_at(i, Dir::from_side(side));
+    }
+
     #[inline(always)]
     fn is_open(&self, i: usize, side: usize) -> bool {
         self.is_open_at(i, Dir::from_side(side))
@@ -174,6 +179,10 @@ impl Geometry for Grid {
         vec![corners[side], corners[(side + 1) % 4]]
     }
 }
+
+/// Where the rectangle's openings go (see [`Topology::OPENINGS`]): the start's on its north
+/// side, else west, south, east; the goal's on its south side, else east, north, west.
+pub(super) const OPENINGS: [&[u8]; 2] = [&[0, 3, 2, 1], &[2, 1, 0, 3]];
 
 /// The number of walls between two cells of a `width x height` rectangle.
 pub(crate) const fn walls(width: u32, height: u32) -> u64 {

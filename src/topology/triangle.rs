@@ -32,6 +32,8 @@ const fn points_up(x: u32, y: u32) -> bool {
 impl Tiling for TriangleTiling {
     const SIDES: usize = 3;
     const OWNED: usize = 2;
+    /// West, then the base, then east for the start; east, the base, west for the goal.
+    const OPENINGS: [&'static [u8]; 2] = [&[0, 2, 1], &[1, 2, 0]];
     type Sides = [u8; 3];
 
     fn check(width: u32, height: u32) -> Result<()> {

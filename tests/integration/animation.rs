@@ -2,7 +2,7 @@
 //! the event stream replays into the maze.
 
 use crate::common::{Tmux, json_of, mazegen, stdout_of};
-use mazegen::events::{Event, EventsHeader, replay};
+use mazegen::events::{Carved, Event, EventsHeader, replay};
 use predicates::prelude::*;
 use std::process::Command;
 use std::thread::sleep;
@@ -18,7 +18,10 @@ fn events_replay_into_the_generated_maze() {
         assert_eq!(header.schema, "mazegen.events/v1");
         assert_eq!((header.algorithm.as_str(), header.seed), (algorithm, 12));
         let events: Vec<Event> = lines.map(|l| serde_json::from_str(l).unwrap()).collect();
-        let grid = replay(header.width, header.height, events).unwrap();
+        let Carved::Rect { width, height } = header.carved else {
+            panic!("a rectangle's header gives its width and height: {header:?}");
+        };
+        let grid = replay(width, height, events).unwrap();
         let doc = json_of(&[&base[..], &["--format", "json"]].concat());
         let maze = mazegen::read::read_maze(doc.to_string().as_bytes()).unwrap();
         assert_eq!(Some(&grid), maze.grid(), "{algorithm}");

@@ -6,7 +6,7 @@ use crate::common::{assert_refused, json_of};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 
-fn validator() -> jsonschema::Validator {
+pub(crate) fn validator() -> jsonschema::Validator {
     let schema: Value = serde_json::from_str(include_str!("../../schema/graph.v1.json")).unwrap();
     jsonschema::validator_for(&schema).expect("the schema itself is valid")
 }
@@ -213,12 +213,33 @@ fn shapes_refuse_what_does_not_fit() {
         &[
             "wilson",
             "--shape",
-            "triangle",
+            "polar",
+            "--rings",
+            "4",
             "--openings",
             "--format",
             "graph",
         ],
-        &["--openings applies to rectangular mazes for now, not a triangle maze"],
+        &[
+            "error: --openings: the start cell 0,0 is not on the outer wall, so it cannot have \
+             an opening; the cells 0,3 to 23,3 of the outer ring are\n",
+        ],
+    );
+    assert_refused(
+        &[
+            "wilson",
+            "--shape",
+            "hex",
+            "--cells",
+            "5x5",
+            "--goal",
+            "2,2",
+            "--openings",
+        ],
+        &[
+            "--openings: the goal cell 2,2 is not on the outer wall, so it cannot have an \
+           opening; cells with a side on the field's edge are",
+        ],
     );
     let dir = tempfile_dir();
     let split = dir.join("split.txt");

@@ -36,6 +36,8 @@ mod rooms_statistics;
 mod rooms_tiled;
 mod schema;
 mod scratch;
+mod shape_events;
+mod shape_openings;
 mod shapes;
 mod snapshots;
 mod solutions;

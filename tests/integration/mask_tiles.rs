@@ -262,10 +262,15 @@ fn refusals_name_what_a_mask_takes() {
             "--mask",
             path,
             "--openings",
+            "--start",
+            "5,1",
             "--format",
             "text",
         ],
-        &["--openings applies to rectangular mazes for now, not a mask maze"],
+        &[
+            "--openings: the start cell 5,1 is not on the outer wall, so it cannot have an \
+           opening; cells beside a cell off the mask or the rectangle's edge are",
+        ],
     );
     assert_refused(
         &[

@@ -5,6 +5,7 @@
 use crate::common::{self, assert_refused, assert_snapshot, mazegen};
 use mazegen::Maze;
 use mazegen::algorithms::Backtrack;
+use mazegen::grid::Pos;
 use mazegen::render::{Ink, Palette, Picture, Png, Render, Rgb, Style, Svg};
 use mazegen::topology::{Geometry, Hex, Mask, Masked, Point, Polar, Shape, Triangle};
 use mazegen::{Error, with_topology};
@@ -108,8 +109,16 @@ fn check_pixels<T: Geometry>(shape: &T, maze: &Maze, picture: Picture) {
         assert_eq!(seen, expected, "{name}: wall {i}/{side} open {open}");
     });
     assert!(counts[0] > 0 && counts[1] > 0, "{name}: {counts:?}");
-    for line in shape.outer_wall() {
+    let openings = maze.openings();
+    for line in shape.outer_wall(&openings) {
         assert_eq!(at(middle(&line)), palette.wall, "{name}: outer wall");
+    }
+    // Two pixels out from the middle of an opening, away from the cell's centre: no wall.
+    for (i, side) in openings {
+        let (m, c) = (middle(&shape.wall_line(i, side)), shape.centre(i));
+        let out = 2.0 / 24.0 / (m.x - c.x).hypot(m.y - c.y);
+        let beyond = Point::new(m.x + (m.x - c.x) * out, m.y + (m.y - c.y) * out);
+        assert_eq!(at(beyond), palette.passage, "{name}: opening {i}/{side}");
     }
     let distances = maze.distances();
     let farthest = *distances.iter().filter(|&&d| d != u32::MAX).max().unwrap();
@@ -140,6 +149,16 @@ fn png_pixels_are_where_the_geometry_puts_walls_passages_and_cells() {
             with_topology!(maze.shape(), t => check_pixels(t, &maze, picture));
         }
         maze.solve().unwrap();
+        with_topology!(maze.shape(), t => check_pixels(t, &maze, picture(false)));
+        // Openings beside the start and the goal (a polar maze's start moved out of the
+        // centre, to the outer ring).
+        if let Shape::Polar(polar) = maze.shape() {
+            let start = Pos::new(5, polar.rings() - 1);
+            maze.set_endpoints(start, maze.goal_pos()).unwrap();
+        }
+        maze.open_border().unwrap();
+        maze.solve().unwrap();
+        assert!(!maze.openings().is_empty());
         with_topology!(maze.shape(), t => check_pixels(t, &maze, picture(false)));
     }
 }

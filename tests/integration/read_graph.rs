@@ -206,14 +206,13 @@ fn tile_formats_are_refused_for_other_shapes() {
                 "error: --format {format} draws rectangles; a hex maze document is written as --format term, text, graph, jsonl, svg or png",
             )));
     }
-    mazegen()
-        .args(["solve", "--openings"])
-        .write_stdin(graph)
-        .assert()
-        .code(2)
-        .stderr(contains(
-            "--openings opens the outer wall of a rectangle drawn in tiles; a hex maze document has none",
-        ));
+    // --openings opens the outer wall of every shape, and the graph records it.
+    let opened: Value = serde_json::from_str(&piped(&["solve", "--openings"], &graph)).unwrap();
+    let last = opened["cells"].as_array().unwrap().len() - 1;
+    assert_eq!(
+        opened["openings"],
+        json!([{"cell": 0, "side": 0}, {"cell": last, "side": 3}])
+    );
 }
 
 #[test]

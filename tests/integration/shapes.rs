@@ -12,7 +12,7 @@ use proptest::prelude::*;
 
 /// A shape from proptest's choices: a kind (0 hex, 1 triangle, 2 polar, 3 mask, 4 rect), a
 /// size, and for masks the cells to switch off (only the region of the first cell on stays).
-fn shape(kind: u8, width: u32, height: u32, holes: &[bool]) -> Shape {
+pub(crate) fn shape(kind: u8, width: u32, height: u32, holes: &[bool]) -> Shape {
     match kind {
         0 => Shape::Hex(Hex::new(width, height).unwrap()),
         1 => Shape::Triangle(Triangle::new(width.max(2), height).unwrap()),

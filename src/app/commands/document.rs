@@ -9,7 +9,6 @@ use crate::app::settle::{
 use anyhow::Context;
 use mazegen::Maze;
 use mazegen::analysis::ShapeStats;
-use mazegen::maze::Finish;
 use mazegen::read::{AnyDocument, ReadError};
 use mazegen::render::Style;
 use mazegen::topology::Shape;
@@ -91,21 +90,9 @@ fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
             .with_context(|| format!("--scale {}", picture.scale))?;
     }
     if let Some(finish) = finish {
-        refuse_openings(&finish, shape)?;
         finish.apply(&mut maze).map_err(with_flags)?;
     }
     write_maze(&maze, rendering)
-}
-
-/// Refuses `--openings` for a maze written as a graph, which has no outer wall to open.
-fn refuse_openings(finish: &Finish, shape: &str) -> anyhow::Result<()> {
-    if finish.openings {
-        return Err(bad_input(format!(
-            "--openings opens the outer wall of a rectangle drawn in tiles; a {shape} maze \
-             document has none"
-        )));
-    }
-    Ok(())
 }
 
 /// Prints `figures` as a table or a JSON object.

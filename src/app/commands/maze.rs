@@ -9,7 +9,7 @@ use crate::app::settle::{Destination, MazeJob, with_flags};
 use crate::app::terminal::TerminalScreen;
 use mazegen::Maze;
 use mazegen::algorithms::{AldousBroder, Algorithm, Generator, Wilson, expected_walk_steps};
-use mazegen::events::{EVENTS_SCHEMA, EventsHeader, JsonLines};
+use mazegen::events::{Carved, EVENTS_SCHEMA, EventsHeader, JsonLines};
 use mazegen::events::{Event, Observer};
 use mazegen::maze::{Blank, MazeSpec};
 use mazegen::stream::MazeRows;
@@ -28,10 +28,10 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
     if seed.report {
         crate::message(format_args!("seed: {}", seed.value));
     }
-    // Only rectangles are animated, streamed or recorded as events.
+    // Only rectangles are animated or streamed.
     let (width, height) = spec.blank.extent();
     match destination {
-        Destination::Events(target) => write_events(generator, width, height, seed.value, &target),
+        Destination::Events(target) => write_events(&spec, seed.value, &target),
         Destination::Stream(rendering, rows) => {
             let mut rows = MazeRows::new(generator, width, rows, seed.value)?;
             let renderer = rendering.renderer.streams().expect("settled as streaming");
@@ -100,16 +100,19 @@ fn finished(mut maze: Maze, spec: &MazeSpec) -> anyhow::Result<Maze> {
     Ok(maze)
 }
 
-/// Writes the header line and the generator's events as JSON lines. A failed generation
-/// writes nothing to a file target.
-fn write_events(
-    generator: &dyn Generator,
-    width: u32,
-    height: u32,
-    seed: u64,
-    target: &Target,
-) -> anyhow::Result<()> {
+/// Writes the header line and the generator's events as JSON lines: on the `width x height`
+/// rectangle, or on `blank` (cells named by id, sides by number). A failed generation writes
+/// nothing to a file target.
+fn write_events(spec: &MazeSpec, seed: u64, target: &Target) -> anyhow::Result<()> {
+    let generator = spec.generator.as_ref();
     let mut failure = None;
+    let carved = match &spec.blank {
+        Blank::Rect { width, height } => Carved::Rect {
+            width: *width,
+            height: *height,
+        },
+        Blank::Shape(shape) => Carved::of(shape),
+    };
     let written = target.write(|out| {
         let header = EventsHeader {
             schema: EVENTS_SCHEMA.into(),
@@ -117,13 +120,20 @@ fn write_events(
             algorithm: generator.name().into(),
             params: generator.params(),
             seed,
-            width,
-            height,
+            carved,
         };
         serde_json::to_writer(&mut *out, &header)?;
         out.write_all(b"\n")?;
         let mut lines = JsonLines::new(out);
-        if let Err(error) = Maze::generate_observed(generator, width, height, seed, &mut lines) {
+        let generated = match &spec.blank {
+            Blank::Rect { width, height } => {
+                Maze::generate_observed(generator, *width, *height, seed, &mut lines)
+            }
+            Blank::Shape(shape) => {
+                Maze::generate_shape_observed(generator, shape.clone(), seed, &mut lines)
+            }
+        };
+        if let Err(error) = generated {
             failure = Some(error);
             return Err(io::Error::other("generation failed"));
         }

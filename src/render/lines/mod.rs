@@ -16,7 +16,7 @@ use super::ink::{Ink, Picture};
 use crate::Maze;
 use crate::analysis::UNREACHED;
 use crate::error::{Error, Result};
-use crate::grid::{Dir, Pos, Tile, TilePos, cell_line_at_or_before, tiles_from_cells};
+use crate::grid::Tile;
 use crate::topology::{Geometry, Point, Shape};
 use crate::with_topology;
 use std::collections::BTreeMap;
@@ -161,19 +161,9 @@ impl Polylines {
 
 impl Drawing {
     /// The picture of `maze` laid out as `layout` says, its cells shaded by their distance
-    /// from the start if `heatmap`, its openings (a rectangle's) left out of the outer wall.
+    /// from the start if `heatmap`, its openings left out of the outer wall.
     fn new(maze: &Maze, layout: Layout, heatmap: bool) -> Result<Self> {
-        let openings: Vec<(usize, usize)> = match maze.shape() {
-            Shape::Rect(grid) => maze
-                .opening_tiles()
-                .into_iter()
-                .map(|tile| {
-                    let (cell, dir) = opening_side(tile, grid.width(), grid.height());
-                    (grid.index(cell), dir as usize)
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
+        let openings = maze.openings();
         with_topology!(maze.shape(), t => Self::of(t, maze, (layout, heatmap), &openings))
     }
 
@@ -227,15 +217,9 @@ impl Drawing {
                 lines,
             });
         }
-        let open: Vec<_> = openings
-            .iter()
-            .map(|&(i, side)| shape.wall_line(i, side))
-            .collect();
         let mut walls = Polylines::default();
-        for wall in shape.outer_wall() {
-            if !open.contains(&wall) {
-                walls.push(in_pixels(wall)).map_err(refused)?;
-            }
+        for wall in shape.outer_wall(openings) {
+            walls.push(in_pixels(wall)).map_err(refused)?;
         }
         // The standing walls between cells, as `Geometry::inner_walls` finds them, without a
         // `Vec` each.
@@ -263,27 +247,6 @@ impl Drawing {
     }
 }
 
-/// The cell and side of an opening in the outer wall of a `width x height`-cell rectangle,
-/// from its tile (see [`Maze::opening_tiles`]).
-fn opening_side((x, y): TilePos, width: u32, height: u32) -> (Pos, Dir) {
-    let (column, row) = (cell_line_at_or_before(x), cell_line_at_or_before(y));
-    let cell = |column: u64, row: u64| Pos::new(column as u32, row as u32);
-    if y == 0 {
-        (cell(column, 0), Dir::North)
-    } else if x == 0 {
-        (cell(0, row), Dir::West)
-    } else if y + 1 == tiles_from_cells(height) {
-        (cell(column, u64::from(height) - 1), Dir::South)
-    } else {
-        debug_assert_eq!(
-            x + 1,
-            tiles_from_cells(width),
-            "an opening is on the outer wall"
-        );
-        (cell(u64::from(width) - 1, row), Dir::East)
-    }
-}
-
 /// The solution as one polyline in pixels: from cell centre to cell centre through the middle
 /// of the wall between, so it never cuts a corner where cells of different sizes meet.
 fn solution_line<T: Geometry>(shape: &T, cells: &[usize], layout: &Layout) -> Vec<Point> {
@@ -308,19 +271,4 @@ fn middle(line: &[Point]) -> Point {
     let n = line.len();
     let (a, b) = (line[(n - 1) / 2], line[n / 2]);
     Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn openings_name_the_cell_inside_and_the_side_out() {
-        // A 3x2-cell rectangle is 7x5 tiles.
-        let side = |tile| opening_side(tile, 3, 2);
-        assert_eq!(side((3, 0)), (Pos::new(1, 0), Dir::North));
-        assert_eq!(side((0, 3)), (Pos::new(0, 1), Dir::West));
-        assert_eq!(side((5, 4)), (Pos::new(2, 1), Dir::South));
-        assert_eq!(side((6, 1)), (Pos::new(2, 0), Dir::East));
-    }
 }

@@ -1,0 +1,87 @@
+//! The size of a shape as documents and event streams record it: what rebuilds the blank shape.
+
+use super::{Hex, Polar, Shape, Triangle};
+use crate::error::{Error, Result};
+use crate::grid::Grid;
+use serde::{Deserialize, Serialize};
+
+/// A shape's kind and the size that rebuilds it: the `shape` object of graph documents and of
+/// the header of a shape's events.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+pub enum ShapeSize {
+    /// A rectangle of `width x height` cells.
+    Rect {
+        /// Cells across.
+        width: u32,
+        /// Cells down.
+        height: u32,
+    },
+    /// A masked rectangle of `width x height` cells (which are on, the size does not say).
+    Mask {
+        /// Cells across.
+        width: u32,
+        /// Cells down.
+        height: u32,
+    },
+    /// Hexagons, `width x height` cells.
+    Hex {
+        /// Cells across.
+        width: u32,
+        /// Cells down.
+        height: u32,
+    },
+    /// Triangles, `width x height` cells.
+    Triangle {
+        /// Cells across.
+        width: u32,
+        /// Cells down.
+        height: u32,
+    },
+    /// Rings around a centre cell.
+    Polar {
+        /// Rings, the centre included.
+        rings: u32,
+    },
+}
+
+impl ShapeSize {
+    /// The size of `shape`.
+    pub fn of(shape: &Shape) -> Self {
+        match shape {
+            Shape::Rect(g) => Self::Rect {
+                width: g.width(),
+                height: g.height(),
+            },
+            Shape::Masked(m) => Self::Mask {
+                width: m.mask().width(),
+                height: m.mask().height(),
+            },
+            Shape::Hex(h) => Self::Hex {
+                width: h.width(),
+                height: h.height(),
+            },
+            Shape::Triangle(t) => Self::Triangle {
+                width: t.width(),
+                height: t.height(),
+            },
+            Shape::Polar(p) => Self::Polar { rings: p.rings() },
+        }
+    }
+
+    /// The blank shape of this size, every wall standing. A mask's size does not say which of
+    /// its cells are on: it is refused with [`Error::InvalidShape`].
+    pub fn blank(&self) -> Result<Shape> {
+        Ok(match *self {
+            Self::Rect { width, height } => Shape::Rect(Grid::new(width, height)?),
+            Self::Hex { width, height } => Shape::Hex(Hex::new(width, height)?),
+            Self::Triangle { width, height } => Shape::Triangle(Triangle::new(width, height)?),
+            Self::Polar { rings } => Shape::Polar(Polar::new(rings)?),
+            Self::Mask { .. } => {
+                return Err(Error::InvalidShape(
+                    "a mask's size does not say which of its cells are on".into(),
+                ));
+            }
+        })
+    }
+}
