@@ -7,7 +7,7 @@
 mod dot;
 mod graph;
 mod ink;
-pub(crate) mod json;
+mod json;
 mod jsonl;
 mod lines;
 mod npy;
@@ -21,14 +21,12 @@ mod text;
 mod tiled;
 
 pub use dot::Dot;
-pub(crate) use graph::ShapeSize;
-pub use graph::{GRAPH_SCHEMA, Graph};
+pub use graph::Graph;
 pub use ink::{Ink, Palette, Picture, Rgb, Style};
-pub use json::{Json, MAZE_SCHEMA};
+pub use json::Json;
 pub use jsonl::Jsonl;
 pub use npy::{NpyConnections, NpyTiles, header as npy_header};
 pub use png::Png;
-pub use rooms_json::ROOMS_SCHEMA;
 pub use svg::Svg;
 pub use term::Term;
 pub use text::Text;

@@ -5,12 +5,10 @@
 //! `networkx.node_link_graph(doc, nodes="rooms", edges="edges", source="a", target="b")`.
 
 use super::{Json, Render};
+use crate::document::ROOMS_SCHEMA;
 use crate::rooms::{EdgeKind, RoomMap};
 use serde::Serialize;
 use std::io::{self, Write};
-
-/// The `schema` field of room-map documents.
-pub const ROOMS_SCHEMA: &str = "mazegen.rooms/v1";
 
 /// The `params` object: the effective parameters and the map size.
 #[derive(Serialize)]
