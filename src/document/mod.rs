@@ -13,6 +13,7 @@
 pub(crate) mod graph;
 mod layout;
 pub(crate) mod maze;
+pub(crate) mod rooms;
 
 pub(crate) use layout::{Lines, write_pretty};
 
