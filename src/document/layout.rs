@@ -1,6 +1,7 @@
-//! The pretty layout of graph and room-map documents: one field a line, each value compact on
-//! its line, except a value marked [`Lines`], which runs one element (of an array) or field (of
-//! an object) a line:
+//! How documents are written: compact on one line (`jsonl`, serde_json's own), or pretty.
+//! Maze documents are pretty as serde_json prints them; graph and room-map documents in a
+//! layout of their own: one field a line, each value compact on its line, except a value
+//! marked [`Lines`], which runs one element (of an array) or field (of an object) a line:
 //!
 //! ```text
 //! {
@@ -15,7 +16,7 @@
 //!
 //! The layout is serde_json's serializer with a formatter of its own ([`Layout`]); the marks
 //! reach it through a serializer that wraps serde_json's ([`Marking`]). Compact JSON of the same
-//! types, serde_json's own, is the value without the mark.
+//! types is the value without the mark.
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 use serde_json::ser::Formatter;
@@ -28,13 +29,23 @@ const LINES: &str = "$mazegen::Lines";
 
 /// A value written one element or field a line in a pretty document (cells, passages, rooms,
 /// edges), indented one level more than the field that holds it; in compact JSON, the value
-/// itself. It marks a field of a struct, at any depth of the document.
+/// itself. It is seen as a field of the document, or of a struct (or option) in a field of
+/// it, at any depth; not inside arrays or maps.
 pub(crate) struct Lines<T>(pub T);
 
 impl<T: Serialize> Serialize for Lines<T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_newtype_struct(LINES, &self.0)
     }
+}
+
+/// Writes `document` compact on one line, then a newline: a line of `jsonl`.
+pub(crate) fn write_line<T: Serialize>(out: &mut dyn Write, document: &T) -> io::Result<()> {
+    // Buffered here, as in `write_pretty`, rather than a token at a time through `out`.
+    let mut out = BufWriter::new(out);
+    serde_json::to_writer(&mut out, document)?;
+    out.write_all(b"\n")?;
+    out.flush()
 }
 
 /// Writes `document`, a struct, in the pretty layout, then a newline.

@@ -15,10 +15,9 @@ mod layout;
 pub(crate) mod maze;
 pub(crate) mod rooms;
 
-pub(crate) use layout::{Lines, write_pretty};
+pub(crate) use layout::{Lines, write_line, write_pretty};
 
 use serde::{Serialize, Serializer};
-use std::io::{self, BufWriter, Write};
 
 /// The `schema` field of maze documents.
 pub const MAZE_SCHEMA: &str = "mazegen.maze/v1";
@@ -28,15 +27,6 @@ pub const GRAPH_SCHEMA: &str = "mazegen.graph/v1";
 
 /// The `schema` field of room-map documents.
 pub const ROOMS_SCHEMA: &str = "mazegen.rooms/v1";
-
-/// Writes `document` compact on one line, then a newline: a line of `jsonl`.
-pub(crate) fn write_line<T: Serialize>(out: &mut dyn Write, document: &T) -> io::Result<()> {
-    // Buffered here, as in `write_pretty`, rather than a token at a time through `out`.
-    let mut out = BufWriter::new(out);
-    serde_json::to_writer(&mut out, document)?;
-    out.write_all(b"\n")?;
-    out.flush()
-}
 
 /// A JSON array of what an iterator gives, serialized as the iterator (cloned) goes, without a
 /// `Vec` of it.
