@@ -32,7 +32,8 @@
 //! [`grid::Grid`], a mask, hexagons, triangles or rings), one [`Maze`] type records it with
 //! what produced it and what was done to it (braid, endpoints, solution), and a
 //! [`render::Render`] writes it. Generators know nothing of output and
-//! renderers nothing of algorithms. [`rooms`] makes room graphs the same way: a
+//! renderers nothing of algorithms. The JSON documents a maze or a room map is written as are
+//! serde types in [`document`], which [`read`] reads back. [`rooms`] makes room graphs the same way: a
 //! [`rooms::RoomMap`] from [`rooms::RoomOptions`] and a seed, written by the same renderers.
 //! [`dataset`] makes many mazes reproducible one by one: maze `i` of a run has its own seed,
 //! [`dataset::candidate_seed`].
@@ -40,6 +41,7 @@
 pub mod algorithms;
 pub mod analysis;
 pub mod dataset;
+pub mod document;
 pub mod error;
 pub mod events;
 pub mod grid;

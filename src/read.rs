@@ -12,14 +12,14 @@
 
 use crate::Probability;
 use crate::analysis::{Distances, unreachable_cell};
+use crate::document::maze::MazeDocument;
+use crate::document::{GRAPH_SCHEMA, MAZE_SCHEMA};
 use crate::error::{Error, Result};
 use crate::grid::{
     Dir, Grid, MAX_CELLS, Pos, TileKind, TilePos, cell_tile, cells_within_tiles, is_tile_count,
     passage_tile, runs_through_cells,
 };
 use crate::maze::Maze;
-use crate::render::json::Document;
-use crate::render::{GRAPH_SCHEMA, MAZE_SCHEMA};
 use crate::topology::{Mask, Masked, Shape};
 use serde::Deserialize;
 use serde::de::value::MapAccessDeserializer;
@@ -133,7 +133,7 @@ fn not_a_tile(y: u64, x: u64, found: char) -> Error {
 }
 
 /// Checks the fields of a parsed document against each other and makes the maze.
-fn maze_from(doc: Box<Document<'static, TileGrid>>) -> Result<Maze> {
+fn maze_from(doc: Box<MazeDocument<'static, TileGrid>>) -> Result<Maze> {
     let doc = *doc;
     let declared = [
         ("tile_width", doc.tile_width),
@@ -179,8 +179,8 @@ fn maze_from(doc: Box<Document<'static, TileGrid>>) -> Result<Maze> {
 
 /// A parsed document of one of the kinds [`Schemas`] accepts.
 enum Parsed {
-    Maze(Box<Document<'static, TileGrid>>),
-    Graph(Box<graph::GraphDocument>),
+    Maze(Box<MazeDocument<'static, TileGrid>>),
+    Graph(Box<graph::GraphFields>),
     /// A document whose schema was not its first field, as JSON text with its schema first.
     Reordered(String),
 }
@@ -241,9 +241,9 @@ impl Schemas {
     /// Parses the document of schema `name` from `fields`.
     fn parse<'de, D: Deserializer<'de>>(name: &str, fields: D) -> Result<Parsed, D::Error> {
         if name == GRAPH_SCHEMA {
-            graph::GraphDocument::deserialize(fields).map(|doc| Parsed::Graph(Box::new(doc)))
+            graph::GraphFields::deserialize(fields).map(|doc| Parsed::Graph(Box::new(doc)))
         } else {
-            Document::deserialize(fields).map(|doc| Parsed::Maze(Box::new(doc)))
+            MazeDocument::deserialize(fields).map(|doc| Parsed::Maze(Box::new(doc)))
         }
     }
 }

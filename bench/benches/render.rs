@@ -181,7 +181,7 @@ mod before {
             })?;
             let grid = maze.grid().unwrap();
             let document = Document {
-                schema: mazegen::render::MAZE_SCHEMA,
+                schema: mazegen::document::MAZE_SCHEMA,
                 generator: mazegen::GENERATOR,
                 algorithm: maze.algorithm(),
                 params: maze.params(),

@@ -11,21 +11,21 @@
 use super::invalid;
 use crate::Probability;
 use crate::analysis::{UNREACHED, distances};
+use crate::document::graph::{CellEntry, MAX_NEIGHBOURS, OpeningEntry, PassageEntry};
 use crate::error::{Error, Result};
 use crate::grid::{MAX_CELLS, Pos};
-use crate::topology::{Mask, Masked, Polar, Shape, ShapeSize, Topology};
+use crate::topology::{Mask, Masked, Shape, ShapeSize, Topology};
 use crate::with_topology;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, de::Error as _};
 use std::fmt;
 
-/// The most neighbours a cell of any shape has: the centre of a polar maze's.
-const MAX_NEIGHBOURS: usize = <Polar as Topology>::SIDES;
-
-/// The fields of a graph document, its cells and passages checked and carved as they came or
-/// held. `bounds`, the cells' `x` and `y` and `stats` are derived from the shape and the
-/// passages: required where the schema requires them, never trusted.
-pub(super) struct GraphDocument {
+/// The fields of a graph document ([`GraphDocument`](crate::document::graph::GraphDocument))
+/// as read, its cells and passages checked and carved as they came or held. `bounds`, the
+/// cells' `x` and `y` and `stats` are derived from the shape and the passages: required where
+/// the schema requires them, never trusted. Read by a visitor of its own rather than serde's
+/// derive, which could not check the cells against the shape read before them.
+pub(super) struct GraphFields {
     algorithm: String,
     params: serde_json::Value,
     seed: u64,
@@ -64,7 +64,7 @@ fn once<T, E: de::Error>(field: &mut Option<T>, name: &'static str, value: T) ->
     Ok(())
 }
 
-impl<'de> Deserialize<'de> for GraphDocument {
+impl<'de> Deserialize<'de> for GraphFields {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer.deserialize_map(DocumentVisitor)
     }
@@ -74,13 +74,13 @@ impl<'de> Deserialize<'de> for GraphDocument {
 struct DocumentVisitor;
 
 impl<'de> Visitor<'de> for DocumentVisitor {
-    type Value = GraphDocument;
+    type Value = GraphFields;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a graph document")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<GraphDocument, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<GraphFields, A::Error> {
         let (mut schema, mut generator, mut algorithm) = (None::<String>, None::<String>, None);
         let (mut params, mut seed, mut size, mut bounds) = (None, None, None, None::<IgnoredAny>);
         let (mut directed, mut multigraph, mut start, mut goal) = (None, None, None, None);
@@ -137,7 +137,7 @@ impl<'de> Visitor<'de> for DocumentVisitor {
         let seed = seed.ok_or_else(|| missing("seed"))?;
         let size = size.ok_or_else(|| missing("shape"))?;
         bounds.ok_or_else(|| missing("bounds"))?;
-        Ok(GraphDocument {
+        Ok(GraphFields {
             algorithm,
             params,
             seed,
@@ -183,14 +183,6 @@ impl Cells {
     }
 }
 
-/// One entry of `cells`, as read (`x` and `y` are the shape's, not read).
-#[derive(Deserialize)]
-struct CellEntry {
-    id: u64,
-    at: (u32, u32),
-    neighbours: Vec<u64>,
-}
-
 /// Pushes `value` onto `list`, refusing (instead of aborting) when memory runs out.
 fn push<T, E: de::Error>(list: &mut Vec<T>, value: T) -> Result<(), E> {
     list.try_reserve(1).map_err(|_| {
@@ -226,7 +218,7 @@ impl<'de> Visitor<'de> for CellsSeed<'_> {
         let mut held = Cells::default();
         let mut listed = Vec::with_capacity(MAX_NEIGHBOURS);
         let (mut count, mut previous) = (0usize, None);
-        while let Some(cell) = seq.next_element::<CellEntry>()? {
+        while let Some(cell) = seq.next_element::<CellEntry<Vec<u64>>>()? {
             let id = count as u64;
             if cell.id != id {
                 return Err(A::Error::custom(format_args!(
@@ -288,21 +280,6 @@ fn cell_id<E: de::Error>(id: u64, what: &str) -> Result<u32, E> {
         .ok_or_else(|| E::custom(format_args!("{what} {id} is not a cell id")))
 }
 
-/// One entry of `openings`: a cell's id and the side of it that is open to the outside.
-#[derive(Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-struct OpeningEntry {
-    cell: u64,
-    side: u64,
-}
-
-/// One entry of `passages`.
-#[derive(Deserialize)]
-struct PassageEntry {
-    a: u64,
-    b: u64,
-}
-
 /// Reads the `passages` array, carving each into the shape when its `n` cells are checked,
 /// else holding it.
 struct PassagesSeed<'a>(Option<(&'a mut Shape, usize)>);
@@ -358,7 +335,7 @@ fn describe(size: &ShapeSize) -> String {
 }
 
 /// Checks a parsed graph document (what was not checked as it was read) and makes its maze.
-pub(super) fn maze_from(doc: GraphDocument) -> Result<crate::Maze> {
+pub(super) fn maze_from(doc: GraphFields) -> Result<crate::Maze> {
     if doc.directed || doc.multigraph {
         return Err(invalid(
             "\"directed\" and \"multigraph\" must be false: a maze is an undirected simple graph"

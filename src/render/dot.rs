@@ -23,7 +23,7 @@ impl Render<RoomMap> for Dot {
         writeln!(
             out,
             "// {} seed {}: {} rooms, p {}, candidates {}",
-            super::ROOMS_SCHEMA,
+            crate::document::ROOMS_SCHEMA,
             map.seed,
             params.count,
             params.p,

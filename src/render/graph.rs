@@ -1,18 +1,18 @@
-//! `graph`: one `mazegen.graph/v1` document (see `schema/graph.v1.json`), node-link data of
-//! any shape's cells and passages.
-//!
-//! Written as it goes, one cell or passage per line. networkx reads it with
-//! `networkx.node_link_graph(doc, nodes="cells", edges="passages", source="a", target="b")`.
+//! `graph`: one `mazegen.graph/v1` document ([`crate::document`]), its cells and passages
+//! written as the maze is walked, one a line.
 
 use super::Render;
 use crate::Maze;
 use crate::analysis::ShapeStats;
+use crate::document::graph::{
+    Bounds, CellEntry, Coordinate, GraphDocument, MAX_NEIGHBOURS, OpeningEntry, PassageEntry,
+};
+use crate::document::{GRAPH_SCHEMA, Lines, Seq, write_line, write_pretty};
 use crate::topology::{Geometry, ShapeSize, cell_ids};
 use crate::with_topology;
+use serde::Serialize;
+use serde::ser::{SerializeSeq, Serializer};
 use std::io::{self, Write};
-
-/// The `schema` field of graph documents.
-pub const GRAPH_SCHEMA: &str = "mazegen.graph/v1";
 
 /// Writes a maze of any shape as a graph document, with its figures when `stats` is set.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -21,109 +21,108 @@ pub struct Graph {
     pub stats: bool,
 }
 
-/// A coordinate rounded to 1/10,000 of a cell, so documents are the same on every platform.
-fn rounded(value: f64) -> f64 {
-    (value * 10_000.0).round() / 10_000.0
-}
-
 /// A maze of any shape as a graph: its cells and passages, braided or not.
 impl Render<Maze> for Graph {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-        with_topology!(maze.shape(), t => self.write(maze, t, out))
+        self.write(maze, out, false)
     }
 }
 
 impl Graph {
-    /// The document of `maze`, whose shape is `topology`.
-    fn write<T: Geometry>(&self, maze: &Maze, topology: &T, out: &mut dyn Write) -> io::Result<()> {
-        // Cell ids run from 0 without the holes of a mask.
-        let ids = cell_ids(topology).map_err(io::Error::other)?;
-        let count = topology.cell_count() as u32;
-        writeln!(out, "{{")?;
-        writeln!(out, "  \"schema\": \"{GRAPH_SCHEMA}\",")?;
-        writeln!(out, "  \"generator\": \"{}\",", crate::GENERATOR)?;
-        write!(out, "  \"algorithm\": ")?;
-        serde_json::to_writer(&mut *out, maze.algorithm())?;
-        write!(out, ",\n  \"params\": ")?;
-        serde_json::to_writer(&mut *out, maze.params())?;
-        writeln!(out, ",\n  \"seed\": {},", maze.seed())?;
-        write!(out, "  \"shape\": ")?;
-        serde_json::to_writer(&mut *out, &ShapeSize::of(maze.shape()))?;
-        let (width, height) = topology.bounds();
-        writeln!(
-            out,
-            ",\n  \"bounds\": {{\"width\":{},\"height\":{}}},",
-            rounded(width),
-            rounded(height)
-        )?;
-        if let Some(braid) = maze.braid() {
-            write!(out, "  \"braid\": ")?;
-            serde_json::to_writer(&mut *out, &f64::from(braid))?;
-            writeln!(out, ",")?;
-        }
-        writeln!(out, "  \"directed\": false,")?;
-        writeln!(out, "  \"multigraph\": false,")?;
-        writeln!(out, "  \"start\": {},", ids[maze.start()])?;
-        writeln!(out, "  \"goal\": {},", ids[maze.goal()])?;
-        let openings = maze.openings();
-        if !openings.is_empty() {
-            write!(out, "  \"openings\": [")?;
-            for (n, &(cell, side)) in openings.iter().enumerate() {
-                let comma = if n > 0 { "," } else { "" };
-                write!(out, "{comma}{{\"cell\":{},\"side\":{side}}}", ids[cell])?;
+    /// Writes the document of `maze`: pretty, or compact on one line when `line` is set.
+    pub(super) fn write(&self, maze: &Maze, out: &mut dyn Write, line: bool) -> io::Result<()> {
+        let stats = self
+            .stats
+            .then(|| ShapeStats::of(maze))
+            .transpose()
+            .map_err(io::Error::other)?;
+        with_topology!(maze.shape(), topology => {
+            // Cell ids run from 0 without the holes of a mask.
+            let ids = cell_ids(topology).map_err(io::Error::other)?;
+            let (width, height) = topology.bounds();
+            let document = GraphDocument {
+                schema: GRAPH_SCHEMA,
+                generator: crate::GENERATOR,
+                algorithm: maze.algorithm(),
+                params: maze.params(),
+                seed: maze.seed(),
+                shape: ShapeSize::of(maze.shape()),
+                bounds: Bounds {
+                    width: Coordinate::rounded(width),
+                    height: Coordinate::rounded(height),
+                },
+                braid: maze.braid().map(f64::from),
+                directed: false,
+                multigraph: false,
+                start: ids[maze.start()].into(),
+                goal: ids[maze.goal()].into(),
+                openings: (maze.openings().into_iter())
+                    .map(|(cell, side)| OpeningEntry {
+                        cell: ids[cell].into(),
+                        side: side as u64,
+                    })
+                    .collect(),
+                solution: maze
+                    .solution()
+                    .map(|path| Seq(path.iter().map(|&i| ids[i]))),
+                stats,
+                cells: Lines(Cells { topology, ids: &ids }),
+                passages: Lines(Passages { topology, ids: &ids }),
+            };
+            if line {
+                write_line(out, &document)
+            } else {
+                write_pretty(out, &document)
             }
-            writeln!(out, "],")?;
-        }
-        if let Some(solution) = maze.solution() {
-            write!(out, "  \"solution\": [")?;
-            for (n, &i) in solution.iter().enumerate() {
-                let comma = if n > 0 { "," } else { "" };
-                write!(out, "{comma}{}", ids[i])?;
-            }
-            writeln!(out, "],")?;
-        }
-        if self.stats {
-            write!(out, "  \"stats\": ")?;
-            let stats = ShapeStats::of(maze).map_err(io::Error::other)?;
-            serde_json::to_writer(&mut *out, &stats)?;
-            writeln!(out, ",")?;
-        }
-        writeln!(out, "  \"cells\": [")?;
-        let mut line = Vec::new();
-        let mut passages = 0u64;
+        })
+    }
+}
+
+/// The `cells` of a maze whose shape is `topology`, `ids` naming them.
+struct Cells<'a, T> {
+    topology: &'a T,
+    ids: &'a [u32],
+}
+
+impl<T: Geometry> Serialize for Cells<'_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let topology = self.topology;
+        let mut seq = serializer.serialize_seq(Some(topology.cell_count()))?;
+        let mut neighbours = [0; MAX_NEIGHBOURS];
         for i in (0..topology.slots()).filter(|&i| topology.is_cell(i)) {
-            line.clear();
             let cursor = topology.cursor(i);
-            let at = topology.cell(&cursor);
-            let centre = topology.centre(i);
-            write!(
-                line,
-                "    {{\"id\":{},\"at\":[{},{}],\"x\":{},\"y\":{},\"neighbours\":[",
-                ids[i],
-                at.x,
-                at.y,
-                rounded(centre.x),
-                rounded(centre.y)
-            )?;
-            let mut first = true;
+            let mut count = 0;
             for side in 0..T::SIDES {
                 if let Some(j) = topology.neighbour(&cursor, side) {
-                    let comma = if first { "" } else { "," };
-                    write!(line, "{comma}{}", ids[j])?;
-                    first = false;
-                    passages += u64::from(j > i && topology.is_open(i, side));
+                    neighbours[count] = self.ids[j];
+                    count += 1;
                 }
             }
-            line.extend_from_slice(b"]}");
-            if ids[i] + 1 < count {
-                line.push(b',');
-            }
-            line.push(b'\n');
-            out.write_all(&line)?;
+            let at = topology.cell(&cursor);
+            let centre = topology.centre(i);
+            seq.serialize_element(&CellEntry {
+                id: self.ids[i].into(),
+                at: (at.x, at.y),
+                x: Coordinate::rounded(centre.x),
+                y: Coordinate::rounded(centre.y),
+                neighbours: &neighbours[..count],
+            })?;
         }
-        writeln!(out, "  ],")?;
-        writeln!(out, "  \"passages\": [")?;
-        let mut written = 0u64;
+        seq.end()
+    }
+}
+
+/// The `passages` of a maze whose shape is `topology`, `ids` naming their cells: each open
+/// side once, from the cell that comes first.
+struct Passages<'a, T> {
+    topology: &'a T,
+    ids: &'a [u32],
+}
+
+impl<T: Geometry> Serialize for Passages<'_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let topology = self.topology;
+        let mut seq = serializer.serialize_seq(None)?;
         for i in (0..topology.slots()).filter(|&i| topology.is_cell(i)) {
             let cursor = topology.cursor(i);
             for side in 0..T::SIDES {
@@ -131,13 +130,13 @@ impl Graph {
                     && j > i
                     && topology.is_open(i, side)
                 {
-                    written += 1;
-                    let comma = if written < passages { "," } else { "" };
-                    writeln!(out, "    {{\"a\":{},\"b\":{}}}{comma}", ids[i], ids[j])?;
+                    seq.serialize_element(&PassageEntry {
+                        a: self.ids[i].into(),
+                        b: self.ids[j].into(),
+                    })?;
                 }
             }
         }
-        writeln!(out, "  ]")?;
-        writeln!(out, "}}")
+        seq.end()
     }
 }

@@ -1,19 +1,18 @@
-//! `json`: one `mazegen.maze/v1` document (see `schema/maze.v1.json`), and the document's
-//! fields, shared with the reader so that writing and reading cannot drift apart.
+//! `json`: one `mazegen.maze/v1` document ([`crate::document`]), its tile rows and solution
+//! drawn from the maze as they are written.
 
 use super::{DrawRows, Render, RenderRows, StreamTiles};
 use crate::analysis::{Difficulty, Summary};
-use crate::grid::{Pos, Tile, TilePos, empty_vec};
+use crate::document::MAZE_SCHEMA;
+use crate::document::maze::MazeDocument;
+use crate::grid::{Tile, empty_vec};
 use crate::maze::{Maze, MazeTiles};
 use crate::stream::MazeRows;
+use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
-use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::io::{self, Write};
-
-/// The `schema` field of maze documents.
-pub const MAZE_SCHEMA: &str = "mazegen.maze/v1";
 
 /// JSON output: the maze, its seed and parameters, and its tile view as rows of `#` (wall) and
 /// `.` (passage), pretty-printed one tile row per line; the solution (as tiles) once solved.
@@ -49,7 +48,7 @@ impl RenderRows for Json {
         })?;
         let (width, tile_width, tile_height) =
             (rows.width(), rows.tile_width(), rows.tile_height());
-        let document: Document<'_, _, SolutionTiles<'_>> = Document {
+        let document: MazeDocument<'_, _, SolutionTiles<'_>> = MazeDocument {
             schema: MAZE_SCHEMA.into(),
             generator: crate::GENERATOR.into(),
             algorithm: rows.algorithm().into(),
@@ -83,7 +82,7 @@ pub(super) fn document(
     maze: &Maze,
     stats: bool,
     difficulty: Option<Difficulty>,
-) -> io::Result<Document<'_, TileStrings<MazeTiles<'_>>, SolutionTiles<'_>>> {
+) -> io::Result<MazeDocument<'_, TileStrings<MazeTiles<'_>>, SolutionTiles<'_>>> {
     let stats = stats.then(|| Summary::of(maze)).transpose();
     let grid = maze
         .tile_grid("a maze document")
@@ -92,7 +91,7 @@ pub(super) fn document(
     let tiles = TileStrings::new(width, height, grid.tile_width(), grid.tile_height(), || {
         maze.tiles()
     });
-    Ok(Document {
+    Ok(MazeDocument {
         schema: MAZE_SCHEMA.into(),
         generator: crate::GENERATOR.into(),
         algorithm: maze.algorithm().into(),
@@ -112,41 +111,6 @@ pub(super) fn document(
         stats: stats.map_err(io::Error::other)?,
         difficulty: difficulty.map(Box::new),
     })
-}
-
-/// The fields of a `mazegen.maze/v1` document, in output order. `T` is how the tiles are held
-/// and `S` how the solution is: streamed from a maze when writing, read into memory when
-/// reading.
-#[derive(Serialize, Deserialize)]
-pub(crate) struct Document<'a, T, S = Vec<TilePos>> {
-    pub schema: Cow<'a, str>,
-    pub generator: Cow<'a, str>,
-    pub algorithm: Cow<'a, str>,
-    pub params: Cow<'a, serde_json::Value>,
-    pub seed: u64,
-    pub width: u32,
-    pub height: u32,
-    pub tile_width: u64,
-    pub tile_height: u64,
-    pub start: Pos,
-    pub goal: Pos,
-    /// Derived from the tiles; written for consumers, not trusted when reading.
-    #[serde(default)]
-    pub perfect: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub braid: Option<f64>,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub openings: bool,
-    pub tiles: T,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub solution: Option<S>,
-    /// Derived from the maze; written on request, recomputed rather than read.
-    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
-    pub stats: Option<Summary>,
-    /// Derived from the maze; written on request (with the stats of `jsonl`), not read. Boxed:
-    /// a document being read keeps only this pointer's room for it.
-    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
-    pub difficulty: Option<Box<Difficulty>>,
 }
 
 /// Serializes the picture of a maze as strings, one per tile row: `#` wall, `.` anything open.

@@ -4,6 +4,7 @@
 use super::json::document;
 use super::{Graph, Render};
 use crate::analysis::Difficulty;
+use crate::document::write_line;
 use crate::maze::Maze;
 use std::io::{self, Write};
 
@@ -22,49 +23,14 @@ pub struct Jsonl {
 impl Render for Jsonl {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         if self.graph || maze.grid().is_none() {
-            return self.render_graph(maze, out);
+            return Graph { stats: self.stats }.write(maze, out, true);
         }
         let difficulty = self
             .stats
             .then(|| Difficulty::of(maze))
             .transpose()
             .map_err(io::Error::other)?;
-        serde_json::to_writer(&mut *out, &document(maze, self.stats, difficulty)?)?;
-        out.write_all(b"\n")
-    }
-}
-
-impl Jsonl {
-    /// Writes `maze`'s graph document on one line.
-    fn render_graph(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-        let mut document = Vec::new();
-        Graph { stats: self.stats }.render(maze, &mut document)?;
-        let mut line = Vec::with_capacity(document.len());
-        one_line(&document, &mut line);
-        line.push(b'\n');
-        out.write_all(&line)
-    }
-}
-
-/// Appends the JSON text `json` to `line` without the whitespace between its tokens.
-fn one_line(json: &[u8], line: &mut Vec<u8>) {
-    let (mut in_string, mut escaped) = (false, false);
-    for &byte in json {
-        if in_string {
-            line.push(byte);
-            if escaped {
-                escaped = false;
-            } else if byte == b'\\' {
-                escaped = true;
-            } else if byte == b'"' {
-                in_string = false;
-            }
-        } else if byte == b'"' {
-            in_string = true;
-            line.push(byte);
-        } else if !byte.is_ascii_whitespace() {
-            line.push(byte);
-        }
+        write_line(out, &document(maze, self.stats, difficulty)?)
     }
 }
 
@@ -75,21 +41,28 @@ mod tests {
     use crate::render::Json;
 
     #[test]
-    fn graph_documents_take_one_line_without_changing_a_string() {
-        let mut line = Vec::new();
-        one_line(
-            b"{\n  \"a b\": [1, 2],\n  \"c\": \"x \\\" y\"\n}\n",
-            &mut line,
-        );
-        assert_eq!(line, br#"{"a b":[1,2],"c":"x \" y"}"#);
-    }
-
-    #[test]
     fn one_line_holding_the_json_document() {
         let maze = Maze::generate(&Backtrack::default(), 5, 4, 3).unwrap();
         let (mut line, mut pretty) = (Vec::new(), Vec::new());
         Jsonl::default().render(&maze, &mut line).unwrap();
         Json::default().render(&maze, &mut pretty).unwrap();
+        assert_eq!(line.iter().filter(|&&b| b == b'\n').count(), 1);
+        assert!(line.ends_with(b"\n"));
+        let parse = |bytes: &[u8]| serde_json::from_slice::<serde_json::Value>(bytes).unwrap();
+        assert_eq!(parse(&line), parse(&pretty));
+    }
+
+    #[test]
+    fn one_line_holding_the_graph_document() {
+        let hex = crate::topology::Shape::Hex(crate::topology::Hex::new(4, 3).unwrap());
+        let mut maze = Maze::generate_shape(&Backtrack::default(), hex, 3).unwrap();
+        maze.solve().unwrap();
+        let (mut line, mut pretty) = (Vec::new(), Vec::new());
+        let stats = true;
+        Jsonl { stats, graph: true }
+            .render(&maze, &mut line)
+            .unwrap();
+        Graph { stats }.render(&maze, &mut pretty).unwrap();
         assert_eq!(line.iter().filter(|&&b| b == b'\n').count(), 1);
         assert!(line.ends_with(b"\n"));
         let parse = |bytes: &[u8]| serde_json::from_slice::<serde_json::Value>(bytes).unwrap();

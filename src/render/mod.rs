@@ -8,7 +8,7 @@
 mod dot;
 mod graph;
 mod ink;
-pub(crate) mod json;
+mod json;
 mod jsonl;
 mod lines;
 mod npy;
@@ -22,14 +22,13 @@ mod text;
 mod tiled;
 
 pub use dot::Dot;
-pub use graph::{GRAPH_SCHEMA, Graph};
+pub use graph::Graph;
 pub use ink::{Ink, Palette, Picture, Rgb, Style};
-pub use json::{Json, MAZE_SCHEMA};
+pub use json::Json;
 pub use jsonl::Jsonl;
 pub use lines::term_scale;
 pub use npy::{NpyConnections, NpyTiles, header as npy_header};
 pub use png::Png;
-pub use rooms_json::ROOMS_SCHEMA;
 pub use svg::Svg;
 pub use term::Term;
 pub use text::Text;

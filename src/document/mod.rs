@@ -1,0 +1,44 @@
+//! The documents mazegen writes and reads back, as serde types: `mazegen.maze/v1` (a maze in
+//! tiles), `mazegen.graph/v1` (a maze of any shape as cells and passages) and
+//! `mazegen.rooms/v1` (a room map), each described by its JSON Schema in `schema/`.
+//!
+//! The types are the one home of each document's field names, order and optional fields: the
+//! renderers of [`crate::render`] fill them from a model and serialize them (pretty, or compact
+//! on one line for `jsonl`), and [`crate::read`] reads them back. Their large parts (tile rows,
+//! cells, passages, rooms, edges) are type parameters, so that a writer serializes them as it
+//! walks the model and a reader checks them as they come, neither holding the whole document.
+//! Graph and room-map documents are pretty-printed in a layout of their own, one cell,
+//! passage, room or edge a line; maze documents as serde_json pretty-prints them.
+
+pub(crate) mod graph;
+mod layout;
+pub(crate) mod maze;
+pub(crate) mod rooms;
+
+pub(crate) use layout::{Lines, write_line, write_pretty};
+
+use serde::{Serialize, Serializer};
+
+/// The `schema` field of maze documents.
+pub const MAZE_SCHEMA: &str = "mazegen.maze/v1";
+
+/// The `schema` field of graph documents.
+pub const GRAPH_SCHEMA: &str = "mazegen.graph/v1";
+
+/// The `schema` field of room-map documents.
+pub const ROOMS_SCHEMA: &str = "mazegen.rooms/v1";
+
+/// A JSON array of what an iterator gives, serialized as the iterator (cloned) goes, without a
+/// `Vec` of it.
+#[derive(Clone)]
+pub(crate) struct Seq<I>(pub I);
+
+impl<I> Serialize for Seq<I>
+where
+    I: Iterator + Clone,
+    I::Item: Serialize,
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.clone())
+    }
+}

@@ -1,0 +1,87 @@
+//! `mazegen.rooms/v1` (see `schema/rooms.v1.json`): a room map. Its graph part is node-link
+//! data as networkx reads it:
+//! `networkx.node_link_graph(doc, nodes="rooms", edges="edges", source="a", target="b")`.
+
+use super::Lines;
+use crate::rooms::{EdgeKind, Role};
+use serde::Serialize;
+
+/// The fields of a room-map document, in their order. `R` is the rooms, `E` the edges and `M`
+/// the maze between the rooms, each serialized as the map is walked.
+#[derive(Serialize)]
+pub(crate) struct RoomsDocument<'a, R, E, M> {
+    pub schema: &'static str,
+    pub generator: &'static str,
+    pub seed: u64,
+    pub params: RoomsParams<'a>,
+    pub directed: bool,
+    pub multigraph: bool,
+    pub analysis: RoomsAnalysis<'a>,
+    pub rooms: Lines<R>,
+    pub edges: Lines<E>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub maze: Option<Lines<M>>,
+}
+
+/// The `params` object: the effective parameters and the map size.
+#[derive(Serialize)]
+pub(crate) struct RoomsParams<'a> {
+    #[serde(flatten)]
+    pub params: &'a crate::rooms::Params,
+    pub map: bool,
+    pub width: Option<u32>,
+    pub height: Option<u32>,
+}
+
+/// The `analysis` object.
+#[derive(Serialize)]
+pub(crate) struct RoomsAnalysis<'a> {
+    pub start: u32,
+    pub goal: u32,
+    pub hops: u32,
+    pub exact: bool,
+    pub cyclomatic: u64,
+    pub candidate_pairs: u64,
+    pub dead_ends: &'a [u32],
+}
+
+/// One entry of `rooms`: its id, its floor when laid out (columns `x .. x + w`, rows
+/// `y .. y + h`), its doors, depth and role, and the numbers of the keys in it (`K`), if any.
+#[derive(Serialize)]
+pub(crate) struct RoomEntry<K> {
+    pub id: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub x: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub y: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub w: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub h: Option<u32>,
+    pub doors: u32,
+    pub depth: u32,
+    pub role: Role,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keys: Option<K>,
+}
+
+/// One entry of `edges`: the rooms it joins, its kind, its corridor's tiles (`C`) when laid
+/// out, and the number of its lock, if any.
+#[derive(Serialize)]
+pub(crate) struct EdgeEntry<C> {
+    pub a: u32,
+    pub b: u32,
+    pub kind: EdgeKind,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub corridor: Option<C>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lock: Option<u32>,
+}
+
+/// The `maze` object: the tiles of the maze between the rooms, its doors into rooms and its
+/// passages (`T`), one field a line.
+#[derive(Serialize)]
+pub(crate) struct MazeFillTiles<T> {
+    pub doors: T,
+    pub passages: T,
+}
