@@ -1,6 +1,7 @@
 //! Settles a dataset: many mazes in one run, or mazes chosen by difficulty.
 
-use super::{Rendering, Seed, bad_input, rendering};
+use super::output::{Rendering, rendering};
+use super::{Seed, bad_input};
 use crate::app::cli::{EndpointRule, Format, MazeArgs, OutputArgs};
 use crate::app::output::Target;
 use mazegen::algorithms::Generator;
@@ -77,17 +78,17 @@ pub fn settle(
     generator: Box<dyn Generator + Send + Sync>,
     args: MazeArgs,
 ) -> anyhow::Result<DatasetJob> {
-    let shape = super::blank_shape(&args)?;
+    let shape = super::maze::blank_shape(&args)?;
     let blank = match shape.clone() {
         Some(blank) => Blank::Shape(blank),
         None => {
             let (width, rows) = args.size.cells();
-            super::check_cell_limit(generator.as_ref(), width, rows)?;
+            super::maze::check_cell_limit(generator.as_ref(), width, rows)?;
             let height = u32::try_from(rows).expect("within the cell limit");
             Blank::Rect { width, height }
         }
     };
-    let format = super::format_of(&args.output);
+    let format = super::output::format_of(&args.output);
     let records_seed = matches!(format, Format::Json | Format::Jsonl | Format::Graph);
     let dataset = &args.dataset;
     let count = dataset.count.unwrap_or(1);
@@ -98,7 +99,7 @@ pub fn settle(
             blank,
             finish: Finish {
                 farthest: dataset.endpoints == Some(EndpointRule::Farthest),
-                ..super::finish_of(&args)
+                ..super::maze::finish_of(&args)
             },
         },
         seed: seed.value,
@@ -116,8 +117,8 @@ pub fn settle(
         bounds: dataset.bounds.given(),
     };
     spec.check()
-        .map_err(|error| super::dataset_with_flags(error, &spec))?;
-    super::refuse_rect_only(&args, &spec.maze.blank)?;
+        .map_err(|error| super::flags::dataset_with_flags(error, &spec))?;
+    super::maze::refuse_rect_only(&args, &spec.maze.blank)?;
     let in_tiles = matches!(shape, None | Some(Shape::Masked(_)));
     let many = if in_tiles {
         &[
@@ -152,7 +153,7 @@ pub fn settle(
     }
     let (width, height) = spec.maze.blank.extent();
     let rendering = match &shape {
-        Some(blank) => super::shape_output(&args.output, blank)?,
+        Some(blank) => super::output::shape_output(&args.output, blank)?,
         None => {
             let rendering = rendering(&args.output, Format::Term)?;
             rendering.check_picture(tiles_from_cells(width), tiles_from_cells(height))?;

@@ -5,6 +5,7 @@ use super::bad_input;
 use mazegen::analysis::Difficulty;
 use mazegen::dataset::{Bound, DatasetError, DatasetSpec, why_most};
 use mazegen::maze::{Blank, Part};
+use mazegen::rooms::{RoomOptions, RoomsError};
 
 /// `error`, with the flags behind it named: the part of a maze spec it is about as the flags
 /// that set it.
@@ -104,4 +105,48 @@ fn bounds_missed(bounds: &[Bound], index: u64, tries: u64, closest: &Difficulty)
         flags.join(" "),
         figures.join(", ")
     )
+}
+
+/// Names the command-line options behind a room map the library refused before its message,
+/// which speaks of values and limits: `--max-doors 1: 5 rooms cannot all be connected ...`.
+pub fn with_options_at_fault(error: mazegen::Error, options: &RoomOptions) -> anyhow::Error {
+    let mazegen::Error::Rooms(refusal) = &error else {
+        return error.into();
+    };
+    let count = format!("--count {}", options.count);
+    let room_size = format!(
+        "--room-size {}..{}",
+        options.room_size.min, options.room_size.max
+    );
+    let p = options.p.map(|p| format!("--p {p}"));
+    let sides = [("--width", options.width), ("--height", options.height)]
+        .into_iter()
+        .filter_map(|(flag, side)| Some(format!("{flag} {}", side?)));
+    let sized = options.width.is_some() || options.height.is_some();
+    let flags: Vec<String> = match refusal {
+        RoomsError::MaxDoors { max_doors, .. } => vec![format!("--max-doors {max_doors}")],
+        RoomsError::TreeStuck { max_doors, .. } => vec![
+            format!("--max-doors {max_doors}"),
+            "--candidates delaunay".into(),
+        ],
+        RoomsError::DelaunayNeedsMap => {
+            vec!["--candidates delaunay".into(), "--map never".into()]
+        }
+        RoomsError::MapTooNarrow { .. } => sides.chain([room_size]).collect(),
+        RoomsError::MapTooCrowded { .. } | RoomsError::PlacementFailed { .. } => {
+            sides.chain([count, room_size]).collect()
+        }
+        RoomsError::MapTooLarge { .. } if sized => sides.collect(),
+        RoomsError::MapTooLarge { .. } => vec![count, room_size],
+        RoomsError::TooManyEdges { .. } => [count].into_iter().chain(p).collect(),
+        RoomsError::TooManyLocks { locks, .. } => vec![format!("--locks {locks}")],
+        RoomsError::MazeNeedsMap => vec!["--corridors maze".into(), "--map never".into()],
+        RoomsError::MazeAlgorithm { name, .. } => vec![format!("--maze-algorithm {name}")],
+        RoomsError::NoRoute { .. } => sides.chain([count, room_size]).collect(),
+        RoomsError::TooManyCorridorTiles { .. } => {
+            [count].into_iter().chain(p).chain(sides).collect()
+        }
+        _ => return error.into(),
+    };
+    anyhow::Error::new(error).context(flags.join(" "))
 }

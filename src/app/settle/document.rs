@@ -1,0 +1,104 @@
+//! Settles the document commands (`solve`, `render`, `stats`): where the document comes from
+//! and how the maze read from it is written, for either kind of document.
+
+use super::output::{Rendering, picture, rendering};
+use super::{Job, bad_input};
+
+use crate::app::cli::{Format, OutputArgs, StatsFormat};
+use crate::app::output::Target;
+use mazegen::maze::Finish;
+use mazegen::render::{Picture, Style};
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+
+/// A maze document to read and act on.
+pub struct DocumentJob {
+    /// Where to read it from.
+    pub input: Input,
+    /// What to do with it.
+    pub action: DocumentAction,
+}
+
+/// Where a document is read from.
+pub enum Input {
+    /// Standard input (no FILE, or `-`).
+    Stdin,
+    /// A file.
+    File(PathBuf),
+}
+
+/// What the document commands do.
+pub enum DocumentAction {
+    /// `solve`: place the endpoints, solve (as this says), and write the maze.
+    Solve(Finish, DocumentOutput),
+    /// `render`: write the maze in another format.
+    Render(DocumentOutput),
+    /// `stats`: print figures about the maze.
+    Stats(StatsFormat),
+}
+
+/// How a document command writes the maze it read, for either kind of document (known only
+/// once read).
+pub struct DocumentOutput {
+    /// For a maze document, and a rectangle's graph document in any format but graph.
+    pub maze: Rendering,
+    /// `--scale` given to `term` or `text`, which draw a hex, triangle or polar maze in lines
+    /// at that scale: refused once a maze drawn in tiles is read.
+    pub blocks_scale: Option<u32>,
+    /// For another shape's graph document (or a rectangle's as a graph), when the format
+    /// writes mazes of any shape.
+    pub graph: Option<Rendering>,
+    /// The format a graph document is written in (named when it draws rectangles only).
+    pub graph_format: Format,
+    /// The picture options of `svg` and `png`, checked against the shape once read.
+    pub picture: Option<Picture>,
+}
+
+/// Settles the output options of a document command: `maze_default` is the format for maze
+/// documents when none is given, `graph_default` the one for graph documents.
+pub(super) fn document_output(
+    args: &OutputArgs,
+    maze_default: Format,
+    graph_default: Format,
+) -> anyhow::Result<DocumentOutput> {
+    let graph_format = args.format.unwrap_or(graph_default);
+    // Known only once read: whether term or text draw the maze in lines, at --scale.
+    let blocks_scale = args
+        .scale
+        .filter(|_| matches!(graph_format, Format::Term | Format::Text));
+    let maze = match blocks_scale {
+        Some(_) => rendering(
+            &OutputArgs {
+                scale: None,
+                ..args.clone()
+            },
+            maze_default,
+        )?,
+        None => rendering(args, maze_default)?,
+    };
+    let target = Target::new(args.target.output.as_deref());
+    let picture = picture(args, graph_format, &target, Style::Lines, true)?;
+    Ok(DocumentOutput {
+        maze,
+        blocks_scale,
+        graph: Rendering::of_shape(graph_format, args, picture, target),
+        graph_format,
+        picture: matches!(graph_format, Format::Svg | Format::Png).then_some(picture),
+    })
+}
+
+/// Settles a document command: where to read from (refusing an interactive terminal, which
+/// would only wait) and what to do.
+pub(super) fn document(path: Option<PathBuf>, action: DocumentAction) -> anyhow::Result<Job> {
+    let input = match path.filter(|path| path.as_os_str() != "-") {
+        Some(path) => Input::File(path),
+        None if io::stdin().is_terminal() => {
+            return Err(bad_input(
+                "no maze document: give a FILE or pipe one in \
+                 (e.g. mazegen backtrack --format json | ...)",
+            ));
+        }
+        None => Input::Stdin,
+    };
+    Ok(Job::Document(DocumentJob { input, action }))
+}

@@ -1,0 +1,365 @@
+//! Settles a maze command: the library's `MazeSpec` checked, and where the maze goes
+//! (rendered, streamed row by row, animated, or as its generator's events).
+
+use super::flags::with_flags;
+use super::output::{Rendering, format_of, rendering, shape_output, use_color};
+use super::{Seed, bad_input};
+
+use crate::app::animate::{self, Pace};
+use crate::app::cli::{self, EndpointArgs, Format, MazeArgs, ShapeKind};
+use crate::app::output::Target;
+use crate::app::terminal::{self, TerminalScreen};
+use anyhow::Context;
+use mazegen::algorithms::Generator;
+use mazegen::grid::{Grid, tiles_from_cells, tiles_from_cells_u64};
+use mazegen::maze::{Blank, Finish, MazeSpec};
+use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Triangle};
+use std::io::{self, IsTerminal};
+use std::time::Duration;
+
+/// A maze to generate, finish and put somewhere.
+pub struct MazeJob {
+    /// The maze, checked (a streamed maze's blank is as tall as a grid can be: its rows
+    /// are counted by [`Destination::Stream`]).
+    pub spec: MazeSpec,
+    /// The seed.
+    pub seed: Seed,
+    /// Where the result goes.
+    pub destination: Destination,
+    /// `--quiet`: no progress bar.
+    pub quiet: bool,
+}
+
+/// What `--braid`, `--start`, `--goal`, `--openings` and `--solve` ask to be done to a maze
+/// once generated.
+pub(super) fn finish_of(args: &MazeArgs) -> Finish {
+    Finish {
+        braid: args.braid,
+        solve: args.solve,
+        ..endpoints_of(&args.endpoints)
+    }
+}
+
+/// Where `--start`, `--goal` and `--openings` put a maze's endpoints.
+pub(super) fn endpoints_of(args: &EndpointArgs) -> Finish {
+    Finish {
+        start: args.start,
+        goal: args.goal,
+        openings: args.openings,
+        ..Finish::default()
+    }
+}
+
+/// Where a generated maze goes.
+pub enum Destination {
+    /// Rendered to a target once finished.
+    Render(Rendering),
+    /// Drawn on the terminal while it is generated, then rendered to standard output.
+    Animate(Pace, Rendering),
+    /// The generator's steps, as JSON lines after a header line.
+    Events(Target),
+    /// Rendered row by row as it is generated, holding a row at a time whatever the height
+    /// (an algorithm that carves row by row, a format written in order, nothing that needs
+    /// the whole maze), with this many rows of cells.
+    Stream(Rendering, u64),
+}
+
+/// Settles a maze command.
+pub(super) fn maze(
+    generator: Box<dyn Generator + Send + Sync>,
+    args: MazeArgs,
+) -> anyhow::Result<MazeJob> {
+    if let Some(blank) = blank_shape(&args)? {
+        return shaped_maze(generator, args, blank);
+    }
+    let (width, rows) = args.size.cells();
+    let streamed = streamed_rendering(generator.as_ref(), &args)?;
+    if streamed.is_none() {
+        check_cell_limit(generator.as_ref(), width, rows)?;
+    } else {
+        // A streamed maze holds rows of cells: one may be as long as a grid.
+        Grid::check_size(width, 1)
+            .with_context(|| format!("--width {}", tiles_from_cells(width)))?;
+    }
+    // Within the cell limit, or streamed: only a stream has more rows than this counts.
+    let height = u32::try_from(rows).unwrap_or(u32::MAX);
+    let spec = MazeSpec {
+        generator,
+        blank: Blank::Rect { width, height },
+        finish: finish_of(&args),
+    };
+    if streamed.is_none() {
+        spec.check().map_err(with_flags)?;
+    }
+    let format = format_of(&args.output);
+    let destination = if let Some(rendering) = streamed {
+        rendering.check_picture(tiles_from_cells(width), tiles_from_cells_u64(rows))?;
+        if format == Format::Json && u32::try_from(rows).is_err() {
+            let error = mazegen::Error::TooTall {
+                height: rows,
+                limit: u32::MAX.into(),
+                what: "a JSON document",
+            };
+            let height = tiles_from_cells_u64(rows);
+            return Err(anyhow::Error::new(error).context(format!("--height {height}")));
+        }
+        Destination::Stream(rendering, rows)
+    } else if format == Format::Events {
+        events_only(&args)?;
+        Destination::Events(Target::new(args.output.target.output.as_deref()))
+    } else {
+        let rendering = rendering(&args.output, Format::Term)?;
+        rendering.check_picture(tiles_from_cells(width), tiles_from_cells(height))?;
+        if args.animation.animate {
+            Destination::Animate(animation_pace(&args, format, width, height)?, rendering)
+        } else {
+            Destination::Render(rendering)
+        }
+    };
+    Ok(MazeJob {
+        spec,
+        seed: Seed::settle(
+            args.seed,
+            matches!(format, Format::Json | Format::Events | Format::Graph),
+        ),
+        destination,
+        quiet: args.dataset.quiet,
+    })
+}
+
+/// The blank shape `--shape`, `--cells`, `--rings` and `--mask` ask for, or `None` for a plain
+/// rectangle (sized by `--size`, `--width` and `--height`). Size options that do not fit the
+/// shape are refused, naming those that do; a mask is read and checked here.
+pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
+    let shape = &args.shape;
+    let kind = shape.shape;
+    let name = if shape.mask.is_some() {
+        "mask"
+    } else {
+        kind.name()
+    };
+    let refuse = |flag: &str, fits: &str| {
+        Err(bad_input(format!(
+            "{flag} does not size a {name} maze; {fits}"
+        )))
+    };
+    if let Some(path) = &shape.mask {
+        if kind != ShapeKind::Rect {
+            return Err(bad_input(format!(
+                "--mask takes the rectangle's square cells, not --shape {}; leave --shape out",
+                format!("{kind:?}").to_lowercase()
+            )));
+        }
+        let flags = [
+            (args.size.given(), ""),
+            (shape.cells.map(|_| "--cells"), ""),
+            (shape.rings.map(|_| "--rings"), ""),
+        ];
+        if let Some((Some(flag), _)) = flags.iter().find(|(flag, _)| flag.is_some()) {
+            return refuse(
+                flag,
+                "the mask gives the size, one cell per character or pixel",
+            );
+        }
+        let bytes = std::fs::read(path)
+            .with_context(|| format!("--mask {}: cannot read it", path.display()))
+            .map_err(|e| bad_input(format!("{e:#}")))?;
+        let mask =
+            Mask::from_bytes(&bytes).with_context(|| format!("--mask {}", path.display()))?;
+        return Ok(Some(Shape::Masked(Masked::new(mask)?)));
+    }
+    let cells_flag = shape.cells.map(|_| "--cells");
+    let rings_flag = shape.rings.map(|_| "--rings");
+    match kind {
+        ShapeKind::Rect => {
+            if let Some(flag) = cells_flag.or(rings_flag) {
+                return refuse(
+                    flag,
+                    "rectangles take --size, --width and --height in tiles",
+                );
+            }
+            Ok(None)
+        }
+        ShapeKind::Hex | ShapeKind::Triangle => {
+            if let Some(flag) = args.size.given().or(rings_flag) {
+                return refuse(flag, "hex and triangle mazes take --cells WxH");
+            }
+            let (w, h) = shape.cells.unwrap_or(cli::DEFAULT_SHAPE_CELLS);
+            let context = || format!("--cells {w}x{h}");
+            Ok(Some(if kind == ShapeKind::Hex {
+                Shape::Hex(Hex::new(w, h).with_context(context)?)
+            } else {
+                Shape::Triangle(Triangle::new(w, h).with_context(context)?)
+            }))
+        }
+        ShapeKind::Polar => {
+            if let Some(flag) = args.size.given().or(cells_flag) {
+                return refuse(flag, "polar mazes take --rings N");
+            }
+            let rings = shape.rings.unwrap_or(cli::DEFAULT_RINGS);
+            let polar = Polar::new(rings).with_context(|| format!("--rings {rings}"))?;
+            Ok(Some(Shape::Polar(polar)))
+        }
+    }
+}
+
+/// Settles a maze of another shape than the plain rectangle, carved into `blank`.
+fn shaped_maze(
+    generator: Box<dyn Generator + Send + Sync>,
+    args: MazeArgs,
+    blank: Shape,
+) -> anyhow::Result<MazeJob> {
+    let format = format_of(&args.output);
+    let destination = if format == Format::Events {
+        events_only(&args)?;
+        Destination::Events(Target::new(args.output.target.output.as_deref()))
+    } else {
+        Destination::Render(shape_output(&args.output, &blank)?)
+    };
+    let spec = MazeSpec {
+        generator,
+        blank: Blank::Shape(blank),
+        finish: finish_of(&args),
+    };
+    spec.check().map_err(with_flags)?;
+    refuse_rect_only(&args, &spec.blank)?;
+    let recorded = matches!(format, Format::Graph | Format::Json | Format::Events);
+    Ok(MazeJob {
+        spec,
+        seed: Seed::settle(args.seed, recorded),
+        destination,
+        quiet: args.dataset.quiet,
+    })
+}
+
+/// Refuses options for rectangles only asked of a maze of another shape.
+pub(super) fn refuse_rect_only(args: &MazeArgs, blank: &Blank) -> anyhow::Result<()> {
+    if matches!(blank, Blank::Rect { .. }) {
+        return Ok(());
+    }
+    if args.animation.animate {
+        return Err(bad_input(format!(
+            "--animate applies to rectangular mazes for now, not a {} maze",
+            blank.name()
+        )));
+    }
+    Ok(())
+}
+
+/// The rendering of a maze written row by row as it is generated, or `None` when it cannot be:
+/// the algorithm must carve row by row, the format be written in order, and nothing ask for
+/// the whole maze (braiding, a solution, endpoints, figures, a heat map, an animation).
+fn streamed_rendering(
+    generator: &dyn Generator,
+    args: &MazeArgs,
+) -> anyhow::Result<Option<Rendering>> {
+    let endpoints = &args.endpoints;
+    let whole_maze = args.braid.is_some()
+        || args.solve
+        || endpoints.start.is_some()
+        || endpoints.goal.is_some()
+        || endpoints.openings
+        || args.animation.animate
+        || args.output.format == Some(Format::Events);
+    // A one-cell maze tells whether the algorithm streams.
+    if whole_maze || generator.stream(1, 1, 0).is_none() {
+        return Ok(None);
+    }
+    let rendering = rendering(&args.output, Format::Term)?;
+    let streams = rendering.renderer.streams().is_some() && !rendering.stats_table;
+    Ok(streams.then_some(rendering))
+}
+
+/// Refuses a maze of `width x rows` cells over the grid's cell limit before anything is
+/// allocated, with the memory it would take and what streams instead.
+pub(super) fn check_cell_limit(
+    generator: &dyn Generator,
+    width: u32,
+    rows: u64,
+) -> anyhow::Result<()> {
+    let sides = format!(
+        "--width {} --height {}",
+        tiles_from_cells(width),
+        tiles_from_cells_u64(rows)
+    );
+    // More rows than a grid counts are over the limit whatever the width.
+    let height = u32::try_from(rows).unwrap_or(u32::MAX);
+    match Grid::check_size(width, height) {
+        Ok(_) => Ok(()),
+        Err(error @ mazegen::Error::TooLarge { .. }) => {
+            let too_large = if u64::from(height) == rows {
+                error.to_string()
+            } else {
+                format!("a maze {rows} cells high has more rows than a grid can count")
+            };
+            let cells = u64::from(width).saturating_mul(rows);
+            let bytes = cells.saturating_add(generator.scratch_bytes(width, height));
+            Err(bad_input(format!(
+                "{sides}: {too_large}; {} would need {bytes} bytes ({:.1} GiB) for it. \
+                 binary-tree, sidewinder and eller write mazes of any height row by row to \
+                 term, text, json and png, without --braid, --solve, --start, --goal, \
+                 --openings, --stats, --heatmap or --animate",
+                generator.name(),
+                bytes as f64 / f64::from(1 << 30),
+            )))
+        }
+        Err(error) => Err(anyhow::Error::new(error).context(sides)),
+    }
+}
+
+/// `--format events` records generation only: options that act after it are refused.
+fn events_only(args: &MazeArgs) -> anyhow::Result<()> {
+    let output = &args.output;
+    let after = [
+        ("--braid", args.braid.is_some()),
+        ("--solve", args.solve),
+        ("--start", args.endpoints.start.is_some()),
+        ("--goal", args.endpoints.goal.is_some()),
+        ("--openings", args.endpoints.openings),
+        ("--stats", output.stats),
+        ("--heatmap", output.heatmap),
+        ("--theme", output.theme.is_some()),
+        ("--scale", output.scale.is_some()),
+        ("--animate", args.animation.animate),
+    ];
+    match after.iter().find(|(_, given)| *given) {
+        Some((flag, _)) => Err(bad_input(format!(
+            "--format events records the generator's steps only; {flag} does not apply"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Checks that `--animate` can run here and now, and returns its pace.
+fn animation_pace(
+    args: &MazeArgs,
+    format: Format,
+    width: u32,
+    height: u32,
+) -> anyhow::Result<Pace> {
+    let target = &args.output.target;
+    if format != Format::Term || target.output.is_some() {
+        return Err(bad_input(
+            "--animate draws in the terminal: it needs --format term and no --output",
+        ));
+    }
+    if !io::stdout().is_terminal() {
+        return Err(bad_input(
+            "--animate draws in a terminal, but standard output is not one",
+        ));
+    }
+    if terminal::keyboard().is_err() {
+        return Err(bad_input(
+            "--animate reads its keys from a terminal, but standard input is not one \
+             and there is no controlling terminal",
+        ));
+    }
+    let (columns, lines) = TerminalScreen::size()?;
+    let (tile_width, tile_height) = (tiles_from_cells(width), tiles_from_cells(height));
+    animate::check_fits(tile_width, tile_height, columns, lines).map_err(bad_input)?;
+    Ok(Pace {
+        delay: Duration::from_millis(args.animation.delay.into()),
+        steps_per_frame: args.animation.steps_per_frame,
+        color: use_color(target),
+    })
+}

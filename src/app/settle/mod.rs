@@ -1,0 +1,221 @@
+//! Turns the parsed command line into a settled [`Job`]: defaults applied, every check that
+//! spans options run, before any work is done and before any input is read. The commands then
+//! only carry the job out.
+//!
+//! One file per concern: `maze` (the library's `MazeSpec` and where the maze goes), `dataset`
+//! (its `DatasetSpec`), `output` (formats, renderers, pictures, color), `document` (`solve`,
+//! `render`, `stats`), `rooms`, and `flags` (the flags behind a library refusal).
+
+mod dataset;
+mod document;
+mod flags;
+mod maze;
+mod output;
+mod rooms;
+
+pub use dataset::DatasetJob;
+pub use document::{DocumentAction, DocumentJob, Input};
+pub use flags::{dataset_with_flags, with_flags, with_options_at_fault};
+pub use maze::{Destination, MazeJob};
+pub use output::{Pixels, Rendering, SHAPE_FORMATS, tiles_style_refused};
+pub use rooms::{RoomsJob, TilesetImage};
+
+use crate::app::cli::{Cli, Command, Format, MazeArgs};
+use clap::CommandFactory;
+use mazegen::algorithms::{
+    AldousBroder, Backtrack, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, Kruskal, Prim,
+    RecursiveDivision, Sidewinder, Wilson,
+};
+use mazegen::maze::Finish;
+
+/// What to do, settled.
+pub enum Job {
+    /// Generate a maze.
+    Maze(MazeJob),
+    /// Generate many mazes, or mazes chosen by difficulty.
+    Dataset(DatasetJob),
+    /// Generate a room map.
+    Rooms(RoomsJob),
+    /// Read a maze document and act on it.
+    Document(DocumentJob),
+    /// Print a shell's completion script.
+    Completions(clap_complete::Shell),
+    /// Print the manual page of mazegen or of one of its commands.
+    Man(Box<clap::Command>),
+}
+
+/// A request the user made that cannot be carried out (exit code 2). Its message names the
+/// options at fault and what would be accepted.
+#[derive(Debug)]
+pub struct BadInput(pub String);
+
+impl std::fmt::Display for BadInput {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadInput {}
+
+/// A [`BadInput`] error with `message`.
+pub fn bad_input(message: impl Into<String>) -> anyhow::Error {
+    BadInput(message.into()).into()
+}
+
+/// The seed of a run: given, or drawn once.
+#[derive(Debug, Clone, Copy)]
+pub struct Seed {
+    /// The seed.
+    pub value: u64,
+    /// Whether to tell the user on standard error: a drawn seed, for an output that does not
+    /// record it (JSON and events do).
+    pub report: bool,
+}
+
+impl Seed {
+    fn settle(given: Option<u64>, recorded_in_output: bool) -> Self {
+        Self {
+            value: given.unwrap_or_else(mazegen::rng::draw_seed),
+            report: given.is_none() && !recorded_in_output,
+        }
+    }
+}
+
+/// Settles the parsed command line into a job.
+pub fn settle(cli: Cli) -> anyhow::Result<Job> {
+    let (generator, args): (Box<dyn Generator + Send + Sync>, MazeArgs) = match cli.command {
+        Command::BinaryTree(args) => (
+            Box::new(BinaryTree {
+                bias: args.bias.into(),
+            }),
+            args.maze,
+        ),
+        Command::Backtrack(args) => {
+            let backtrack = Backtrack {
+                seeds: args.walkers,
+                ..Backtrack::default()
+            };
+            (Box::new(backtrack), args.maze)
+        }
+        Command::Sidewinder(args) => (Box::new(Sidewinder), args),
+        Command::Eller(args) => (Box::new(Eller), args),
+        Command::HuntAndKill(args) => (Box::new(HuntAndKill), args),
+        Command::GrowingTree(args) => (Box::new(GrowingTree { pick: args.pick }), args.maze),
+        Command::RecursiveDivision(args) => (Box::new(RecursiveDivision), args),
+        Command::AldousBroder(args) => (Box::new(AldousBroder), args),
+        Command::Wilson(args) => (Box::new(Wilson), args),
+        Command::Kruskal(args) => (Box::new(Kruskal), args),
+        Command::Prim(args) => (
+            Box::new(Prim {
+                simplified: args.simplified,
+            }),
+            args.maze,
+        ),
+        Command::Rooms(args) => return rooms::rooms(args).map(Job::Rooms),
+        Command::Solve(args) => {
+            dataset::refuse_arrays(&args.output)?;
+            let output = document::document_output(&args.output, Format::Json, Format::Graph)?;
+            let finish = Finish {
+                solve: true,
+                ..maze::endpoints_of(&args.endpoints)
+            };
+            let action = DocumentAction::Solve(finish, output);
+            return document::document(args.input, action);
+        }
+        Command::Render(args) => {
+            dataset::refuse_arrays(&args.output)?;
+            let output = document::document_output(&args.output, Format::Term, Format::Term)?;
+            return document::document(args.input, DocumentAction::Render(output));
+        }
+        Command::Stats(args) => {
+            return document::document(args.input, DocumentAction::Stats(args.format));
+        }
+        Command::Completions(args) => return Ok(Job::Completions(args.shell)),
+        Command::Man(args) => {
+            return man_page(args.command.as_deref()).map(|page| Job::Man(Box::new(page)));
+        }
+    };
+    if dataset::wanted(&args) {
+        return dataset::settle(generator, args).map(Job::Dataset);
+    }
+    maze::maze(generator, args).map(Job::Maze)
+}
+
+/// The clap definition of mazegen, or of its subcommand `name`, whose manual page to print.
+fn man_page(name: Option<&str>) -> anyhow::Result<clap::Command> {
+    let mut mazegen = Cli::command();
+    let Some(name) = name else {
+        return Ok(mazegen);
+    };
+    // Built, so that the subcommands carry the version too.
+    mazegen.build();
+    let names: Vec<&str> = mazegen.get_subcommands().map(|c| c.get_name()).collect();
+    match mazegen.find_subcommand(name) {
+        Some(command) => Ok(command.clone().name(format!("mazegen-{name}"))),
+        None => Err(bad_input(format!(
+            "man: '{name}' is not a mazegen command; expected one of {}",
+            names.join(", ")
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+    use mazegen::maze::Blank;
+
+    /// Settles `args` as the command line would.
+    fn settled(args: &str) -> anyhow::Result<Job> {
+        let cli = Cli::try_parse_from(["mazegen"].into_iter().chain(args.split_whitespace()))
+            .expect("the arguments parse");
+        settle(cli)
+    }
+
+    fn refusal(args: &str) -> String {
+        let Err(error) = settled(args) else {
+            panic!("{args} was settled")
+        };
+        format!("{error:#}")
+    }
+
+    #[test]
+    fn library_refusals_name_their_flags() {
+        assert!(refusal("backtrack --size 5 --walkers 9").starts_with("--walkers 9: 9 walkers"));
+        assert!(refusal("kruskal --size 9 --start 7,0").starts_with("--start 7,0: cell 7,0"));
+        assert!(refusal("kruskal --size 9 --start 1,1 --openings").starts_with("--openings: "));
+        assert!(
+            refusal("prim --count 2 --min-solution 5 --max-solution 3")
+                .starts_with("--min-solution 5 is above --max-solution 3")
+        );
+        assert!(refusal("prim --size 5 --count 5 --unique").starts_with("--unique --count 5:"));
+        assert!(
+            refusal("prim --count 2 --endpoints farthest --goal 0,0")
+                .starts_with("--endpoints farthest")
+        );
+    }
+
+    #[test]
+    fn mazes_are_settled_into_the_library_spec() {
+        let Ok(Job::Maze(job)) = settled("wilson --shape hex --cells 4x3 --solve --seed 5") else {
+            panic!("a maze job")
+        };
+        assert!(matches!(job.spec.blank, Blank::Shape(_)));
+        assert!(job.spec.finish.solve && job.seed.value == 5 && !job.seed.report);
+        let Ok(Job::Maze(job)) = settled("sidewinder --height 100001 --format text") else {
+            panic!("a maze job")
+        };
+        assert!(matches!(job.destination, Destination::Stream(_, 50_000)));
+    }
+
+    #[test]
+    fn datasets_are_settled_into_the_library_spec() {
+        let Ok(Job::Dataset(job)) =
+            settled("backtrack --shape polar --rings 4 --count 9 --shard 2/3 --format jsonl")
+        else {
+            panic!("a dataset job")
+        };
+        assert_eq!((job.spec.count, job.spec.slots.clone()), (9, 3..6));
+        assert!(!job.spec.single && job.output.records_seed);
+    }
+}

@@ -1,0 +1,290 @@
+//! Settles how mazes are written: the format's renderer with its options, the picture's size
+//! checked, color, and which formats take which shapes.
+
+use super::bad_input;
+
+use crate::app::cli::{self, ColorChoice, Format, OutputArgs, TargetArgs};
+use crate::app::output::Target;
+use anyhow::Context;
+use mazegen::render::{
+    Graph, Json, Jsonl, NpyConnections, NpyTiles, Picture, Render, Style, Svg, Term, Text,
+};
+use mazegen::topology::Shape;
+use std::io::{self, IsTerminal};
+
+/// The formats that write mazes of any shape, as refusals name them.
+pub const SHAPE_FORMATS: &str = "--format term, text, graph, jsonl, svg or png";
+
+/// How and where a maze is written.
+pub struct Rendering {
+    /// The format's renderer, its options applied.
+    pub renderer: Box<dyn Render + Send + Sync>,
+    /// Where it goes.
+    pub target: Target,
+    /// Print `--stats` as a table on standard error (formats that cannot carry them).
+    pub stats_table: bool,
+    /// Whether the maze is written in tiles (a rectangle or a mask, whose figures are a
+    /// rectangle's), rather than as its shape: a graph document or a picture in lines.
+    pub in_tiles: bool,
+    /// What the format draws in pixels, whose size is checked against the maze.
+    pub pixels: Option<Pixels>,
+}
+
+/// What a rendering draws in pixels.
+#[derive(Debug, Clone, Copy)]
+pub enum Pixels {
+    /// An `svg` or `png` picture, drawn as it says.
+    Picture(Picture),
+    /// `term` or `text` of a maze in lines, in half blocks at `--scale` pixels per cell unit
+    /// (the shape's own, [`mazegen::render::term_scale`], when not given).
+    Blocks(Option<u32>),
+}
+
+impl Pixels {
+    /// The picture of a maze of `shape`, drawn in lines, whose size this is.
+    pub fn picture(self, shape: &Shape) -> Picture {
+        match self {
+            Pixels::Picture(picture) => picture,
+            Pixels::Blocks(scale) => Picture {
+                scale: scale.unwrap_or_else(|| mazegen::render::term_scale(shape)),
+                style: Style::Lines,
+                ..Picture::default()
+            },
+        }
+    }
+}
+
+impl Rendering {
+    /// The rendering of a maze written as its shape in `format` (see [`SHAPE_FORMATS`]), as
+    /// `args` say, to `target`: pictures drawn as `picture` says, documents with figures when
+    /// `--stats` is given (pictures print them as a table); `None` for a format that draws
+    /// tiles only.
+    pub(super) fn of_shape(
+        format: Format,
+        args: &OutputArgs,
+        picture: Picture,
+        target: Target,
+    ) -> Option<Self> {
+        let stats = args.stats;
+        let renderer: Box<dyn Render + Send + Sync> = match format {
+            Format::Term => Box::new(Term {
+                color: use_color(&args.target),
+                heatmap: args.heatmap,
+                scale: args.scale,
+            }),
+            Format::Text => Box::new(Text { scale: args.scale }),
+            Format::Graph => Box::new(Graph { stats }),
+            Format::Jsonl => Box::new(Jsonl { stats, graph: true }),
+            Format::Svg => Box::new(Svg(picture)),
+            Format::Png => Box::new(mazegen::render::Png(picture)),
+            _ => return None,
+        };
+        let pixels = match format {
+            Format::Svg | Format::Png => Some(Pixels::Picture(picture)),
+            Format::Term | Format::Text => Some(Pixels::Blocks(args.scale)),
+            _ => None,
+        };
+        Some(Self {
+            renderer,
+            target,
+            stats_table: stats && pixels.is_some(),
+            in_tiles: false,
+            pixels,
+        })
+    }
+
+    /// Checks that a picture of a `tile_width x tile_height`-tile maze can be drawn.
+    pub fn check_picture(&self, tile_width: u64, tile_height: u64) -> anyhow::Result<()> {
+        if let Some(Pixels::Picture(picture)) = self.pixels {
+            picture
+                .pixel_size_of(tile_width, tile_height)
+                .with_context(|| format!("--scale {}", picture.scale))?;
+        }
+        Ok(())
+    }
+
+    /// Checks that a picture of `maze` can be drawn.
+    pub fn check_maze_picture(&self, maze: &mazegen::Maze) -> anyhow::Result<()> {
+        match self.pixels {
+            Some(Pixels::Picture(picture)) => picture
+                .pixel_size(maze)
+                .with_context(|| format!("--scale {}", picture.scale))
+                .map(drop),
+            // term and text draw rectangles and masks in tiles.
+            Some(Pixels::Blocks(_)) if maze.grid().is_some() => Ok(()),
+            Some(pixels @ Pixels::Blocks(_)) => {
+                check_lines(pixels.picture(maze.shape()), maze.shape())
+            }
+            None => Ok(()),
+        }
+    }
+}
+
+/// Checks that `picture` of a maze of `shape` in lines can be drawn.
+fn check_lines(picture: Picture, shape: &Shape) -> anyhow::Result<()> {
+    picture
+        .pixel_size_of_shape(shape)
+        .with_context(|| format!("--scale {}", picture.scale))?;
+    Ok(())
+}
+
+/// The refusal of `--style tiles` for a maze of shape `shape` (named as `Shape::name` does).
+pub fn tiles_style_refused(shape: &str) -> anyhow::Error {
+    bad_input(format!(
+        "--style tiles draws rectangles; a {shape} maze is drawn in lines"
+    ))
+}
+
+/// The format a maze of any shape is written in: as asked, else `term` (colored on a
+/// terminal, a picture without color elsewhere). A document is written only when asked for.
+pub(crate) fn format_of(output: &OutputArgs) -> Format {
+    output.format.unwrap_or(Format::Term)
+}
+
+/// Settles how a maze of shape `blank` is written, refusing formats that cannot write it: a
+/// mask in a tile format as the rectangle it lies in, blank outside its cells; otherwise as
+/// its shape, a graph document (or a line of one) or a picture in lines (in half blocks for
+/// `term` and `text`).
+pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result<Rendering> {
+    let format = format_of(output);
+    debug_assert!(format != Format::Events, "events are settled apart");
+    let target = Target::new(output.target.output.as_deref());
+    let masked = matches!(blank, Shape::Masked(_));
+    let picture = picture(output, format, &target, Style::Lines, !masked)?;
+    let is_picture = matches!(format, Format::Svg | Format::Png);
+    if let Shape::Masked(masked) = blank {
+        // A mask lies in a rectangle: it is drawn in tiles too, blank outside its cells.
+        let in_tiles = !matches!(format, Format::Graph | Format::Svg | Format::Png)
+            || (is_picture && picture.style == Style::Tiles);
+        if in_tiles {
+            let rendering = rendering(output, Format::Term)?;
+            let grid = masked.grid();
+            rendering.check_picture(grid.tile_width(), grid.tile_height())?;
+            return Ok(rendering);
+        }
+    }
+    if is_picture && picture.style == Style::Tiles {
+        return Err(tiles_style_refused(blank.name()));
+    }
+    let Some(rendering) = Rendering::of_shape(format, output, picture, target) else {
+        return Err(bad_input(format!(
+            "--format {} draws rectangles; a {} maze is written as {SHAPE_FORMATS}",
+            format.name(),
+            blank.name()
+        )));
+    };
+    if let Some(pixels) = rendering.pixels {
+        check_lines(pixels.picture(blank), blank)?;
+    }
+    Ok(rendering)
+}
+
+/// Settles the output options of a maze (`default` when no format is given): the renderer and
+/// where it writes.
+pub(super) fn rendering(args: &OutputArgs, default: Format) -> anyhow::Result<Rendering> {
+    let format = args.format.unwrap_or(default);
+    let is_picture = matches!(format, Format::Svg | Format::Png);
+    if format == Format::Events {
+        return Err(bad_input(
+            "--format events records a generator's steps: use it with a maze command",
+        ));
+    }
+    let target = Target::new(args.target.output.as_deref());
+    super::dataset::refuse_array_to_terminal(format, &target)?;
+    let picture = picture(args, format, &target, Style::Tiles, false)?;
+    let renderer: Box<dyn Render + Send + Sync> = match format {
+        Format::Term => Box::new(Term {
+            color: use_color(&args.target),
+            heatmap: args.heatmap,
+            scale: None,
+        }),
+        Format::Text => Box::new(Text::default()),
+        Format::Json => Box::new(Json { stats: args.stats }),
+        Format::Svg => Box::new(Svg(picture)),
+        Format::Png => Box::new(mazegen::render::Png(picture)),
+        Format::Graph => Box::new(Graph { stats: args.stats }),
+        Format::Events => unreachable!("refused above"),
+        Format::Jsonl => Box::new(Jsonl {
+            stats: args.stats,
+            graph: false,
+        }),
+        Format::Npy => Box::new(NpyTiles),
+        Format::NpyConnections => Box::new(NpyConnections),
+    };
+    Ok(Rendering {
+        renderer,
+        target,
+        stats_table: args.stats && !matches!(format, Format::Json | Format::Graph | Format::Jsonl),
+        in_tiles: true,
+        pixels: is_picture.then_some(Pixels::Picture(picture)),
+    })
+}
+
+/// Settles the picture options for `format`, refusing those it does not draw and PNG to a
+/// terminal; `style` unless `--style` says otherwise. `term` and `text` take `--scale` when
+/// they may draw the maze in lines (`in_lines`): a hex, triangle or polar maze.
+pub(super) fn picture(
+    args: &OutputArgs,
+    format: Format,
+    target: &Target,
+    style: Style,
+    in_lines: bool,
+) -> anyhow::Result<Picture> {
+    let name = format.name();
+    let is_picture = matches!(format, Format::Svg | Format::Png);
+    let blocks = in_lines && matches!(format, Format::Term | Format::Text);
+    if args.heatmap
+        && matches!(
+            format,
+            Format::Text
+                | Format::Json
+                | Format::Graph
+                | Format::Jsonl
+                | Format::Npy
+                | Format::NpyConnections
+        )
+    {
+        return Err(bad_input(format!(
+            "--heatmap draws on term, svg or png output, not --format {name}"
+        )));
+    }
+    let picture_flags = [
+        ("--theme", args.theme.is_some()),
+        ("--scale", args.scale.is_some()),
+        ("--style", args.style.is_some()),
+    ];
+    if let Some((flag, _)) = picture_flags
+        .iter()
+        .find(|&&(flag, given)| given && !is_picture && !(blocks && flag == "--scale"))
+    {
+        return Err(bad_input(format!(
+            "{flag} applies to svg and png pictures, not --format {name}"
+        )));
+    }
+    if format == Format::Png && target.is_terminal() {
+        return Err(bad_input(
+            "refusing to write PNG to a terminal: use --output FILE or a pipe",
+        ));
+    }
+    let style = args.style.map_or(style, Style::from);
+    Ok(Picture {
+        palette: args.theme.unwrap_or(cli::Theme::Color).into(),
+        scale: args.scale.unwrap_or(style.default_scale()),
+        heatmap: args.heatmap,
+        style,
+    })
+}
+
+/// `--color auto` colors only a terminal standard output, and only when `NO_COLOR` is unset or
+/// empty.
+pub(super) fn use_color(target: &TargetArgs) -> bool {
+    match target.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            Target::new(target.output.as_deref()) == Target::Stdout
+                && io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    }
+}

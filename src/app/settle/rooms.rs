@@ -1,0 +1,171 @@
+//! Settles the `rooms` command: the library's `RoomOptions`, the renderer and the tile map.
+
+use super::output::use_color;
+use super::{Seed, bad_input};
+
+use crate::app::cli::{self, AUTO_MAP_ROOMS, MapChoice, RoomsArgs, RoomsFormat};
+use crate::app::output::Target;
+use clap::ValueEnum as _;
+use mazegen::render::{Dot, Json, Picture, Render, Style, Svg, Term, Text, Tiled};
+use mazegen::rooms::{Candidates, MazeFill, RoomMap, RoomOptions};
+use std::path::PathBuf;
+
+/// A room map to generate and write.
+pub struct RoomsJob {
+    /// The library's options.
+    pub options: RoomOptions,
+    /// The seed.
+    pub seed: Seed,
+    /// The format's renderer.
+    pub renderer: Box<dyn Render<RoomMap>>,
+    /// Where it goes.
+    pub target: Target,
+    /// Tell the user that `--map auto` left the map out.
+    pub note_no_map: bool,
+    /// Where the image of a Tiled map's tileset goes.
+    pub tileset: TilesetImage,
+}
+
+/// Where the image of a Tiled map's tileset goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TilesetImage {
+    /// Not a Tiled map.
+    None,
+    /// Beside the map's file, unless a file of that name is there already (drawn by the user).
+    Beside(PathBuf),
+    /// Nowhere: the map goes to standard output, a pipe or a device (a note says so).
+    Nowhere,
+}
+
+/// Settles the `rooms` command.
+pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
+    let format = args.format;
+    let candidates = Candidates::from(args.candidates);
+    let sized = args.map.width.is_some() || args.map.height.is_some();
+    let corridors = &args.corridors;
+    let maze = corridors.corridors == cli::CorridorsArg::Maze;
+    if !maze {
+        let flags = [
+            ("--maze-algorithm", corridors.maze_algorithm.is_some()),
+            ("--sparseness", corridors.sparseness.is_some()),
+        ];
+        if let Some((flag, _)) = flags.iter().find(|(_, given)| *given) {
+            return Err(bad_input(format!(
+                "{flag} shapes the maze of --corridors maze, not routed corridors; add \
+                 --corridors maze or leave {flag} out"
+            )));
+        }
+    } else if args.map.map == MapChoice::Never {
+        return Err(bad_input(
+            "--corridors maze fills the tile map's rock: it cannot be combined with --map never",
+        ));
+    }
+    let map = match args.map.map {
+        MapChoice::Always => true,
+        MapChoice::Never => false,
+        // Corridors between any two of that many rooms would dwarf the graph.
+        MapChoice::Auto => {
+            format.draws_tiles()
+                || maze
+                || candidates == Candidates::Delaunay
+                || args.count <= AUTO_MAP_ROOMS
+                || sized
+        }
+    };
+    let format_name = format
+        .to_possible_value()
+        .expect("no skipped formats")
+        .get_name()
+        .to_string();
+    if !map && (format.draws_tiles() || sized) {
+        let what = if sized {
+            "--width/--height size the tile map".to_string()
+        } else {
+            format!("--format {format_name} draws the tile map")
+        };
+        return Err(bad_input(format!(
+            "{what}: they cannot be combined with --map never"
+        )));
+    }
+    if !matches!(format, RoomsFormat::Svg | RoomsFormat::Png)
+        && (args.theme.is_some() || args.scale.is_some())
+    {
+        let flag = if args.theme.is_some() {
+            "--theme"
+        } else {
+            "--scale"
+        };
+        return Err(bad_input(format!(
+            "{flag} applies to svg and png pictures, not --format {format_name}"
+        )));
+    }
+    let target = Target::new(args.target.output.as_deref());
+    if format == RoomsFormat::Png && target.is_terminal() {
+        return Err(bad_input(
+            "refusing to write PNG to a terminal: use --output FILE or a pipe",
+        ));
+    }
+    let picture = Picture {
+        palette: args.theme.unwrap_or(cli::Theme::Color).into(),
+        scale: args.scale.unwrap_or(Style::Tiles.default_scale()),
+        heatmap: false,
+        // Room maps are drawn as tiles.
+        style: Style::Tiles,
+    };
+    let renderer: Box<dyn Render<RoomMap>> = match format {
+        RoomsFormat::Term => Box::new(Term {
+            color: use_color(&args.target),
+            heatmap: false,
+            scale: None,
+        }),
+        RoomsFormat::Text => Box::new(Text::default()),
+        RoomsFormat::Json => Box::new(Json::default()),
+        RoomsFormat::Dot => Box::new(Dot),
+        RoomsFormat::Tiled => Box::new(Tiled),
+        RoomsFormat::Svg => Box::new(Svg(picture)),
+        RoomsFormat::Png => Box::new(mazegen::render::Png(picture)),
+    };
+    let tileset = match &target {
+        _ if format != RoomsFormat::Tiled => TilesetImage::None,
+        Target::File(path)
+            if path.file_name().is_some()
+                && !std::fs::metadata(path).is_ok_and(|meta| !meta.is_file()) =>
+        {
+            TilesetImage::Beside(path.with_file_name(mazegen::render::TILESET_IMAGE))
+        }
+        _ => TilesetImage::Nowhere,
+    };
+    Ok(RoomsJob {
+        tileset,
+        options: RoomOptions {
+            count: args.count,
+            p: args.p,
+            max_doors: args.max_doors,
+            candidates,
+            room_size: args.map.room_size,
+            width: args.map.width,
+            height: args.map.height,
+            map,
+            locks: args.locks,
+            // DOT draws no corridors.
+            corridors: format != RoomsFormat::Dot,
+            maze: maze.then(|| {
+                let fill = MazeFill::default();
+                MazeFill {
+                    algorithm: corridors.maze_algorithm.clone().unwrap_or(fill.algorithm),
+                    sparseness: corridors.sparseness.unwrap_or(fill.sparseness),
+                }
+            }),
+        },
+        seed: Seed::settle(
+            args.seed,
+            !matches!(
+                format,
+                RoomsFormat::Term | RoomsFormat::Text | RoomsFormat::Svg | RoomsFormat::Png
+            ),
+        ),
+        renderer,
+        target,
+        note_no_map: !map && args.map.map == MapChoice::Auto,
+    })
+}
