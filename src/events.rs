@@ -8,6 +8,7 @@
 //! every shape seen as a shape ([`Shape::carve_observed`]) by id, as graph documents number
 //! cells, and by number, as the shape's [`Topology`] numbers sides ([`ShapeEvent`]).
 
+use crate::Maze;
 use crate::error::{Error, Result};
 use crate::grid::{Dir, Grid, Pos};
 use crate::topology::{EventOf, Mask, Masked, Shape, ShapeSize, Topology, cell_ids};
@@ -291,54 +292,94 @@ pub fn replay(width: u32, height: u32, events: impl IntoIterator<Item = Event>) 
 /// assert_eq!(&replay_shape(blank, steps)?, maze.shape());
 /// # Ok::<(), mazegen::Error>(())
 /// ```
-pub fn replay_shape(
-    mut blank: Shape,
-    events: impl IntoIterator<Item = ShapeEvent>,
-) -> Result<Shape> {
-    with_topology!(&mut blank, t => replay_on(t, events))?;
-    Ok(blank)
+pub fn replay_shape(blank: Shape, events: impl IntoIterator<Item = ShapeEvent>) -> Result<Shape> {
+    let mut carving = Carving::new(blank)?;
+    for event in events {
+        carving.apply(event)?;
+    }
+    Ok(carving.shape)
 }
 
-/// Makes the changes to the passages of `topology` that `events` report.
-fn replay_on<T: Topology>(
+/// A shape carved one [`ShapeEvent`] at a time, as [`replay_shape`] carves it: what an
+/// animation draws after each step.
+#[derive(Debug, Clone)]
+pub struct Carving {
+    shape: Shape,
+    /// Each id's cell index.
+    cells: Vec<usize>,
+    /// The events applied so far.
+    applied: usize,
+}
+
+impl Carving {
+    /// Starts from `blank`, every wall standing.
+    pub fn new(blank: Shape) -> Result<Self> {
+        let cells = with_topology!(&blank, t => {
+            let mut cells = crate::topology::reserved(t, t.cell_count())?;
+            cells.extend((0..t.slots()).filter(|&i| t.is_cell(i)));
+            cells
+        });
+        Ok(Self {
+            shape: blank,
+            cells,
+            applied: 0,
+        })
+    }
+
+    /// Makes the change to the passages that `event` reports; an event naming no cell of the
+    /// shape, or a side that leads to no other cell, is refused with [`Error::InvalidEvent`].
+    pub fn apply(&mut self, event: ShapeEvent) -> Result<()> {
+        let k = self.applied;
+        self.applied += 1;
+        with_topology!(&mut self.shape, t => apply_on(t, &self.cells, k, event))
+    }
+
+    /// The maze carved so far, entered at its first cell and left at its last as a generated
+    /// maze is, with no algorithm recorded: a picture of the carving. Until the generator is
+    /// done it need not be connected.
+    pub fn maze(&self) -> Maze {
+        Maze::of_shape(self.shape.clone(), "", serde_json::Value::Null, 0)
+    }
+}
+
+/// Makes the change to the passages of `topology` that `event`, the `k`th, reports, `cells`
+/// giving each id's cell index.
+fn apply_on<T: Topology>(
     topology: &mut T,
-    events: impl IntoIterator<Item = ShapeEvent>,
+    cells: &[usize],
+    k: usize,
+    event: ShapeEvent,
 ) -> Result<()> {
-    // Each id's cell index.
-    let mut cells = crate::topology::reserved(topology, topology.cell_count())?;
-    cells.extend((0..topology.slots()).filter(|&i| topology.is_cell(i)));
-    for (k, event) in events.into_iter().enumerate() {
-        let (id, side, open) = match event {
-            Event::Carve { cell, dir } => (cell, usize::from(dir), true),
-            Event::Wall { cell, dir } => (cell, usize::from(dir), false),
-            Event::OpenField => {
-                for &i in &cells {
-                    for k in 0..T::OWNED {
-                        if let Some((side, _)) = topology.owned_side(i, k) {
-                            topology.carve(i, side);
-                        }
+    let (id, side, open) = match event {
+        Event::Carve { cell, dir } => (cell, usize::from(dir), true),
+        Event::Wall { cell, dir } => (cell, usize::from(dir), false),
+        Event::OpenField => {
+            for &i in cells {
+                for k in 0..T::OWNED {
+                    if let Some((side, _)) = topology.owned_side(i, k) {
+                        topology.carve(i, side);
                     }
                 }
-                continue;
             }
-            Event::Enter { .. } | Event::Leave { .. } | Event::Claim { .. } => continue,
-        };
-        let Some(&i) = cells.get(id as usize) else {
-            return Err(Error::InvalidEvent(format!(
-                "event {k}: {id} is not a cell id; the ids run from 0 to {}",
-                cells.len() - 1
-            )));
-        };
-        if side >= T::SIDES || topology.neighbour(&topology.cursor(i), side).is_none() {
-            return Err(Error::InvalidEvent(format!(
-                "event {k}: side {side} of cell {id} leads to no other cell"
-            )));
+            return Ok(());
         }
-        if open {
-            topology.carve(i, side);
-        } else {
-            topology.close(i, side);
-        }
+        Event::Enter { .. } | Event::Leave { .. } | Event::Claim { .. } => return Ok(()),
+    };
+    let Some(&i) = cells.get(id as usize) else {
+        return Err(Error::InvalidEvent(format!(
+            "event {k}: {id} is not a cell id; the ids run from 0 to {}",
+            cells.len() - 1
+        )));
+    };
+    if side >= T::SIDES || topology.neighbour(&topology.cursor(i), side).is_none() {
+        return Err(Error::InvalidEvent(format!(
+            "event {k}: side {side} of cell {id} leads to no other cell"
+        )));
+    }
+    if open {
+        topology.carve(i, side);
+    } else {
+        topology.close(i, side);
     }
     Ok(())
 }

@@ -1,15 +1,19 @@
 //! `--animate`: draws the maze in the terminal while the generator carves it.
 //!
-//! The [`Animator`] is the generator's observer: it keeps what each cell looks like, and every
-//! few steps draws only the tiles that changed (a cursor move and a dot each) on a [`Screen`],
-//! then pauses. The real screen is the terminal's alternate screen in raw mode; tests use an
-//! in-memory one.
+//! The [`Animator`] is the generator's observer on a rectangle: it keeps what each cell looks
+//! like, and every few steps draws only the tiles that changed (a cursor move and a dot each) on
+//! a [`Screen`], then pauses. The [`ShapeAnimator`] is its twin on every other shape: it carves
+//! a copy of the shape as the events say, and every few steps draws the maze carved so far as
+//! `term` draws it, rewriting only the lines that changed. The real screen is the terminal's
+//! alternate screen in raw mode; tests use an in-memory one.
 
 use crossterm::Command;
 use crossterm::cursor::MoveTo;
 use crossterm::style::{Color, ResetColor, SetForegroundColor};
-use mazegen::events::{Event, Observer};
+use mazegen::events::{Carving, Event, Observer, ShapeEvent};
 use mazegen::grid::{Dir, Grid, Pos, TileKind, TilePos, cell_tile, passage_tile};
+use mazegen::render::{Picture, Render, Style, Term, term_scale};
+use mazegen::topology::Shape;
 use std::io;
 use std::time::Duration;
 
@@ -143,16 +147,12 @@ enum Progress {
 
 /// Follows a generator's events and draws them.
 pub struct Animator<S: Screen> {
-    screen: S,
-    pace: Pace,
+    frames: Frames<S>,
     grid: Grid,
     progress: Vec<Progress>,
     region: Vec<Option<u32>>,
     drawn: Vec<Option<Look>>,
     dirty: Vec<usize>,
-    steps: u64,
-    stopped: Option<Stop>,
-    error: Option<io::Error>,
     frame: Vec<u8>,
 }
 
@@ -163,15 +163,11 @@ impl<S: Screen> Animator<S> {
         let grid = Grid::new(width, height)?;
         let tiles = (grid.tile_width() * grid.tile_height()) as usize;
         let mut animator = Self {
-            screen,
-            pace,
+            frames: Frames::new(screen, pace),
             progress: vec![Progress::Untouched; grid.cell_count()],
             region: vec![None; grid.cell_count()],
             drawn: vec![None; tiles],
             dirty: (0..tiles).collect(),
-            steps: 0,
-            stopped: None,
-            error: None,
             frame: Vec::new(),
             grid,
         };
@@ -181,16 +177,10 @@ impl<S: Screen> Animator<S> {
 
     /// Draws what is left to draw and returns the screen, or why the animation stopped.
     pub fn finish(mut self) -> io::Result<Result<S, Stop>> {
-        if self.stopped.is_none() {
+        if self.frames.stopped.is_none() {
             self.flush();
         }
-        if let Some(error) = self.error {
-            return Err(error);
-        }
-        Ok(match self.stopped {
-            Some(stop) => Err(stop),
-            None => Ok(self.screen),
-        })
+        self.frames.finish()
     }
 
     fn tile_index(&self, (x, y): TilePos) -> usize {
@@ -274,7 +264,7 @@ impl<S: Screen> Animator<S> {
             }
             self.drawn[i] = Some(look);
             queue_ansi(&mut self.frame, MoveTo(2 * tile.0 as u16, tile.1 as u16));
-            if !self.pace.color {
+            if !self.frames.pace.color {
                 self.frame.extend_from_slice(look.glyph().as_bytes());
                 continue;
             }
@@ -284,42 +274,176 @@ impl<S: Screen> Animator<S> {
             }
             self.frame.extend_from_slice("●".as_bytes());
         }
-        queue_ansi(&mut self.frame, ResetColor);
-        queue_ansi(&mut self.frame, MoveTo(0, self.grid.tile_height() as u16));
-        // Within the maze's width, short of the last column, so the screen never scrolls.
-        let columns = needed_size(width, 1).0 as usize - 1;
-        let status = format!("step {}   q: stop", self.steps);
-        let status = &status[..status.len().min(columns)];
-        self.frame.extend_from_slice(status.as_bytes());
         self.dirty = dirty;
         self.dirty.clear();
-        let result = self
-            .screen
-            .draw(&self.frame)
-            .and_then(|()| self.screen.pause(self.pace.delay));
-        match result {
-            Ok(stop) => self.stopped = stop,
-            Err(error) => {
-                self.error = Some(error);
-                self.stopped = Some(Stop::Quit);
-            }
-        }
+        let status_line = self.grid.tile_height() as u16;
+        self.frames
+            .show(&mut self.frame, status_line, needed_size(width, 1).0);
     }
 }
 
 impl<S: Screen> Observer for Animator<S> {
     fn observe(&mut self, event: Event) {
-        if self.stopped.is_some() {
+        if self.frames.stopped.is_some() {
             return;
         }
         self.apply(event);
-        self.steps += 1;
-        if self
-            .steps
-            .is_multiple_of(u64::from(self.pace.steps_per_frame))
-        {
+        if self.frames.step() {
             self.flush();
         }
+    }
+}
+
+/// Follows a generator's events on a shape other than the rectangle and draws the maze carved
+/// so far as `term` draws it (half blocks, a mask in tiles), rewriting only the lines that
+/// changed since the last frame. Each frame draws the whole picture again in memory, cheap for
+/// a picture that fits a terminal (a 10-ring polar maze, 84x42, within 10 ms unoptimised).
+pub struct ShapeAnimator<S: Screen> {
+    frames: Frames<S>,
+    carving: Carving,
+    term: Term,
+    /// The picture's width in columns.
+    columns: u64,
+    /// Each line as last drawn, without its newline.
+    drawn: Vec<Vec<u8>>,
+    picture: Vec<u8>,
+    frame: Vec<u8>,
+}
+
+impl<S: Screen> ShapeAnimator<S> {
+    /// Starts an animation of a maze carved into `blank`, drawn at `scale` pixels per cell
+    /// unit (the shape's own when `None`), on `screen`, drawing its walls at once.
+    pub fn new(screen: S, blank: Shape, scale: Option<u32>, pace: Pace) -> mazegen::Result<Self> {
+        let columns = picture_size(&blank, scale)?.0;
+        let mut animator = Self {
+            frames: Frames::new(screen, pace),
+            carving: Carving::new(blank)?,
+            term: Term {
+                color: pace.color,
+                heatmap: false,
+                scale,
+            },
+            columns,
+            drawn: Vec::new(),
+            picture: Vec::new(),
+            frame: Vec::new(),
+        };
+        animator.flush();
+        Ok(animator)
+    }
+
+    /// Draws what is left to draw and returns the screen, or why the animation stopped.
+    pub fn finish(mut self) -> io::Result<Result<S, Stop>> {
+        if self.frames.stopped.is_none() {
+            self.flush();
+        }
+        self.frames.finish()
+    }
+
+    /// Draws the lines of the picture that changed, then pauses.
+    fn flush(&mut self) {
+        self.picture.clear();
+        if let Err(error) = self.term.render(&self.carving.maze(), &mut self.picture) {
+            self.frames.fail(error);
+            return;
+        }
+        self.frame.clear();
+        let lines = self.picture.split(|&b| b == b'\n');
+        // The picture ends with a newline: the last piece is empty.
+        let count = self.picture.iter().filter(|&&b| b == b'\n').count();
+        for (y, line) in lines.take(count).enumerate() {
+            if self.drawn.get(y).is_some_and(|drawn| drawn == line) {
+                continue;
+            }
+            queue_ansi(&mut self.frame, MoveTo(0, y as u16));
+            self.frame.extend_from_slice(line);
+            match self.drawn.get_mut(y) {
+                Some(drawn) => line.clone_into(drawn),
+                None => self.drawn.push(line.to_vec()),
+            }
+        }
+        self.frames
+            .show(&mut self.frame, count as u16, self.columns);
+    }
+}
+
+impl<S: Screen> Observer<ShapeEvent> for ShapeAnimator<S> {
+    fn observe(&mut self, event: ShapeEvent) {
+        if self.frames.stopped.is_some() {
+            return;
+        }
+        if let Err(error) = self.carving.apply(event) {
+            self.frames.fail(io::Error::other(error));
+            return;
+        }
+        if self.frames.step() {
+            self.flush();
+        }
+    }
+}
+
+/// What every animation keeps: the screen, the pace, the steps taken and why it stopped.
+struct Frames<S: Screen> {
+    screen: S,
+    pace: Pace,
+    steps: u64,
+    stopped: Option<Stop>,
+    error: Option<io::Error>,
+}
+
+impl<S: Screen> Frames<S> {
+    fn new(screen: S, pace: Pace) -> Self {
+        Self {
+            screen,
+            pace,
+            steps: 0,
+            stopped: None,
+            error: None,
+        }
+    }
+
+    /// Counts a step, and says whether a frame is due after it.
+    fn step(&mut self) -> bool {
+        self.steps += 1;
+        self.steps
+            .is_multiple_of(u64::from(self.pace.steps_per_frame))
+    }
+
+    /// Ends `frame` with the status line on line `line` of a picture `columns` wide, draws it
+    /// and pauses.
+    fn show(&mut self, frame: &mut Vec<u8>, line: u16, columns: u64) {
+        queue_ansi(frame, ResetColor);
+        queue_ansi(frame, MoveTo(0, line));
+        // Within the picture's width, short of the last column, so the screen never scrolls.
+        let columns = columns.saturating_sub(1) as usize;
+        let status = format!("step {}   q: stop", self.steps);
+        let status = &status[..status.len().min(columns)];
+        frame.extend_from_slice(status.as_bytes());
+        let result = self
+            .screen
+            .draw(frame)
+            .and_then(|()| self.screen.pause(self.pace.delay));
+        match result {
+            Ok(stop) => self.stopped = stop,
+            Err(error) => self.fail(error),
+        }
+    }
+
+    /// Stops the animation for `error`.
+    fn fail(&mut self, error: io::Error) {
+        self.error = Some(error);
+        self.stopped = Some(Stop::Quit);
+    }
+
+    /// The screen, or why the animation stopped.
+    fn finish(self) -> io::Result<Result<S, Stop>> {
+        if let Some(error) = self.error {
+            return Err(error);
+        }
+        Ok(match self.stopped {
+            Some(stop) => Err(stop),
+            None => Ok(self.screen),
+        })
     }
 }
 
@@ -338,6 +462,45 @@ pub fn needed_size(tile_width: u64, tile_height: u64) -> (u64, u64) {
     (2 * tile_width - 1, tile_height + 1)
 }
 
+/// The columns and lines of `term`'s picture of a maze of `shape` other than the rectangle: a
+/// mask's tiles, else half blocks at `scale` pixels per cell unit (the shape's own when `None`).
+pub fn picture_size(shape: &Shape, scale: Option<u32>) -> mazegen::Result<(u64, u64)> {
+    if let Shape::Masked(masked) = shape {
+        let grid = masked.grid();
+        let (columns, lines) = needed_size(grid.tile_width(), grid.tile_height());
+        return Ok((columns, lines - 1));
+    }
+    let picture = Picture {
+        scale: scale.unwrap_or_else(|| term_scale(shape)),
+        style: Style::Lines,
+        ..Picture::default()
+    };
+    let (width, height) = picture.pixel_size_of_shape(shape)?;
+    // Two pixels a line.
+    Ok((width.into(), u64::from(height).div_ceil(2)))
+}
+
+/// Checks that the animation of a maze of `shape` other than the rectangle, its picture of
+/// `size` ([`picture_size`]) and a status line, fits a `columns x lines` terminal.
+pub fn check_shape_fits(
+    shape: &Shape,
+    (width, height): (u64, u64),
+    columns: u16,
+    lines: u16,
+) -> Result<(), String> {
+    let smaller = match shape {
+        Shape::Hex(_) | Shape::Triangle(_) => "fewer --cells or a smaller --scale",
+        Shape::Polar(_) => "fewer --rings or a smaller --scale",
+        Shape::Rect(_) | Shape::Masked(_) => "a smaller mask",
+    };
+    check_room(
+        &format!("a {} maze", shape.name()),
+        (width, height + 1),
+        (columns, lines),
+        || format!("{smaller} fits, or enlarge the window"),
+    )
+}
+
 /// Checks that the animation fits a `columns x lines` terminal, saying what would fit if not.
 pub fn check_fits(
     tile_width: u64,
@@ -345,10 +508,35 @@ pub fn check_fits(
     columns: u16,
     lines: u16,
 ) -> Result<(), String> {
-    let (need_columns, need_lines) = needed_size(tile_width, tile_height);
+    let need = needed_size(tile_width, tile_height);
+    check_room(
+        &format!("a {tile_width}x{tile_height}-tile maze"),
+        need,
+        (columns, lines),
+        || odd_advice(columns, lines),
+    )
+}
+
+/// Checks that `what`, needing `need` columns and lines, fits the terminal's `size`, saying
+/// what would (`advice`) if not.
+fn check_room(
+    what: &str,
+    (need_columns, need_lines): (u64, u64),
+    (columns, lines): (u16, u16),
+    advice: impl FnOnce() -> String,
+) -> Result<(), String> {
     if need_columns <= u64::from(columns) && need_lines <= u64::from(lines) {
         return Ok(());
     }
+    Err(format!(
+        "--animate: {what} needs {need_columns} columns and {need_lines} lines, the terminal \
+         has {columns}x{lines}: {}",
+        advice()
+    ))
+}
+
+/// The rectangle that fits a `columns x lines` terminal, as options to ask for it.
+fn odd_advice(columns: u16, lines: u16) -> String {
     // The largest odd tile counts that fit each way.
     let odd = |n: u64| {
         if n.is_multiple_of(2) {
@@ -359,18 +547,14 @@ pub fn check_fits(
     };
     let fit_width = odd(u64::from(columns).div_ceil(2));
     let fit_height = odd(u64::from(lines).saturating_sub(1));
-    let advice = if fit_width >= 3 && fit_height >= 3 {
+    if fit_width >= 3 && fit_height >= 3 {
         format!(
             "--width {fit_width} --height {fit_height} fits (--size {})",
             fit_width.min(fit_height)
         )
     } else {
         "no maze fits; enlarge the window".to_string()
-    };
-    Err(format!(
-        "--animate: a {tile_width}x{tile_height}-tile maze needs {need_columns} columns and \
-         {need_lines} lines, the terminal has {columns}x{lines}: {advice}"
-    ))
+    }
 }
 
 #[cfg(test)]
@@ -491,6 +675,94 @@ mod tests {
         );
     }
 
+    /// Animates a maze carved into `blank` at its own scale, a frame a step.
+    fn animate_shape(generator: &dyn Generator, blank: &Shape, color: bool) -> (Memory, Maze) {
+        let screen = Memory {
+            bytes: Vec::new(),
+            pauses: 0,
+            stop_after: None,
+        };
+        let pace = Pace {
+            delay: Duration::ZERO,
+            steps_per_frame: 1,
+            color,
+        };
+        let mut animator = ShapeAnimator::new(screen, blank.clone(), None, pace).unwrap();
+        let maze =
+            Maze::generate_shape_observed(generator, blank.clone(), 7, &mut animator).unwrap();
+        (animator.finish().unwrap().expect("not stopped"), maze)
+    }
+
+    fn shapes() -> [Shape; 4] {
+        use mazegen::topology::{Hex, Mask, Masked, Polar, Triangle};
+        let mask = Mask::from_text("..X..\n.....\nX...X\n").unwrap();
+        [
+            Shape::Hex(Hex::new(5, 4).unwrap()),
+            Shape::Triangle(Triangle::new(5, 3).unwrap()),
+            Shape::Polar(Polar::new(4).unwrap()),
+            Shape::Masked(Masked::new(mask).unwrap()),
+        ]
+    }
+
+    #[test]
+    fn the_last_frame_of_a_shape_is_its_term_picture() {
+        for blank in shapes() {
+            let (columns, lines) = picture_size(&blank, None).unwrap();
+            let (columns, lines) = (columns as u16, lines as u16);
+            for generator in catalogue() {
+                let generator = generator.as_ref();
+                if Maze::generate_shape(generator, blank.clone(), 7).is_err() {
+                    // Carves rectangles only.
+                    continue;
+                }
+                for color in [true, false] {
+                    let (screen, maze) = animate_shape(generator, &blank, color);
+                    let drawn = screen_of(&screen.bytes, lines + 1, columns);
+                    let mut picture = Vec::new();
+                    let term = Term {
+                        color,
+                        ..Term::default()
+                    };
+                    term.render(&maze, &mut picture).unwrap();
+                    let picture = String::from_utf8(picture).unwrap().replace('\n', "\r\n");
+                    let expected = screen_of(picture.as_bytes(), lines + 1, columns);
+                    let what = format!("{} {} color {color}", blank.name(), generator.name());
+                    for y in 0..lines {
+                        for x in 0..columns {
+                            let [a, b] = [&drawn, &expected].map(|parser| {
+                                let cell = parser.screen().cell(y, x).unwrap();
+                                (cell.contents().to_string(), cell.fgcolor(), cell.bgcolor())
+                            });
+                            assert_eq!(a, b, "{what}: {x},{y}");
+                        }
+                    }
+                    assert!(drawn.screen().contents().contains("step "), "{what}");
+                    assert!(screen.pauses > 10, "{what}: {} frames", screen.pauses);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_shape_redraws_only_the_lines_that_changed() {
+        let blank = &shapes()[0];
+        let (screen, _) = animate_shape(&Backtrack::default(), blank, true);
+        let lines = picture_size(blank, None).unwrap().1 as usize;
+        // Cursor moves: an escape whose first letter is `H`.
+        let escapes = screen.bytes.split(|&b| b == 0x1b).skip(1);
+        let moves = escapes
+            .filter(|escape| escape.iter().find(|b| b.is_ascii_alphabetic()) == Some(&b'H'))
+            .count();
+        // A move to each line rewritten and one to the status line a frame.
+        let rewritten = moves - screen.pauses as usize;
+        let full = screen.pauses as usize * lines;
+        // Each frame rewrites a line or two of the picture, not all of it.
+        assert!(
+            screen.pauses > 20 && rewritten < full / 4,
+            "{rewritten} lines rewritten of {full}"
+        );
+    }
+
     #[test]
     fn a_maze_that_does_not_fit_says_what_would() {
         assert!(check_fits(21, 21, 80, 24).is_ok());
@@ -504,6 +776,18 @@ mod tests {
             check_fits(5, 5, 4, 3)
                 .unwrap_err()
                 .ends_with("no maze fits; enlarge the window")
+        );
+        let polar = &shapes()[2];
+        let size = picture_size(polar, None).unwrap();
+        assert!(check_shape_fits(polar, size, 80, 24).is_ok());
+        assert_eq!(
+            check_shape_fits(polar, size, 20, 10).unwrap_err(),
+            format!(
+                "--animate: a polar maze needs {} columns and {} lines, the terminal has 20x10: \
+                 fewer --rings or a smaller --scale fits, or enlarge the window",
+                size.0,
+                size.1 + 1
+            )
         );
     }
 }

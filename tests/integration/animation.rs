@@ -66,6 +66,21 @@ fn animation_needs_a_terminal_and_term_output() {
         .stderr(predicate::str::contains("--steps-per-frame"));
 }
 
+#[test]
+fn every_shape_may_animate() {
+    for shape in [
+        &["--shape", "hex"][..],
+        &["--shape", "triangle"],
+        &["--shape", "polar"],
+    ] {
+        mazegen()
+            .args([&["backtrack", "--animate"][..], shape].concat())
+            .assert()
+            .code(2)
+            .stderr("error: --animate draws in a terminal, but standard output is not one\n");
+    }
+}
+
 /// Steps of an animation in tmux.
 impl Tmux {
     /// Types `mazegen args` alone (after `before`), and returns its process id once it runs. A
@@ -146,6 +161,43 @@ fn a_maze_too_big_for_the_window_is_refused_with_what_fits() {
     );
     assert!(
         pane.contains("--width 29 --height 19 fits (--size 19)"),
+        "{pane}"
+    );
+}
+
+#[test]
+fn every_shape_animates_and_leaves_its_maze_on_the_main_screen() {
+    for shape in ["--shape hex --cells 6x4", "--shape polar --rings 4"] {
+        let Some(tmux) = Tmux::start(100, 40) else {
+            return;
+        };
+        let args = format!("wilson {shape} --seed 4 --solve");
+        let words: Vec<&str> = args.split(' ').collect();
+        let maze = stdout_of(&[&words[..], &["--color", "never"]].concat());
+        tmux.run_mazegen("NO_COLOR=1", &format!("{args} --animate --delay 0"));
+        tmux.wait_for("the exit", |t| t.pane().contains("EXIT=0"));
+        assert_eq!(tmux.show("#{alternate_on}"), "0");
+        let pane = tmux.pane();
+        let shown: Vec<&str> = pane.lines().map(str::trim_end).collect();
+        for line in maze.lines().filter(|line| !line.trim().is_empty()) {
+            assert!(
+                shown.contains(&line.trim_end()),
+                "{shape}: {line:?} missing from\n{pane}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_shape_too_big_for_the_window_is_refused() {
+    let Some(tmux) = Tmux::start(60, 20) else {
+        return;
+    };
+    tmux.run_mazegen("", "backtrack --shape polar --rings 10 --animate");
+    tmux.wait_for("the exit", |t| t.pane().contains("EXIT=2"));
+    let pane = tmux.pane();
+    assert!(
+        pane.contains("--animate: a polar maze needs") && pane.contains("the terminal has 60x20"),
         "{pane}"
     );
 }

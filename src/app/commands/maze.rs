@@ -2,7 +2,7 @@
 //! or as the generator's events).
 
 use super::write_maze;
-use crate::app::animate::{Animator, Pace};
+use crate::app::animate::{Animator, Pace, Screen, ShapeAnimator, Stop};
 use crate::app::output::Target;
 use crate::app::progress::Progress;
 use crate::app::settle::{Destination, MazeJob, with_flags};
@@ -28,7 +28,7 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
     if seed.report {
         crate::message(format_args!("seed: {}", seed.value));
     }
-    // Only rectangles are animated or streamed.
+    // Only rectangles are streamed.
     let (width, height) = spec.blank.extent();
     match destination {
         Destination::Events(target) => write_events(&spec, seed.value, &target),
@@ -47,7 +47,13 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
             write_maze(&finished(maze, &spec)?, &rendering)
         }
         Destination::Animate(pace, rendering) => {
-            let maze = animate(generator, width, height, seed.value, pace)?;
+            let maze = match &spec.blank {
+                Blank::Rect { .. } => animate(generator, width, height, seed.value, pace)?,
+                Blank::Shape(shape) => {
+                    let scale = rendering.blocks_scale();
+                    animate_shape(generator, shape.clone(), scale, seed.value, pace)?
+                }
+            };
             write_maze(&finished(maze, &spec)?, &rendering)
         }
     }
@@ -156,8 +162,28 @@ fn animate(
     let screen = TerminalScreen::enter()?;
     let mut animator = Animator::new(screen, width, height, pace)?;
     let maze = Maze::generate_observed(generator, width, height, seed, &mut animator)?;
-    // The screen (dropped here) gives the terminal back before anything else is printed.
-    match animator.finish()? {
+    animated(maze, animator.finish()?)
+}
+
+/// Generates a maze carved into `blank` while drawing it on the terminal's alternate screen,
+/// at `scale` pixels per cell unit (the shape's own when `None`).
+fn animate_shape(
+    generator: &dyn Generator,
+    blank: mazegen::topology::Shape,
+    scale: Option<u32>,
+    seed: u64,
+    pace: Pace,
+) -> anyhow::Result<Maze> {
+    let screen = TerminalScreen::enter()?;
+    let mut animator = ShapeAnimator::new(screen, blank.clone(), scale, pace)?;
+    let maze = Maze::generate_shape_observed(generator, blank, seed, &mut animator)?;
+    animated(maze, animator.finish()?)
+}
+
+/// The maze once its animation ended: the screen (dropped here) gives the terminal back
+/// before anything else is printed.
+fn animated(maze: Maze, end: Result<impl Screen, Stop>) -> anyhow::Result<Maze> {
+    match end {
         Ok(_screen) => Ok(maze),
         Err(stop) => Err(stop.into()),
     }

@@ -118,7 +118,6 @@ pub fn settle(
     };
     spec.check()
         .map_err(|error| super::flags::dataset_with_flags(error, &spec))?;
-    super::maze::refuse_rect_only(&args, &spec.maze.blank)?;
     let in_tiles = matches!(shape, None | Some(Shape::Masked(_)));
     let many = if in_tiles {
         &[

@@ -111,7 +111,11 @@ pub(super) fn maze(
         let rendering = rendering(&args.output, Format::Term)?;
         rendering.check_picture(tiles_from_cells(width), tiles_from_cells(height))?;
         if args.animation.animate {
-            Destination::Animate(animation_pace(&args, format, width, height)?, rendering)
+            let (tile_width, tile_height) = (tiles_from_cells(width), tiles_from_cells(height));
+            let pace = animation_pace(&args, format, |columns, lines| {
+                animate::check_fits(tile_width, tile_height, columns, lines)
+            })?;
+            Destination::Animate(pace, rendering)
         } else {
             Destination::Render(rendering)
         }
@@ -214,7 +218,16 @@ fn shaped_maze(
         events_only(&args)?;
         Destination::Events(Target::new(args.output.target.output.as_deref()))
     } else {
-        Destination::Render(shape_output(&args.output, &blank)?)
+        let rendering = shape_output(&args.output, &blank)?;
+        if args.animation.animate {
+            let size = animate::picture_size(&blank, rendering.blocks_scale())?;
+            let pace = animation_pace(&args, format, |columns, lines| {
+                animate::check_shape_fits(&blank, size, columns, lines)
+            })?;
+            Destination::Animate(pace, rendering)
+        } else {
+            Destination::Render(rendering)
+        }
     };
     let spec = MazeSpec {
         generator,
@@ -222,7 +235,6 @@ fn shaped_maze(
         finish: finish_of(&args),
     };
     spec.check().map_err(with_flags)?;
-    refuse_rect_only(&args, &spec.blank)?;
     let recorded = matches!(format, Format::Graph | Format::Json | Format::Events);
     Ok(MazeJob {
         spec,
@@ -230,20 +242,6 @@ fn shaped_maze(
         destination,
         quiet: args.dataset.quiet,
     })
-}
-
-/// Refuses options for rectangles only asked of a maze of another shape.
-pub(super) fn refuse_rect_only(args: &MazeArgs, blank: &Blank) -> anyhow::Result<()> {
-    if matches!(blank, Blank::Rect { .. }) {
-        return Ok(());
-    }
-    if args.animation.animate {
-        return Err(bad_input(format!(
-            "--animate applies to rectangular mazes for now, not a {} maze",
-            blank.name()
-        )));
-    }
-    Ok(())
 }
 
 /// The rendering of a maze written row by row as it is generated, or `None` when it cannot be:
@@ -330,12 +328,12 @@ fn events_only(args: &MazeArgs) -> anyhow::Result<()> {
     }
 }
 
-/// Checks that `--animate` can run here and now, and returns its pace.
+/// Checks that `--animate` can run here and now, its picture fitting the terminal as `fits`
+/// says, and returns its pace.
 fn animation_pace(
     args: &MazeArgs,
     format: Format,
-    width: u32,
-    height: u32,
+    fits: impl FnOnce(u16, u16) -> Result<(), String>,
 ) -> anyhow::Result<Pace> {
     let target = &args.output.target;
     if format != Format::Term || target.output.is_some() {
@@ -355,8 +353,7 @@ fn animation_pace(
         ));
     }
     let (columns, lines) = TerminalScreen::size()?;
-    let (tile_width, tile_height) = (tiles_from_cells(width), tiles_from_cells(height));
-    animate::check_fits(tile_width, tile_height, columns, lines).map_err(bad_input)?;
+    fits(columns, lines).map_err(bad_input)?;
     Ok(Pace {
         delay: Duration::from_millis(args.animation.delay.into()),
         steps_per_frame: args.animation.steps_per_frame,

@@ -93,6 +93,15 @@ impl Rendering {
         })
     }
 
+    /// The pixels per cell unit of a picture in half blocks as `--scale` asked it; `None` for
+    /// the shape's own ([`mazegen::render::term_scale`]) or a format that draws none.
+    pub fn blocks_scale(&self) -> Option<u32> {
+        match self.pixels {
+            Some(Pixels::Blocks(scale)) => scale,
+            _ => None,
+        }
+    }
+
     /// Checks that a picture of a `tile_width x tile_height`-tile maze can be drawn.
     pub fn check_picture(&self, tile_width: u64, tile_height: u64) -> anyhow::Result<()> {
         if let Some(Pixels::Picture(picture)) = self.pixels {
