@@ -4,8 +4,8 @@ use thiserror::Error;
 
 /// Everything that can go wrong inside the library.
 ///
-/// All variants describe bad input (a request the library refuses); the binary maps them to
-/// exit code 2.
+/// All variants but [`Error::NoThreads`] describe bad input (a request the library refuses);
+/// the binary maps them to exit code 2.
 #[derive(Debug, Error, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum Error {

@@ -49,9 +49,12 @@ fn exit_for(error: &anyhow::Error) -> ExitCode {
         };
     }
     message(format_args!("error: {error:#}"));
-    let bad_input = error
-        .chain()
-        .any(|cause| cause.is::<mazegen::Error>() || cause.is::<BadInput>());
+    let bad_input = error.chain().any(|cause| {
+        let refused = cause
+            .downcast_ref::<mazegen::Error>()
+            .is_some_and(|e| !matches!(e, mazegen::Error::NoThreads { .. }));
+        refused || cause.is::<BadInput>()
+    });
     ExitCode::from(if bad_input { 2 } else { 1 })
 }
 

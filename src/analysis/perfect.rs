@@ -8,6 +8,7 @@ use std::fmt;
 
 /// Why a maze is not perfect. Cells are named by position, as [`Topology::cell`] names them.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Defect {
     /// A passage leads through the outer wall at this cell.
     OpenBorder {

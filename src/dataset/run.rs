@@ -151,8 +151,9 @@ where
     I: Fn() -> S + Sync,
     F: Fn(&mut S, Maze) -> Result<T, E> + Sync,
 {
-    /// Makes at most `mazes` before handing any back (never fewer than the spec's jobs, nor
-    /// more than [`BATCH_MAZES`]): fewer keep memory down when each value is large.
+    /// Makes about `mazes` before handing any back: at least the spec's jobs, and at most
+    /// [`BATCH_MAZES`] unless the jobs are more. Fewer keep memory down when each value is
+    /// large.
     pub fn batch(mut self, mazes: u64) -> Self {
         let jobs = self.maker.spec.jobs as u64;
         self.batch = mazes.clamp(jobs, BATCH_MAZES.max(jobs)).max(1);
@@ -391,7 +392,7 @@ mod tests {
             let mut three = spec(blank, 40, 3);
             three.unique = true;
             assert_eq!(mazes(&three, 7), all);
-            three.slots = shard(40, 2, 3);
+            three.slots = shard(40, 2, 3).unwrap();
             assert_eq!(mazes(&three, 5), all[13..26]);
         }
     }

@@ -33,14 +33,19 @@ pub struct DatasetSpec {
 }
 
 /// Shard `index` (from 1) of `of` equal shards of a `count`-maze dataset: the indices it
-/// makes. The shards of a dataset cover it exactly, in order.
+/// makes, or `None` unless `1 <= index <= of`. The shards of a dataset cover it exactly, in
+/// order.
 ///
 /// ```
-/// assert_eq!(mazegen::dataset::shard(10, 2, 3), 3..6);
+/// assert_eq!(mazegen::dataset::shard(10, 2, 3), Some(3..6));
+/// assert_eq!(mazegen::dataset::shard(10, 4, 3), None);
 /// ```
-pub fn shard(count: u64, index: u64, of: u64) -> Range<u64> {
+pub fn shard(count: u64, index: u64, of: u64) -> Option<Range<u64>> {
+    if index == 0 || index > of {
+        return None;
+    }
     let edge = |k: u64| (u128::from(count) * u128::from(k) / u128::from(of)) as u64;
-    edge(index - 1)..edge(index)
+    Some(edge(index - 1)..edge(index))
 }
 
 impl DatasetSpec {
@@ -48,6 +53,10 @@ impl DatasetSpec {
     /// [`MazeSpec::check`] refuses, bounds no maze of the shape can meet, more unique mazes
     /// than the shape has.
     pub fn check(&self) -> Result<()> {
+        if self.slots.start > self.slots.end || self.slots.end > self.count {
+            let (slots, count) = (self.slots.clone(), self.count);
+            return Err(DatasetError::SlotsOutside { slots, count }.into());
+        }
         self.maze.check()?;
         let cells = self.maze.blank.cell_count();
         for bound in &self.bounds {
@@ -144,6 +153,14 @@ pub enum DatasetError {
         /// The perfect mazes of the shape.
         trees: u64,
     },
+    /// Slots that are no range of the dataset's indices.
+    #[error("the slots {slots:?} are not within the {count} mazes of the dataset")]
+    SlotsOutside {
+        /// The slots asked for.
+        slots: Range<u64>,
+        /// The mazes of the dataset.
+        count: u64,
+    },
     /// Unique mazes asked for, where only `found` turned up before a long run of repeats.
     #[error(
         "only {found} distinct mazes found, then {repeats} repeats in a row; the algorithm \
@@ -199,7 +216,7 @@ mod tests {
     #[test]
     fn shards_cover_the_dataset_in_order() {
         for of in 1..7 {
-            let edges: Vec<Range<u64>> = (1..=of).map(|i| shard(20, i, of)).collect();
+            let edges: Vec<Range<u64>> = (1..=of).map(|i| shard(20, i, of).unwrap()).collect();
             assert_eq!(edges[0].start, 0);
             assert_eq!(edges[of as usize - 1].end, 20);
             assert!(edges.windows(2).all(|w| w[0].end == w[1].start));
@@ -229,6 +246,11 @@ mod tests {
             Err(DatasetError::TooFewMazes { count: 5, trees: 4 }.into())
         );
         few.count = 4;
+        assert!(
+            matches!(few.check(), Err(Error::Dataset(e)) if matches!(*e, DatasetError::SlotsOutside { .. })),
+            "slots 0..5 of 4 mazes"
+        );
+        few.slots = 0..4;
         assert_eq!(few.check(), Ok(()));
     }
 }

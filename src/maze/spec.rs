@@ -129,6 +129,7 @@ impl Finish {
 
     /// [`Finish::check`] for a `width x height`-cell rectangle.
     fn check_rect(&self, width: u32, height: u32) -> Result<()> {
+        Grid::check_size(width, height)?;
         let start = self.start.unwrap_or(Maze::DEFAULT_START);
         let goal = self.goal.unwrap_or(Maze::default_goal(width, height));
         for (part, cell) in [(Part::Start(start), start), (Part::Goal(goal), goal)] {

@@ -105,7 +105,8 @@ pub fn settle(
         seed: seed.value,
         count,
         slots: match dataset.shard {
-            Some(shard) => mazegen::dataset::shard(count, shard.index, shard.of),
+            Some(shard) => mazegen::dataset::shard(count, shard.index, shard.of)
+                .expect("--shard K/N is parsed with 1 <= K <= N"),
             None => 0..count,
         },
         single: dataset.count.is_none(),
@@ -116,8 +117,8 @@ pub fn settle(
         unique: dataset.unique,
         bounds: dataset.bounds.given(),
     };
-    spec.check()
-        .map_err(|error| super::flags::dataset_with_flags(error, &spec))?;
+    // The mazes' own refusals first, then the formats', then the dataset's (bounds, unique).
+    spec.maze.check().map_err(super::flags::with_flags)?;
     let in_tiles = matches!(shape, None | Some(Shape::Masked(_)));
     let many = if in_tiles {
         &[
@@ -150,6 +151,8 @@ pub fn settle(
              --shard, --jobs, --unique, --endpoints, difficulty bounds or --format jsonl/npy"
         )));
     }
+    spec.check()
+        .map_err(|error| super::flags::dataset_with_flags(error, &spec))?;
     let (width, height) = spec.maze.blank.extent();
     let rendering = match &shape {
         Some(blank) => super::output::shape_output(&args.output, blank)?,

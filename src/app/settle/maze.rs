@@ -213,28 +213,32 @@ fn shaped_maze(
     args: MazeArgs,
     blank: Shape,
 ) -> anyhow::Result<MazeJob> {
+    let spec = MazeSpec {
+        generator,
+        blank: Blank::Shape(blank),
+        finish: finish_of(&args),
+    };
+    // What the library refuses comes first, as for rectangles.
+    spec.check().map_err(with_flags)?;
+    let Blank::Shape(blank) = &spec.blank else {
+        unreachable!("made from a shape above")
+    };
     let format = format_of(&args.output);
     let destination = if format == Format::Events {
         events_only(&args)?;
         Destination::Events(Target::new(args.output.target.output.as_deref()))
     } else {
-        let rendering = shape_output(&args.output, &blank)?;
+        let rendering = shape_output(&args.output, blank)?;
         if args.animation.animate {
-            let size = animate::picture_size(&blank, rendering.blocks_scale())?;
+            let size = animate::picture_size(blank, rendering.blocks_scale())?;
             let pace = animation_pace(&args, format, |columns, lines| {
-                animate::check_shape_fits(&blank, size, columns, lines)
+                animate::check_shape_fits(blank, size, columns, lines)
             })?;
             Destination::Animate(pace, rendering)
         } else {
             Destination::Render(rendering)
         }
     };
-    let spec = MazeSpec {
-        generator,
-        blank: Blank::Shape(blank),
-        finish: finish_of(&args),
-    };
-    spec.check().map_err(with_flags)?;
     let recorded = matches!(format, Format::Graph | Format::Json | Format::Events);
     Ok(MazeJob {
         spec,
