@@ -83,8 +83,13 @@ impl Counts {
             dead_ends += u64::from(degree == 1);
             junctions += u64::from(degree >= 3);
         }
-        let passages = ends / 2;
-        let cells = topology.cell_count() as u64;
+        Self::tally(topology.cell_count() as u64, ends / 2, dead_ends, junctions)
+    }
+
+    /// The figures of a maze of `cells` cells with these `passages`, `dead_ends` and
+    /// `junctions`, counted by whoever walked it (the rectangle's [`super::Stats`] counts them
+    /// in its own pass).
+    pub(crate) fn tally(cells: u64, passages: u64, dead_ends: u64, junctions: u64) -> Self {
         let loops = (passages + 1).saturating_sub(cells);
         Self {
             cells,

@@ -52,8 +52,15 @@ impl Summary {
         let grid = maze.tile_grid("a rectangle's figures")?;
         let shape = Stats::measure(grid);
         let (from, to, length) = diameter_from(grid, grid.pos(maze.first_cell()))?;
+        // Cells off a mask have no passages: only the count of cells is the mask's own.
+        let counts = Counts::tally(
+            maze.cell_count(),
+            shape.passages,
+            shape.dead_ends,
+            shape.junctions,
+        );
         Ok(Self {
-            counts: Counts::of(maze),
+            counts,
             mean_straight_run: shape.mean_straight_run(),
             horizontal_fraction: shape.horizontal_fraction(),
             solution_length: Distances::from(grid, grid.pos(maze.start()))?
