@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use mazegen::Probability;
 use mazegen::algorithms::{self, Pick};
 use mazegen::grid::Pos;
+use mazegen::render::{self, Takes};
 use std::num::NonZeroU32;
 use std::path::PathBuf;
 
@@ -534,6 +535,27 @@ impl Format {
     pub fn name(self) -> String {
         self.to_possible_value()
             .map_or_else(String::new, |value| value.get_name().to_owned())
+    }
+
+    /// What the format takes, as its renderer declares it.
+    pub fn takes(self) -> Takes {
+        match self {
+            Format::Term => render::Term::TAKES,
+            Format::Text => render::Text::TAKES,
+            Format::Json => render::Json::TAKES,
+            Format::Svg => render::Svg::TAKES,
+            Format::Png => render::Png::TAKES,
+            // Events are written as a generator carves, by no renderer: one maze, its seed
+            // recorded in the header.
+            Format::Events => Takes {
+                records_seed: true,
+                ..Takes::NOTHING
+            },
+            Format::Graph => render::Graph::TAKES,
+            Format::Jsonl => render::Jsonl::TAKES,
+            Format::Npy => render::NpyTiles::TAKES,
+            Format::NpyConnections => render::NpyConnections::TAKES,
+        }
     }
 }
 

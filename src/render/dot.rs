@@ -1,6 +1,7 @@
 //! `dot`: the room graph for Graphviz.
 
 use super::Render;
+use super::Takes;
 use crate::rooms::{EdgeKind, RoomMap};
 use std::io::{self, Write};
 
@@ -16,6 +17,14 @@ const TILES_PER_INCH: u32 = 4;
 /// layout, which keeps those positions: `dot -Tsvg rooms.dot` draws the map as a graph.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Dot;
+
+impl Dot {
+    /// What `dot` takes.
+    pub const TAKES: Takes = Takes {
+        records_seed: true,
+        ..Takes::NOTHING
+    };
+}
 
 impl Render<RoomMap> for Dot {
     fn render(&self, map: &RoomMap, out: &mut dyn Write) -> io::Result<()> {

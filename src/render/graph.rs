@@ -2,6 +2,7 @@
 //! written as the maze is walked, one a line.
 
 use super::Render;
+use super::Takes;
 use crate::Maze;
 use crate::analysis::ShapeStats;
 use crate::document::graph::{
@@ -19,6 +20,16 @@ use std::io::{self, Write};
 pub struct Graph {
     /// Adds the `stats` object.
     pub stats: bool,
+}
+
+impl Graph {
+    /// What `graph` takes.
+    pub const TAKES: Takes = Takes {
+        any_shape: true,
+        carries_stats: true,
+        records_seed: true,
+        ..Takes::NOTHING
+    };
 }
 
 /// A maze of any shape as a graph: its cells and passages, braided or not.

@@ -1,6 +1,7 @@
 //! `json`: one `mazegen.maze/v1` document ([`crate::document`]), its tile rows and solution
 //! drawn from the maze as they are written.
 
+use super::Takes;
 use super::{DrawRows, Render, RenderRows, StreamTiles};
 use crate::analysis::{Difficulty, Summary};
 use crate::document::MAZE_SCHEMA;
@@ -20,6 +21,16 @@ use std::io::{self, Write};
 pub struct Json {
     /// Whether to add a `stats` object (see [`Summary`]).
     pub stats: bool,
+}
+
+impl Json {
+    /// What `json` takes.
+    pub const TAKES: Takes = Takes {
+        tiles: true,
+        carries_stats: true,
+        records_seed: true,
+        ..Takes::NOTHING
+    };
 }
 
 impl Render for Json {

@@ -3,6 +3,7 @@
 
 use super::json::document;
 use super::{Graph, Render};
+use super::{Many, Takes};
 use crate::analysis::Difficulty;
 use crate::document::write_line;
 use crate::maze::Maze;
@@ -18,6 +19,18 @@ pub struct Jsonl {
     pub stats: bool,
     /// Whether rectangles and masks are written as graph documents too.
     pub graph: bool,
+}
+
+impl Jsonl {
+    /// What `jsonl` takes.
+    pub const TAKES: Takes = Takes {
+        tiles: true,
+        any_shape: true,
+        carries_stats: true,
+        records_seed: true,
+        many: Some(Many::Lines),
+        ..Takes::NOTHING
+    };
 }
 
 impl Render for Jsonl {

@@ -1,7 +1,8 @@
 //! Output formats, one file each, all behind the [`Render`] interface.
 //!
 //! Renderers know nothing about algorithms: they read a model (a [`Maze`] or a [`RoomMap`])
-//! and write bytes. `term` and `text` draw the tiles of either with the same code, each kind of
+//! and write bytes. Each declares what its format takes (`TAKES`, a [`Takes`]: shapes, many
+//! mazes, pictures, figures, seeds), which callers consult instead of naming formats. `term` and `text` draw the tiles of either with the same code, each kind of
 //! tile having its color and glyphs (`TileStyle`); hexagons, triangles and rings they draw in
 //! half blocks from the pixels of the line pictures (`lines/blocks.rs`).
 
@@ -17,6 +18,7 @@ mod rooms_json;
 mod rooms_picture;
 mod style;
 mod svg;
+mod takes;
 mod term;
 mod text;
 mod tiled;
@@ -30,6 +32,7 @@ pub use lines::term_scale;
 pub use npy::{NpyConnections, NpyTiles, header as npy_header};
 pub use png::Png;
 pub use svg::Svg;
+pub use takes::{Many, Takes};
 pub use term::Term;
 pub use text::Text;
 pub use tiled::{TILESET_IMAGE, Tiled, write_tileset_image};
@@ -52,7 +55,17 @@ pub trait Render<M: ?Sized = Maze> {
     fn streams(&self) -> Option<&dyn RenderRows> {
         None
     }
+
+    /// For a format that writes many mazes as one array ([`Many::Array`]), the array's element
+    /// type and the shape of one maze of `width x height` cells, for the header written first.
+    fn array(&self, width: u32, height: u32) -> Option<ArrayLayout> {
+        let _ = (width, height);
+        None
+    }
 }
+
+/// An array's element type (a NumPy `descr`, e.g. `|u1`) and the shape of one maze in it.
+pub type ArrayLayout = (&'static str, Vec<u64>);
 
 /// Writes a maze streamed row by row ([`MazeRows`]), holding a row at a time: byte for byte
 /// what [`Render`] writes for the same maze generated whole.

@@ -10,7 +10,7 @@
 //! The array's header ([`header`]) is written once, before the first maze; each renderer writes
 //! one maze's part of the data.
 
-use super::Render;
+use super::{ArrayLayout, Many, Render, Takes};
 use crate::grid::{Grid, Tile, tiles_from_cells};
 use crate::maze::Maze;
 use std::io::{self, Write};
@@ -21,16 +21,23 @@ use std::io::{self, Write};
 pub struct NpyTiles;
 
 impl NpyTiles {
-    /// The array's element type and the shape of one maze of `width x height` cells.
-    pub fn layout(width: u32, height: u32) -> (&'static str, Vec<u64>) {
-        (
-            "|u1",
-            vec![tiles_from_cells(height), tiles_from_cells(width)],
-        )
-    }
+    /// What `npy` takes.
+    pub const TAKES: Takes = Takes {
+        tiles: true,
+        binary: Some("a NumPy array"),
+        many: Some(Many::Array),
+        ..Takes::NOTHING
+    };
 }
 
 impl Render for NpyTiles {
+    fn array(&self, width: u32, height: u32) -> Option<ArrayLayout> {
+        Some((
+            "|u1",
+            vec![tiles_from_cells(height), tiles_from_cells(width)],
+        ))
+    }
+
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         let mut rows = maze.tiles().map_err(io::Error::other)?;
         let mut line = Vec::new();
@@ -53,13 +60,20 @@ impl Render for NpyTiles {
 pub struct NpyConnections;
 
 impl NpyConnections {
-    /// The array's element type and the shape of one maze of `width x height` cells.
-    pub fn layout(width: u32, height: u32) -> (&'static str, Vec<u64>) {
-        ("|b1", vec![2, u64::from(height), u64::from(width)])
-    }
+    /// What `npy-connections` takes.
+    pub const TAKES: Takes = Takes {
+        tiles: true,
+        binary: Some("a NumPy array"),
+        many: Some(Many::Array),
+        ..Takes::NOTHING
+    };
 }
 
 impl Render for NpyConnections {
+    fn array(&self, width: u32, height: u32) -> Option<ArrayLayout> {
+        Some(("|b1", vec![2, u64::from(height), u64::from(width)]))
+    }
+
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         let grid = maze.tile_grid("an array").map_err(io::Error::other)?;
         let (width, height) = (grid.width(), grid.height());

@@ -1,5 +1,6 @@
 //! `png`: a raster picture, `scale` pixels per tile, written row by row.
 
+use super::Takes;
 use super::ink::{Ink, Picture, TILE_KINDS, shade};
 use super::{DrawRows, Render, RenderRows, StreamTiles};
 use crate::grid::empty_vec;
@@ -16,6 +17,18 @@ use std::io::{self, Write};
 /// minutes.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Png(pub Picture);
+
+impl Png {
+    /// What `png` takes.
+    pub const TAKES: Takes = Takes {
+        tiles: true,
+        any_shape: true,
+        picture: true,
+        heatmap: true,
+        binary: Some("PNG"),
+        ..Takes::NOTHING
+    };
+}
 
 impl Png {
     /// The most pixels a picture may have to be compressed at zlib's default level (16

@@ -1,6 +1,7 @@
 //! `svg`: a scalable picture, one path per color made of runs of equal tiles.
 
 use super::Render;
+use super::Takes;
 use super::ink::{Ink, Picture, Rgb, for_each_ink_row};
 use crate::error::Error;
 use crate::grid::Tile;
@@ -18,6 +19,17 @@ const RUN_BYTES: usize = 96;
 /// anything is written; memory refused for them is an [`Error::OutOfMemory`].
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Svg(pub Picture);
+
+impl Svg {
+    /// What `svg` takes.
+    pub const TAKES: Takes = Takes {
+        tiles: true,
+        any_shape: true,
+        picture: true,
+        heatmap: true,
+        ..Takes::NOTHING
+    };
+}
 
 impl Render for Svg {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {

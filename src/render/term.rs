@@ -6,6 +6,7 @@ use super::ink::{Ink, Palette, shade};
 use super::lines::{Blocks, maze_blocks};
 use super::style::TileStyle;
 use super::{DrawRows, Render, RenderRows, StreamTiles, TileRowSource, tiles_of};
+use super::{Many, Takes};
 use crate::grid::Tile;
 use crate::maze::{Heat, Maze};
 use crate::rooms::{MapTile, RoomMap};
@@ -74,6 +75,18 @@ pub struct Term {
     /// Pixels per cell unit of a maze drawn in lines; `None` for its shape's
     /// [`term_scale`](super::term_scale).
     pub scale: Option<u32>,
+}
+
+impl Term {
+    /// What `term` takes.
+    pub const TAKES: Takes = Takes {
+        tiles: true,
+        any_shape: true,
+        blocks: true,
+        heatmap: true,
+        many: Some(Many::Separated),
+        ..Takes::NOTHING
+    };
 }
 
 impl Render for Term {

@@ -6,6 +6,7 @@
 use super::lines::{Blocks, maze_blocks};
 use super::style::TileStyle;
 use super::{DrawRows, Render, RenderRows, StreamTiles, TileRowSource, tiles_of, write_tile_lines};
+use super::{Many, Takes};
 use crate::maze::Maze;
 use crate::rooms::RoomMap;
 use crate::stream::MazeRows;
@@ -21,6 +22,17 @@ pub struct Text {
     /// Pixels per cell unit of a maze drawn in lines; `None` for its shape's
     /// [`term_scale`](super::term_scale).
     pub scale: Option<u32>,
+}
+
+impl Text {
+    /// What `text` takes.
+    pub const TAKES: Takes = Takes {
+        tiles: true,
+        any_shape: true,
+        blocks: true,
+        many: Some(Many::Separated),
+        ..Takes::NOTHING
+    };
 }
 
 impl Text {

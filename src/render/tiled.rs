@@ -10,6 +10,7 @@
 //! maps) and the command line writes beside the map; each of its tiles carries its kind as the
 //! property `kind`.
 
+use super::Takes;
 use super::ink::Picture;
 use super::{Render, rooms_picture, tiles_of};
 use crate::rooms::{MapTile, RoomMap, TileMap};
@@ -50,6 +51,15 @@ pub fn write_tileset_image(out: &mut dyn Write) -> io::Result<()> {
 /// Tiled output.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Tiled;
+
+impl Tiled {
+    /// What `tiled` takes.
+    pub const TAKES: Takes = Takes {
+        tiles: true,
+        records_seed: true,
+        ..Takes::NOTHING
+    };
+}
 
 /// The tile number (global id) of a map tile in the embedded tileset.
 fn gid(tile: MapTile) -> u32 {

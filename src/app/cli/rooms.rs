@@ -3,6 +3,7 @@
 use super::{TargetArgs, Theme, parse_probability, parse_seed};
 use clap::{Args, ValueEnum};
 use mazegen::Probability;
+use mazegen::render::{self, Takes};
 use mazegen::rooms::{self, MAX_ROOMS, RoomSize};
 
 /// Above this many rooms, `--map auto` leaves the tile map out of `json` and `dot` output with
@@ -161,6 +162,19 @@ pub enum RoomsFormat {
 }
 
 impl RoomsFormat {
+    /// What the format takes, as its renderer declares it.
+    pub fn takes(self) -> Takes {
+        match self {
+            Self::Term => render::Term::TAKES,
+            Self::Text => render::Text::TAKES,
+            Self::Json => render::Json::TAKES,
+            Self::Dot => render::Dot::TAKES,
+            Self::Tiled => render::Tiled::TAKES,
+            Self::Svg => render::Svg::TAKES,
+            Self::Png => render::Png::TAKES,
+        }
+    }
+
     /// Whether the format draws the tile map (and so needs one).
     pub fn draws_tiles(self) -> bool {
         matches!(

@@ -1,7 +1,7 @@
 //! The commands that read a maze document back: `solve`, `render` and `stats`.
 
 use super::{Figures, write_maze};
-use crate::app::cli::{Format, StatsFormat};
+use crate::app::cli::StatsFormat;
 use crate::app::output::Target;
 use crate::app::settle::{
     DocumentAction, DocumentJob, Input, SHAPE_FORMATS, bad_input, tiles_style_refused, with_flags,
@@ -62,12 +62,12 @@ fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
         // draw it in tiles.
         Shape::Masked(_) => {
             output.graph.is_none()
-                || matches!(output.graph_format, Format::Term | Format::Text)
+                || output.graph_format.takes().blocks
                 || output.picture.is_some_and(|p| p.style == Style::Tiles)
         }
         _ => false,
     };
-    if output.graph_format != Format::Graph && in_tiles {
+    if output.graph_format.takes().tiles && in_tiles {
         let action = match finish {
             Some(finish) => DocumentAction::Solve(finish, output),
             None => DocumentAction::Render(output),

@@ -3,12 +3,12 @@
 use super::output::{Rendering, rendering};
 use super::{Seed, bad_input};
 use crate::app::cli::{EndpointRule, Format, MazeArgs, OutputArgs};
-use crate::app::output::Target;
+use clap::ValueEnum;
 use mazegen::algorithms::Generator;
 use mazegen::dataset::DatasetSpec;
 use mazegen::grid::tiles_from_cells;
 use mazegen::maze::{Blank, Finish, MazeSpec};
-use mazegen::render::{NpyConnections, NpyTiles};
+use mazegen::render::{ArrayLayout, Many, Takes};
 use mazegen::topology::Shape;
 
 /// Many mazes to generate, finish, filter and write in index order.
@@ -30,7 +30,7 @@ pub struct DatasetOutput {
     /// A blank line between mazes (`term` and `text`).
     pub separate: bool,
     /// For NumPy arrays, the element type and the shape of one maze; the header comes first.
-    pub array: Option<(&'static str, Vec<u64>)>,
+    pub array: Option<ArrayLayout>,
     /// Whether each maze's document records its seed (JSON); otherwise a single maze's seed is
     /// printed on standard error when the user cannot know it.
     pub records_seed: bool,
@@ -46,31 +46,21 @@ pub fn wanted(args: &MazeArgs) -> bool {
         || dataset.unique
         || dataset.endpoints.is_some()
         || !dataset.bounds.given().is_empty()
-        || matches!(
-            args.output.format,
-            Some(Format::Jsonl | Format::Npy | Format::NpyConnections)
-        )
+        || args
+            .output
+            .format
+            .is_some_and(|format| format.takes().dataset_only())
 }
 
 /// Refuses NumPy arrays where a command writes one maze read from a document.
 pub fn refuse_arrays(output: &OutputArgs) -> anyhow::Result<()> {
-    match output.format {
-        Some(Format::Npy | Format::NpyConnections) => Err(bad_input(
+    match output.format.map(Format::takes) {
+        Some(takes) if takes.many == Some(Many::Array) => Err(bad_input(
             "--format npy and npy-connections write arrays of generated mazes: use them with a \
              maze command",
         )),
         _ => Ok(()),
     }
-}
-
-/// Refuses to write a binary array to a terminal.
-pub fn refuse_array_to_terminal(format: Format, target: &Target) -> anyhow::Result<()> {
-    if matches!(format, Format::Npy | Format::NpyConnections) && target.is_terminal() {
-        return Err(bad_input(
-            "refusing to write a NumPy array to a terminal: use --output FILE or a pipe",
-        ));
-    }
-    Ok(())
 }
 
 /// Settles a maze command into a dataset job.
@@ -89,7 +79,8 @@ pub fn settle(
         }
     };
     let format = super::output::format_of(&args.output);
-    let records_seed = matches!(format, Format::Json | Format::Jsonl | Format::Graph);
+    let takes = format.takes();
+    let records_seed = takes.records_seed;
     let dataset = &args.dataset;
     let count = dataset.count.unwrap_or(1);
     let seed = Seed::settle(args.seed, records_seed);
@@ -120,19 +111,20 @@ pub fn settle(
     // The mazes' own refusals first, then the formats', then the dataset's (bounds, unique).
     spec.maze.check().map_err(super::flags::with_flags)?;
     let in_tiles = matches!(shape, None | Some(Shape::Masked(_)));
-    let many = if in_tiles {
-        &[
-            Format::Term,
-            Format::Text,
-            Format::Jsonl,
-            Format::Npy,
-            Format::NpyConnections,
-        ][..]
-    } else {
-        &[Format::Term, Format::Text, Format::Jsonl]
+    let writes_many = |takes: Takes| {
+        takes.many.is_some()
+            && if in_tiles {
+                takes.tiles
+            } else {
+                takes.any_shape
+            }
     };
-    if count > 1 && !many.contains(&format) {
-        let names: Vec<String> = many.iter().map(|format| format.name()).collect();
+    if count > 1 && !writes_many(takes) {
+        let names: Vec<String> = Format::value_variants()
+            .iter()
+            .filter(|format| writes_many(format.takes()))
+            .map(|format| format.name())
+            .collect();
         return Err(bad_input(format!(
             "--count {count} writes {} mazes as {}, not --format {}",
             shape.as_ref().map_or("rectangular", Shape::name),
@@ -162,17 +154,12 @@ pub fn settle(
             rendering
         }
     };
-    let array = match format {
-        Format::Npy => Some(NpyTiles::layout(width, height)),
-        Format::NpyConnections => Some(NpyConnections::layout(width, height)),
-        _ => None,
-    };
     Ok(DatasetJob {
         spec,
         seed,
         output: DatasetOutput {
-            separate: matches!(format, Format::Term | Format::Text),
-            array,
+            separate: takes.many == Some(Many::Separated),
+            array: rendering.renderer.array(width, height),
             records_seed,
             rendering,
         },

@@ -62,10 +62,9 @@ pub(super) fn document_output(
     graph_default: Format,
 ) -> anyhow::Result<DocumentOutput> {
     let graph_format = args.format.unwrap_or(graph_default);
+    let takes = graph_format.takes();
     // Known only once read: whether term or text draw the maze in lines, at --scale.
-    let blocks_scale = args
-        .scale
-        .filter(|_| matches!(graph_format, Format::Term | Format::Text));
+    let blocks_scale = args.scale.filter(|_| takes.blocks);
     let maze = match blocks_scale {
         Some(_) => rendering(
             &OutputArgs {
@@ -83,7 +82,7 @@ pub(super) fn document_output(
         blocks_scale,
         graph: Rendering::of_shape(graph_format, args, picture, target),
         graph_format,
-        picture: matches!(graph_format, Format::Svg | Format::Png).then_some(picture),
+        picture: takes.picture.then_some(picture),
     })
 }
 

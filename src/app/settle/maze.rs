@@ -122,10 +122,7 @@ pub(super) fn maze(
     };
     Ok(MazeJob {
         spec,
-        seed: Seed::settle(
-            args.seed,
-            matches!(format, Format::Json | Format::Events | Format::Graph),
-        ),
+        seed: Seed::settle(args.seed, format.takes().records_seed),
         destination,
         quiet: args.dataset.quiet,
     })
@@ -239,10 +236,9 @@ fn shaped_maze(
             Destination::Render(rendering)
         }
     };
-    let recorded = matches!(format, Format::Graph | Format::Json | Format::Events);
     Ok(MazeJob {
         spec,
-        seed: Seed::settle(args.seed, recorded),
+        seed: Seed::settle(args.seed, format.takes().records_seed),
         destination,
         quiet: args.dataset.quiet,
     })

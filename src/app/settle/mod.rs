@@ -162,7 +162,7 @@ fn man_page(name: Option<&str>) -> anyhow::Result<clap::Command> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::Parser;
+    use clap::{Parser, ValueEnum};
     use mazegen::maze::Blank;
 
     /// Settles `args` as the command line would.
@@ -206,6 +206,50 @@ mod tests {
             panic!("a maze job")
         };
         assert!(matches!(job.destination, Destination::Stream(_, 50_000)));
+    }
+
+    /// Each format does what its renderer declares: it writes other shapes, binary bytes,
+    /// figures, seeds and arrays exactly when its `Takes` says so.
+    #[test]
+    fn formats_do_what_they_declare() {
+        use mazegen::algorithms::Backtrack;
+        use mazegen::render::{Many, Picture, Style};
+        use mazegen::topology::{Hex, Shape};
+
+        let cli = Cli::parse_from(["mazegen", "backtrack", "--stats", "--color", "never"]);
+        let Command::Backtrack(args) = cli.command else {
+            panic!("parsed the wrong command")
+        };
+        let seed = 987_654_321;
+        let rect = mazegen::Maze::generate(&Backtrack::default(), 4, 3, seed).unwrap();
+        let hex = Shape::Hex(Hex::new(4, 3).unwrap());
+        let hex = mazegen::Maze::generate_shape(&Backtrack::default(), hex, seed).unwrap();
+        let lines = Picture {
+            style: Style::Lines,
+            ..Picture::default()
+        };
+        for &format in Format::value_variants() {
+            let output = &args.maze.output;
+            let Some(in_tiles) = output::renderer(format, output, Picture::default(), false) else {
+                assert_eq!(format, Format::Events, "only events have no renderer");
+                continue;
+            };
+            let takes = format.takes();
+            let mut bytes = Vec::new();
+            in_tiles.render(&rect, &mut bytes).unwrap();
+            let text = String::from_utf8_lossy(&bytes);
+            let binary = bytes.iter().any(|&byte| byte < b' ' && byte != b'\n');
+            assert_eq!(binary, takes.binary.is_some(), "{format:?} binary");
+            let seeded = text.contains(&seed.to_string());
+            assert_eq!(seeded, takes.records_seed, "{format:?} seed");
+            let figures = text.contains("\"dead_ends\"");
+            assert_eq!(figures, takes.carries_stats, "{format:?} figures");
+            let array = in_tiles.array(4, 3).is_some();
+            assert_eq!(array, takes.many == Some(Many::Array), "{format:?} array");
+            let as_shape = output::renderer(format, output, lines, true).unwrap();
+            let drawn = as_shape.render(&hex, &mut Vec::new()).is_ok();
+            assert_eq!(drawn, takes.any_shape, "{format:?} shapes");
+        }
     }
 
     #[test]

@@ -7,7 +7,8 @@ use crate::app::cli::{self, ColorChoice, Format, OutputArgs, TargetArgs};
 use crate::app::output::Target;
 use anyhow::Context;
 use mazegen::render::{
-    Graph, Json, Jsonl, NpyConnections, NpyTiles, Picture, Render, Style, Svg, Term, Text,
+    Graph, Json, Jsonl, NpyConnections, NpyTiles, Picture, Png, Render, Style, Svg, Takes, Term,
+    Text,
 };
 use mazegen::topology::Shape;
 use std::io::{self, IsTerminal};
@@ -65,29 +66,19 @@ impl Rendering {
         picture: Picture,
         target: Target,
     ) -> Option<Self> {
-        let stats = args.stats;
-        let renderer: Box<dyn Render + Send + Sync> = match format {
-            Format::Term => Box::new(Term {
-                color: use_color(&args.target),
-                heatmap: args.heatmap,
-                scale: args.scale,
-            }),
-            Format::Text => Box::new(Text { scale: args.scale }),
-            Format::Graph => Box::new(Graph { stats }),
-            Format::Jsonl => Box::new(Jsonl { stats, graph: true }),
-            Format::Svg => Box::new(Svg(picture)),
-            Format::Png => Box::new(mazegen::render::Png(picture)),
-            _ => return None,
-        };
-        let pixels = match format {
-            Format::Svg | Format::Png => Some(Pixels::Picture(picture)),
-            Format::Term | Format::Text => Some(Pixels::Blocks(args.scale)),
-            _ => None,
+        let takes = format.takes();
+        if !takes.any_shape {
+            return None;
+        }
+        let pixels = if takes.picture {
+            Some(Pixels::Picture(picture))
+        } else {
+            takes.blocks.then_some(Pixels::Blocks(args.scale))
         };
         Some(Self {
-            renderer,
+            renderer: renderer(format, args, picture, true)?,
             target,
-            stats_table: stats && pixels.is_some(),
+            stats_table: args.stats && !takes.carries_stats,
             in_tiles: false,
             pixels,
         })
@@ -160,19 +151,18 @@ pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result
     let target = Target::new(output.target.output.as_deref());
     let masked = matches!(blank, Shape::Masked(_));
     let picture = picture(output, format, &target, Style::Lines, !masked)?;
-    let is_picture = matches!(format, Format::Svg | Format::Png);
+    let takes = format.takes();
+    let in_lines = takes.picture && picture.style == Style::Lines;
     if let Shape::Masked(masked) = blank {
         // A mask lies in a rectangle: it is drawn in tiles too, blank outside its cells.
-        let in_tiles = !matches!(format, Format::Graph | Format::Svg | Format::Png)
-            || (is_picture && picture.style == Style::Tiles);
-        if in_tiles {
+        if takes.tiles && !in_lines {
             let rendering = rendering(output, Format::Term)?;
             let grid = masked.grid();
             rendering.check_picture(grid.tile_width(), grid.tile_height())?;
             return Ok(rendering);
         }
     }
-    if is_picture && picture.style == Style::Tiles {
+    if takes.picture && !in_lines {
         return Err(tiles_style_refused(blank.name()));
     }
     let Some(rendering) = Rendering::of_shape(format, output, picture, target) else {
@@ -192,45 +182,57 @@ pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result
 /// where it writes.
 pub(super) fn rendering(args: &OutputArgs, default: Format) -> anyhow::Result<Rendering> {
     let format = args.format.unwrap_or(default);
-    let is_picture = matches!(format, Format::Svg | Format::Png);
     if format == Format::Events {
         return Err(bad_input(
             "--format events records a generator's steps: use it with a maze command",
         ));
     }
+    let takes = format.takes();
     let target = Target::new(args.target.output.as_deref());
-    super::dataset::refuse_array_to_terminal(format, &target)?;
+    refuse_binary_to_terminal(takes, &target)?;
     let picture = picture(args, format, &target, Style::Tiles, false)?;
-    let renderer: Box<dyn Render + Send + Sync> = match format {
-        Format::Term => Box::new(Term {
-            color: use_color(&args.target),
-            heatmap: args.heatmap,
-            scale: None,
-        }),
-        Format::Text => Box::new(Text::default()),
-        Format::Json => Box::new(Json { stats: args.stats }),
-        Format::Svg => Box::new(Svg(picture)),
-        Format::Png => Box::new(mazegen::render::Png(picture)),
-        Format::Graph => Box::new(Graph { stats: args.stats }),
-        Format::Events => unreachable!("refused above"),
-        Format::Jsonl => Box::new(Jsonl {
-            stats: args.stats,
-            graph: false,
-        }),
-        Format::Npy => Box::new(NpyTiles),
-        Format::NpyConnections => Box::new(NpyConnections),
-    };
     Ok(Rendering {
-        renderer,
+        renderer: renderer(format, args, picture, false).expect("events refused above"),
         target,
-        stats_table: args.stats && !matches!(format, Format::Json | Format::Graph | Format::Jsonl),
+        stats_table: args.stats && !takes.carries_stats,
         in_tiles: true,
-        pixels: is_picture.then_some(Pixels::Picture(picture)),
+        pixels: takes.picture.then_some(Pixels::Picture(picture)),
     })
 }
 
-/// Settles the picture options for `format`, refusing those it does not draw and PNG to a
-/// terminal; `style` unless `--style` says otherwise. `term` and `text` take `--scale` when
+/// The renderer of `format` with the options `args` and `picture` give, writing the maze as
+/// its shape (`as_shape`: `jsonl` then writes graph documents) or in tiles; `None` for events,
+/// which no renderer writes.
+pub(super) fn renderer(
+    format: Format,
+    args: &OutputArgs,
+    picture: Picture,
+    as_shape: bool,
+) -> Option<Box<dyn Render + Send + Sync>> {
+    let stats = args.stats;
+    Some(match format {
+        Format::Term => Box::new(Term {
+            color: use_color(&args.target),
+            heatmap: args.heatmap,
+            scale: args.scale,
+        }),
+        Format::Text => Box::new(Text { scale: args.scale }),
+        Format::Json => Box::new(Json { stats }),
+        Format::Svg => Box::new(Svg(picture)),
+        Format::Png => Box::new(Png(picture)),
+        Format::Events => return None,
+        Format::Graph => Box::new(Graph { stats }),
+        Format::Jsonl => Box::new(Jsonl {
+            stats,
+            graph: as_shape,
+        }),
+        Format::Npy => Box::new(NpyTiles),
+        Format::NpyConnections => Box::new(NpyConnections),
+    })
+}
+
+/// Settles the picture options for `format`, refusing those it does not draw and a binary
+/// picture to a terminal; `style` unless `--style` says otherwise. `term` and `text` take `--scale` when
 /// they may draw the maze in lines (`in_lines`): a hex, triangle or polar maze.
 pub(super) fn picture(
     args: &OutputArgs,
@@ -240,19 +242,9 @@ pub(super) fn picture(
     in_lines: bool,
 ) -> anyhow::Result<Picture> {
     let name = format.name();
-    let is_picture = matches!(format, Format::Svg | Format::Png);
-    let blocks = in_lines && matches!(format, Format::Term | Format::Text);
-    if args.heatmap
-        && matches!(
-            format,
-            Format::Text
-                | Format::Json
-                | Format::Graph
-                | Format::Jsonl
-                | Format::Npy
-                | Format::NpyConnections
-        )
-    {
+    let takes = format.takes();
+    let blocks = in_lines && takes.blocks;
+    if args.heatmap && !takes.heatmap {
         return Err(bad_input(format!(
             "--heatmap draws on term, svg or png output, not --format {name}"
         )));
@@ -264,16 +256,14 @@ pub(super) fn picture(
     ];
     if let Some((flag, _)) = picture_flags
         .iter()
-        .find(|&&(flag, given)| given && !is_picture && !(blocks && flag == "--scale"))
+        .find(|&&(flag, given)| given && !takes.picture && !(blocks && flag == "--scale"))
     {
         return Err(bad_input(format!(
             "{flag} applies to svg and png pictures, not --format {name}"
         )));
     }
-    if format == Format::Png && target.is_terminal() {
-        return Err(bad_input(
-            "refusing to write PNG to a terminal: use --output FILE or a pipe",
-        ));
+    if takes.picture {
+        refuse_binary_to_terminal(takes, target)?;
     }
     let style = args.style.map_or(style, Style::from);
     Ok(Picture {
@@ -282,6 +272,16 @@ pub(super) fn picture(
         heatmap: args.heatmap,
         style,
     })
+}
+
+/// Refuses to write a format's binary bytes to a terminal.
+pub(super) fn refuse_binary_to_terminal(takes: Takes, target: &Target) -> anyhow::Result<()> {
+    match takes.binary {
+        Some(what) if target.is_terminal() => Err(bad_input(format!(
+            "refusing to write {what} to a terminal: use --output FILE or a pipe"
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// `--color auto` colors only a terminal standard output, and only when `NO_COLOR` is unset or

@@ -87,9 +87,8 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
             "{what}: they cannot be combined with --map never"
         )));
     }
-    if !matches!(format, RoomsFormat::Svg | RoomsFormat::Png)
-        && (args.theme.is_some() || args.scale.is_some())
-    {
+    let takes = format.takes();
+    if !takes.picture && (args.theme.is_some() || args.scale.is_some()) {
         let flag = if args.theme.is_some() {
             "--theme"
         } else {
@@ -100,11 +99,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         )));
     }
     let target = Target::new(args.target.output.as_deref());
-    if format == RoomsFormat::Png && target.is_terminal() {
-        return Err(bad_input(
-            "refusing to write PNG to a terminal: use --output FILE or a pipe",
-        ));
-    }
+    super::output::refuse_binary_to_terminal(takes, &target)?;
     let picture = Picture {
         palette: args.theme.unwrap_or(cli::Theme::Color).into(),
         scale: args.scale.unwrap_or(Style::Tiles.default_scale()),
@@ -157,13 +152,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
                 }
             }),
         },
-        seed: Seed::settle(
-            args.seed,
-            !matches!(
-                format,
-                RoomsFormat::Term | RoomsFormat::Text | RoomsFormat::Svg | RoomsFormat::Png
-            ),
-        ),
+        seed: Seed::settle(args.seed, takes.records_seed),
         renderer,
         target,
         note_no_map: !map && args.map.map == MapChoice::Auto,

@@ -1,0 +1,57 @@
+//! What each format takes: declared by its renderer as a `TAKES` constant, so that callers
+//! ask what a format can do instead of naming formats.
+
+/// What a format can write and which options it takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Takes {
+    /// Writes rectangles and masks as tiles (graph documents list cells instead).
+    pub tiles: bool,
+    /// Writes mazes of every shape: hexagons, triangles and rings too.
+    pub any_shape: bool,
+    /// Draws hexagons, triangles and rings in half blocks, at a scale (`term`, `text`).
+    pub blocks: bool,
+    /// Draws a picture in pixels, taking a palette, a style and a scale (`svg`, `png`).
+    pub picture: bool,
+    /// Draws a heat map of distances from the start.
+    pub heatmap: bool,
+    /// What it writes, when its bytes are binary and a terminal would garble them.
+    pub binary: Option<&'static str>,
+    /// Carries a maze's figures in its document; other formats leave them to the caller.
+    pub carries_stats: bool,
+    /// Records the maze's seed in its document.
+    pub records_seed: bool,
+    /// How one output holds many mazes, or `None` for a format of one maze.
+    pub many: Option<Many>,
+}
+
+/// How a format writes many mazes to one output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Many {
+    /// One after another, a blank line between them (`term`, `text`).
+    Separated,
+    /// One compact document a line (`jsonl`).
+    Lines,
+    /// One array, its header first (`npy`): see [`Render::array`](super::Render::array).
+    Array,
+}
+
+impl Takes {
+    /// A format that takes nothing beyond one maze: the base of every declaration.
+    pub const NOTHING: Takes = Takes {
+        tiles: false,
+        any_shape: false,
+        blocks: false,
+        picture: false,
+        heatmap: false,
+        binary: None,
+        carries_stats: false,
+        records_seed: false,
+        many: None,
+    };
+
+    /// Whether it writes a dataset only: many mazes, but not as one after another for people
+    /// to read (`jsonl`, `npy`).
+    pub fn dataset_only(self) -> bool {
+        matches!(self.many, Some(Many::Lines | Many::Array))
+    }
+}
