@@ -16,4 +16,4 @@ pub use perfect::{Defect, check_perfect};
 pub(crate) use shape_stats::path_back;
 pub use shape_stats::{Counts, ShapeStats, UNREACHED, distances};
 pub use stats::Stats;
-pub use summary::{Diameter, Summary};
+pub use summary::{Diameter, Figures, Summary};

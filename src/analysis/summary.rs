@@ -1,6 +1,6 @@
 //! The figures that sum up one maze.
 
-use super::{Counts, Distances, Stats, diameter_from};
+use super::{Counts, Difficulty, Distances, Stats, diameter_from};
 use crate::error::Result;
 use crate::grid::Pos;
 use crate::maze::Maze;
@@ -163,5 +163,33 @@ mod tests {
         assert!(!summary.counts.perfect);
         assert_eq!(summary.counts.loops, 1);
         assert_eq!(summary.counts.dead_ends, 4);
+    }
+}
+
+/// Every figure about one maze in tiles: its [`Summary`], then its [`Difficulty`] (a
+/// `difficulty` object in JSON), as `--stats` and `mazegen stats` give them.
+#[derive(Debug, Clone, Serialize)]
+pub struct Figures {
+    /// The summary's figures, flattened into the object.
+    #[serde(flatten)]
+    pub summary: Summary,
+    /// The difficulty's figures.
+    pub difficulty: Difficulty,
+}
+
+impl Figures {
+    /// Measures `maze` (a rectangle or a mask).
+    pub fn of(maze: &Maze) -> Result<Self> {
+        Ok(Self {
+            summary: Summary::of(maze)?,
+            difficulty: Difficulty::of(maze)?,
+        })
+    }
+}
+
+impl fmt::Display for Figures {
+    /// A table, one figure per line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.summary, self.difficulty)
     }
 }

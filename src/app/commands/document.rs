@@ -1,6 +1,6 @@
 //! The commands that read a maze document back: `solve`, `render` and `stats`.
 
-use super::{Figures, write_maze};
+use super::write_maze;
 use crate::app::cli::StatsFormat;
 use crate::app::output::Target;
 use crate::app::settle::{
@@ -8,6 +8,7 @@ use crate::app::settle::{
 };
 use anyhow::Context;
 use mazegen::Maze;
+use mazegen::analysis::Figures;
 use mazegen::analysis::ShapeStats;
 use mazegen::read::{AnyDocument, ReadError};
 use mazegen::render::Style;

@@ -8,35 +8,8 @@ pub mod rooms;
 
 use crate::app::settle::Rendering;
 use mazegen::Maze;
-use mazegen::analysis::ShapeStats;
-use mazegen::analysis::{Difficulty, Summary};
+use mazegen::analysis::{Figures, ShapeStats};
 use std::io::{self, Write};
-
-/// The figures of `--stats` and `stats` about a maze: its summary, then its difficulty (a
-/// `difficulty` object in JSON).
-#[derive(serde::Serialize)]
-struct Figures {
-    #[serde(flatten)]
-    summary: Summary,
-    difficulty: Difficulty,
-}
-
-impl Figures {
-    /// Measures `maze`.
-    fn of(maze: &Maze) -> anyhow::Result<Self> {
-        Ok(Self {
-            summary: Summary::of(maze)?,
-            difficulty: Difficulty::of(maze)?,
-        })
-    }
-}
-
-impl std::fmt::Display for Figures {
-    /// A table, one figure per line.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}{}", self.summary, self.difficulty)
-    }
-}
 
 /// The `--stats` table of `maze`: a rectangle's figures when it is written in tiles, else
 /// those of any shape.
