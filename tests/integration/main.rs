@@ -25,6 +25,7 @@ mod pictures;
 mod pipeline;
 mod png;
 mod properties;
+mod python_package;
 mod read_graph;
 mod refusals;
 mod rooms_cli;

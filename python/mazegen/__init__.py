@@ -1,0 +1,393 @@
+"""Mazes and maze datasets from mazegen's Rust library, as numpy arrays.
+
+>>> import mazegen
+>>> m = mazegen.maze("wilson", width=10, height=10, seed=1)
+>>> m.tiles.shape, m.connections.shape
+((21, 21), (2, 10, 10))
+>>> d = mazegen.dataset(1000, algorithm="backtrack", width=10, height=10, seed=7)
+>>> d.tiles.shape
+(1000, 21, 21)
+
+Sizes are in cells (a 10x10-cell maze is drawn in 21x21 tiles); cells are given and returned
+as ``(row, column)``, as maze-dataset writes coordinates. The same arguments and seed give the
+same maze on every machine, and ``dataset`` gives the same mazes, byte for byte, as
+``mazegen <algorithm> --count N --seed S`` writes.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any, Optional, Tuple
+
+import numpy as np
+
+from . import _mazegen
+
+__all__ = ["Maze", "Dataset", "maze", "dataset", "ALGORITHMS", "FIGURES", "__version__"]
+__version__: str = _mazegen.__version__
+
+ALGORITHMS = (
+    "binary-tree",
+    "sidewinder",
+    "eller",
+    "backtrack",
+    "hunt-and-kill",
+    "growing-tree",
+    "recursive-division",
+    "aldous-broder",
+    "wilson",
+    "kruskal",
+    "prim",
+)
+"""The algorithms, as ``maze`` and ``dataset`` name them (``_`` may stand for ``-``)."""
+
+FIGURES = ("solution", "decisions", "branch_depth", "tortuosity", "solution_share")
+"""The figures a dataset can bound: ``min_<figure>`` and ``max_<figure>``."""
+
+_ALGORITHM_OPTIONS = ("bias", "walkers", "pick", "simplified")
+
+
+def _random_seed() -> int:
+    return secrets.randbits(64)
+
+
+def _spec(
+    algorithm: str,
+    width: Optional[int],
+    height: Optional[int],
+    shape: str,
+    rings: Optional[int],
+    mask: Any,
+    braid: Optional[float],
+    start: Optional[Tuple[int, int]],
+    goal: Optional[Tuple[int, int]],
+    endpoints: Optional[str],
+    openings: bool,
+    solve: bool,
+    options: dict,
+) -> _mazegen.Spec:
+    unknown = sorted(set(options) - set(_ALGORITHM_OPTIONS))
+    if unknown:
+        raise TypeError(
+            f"unexpected keyword argument {unknown[0]!r}; algorithm options are "
+            + ", ".join(_ALGORITHM_OPTIONS)
+        )
+    if mask is not None and not isinstance(mask, (str, bytes)):
+        cells = np.asarray(mask)
+        if cells.ndim != 2:
+            raise ValueError(f"mask: expected a 2-D array, got {cells.ndim} dimensions")
+        rows, columns = cells.shape
+        mask = (columns, rows, cells.astype(bool).tobytes())
+    return _mazegen.Spec(
+        algorithm,
+        width=width,
+        height=height,
+        shape=shape,
+        rings=rings,
+        mask=mask,
+        braid=braid,
+        start=start,
+        goal=goal,
+        endpoints=endpoints,
+        openings=openings,
+        solve=solve,
+        options=options,
+    )
+
+
+class Maze:
+    """One maze: its arrays, endpoints, solution, figures, documents and pictures."""
+
+    __slots__ = ("_native", "_tiles", "_connections")
+
+    def __init__(self, native: _mazegen.Maze) -> None:
+        self._native = native
+        self._tiles: Optional[np.ndarray] = None
+        self._connections: Optional[np.ndarray] = None
+
+    @property
+    def seed(self) -> int:
+        """The seed it was made from: ``maze(..., seed=m.seed)`` makes it again."""
+        return self._native.seed
+
+    @property
+    def algorithm(self) -> str:
+        return self._native.algorithm
+
+    @property
+    def shape(self) -> str:
+        """``rect``, ``mask``, ``hex``, ``triangle`` or ``polar``."""
+        return self._native.shape
+
+    @property
+    def cell_count(self) -> int:
+        return self._native.cell_count
+
+    @property
+    def perfect(self) -> bool:
+        """Whether exactly one path joins any two cells (False once braided)."""
+        return self._native.perfect
+
+    @property
+    def start(self) -> Tuple[int, int]:
+        """The start cell, ``(row, column)``."""
+        return self._native.start
+
+    @property
+    def goal(self) -> Tuple[int, int]:
+        """The goal cell, ``(row, column)``."""
+        return self._native.goal
+
+    @property
+    def solution(self) -> Optional[np.ndarray]:
+        """The cells from start to goal, an ``int64`` array of ``(row, column)`` rows, or
+        None when made with ``solve=False``."""
+        data = self._native.solution_bytes()
+        if data is None:
+            return None
+        return np.frombuffer(data, dtype="<i8").reshape(-1, 2)
+
+    @property
+    def tiles(self) -> np.ndarray:
+        """The tile view, ``uint8`` (1 wall, 0 passage), rows by columns: the ``npy``
+        layout. Rectangles and masks only (other shapes have no tiles)."""
+        if self._tiles is None:
+            self._tiles = self._array(self._native.tiles_bytes(), np.uint8, "tiles")
+        return self._tiles
+
+    @property
+    def connections(self) -> np.ndarray:
+        """maze-dataset's connection list, ``bool``, shape ``(2, rows, columns)``: ``[0]``
+        the passage down from a cell, ``[1]`` the passage right. Rectangles and masks
+        only."""
+        if self._connections is None:
+            raw = self._native.connections_bytes()
+            self._connections = self._array(raw, np.bool_, "connections")
+        return self._connections
+
+    def _array(self, raw: Any, dtype: Any, what: str) -> np.ndarray:
+        if raw is None:
+            raise ValueError(f"a {self.shape} maze has no {what}: only rectangles and masks do")
+        data, shape = raw
+        array = np.frombuffer(data, dtype=dtype).reshape(shape)
+        return array
+
+    @property
+    def stats(self) -> dict:
+        """The figures ``mazegen stats --format json`` gives."""
+        return json.loads(self._native.stats_json())
+
+    def to_json(self, stats: bool = False) -> str:
+        """The ``mazegen.maze/v1`` document (``mazegen.graph/v1`` for hex, triangle and
+        polar mazes), as ``--format json`` writes it."""
+        return self._native.to_json(stats)
+
+    def graph_json(self, stats: bool = False) -> str:
+        """The ``mazegen.graph/v1`` document: cells and passages, any shape."""
+        return self._native.graph_json(stats)
+
+    def text(self) -> str:
+        """The maze as ``--format text`` draws it."""
+        return self._native.text()
+
+    def svg(self, scale: Optional[int] = None, lines: Optional[bool] = None) -> str:
+        """An SVG picture; ``lines`` draws a rectangle or a mask in lines, not tiles."""
+        return self._native.svg(scale, lines)
+
+    def png(self, scale: Optional[int] = None, lines: Optional[bool] = None) -> bytes:
+        """A PNG picture, as bytes."""
+        return self._native.png(scale, lines)
+
+    def graph(self) -> Any:
+        """The maze as a networkx graph: a node per cell, named ``(row, column)`` as ``start``
+        and ``goal`` are, with its ``id`` in graph documents and its drawing position
+        ``pos``; an edge per passage. Needs networkx."""
+        try:
+            import networkx as nx
+        except ImportError as error:
+            raise ImportError("Maze.graph() needs networkx: pip install networkx") from error
+        document = json.loads(self._native.graph_json(False))
+        graph = nx.Graph()
+        names = {}
+        for cell in document["cells"]:
+            column, row = cell["at"]
+            names[cell["id"]] = (row, column)
+            graph.add_node((row, column), id=cell["id"], pos=(cell["x"], cell["y"]))
+        for passage in document["passages"]:
+            graph.add_edge(names[passage["a"]], names[passage["b"]])
+        return graph
+
+    def to_maze_dataset(self) -> Any:
+        """The maze as a maze-dataset ``SolvedMaze`` (rectangles only). Needs maze-dataset."""
+        SolvedMaze = _maze_dataset().SolvedMaze
+        solution = self.solution
+        if solution is None:
+            raise ValueError("a SolvedMaze needs a solution: make the maze with solve=True")
+        return SolvedMaze(connection_list=self.connections, solution=solution)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def __repr__(self) -> str:
+        return f"<mazegen.Maze {self.algorithm} {self.shape}, {self.cell_count} cells, seed {self.seed}>"
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def _maze_dataset() -> Any:
+    try:
+        import maze_dataset
+    except ImportError as error:
+        raise ImportError(
+            "to_maze_dataset() needs maze-dataset: pip install maze-dataset"
+        ) from error
+    return maze_dataset
+
+
+def maze(
+    algorithm: str = "backtrack",
+    width: Optional[int] = None,
+    height: Optional[int] = None,
+    seed: Optional[int] = None,
+    *,
+    shape: str = "rect",
+    rings: Optional[int] = None,
+    mask: Any = None,
+    braid: Optional[float] = None,
+    start: Optional[Tuple[int, int]] = None,
+    goal: Optional[Tuple[int, int]] = None,
+    endpoints: Optional[str] = None,
+    openings: bool = False,
+    solve: bool = True,
+    **options: Any,
+) -> Maze:
+    """Makes one maze.
+
+    ``width`` and ``height`` count cells (10 each by default), for rectangles, ``hex`` and
+    ``triangle`` shapes; ``polar`` mazes take ``rings``; a ``mask`` (a 2-D boolean array,
+    True for a cell, or the text or PNG bytes ``--mask`` reads) gives its own size.
+    ``braid`` is the probability a dead end is opened (loops); ``start`` and ``goal`` move
+    the endpoints (``(row, column)``), ``endpoints="farthest"`` puts them at the two ends of
+    a longest path, ``openings`` opens the outer wall beside them. The algorithm's options:
+    ``bias`` (binary-tree), ``walkers`` (backtrack), ``pick`` (growing-tree), ``simplified``
+    (prim). Without ``seed`` a random one is drawn; ``Maze.seed`` tells which.
+
+    Bad arguments raise ValueError with the reason.
+    """
+    spec = _spec(
+        algorithm, width, height, shape, rings, mask, braid, start, goal, endpoints,
+        openings, solve, options,
+    )
+    return Maze(spec.make(_random_seed() if seed is None else seed))
+
+
+class Dataset:
+    """Many mazes as arrays, maze ``i`` in row ``i`` of each.
+
+    ``tiles`` (``uint8``, N x tile rows x tile columns) and ``connections`` (``bool``, N x 2
+    x rows x columns) exist for rectangles and masks; ``seeds`` (``uint64``, N), ``starts``
+    and ``goals`` (``int64``, N x 2, ``(row, column)``) for every shape; the solutions are one
+    array of ``(row, column)`` rows, ``solutions``, maze ``i``'s being
+    ``solutions[offsets[i]:offsets[i + 1]]`` (``solution(i)``).
+    """
+
+    def __init__(self, raw: dict, seed: int) -> None:
+        count = raw["count"]
+        self.seed: int = seed
+        """The run's seed: ``mazegen <algorithm> --count N --seed SEED`` makes the same."""
+        self.seeds = np.frombuffer(raw["seeds"], dtype="<u8")
+        self.starts = np.frombuffer(raw["starts"], dtype="<i8").reshape(count, 2)
+        self.goals = np.frombuffer(raw["goals"], dtype="<i8").reshape(count, 2)
+        self.solutions = np.frombuffer(raw["solutions"], dtype="<i8").reshape(-1, 2)
+        self.offsets = np.frombuffer(raw["offsets"], dtype="<i8")
+        self.tiles: Optional[np.ndarray] = None
+        self.connections: Optional[np.ndarray] = None
+        if "tiles" in raw:
+            shape = (count, *raw["tile_shape"])
+            self.tiles = np.frombuffer(raw["tiles"], dtype=np.uint8).reshape(shape)
+        if "connections" in raw:
+            shape = (count, *raw["connection_shape"])
+            self.connections = np.frombuffer(raw["connections"], dtype=np.bool_).reshape(shape)
+
+    def __len__(self) -> int:
+        return len(self.seeds)
+
+    def solution(self, i: int) -> np.ndarray:
+        """Maze ``i``'s cells from start to goal, ``(row, column)`` rows."""
+        return self.solutions[self.offsets[i] : self.offsets[i + 1]]
+
+    def to_maze_dataset(self) -> list:
+        """The mazes as maze-dataset ``SolvedMaze`` objects (rectangles only; needs
+        maze-dataset and the connections)."""
+        SolvedMaze = _maze_dataset().SolvedMaze
+        if self.connections is None:
+            raise ValueError("SolvedMaze objects need the connections: rectangles, connections=True")
+        return [
+            SolvedMaze(connection_list=self.connections[i], solution=self.solution(i))
+            for i in range(len(self))
+        ]
+
+    def __repr__(self) -> str:
+        return f"<mazegen.Dataset of {len(self)} mazes, seed {self.seed}>"
+
+
+def dataset(
+    count: int,
+    algorithm: str = "backtrack",
+    width: Optional[int] = None,
+    height: Optional[int] = None,
+    seed: Optional[int] = None,
+    *,
+    jobs: Optional[int] = None,
+    shard: Optional[Tuple[int, int]] = None,
+    unique: bool = False,
+    tiles: bool = True,
+    connections: bool = True,
+    shape: str = "rect",
+    rings: Optional[int] = None,
+    mask: Any = None,
+    braid: Optional[float] = None,
+    start: Optional[Tuple[int, int]] = None,
+    goal: Optional[Tuple[int, int]] = None,
+    endpoints: Optional[str] = None,
+    openings: bool = False,
+    solve: bool = True,
+    min_solution: Optional[float] = None,
+    max_solution: Optional[float] = None,
+    min_decisions: Optional[float] = None,
+    max_decisions: Optional[float] = None,
+    min_branch_depth: Optional[float] = None,
+    max_branch_depth: Optional[float] = None,
+    min_tortuosity: Optional[float] = None,
+    max_tortuosity: Optional[float] = None,
+    min_solution_share: Optional[float] = None,
+    max_solution_share: Optional[float] = None,
+    **options: Any,
+) -> Dataset:
+    """Makes ``count`` mazes on ``jobs`` threads (all cores by default), the same mazes for
+    any number of jobs: maze ``i`` of run ``seed`` is the one
+    ``mazegen <algorithm> --count N --seed SEED`` writes ``i``-th.
+
+    ``shard=(k, n)`` makes only the k-th (from 1) of n equal slices; ``unique`` refuses
+    repeats; ``min_<figure>`` and ``max_<figure>`` keep only mazes within bounds (see
+    ``FIGURES``), drawing the next candidate seed otherwise; ``tiles`` and ``connections``
+    say which arrays to fill. The other arguments are ``maze``'s.
+    """
+    spec = _spec(
+        algorithm, width, height, shape, rings, mask, braid, start, goal, endpoints,
+        openings, solve, options,
+    )
+    given = dict(locals())
+    bounds = [
+        (figure, given[f"min_{figure}"], given[f"max_{figure}"])
+        for figure in FIGURES
+        if given[f"min_{figure}"] is not None or given[f"max_{figure}"] is not None
+    ]
+    seed = _random_seed() if seed is None else seed
+    raw = spec.dataset(
+        count, seed, jobs=jobs, shard=shard, unique=unique, bounds=bounds,
+        tiles=tiles, connections=connections,
+    )
+    return Dataset(raw, seed)

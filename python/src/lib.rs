@@ -1,0 +1,708 @@
+//! The native half of the `mazegen` Python package, `mazegen._mazegen`: a maze spec settled
+//! and checked once ([`Spec`]), mazes made from it ([`Maze`]), and datasets made by the
+//! library's engine into flat byte buffers that the Python half views as numpy arrays. Every
+//! rule is the library's: this file only maps Python's arguments onto its types.
+
+use mazegen::algorithms::{
+    AldousBroder, Backtrack, Bias, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, Kruskal,
+    Pick, Prim, RecursiveDivision, Sidewinder, Wilson,
+};
+use mazegen::analysis::{Figure, Figures, ShapeStats};
+use mazegen::dataset::DatasetSpec;
+use mazegen::grid::Pos;
+use mazegen::maze::{Blank, Finish, MazeSpec};
+use mazegen::render::{
+    Graph, Json, NpyConnections, NpyTiles, Picture, Png, Render, Style, Svg, Text,
+};
+use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Triangle};
+use mazegen::{Error, Probability};
+use pyo3::exceptions::{PyMemoryError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyDict};
+use std::num::NonZeroU32;
+
+/// A library error as a Python exception: `MemoryError` when memory ran out, else
+/// `ValueError` with the library's message.
+fn py_error(error: Error) -> PyErr {
+    match error {
+        Error::OutOfMemory { .. } => PyMemoryError::new_err(error.to_string()),
+        error => PyValueError::new_err(error.to_string()),
+    }
+}
+
+/// A renderer's failure as a Python exception: the library's error it carries, if any.
+fn io_error(error: std::io::Error) -> PyErr {
+    match error.downcast::<Error>() {
+        Ok(error) => py_error(error),
+        Err(error) => PyValueError::new_err(error.to_string()),
+    }
+}
+
+/// A failure while a dataset is made on the library's threads, raised once the run is back.
+struct Failure(PyErr);
+
+impl From<Error> for Failure {
+    fn from(error: Error) -> Self {
+        Failure(py_error(error))
+    }
+}
+
+/// A refusal of the arguments themselves.
+fn bad(message: impl Into<String>) -> PyErr {
+    PyValueError::new_err(message.into())
+}
+
+/// An algorithm with its options, as Python names them; rebuilt into a generator for every
+/// spec the library makes from it.
+#[derive(Debug, Clone, Copy)]
+enum Algorithm {
+    BinaryTree(Bias),
+    Sidewinder,
+    Eller,
+    Backtrack(NonZeroU32),
+    HuntAndKill,
+    GrowingTree(Pick),
+    RecursiveDivision,
+    AldousBroder,
+    Wilson,
+    Kruskal,
+    Prim { simplified: bool },
+}
+
+/// Options of the algorithms: each applies to one of them.
+#[derive(Debug, Default)]
+struct AlgorithmOptions {
+    bias: Option<String>,
+    walkers: Option<u32>,
+    pick: Option<String>,
+    simplified: Option<bool>,
+}
+
+impl AlgorithmOptions {
+    /// The options in `dict` (the Python half refuses other keys).
+    fn from_dict(dict: &Bound<'_, PyDict>) -> PyResult<Self> {
+        let item =
+            |key: &str| -> PyResult<_> { Ok(dict.get_item(key)?.filter(|value| !value.is_none())) };
+        Ok(Self {
+            bias: item("bias")?.map(|v| v.extract()).transpose()?,
+            walkers: item("walkers")?.map(|v| v.extract()).transpose()?,
+            pick: item("pick")?.map(|v| v.extract()).transpose()?,
+            simplified: item("simplified")?.map(|v| v.extract()).transpose()?,
+        })
+    }
+}
+
+impl Algorithm {
+    /// The algorithm called `name` (`binary-tree` or `binary_tree`, ...) with `options`,
+    /// refusing options that belong to another algorithm.
+    fn new(name: &str, options: AlgorithmOptions) -> PyResult<Self> {
+        let name = name.replace('_', "-");
+        let given = [
+            ("bias", options.bias.is_some(), "binary-tree"),
+            ("walkers", options.walkers.is_some(), "backtrack"),
+            ("pick", options.pick.is_some(), "growing-tree"),
+            ("simplified", options.simplified.is_some(), "prim"),
+        ];
+        if let Some((option, _, owner)) = given.iter().find(|(_, on, owner)| *on && *owner != name)
+        {
+            return Err(bad(format!("{option} applies to {owner}, not {name}")));
+        }
+        Ok(match name.as_str() {
+            "binary-tree" => Algorithm::BinaryTree(match options.bias {
+                None => Bias::default(),
+                Some(bias) => *Bias::ALL
+                    .iter()
+                    .find(|corner| corner.name() == bias.replace('_', "-"))
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "bias {bias:?}: expected north-west, north-east, south-west or \
+                             south-east"
+                        ))
+                    })?,
+            }),
+            "sidewinder" => Algorithm::Sidewinder,
+            "eller" => Algorithm::Eller,
+            "backtrack" => Algorithm::Backtrack(
+                NonZeroU32::new(options.walkers.unwrap_or(1))
+                    .ok_or_else(|| bad("walkers 0: expected at least 1"))?,
+            ),
+            "hunt-and-kill" => Algorithm::HuntAndKill,
+            "growing-tree" => Algorithm::GrowingTree(match options.pick {
+                None => Pick::default(),
+                Some(pick) => pick
+                    .parse()
+                    .map_err(|e| bad(format!("pick {pick:?}: {e}")))?,
+            }),
+            "recursive-division" => Algorithm::RecursiveDivision,
+            "aldous-broder" => Algorithm::AldousBroder,
+            "wilson" => Algorithm::Wilson,
+            "kruskal" => Algorithm::Kruskal,
+            "prim" => Algorithm::Prim {
+                simplified: options.simplified.unwrap_or(false),
+            },
+            _ => {
+                let names: Vec<String> = mazegen::algorithms::catalogue()
+                    .iter()
+                    .map(|generator| generator.name().to_owned())
+                    .collect();
+                return Err(bad(format!(
+                    "no algorithm {name:?}: expected one of {}",
+                    names.join(", ")
+                )));
+            }
+        })
+    }
+
+    /// Its generator.
+    fn generator(self) -> Box<dyn Generator + Send + Sync> {
+        match self {
+            Algorithm::BinaryTree(bias) => Box::new(BinaryTree { bias }),
+            Algorithm::Sidewinder => Box::new(Sidewinder),
+            Algorithm::Eller => Box::new(Eller),
+            Algorithm::Backtrack(seeds) => Box::new(Backtrack {
+                seeds,
+                ..Backtrack::default()
+            }),
+            Algorithm::HuntAndKill => Box::new(HuntAndKill),
+            Algorithm::GrowingTree(pick) => Box::new(GrowingTree { pick }),
+            Algorithm::RecursiveDivision => Box::new(RecursiveDivision),
+            Algorithm::AldousBroder => Box::new(AldousBroder),
+            Algorithm::Wilson => Box::new(Wilson),
+            Algorithm::Kruskal => Box::new(Kruskal),
+            Algorithm::Prim { simplified } => Box::new(Prim { simplified }),
+        }
+    }
+}
+
+/// A cell given as `(row, column)`, as maze-dataset writes coordinates.
+fn pos_of((row, column): (u32, u32)) -> Pos {
+    Pos { x: column, y: row }
+}
+
+/// The blank shape the arguments ask for: a rectangle of `width x height` cells, hexagons or
+/// triangles in `width x height`, `rings` rings, or a mask (text, PNG bytes, or `(width,
+/// height, cells)` with one byte per cell, nonzero for a cell).
+fn blank_of(
+    shape: &str,
+    width: Option<u32>,
+    height: Option<u32>,
+    rings: Option<u32>,
+    mask: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Blank> {
+    for (name, value) in [("width", width), ("height", height), ("rings", rings)] {
+        if value == Some(0) {
+            return Err(bad(format!("{name} 0: a maze has at least one cell")));
+        }
+    }
+    let sized = |what: &str| -> PyResult<(u32, u32)> {
+        if rings.is_some() {
+            return Err(bad(format!("rings sizes polar mazes, not {what}")));
+        }
+        Ok((width.unwrap_or(10), height.unwrap_or(10)))
+    };
+    if let Some(mask) = mask {
+        if shape != "rect" && shape != "mask" {
+            return Err(bad(format!(
+                "a mask takes square cells, not shape {shape:?}; leave shape out"
+            )));
+        }
+        if width.is_some() || height.is_some() || rings.is_some() {
+            return Err(bad(
+                "a mask gives the size: leave width, height and rings out",
+            ));
+        }
+        let mask = if let Ok(text) = mask.extract::<String>() {
+            Mask::from_text(&text)
+        } else if let Ok(bytes) = mask.extract::<Vec<u8>>() {
+            Mask::from_bytes(&bytes)
+        } else if let Ok((width, height, cells)) = mask.extract::<(u32, u32, Vec<u8>)>() {
+            Mask::new(width, height, cells.iter().map(|&cell| cell != 0).collect())
+        } else {
+            return Err(bad(
+                "mask: expected text, PNG bytes, or a 2-D array of booleans (True for a cell)",
+            ));
+        };
+        return Ok(Blank::Shape(Shape::Masked(
+            Masked::new(mask.map_err(py_error)?).map_err(py_error)?,
+        )));
+    }
+    Ok(match shape {
+        "rect" => {
+            let (width, height) = sized("rectangles")?;
+            Blank::Rect { width, height }
+        }
+        "hex" => {
+            let (width, height) = sized("hex mazes")?;
+            Blank::Shape(Shape::Hex(Hex::new(width, height).map_err(py_error)?))
+        }
+        "triangle" => {
+            let (width, height) = sized("triangle mazes")?;
+            Blank::Shape(Shape::Triangle(
+                Triangle::new(width, height).map_err(py_error)?,
+            ))
+        }
+        "polar" => {
+            if width.is_some() || height.is_some() {
+                return Err(bad("polar mazes are sized by rings, not width and height"));
+            }
+            Blank::Shape(Shape::Polar(
+                Polar::new(rings.unwrap_or(10)).map_err(py_error)?,
+            ))
+        }
+        "mask" => return Err(bad("shape \"mask\" needs a mask")),
+        _ => {
+            return Err(bad(format!(
+                "shape {shape:?}: expected rect, hex, triangle or polar (or a mask)"
+            )));
+        }
+    })
+}
+
+/// A maze spec settled and checked once: the algorithm, the blank shape and the finishing
+/// steps. Mazes and datasets are made from it.
+#[pyclass(frozen, module = "mazegen._mazegen")]
+struct Spec {
+    algorithm: Algorithm,
+    blank: Blank,
+    finish: Finish,
+}
+
+impl Spec {
+    /// The library's spec.
+    fn maze_spec(&self) -> MazeSpec {
+        MazeSpec {
+            generator: self.algorithm.generator(),
+            blank: self.blank.clone(),
+            finish: self.finish,
+        }
+    }
+}
+
+#[pymethods]
+impl Spec {
+    #[new]
+    #[pyo3(signature = (
+        algorithm, *, width=None, height=None, shape="rect", rings=None, mask=None,
+        braid=None, start=None, goal=None, endpoints=None, openings=false, solve=true,
+        options=None,
+    ))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        algorithm: &str,
+        width: Option<u32>,
+        height: Option<u32>,
+        shape: &str,
+        rings: Option<u32>,
+        mask: Option<&Bound<'_, PyAny>>,
+        braid: Option<f64>,
+        start: Option<(u32, u32)>,
+        goal: Option<(u32, u32)>,
+        endpoints: Option<&str>,
+        openings: bool,
+        solve: bool,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let options = match options {
+            Some(options) => AlgorithmOptions::from_dict(options)?,
+            None => AlgorithmOptions::default(),
+        };
+        let farthest = match endpoints {
+            None => false,
+            Some("farthest") => true,
+            Some(other) => {
+                return Err(bad(format!("endpoints {other:?}: expected \"farthest\"")));
+            }
+        };
+        let spec = Spec {
+            algorithm: Algorithm::new(algorithm, options)?,
+            blank: blank_of(shape, width, height, rings, mask)?,
+            finish: Finish {
+                braid: braid
+                    .map(|p| Probability::new(p).map_err(|e| bad(format!("braid {p}: {e}"))))
+                    .transpose()?,
+                farthest,
+                start: start.map(pos_of),
+                goal: goal.map(pos_of),
+                openings,
+                solve,
+            },
+        };
+        spec.maze_spec().check().map_err(py_error)?;
+        Ok(spec)
+    }
+
+    /// The maze made from `seed`: generated and finished.
+    fn make(&self, py: Python<'_>, seed: u64) -> PyResult<Maze> {
+        let spec = self.maze_spec();
+        let maze = py.detach(|| spec.make(seed)).map_err(py_error)?;
+        Ok(Maze { maze })
+    }
+
+    /// The mazes `count` of a dataset (or the shard `(k, n)` of them) from the run seed
+    /// `seed`, as `mazegen <algorithm> --count N --seed S` makes them, in flat buffers: see
+    /// `mazegen.dataset`.
+    #[pyo3(signature = (
+        count, seed, *, jobs=None, shard=None, unique=false, bounds=Vec::new(), tiles=true,
+        connections=true,
+    ))]
+    #[allow(clippy::too_many_arguments)]
+    fn dataset<'py>(
+        &self,
+        py: Python<'py>,
+        count: u64,
+        seed: u64,
+        jobs: Option<usize>,
+        shard: Option<(u64, u64)>,
+        unique: bool,
+        bounds: Vec<(String, Option<f64>, Option<f64>)>,
+        tiles: bool,
+        connections: bool,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let slots = match shard {
+            None => 0..count,
+            Some((index, of)) => mazegen::dataset::shard(count, index, of).ok_or_else(|| {
+                bad(format!(
+                    "shard ({index}, {of}): expected (k, n) with 1 <= k <= n"
+                ))
+            })?,
+        };
+        let bounds = bounds
+            .into_iter()
+            .map(|(name, min, max)| {
+                let figure = Figure::ALL
+                    .into_iter()
+                    .find(|figure| figure.name() == name.replace('_', "-"))
+                    .ok_or_else(|| bad(format!("no figure {name:?} to bound")))?;
+                Ok(mazegen::dataset::Bound { figure, min, max })
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let spec = DatasetSpec {
+            maze: self.maze_spec(),
+            seed,
+            count,
+            slots,
+            single: false,
+            jobs: match jobs {
+                Some(0) => return Err(bad("jobs 0: expected at least 1")),
+                Some(jobs) => jobs,
+                None => std::thread::available_parallelism().map_or(1, |jobs| jobs.get()),
+            },
+            unique,
+            bounds,
+        };
+        spec.check().map_err(py_error)?;
+        let in_tiles = matches!(
+            spec.maze.blank,
+            Blank::Rect { .. } | Blank::Shape(Shape::Masked(_))
+        );
+        let wanted = Wanted {
+            tiles: tiles && in_tiles,
+            connections: connections && in_tiles,
+        };
+        let batch = py.detach(|| Batch::make(&spec, wanted))?;
+        batch.into_dict(py, &spec)
+    }
+}
+
+/// Which arrays a dataset fills.
+#[derive(Debug, Clone, Copy)]
+struct Wanted {
+    tiles: bool,
+    connections: bool,
+}
+
+/// What one maze adds to a dataset's buffers.
+struct Piece {
+    tiles: Vec<u8>,
+    connections: Vec<u8>,
+    start: [i64; 2],
+    goal: [i64; 2],
+    solution: Vec<[i64; 2]>,
+}
+
+/// A dataset's mazes in flat buffers, in index order.
+#[derive(Default)]
+struct Batch {
+    seeds: Vec<u64>,
+    tiles: Vec<u8>,
+    connections: Vec<u8>,
+    starts: Vec<[i64; 2]>,
+    goals: Vec<[i64; 2]>,
+    solutions: Vec<[i64; 2]>,
+    offsets: Vec<i64>,
+}
+
+impl Batch {
+    /// Makes the mazes of `spec` on its threads, each maze drawn into its piece there.
+    fn make(spec: &DatasetSpec, wanted: Wanted) -> PyResult<Self> {
+        let mut batch = Batch {
+            offsets: vec![0],
+            ..Batch::default()
+        };
+        let run = spec.run(|maze| {
+            let mut piece = Piece {
+                tiles: Vec::new(),
+                connections: Vec::new(),
+                start: row_column(maze.start_pos()),
+                goal: row_column(maze.goal_pos()),
+                solution: maze
+                    .solution()
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|&cell| row_column(maze.pos(cell)))
+                    .collect(),
+            };
+            let failed = |error| Failure(io_error(error));
+            if wanted.tiles {
+                NpyTiles.render(&maze, &mut piece.tiles).map_err(failed)?;
+            }
+            if wanted.connections {
+                NpyConnections
+                    .render(&maze, &mut piece.connections)
+                    .map_err(failed)?;
+            }
+            Ok::<_, Failure>(piece)
+        });
+        for made in run {
+            let made = made.map_err(|Failure(error)| error)?;
+            let piece = made.value;
+            batch.seeds.push(made.seed);
+            batch.tiles.extend_from_slice(&piece.tiles);
+            batch.connections.extend_from_slice(&piece.connections);
+            batch.starts.push(piece.start);
+            batch.goals.push(piece.goal);
+            batch.solutions.extend_from_slice(&piece.solution);
+            batch.offsets.push(batch.solutions.len() as i64);
+        }
+        Ok(batch)
+    }
+
+    /// The buffers as a dict of `bytearray`s (little-endian), with the shapes of one maze.
+    fn into_dict<'py>(self, py: Python<'py>, spec: &DatasetSpec) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        let bytes = |values: &[u8]| PyByteArray::new(py, values);
+        dict.set_item("count", self.seeds.len())?;
+        dict.set_item("seeds", bytes(&le_bytes(&self.seeds, |v| v.to_le_bytes())))?;
+        dict.set_item("starts", bytes(&pairs(&self.starts)))?;
+        dict.set_item("goals", bytes(&pairs(&self.goals)))?;
+        dict.set_item("solutions", bytes(&pairs(&self.solutions)))?;
+        dict.set_item(
+            "offsets",
+            bytes(&le_bytes(&self.offsets, |v| v.to_le_bytes())),
+        )?;
+        let (width, height) = spec.maze.blank.extent();
+        if let Some((_, tile_shape)) = NpyTiles
+            .array(width, height)
+            .filter(|_| !self.tiles.is_empty())
+        {
+            dict.set_item("tiles", bytes(&self.tiles))?;
+            dict.set_item("tile_shape", tile_shape)?;
+        }
+        if let Some((_, shape)) = NpyConnections
+            .array(width, height)
+            .filter(|_| !self.connections.is_empty())
+        {
+            dict.set_item("connections", bytes(&self.connections))?;
+            dict.set_item("connection_shape", shape)?;
+        }
+        Ok(dict)
+    }
+}
+
+/// `values` as little-endian bytes, each as `to_bytes` writes it.
+fn le_bytes<T: Copy, const N: usize>(values: &[T], to_bytes: impl Fn(T) -> [u8; N]) -> Vec<u8> {
+    values.iter().flat_map(|&value| to_bytes(value)).collect()
+}
+
+/// `(row, column)` pairs as little-endian `int64` bytes.
+fn pairs(values: &[[i64; 2]]) -> Vec<u8> {
+    le_bytes(values, |[row, column]| {
+        let mut bytes = [0; 16];
+        bytes[..8].copy_from_slice(&row.to_le_bytes());
+        bytes[8..].copy_from_slice(&column.to_le_bytes());
+        bytes
+    })
+}
+
+/// A cell's position as `(row, column)`.
+fn row_column(pos: Pos) -> [i64; 2] {
+    [i64::from(pos.y), i64::from(pos.x)]
+}
+
+/// One maze, made by a [`Spec`].
+#[pyclass(frozen, module = "mazegen._mazegen")]
+struct Maze {
+    maze: mazegen::Maze,
+}
+
+impl Maze {
+    /// What `renderer` writes for the maze.
+    fn rendered(&self, renderer: &dyn Render) -> PyResult<Vec<u8>> {
+        let mut out = Vec::new();
+        renderer.render(&self.maze, &mut out).map_err(io_error)?;
+        Ok(out)
+    }
+
+    /// A picture of the maze: a rectangle or a mask in tiles, other shapes in lines.
+    fn picture(&self, scale: Option<u32>, lines: Option<bool>) -> Picture {
+        let lines = lines.unwrap_or(self.maze.grid().is_none());
+        let style = if lines { Style::Lines } else { Style::Tiles };
+        Picture {
+            scale: scale.unwrap_or(style.default_scale()),
+            style,
+            ..Picture::default()
+        }
+    }
+}
+
+#[pymethods]
+impl Maze {
+    /// The seed it was made from.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.maze.seed()
+    }
+
+    /// The algorithm that carved it.
+    #[getter]
+    fn algorithm(&self) -> &str {
+        self.maze.algorithm()
+    }
+
+    /// Its shape: `rect`, `mask`, `hex`, `triangle` or `polar`.
+    #[getter]
+    fn shape(&self) -> &'static str {
+        self.maze.shape().name()
+    }
+
+    /// Its number of cells.
+    #[getter]
+    fn cell_count(&self) -> u64 {
+        self.maze.cell_count()
+    }
+
+    /// Whether exactly one path joins any two cells.
+    #[getter]
+    fn perfect(&self) -> bool {
+        self.maze.is_perfect()
+    }
+
+    /// The start cell as `(row, column)`.
+    #[getter]
+    fn start(&self) -> (i64, i64) {
+        let [row, column] = row_column(self.maze.start_pos());
+        (row, column)
+    }
+
+    /// The goal cell as `(row, column)`.
+    #[getter]
+    fn goal(&self) -> (i64, i64) {
+        let [row, column] = row_column(self.maze.goal_pos());
+        (row, column)
+    }
+
+    /// The cells from start to goal as `(row, column)` pairs in `int64` bytes, or `None`
+    /// unless solved.
+    fn solution_bytes<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyBytes>> {
+        let cells = self.maze.solution()?;
+        let cells: Vec<[i64; 2]> = cells
+            .iter()
+            .map(|&c| row_column(self.maze.pos(c)))
+            .collect();
+        Some(PyBytes::new(py, &pairs(&cells)))
+    }
+
+    /// The tile view (`uint8`, 1 wall, 0 passage) and its `(rows, columns)`, or `None` for a
+    /// shape drawn in lines.
+    fn tiles_bytes<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Option<(Bound<'py, PyBytes>, Vec<u64>)>> {
+        let Some(grid) = self.maze.grid() else {
+            return Ok(None);
+        };
+        let (_, shape) = NpyTiles
+            .array(grid.width(), grid.height())
+            .expect("an array");
+        Ok(Some((PyBytes::new(py, &self.rendered(&NpyTiles)?), shape)))
+    }
+
+    /// maze-dataset's connection list (`bool`, `[0]` down, `[1]` right) and its shape, or
+    /// `None` for a shape drawn in lines.
+    fn connections_bytes<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Option<(Bound<'py, PyBytes>, Vec<u64>)>> {
+        let Some(grid) = self.maze.grid() else {
+            return Ok(None);
+        };
+        let (_, shape) = NpyConnections
+            .array(grid.width(), grid.height())
+            .expect("an array");
+        Ok(Some((
+            PyBytes::new(py, &self.rendered(&NpyConnections)?),
+            shape,
+        )))
+    }
+
+    /// The `mazegen.maze/v1` document of a rectangle or a mask, the `mazegen.graph/v1`
+    /// document of other shapes, with figures when `stats`.
+    #[pyo3(signature = (stats=false))]
+    fn to_json(&self, stats: bool) -> PyResult<String> {
+        let document = match self.maze.grid() {
+            Some(_) => self.rendered(&Json { stats })?,
+            None => self.rendered(&Graph { stats })?,
+        };
+        Ok(String::from_utf8(document).expect("JSON is UTF-8"))
+    }
+
+    /// The `mazegen.graph/v1` document (cells and passages, any shape).
+    #[pyo3(signature = (stats=false))]
+    fn graph_json(&self, stats: bool) -> PyResult<String> {
+        Ok(String::from_utf8(self.rendered(&Graph { stats })?).expect("JSON is UTF-8"))
+    }
+
+    /// The maze as `mazegen ... --format text` draws it.
+    fn text(&self) -> PyResult<String> {
+        Ok(String::from_utf8(self.rendered(&Text::default())?).expect("text is UTF-8"))
+    }
+
+    /// An SVG picture.
+    #[pyo3(signature = (scale=None, lines=None))]
+    fn svg(&self, scale: Option<u32>, lines: Option<bool>) -> PyResult<String> {
+        let svg = self.rendered(&Svg(self.picture(scale, lines)))?;
+        Ok(String::from_utf8(svg).expect("SVG is UTF-8"))
+    }
+
+    /// A PNG picture.
+    #[pyo3(signature = (scale=None, lines=None))]
+    fn png<'py>(
+        &self,
+        py: Python<'py>,
+        scale: Option<u32>,
+        lines: Option<bool>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        Ok(PyBytes::new(
+            py,
+            &self.rendered(&Png(self.picture(scale, lines)))?,
+        ))
+    }
+
+    /// The figures `mazegen stats --format json` gives, as JSON.
+    fn stats_json(&self) -> PyResult<String> {
+        let json = match self.maze.grid() {
+            Some(_) => serde_json::to_string(&Figures::of(&self.maze).map_err(py_error)?),
+            None => serde_json::to_string(&ShapeStats::of(&self.maze).map_err(py_error)?),
+        };
+        Ok(json.expect("figures serialize"))
+    }
+}
+
+/// The module `mazegen._mazegen`.
+#[pymodule]
+fn _mazegen(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<Spec>()?;
+    module.add_class::<Maze>()?;
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,117 @@
+"""mazegen.dataset: the same mazes as the command line, for any jobs and shards, with
+bounds, uniqueness and every shape."""
+
+import json
+import os
+import subprocess
+
+import numpy as np
+import pytest
+
+import mazegen
+
+BIN = os.environ.get("MAZEGEN_BIN")
+
+
+def command_line(*args):
+    """What the mazegen binary writes for `args`; skips without it."""
+    if not BIN:
+        pytest.skip("MAZEGEN_BIN names no mazegen binary")
+    return subprocess.run([BIN, *args], check=True, capture_output=True).stdout
+
+
+def npy(data):
+    import io
+
+    return np.load(io.BytesIO(data))
+
+
+@pytest.mark.parametrize("algorithm", ["backtrack", "wilson", "binary-tree", "eller"])
+def test_the_same_mazes_as_the_command_line(algorithm):
+    ds = mazegen.dataset(300, algorithm, 8, 6, seed=77)
+    args = [algorithm, "--width", "17", "--height", "13", "--count", "300", "--seed", "77"]
+    tiles = npy(command_line(*args, "--format", "npy"))
+    connections = npy(command_line(*args, "--format", "npy-connections"))
+    assert ds.tiles.shape == (300, 13, 17) and ds.connections.shape == (300, 2, 6, 8)
+    assert ds.tiles.tobytes() == tiles.tobytes()
+    assert ds.connections.tobytes() == connections.tobytes()
+    seeds = [json.loads(line)["seed"] for line in command_line(*args, "--format", "jsonl").splitlines()]
+    assert ds.seeds.tolist() == seeds
+
+
+def test_bounds_and_endpoints_as_the_command_line():
+    ds = mazegen.dataset(50, "prim", 6, 6, seed=5, min_solution=15, endpoints="farthest")
+    args = ["prim", "--size", "13", "--count", "50", "--seed", "5", "--min-solution", "15",
+            "--endpoints", "farthest", "--solve", "--format", "jsonl"]
+    documents = [json.loads(line) for line in command_line(*args).splitlines()]
+    assert ds.seeds.tolist() == [d["seed"] for d in documents]
+    for i, document in enumerate(documents):
+        assert tuple(ds.starts[i]) == (document["start"]["y"], document["start"]["x"])
+        assert tuple(ds.goals[i]) == (document["goal"]["y"], document["goal"]["x"])
+        # The document's solution is in tiles: every other tile is a cell.
+        cells = [(y // 2, x // 2) for x, y in document["solution"][::2]]
+        assert [tuple(c) for c in ds.solution(i).tolist()] == cells
+        assert len(ds.solution(i)) >= 15
+
+
+def test_any_number_of_jobs_and_shards_gives_the_same_mazes():
+    whole = mazegen.dataset(500, "kruskal", 5, 5, seed=3, jobs=1, unique=True)
+    assert len({t.tobytes() for t in whole.tiles}) == 500
+    for jobs in [2, 3]:
+        again = mazegen.dataset(500, "kruskal", 5, 5, seed=3, jobs=jobs, unique=True)
+        assert np.array_equal(again.tiles, whole.tiles)
+    shards = [mazegen.dataset(500, "kruskal", 5, 5, seed=3, shard=(k, 3), unique=True)
+              for k in (1, 2, 3)]
+    assert np.array_equal(np.concatenate([s.tiles for s in shards]), whole.tiles)
+    assert np.array_equal(np.concatenate([s.seeds for s in shards]), whole.seeds)
+
+
+def test_each_maze_is_the_one_its_seed_makes():
+    ds = mazegen.dataset(20, "hunt-and-kill", 7, 4, seed=12, braid=0.5)
+    for i in range(20):
+        maze = mazegen.maze("hunt-and-kill", 7, 4, seed=int(ds.seeds[i]), braid=0.5)
+        assert np.array_equal(maze.tiles, ds.tiles[i])
+        assert np.array_equal(maze.connections, ds.connections[i])
+        assert np.array_equal(maze.solution, ds.solution(i))
+        assert tuple(ds.starts[i]) == maze.start and tuple(ds.goals[i]) == maze.goal
+
+
+def test_shapes_give_endpoints_and_solutions_without_tiles():
+    ds = mazegen.dataset(30, "wilson", shape="polar", rings=3, seed=8)
+    assert ds.tiles is None and ds.connections is None
+    assert ds.starts.shape == (30, 2) and ds.offsets.shape == (31,)
+    for i in range(30):
+        maze = mazegen.maze("wilson", shape="polar", rings=3, seed=int(ds.seeds[i]))
+        assert np.array_equal(maze.solution, ds.solution(i))
+    # `#` is off the mask: a ring of cells around a hole.
+    masked = mazegen.dataset(10, "prim", mask="...\n.#.\n...\n", seed=1)
+    assert masked.tiles.shape == (10, 7, 7)
+    assert (masked.tiles[:, 3, 3] == 1).all()  # the hole stays wall
+
+
+def test_arrays_can_be_left_out():
+    ds = mazegen.dataset(10, "backtrack", 4, 4, seed=1, tiles=False, connections=False)
+    assert ds.tiles is None and ds.connections is None and len(ds) == 10
+
+
+def test_to_maze_dataset_round_trip():
+    pytest.importorskip("maze_dataset")
+    ds = mazegen.dataset(25, "backtrack", 5, 5, seed=2)
+    for i, solved in enumerate(ds.to_maze_dataset()):
+        assert np.array_equal(solved.connection_list, ds.connections[i])
+        assert np.array_equal(solved.solution, ds.solution(i))
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: mazegen.dataset(10, shard=(4, 3)), r"shard \(4, 3\)"),
+        (lambda: mazegen.dataset(10, jobs=0), "jobs 0"),
+        (lambda: mazegen.dataset(100, "backtrack", 2, 2, unique=True), "unique"),
+        (lambda: mazegen.dataset(5, "backtrack", 3, 3, min_solution=50), "solution"),
+        (lambda: mazegen.dataset(5, min_solution=8, max_solution=3), "above"),
+    ],
+)
+def test_bad_datasets_raise_value_error(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()

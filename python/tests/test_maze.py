@@ -1,0 +1,196 @@
+"""mazegen.maze: every algorithm and shape, the arrays, the endpoints and solution, the
+documents and pictures, and refusals as Python exceptions."""
+
+import json
+
+import numpy as np
+import pytest
+
+import mazegen
+
+SHAPES = [
+    dict(shape="rect", width=7, height=5),
+    dict(shape="hex", width=5, height=4),
+    dict(shape="triangle", width=6, height=4),
+    dict(shape="polar", rings=4),
+    dict(mask=np.array([[1, 1, 1, 0], [1, 0, 1, 1], [1, 1, 1, 1]], dtype=bool)),
+]
+
+# Algorithms that carve any shape (the others carve rectangles only).
+GRAPH_ALGORITHMS = [
+    "backtrack", "hunt-and-kill", "growing-tree", "aldous-broder", "wilson", "kruskal", "prim",
+]
+
+
+def passages(maze):
+    """The passages of a maze as a set of frozensets of two (row, column) cells."""
+    graph = json.loads(maze.graph_json())
+    at = {cell["id"]: tuple(reversed(cell["at"])) for cell in graph["cells"]}
+    return {frozenset((at[p["a"]], at[p["b"]])) for p in graph["passages"]}
+
+
+def assert_path(maze):
+    """The solution runs from start to goal through passages, one cell at a time."""
+    solution = [tuple(cell) for cell in maze.solution.tolist()]
+    assert solution[0] == maze.start and solution[-1] == maze.goal
+    open_ = passages(maze)
+    for a, b in zip(solution, solution[1:]):
+        assert frozenset((a, b)) in open_, (a, b)
+    assert len(set(solution)) == len(solution)
+
+
+@pytest.mark.parametrize("algorithm", mazegen.ALGORITHMS)
+def test_every_algorithm_makes_perfect_rectangles(algorithm):
+    for seed in range(20):
+        for width, height in [(1, 1), (2, 7), (9, 4)]:
+            maze = mazegen.maze(algorithm, width, height, seed=seed)
+            assert maze.perfect
+            assert maze.tiles.shape == (2 * height + 1, 2 * width + 1)
+            assert maze.connections.shape == (2, height, width)
+            # A spanning tree: one passage fewer than cells.
+            assert int(maze.connections.sum()) == width * height - 1
+            assert_path(maze)
+
+
+@pytest.mark.parametrize("algorithm", GRAPH_ALGORITHMS)
+@pytest.mark.parametrize("size", SHAPES, ids=lambda s: s.get("shape", "mask"))
+def test_graph_algorithms_make_perfect_mazes_of_every_shape(algorithm, size):
+    for seed in range(10):
+        maze = mazegen.maze(algorithm, seed=seed, **size)
+        assert maze.perfect
+        assert len(passages(maze)) == maze.cell_count - 1
+        assert_path(maze)
+
+
+def test_the_same_seed_makes_the_same_maze():
+    a = mazegen.maze("wilson", 12, 9, seed=42)
+    b = mazegen.maze("wilson", 12, 9, seed=42)
+    c = mazegen.maze("wilson", 12, 9, seed=43)
+    assert np.array_equal(a.tiles, b.tiles) and a.to_json() == b.to_json()
+    assert not np.array_equal(a.tiles, c.tiles)
+    drawn = mazegen.maze("wilson", 12, 9)
+    assert np.array_equal(mazegen.maze("wilson", 12, 9, seed=drawn.seed).tiles, drawn.tiles)
+
+
+def test_tiles_and_connections_agree():
+    maze = mazegen.maze("kruskal", 6, 4, seed=3)
+    tiles, down, right = maze.tiles, maze.connections[0], maze.connections[1]
+    assert tiles.dtype == np.uint8 and maze.connections.dtype == np.bool_
+    for row in range(4):
+        for column in range(6):
+            assert tiles[2 * row + 1, 2 * column + 1] == 0
+            if row < 3:
+                assert down[row, column] == (tiles[2 * row + 2, 2 * column + 1] == 0)
+            if column < 5:
+                assert right[row, column] == (tiles[2 * row + 1, 2 * column + 2] == 0)
+
+
+def test_endpoints_braid_and_openings():
+    maze = mazegen.maze("backtrack", 8, 6, seed=1, start=(5, 0), goal=(0, 7), openings=True)
+    assert maze.start == (5, 0) and maze.goal == (0, 7)
+    assert_path(maze)
+    # The outer wall is open beside both endpoints, and nowhere else.
+    border = np.ones_like(maze.tiles, dtype=bool)
+    border[1:-1, 1:-1] = False
+    openings = {tuple(tile) for tile in np.argwhere(border & (maze.tiles == 0)).tolist()}
+    assert openings & {(11, 0), (12, 1)} and openings & {(0, 15), (1, 16)}
+    assert len(openings) == 2
+    far = mazegen.maze("backtrack", 8, 6, seed=1, endpoints="farthest")
+    lengths = [len(mazegen.maze("backtrack", 8, 6, seed=1, goal=(r, c)).solution)
+               for r in range(6) for c in range(8)]
+    assert len(far.solution) >= max(lengths)
+    braided = mazegen.maze("backtrack", 10, 10, seed=1, braid=1.0)
+    assert not braided.perfect and braided.stats["dead_ends"] == 0
+    assert mazegen.maze("backtrack", 4, 4, seed=1, solve=False).solution is None
+
+
+def test_algorithm_options():
+    def corridor_rows(maze):
+        return int((maze.tiles[1, 1:-1] == 0).all())
+
+    assert corridor_rows(mazegen.maze("binary-tree", 8, 8, seed=1, bias="north-east"))
+    assert not corridor_rows(mazegen.maze("binary-tree", 8, 8, seed=1, bias="south_east"))
+    assert mazegen.maze("backtrack", 9, 9, seed=1, walkers=4).perfect
+    for pick in ["newest", "oldest", "random", "mixed:0.3"]:
+        assert mazegen.maze("growing_tree", 6, 6, seed=2, pick=pick).perfect
+    assert mazegen.maze("prim", 6, 6, seed=2, simplified=True).perfect
+
+
+def test_documents_and_pictures():
+    maze = mazegen.maze("prim", 5, 4, seed=9)
+    document = json.loads(maze.to_json(stats=True))
+    assert document["schema"] == "mazegen.maze/v1" and document["seed"] == 9
+    assert document["stats"]["cells"] == 20
+    graph = json.loads(maze.graph_json())
+    assert graph["schema"] == "mazegen.graph/v1" and len(graph["cells"]) == 20
+    assert maze.text().splitlines()[0] == "#" * 11 and str(maze) == maze.text()
+    assert maze.svg().startswith("<svg") and maze._repr_svg_() == maze.svg()
+    assert maze.png()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert maze.svg(lines=True) != maze.svg()
+    hex_maze = mazegen.maze("wilson", 4, 3, seed=2, shape="hex")
+    assert json.loads(hex_maze.to_json())["schema"] == "mazegen.graph/v1"
+    assert hex_maze.png()[:4] == b"\x89PNG" and "<svg" in hex_maze.svg()
+    with pytest.raises(ValueError, match="only rectangles and masks"):
+        hex_maze.tiles
+    stats = maze.stats
+    assert stats["cells"] == 20 and stats["perfect"] and "difficulty" in stats
+    assert hex_maze.stats["cells"] == 12
+
+
+def test_graph_has_a_node_per_cell_and_an_edge_per_passage():
+    nx = pytest.importorskip("networkx")
+    for size in SHAPES:
+        maze = mazegen.maze("kruskal", seed=4, **size)
+        graph = maze.graph()
+        assert graph.number_of_nodes() == maze.cell_count
+        assert nx.is_tree(graph)
+        path = nx.shortest_path(graph, maze.start, maze.goal)
+        assert [tuple(cell) for cell in maze.solution.tolist()] == path
+
+
+def test_to_maze_dataset_gives_the_same_maze():
+    pytest.importorskip("maze_dataset")
+    maze = mazegen.maze("wilson", 7, 5, seed=11)
+    solved = maze.to_maze_dataset()
+    assert np.array_equal(solved.connection_list, maze.connections)
+    assert np.array_equal(solved.solution, maze.solution)
+    assert tuple(solved.start_pos) == maze.start and tuple(solved.end_pos) == maze.goal
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: mazegen.maze("labyrinth"), "no algorithm \"labyrinth\": expected one of"),
+        (lambda: mazegen.maze("prim", walkers=3), "walkers applies to backtrack, not prim"),
+        (lambda: mazegen.maze("backtrack", 2, 2, walkers=9), "9 walkers"),
+        (lambda: mazegen.maze("binary-tree", bias="up"), "bias \"up\": expected north-west"),
+        (lambda: mazegen.maze("growing-tree", pick="sometimes"), "pick \"sometimes\""),
+        (lambda: mazegen.maze(shape="cube"), "shape \"cube\": expected rect, hex"),
+        (lambda: mazegen.maze(shape="polar", width=3), "sized by rings"),
+        (lambda: mazegen.maze("binary-tree", shape="hex"), "binary-tree"),
+        (lambda: mazegen.maze(width=0), "width 0: a maze has at least one cell"),
+        (lambda: mazegen.maze(shape="hex", height=0), "height 0: a maze has at least one"),
+        (lambda: mazegen.maze(braid=1.5), "braid 1.5"),
+        (lambda: mazegen.maze(width=4, height=4, start=(9, 9)), "9"),
+        (lambda: mazegen.maze(endpoints="nearest"), "endpoints \"nearest\""),
+        (lambda: mazegen.maze(mask=np.array([[1, 0], [0, 1]], dtype=bool)), "not connected"),
+        (lambda: mazegen.maze(mask=np.zeros(3, dtype=bool)), "2-D array"),
+        (lambda: mazegen.maze(width=4, height=4, start=(0, 0), endpoints="farthest"),
+         "longest path are placed by the maze itself"),
+    ],
+)
+def test_bad_arguments_raise_value_error_with_the_reason(call, message):
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        call()
+
+
+def test_unknown_keywords_raise_type_error():
+    with pytest.raises(TypeError, match="unexpected keyword argument 'size'"):
+        mazegen.maze(size=5)
+    with pytest.raises(TypeError):
+        mazegen.maze("backtrack", 5, 5, 1, 2)
+
+
+def test_too_large_is_refused_before_any_work():
+    with pytest.raises(ValueError, match="more than"):
+        mazegen.maze("backtrack", 4_000_000_000, 4_000_000_000, seed=1)
