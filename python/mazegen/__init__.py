@@ -305,10 +305,10 @@ class Dataset:
         self.tiles: Optional[np.ndarray] = None
         self.connections: Optional[np.ndarray] = None
         if "tiles" in raw:
-            shape = (count, *raw["tile_shape"])
+            shape = (count, *raw["tiles_shape"])
             self.tiles = np.frombuffer(raw["tiles"], dtype=np.uint8).reshape(shape)
         if "connections" in raw:
-            shape = (count, *raw["connection_shape"])
+            shape = (count, *raw["connections_shape"])
             self.connections = np.frombuffer(raw["connections"], dtype=np.bool_).reshape(shape)
 
     def __len__(self) -> int:

@@ -411,122 +411,149 @@ struct Wanted {
     connections: bool,
 }
 
-/// What one maze adds to a dataset's buffers.
+/// What one maze adds to a dataset's buffers, drawn as their bytes on the thread that made
+/// it.
 struct Piece {
-    tiles: Vec<u8>,
-    connections: Vec<u8>,
-    start: [i64; 2],
-    goal: [i64; 2],
-    solution: Vec<[i64; 2]>,
+    /// Its tiles, then its connections, as wanted.
+    arrays: Vec<u8>,
+    /// Its start, then its goal.
+    ends: [u8; 32],
+    /// The cells of its solution.
+    solution: Vec<u8>,
 }
 
-/// A dataset's mazes in flat buffers, in index order.
-#[derive(Default)]
+/// A dataset's mazes in flat little-endian buffers, in index order: the arrays' bytes.
 struct Batch {
-    seeds: Vec<u64>,
+    count: usize,
+    seeds: Vec<u8>,
     tiles: Vec<u8>,
     connections: Vec<u8>,
-    starts: Vec<[i64; 2]>,
-    goals: Vec<[i64; 2]>,
-    solutions: Vec<[i64; 2]>,
-    offsets: Vec<i64>,
+    starts: Vec<u8>,
+    goals: Vec<u8>,
+    solutions: Vec<u8>,
+    offsets: Vec<u8>,
 }
 
 impl Batch {
-    /// Makes the mazes of `spec` on its threads, each maze drawn into its piece there.
+    /// Makes the mazes of `spec` on its threads, each maze drawn into its piece there. The
+    /// buffers of fixed size are reserved first: `MemoryError` before any maze is made if
+    /// they do not fit.
     fn make(spec: &DatasetSpec, wanted: Wanted) -> PyResult<Self> {
-        let mut batch = Batch {
-            offsets: vec![0],
-            ..Batch::default()
+        let count = spec.slots.end - spec.slots.start;
+        let (width, height) = spec.maze.blank.extent();
+        let array_len = |renderer: &dyn Render, on: bool| match renderer.array(width, height) {
+            Some((_, shape)) if on => shape.iter().product::<u64>(),
+            _ => 0,
         };
+        let (tiles_len, connections_len) = (
+            array_len(&NpyTiles, wanted.tiles),
+            array_len(&NpyConnections, wanted.connections),
+        );
+        let reserve = |each: u64| -> PyResult<Vec<u8>> {
+            let bytes = count.saturating_mul(each);
+            let mut buffer = Vec::new();
+            usize::try_from(bytes)
+                .ok()
+                .and_then(|bytes| buffer.try_reserve_exact(bytes).ok())
+                .ok_or_else(|| {
+                    PyMemoryError::new_err(format!(
+                        "not enough memory for the arrays of {count} mazes ({bytes} bytes for \
+                         one of them)"
+                    ))
+                })?;
+            Ok(buffer)
+        };
+        let mut batch = Batch {
+            count: 0,
+            tiles: reserve(tiles_len)?,
+            connections: reserve(connections_len)?,
+            seeds: reserve(8)?,
+            starts: reserve(16)?,
+            goals: reserve(16)?,
+            offsets: reserve(8)?,
+            solutions: Vec::new(),
+        };
+        batch.offsets.extend_from_slice(&0i64.to_le_bytes());
         let run = spec.run(|maze| {
             let mut piece = Piece {
-                tiles: Vec::new(),
-                connections: Vec::new(),
-                start: row_column(maze.start_pos()),
-                goal: row_column(maze.goal_pos()),
-                solution: maze
-                    .solution()
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|&cell| row_column(maze.pos(cell)))
-                    .collect(),
+                arrays: Vec::new(),
+                ends: [0; 32],
+                solution: Vec::new(),
             };
+            piece.ends[..16].copy_from_slice(&cell_bytes(maze.start_pos()));
+            piece.ends[16..].copy_from_slice(&cell_bytes(maze.goal_pos()));
+            for &cell in maze.solution().unwrap_or_default() {
+                piece
+                    .solution
+                    .extend_from_slice(&cell_bytes(maze.pos(cell)));
+            }
             let failed = |error| Failure(io_error(error));
             if wanted.tiles {
-                NpyTiles.render(&maze, &mut piece.tiles).map_err(failed)?;
+                NpyTiles.render(&maze, &mut piece.arrays).map_err(failed)?;
             }
             if wanted.connections {
                 NpyConnections
-                    .render(&maze, &mut piece.connections)
+                    .render(&maze, &mut piece.arrays)
                     .map_err(failed)?;
             }
             Ok::<_, Failure>(piece)
         });
+        let tiles_len = tiles_len as usize;
         for made in run {
             let made = made.map_err(|Failure(error)| error)?;
             let piece = made.value;
-            batch.seeds.push(made.seed);
-            batch.tiles.extend_from_slice(&piece.tiles);
-            batch.connections.extend_from_slice(&piece.connections);
-            batch.starts.push(piece.start);
-            batch.goals.push(piece.goal);
+            let (tiles, connections) = piece.arrays.split_at(tiles_len);
+            batch.count += 1;
+            batch.seeds.extend_from_slice(&made.seed.to_le_bytes());
+            batch.tiles.extend_from_slice(tiles);
+            batch.connections.extend_from_slice(connections);
+            batch.starts.extend_from_slice(&piece.ends[..16]);
+            batch.goals.extend_from_slice(&piece.ends[16..]);
             batch.solutions.extend_from_slice(&piece.solution);
-            batch.offsets.push(batch.solutions.len() as i64);
+            let cells = (batch.solutions.len() / 16) as i64;
+            batch.offsets.extend_from_slice(&cells.to_le_bytes());
         }
         Ok(batch)
     }
 
-    /// The buffers as a dict of `bytearray`s (little-endian), with the shapes of one maze.
+    /// The buffers as a dict of `bytearray`s, with the shapes of one maze's arrays.
     fn into_dict<'py>(self, py: Python<'py>, spec: &DatasetSpec) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        let bytes = |values: &[u8]| PyByteArray::new(py, values);
-        dict.set_item("count", self.seeds.len())?;
-        dict.set_item("seeds", bytes(&le_bytes(&self.seeds, |v| v.to_le_bytes())))?;
-        dict.set_item("starts", bytes(&pairs(&self.starts)))?;
-        dict.set_item("goals", bytes(&pairs(&self.goals)))?;
-        dict.set_item("solutions", bytes(&pairs(&self.solutions)))?;
-        dict.set_item(
-            "offsets",
-            bytes(&le_bytes(&self.offsets, |v| v.to_le_bytes())),
-        )?;
-        let (width, height) = spec.maze.blank.extent();
-        if let Some((_, tile_shape)) = NpyTiles
-            .array(width, height)
-            .filter(|_| !self.tiles.is_empty())
-        {
-            dict.set_item("tiles", bytes(&self.tiles))?;
-            dict.set_item("tile_shape", tile_shape)?;
+        dict.set_item("count", self.count)?;
+        for (name, buffer) in [
+            ("seeds", &self.seeds),
+            ("starts", &self.starts),
+            ("goals", &self.goals),
+            ("solutions", &self.solutions),
+            ("offsets", &self.offsets),
+        ] {
+            dict.set_item(name, PyByteArray::new(py, buffer))?;
         }
-        if let Some((_, shape)) = NpyConnections
-            .array(width, height)
-            .filter(|_| !self.connections.is_empty())
-        {
-            dict.set_item("connections", bytes(&self.connections))?;
-            dict.set_item("connection_shape", shape)?;
+        let (width, height) = spec.maze.blank.extent();
+        for (name, renderer, buffer) in [
+            ("tiles", &NpyTiles as &dyn Render, &self.tiles),
+            ("connections", &NpyConnections, &self.connections),
+        ] {
+            if let Some((_, shape)) = renderer.array(width, height).filter(|_| !buffer.is_empty()) {
+                dict.set_item(name, PyByteArray::new(py, buffer))?;
+                dict.set_item(format!("{name}_shape"), shape)?;
+            }
         }
         Ok(dict)
     }
 }
 
-/// `values` as little-endian bytes, each as `to_bytes` writes it.
-fn le_bytes<T: Copy, const N: usize>(values: &[T], to_bytes: impl Fn(T) -> [u8; N]) -> Vec<u8> {
-    values.iter().flat_map(|&value| to_bytes(value)).collect()
-}
-
-/// `(row, column)` pairs as little-endian `int64` bytes.
-fn pairs(values: &[[i64; 2]]) -> Vec<u8> {
-    le_bytes(values, |[row, column]| {
-        let mut bytes = [0; 16];
-        bytes[..8].copy_from_slice(&row.to_le_bytes());
-        bytes[8..].copy_from_slice(&column.to_le_bytes());
-        bytes
-    })
+/// A cell's position as `(row, column)` in little-endian `int64` bytes.
+fn cell_bytes(pos: Pos) -> [u8; 16] {
+    let mut bytes = [0; 16];
+    bytes[..8].copy_from_slice(&i64::from(pos.y).to_le_bytes());
+    bytes[8..].copy_from_slice(&i64::from(pos.x).to_le_bytes());
+    bytes
 }
 
 /// A cell's position as `(row, column)`.
-fn row_column(pos: Pos) -> [i64; 2] {
-    [i64::from(pos.y), i64::from(pos.x)]
+fn row_column(pos: Pos) -> (i64, i64) {
+    (i64::from(pos.y), i64::from(pos.x))
 }
 
 /// One maze, made by a [`Spec`].
@@ -590,26 +617,24 @@ impl Maze {
     /// The start cell as `(row, column)`.
     #[getter]
     fn start(&self) -> (i64, i64) {
-        let [row, column] = row_column(self.maze.start_pos());
-        (row, column)
+        row_column(self.maze.start_pos())
     }
 
     /// The goal cell as `(row, column)`.
     #[getter]
     fn goal(&self) -> (i64, i64) {
-        let [row, column] = row_column(self.maze.goal_pos());
-        (row, column)
+        row_column(self.maze.goal_pos())
     }
 
     /// The cells from start to goal as `(row, column)` pairs in `int64` bytes, or `None`
     /// unless solved.
     fn solution_bytes<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyBytes>> {
         let cells = self.maze.solution()?;
-        let cells: Vec<[i64; 2]> = cells
+        let bytes: Vec<u8> = cells
             .iter()
-            .map(|&c| row_column(self.maze.pos(c)))
+            .flat_map(|&cell| cell_bytes(self.maze.pos(cell)))
             .collect();
-        Some(PyBytes::new(py, &pairs(&cells)))
+        Some(PyBytes::new(py, &bytes))
     }
 
     /// The tile view (`uint8`, 1 wall, 0 passage) and its `(rows, columns)`, or `None` for a

@@ -115,3 +115,8 @@ def test_to_maze_dataset_round_trip():
 def test_bad_datasets_raise_value_error(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_arrays_too_large_for_memory_are_refused_before_any_maze():
+    with pytest.raises(MemoryError, match="not enough memory for the arrays of 10000000000000"):
+        mazegen.dataset(10**13, "backtrack", 10, 10, seed=1)

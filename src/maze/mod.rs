@@ -427,7 +427,13 @@ impl Maze {
     /// only ([`Error::NotInTiles`] for other shapes). Its row buffer and the solution's marks
     /// are reserved first: [`Error::OutOfMemory`] if they do not fit.
     pub fn tiles(&self) -> Result<MazeTiles<'_>> {
-        MazeTiles::new(self)
+        MazeTiles::new(self, true)
+    }
+
+    /// The tile view of the walls alone: passages and openings, no solution, start or goal
+    /// (arrays of walls need no more, and skip sorting the solution's marks).
+    pub fn wall_tiles(&self) -> Result<MazeTiles<'_>> {
+        MazeTiles::new(self, false)
     }
 
     /// The rectangle of a maze drawn in tiles, or [`Error::NotInTiles`] for `what`.

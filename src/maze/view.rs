@@ -52,19 +52,24 @@ pub struct MazeTiles<'a> {
 }
 
 impl<'a> MazeTiles<'a> {
-    /// Reserves the marks first (a few per solution cell), so a maze too large for them is an
-    /// error rather than an abort.
-    pub(super) fn new(maze: &'a Maze) -> Result<Self> {
+    /// The tile view of `maze`, its solution, start and goal drawn in when `solved`. Reserves
+    /// the marks first (a few per solution cell), so a maze too large for them is an error
+    /// rather than an abort.
+    pub(super) fn new(maze: &'a Maze, solved: bool) -> Result<Self> {
         let grid = maze.tile_grid("the tile view")?;
+        let path = maze.solution_tiles().filter(|_| solved);
         // Two openings, then per solution cell its tile and a passage, and the start and goal.
-        let solution = maze.solution().map_or(0, |cells| 2 * cells.len() + 2);
+        let solution = match path {
+            Some(_) => maze.solution().map_or(0, |cells| 2 * cells.len() + 2),
+            None => 0,
+        };
         let mut marks = empty_vec(grid.width(), grid.height(), 2 + solution)?;
         marks.extend(
             maze.opening_tiles()
                 .into_iter()
                 .map(|tile| (tile, Tile::Passage)),
         );
-        if let Some(path) = maze.solution_tiles() {
+        if let Some(path) = path {
             marks.extend(path.map(|tile| (tile, Tile::Path)));
             marks.push((cell_tile(grid.pos(maze.start)), Tile::Start));
             marks.push((cell_tile(grid.pos(maze.goal)), Tile::Goal));

@@ -39,7 +39,7 @@ impl Render for NpyTiles {
     }
 
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-        let mut rows = maze.tiles().map_err(io::Error::other)?;
+        let mut rows = maze.wall_tiles().map_err(io::Error::other)?;
         let mut line = Vec::new();
         while let Some((_, row)) = rows.next_row() {
             line.clear();
