@@ -17,8 +17,7 @@ same maze on every machine, and ``dataset`` gives the same mazes, byte for byte,
 from __future__ import annotations
 
 import json
-import secrets
-from typing import Any, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 import numpy as np
 
@@ -49,7 +48,8 @@ _ALGORITHM_OPTIONS = ("bias", "walkers", "pick", "simplified")
 
 
 def _random_seed() -> int:
-    return secrets.randbits(64)
+    # Below 2^53, as the command line draws them, so JSON tools read them whole.
+    return _mazegen.draw_seed()
 
 
 def _spec(
@@ -178,6 +178,12 @@ class Maze:
         """The figures ``mazegen stats --format json`` gives."""
         return json.loads(self._native.stats_json())
 
+    def tokens(self) -> str:
+        """The maze as one line of maze-dataset's tokens (AOTP, unique coordinate tokens:
+        ``TokenizationMode.AOTP_UT_uniform``): the passages in a seeded order, origin, target
+        and path. ``SolvedMaze.from_tokens(line.split(), mode)`` reads it back."""
+        return self._native.tokens()
+
     def to_json(self, stats: bool = False) -> str:
         """The ``mazegen.maze/v1`` document (``mazegen.graph/v1`` for hex, triangle and
         polar mazes), as ``--format json`` writes it."""
@@ -304,6 +310,8 @@ class Dataset:
         self.offsets = np.frombuffer(raw["offsets"], dtype="<i8")
         self.tiles: Optional[np.ndarray] = None
         self.connections: Optional[np.ndarray] = None
+        self.tokens: Optional[List[str]] = raw.get("tokens")
+        """With ``tokens=True``, each maze as a line of maze-dataset's tokens."""
         if "tiles" in raw:
             shape = (count, *raw["tiles_shape"])
             self.tiles = np.frombuffer(raw["tiles"], dtype=np.uint8).reshape(shape)
@@ -345,6 +353,7 @@ def dataset(
     unique: bool = False,
     tiles: bool = True,
     connections: bool = True,
+    tokens: bool = False,
     shape: str = "rect",
     rings: Optional[int] = None,
     mask: Any = None,
@@ -373,7 +382,9 @@ def dataset(
     ``shard=(k, n)`` makes only the k-th (from 1) of n equal slices; ``unique`` refuses
     repeats; ``min_<figure>`` and ``max_<figure>`` keep only mazes within bounds (see
     ``FIGURES``), drawing the next candidate seed otherwise; ``tiles`` and ``connections``
-    say which arrays to fill. The other arguments are ``maze``'s.
+    say which arrays to fill, ``tokens`` whether to give each maze as a line of
+    maze-dataset's tokens (``Dataset.tokens``, as ``--format tokens`` writes them). The other
+    arguments are ``maze``'s.
     """
     spec = _spec(
         algorithm, width, height, shape, rings, mask, braid, start, goal, endpoints,
@@ -388,6 +399,6 @@ def dataset(
     seed = _random_seed() if seed is None else seed
     raw = spec.dataset(
         count, seed, jobs=jobs, shard=shard, unique=unique, bounds=bounds,
-        tiles=tiles, connections=connections,
+        tiles=tiles, connections=connections, tokens=tokens,
     )
     return Dataset(raw, seed)

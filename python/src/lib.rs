@@ -12,7 +12,7 @@ use mazegen::dataset::DatasetSpec;
 use mazegen::grid::Pos;
 use mazegen::maze::{Blank, Finish, MazeSpec};
 use mazegen::render::{
-    Graph, Json, NpyConnections, NpyTiles, Picture, Png, Render, Style, Svg, Text,
+    Graph, Json, NpyConnections, NpyTiles, Picture, Png, Render, Style, Svg, Text, Tokens,
 };
 use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Triangle};
 use mazegen::{Error, Probability};
@@ -343,7 +343,7 @@ impl Spec {
     /// `mazegen.dataset`.
     #[pyo3(signature = (
         count, seed, *, jobs=None, shard=None, unique=false, bounds=Vec::new(), tiles=true,
-        connections=true,
+        connections=true, tokens=false,
     ))]
     #[allow(clippy::too_many_arguments)]
     fn dataset<'py>(
@@ -357,6 +357,7 @@ impl Spec {
         bounds: Vec<(String, Option<f64>, Option<f64>)>,
         tiles: bool,
         connections: bool,
+        tokens: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
         let slots = match shard {
             None => 0..count,
@@ -395,9 +396,16 @@ impl Spec {
             spec.maze.blank,
             Blank::Rect { .. } | Blank::Shape(Shape::Masked(_))
         );
+        if tokens && !in_tiles {
+            return Err(bad(format!(
+                "tokens are maze-dataset's, of rectangles and masks: not of a {} maze",
+                spec.maze.blank.name()
+            )));
+        }
         let wanted = Wanted {
             tiles: tiles && in_tiles,
             connections: connections && in_tiles,
+            tokens,
         };
         let batch = py.detach(|| Batch::make(&spec, wanted))?;
         batch.into_dict(py, &spec)
@@ -409,6 +417,7 @@ impl Spec {
 struct Wanted {
     tiles: bool,
     connections: bool,
+    tokens: bool,
 }
 
 /// What one maze adds to a dataset's buffers, drawn as their bytes on the thread that made
@@ -420,6 +429,8 @@ struct Piece {
     ends: [u8; 32],
     /// The cells of its solution.
     solution: Vec<u8>,
+    /// Its line of maze-dataset's tokens, if wanted.
+    tokens: Option<String>,
 }
 
 /// A dataset's mazes in flat little-endian buffers, in index order: the arrays' bytes.
@@ -432,6 +443,7 @@ struct Batch {
     goals: Vec<u8>,
     solutions: Vec<u8>,
     offsets: Vec<u8>,
+    tokens: Vec<String>,
 }
 
 impl Batch {
@@ -472,6 +484,7 @@ impl Batch {
             goals: reserve(16)?,
             offsets: reserve(8)?,
             solutions: Vec::new(),
+            tokens: Vec::new(),
         };
         batch.offsets.extend_from_slice(&0i64.to_le_bytes());
         let run = spec.run(|maze| {
@@ -479,6 +492,7 @@ impl Batch {
                 arrays: Vec::new(),
                 ends: [0; 32],
                 solution: Vec::new(),
+                tokens: None,
             };
             piece.ends[..16].copy_from_slice(&cell_bytes(maze.start_pos()));
             piece.ends[16..].copy_from_slice(&cell_bytes(maze.goal_pos()));
@@ -496,6 +510,9 @@ impl Batch {
                     .render(&maze, &mut piece.arrays)
                     .map_err(failed)?;
             }
+            if wanted.tokens {
+                piece.tokens = Some(tokens_of(&maze).map_err(failed)?);
+            }
             Ok::<_, Failure>(piece)
         });
         let tiles_len = tiles_len as usize;
@@ -512,6 +529,7 @@ impl Batch {
             batch.solutions.extend_from_slice(&piece.solution);
             let cells = (batch.solutions.len() / 16) as i64;
             batch.offsets.extend_from_slice(&cells.to_le_bytes());
+            batch.tokens.extend(piece.tokens);
         }
         Ok(batch)
     }
@@ -529,6 +547,9 @@ impl Batch {
         ] {
             dict.set_item(name, PyByteArray::new(py, buffer))?;
         }
+        if !self.tokens.is_empty() {
+            dict.set_item("tokens", self.tokens)?;
+        }
         let (width, height) = spec.maze.blank.extent();
         for (name, renderer, buffer) in [
             ("tiles", &NpyTiles as &dyn Render, &self.tiles),
@@ -541,6 +562,14 @@ impl Batch {
         }
         Ok(dict)
     }
+}
+
+/// The line of maze-dataset's tokens of `maze`, without its newline.
+fn tokens_of(maze: &mazegen::Maze) -> std::io::Result<String> {
+    let mut line = Vec::new();
+    Tokens.render(maze, &mut line)?;
+    line.pop();
+    Ok(String::from_utf8(line).expect("tokens are UTF-8"))
 }
 
 /// A cell's position as `(row, column)` in little-endian `int64` bytes.
@@ -713,6 +742,11 @@ impl Maze {
         ))
     }
 
+    /// The maze as one line of maze-dataset's tokens (rectangles and masks).
+    fn tokens(&self) -> PyResult<String> {
+        tokens_of(&self.maze).map_err(io_error)
+    }
+
     /// The figures `mazegen stats --format json` gives, as JSON.
     fn stats_json(&self) -> PyResult<String> {
         let json = match self.maze.grid() {
@@ -723,9 +757,17 @@ impl Maze {
     }
 }
 
+/// A fresh seed from the operating system's entropy, below 2^53 (JSON tools read it whole),
+/// as the command line draws one when none is given.
+#[pyfunction]
+fn draw_seed() -> u64 {
+    mazegen::rng::draw_seed()
+}
+
 /// The module `mazegen._mazegen`.
 #[pymodule]
 fn _mazegen(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(draw_seed, module)?)?;
     module.add_class::<Spec>()?;
     module.add_class::<Maze>()?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -24,6 +24,9 @@ use crate::with_topology;
 /// the maze underneath.
 pub(crate) const BRAID_STREAM: u64 = 1;
 
+/// The RNG stream the `tokens` format orders a maze's passages from.
+pub(crate) const TOKENS_STREAM: u64 = 2;
+
 /// A maze of any [`Shape`]: its cells and passages and everything needed to reproduce,
 /// describe and draw it. Cells are named by index, as the shape numbers them; positions
 /// ([`Pos`]) name them as documents and the command line do.

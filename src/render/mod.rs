@@ -22,6 +22,7 @@ mod takes;
 mod term;
 mod text;
 mod tiled;
+mod tokens;
 
 pub use dot::Dot;
 pub use graph::Graph;
@@ -36,6 +37,7 @@ pub use takes::{Many, Takes};
 pub use term::Term;
 pub use text::Text;
 pub use tiled::{TILESET_IMAGE, Tiled, write_tileset_image};
+pub use tokens::Tokens;
 
 use crate::grid::{
     Tile, draw_below_line, draw_cell_line, draw_wall_line, empty_vec, runs_through_cells,
