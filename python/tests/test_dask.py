@@ -1,0 +1,78 @@
+"""mazegen.dask: a dataset made in partitions on a LocalCluster of two worker processes is the
+one-machine run, byte for byte, for any number of partitions."""
+
+import glob
+import os
+
+import numpy as np
+import pytest
+
+pytest.importorskip("dask")
+distributed = pytest.importorskip("distributed")
+
+import mazegen  # noqa: E402
+import mazegen.dask  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    with distributed.Client(cluster) as client:
+        yield client
+    cluster.close()
+
+
+@pytest.mark.parametrize("partitions", [1, 3, 7])
+def test_partitions_on_a_cluster_make_the_one_machine_run(client, partitions):
+    whole = mazegen.dataset(700, "wilson", 6, 5, seed=11, min_solution=8)
+    spread = mazegen.dask.dataset(
+        700, partitions, client, algorithm="wilson", width=6, height=5, seed=11, min_solution=8
+    )
+    assert spread.tiles.numblocks[0] == partitions
+    for name in ["tiles", "connections", "seeds", "starts", "goals"]:
+        assert np.array_equal(getattr(spread, name).compute(), getattr(whole, name)), name
+
+
+def test_unique_and_shapes_across_partitions(client):
+    whole = mazegen.dataset(150, "kruskal", 3, 3, seed=2, unique=True)
+    spread = mazegen.dask.dataset(150, 4, client, algorithm="kruskal", width=3, height=3,
+                                  seed=2, unique=True)
+    assert np.array_equal(spread.tiles.compute(), whole.tiles)
+    polar = mazegen.dask.dataset(50, 2, client, algorithm="wilson", shape="polar", rings=3,
+                                 seed=5)
+    assert polar.tiles is None
+    assert np.array_equal(polar.seeds.compute(),
+                          mazegen.dataset(50, "wilson", shape="polar", rings=3, seed=5).seeds)
+
+
+def test_npz_partitions_written_by_the_workers(client, tmp_path):
+    whole = mazegen.dataset(90, "backtrack", 5, 5, seed=3)
+    spread = mazegen.dask.dataset(90, 3, client, width=5, height=5, seed=3)
+    paths = spread.to_npz(str(tmp_path))
+    assert [os.path.basename(p) for p in paths] == ["part-0.npz", "part-1.npz", "part-2.npz"]
+    assert not glob.glob(str(tmp_path / "*.partial"))
+    parts = [np.load(p) for p in paths]
+    for name in ["tiles", "connections", "seeds", "starts", "goals"]:
+        assert np.array_equal(np.concatenate([p[name] for p in parts]), getattr(whole, name))
+    for k, part in enumerate(parts):
+        first = [0, 30, 60][k]
+        for i in range(30):
+            solution = part["solutions"][part["offsets"][i]:part["offsets"][i + 1]]
+            assert np.array_equal(solution, whole.solution(first + i))
+
+
+def test_without_a_client_and_refusals():
+    spread = mazegen.dask.dataset(40, 4, width=4, height=4, seed=9)
+    assert np.array_equal(spread.tiles.compute(scheduler="sync"),
+                          mazegen.dataset(40, width=4, height=4, seed=9).tiles)
+    drawn = mazegen.dask.dataset(10, 2, width=4, height=4)
+    assert np.array_equal(drawn.seeds.compute(scheduler="sync"),
+                          mazegen.dataset(10, width=4, height=4, seed=drawn.seed).seeds)
+    with pytest.raises(ValueError, match="partitions 11"):
+        mazegen.dask.dataset(10, 11)
+    with pytest.raises(TypeError, match="sets shard itself"):
+        mazegen.dask.dataset(10, 2, shard=(1, 2))
+    with pytest.raises(ValueError, match="no algorithm"):
+        mazegen.dask.dataset(10, 2, algorithm="maze-o-matic")
