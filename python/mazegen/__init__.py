@@ -17,6 +17,7 @@ same maze on every machine, and ``dataset`` gives the same mazes, byte for byte,
 from __future__ import annotations
 
 import json
+import numbers
 from typing import Any, List, Optional, Tuple
 
 import numpy as np
@@ -47,6 +48,33 @@ FIGURES = ("solution", "decisions", "branch_depth", "tortuosity", "solution_shar
 _ALGORITHM_OPTIONS = ("bias", "walkers", "pick", "simplified")
 
 
+_U32 = 2**32 - 1
+_U64 = 2**64 - 1
+
+
+def _whole(name: str, value: Any, low: int, high: int) -> Any:
+    """``value`` if it is None or a whole number from ``low`` to ``high``; else the error
+    that names it and what would be accepted."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
+    if not low <= value <= high:
+        raise ValueError(f"{name} {value}: expected a whole number from {low} to {high}")
+    return int(value)
+
+
+def _cell(name: str, value: Any) -> Any:
+    """A ``(row, column)`` pair, checked."""
+    if value is None:
+        return None
+    try:
+        row, column = value
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} {value!r}: expected a (row, column) pair") from None
+    return (_whole(f"{name} row", row, 0, _U32), _whole(f"{name} column", column, 0, _U32))
+
+
 def _random_seed() -> int:
     # Below 2^53, as the command line draws them, so JSON tools read them whole.
     return _mazegen.draw_seed()
@@ -73,6 +101,12 @@ def _spec(
             f"unexpected keyword argument {unknown[0]!r}; algorithm options are "
             + ", ".join(_ALGORITHM_OPTIONS)
         )
+    width = _whole("width", width, 1, _U32)
+    height = _whole("height", height, 1, _U32)
+    rings = _whole("rings", rings, 1, _U32)
+    start, goal = _cell("start", start), _cell("goal", goal)
+    if "walkers" in options:
+        options["walkers"] = _whole("walkers", options["walkers"], 1, _U32)
     if mask is not None and not isinstance(mask, (str, bytes)):
         cells = np.asarray(mask)
         if cells.ndim != 2:
@@ -286,6 +320,7 @@ def maze(
         algorithm, width, height, shape, rings, mask, braid, start, goal, endpoints,
         openings, solve, options,
     )
+    seed = _whole("seed", seed, 0, _U64)
     return Maze(spec.make(_random_seed() if seed is None else seed))
 
 
@@ -396,6 +431,15 @@ def dataset(
         for figure in FIGURES
         if given[f"min_{figure}"] is not None or given[f"max_{figure}"] is not None
     ]
+    count = _whole("count", count, 0, _U64)
+    jobs = _whole("jobs", jobs, 1, _U32)
+    if shard is not None:
+        try:
+            k, n = shard
+        except (TypeError, ValueError):
+            raise ValueError(f"shard {shard!r}: expected (k, n) with 1 <= k <= n") from None
+        shard = (_whole("shard k", k, 1, _U64), _whole("shard n", n, 1, _U64))
+    seed = _whole("seed", seed, 0, _U64)
     seed = _random_seed() if seed is None else seed
     raw = spec.dataset(
         count, seed, jobs=jobs, shard=shard, unique=unique, bounds=bounds,

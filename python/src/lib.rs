@@ -435,6 +435,7 @@ struct Piece {
 
 /// A dataset's mazes in flat little-endian buffers, in index order: the arrays' bytes.
 struct Batch {
+    wanted: Wanted,
     count: usize,
     seeds: Vec<u8>,
     tiles: Vec<u8>,
@@ -476,6 +477,7 @@ impl Batch {
             Ok(buffer)
         };
         let mut batch = Batch {
+            wanted,
             count: 0,
             tiles: reserve(tiles_len)?,
             connections: reserve(connections_len)?,
@@ -547,15 +549,25 @@ impl Batch {
         ] {
             dict.set_item(name, PyByteArray::new(py, buffer))?;
         }
-        if !self.tokens.is_empty() {
+        if self.wanted.tokens {
             dict.set_item("tokens", self.tokens)?;
         }
         let (width, height) = spec.maze.blank.extent();
-        for (name, renderer, buffer) in [
-            ("tiles", &NpyTiles as &dyn Render, &self.tiles),
-            ("connections", &NpyConnections, &self.connections),
+        for (name, renderer, buffer, wanted) in [
+            (
+                "tiles",
+                &NpyTiles as &dyn Render,
+                &self.tiles,
+                self.wanted.tiles,
+            ),
+            (
+                "connections",
+                &NpyConnections,
+                &self.connections,
+                self.wanted.connections,
+            ),
         ] {
-            if let Some((_, shape)) = renderer.array(width, height).filter(|_| !buffer.is_empty()) {
+            if let Some((_, shape)) = renderer.array(width, height).filter(|_| wanted) {
                 dict.set_item(name, PyByteArray::new(py, buffer))?;
                 dict.set_item(format!("{name}_shape"), shape)?;
             }

@@ -168,8 +168,8 @@ def test_to_maze_dataset_gives_the_same_maze():
         (lambda: mazegen.maze(shape="cube"), "shape \"cube\": expected rect, hex"),
         (lambda: mazegen.maze(shape="polar", width=3), "sized by rings"),
         (lambda: mazegen.maze("binary-tree", shape="hex"), "binary-tree"),
-        (lambda: mazegen.maze(width=0), "width 0: a maze has at least one cell"),
-        (lambda: mazegen.maze(shape="hex", height=0), "height 0: a maze has at least one"),
+        (lambda: mazegen.maze(width=0), "width 0: expected a whole number from 1"),
+        (lambda: mazegen.maze(shape="hex", height=0), "height 0: expected a whole number from 1"),
         (lambda: mazegen.maze(braid=1.5), "braid 1.5"),
         (lambda: mazegen.maze(width=4, height=4, start=(9, 9)), "9"),
         (lambda: mazegen.maze(endpoints="nearest"), "endpoints \"nearest\""),
@@ -182,6 +182,40 @@ def test_to_maze_dataset_gives_the_same_maze():
 def test_bad_arguments_raise_value_error_with_the_reason(call, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(")):
         call()
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: mazegen.maze(width=-1), "width -1: expected a whole number from 1 to 4294967295"),
+        (lambda: mazegen.maze(height=2**40), "height 1099511627776: expected"),
+        (lambda: mazegen.maze(seed=-5), "seed -5: expected a whole number from 0 to 1844"),
+        (lambda: mazegen.maze(seed=2**64), "seed 18446744073709551616: expected"),
+        (lambda: mazegen.maze(start=(1,)), r"start \(1,\): expected a \(row, column\) pair"),
+        (lambda: mazegen.maze(goal=(0, -2)), "goal column -2"),
+        (lambda: mazegen.maze(walkers=0), "walkers 0"),
+        (lambda: mazegen.dataset(-3), "count -3"),
+        (lambda: mazegen.dataset(3, shard=(0, 2)), "shard k 0"),
+        (lambda: mazegen.dataset(3, shard=7), "shard 7: expected"),
+    ],
+)
+def test_numbers_out_of_range_name_the_value_and_the_range(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_numbers_of_the_wrong_kind_raise_type_error():
+    with pytest.raises(TypeError, match="width must be a whole number, not float"):
+        mazegen.maze(width=3.5)
+    with pytest.raises(TypeError, match="seed must be a whole number, not bool"):
+        mazegen.maze(seed=True)
+    assert mazegen.maze(width=np.int64(3), height=np.uint8(2), seed=np.uint64(7)).seed == 7
+
+
+def test_an_empty_dataset_has_empty_arrays():
+    ds = mazegen.dataset(0, width=10, height=10, seed=1, tokens=True)
+    assert ds.tiles.shape == (0, 21, 21) and ds.connections.shape == (0, 2, 10, 10)
+    assert len(ds) == 0 and ds.tokens == [] and ds.offsets.tolist() == [0]
 
 
 def test_unknown_keywords_raise_type_error():
