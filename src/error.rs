@@ -47,6 +47,15 @@ pub enum Error {
         bytes: u64,
     },
 
+    /// The arrays of a dataset could not be reserved.
+    #[error("not enough memory for the arrays of {count} mazes ({bytes} bytes for one array)")]
+    ArraysTooLarge {
+        /// The mazes.
+        count: u64,
+        /// The array that failed, in bytes.
+        bytes: u64,
+    },
+
     /// A maze streamed from an algorithm that needs the whole grid (see [`crate::stream`]).
     #[error(
         "{algorithm} needs the whole maze in memory and cannot stream it; \

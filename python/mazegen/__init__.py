@@ -335,24 +335,24 @@ class Dataset:
     """
 
     def __init__(self, raw: dict, seed: int) -> None:
-        count = raw["count"]
         self.seed: int = seed
         """The run's seed: ``mazegen <algorithm> --count N --seed SEED`` makes the same."""
-        self.seeds = np.frombuffer(raw["seeds"], dtype="<u8")
-        self.starts = np.frombuffer(raw["starts"], dtype="<i8").reshape(count, 2)
-        self.goals = np.frombuffer(raw["goals"], dtype="<i8").reshape(count, 2)
-        self.solutions = np.frombuffer(raw["solutions"], dtype="<i8").reshape(-1, 2)
-        self.offsets = np.frombuffer(raw["offsets"], dtype="<i8")
-        self.tiles: Optional[np.ndarray] = None
-        self.connections: Optional[np.ndarray] = None
+
+        def array(name: str) -> Optional[np.ndarray]:
+            if name not in raw:
+                return None
+            data, dtype, shape = raw[name]
+            return np.frombuffer(data, dtype=dtype).reshape(shape)
+
+        self.tiles = array("tiles")
+        self.connections = array("connections")
+        self.seeds = array("seeds")
+        self.starts = array("starts")
+        self.goals = array("goals")
+        self.solutions = array("solutions")
+        self.offsets = array("offsets")
         self.tokens: Optional[List[str]] = raw.get("tokens")
         """With ``tokens=True``, each maze as a line of maze-dataset's tokens."""
-        if "tiles" in raw:
-            shape = (count, *raw["tiles_shape"])
-            self.tiles = np.frombuffer(raw["tiles"], dtype=np.uint8).reshape(shape)
-        if "connections" in raw:
-            shape = (count, *raw["connections_shape"])
-            self.connections = np.frombuffer(raw["connections"], dtype=np.bool_).reshape(shape)
 
     def __len__(self) -> int:
         return len(self.seeds)

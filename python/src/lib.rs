@@ -12,7 +12,8 @@ use mazegen::dataset::DatasetSpec;
 use mazegen::grid::Pos;
 use mazegen::maze::{Blank, Finish, MazeSpec};
 use mazegen::render::{
-    Graph, Json, NpyConnections, NpyTiles, Picture, Png, Render, Style, Svg, Text, Tokens,
+    ArrayParts, ArrayPiece, Arrays, Graph, Json, NpyConnections, NpyTiles, Picture, Png, Render,
+    Style, Svg, Text, Tokens, cell_bytes,
 };
 use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Triangle};
 use mazegen::{Error, Probability};
@@ -25,7 +26,9 @@ use std::num::NonZeroU32;
 /// `ValueError` with the library's message.
 fn py_error(error: Error) -> PyErr {
     match error {
-        Error::OutOfMemory { .. } => PyMemoryError::new_err(error.to_string()),
+        Error::OutOfMemory { .. } | Error::ArraysTooLarge { .. } => {
+            PyMemoryError::new_err(error.to_string())
+        }
         error => PyValueError::new_err(error.to_string()),
     }
 }
@@ -402,194 +405,59 @@ impl Spec {
                 spec.maze.blank.name()
             )));
         }
-        let wanted = Wanted {
-            tiles: tiles && in_tiles,
-            connections: connections && in_tiles,
+        let parts = ArrayParts {
+            tiles,
+            connections,
             tokens,
         };
-        let batch = py.detach(|| Batch::make(&spec, wanted))?;
-        batch.into_dict(py, &spec)
-    }
-}
-
-/// Which arrays a dataset fills.
-#[derive(Debug, Clone, Copy)]
-struct Wanted {
-    tiles: bool,
-    connections: bool,
-    tokens: bool,
-}
-
-/// What one maze adds to a dataset's buffers, drawn as their bytes on the thread that made
-/// it.
-struct Piece {
-    /// Its tiles, then its connections, as wanted.
-    arrays: Vec<u8>,
-    /// Its start, then its goal.
-    ends: [u8; 32],
-    /// The cells of its solution.
-    solution: Vec<u8>,
-    /// Its line of maze-dataset's tokens, if wanted.
-    tokens: Option<String>,
-}
-
-/// A dataset's mazes in flat little-endian buffers, in index order: the arrays' bytes.
-struct Batch {
-    wanted: Wanted,
-    count: usize,
-    seeds: Vec<u8>,
-    tiles: Vec<u8>,
-    connections: Vec<u8>,
-    starts: Vec<u8>,
-    goals: Vec<u8>,
-    solutions: Vec<u8>,
-    offsets: Vec<u8>,
-    tokens: Vec<String>,
-}
-
-impl Batch {
-    /// Makes the mazes of `spec` on its threads, each maze drawn into its piece there. The
-    /// buffers of fixed size are reserved first: `MemoryError` before any maze is made if
-    /// they do not fit.
-    fn make(spec: &DatasetSpec, wanted: Wanted) -> PyResult<Self> {
         let count = spec.slots.end - spec.slots.start;
-        let (width, height) = spec.maze.blank.extent();
-        let array_len = |renderer: &dyn Render, on: bool| match renderer.array(width, height) {
-            Some((_, shape)) if on => shape.iter().product::<u64>(),
-            _ => 0,
-        };
-        let (tiles_len, connections_len) = (
-            array_len(&NpyTiles, wanted.tiles),
-            array_len(&NpyConnections, wanted.connections),
+        let arrays = py.detach(|| -> PyResult<Arrays> {
+            let mut arrays = Arrays::reserve(&spec.maze.blank, count, parts).map_err(py_error)?;
+            let run = spec
+                .run(|maze| ArrayPiece::of(&maze, parts).map_err(|error| Failure(io_error(error))));
+            for made in run {
+                let made = made.map_err(|Failure(error)| error)?;
+                arrays.push(made.seed, made.value);
+            }
+            Ok(arrays)
+        })?;
+        arrays_dict(py, arrays)
+    }
+}
+
+/// A dataset's arrays as a dict: `count`, each array as `(bytearray, dtype, shape)` under
+/// its name, and `tokens` when asked for.
+fn arrays_dict(py: Python<'_>, arrays: Arrays) -> PyResult<Bound<'_, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("count", arrays.count())?;
+    for array in arrays.arrays() {
+        let value = (
+            byte_array(py, array.bytes)?,
+            array.dtype,
+            array.shape().to_vec(),
         );
-        let reserve = |each: u64| -> PyResult<Vec<u8>> {
-            let bytes = count.saturating_mul(each);
-            let mut buffer = Vec::new();
-            usize::try_from(bytes)
-                .ok()
-                .and_then(|bytes| buffer.try_reserve_exact(bytes).ok())
-                .ok_or_else(|| {
-                    PyMemoryError::new_err(format!(
-                        "not enough memory for the arrays of {count} mazes ({bytes} bytes for \
-                         one of them)"
-                    ))
-                })?;
-            Ok(buffer)
-        };
-        let mut batch = Batch {
-            wanted,
-            count: 0,
-            tiles: reserve(tiles_len)?,
-            connections: reserve(connections_len)?,
-            seeds: reserve(8)?,
-            starts: reserve(16)?,
-            goals: reserve(16)?,
-            offsets: reserve(8)?,
-            solutions: Vec::new(),
-            tokens: Vec::new(),
-        };
-        batch.offsets.extend_from_slice(&0i64.to_le_bytes());
-        let run = spec.run(|maze| {
-            let mut piece = Piece {
-                arrays: Vec::new(),
-                ends: [0; 32],
-                solution: Vec::new(),
-                tokens: None,
-            };
-            piece.ends[..16].copy_from_slice(&cell_bytes(maze.start_pos()));
-            piece.ends[16..].copy_from_slice(&cell_bytes(maze.goal_pos()));
-            for &cell in maze.solution().unwrap_or_default() {
-                piece
-                    .solution
-                    .extend_from_slice(&cell_bytes(maze.pos(cell)));
-            }
-            let failed = |error| Failure(io_error(error));
-            if wanted.tiles {
-                NpyTiles.render(&maze, &mut piece.arrays).map_err(failed)?;
-            }
-            if wanted.connections {
-                NpyConnections
-                    .render(&maze, &mut piece.arrays)
-                    .map_err(failed)?;
-            }
-            if wanted.tokens {
-                piece.tokens = Some(tokens_of(&maze).map_err(failed)?);
-            }
-            Ok::<_, Failure>(piece)
-        });
-        let tiles_len = tiles_len as usize;
-        for made in run {
-            let made = made.map_err(|Failure(error)| error)?;
-            let piece = made.value;
-            let (tiles, connections) = piece.arrays.split_at(tiles_len);
-            batch.count += 1;
-            batch.seeds.extend_from_slice(&made.seed.to_le_bytes());
-            batch.tiles.extend_from_slice(tiles);
-            batch.connections.extend_from_slice(connections);
-            batch.starts.extend_from_slice(&piece.ends[..16]);
-            batch.goals.extend_from_slice(&piece.ends[16..]);
-            batch.solutions.extend_from_slice(&piece.solution);
-            let cells = (batch.solutions.len() / 16) as i64;
-            batch.offsets.extend_from_slice(&cells.to_le_bytes());
-            batch.tokens.extend(piece.tokens);
-        }
-        Ok(batch)
+        dict.set_item(array.name, value)?;
     }
-
-    /// The buffers as a dict of `bytearray`s, with the shapes of one maze's arrays.
-    fn into_dict<'py>(self, py: Python<'py>, spec: &DatasetSpec) -> PyResult<Bound<'py, PyDict>> {
-        let dict = PyDict::new(py);
-        dict.set_item("count", self.count)?;
-        for (name, buffer) in [
-            ("seeds", &self.seeds),
-            ("starts", &self.starts),
-            ("goals", &self.goals),
-            ("solutions", &self.solutions),
-            ("offsets", &self.offsets),
-        ] {
-            dict.set_item(name, PyByteArray::new(py, buffer))?;
-        }
-        if self.wanted.tokens {
-            dict.set_item("tokens", self.tokens)?;
-        }
-        let (width, height) = spec.maze.blank.extent();
-        for (name, renderer, buffer, wanted) in [
-            (
-                "tiles",
-                &NpyTiles as &dyn Render,
-                &self.tiles,
-                self.wanted.tiles,
-            ),
-            (
-                "connections",
-                &NpyConnections,
-                &self.connections,
-                self.wanted.connections,
-            ),
-        ] {
-            if let Some((_, shape)) = renderer.array(width, height).filter(|_| wanted) {
-                dict.set_item(name, PyByteArray::new(py, buffer))?;
-                dict.set_item(format!("{name}_shape"), shape)?;
-            }
-        }
-        Ok(dict)
+    if arrays.parts().tokens {
+        dict.set_item("tokens", arrays.into_tokens())?;
     }
+    Ok(dict)
 }
 
-/// The line of maze-dataset's tokens of `maze`, without its newline.
-fn tokens_of(maze: &mazegen::Maze) -> std::io::Result<String> {
-    let mut line = Vec::new();
-    Tokens.render(maze, &mut line)?;
-    line.pop();
-    Ok(String::from_utf8(line).expect("tokens are UTF-8"))
+/// `data` copied into a new `bytearray`: `MemoryError` if Python cannot hold it.
+fn byte_array<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyByteArray>> {
+    PyByteArray::new_with(py, data.len(), |buffer| {
+        buffer.copy_from_slice(data);
+        Ok(())
+    })
 }
 
-/// A cell's position as `(row, column)` in little-endian `int64` bytes.
-fn cell_bytes(pos: Pos) -> [u8; 16] {
-    let mut bytes = [0; 16];
-    bytes[..8].copy_from_slice(&i64::from(pos.y).to_le_bytes());
-    bytes[8..].copy_from_slice(&i64::from(pos.x).to_le_bytes());
-    bytes
+/// `data` copied into a new `bytes`: `MemoryError` if Python cannot hold it.
+fn bytes<'py>(py: Python<'py>, data: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
+    PyBytes::new_with(py, data.len(), |buffer| {
+        buffer.copy_from_slice(data);
+        Ok(())
+    })
 }
 
 /// A cell's position as `(row, column)`.
@@ -669,13 +537,15 @@ impl Maze {
 
     /// The cells from start to goal as `(row, column)` pairs in `int64` bytes, or `None`
     /// unless solved.
-    fn solution_bytes<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyBytes>> {
-        let cells = self.maze.solution()?;
-        let bytes: Vec<u8> = cells
+    fn solution_bytes<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyBytes>>> {
+        let Some(cells) = self.maze.solution() else {
+            return Ok(None);
+        };
+        let data: Vec<u8> = cells
             .iter()
             .flat_map(|&cell| cell_bytes(self.maze.pos(cell)))
             .collect();
-        Some(PyBytes::new(py, &bytes))
+        bytes(py, &data).map(Some)
     }
 
     /// The tile view (`uint8`, 1 wall, 0 passage) and its `(rows, columns)`, or `None` for a
@@ -690,7 +560,7 @@ impl Maze {
         let (_, shape) = NpyTiles
             .array(grid.width(), grid.height())
             .expect("an array");
-        Ok(Some((PyBytes::new(py, &self.rendered(&NpyTiles)?), shape)))
+        Ok(Some((bytes(py, &self.rendered(&NpyTiles)?)?, shape)))
     }
 
     /// maze-dataset's connection list (`bool`, `[0]` down, `[1]` right) and its shape, or
@@ -705,10 +575,7 @@ impl Maze {
         let (_, shape) = NpyConnections
             .array(grid.width(), grid.height())
             .expect("an array");
-        Ok(Some((
-            PyBytes::new(py, &self.rendered(&NpyConnections)?),
-            shape,
-        )))
+        Ok(Some((bytes(py, &self.rendered(&NpyConnections)?)?, shape)))
     }
 
     /// The `mazegen.maze/v1` document of a rectangle or a mask, the `mazegen.graph/v1`
@@ -748,15 +615,14 @@ impl Maze {
         scale: Option<u32>,
         lines: Option<bool>,
     ) -> PyResult<Bound<'py, PyBytes>> {
-        Ok(PyBytes::new(
-            py,
-            &self.rendered(&Png(self.picture(scale, lines)))?,
-        ))
+        bytes(py, &self.rendered(&Png(self.picture(scale, lines)))?)
     }
 
     /// The maze as one line of maze-dataset's tokens (rectangles and masks).
     fn tokens(&self) -> PyResult<String> {
-        tokens_of(&self.maze).map_err(io_error)
+        let mut line = self.rendered(&Tokens)?;
+        line.pop();
+        Ok(String::from_utf8(line).expect("tokens are UTF-8"))
     }
 
     /// The figures `mazegen stats --format json` gives, as JSON.

@@ -39,6 +39,37 @@ def test_the_same_mazes_as_the_command_line(algorithm):
     assert ds.seeds.tolist() == seeds
 
 
+@pytest.mark.parametrize("args", [
+    ["backtrack", "--size", "21", "--count", "200", "--seed", "8"],
+    ["wilson", "--mask", "MASK", "--count", "30", "--seed", "2", "--braid", "0.5"],
+    ["prim", "--shape", "hex", "--cells", "4x3", "--count", "20", "--seed", "1"],
+    ["kruskal", "--size", "9", "--count", "90", "--seed", "4", "--shard", "2/3", "--unique"],
+])
+def test_npz_archives_hold_the_datasets_arrays(args, tmp_path):
+    mask = "...#\n....\n#...\n"
+    if not BIN:
+        pytest.skip("MAZEGEN_BIN names no mazegen binary")
+    path, mask_file = tmp_path / "mazes.npz", tmp_path / "mask.txt"
+    mask_file.write_text(mask)
+    args = [str(mask_file) if arg == "MASK" else arg for arg in args]
+    subprocess.run([BIN, *args, "--format", "npz", "-o", str(path)], check=True)
+    archive = np.load(path)
+    kwargs = {
+        "backtrack": dict(width=10, height=10, seed=8),
+        "wilson": dict(mask=mask, seed=2, braid=0.5),
+        "prim": dict(shape="hex", width=4, height=3, seed=1),
+        "kruskal": dict(width=4, height=4, seed=4, shard=(2, 3), unique=True),
+    }[args[0]]
+    ds = mazegen.dataset(int(args[args.index("--count") + 1]), args[0], **kwargs)
+    names = ["seeds", "starts", "goals", "solutions", "offsets"]
+    if ds.tiles is not None:
+        names += ["tiles", "connections"]
+    assert sorted(archive.files) == sorted(names)
+    for name in names:
+        assert np.array_equal(archive[name], getattr(ds, name)), name
+        assert archive[name].dtype == getattr(ds, name).dtype, name
+
+
 def test_bounds_and_endpoints_as_the_command_line():
     ds = mazegen.dataset(50, "prim", 6, 6, seed=5, min_solution=15, endpoints="farthest")
     args = ["prim", "--size", "13", "--count", "50", "--seed", "5", "--min-solution", "15",

@@ -62,6 +62,16 @@ def test_graph_algorithms_make_perfect_mazes_of_every_shape(algorithm, size):
         assert_path(maze)
 
 
+def test_a_mask_is_rows_of_columns():
+    cells = np.array([[1, 1, 1, 1, 1], [1, 0, 0, 0, 1], [1, 1, 1, 0, 1]], dtype=bool)
+    maze = mazegen.maze("wilson", mask=cells, seed=6)
+    assert maze.tiles.shape == (7, 11) and maze.connections.shape == (2, 3, 5)
+    for row, column in np.argwhere(~cells):
+        assert maze.tiles[2 * row + 1, 2 * column + 1] == 1
+        assert not maze.connections[:, row, column].any()
+    assert maze.cell_count == int(cells.sum())
+
+
 def test_the_same_seed_makes_the_same_maze():
     a = mazegen.maze("wilson", 12, 9, seed=42)
     b = mazegen.maze("wilson", 12, 9, seed=42)

@@ -528,6 +528,9 @@ pub enum Format {
     /// A NumPy array of passages (bool, maze-dataset's connection_list): shape (N, 2, height,
     /// width), [0] down, [1] right
     NpyConnections,
+    /// One NumPy .npz archive of every maze's arrays: tiles, connections, seeds, starts, goals,
+    /// and solutions with their offsets
+    Npz,
     /// maze-dataset's tokens, one maze a line: adjacency list (in a seeded order), origin,
     /// target and path, with (row,column) coordinate tokens
     Tokens,
@@ -558,6 +561,7 @@ impl Format {
             Format::Jsonl => render::Jsonl::TAKES,
             Format::Npy => render::NpyTiles::TAKES,
             Format::NpyConnections => render::NpyConnections::TAKES,
+            Format::Npz => render::Npz::TAKES,
             Format::Tokens => render::Tokens::TAKES,
         }
     }

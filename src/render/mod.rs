@@ -6,6 +6,7 @@
 //! tile having its color and glyphs (`TileStyle`); hexagons, triangles and rings they draw in
 //! half blocks from the pixels of the line pictures (`lines/blocks.rs`).
 
+mod arrays;
 mod dot;
 mod graph;
 mod ink;
@@ -24,6 +25,7 @@ mod text;
 mod tiled;
 mod tokens;
 
+pub use arrays::{ArrayParts, ArrayPiece, Arrays, NamedArray, Npz, cell_bytes};
 pub use dot::Dot;
 pub use graph::Graph;
 pub use ink::{Ink, Palette, Picture, Rgb, Style};

@@ -20,6 +20,8 @@ pub struct Takes {
     pub carries_stats: bool,
     /// Records the maze's seed in its document.
     pub records_seed: bool,
+    /// Holds the maze's solution whatever the options, so the maze is solved for it.
+    pub solved: bool,
     /// How one output holds many mazes, or `None` for a format of one maze.
     pub many: Option<Many>,
 }
@@ -33,6 +35,9 @@ pub enum Many {
     Lines,
     /// One array, its header first (`npy`): see [`Render::array`](super::Render::array).
     Array,
+    /// One archive of arrays, gathered before it is written (`npz`): see
+    /// [`Arrays`](super::Arrays).
+    Archive,
 }
 
 impl Takes {
@@ -46,12 +51,13 @@ impl Takes {
         binary: None,
         carries_stats: false,
         records_seed: false,
+        solved: false,
         many: None,
     };
 
     /// Whether it writes a dataset only: many mazes, but not as one after another for people
-    /// to read (`jsonl`, `npy`).
+    /// to read (`jsonl`, `npy`, `npz`, `tokens`).
     pub fn dataset_only(self) -> bool {
-        matches!(self.many, Some(Many::Lines | Many::Array))
+        matches!(self.many, Some(Many::Lines | Many::Array | Many::Archive))
     }
 }

@@ -207,12 +207,13 @@ impl Tmux {
         String::from_utf8_lossy(&output.stdout).to_string()
     }
 
-    /// Waits up to five seconds for `check` to hold.
+    /// Waits up to twenty seconds for `check` to hold: generous, since the test build of the
+    /// Python extension may load both cores meanwhile (5 s was once too few).
     pub fn wait_for(&self, what: &str, check: impl Fn(&Tmux) -> bool) {
         let start = Instant::now();
         while !check(self) {
             assert!(
-                start.elapsed() < Duration::from_secs(5),
+                start.elapsed() < Duration::from_secs(20),
                 "waited for {what}:\n{}",
                 self.pane()
             );

@@ -81,6 +81,33 @@ fn every_number_of_jobs_writes_the_same_bytes() {
 }
 
 #[test]
+fn npz_archives_are_the_same_for_every_number_of_jobs_and_list_their_arrays() {
+    let args = [
+        "prim", "--size", "9", "--count", "60", "--seed", "6", "--format", "npz",
+    ];
+    let archive = |jobs: &str| {
+        let output = mazegen()
+            .args(args)
+            .args(["--jobs", jobs])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        output.stdout
+    };
+    let one = archive("1");
+    assert_eq!(archive("3"), one);
+    assert!(one.starts_with(b"PK\x03\x04"));
+    // The end of the central directory counts seven arrays.
+    let end = &one[one.len() - 22..];
+    assert_eq!(&end[..4], b"PK\x05\x06");
+    assert_eq!(u16::from_le_bytes([end[10], end[11]]), 7);
+    assert_refused(
+        &["render", "--format", "npz", "maze.json"],
+        &["--format npy, npy-connections and npz write arrays of generated mazes"],
+    );
+}
+
+#[test]
 fn shards_concatenated_are_the_whole_run() {
     for (format, count) in [("jsonl", "10"), ("text", "7"), ("term", "4")] {
         let args = [

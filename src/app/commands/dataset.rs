@@ -9,7 +9,7 @@ use mazegen::Maze;
 use mazegen::dataset::{BATCH_MAZES, Made};
 use mazegen::grid::tiles_from_cells;
 use mazegen::maze::Blank;
-use mazegen::render::npy_header;
+use mazegen::render::{ArrayPiece, Arrays, Npz, npy_header};
 use std::io::{self, Write};
 use std::sync::Mutex;
 
@@ -35,6 +35,8 @@ enum Drawn {
     Bytes(Vec<u8>),
     /// The maze itself.
     Later(Box<Maze>),
+    /// Its part of an archive's arrays, gathered until the last maze is made.
+    Gathered(ArrayPiece),
 }
 
 /// Carries out a dataset job. On any error nothing reaches a file target.
@@ -83,13 +85,31 @@ fn write_run(job: &DatasetJob, out: &mut dyn Write) -> anyhow::Result<()> {
     let mut mazes = spec
         .run_with(buffers, |buffers, maze| piece(job, maze, buffers))
         .batch(batch);
+    // An archive's arrays, reserved before any maze is made.
+    let mut archive = match job.output.archive {
+        true => Some(
+            Arrays::reserve(&spec.maze.blank, slots.end - slots.start, Npz::PARTS)
+                .map_err(|error| dataset_with_flags(error, spec))?,
+        ),
+        false => None,
+    };
     let mut shown = 0;
     while let Some(made) = mazes.next() {
-        let made = made.map_err(|error| match error.downcast::<mazegen::Error>() {
+        let mut made = made.map_err(|error| match error.downcast::<mazegen::Error>() {
             Ok(error) => dataset_with_flags(error, spec),
             Err(error) => error,
         })?;
-        write_piece(job, &made, out)?;
+        let drawn = std::mem::replace(&mut made.value.drawn, Drawn::Bytes(Vec::new()));
+        match (drawn, &mut archive) {
+            (Drawn::Gathered(piece), Some(arrays)) => {
+                arrays.push(made.seed, piece);
+                write_table(job, &made);
+            }
+            (drawn, _) => {
+                made.value.drawn = drawn;
+                write_piece(job, &made, out)?;
+            }
+        }
         if let Drawn::Bytes(bytes) = made.value.drawn {
             spare
                 .lock()
@@ -100,6 +120,9 @@ fn write_run(job: &DatasetJob, out: &mut dyn Write) -> anyhow::Result<()> {
         shown = mazes.made();
     }
     progress.finish();
+    if let Some(arrays) = archive {
+        arrays.write_npz(out)?;
+    }
     Ok(())
 }
 
@@ -117,7 +140,14 @@ fn write_piece(job: &DatasetJob, made: &Made<Piece>, out: &mut dyn Write) -> any
     match &made.value.drawn {
         Drawn::Bytes(bytes) => out.write_all(bytes)?,
         Drawn::Later(maze) => job.output.rendering.renderer.render(maze, out)?,
+        Drawn::Gathered(_) => unreachable!("gathered into the archive"),
     }
+    write_table(job, made);
+    Ok(())
+}
+
+/// Writes a maze's `--stats` table on standard error, if it has one.
+fn write_table(job: &DatasetJob, made: &Made<Piece>) {
     if let Some(table) = &made.value.table {
         let separator = if made.index > job.spec.slots.start {
             "\n"
@@ -126,7 +156,6 @@ fn write_piece(job: &DatasetJob, made: &Made<Piece>, out: &mut dyn Write) -> any
         };
         let _ = write!(io::stderr().lock(), "{separator}{table}");
     }
-    Ok(())
 }
 
 /// About the bytes of one rendered maze: a byte or two per tile for text and JSON (term more,
@@ -159,7 +188,9 @@ fn piece(job: &DatasetJob, maze: Maze, spare: &mut Vec<Vec<u8>>) -> anyhow::Resu
         true => Some(figures_table(&maze, rendering.in_tiles)?),
         false => None,
     };
-    let drawn = if maze_bytes(job) > RENDERED_ON_THREADS {
+    let drawn = if job.output.archive {
+        Drawn::Gathered(ArrayPiece::of(&maze, Npz::PARTS)?)
+    } else if maze_bytes(job) > RENDERED_ON_THREADS {
         Drawn::Later(Box::new(maze))
     } else {
         let mut bytes = spare.pop().unwrap_or_default();

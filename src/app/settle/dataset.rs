@@ -31,6 +31,8 @@ pub struct DatasetOutput {
     pub separate: bool,
     /// For NumPy arrays, the element type and the shape of one maze; the header comes first.
     pub array: Option<ArrayLayout>,
+    /// Gather the mazes into one archive of arrays, written once the last is made (`npz`).
+    pub archive: bool,
     /// Whether each maze's document records its seed (JSON); otherwise a single maze's seed is
     /// printed on standard error when the user cannot know it.
     pub records_seed: bool,
@@ -55,9 +57,9 @@ pub fn wanted(args: &MazeArgs) -> bool {
 /// Refuses NumPy arrays where a command writes one maze read from a document.
 pub fn refuse_arrays(output: &OutputArgs) -> anyhow::Result<()> {
     match output.format.map(Format::takes) {
-        Some(takes) if takes.many == Some(Many::Array) => Err(bad_input(
-            "--format npy and npy-connections write arrays of generated mazes: use them with a \
-             maze command",
+        Some(takes) if matches!(takes.many, Some(Many::Array | Many::Archive)) => Err(bad_input(
+            "--format npy, npy-connections and npz write arrays of generated mazes: use \
+                 them with a maze command",
         )),
         _ => Ok(()),
     }
@@ -90,6 +92,7 @@ pub fn settle(
             blank,
             finish: Finish {
                 farthest: dataset.endpoints == Some(EndpointRule::Farthest),
+                solve: args.solve || takes.solved,
                 ..super::maze::finish_of(&args)
             },
         },
@@ -159,6 +162,7 @@ pub fn settle(
         seed,
         output: DatasetOutput {
             separate: takes.many == Some(Many::Separated),
+            archive: takes.many == Some(Many::Archive),
             array: rendering.renderer.array(width, height),
             records_seed,
             rendering,

@@ -7,8 +7,8 @@ use crate::app::cli::{self, ColorChoice, Format, OutputArgs, TargetArgs};
 use crate::app::output::Target;
 use anyhow::Context;
 use mazegen::render::{
-    Graph, Json, Jsonl, NpyConnections, NpyTiles, Picture, Png, Render, Style, Svg, Takes, Term,
-    Text, Tokens,
+    Graph, Json, Jsonl, NpyConnections, NpyTiles, Npz, Picture, Png, Render, Style, Svg, Takes,
+    Term, Text, Tokens,
 };
 use mazegen::topology::Shape;
 use std::io::{self, IsTerminal};
@@ -228,6 +228,7 @@ pub(super) fn renderer(
         }),
         Format::Npy => Box::new(NpyTiles),
         Format::NpyConnections => Box::new(NpyConnections),
+        Format::Npz => Box::new(Npz),
         Format::Tokens => Box::new(Tokens),
     })
 }

@@ -1,0 +1,495 @@
+//! A dataset as arrays in numpy's layout, and `npz`, the archive that holds them.
+//!
+//! [`Arrays`] gathers, in index order, what each maze adds ([`ArrayPiece`], drawn on the
+//! thread that made the maze): its tiles and connections as `npy` and `npy-connections` write
+//! them (rectangles and masks), its seed, start and goal, and its solution's cells, every cell
+//! `(row, column)` as `int64`. [`Arrays::write_npz`] writes them as an uncompressed zip of
+//! `npy` files, which `numpy.load` reads as a dict of arrays:
+//!
+//! | array | dtype | shape |
+//! |---|---|---|
+//! | `tiles` | `uint8` | `(N, tile rows, tile columns)` |
+//! | `connections` | `bool` | `(N, 2, rows, columns)` |
+//! | `seeds` | `uint64` | `(N,)` |
+//! | `starts`, `goals` | `int64` | `(N, 2)` |
+//! | `solutions` | `int64` | `(cells, 2)`: maze `i`'s are rows `offsets[i]..offsets[i + 1]` |
+//! | `offsets` | `int64` | `(N + 1,)` |
+
+use super::{Many, NpyConnections, NpyTiles, Render, Takes, Tokens, npy_header};
+use crate::error::{Error, Result};
+use crate::grid::Pos;
+use crate::maze::{Blank, Maze};
+use std::io::{self, Write};
+
+/// Which of the optional parts [`Arrays`] holds: the tile and connection arrays (rectangles
+/// and masks only) and maze-dataset's tokens, a line a maze.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ArrayParts {
+    /// `tiles`.
+    pub tiles: bool,
+    /// `connections`.
+    pub connections: bool,
+    /// A line of maze-dataset's tokens a maze ([`Tokens`]).
+    pub tokens: bool,
+}
+
+/// What one maze adds to [`Arrays`], drawn as the arrays' bytes (on the thread that made it).
+#[derive(Debug, Clone)]
+pub struct ArrayPiece {
+    /// Its tiles, then its connections, as wanted.
+    arrays: Vec<u8>,
+    /// Its start, then its goal.
+    ends: [u8; 32],
+    /// The cells of its solution (none unless solved).
+    solution: Vec<u8>,
+    /// Its line of tokens, if wanted.
+    tokens: Option<String>,
+}
+
+impl ArrayPiece {
+    /// The piece of `maze`: the `parts` wanted, of those its shape has.
+    pub fn of(maze: &Maze, parts: ArrayParts) -> io::Result<Self> {
+        let in_tiles = maze.grid().is_some();
+        let mut piece = ArrayPiece {
+            arrays: Vec::new(),
+            ends: [0; 32],
+            solution: Vec::new(),
+            tokens: None,
+        };
+        piece.ends[..16].copy_from_slice(&cell_bytes(maze.start_pos()));
+        piece.ends[16..].copy_from_slice(&cell_bytes(maze.goal_pos()));
+        for &cell in maze.solution().unwrap_or_default() {
+            piece
+                .solution
+                .extend_from_slice(&cell_bytes(maze.pos(cell)));
+        }
+        if parts.tiles && in_tiles {
+            NpyTiles.render(maze, &mut piece.arrays)?;
+        }
+        if parts.connections && in_tiles {
+            NpyConnections.render(maze, &mut piece.arrays)?;
+        }
+        if parts.tokens {
+            let mut line = Vec::new();
+            Tokens.render(maze, &mut line)?;
+            line.pop();
+            piece.tokens = Some(String::from_utf8(line).expect("tokens are UTF-8"));
+        }
+        Ok(piece)
+    }
+}
+
+/// One array of [`Arrays`]: its name, numpy `descr`, shape and little-endian bytes.
+#[derive(Debug, Clone, Copy)]
+pub struct NamedArray<'a> {
+    /// Its name (`tiles`, `seeds`, ...), as `npz` files and the Python package call it.
+    pub name: &'static str,
+    /// Its element type, as an `npy` header writes it (`|u1`, `<i8`, ...).
+    pub dtype: &'static str,
+    /// Its shape.
+    pub shape: [u64; 4],
+    /// How many of `shape`'s dimensions it has.
+    pub dims: usize,
+    /// Its elements' bytes.
+    pub bytes: &'a [u8],
+}
+
+impl NamedArray<'_> {
+    /// Its dimensions.
+    pub fn shape(&self) -> &[u64] {
+        &self.shape[..self.dims]
+    }
+}
+
+/// The arrays of a dataset, gathered maze by maze in index order (see the module).
+#[derive(Debug, Clone)]
+pub struct Arrays {
+    parts: ArrayParts,
+    /// The shape of one maze's tiles and connections, for the parts it has.
+    tiles_shape: Option<Vec<u64>>,
+    connections_shape: Option<Vec<u64>>,
+    count: u64,
+    seeds: Vec<u8>,
+    tiles: Vec<u8>,
+    connections: Vec<u8>,
+    starts: Vec<u8>,
+    goals: Vec<u8>,
+    solutions: Vec<u8>,
+    offsets: Vec<u8>,
+    tokens: Vec<String>,
+}
+
+impl Arrays {
+    /// Empty arrays for `count` mazes carved into `blank`, with the `parts` its shape has (no
+    /// tiles or connections but of rectangles and masks). The buffers of a size known before
+    /// any maze is made are reserved first: [`Error::ArraysTooLarge`] if they do not fit.
+    pub fn reserve(blank: &Blank, count: u64, parts: ArrayParts) -> Result<Self> {
+        let in_tiles = matches!(blank, Blank::Rect { .. })
+            || matches!(blank, Blank::Shape(crate::topology::Shape::Masked(_)));
+        let (width, height) = blank.extent();
+        let shape = |renderer: &dyn Render, wanted: bool| {
+            renderer
+                .array(width, height)
+                .filter(|_| wanted && in_tiles)
+                .map(|(_, shape)| shape)
+        };
+        let tiles_shape = shape(&NpyTiles, parts.tiles);
+        let connections_shape = shape(&NpyConnections, parts.connections);
+        let reserve = |each: u64| -> Result<Vec<u8>> {
+            let bytes = count.saturating_mul(each);
+            let mut buffer = Vec::new();
+            usize::try_from(bytes)
+                .ok()
+                .and_then(|len| buffer.try_reserve_exact(len).ok())
+                .ok_or(Error::ArraysTooLarge { count, bytes })?;
+            Ok(buffer)
+        };
+        let size = |shape: &Option<Vec<u64>>| shape.as_ref().map_or(0, |s| s.iter().product());
+        let mut arrays = Arrays {
+            parts,
+            tiles: reserve(size(&tiles_shape))?,
+            connections: reserve(size(&connections_shape))?,
+            tiles_shape,
+            connections_shape,
+            count: 0,
+            seeds: reserve(8)?,
+            starts: reserve(16)?,
+            goals: reserve(16)?,
+            offsets: reserve(8)?,
+            solutions: Vec::new(),
+            tokens: Vec::new(),
+        };
+        arrays.offsets.extend_from_slice(&0i64.to_le_bytes());
+        Ok(arrays)
+    }
+
+    /// Adds the next maze, made from `seed`.
+    pub fn push(&mut self, seed: u64, piece: ArrayPiece) {
+        let tiles_len = self
+            .tiles_shape
+            .as_ref()
+            .map_or(0, |s| s.iter().product::<u64>());
+        let (tiles, connections) = piece.arrays.split_at(tiles_len as usize);
+        self.count += 1;
+        self.seeds.extend_from_slice(&seed.to_le_bytes());
+        self.tiles.extend_from_slice(tiles);
+        self.connections.extend_from_slice(connections);
+        self.starts.extend_from_slice(&piece.ends[..16]);
+        self.goals.extend_from_slice(&piece.ends[16..]);
+        self.solutions.extend_from_slice(&piece.solution);
+        let cells = (self.solutions.len() / 16) as i64;
+        self.offsets.extend_from_slice(&cells.to_le_bytes());
+        self.tokens.extend(piece.tokens);
+    }
+
+    /// How many mazes it holds.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// The parts it holds, of those asked for.
+    pub fn parts(&self) -> ArrayParts {
+        ArrayParts {
+            tiles: self.tiles_shape.is_some(),
+            connections: self.connections_shape.is_some(),
+            tokens: self.parts.tokens,
+        }
+    }
+
+    /// The mazes' lines of tokens (with [`ArrayParts::tokens`]).
+    pub fn into_tokens(self) -> Vec<String> {
+        self.tokens
+    }
+
+    /// Its arrays, in the order `npz` holds them.
+    pub fn arrays(&self) -> Vec<NamedArray<'_>> {
+        let n = self.count;
+        let solutions = self.solutions.len() as u64 / 16;
+        let mut arrays = Vec::new();
+        let mut add = |name, dtype, shape: &[u64], bytes| {
+            let mut full = [0; 4];
+            full[..shape.len()].copy_from_slice(shape);
+            arrays.push(NamedArray {
+                name,
+                dtype,
+                shape: full,
+                dims: shape.len(),
+                bytes,
+            });
+        };
+        if let Some(shape) = &self.tiles_shape {
+            add("tiles", "|u1", &[n, shape[0], shape[1]], &self.tiles[..]);
+        }
+        if let Some(shape) = &self.connections_shape {
+            let shape = [n, shape[0], shape[1], shape[2]];
+            add("connections", "|b1", &shape, &self.connections[..]);
+        }
+        add("seeds", "<u8", &[n], &self.seeds[..]);
+        add("starts", "<i8", &[n, 2], &self.starts[..]);
+        add("goals", "<i8", &[n, 2], &self.goals[..]);
+        add("solutions", "<i8", &[solutions, 2], &self.solutions[..]);
+        add("offsets", "<i8", &[n + 1], &self.offsets[..]);
+        arrays
+    }
+
+    /// Writes the arrays as an `npz` archive: a zip, each array stored uncompressed as
+    /// `<name>.npy` (ZIP64 where an array passes 4 GiB), as `numpy.savez` writes one.
+    pub fn write_npz(&self, out: &mut dyn Write) -> io::Result<()> {
+        let mut zip = ZipWriter::new(out);
+        for array in self.arrays() {
+            let header = npy_header(array.dtype, array.shape());
+            zip.add(&format!("{}.npy", array.name), &[&header, array.bytes])?;
+        }
+        zip.finish()
+    }
+}
+
+/// A cell's position as `(row, column)` in little-endian `int64` bytes.
+pub fn cell_bytes(pos: Pos) -> [u8; 16] {
+    let mut bytes = [0; 16];
+    bytes[..8].copy_from_slice(&i64::from(pos.y).to_le_bytes());
+    bytes[8..].copy_from_slice(&i64::from(pos.x).to_le_bytes());
+    bytes
+}
+
+/// `npz`: one maze as an archive of arrays (see [`Arrays`]); a run of mazes is one archive,
+/// gathered first ([`Many::Archive`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Npz;
+
+impl Npz {
+    /// What `npz` takes.
+    pub const TAKES: Takes = Takes {
+        tiles: true,
+        any_shape: true,
+        binary: Some("an npz archive"),
+        records_seed: true,
+        solved: true,
+        many: Some(Many::Archive),
+        ..Takes::NOTHING
+    };
+
+    /// The parts an archive holds.
+    pub const PARTS: ArrayParts = ArrayParts {
+        tiles: true,
+        connections: true,
+        tokens: false,
+    };
+}
+
+impl Render for Npz {
+    fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
+        let blank = match maze.grid() {
+            Some(grid) if maze.mask().is_none() => Blank::Rect {
+                width: grid.width(),
+                height: grid.height(),
+            },
+            _ => Blank::Shape(maze.shape().clone()),
+        };
+        let mut arrays = Arrays::reserve(&blank, 1, Self::PARTS).map_err(io::Error::other)?;
+        arrays.push(maze.seed(), ArrayPiece::of(maze, Self::PARTS)?);
+        arrays.write_npz(out)
+    }
+}
+
+/// Writes a zip archive of stored (uncompressed) files, one after another.
+struct ZipWriter<'a> {
+    out: &'a mut dyn Write,
+    /// Bytes written so far: where the next file's header starts.
+    offset: u64,
+    /// The central directory's entries, written at the end.
+    directory: Vec<u8>,
+    files: u64,
+}
+
+/// The date and time stamped on every file (1980-01-01 00:00, zip's first), so that the
+/// archive's bytes depend on its arrays alone.
+const DOS_TIME: u16 = 0;
+const DOS_DATE: u16 = (1 << 5) | 1;
+/// Sizes and offsets that do not fit 32 bits are written as this, their value in a ZIP64
+/// extra field.
+const ZIP64: u32 = u32::MAX;
+
+impl<'a> ZipWriter<'a> {
+    fn new(out: &'a mut dyn Write) -> Self {
+        Self {
+            out,
+            offset: 0,
+            directory: Vec::new(),
+            files: 0,
+        }
+    }
+
+    /// Adds the file `name` holding `chunks` one after another.
+    fn add(&mut self, name: &str, chunks: &[&[u8]]) -> io::Result<()> {
+        let mut crc = crc32fast::Hasher::new();
+        let mut size = 0u64;
+        for chunk in chunks {
+            crc.update(chunk);
+            size += chunk.len() as u64;
+        }
+        let crc = crc.finalize();
+        let large = size >= u64::from(ZIP64) || self.offset >= u64::from(ZIP64);
+        let small = |value: u64| if large { ZIP64 } else { value as u32 };
+        // Local header: ZIP64 sizes in its extra field when large.
+        let mut local = Vec::new();
+        local.extend_from_slice(&0x0403_4b50u32.to_le_bytes());
+        local.extend_from_slice(&(if large { 45u16 } else { 20 }).to_le_bytes());
+        local.extend_from_slice(&[0, 0, 0, 0]); // flags, method: stored
+        local.extend_from_slice(&DOS_TIME.to_le_bytes());
+        local.extend_from_slice(&DOS_DATE.to_le_bytes());
+        local.extend_from_slice(&crc.to_le_bytes());
+        local.extend_from_slice(&small(size).to_le_bytes());
+        local.extend_from_slice(&small(size).to_le_bytes());
+        local.extend_from_slice(&(name.len() as u16).to_le_bytes());
+        local.extend_from_slice(&(if large { 20u16 } else { 0 }).to_le_bytes());
+        local.extend_from_slice(name.as_bytes());
+        if large {
+            local.extend_from_slice(&1u16.to_le_bytes());
+            local.extend_from_slice(&16u16.to_le_bytes());
+            local.extend_from_slice(&size.to_le_bytes());
+            local.extend_from_slice(&size.to_le_bytes());
+        }
+        self.out.write_all(&local)?;
+        for chunk in chunks {
+            self.out.write_all(chunk)?;
+        }
+        // Its central directory entry.
+        let entry = &mut self.directory;
+        entry.extend_from_slice(&0x0201_4b50u32.to_le_bytes());
+        entry.extend_from_slice(&(if large { 45u16 } else { 20 }).to_le_bytes()); // made by
+        entry.extend_from_slice(&(if large { 45u16 } else { 20 }).to_le_bytes()); // needed
+        entry.extend_from_slice(&[0, 0, 0, 0]);
+        entry.extend_from_slice(&DOS_TIME.to_le_bytes());
+        entry.extend_from_slice(&DOS_DATE.to_le_bytes());
+        entry.extend_from_slice(&crc.to_le_bytes());
+        entry.extend_from_slice(&small(size).to_le_bytes());
+        entry.extend_from_slice(&small(size).to_le_bytes());
+        entry.extend_from_slice(&(name.len() as u16).to_le_bytes());
+        entry.extend_from_slice(&(if large { 28u16 } else { 0 }).to_le_bytes());
+        entry.extend_from_slice(&[0; 6]); // comment length, disk, internal attributes
+        entry.extend_from_slice(&[0; 4]); // external attributes
+        entry.extend_from_slice(&small(self.offset).to_le_bytes());
+        entry.extend_from_slice(name.as_bytes());
+        if large {
+            entry.extend_from_slice(&1u16.to_le_bytes());
+            entry.extend_from_slice(&24u16.to_le_bytes());
+            entry.extend_from_slice(&size.to_le_bytes());
+            entry.extend_from_slice(&size.to_le_bytes());
+            entry.extend_from_slice(&self.offset.to_le_bytes());
+        }
+        self.offset += local.len() as u64 + size;
+        self.files += 1;
+        Ok(())
+    }
+
+    /// Writes the central directory and its end records (ZIP64 ones where the offsets need
+    /// them).
+    fn finish(self) -> io::Result<()> {
+        let start = self.offset;
+        let length = self.directory.len() as u64;
+        self.out.write_all(&self.directory)?;
+        let large = start >= u64::from(ZIP64);
+        if large {
+            let end64 = start + length;
+            let mut record = Vec::new();
+            record.extend_from_slice(&0x0606_4b50u32.to_le_bytes());
+            record.extend_from_slice(&44u64.to_le_bytes());
+            record.extend_from_slice(&45u16.to_le_bytes());
+            record.extend_from_slice(&45u16.to_le_bytes());
+            record.extend_from_slice(&[0; 8]); // this disk, the directory's disk
+            record.extend_from_slice(&self.files.to_le_bytes());
+            record.extend_from_slice(&self.files.to_le_bytes());
+            record.extend_from_slice(&length.to_le_bytes());
+            record.extend_from_slice(&start.to_le_bytes());
+            // Its locator.
+            record.extend_from_slice(&0x0706_4b50u32.to_le_bytes());
+            record.extend_from_slice(&0u32.to_le_bytes());
+            record.extend_from_slice(&end64.to_le_bytes());
+            record.extend_from_slice(&1u32.to_le_bytes());
+            self.out.write_all(&record)?;
+        }
+        let mut end = Vec::new();
+        end.extend_from_slice(&0x0605_4b50u32.to_le_bytes());
+        end.extend_from_slice(&[0; 4]); // this disk, the directory's disk
+        end.extend_from_slice(&(self.files as u16).to_le_bytes());
+        end.extend_from_slice(&(self.files as u16).to_le_bytes());
+        end.extend_from_slice(&(length as u32).to_le_bytes());
+        let start = if large { ZIP64 } else { start as u32 };
+        end.extend_from_slice(&start.to_le_bytes());
+        end.extend_from_slice(&0u16.to_le_bytes());
+        self.out.write_all(&end)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithms::Wilson;
+
+    #[test]
+    fn an_archive_names_its_arrays_and_their_shapes() {
+        let maze = Maze::generate(&Wilson, 4, 3, 5).unwrap();
+        let mut out = Vec::new();
+        Npz.render(&maze, &mut out).unwrap();
+        assert!(out.starts_with(b"PK\x03\x04"));
+        let text = String::from_utf8_lossy(&out);
+        for name in [
+            "tiles",
+            "connections",
+            "seeds",
+            "starts",
+            "goals",
+            "solutions",
+            "offsets",
+        ] {
+            assert_eq!(text.matches(&format!("{name}.npy")).count(), 2, "{name}");
+        }
+        assert!(text.contains("'shape': (1, 7, 9)") && text.contains("'shape': (1, 2, 3, 4)"));
+        // The end of the central directory: 7 files.
+        let end = &out[out.len() - 22..];
+        assert_eq!(&end[..4], b"PK\x05\x06");
+        assert_eq!(u16::from_le_bytes([end[10], end[11]]), 7);
+    }
+
+    #[test]
+    fn pieces_gather_in_order() {
+        let parts = ArrayParts {
+            tiles: true,
+            connections: false,
+            tokens: true,
+        };
+        let blank = Blank::Rect {
+            width: 3,
+            height: 2,
+        };
+        let mut arrays = Arrays::reserve(&blank, 2, parts).unwrap();
+        for seed in [8, 9] {
+            let mut maze = Maze::generate(&Wilson, 3, 2, seed).unwrap();
+            maze.solve().unwrap();
+            arrays.push(seed, ArrayPiece::of(&maze, parts).unwrap());
+        }
+        let named = arrays.arrays();
+        let names: Vec<&str> = named.iter().map(|array| array.name).collect();
+        assert_eq!(
+            names,
+            ["tiles", "seeds", "starts", "goals", "solutions", "offsets"]
+        );
+        assert_eq!(named[0].shape(), [2, 5, 7]);
+        assert_eq!(
+            named[1].bytes,
+            [8, 0, 0, 0, 0, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0]
+        );
+        assert_eq!(arrays.into_tokens().len(), 2);
+    }
+
+    #[test]
+    fn arrays_too_large_are_refused_before_any_maze() {
+        let blank = Blank::Rect {
+            width: 10,
+            height: 10,
+        };
+        let refused = Arrays::reserve(&blank, u64::MAX / 2, Npz::PARTS);
+        assert!(matches!(refused, Err(Error::ArraysTooLarge { .. })));
+    }
+}
