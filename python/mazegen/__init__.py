@@ -27,20 +27,9 @@ from . import _mazegen
 __all__ = ["Maze", "Dataset", "maze", "dataset", "ALGORITHMS", "FIGURES", "__version__"]
 __version__: str = _mazegen.__version__
 
-ALGORITHMS = (
-    "binary-tree",
-    "sidewinder",
-    "eller",
-    "backtrack",
-    "hunt-and-kill",
-    "growing-tree",
-    "recursive-division",
-    "aldous-broder",
-    "wilson",
-    "kruskal",
-    "prim",
-)
-"""The algorithms, as ``maze`` and ``dataset`` name them (``_`` may stand for ``-``)."""
+ALGORITHMS = tuple(_mazegen.ALGORITHMS)
+"""The algorithms, as ``maze`` and ``dataset`` name them (``_`` may stand for ``-``): the
+library's catalogue."""
 
 FIGURES = ("solution", "decisions", "branch_depth", "tortuosity", "solution_share")
 """The figures a dataset can bound: ``min_<figure>`` and ``max_<figure>``."""
@@ -50,6 +39,8 @@ _ALGORITHM_OPTIONS = ("bias", "walkers", "pick", "simplified")
 
 _U32 = 2**32 - 1
 _U64 = 2**64 - 1
+_MAX_SCALE = _mazegen.MAX_SCALE
+_MAX_JOBS = _mazegen.MAX_JOBS
 
 
 def _whole(name: str, value: Any, low: int, high: int) -> Any:
@@ -232,12 +223,13 @@ class Maze:
         return self._native.text()
 
     def svg(self, scale: Optional[int] = None, lines: Optional[bool] = None) -> str:
-        """An SVG picture; ``lines`` draws a rectangle or a mask in lines, not tiles."""
-        return self._native.svg(scale, lines)
+        """An SVG picture, ``scale`` pixels a unit (1 to 64, as ``--scale``); ``lines`` draws
+        a rectangle or a mask in lines, not tiles."""
+        return self._native.svg(_whole("scale", scale, 1, _MAX_SCALE), lines)
 
     def png(self, scale: Optional[int] = None, lines: Optional[bool] = None) -> bytes:
-        """A PNG picture, as bytes."""
-        return self._native.png(scale, lines)
+        """A PNG picture, as bytes (``scale`` and ``lines`` as for ``svg``)."""
+        return self._native.png(_whole("scale", scale, 1, _MAX_SCALE), lines)
 
     def graph(self) -> Any:
         """The maze as a networkx graph: a node per cell, named ``(row, column)`` as ``start``
@@ -331,10 +323,12 @@ class Dataset:
     x rows x columns) exist for rectangles and masks; ``seeds`` (``uint64``, N), ``starts``
     and ``goals`` (``int64``, N x 2, ``(row, column)``) for every shape; the solutions are one
     array of ``(row, column)`` rows, ``solutions``, maze ``i``'s being
-    ``solutions[offsets[i]:offsets[i + 1]]`` (``solution(i)``).
+    ``solutions[offsets[i]:offsets[i + 1]]`` (``solution(i)``; empty with ``solve=False``).
     """
 
-    def __init__(self, raw: dict, seed: int) -> None:
+    def __init__(self, raw: dict, seed: int, solved: bool = True) -> None:
+        self.solved = solved
+        """Whether the mazes were solved (``solve=True``): else every solution is empty."""
         self.seed: int = seed
         """The run's seed: ``mazegen <algorithm> --count N --seed SEED`` makes the same."""
 
@@ -365,6 +359,8 @@ class Dataset:
         """The mazes as maze-dataset ``SolvedMaze`` objects (rectangles only; needs
         maze-dataset and the connections)."""
         SolvedMaze = _maze_dataset().SolvedMaze
+        if not self.solved:
+            raise ValueError("SolvedMaze objects need solutions: make the dataset with solve=True")
         if self.connections is None:
             raise ValueError("SolvedMaze objects need the connections: rectangles, connections=True")
         return [
@@ -432,7 +428,7 @@ def dataset(
         if given[f"min_{figure}"] is not None or given[f"max_{figure}"] is not None
     ]
     count = _whole("count", count, 0, _U64)
-    jobs = _whole("jobs", jobs, 1, _U32)
+    jobs = _whole("jobs", jobs, 1, _MAX_JOBS)
     if shard is not None:
         try:
             k, n = shard
@@ -445,4 +441,4 @@ def dataset(
         count, seed, jobs=jobs, shard=shard, unique=unique, bounds=bounds,
         tiles=tiles, connections=connections, tokens=tokens,
     )
-    return Dataset(raw, seed)
+    return Dataset(raw, seed, solved=solve)

@@ -3,6 +3,9 @@
 from typing import Any, Optional, Sequence, Tuple
 
 __version__: str
+ALGORITHMS: list
+MAX_SCALE: int
+MAX_JOBS: int
 
 def draw_seed() -> int: ...
 

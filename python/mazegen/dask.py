@@ -134,15 +134,17 @@ def dataset(
     """``mazegen.dataset(count, ...)`` as ``partitions`` dask tasks (one per worker thread of
     ``client`` by default, or 8 without one); with a ``client``, the arrays are persisted on
     its cluster. Without ``seed`` one is drawn here, so every partition shares it. Takes
-    every argument of ``mazegen.dataset`` but ``shard`` (the partitions are the shards) and
-    ``jobs`` (one thread a task; a worker runs as many tasks as it has threads)."""
+    every argument of ``mazegen.dataset`` but ``shard`` (the partitions are the shards),
+    ``jobs`` (one thread a task; a worker runs as many tasks as it has threads) and
+    ``tokens`` (the partitions' ``Dataset`` objects have them: ``partition(k)``)."""
     for taken in ("shard", "jobs"):
         if taken in arguments:
             raise TypeError(f"mazegen.dask.dataset sets {taken} itself: one a partition")
     if "tokens" in arguments:
         raise TypeError("mazegen.dask.dataset makes arrays, not tokens: see partition(k)")
     if partitions is None:
-        partitions = sum(client.nthreads().values()) if client is not None else 8
+        threads = sum(client.nthreads().values()) if client is not None else 8
+        partitions = min(threads, max(count, 1))
     if partitions < 1 or partitions > max(count, 1):
         raise ValueError(f"partitions {partitions}: expected 1 to the count ({count})")
     if seed is None:

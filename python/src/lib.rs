@@ -10,7 +10,7 @@ use mazegen::algorithms::{
 use mazegen::analysis::{Figure, Figures, ShapeStats};
 use mazegen::dataset::DatasetSpec;
 use mazegen::grid::Pos;
-use mazegen::maze::{Blank, Finish, MazeSpec};
+use mazegen::maze::{Blank, Finish, MazeSpec, Part};
 use mazegen::render::{
     ArrayParts, ArrayPiece, Arrays, Graph, Json, NpyConnections, NpyTiles, Picture, Png, Render,
     Style, Svg, Text, Tokens, cell_bytes,
@@ -25,11 +25,53 @@ use std::num::NonZeroU32;
 /// A library error as a Python exception: `MemoryError` when memory ran out, else
 /// `ValueError` with the library's message.
 fn py_error(error: Error) -> PyErr {
+    let message = python_message(&error);
     match error {
-        Error::OutOfMemory { .. } | Error::ArraysTooLarge { .. } => {
-            PyMemoryError::new_err(error.to_string())
+        Error::OutOfMemory { .. } | Error::ArraysTooLarge { .. } => PyMemoryError::new_err(message),
+        _ => PyValueError::new_err(message),
+    }
+}
+
+/// The library's message, its cells named `(row, column)` as Python gives them, where the
+/// library names them `x,y` as the command line does.
+fn python_message(error: &Error) -> String {
+    let cell = |x: u32, y: u32| format!("({y}, {x})");
+    match error {
+        Error::Refused { part, error } => {
+            let part = match *part {
+                Part::Start(at) => format!("start {}", cell(at.x, at.y)),
+                Part::Goal(at) => format!("goal {}", cell(at.x, at.y)),
+                Part::Endpoints(start, goal) => format!(
+                    "start {} goal {}",
+                    cell(start.x, start.y),
+                    cell(goal.x, goal.y)
+                ),
+                Part::Openings => "openings".to_owned(),
+            };
+            format!("{part}: {}", python_message(error))
         }
-        error => PyValueError::new_err(error.to_string()),
+        &Error::OutsideGrid {
+            x,
+            y,
+            width,
+            height,
+        } => format!(
+            "cell {} is outside the maze's {height} rows and {width} columns",
+            cell(x, y)
+        ),
+        &Error::NotACell { x, y } => format!("{} is not a cell of the maze", cell(x, y)),
+        &Error::DisconnectedMask {
+            x,
+            y,
+            first_x,
+            first_y,
+        } => format!(
+            "the mask's cells are not connected: cell {} cannot be reached from cell {}; join \
+             the regions or leave one",
+            cell(x, y),
+            cell(first_x, first_y)
+        ),
+        error => error.to_string(),
     }
 }
 
@@ -386,11 +428,10 @@ impl Spec {
             count,
             slots,
             single: false,
-            jobs: match jobs {
-                Some(0) => return Err(bad("jobs 0: expected at least 1")),
-                Some(jobs) => jobs,
-                None => std::thread::available_parallelism().map_or(1, |jobs| jobs.get()),
-            },
+            jobs: jobs.unwrap_or_else(|| {
+                std::thread::available_parallelism()
+                    .map_or(1, |jobs| jobs.get().min(mazegen::dataset::MAX_JOBS))
+            }),
             unique,
             bounds,
         };
@@ -646,6 +687,13 @@ fn draw_seed() -> u64 {
 #[pymodule]
 fn _mazegen(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(draw_seed, module)?)?;
+    let names: Vec<String> = mazegen::algorithms::catalogue()
+        .iter()
+        .map(|generator| generator.name().to_owned())
+        .collect();
+    module.add("ALGORITHMS", names)?;
+    module.add("MAX_SCALE", mazegen::render::MAX_SCALE)?;
+    module.add("MAX_JOBS", mazegen::dataset::MAX_JOBS)?;
     module.add_class::<Spec>()?;
     module.add_class::<Maze>()?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -70,6 +70,8 @@ def test_without_a_client_and_refusals():
     drawn = mazegen.dask.dataset(10, 2, width=4, height=4)
     assert np.array_equal(drawn.seeds.compute(scheduler="sync"),
                           mazegen.dataset(10, width=4, height=4, seed=drawn.seed).seeds)
+    # By default one partition a worker thread, but never more than the mazes.
+    assert mazegen.dask.dataset(1, width=2, height=2, seed=1).partitions == 1
     with pytest.raises(ValueError, match="partitions 11"):
         mazegen.dask.dataset(10, 11)
     with pytest.raises(TypeError, match="sets shard itself"):

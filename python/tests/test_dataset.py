@@ -138,6 +138,9 @@ def test_to_maze_dataset_round_trip():
     [
         (lambda: mazegen.dataset(10, shard=(4, 3)), r"shard \(4, 3\)"),
         (lambda: mazegen.dataset(10, jobs=0), "jobs 0"),
+        (lambda: mazegen.dataset(10, jobs=257), "jobs 257: expected a whole number from 1 to 256"),
+        (lambda: mazegen.dataset(10, min_solution=float("nan")), "a bound on solution of NaN"),
+        (lambda: mazegen.dataset(10, max_decisions=-1), "a bound on decisions of -1"),
         (lambda: mazegen.dataset(100, "backtrack", 2, 2, unique=True), "unique"),
         (lambda: mazegen.dataset(5, "backtrack", 3, 3, min_solution=50), "solution"),
         (lambda: mazegen.dataset(5, min_solution=8, max_solution=3), "above"),

@@ -214,6 +214,25 @@ def test_numbers_out_of_range_name_the_value_and_the_range(call, message):
         call()
 
 
+def test_refusals_name_cells_as_row_and_column():
+    with pytest.raises(ValueError, match=r"^start \(1, 7\): cell \(1, 7\) is outside the "
+                                         r"maze's 5 rows and 3 columns$"):
+        mazegen.maze(width=3, height=5, start=(1, 7))
+    cells = np.array([[1, 1, 0], [0, 0, 0], [0, 0, 1]], dtype=bool)
+    with pytest.raises(ValueError, match=r"cell \(2, 2\) cannot be reached from cell \(0, 0\)"):
+        mazegen.maze(mask=cells)
+    with pytest.raises(ValueError, match=r"goal \(1, 0\): \(1, 0\) is not a cell"):
+        mazegen.maze(mask=np.array([[1, 1], [0, 1]], dtype=bool), goal=(1, 0))
+
+
+def test_pictures_take_the_command_lines_scales():
+    maze = mazegen.maze(width=3, height=3, seed=1)
+    assert maze.png(scale=64)[:4] == b"\x89PNG" and "<svg" in maze.svg(scale=1)
+    for scale in [0, 65, -1]:
+        with pytest.raises(ValueError, match=f"scale {scale}: expected a whole number from 1 to 64"):
+            maze.png(scale=scale)
+
+
 def test_numbers_of_the_wrong_kind_raise_type_error():
     with pytest.raises(TypeError, match="width must be a whole number, not float"):
         mazegen.maze(width=3.5)

@@ -441,7 +441,7 @@ pub struct OutputArgs {
     /// Pixels per tile (per cell in lines) in svg and png pictures, and per cell in term and
     /// text of hex, triangle and polar mazes (two pixels a character high), 1 to 64 [default:
     /// 8, 16 in lines; in term and text 4, 8 for triangles]
-    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=64), allow_negative_numbers = true)]
+    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=i64::from(mazegen::render::MAX_SCALE)), allow_negative_numbers = true)]
     pub scale: Option<u32>,
 
     /// How svg and png pictures draw a rectangle or a mask (other shapes are always drawn in

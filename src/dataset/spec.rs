@@ -8,6 +8,9 @@ use crate::with_topology;
 use std::ops::Range;
 use thiserror::Error;
 
+/// The most threads a dataset runs on.
+pub const MAX_JOBS: usize = 256;
+
 /// Many mazes of one [`MazeSpec`] from one run seed: maze `index` is made from
 /// [`candidate_seed`](super::candidate_seed)`(seed, index, attempt)`, the first attempt
 /// within the `bounds` (and, with `unique`, unlike every maze before it) kept. The mazes are
@@ -24,7 +27,7 @@ pub struct DatasetSpec {
     /// The first candidate of maze 0 is made from `seed` itself, as a single maze is (a run
     /// of one maze with bounds or endpoints chosen by its figures).
     pub single: bool,
-    /// Threads making mazes (at least 1).
+    /// Threads making mazes (1 to [`MAX_JOBS`]).
     pub jobs: usize,
     /// No two mazes with the same passages.
     pub unique: bool,
@@ -57,6 +60,9 @@ impl DatasetSpec {
             let (slots, count) = (self.slots.clone(), self.count);
             return Err(DatasetError::SlotsOutside { slots, count }.into());
         }
+        if !(1..=MAX_JOBS).contains(&self.jobs) {
+            return Err(DatasetError::Jobs { jobs: self.jobs }.into());
+        }
         self.maze.check()?;
         let cells = self.maze.blank.cell_count();
         for bound in &self.bounds {
@@ -81,6 +87,13 @@ impl DatasetSpec {
 /// Refuses a bound no maze of `cells` cells can meet.
 fn check_bound(bound: &Bound, cells: u64) -> Result<()> {
     let Bound { figure, min, max } = *bound;
+    if let Some(value) = [min, max]
+        .into_iter()
+        .flatten()
+        .find(|value| !value.is_finite() || *value < 0.0)
+    {
+        return Err(DatasetError::BoundNotANumber { figure, value }.into());
+    }
     if let (Some(min), Some(max)) = (min, max)
         && min > max
     {
@@ -152,6 +165,20 @@ pub enum DatasetError {
         count: u64,
         /// The perfect mazes of the shape.
         trees: u64,
+    },
+    /// Fewer threads than one, or more than [`MAX_JOBS`].
+    #[error("{jobs} threads: expected from 1 to {MAX_JOBS}")]
+    Jobs {
+        /// The threads asked for.
+        jobs: usize,
+    },
+    /// A bound that is no number of at least 0.
+    #[error("a bound on {} of {value}: expected a number of at least 0", figure.name())]
+    BoundNotANumber {
+        /// The figure bounded.
+        figure: Figure,
+        /// The bound given.
+        value: f64,
     },
     /// Slots that are no range of the dataset's indices.
     #[error("the slots {slots:?} are not within the {count} mazes of the dataset")]

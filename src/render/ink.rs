@@ -176,6 +176,10 @@ pub(crate) fn for_each_ink_row(
     Ok(())
 }
 
+/// The most pixels a unit (`scale`) a picture takes: 64 draws a 10x10-cell maze about
+/// 1,300 pixels a side.
+pub const MAX_SCALE: u32 = 64;
+
 /// How a picture format draws a maze: colors, pixels per tile, heat map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Picture {

@@ -28,7 +28,7 @@ mod tokens;
 pub use arrays::{ArrayParts, ArrayPiece, Arrays, NamedArray, Npz, cell_bytes};
 pub use dot::Dot;
 pub use graph::Graph;
-pub use ink::{Ink, Palette, Picture, Rgb, Style};
+pub use ink::{Ink, MAX_SCALE, Palette, Picture, Rgb, Style};
 pub use json::Json;
 pub use jsonl::Jsonl;
 pub use lines::term_scale;

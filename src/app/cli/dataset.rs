@@ -4,6 +4,7 @@
 use clap::{Args, ValueEnum};
 use mazegen::analysis::Figure;
 use mazegen::dataset::Bound;
+use mazegen::dataset::MAX_JOBS;
 use std::num::NonZeroUsize;
 
 /// Options for many mazes in one run, shared by every maze command.
@@ -122,10 +123,7 @@ fn parse_count(value: &str) -> Result<u64, String> {
     }
 }
 
-/// The most threads `--jobs` takes.
-const MAX_JOBS: usize = 256;
-
-/// Parses a number of threads, from 1 to [`MAX_JOBS`].
+/// Parses a number of threads, from 1 to the library's [`MAX_JOBS`].
 fn parse_jobs(value: &str) -> Result<NonZeroUsize, String> {
     match value.parse::<NonZeroUsize>() {
         Ok(jobs) if jobs.get() <= MAX_JOBS => Ok(jobs),

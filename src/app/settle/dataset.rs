@@ -107,7 +107,7 @@ pub fn settle(
         jobs: dataset
             .jobs
             .or_else(|| std::thread::available_parallelism().ok())
-            .map_or(1, |jobs| jobs.get()),
+            .map_or(1, |jobs| jobs.get().min(mazegen::dataset::MAX_JOBS)),
         unique: dataset.unique,
         bounds: dataset.bounds.given(),
     };
@@ -143,7 +143,8 @@ pub fn settle(
         };
         return Err(bad_input(format!(
             "{what} shows how one maze is generated: it cannot be combined with --count, \
-             --shard, --jobs, --unique, --endpoints, difficulty bounds or --format jsonl/npy"
+             --shard, --jobs, --unique, --endpoints, difficulty bounds or --format jsonl, npy, npz or \
+             tokens"
         )));
     }
     spec.check()
