@@ -178,7 +178,7 @@ class Maze:
         """The tile view, ``uint8`` (1 wall, 0 passage), rows by columns: the ``npy``
         layout. Rectangles and masks only (other shapes have no tiles)."""
         if self._tiles is None:
-            self._tiles = self._array(self._native.tiles_bytes(), np.uint8, "tiles")
+            self._tiles = self._array("tiles", np.uint8)
         return self._tiles
 
     @property
@@ -187,11 +187,11 @@ class Maze:
         the passage down from a cell, ``[1]`` the passage right. Rectangles and masks
         only."""
         if self._connections is None:
-            raw = self._native.connections_bytes()
-            self._connections = self._array(raw, np.bool_, "connections")
+            self._connections = self._array("connections", np.bool_)
         return self._connections
 
-    def _array(self, raw: Any, dtype: Any, what: str) -> np.ndarray:
+    def _array(self, what: str, dtype: Any) -> np.ndarray:
+        raw = self._native.array(what)
         if raw is None:
             raise ValueError(f"a {self.shape} maze has no {what}: only rectangles and masks do")
         data, shape = raw

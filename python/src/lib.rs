@@ -589,34 +589,26 @@ impl Maze {
         bytes(py, &data).map(Some)
     }
 
-    /// The tile view (`uint8`, 1 wall, 0 passage) and its `(rows, columns)`, or `None` for a
-    /// shape drawn in lines.
-    fn tiles_bytes<'py>(
+    /// The array `name` of the maze, as `npy` (`tiles`: `uint8`, 1 wall, 0 passage) or
+    /// `npy-connections` (`connections`: maze-dataset's, `bool`, `[0]` down, `[1]` right)
+    /// write it, with its shape; `None` for a shape drawn in lines.
+    fn array<'py>(
         &self,
         py: Python<'py>,
+        name: &str,
     ) -> PyResult<Option<(Bound<'py, PyBytes>, Vec<u64>)>> {
+        let renderer: &dyn Render = match name {
+            "tiles" => &NpyTiles,
+            "connections" => &NpyConnections,
+            _ => return Err(bad(format!("no array {name:?}: tiles or connections"))),
+        };
         let Some(grid) = self.maze.grid() else {
             return Ok(None);
         };
-        let (_, shape) = NpyTiles
+        let (_, shape) = renderer
             .array(grid.width(), grid.height())
-            .expect("an array");
-        Ok(Some((bytes(py, &self.rendered(&NpyTiles)?)?, shape)))
-    }
-
-    /// maze-dataset's connection list (`bool`, `[0]` down, `[1]` right) and its shape, or
-    /// `None` for a shape drawn in lines.
-    fn connections_bytes<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<Option<(Bound<'py, PyBytes>, Vec<u64>)>> {
-        let Some(grid) = self.maze.grid() else {
-            return Ok(None);
-        };
-        let (_, shape) = NpyConnections
-            .array(grid.width(), grid.height())
-            .expect("an array");
-        Ok(Some((bytes(py, &self.rendered(&NpyConnections)?)?, shape)))
+            .expect("npy formats have arrays");
+        Ok(Some((bytes(py, &self.rendered(renderer)?)?, shape)))
     }
 
     /// The `mazegen.maze/v1` document of a rectangle or a mask, the `mazegen.graph/v1`

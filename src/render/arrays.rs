@@ -300,6 +300,9 @@ struct ZipWriter<'a> {
     /// The central directory's entries, written at the end.
     directory: Vec<u8>,
     files: u64,
+    /// Sizes and offsets from this one on are written in ZIP64 records ([`ZIP64`], but lower
+    /// in a test, to read such records without writing 4 GiB).
+    zip64_from: u64,
 }
 
 /// The date and time stamped on every file (1980-01-01 00:00, zip's first), so that the
@@ -317,6 +320,7 @@ impl<'a> ZipWriter<'a> {
             offset: 0,
             directory: Vec::new(),
             files: 0,
+            zip64_from: u64::from(ZIP64),
         }
     }
 
@@ -329,20 +333,26 @@ impl<'a> ZipWriter<'a> {
             size += chunk.len() as u64;
         }
         let crc = crc.finalize();
-        let large = size >= u64::from(ZIP64) || self.offset >= u64::from(ZIP64);
+        let large = size >= self.zip64_from || self.offset >= self.zip64_from;
         let small = |value: u64| if large { ZIP64 } else { value as u32 };
+        let version: u16 = if large { 45 } else { 20 };
+        // The fields local headers and directory entries share, from the flags on: stored,
+        // stamped, the checksum and sizes, and the name's and extra field's lengths.
+        let shared = |record: &mut Vec<u8>, extra: u16| {
+            record.extend_from_slice(&[0, 0, 0, 0]); // flags, method: stored
+            record.extend_from_slice(&DOS_TIME.to_le_bytes());
+            record.extend_from_slice(&DOS_DATE.to_le_bytes());
+            record.extend_from_slice(&crc.to_le_bytes());
+            record.extend_from_slice(&small(size).to_le_bytes());
+            record.extend_from_slice(&small(size).to_le_bytes());
+            record.extend_from_slice(&(name.len() as u16).to_le_bytes());
+            record.extend_from_slice(&(if large { extra } else { 0 }).to_le_bytes());
+        };
         // Local header: ZIP64 sizes in its extra field when large.
         let mut local = Vec::new();
         local.extend_from_slice(&0x0403_4b50u32.to_le_bytes());
-        local.extend_from_slice(&(if large { 45u16 } else { 20 }).to_le_bytes());
-        local.extend_from_slice(&[0, 0, 0, 0]); // flags, method: stored
-        local.extend_from_slice(&DOS_TIME.to_le_bytes());
-        local.extend_from_slice(&DOS_DATE.to_le_bytes());
-        local.extend_from_slice(&crc.to_le_bytes());
-        local.extend_from_slice(&small(size).to_le_bytes());
-        local.extend_from_slice(&small(size).to_le_bytes());
-        local.extend_from_slice(&(name.len() as u16).to_le_bytes());
-        local.extend_from_slice(&(if large { 20u16 } else { 0 }).to_le_bytes());
+        local.extend_from_slice(&version.to_le_bytes());
+        shared(&mut local, 20);
         local.extend_from_slice(name.as_bytes());
         if large {
             local.extend_from_slice(&1u16.to_le_bytes());
@@ -354,21 +364,14 @@ impl<'a> ZipWriter<'a> {
         for chunk in chunks {
             self.out.write_all(chunk)?;
         }
-        // Its central directory entry.
+        // Its central directory entry: made by and needed, then as the local header, then
+        // comment length, disk, internal and external attributes, and where the header is.
         let entry = &mut self.directory;
         entry.extend_from_slice(&0x0201_4b50u32.to_le_bytes());
-        entry.extend_from_slice(&(if large { 45u16 } else { 20 }).to_le_bytes()); // made by
-        entry.extend_from_slice(&(if large { 45u16 } else { 20 }).to_le_bytes()); // needed
-        entry.extend_from_slice(&[0, 0, 0, 0]);
-        entry.extend_from_slice(&DOS_TIME.to_le_bytes());
-        entry.extend_from_slice(&DOS_DATE.to_le_bytes());
-        entry.extend_from_slice(&crc.to_le_bytes());
-        entry.extend_from_slice(&small(size).to_le_bytes());
-        entry.extend_from_slice(&small(size).to_le_bytes());
-        entry.extend_from_slice(&(name.len() as u16).to_le_bytes());
-        entry.extend_from_slice(&(if large { 28u16 } else { 0 }).to_le_bytes());
-        entry.extend_from_slice(&[0; 6]); // comment length, disk, internal attributes
-        entry.extend_from_slice(&[0; 4]); // external attributes
+        entry.extend_from_slice(&version.to_le_bytes());
+        entry.extend_from_slice(&version.to_le_bytes());
+        shared(entry, 28);
+        entry.extend_from_slice(&[0; 10]);
         entry.extend_from_slice(&small(self.offset).to_le_bytes());
         entry.extend_from_slice(name.as_bytes());
         if large {
@@ -389,7 +392,7 @@ impl<'a> ZipWriter<'a> {
         let start = self.offset;
         let length = self.directory.len() as u64;
         self.out.write_all(&self.directory)?;
-        let large = start >= u64::from(ZIP64);
+        let large = start >= self.zip64_from;
         if large {
             let end64 = start + length;
             let mut record = Vec::new();
@@ -450,6 +453,50 @@ mod tests {
         let end = &out[out.len() - 22..];
         assert_eq!(&end[..4], b"PK\x05\x06");
         assert_eq!(u16::from_le_bytes([end[10], end[11]]), 7);
+    }
+
+    /// Writes an archive of two files, ZIP64 records from `zip64_from` on, and has Python's
+    /// zipfile read it back, if python3 is here.
+    fn read_back_by_python(zip64_from: u64) {
+        let mut out = Vec::new();
+        let mut zip = ZipWriter::new(&mut out);
+        zip.zip64_from = zip64_from;
+        zip.add("a.txt", &[b"hello ", b"world"]).unwrap();
+        zip.add("b.txt", &[b"second"]).unwrap();
+        zip.finish().unwrap();
+        let path = std::env::temp_dir().join(format!(
+            "mazegen-zip-{}-{zip64_from}.zip",
+            std::process::id()
+        ));
+        std::fs::write(&path, &out).unwrap();
+        let script = "import sys, zipfile\n\
+                      z = zipfile.ZipFile(sys.argv[1])\n\
+                      assert z.testzip() is None\n\
+                      print(z.read('a.txt').decode(), z.read('b.txt').decode())";
+        let output = std::process::Command::new("python3")
+            .args(["-c", script])
+            .arg(&path)
+            .output();
+        let _ = std::fs::remove_file(&path);
+        match output {
+            Ok(output) if output.status.success() => {
+                assert_eq!(
+                    String::from_utf8_lossy(&output.stdout),
+                    "hello world second\n"
+                );
+            }
+            Ok(output) => panic!("{}", String::from_utf8_lossy(&output.stderr)),
+            Err(_) => eprintln!("note: python3 is not here; the zip is not read back"),
+        }
+    }
+
+    #[test]
+    fn zip_archives_read_back_plain_and_zip64() {
+        read_back_by_python(u64::from(ZIP64));
+        // Every size and offset in ZIP64 records, the end record too.
+        read_back_by_python(0);
+        // The first file plain, the second and the directory past the threshold.
+        read_back_by_python(40);
     }
 
     #[test]
