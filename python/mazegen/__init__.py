@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import numbers
+import os
 from typing import Any, List, Optional, Tuple
 
 import numpy as np
@@ -43,10 +44,10 @@ _MAX_SCALE = _mazegen.MAX_SCALE
 _MAX_JOBS = _mazegen.MAX_JOBS
 
 
-def _whole(name: str, value: Any, low: int, high: int) -> Any:
-    """``value`` if it is None or a whole number from ``low`` to ``high``; else the error
-    that names it and what would be accepted."""
-    if value is None:
+def _whole(name: str, value: Any, low: int, high: int, optional: bool = True) -> Any:
+    """``value`` if it is a whole number from ``low`` to ``high`` (or None, when
+    ``optional``); else the error that names it and what would be accepted."""
+    if value is None and optional:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
@@ -59,11 +60,33 @@ def _cell(name: str, value: Any) -> Any:
     """A ``(row, column)`` pair, checked."""
     if value is None:
         return None
-    try:
-        row, column = value
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} {value!r}: expected a (row, column) pair") from None
+    if not isinstance(value, (tuple, list, np.ndarray)) or len(value) != 2:
+        raise ValueError(f"{name} {value!r}: expected a (row, column) pair")
+    row, column = value
     return (_whole(f"{name} row", row, 0, _U32), _whole(f"{name} column", column, 0, _U32))
+
+
+def _flag(name: str, value: Any) -> bool:
+    """A yes or no, checked."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, not {value!r}")
+    return bool(value)
+
+
+def _text(name: str, value: Any, optional: bool = True) -> Any:
+    """A string (or None, when ``optional``), checked."""
+    if not (isinstance(value, str) or optional and value is None):
+        raise TypeError(f"{name} must be a string, not {value!r}")
+    return value
+
+
+def _number(name: str, value: Any) -> Any:
+    """None or a real number, checked."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number, not {value!r}")
+    return float(value)
 
 
 def _random_seed() -> int:
@@ -96,13 +119,38 @@ def _spec(
     height = _whole("height", height, 1, _U32)
     rings = _whole("rings", rings, 1, _U32)
     start, goal = _cell("start", start), _cell("goal", goal)
+    algorithm, shape, endpoints = (
+        _text("algorithm", algorithm, optional=False),
+        _text("shape", shape, optional=False),
+        _text("endpoints", endpoints),
+    )
+    openings, solve, braid = _flag("openings", openings), _flag("solve", solve), _number("braid", braid)
     if "walkers" in options:
         options["walkers"] = _whole("walkers", options["walkers"], 1, _U32)
+    for name in ("bias", "pick"):
+        if name in options:
+            options[name] = _text(name, options[name])
+    if "simplified" in options:
+        options["simplified"] = _flag("simplified", options["simplified"])
+    if isinstance(mask, os.PathLike):
+        with open(mask, "rb") as file:
+            mask = file.read()
+    elif isinstance(mask, str) and "\n" not in mask and os.path.exists(mask):
+        raise ValueError(
+            f"mask {mask!r}: a text mask has a line per row, and this names a file: pass "
+            f"pathlib.Path({mask!r}) to read it"
+        )
     if mask is not None and not isinstance(mask, (str, bytes)):
         cells = np.asarray(mask)
         if cells.ndim != 2:
             raise ValueError(f"mask: expected a 2-D array, got {cells.ndim} dimensions")
         rows, columns = cells.shape
+        if cells.size == 0:
+            raise ValueError(f"mask: an array of shape {cells.shape} has no cells")
+        if cells.size > _mazegen.MAX_CELLS:
+            raise ValueError(
+                f"mask: {cells.size} cells are more than the {_mazegen.MAX_CELLS} a maze may have"
+            )
         mask = (columns, rows, cells.astype(bool).tobytes())
     return _mazegen.Spec(
         algorithm,
@@ -210,8 +258,9 @@ class Maze:
         return self._native.tokens()
 
     def to_json(self, stats: bool = False) -> str:
-        """The ``mazegen.maze/v1`` document (``mazegen.graph/v1`` for hex, triangle and
-        polar mazes), as ``--format json`` writes it."""
+        """The ``mazegen.maze/v1`` document of a rectangle or a mask, as ``--format json``
+        writes it; the ``mazegen.graph/v1`` document of hex, triangle and polar mazes, as
+        ``--format graph`` does."""
         return self._native.to_json(stats)
 
     def graph_json(self, stats: bool = False) -> str:
@@ -273,7 +322,8 @@ def _maze_dataset() -> Any:
         import maze_dataset
     except ImportError as error:
         raise ImportError(
-            "to_maze_dataset() needs maze-dataset: pip install maze-dataset"
+            f"to_maze_dataset() needs maze-dataset (pip install maze-dataset), which does not "
+            f"import here: {error}"
         ) from error
     return maze_dataset
 
@@ -352,8 +402,13 @@ class Dataset:
         return len(self.seeds)
 
     def solution(self, i: int) -> np.ndarray:
-        """Maze ``i``'s cells from start to goal, ``(row, column)`` rows."""
-        return self.solutions[self.offsets[i] : self.offsets[i + 1]]
+        """Maze ``i``'s cells from start to goal, ``(row, column)`` rows (``i`` from the end
+        when negative)."""
+        count = len(self)
+        index = i + count if i < 0 else i
+        if not 0 <= index < count:
+            raise IndexError(f"maze {i}: the dataset has {count} mazes")
+        return self.solutions[self.offsets[index] : self.offsets[index + 1]]
 
     def to_maze_dataset(self) -> list:
         """The mazes as maze-dataset ``SolvedMaze`` objects (rectangles only; needs
@@ -423,12 +478,17 @@ def dataset(
     )
     given = dict(locals())
     bounds = [
-        (figure, given[f"min_{figure}"], given[f"max_{figure}"])
+        (figure, _number(f"min_{figure}", given[f"min_{figure}"]),
+         _number(f"max_{figure}", given[f"max_{figure}"]))
         for figure in FIGURES
         if given[f"min_{figure}"] is not None or given[f"max_{figure}"] is not None
     ]
-    count = _whole("count", count, 0, _U64)
+    count = _whole("count", count, 0, _U64, optional=False)
     jobs = _whole("jobs", jobs, 1, _MAX_JOBS)
+    unique, tiles, connections, tokens = (
+        _flag("unique", unique), _flag("tiles", tiles), _flag("connections", connections),
+        _flag("tokens", tokens),
+    )
     if shard is not None:
         try:
             k, n = shard

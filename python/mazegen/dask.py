@@ -136,12 +136,14 @@ def dataset(
     its cluster. Without ``seed`` one is drawn here, so every partition shares it. Takes
     every argument of ``mazegen.dataset`` but ``shard`` (the partitions are the shards),
     ``jobs`` (one thread a task; a worker runs as many tasks as it has threads) and
-    ``tokens`` (the partitions' ``Dataset`` objects have them: ``partition(k)``)."""
+    ``tokens`` (make a partition's with ``mazegen.dataset(..., shard=(k, n), tokens=True)``)."""
     for taken in ("shard", "jobs"):
         if taken in arguments:
             raise TypeError(f"mazegen.dask.dataset sets {taken} itself: one a partition")
     if "tokens" in arguments:
         raise TypeError("mazegen.dask.dataset makes arrays, not tokens: see partition(k)")
+    count = mazegen._whole("count", count, 0, mazegen._U64, optional=False)
+    partitions = mazegen._whole("partitions", partitions, 1, mazegen._U64)
     if partitions is None:
         threads = sum(client.nthreads().values()) if client is not None else 8
         partitions = min(threads, max(count, 1))

@@ -8,7 +8,7 @@ use mazegen::algorithms::{
     Pick, Prim, RecursiveDivision, Sidewinder, Wilson,
 };
 use mazegen::analysis::{Figure, Figures, ShapeStats};
-use mazegen::dataset::DatasetSpec;
+use mazegen::dataset::{DatasetError, DatasetSpec};
 use mazegen::grid::Pos;
 use mazegen::maze::{Blank, Finish, MazeSpec, Part};
 use mazegen::render::{
@@ -60,6 +60,7 @@ fn python_message(error: &Error) -> String {
             cell(x, y)
         ),
         &Error::NotACell { x, y } => format!("{} is not a cell of the maze", cell(x, y)),
+        Error::NotOnBorder { .. } => row_column_pairs(&error.to_string()),
         &Error::DisconnectedMask {
             x,
             y,
@@ -75,6 +76,55 @@ fn python_message(error: &Error) -> String {
     }
 }
 
+/// A dataset's failure as a Python exception, its bounds named as `dataset` takes them
+/// (`min_solution`).
+fn dataset_error(error: Error, spec: &DatasetSpec) -> PyErr {
+    match error {
+        Error::Dataset(refusal) => match *refusal {
+            DatasetError::BoundsMissed {
+                index,
+                tries,
+                closest,
+            } => bad(mazegen::dataset::bounds_missed(
+                &spec.bounds,
+                index,
+                tries,
+                &closest,
+                |end, figure| format!("{end}_{}", figure.name().replace('-', "_")),
+            )),
+            refusal => py_error(refusal.into()),
+        },
+        error => py_error(error),
+    }
+}
+
+/// `text` with every cell written `x,y` (two whole numbers and a comma) written `(y, x)`.
+fn row_column_pairs(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_digit()) {
+        out.push_str(&rest[..start]);
+        rest = &rest[start..];
+        let number = |s: &str| s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+        let x = number(rest);
+        let pair = rest[x..]
+            .strip_prefix(',')
+            .map(|after| (after, number(after)));
+        match pair {
+            Some((after, y)) if y > 0 => {
+                out.push_str(&format!("({}, {})", &after[..y], &rest[..x]));
+                rest = &after[y..];
+            }
+            _ => {
+                out.push_str(&rest[..x]);
+                rest = &rest[x..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A renderer's failure as a Python exception: the library's error it carries, if any.
 fn io_error(error: std::io::Error) -> PyErr {
     match error.downcast::<Error>() {
@@ -84,11 +134,16 @@ fn io_error(error: std::io::Error) -> PyErr {
 }
 
 /// A failure while a dataset is made on the library's threads, raised once the run is back.
-struct Failure(PyErr);
+enum Failure {
+    /// The library's refusal.
+    Library(Error),
+    /// A maze's arrays could not be drawn.
+    Drawing(std::io::Error),
+}
 
 impl From<Error> for Failure {
     fn from(error: Error) -> Self {
-        Failure(py_error(error))
+        Failure::Library(error)
     }
 }
 
@@ -454,11 +509,20 @@ impl Spec {
         let count = spec.slots.end - spec.slots.start;
         let arrays = py.detach(|| -> PyResult<Arrays> {
             let mut arrays = Arrays::reserve(&spec.maze.blank, count, parts).map_err(py_error)?;
-            let run = spec
-                .run(|maze| ArrayPiece::of(&maze, parts).map_err(|error| Failure(io_error(error))));
+            let run = spec.run(|maze| ArrayPiece::of(&maze, parts).map_err(Failure::Drawing));
+            let mut checked = std::time::Instant::now();
             for made in run {
-                let made = made.map_err(|Failure(error)| error)?;
+                let made = made.map_err(|failure| match failure {
+                    Failure::Library(error) => dataset_error(error, &spec),
+                    Failure::Drawing(error) => io_error(error),
+                })?;
                 arrays.push(made.seed, made.value);
+                // Ctrl-C and other signals take effect between mazes, checked ten times a
+                // second with the GIL taken back for the moment.
+                if checked.elapsed() > std::time::Duration::from_millis(100) {
+                    Python::attach(|py| py.check_signals())?;
+                    checked = std::time::Instant::now();
+                }
             }
             Ok(arrays)
         })?;
@@ -578,7 +642,7 @@ impl Maze {
 
     /// The cells from start to goal as `(row, column)` pairs in `int64` bytes, or `None`
     /// unless solved.
-    fn solution_bytes<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyBytes>>> {
+    fn solution_bytes<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyByteArray>>> {
         let Some(cells) = self.maze.solution() else {
             return Ok(None);
         };
@@ -586,7 +650,7 @@ impl Maze {
             .iter()
             .flat_map(|&cell| cell_bytes(self.maze.pos(cell)))
             .collect();
-        bytes(py, &data).map(Some)
+        byte_array(py, &data).map(Some)
     }
 
     /// The array `name` of the maze, as `npy` (`tiles`: `uint8`, 1 wall, 0 passage) or
@@ -596,7 +660,7 @@ impl Maze {
         &self,
         py: Python<'py>,
         name: &str,
-    ) -> PyResult<Option<(Bound<'py, PyBytes>, Vec<u64>)>> {
+    ) -> PyResult<Option<(Bound<'py, PyByteArray>, Vec<u64>)>> {
         let renderer: &dyn Render = match name {
             "tiles" => &NpyTiles,
             "connections" => &NpyConnections,
@@ -608,7 +672,7 @@ impl Maze {
         let (_, shape) = renderer
             .array(grid.width(), grid.height())
             .expect("npy formats have arrays");
-        Ok(Some((bytes(py, &self.rendered(renderer)?)?, shape)))
+        Ok(Some((byte_array(py, &self.rendered(renderer)?)?, shape)))
     }
 
     /// The `mazegen.maze/v1` document of a rectangle or a mask, the `mazegen.graph/v1`
@@ -686,6 +750,7 @@ fn _mazegen(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("ALGORITHMS", names)?;
     module.add("MAX_SCALE", mazegen::render::MAX_SCALE)?;
     module.add("MAX_JOBS", mazegen::dataset::MAX_JOBS)?;
+    module.add("MAX_CELLS", mazegen::topology::MAX_SHAPE_CELLS)?;
     module.add_class::<Spec>()?;
     module.add_class::<Maze>()?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;

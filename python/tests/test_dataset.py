@@ -120,6 +120,28 @@ def test_shapes_give_endpoints_and_solutions_without_tiles():
     assert (masked.tiles[:, 3, 3] == 1).all()  # the hole stays wall
 
 
+def test_the_last_mazes_of_the_largest_dataset():
+    last = 2**64 - 1
+    ds = mazegen.dataset(last, "kruskal", 3, 3, seed=1, shard=(last, last), jobs=2)
+    assert len(ds) == 1
+    assert int(ds.seeds[0]) == int(mazegen.dataset(last, "kruskal", 3, 3, seed=1,
+                                                   shard=(last, last), jobs=1).seeds[0])
+
+
+def test_solutions_by_index():
+    ds = mazegen.dataset(3, "wilson", 4, 4, seed=2)
+    assert np.array_equal(ds.solution(-1), ds.solution(2))
+    with pytest.raises(IndexError, match="maze 3: the dataset has 3 mazes"):
+        ds.solution(3)
+
+
+def test_bounds_that_cannot_be_met_name_the_closest_maze():
+    # Corner to corner, a path takes at least 8 steps: no maze is within the bound.
+    with pytest.raises(ValueError, match=r"^max_solution 2: 1000 candidates in a row for maze 0 "
+                                         r"were all outside; the closest had solution 8: widen"):
+        mazegen.dataset(2, "backtrack", 5, 5, seed=1, max_solution=2)
+
+
 def test_arrays_can_be_left_out():
     ds = mazegen.dataset(10, "backtrack", 4, 4, seed=1, tiles=False, connections=False)
     assert ds.tiles is None and ds.connections is None and len(ds) == 10

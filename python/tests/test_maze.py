@@ -241,6 +241,42 @@ def test_numbers_of_the_wrong_kind_raise_type_error():
     assert mazegen.maze(width=np.int64(3), height=np.uint8(2), seed=np.uint64(7)).seed == 7
 
 
+def test_arguments_of_the_wrong_kind_are_named():
+    for call, message in [
+        (lambda: mazegen.maze(openings=0), "openings must be True or False, not 0"),
+        (lambda: mazegen.maze(solve="yes"), "solve must be True or False"),
+        (lambda: mazegen.maze(braid="0.5"), "braid must be a number, not '0.5'"),
+        (lambda: mazegen.maze(7), "algorithm must be a string, not 7"),
+        (lambda: mazegen.maze(shape=None), "shape must be a string"),
+        (lambda: mazegen.maze("binary-tree", bias=1), "bias must be a string"),
+        (lambda: mazegen.dataset(3, unique=1), "unique must be True or False"),
+        (lambda: mazegen.dataset(3, min_solution="40"), "min_solution must be a number"),
+        (lambda: mazegen.dataset(None), "count must be a whole number, not NoneType"),
+    ]:
+        with pytest.raises(TypeError, match=message):
+            call()
+    with pytest.raises(ValueError, match="start {1: 2}: expected a .row, column. pair"):
+        mazegen.maze(start={1: 2})
+
+
+def test_masks_from_files_and_text(tmp_path):
+    path = tmp_path / "ring.txt"
+    path.write_text("....\n.##.\n....\n")
+    from_file = mazegen.maze("prim", mask=path, seed=3)
+    assert np.array_equal(from_file.tiles, mazegen.maze("prim", mask=path.read_text(), seed=3).tiles)
+    with pytest.raises(ValueError, match="this names a file: pass pathlib.Path"):
+        mazegen.maze(mask=str(path))
+    with pytest.raises(ValueError, match=r"mask: an array of shape \(0, 0\) has no cells"):
+        mazegen.maze(mask=np.zeros((0, 0), dtype=bool))
+
+
+def test_arrays_are_writable_copies():
+    maze = mazegen.maze(width=3, height=3, seed=1)
+    tiles = maze.tiles
+    tiles[0, 0] = 7
+    assert maze.solution.flags.writeable and maze.connections.flags.writeable
+
+
 def test_an_empty_dataset_has_empty_arrays():
     ds = mazegen.dataset(0, width=10, height=10, seed=1, tokens=True)
     assert ds.tiles.shape == (0, 21, 21) and ds.connections.shape == (0, 2, 10, 10)

@@ -171,11 +171,13 @@ where
         let len = (range.end - range.start) as usize;
         let jobs = self.maker.spec.jobs.min(len).max(1);
         let maker = &self.maker;
+        let first = range.start;
         let stride = |t: usize| {
-            let range = range.clone();
             move || -> Vec<(u64, Result<Piece<T>, E>)> {
                 let mut state = (maker.init)();
-                let indices = range.skip(t).step_by(jobs);
+                // Offsets within the batch, which cannot overflow as indices near
+                // u64::MAX would when stepped past the end.
+                let indices = (t..len).step_by(jobs).map(|k| first + k as u64);
                 let made = |index| (index, maker.make(&mut state, index, 0));
                 indices.map(made).collect()
             }
@@ -215,7 +217,7 @@ where
                 if self.next >= end {
                     return None;
                 }
-                let range = self.next..end.min(self.next + self.batch);
+                let range = self.next..end.min(self.next.saturating_add(self.batch));
                 self.next = range.end;
                 if let Err(error) = self.make_batch(range) {
                     return Some(Err(error));
@@ -364,6 +366,20 @@ mod tests {
             .batch(batch)
             .collect::<Result<_, _>>()
             .unwrap()
+    }
+
+    #[test]
+    fn the_last_indices_of_the_largest_dataset_are_made_too() {
+        let rect = Blank::Rect {
+            width: 3,
+            height: 2,
+        };
+        for jobs in [1, 2, 3] {
+            let mut spec = spec(rect.clone(), u64::MAX, jobs);
+            spec.slots = u64::MAX - 7..u64::MAX;
+            let indices: Vec<u64> = mazes(&spec, 4).iter().map(|made| made.index).collect();
+            assert_eq!(indices, (u64::MAX - 7..u64::MAX).collect::<Vec<_>>());
+        }
     }
 
     #[test]

@@ -114,6 +114,40 @@ fn check_bound(bound: &Bound, cells: u64) -> Result<()> {
     Ok(())
 }
 
+/// The message of a run whose `bounds` rejected `tries` candidates in a row for maze `index`
+/// ([`DatasetError::BoundsMissed`]), naming each bound as `name(end, figure)` says (`end` is
+/// `min` or `max`) and the closest candidate's figures.
+pub fn bounds_missed(
+    bounds: &[Bound],
+    index: u64,
+    tries: u64,
+    closest: &Difficulty,
+    name: impl Fn(&str, Figure) -> String,
+) -> String {
+    let given: Vec<String> = bounds
+        .iter()
+        .flat_map(|bound| {
+            let min = bound
+                .min
+                .map(|min| format!("{} {min}", name("min", bound.figure)));
+            let max = bound
+                .max
+                .map(|max| format!("{} {max}", name("max", bound.figure)));
+            min.into_iter().chain(max)
+        })
+        .collect();
+    let figures: Vec<String> = bounds
+        .iter()
+        .map(|bound| format!("{} {}", bound.figure.name(), closest.get(bound.figure)))
+        .collect();
+    format!(
+        "{}: {tries} candidates in a row for maze {index} were all outside; the closest had {}: \
+         widen the bounds",
+        given.join(" "),
+        figures.join(", ")
+    )
+}
+
 /// Why a figure cannot pass its greatest value ([`Figure::most`]).
 pub const fn why_most(figure: Figure) -> &'static str {
     match figure {

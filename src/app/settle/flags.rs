@@ -2,7 +2,6 @@
 //! ([`Part`], [`DatasetError`]), the command line names its flags.
 
 use super::bad_input;
-use mazegen::analysis::Difficulty;
 use mazegen::dataset::{Bound, DatasetError, DatasetSpec, why_most};
 use mazegen::maze::{Blank, Part};
 use mazegen::rooms::{RoomOptions, RoomsError};
@@ -79,32 +78,11 @@ fn dataset_refusal(error: DatasetError, bounds: &[Bound], blank: &Blank) -> anyh
             index,
             tries,
             closest,
-        } => bounds_missed(bounds, index, tries, &closest),
+        } => mazegen::dataset::bounds_missed(bounds, index, tries, &closest, |end, figure| {
+            format!("--{end}-{}", figure.name())
+        }),
         error => error.to_string(),
     })
-}
-
-/// The message of a run whose bounds rejected `tries` candidates in a row for maze `index`.
-fn bounds_missed(bounds: &[Bound], index: u64, tries: u64, closest: &Difficulty) -> String {
-    let flags: Vec<String> = bounds
-        .iter()
-        .flat_map(|bound| {
-            let name = bound.figure.name();
-            let min = bound.min.map(|min| format!("--min-{name} {min}"));
-            let max = bound.max.map(|max| format!("--max-{name} {max}"));
-            min.into_iter().chain(max)
-        })
-        .collect();
-    let figures: Vec<String> = bounds
-        .iter()
-        .map(|bound| format!("{} {}", bound.figure.name(), closest.get(bound.figure)))
-        .collect();
-    format!(
-        "{}: {tries} candidates in a row for maze {index} were all outside; the closest had {}: \
-         widen the bounds",
-        flags.join(" "),
-        figures.join(", ")
-    )
 }
 
 /// Names the command-line options behind a room map the library refused before its message,
