@@ -214,12 +214,12 @@ class Maze:
 
     @property
     def solution(self) -> Optional[np.ndarray]:
-        """The cells from start to goal, an ``int64`` array of ``(row, column)`` rows, or
+        """The cells from start to goal, an ``int32`` array of ``(row, column)`` rows, or
         None when made with ``solve=False``."""
         data = self._native.solution_bytes()
         if data is None:
             return None
-        return np.frombuffer(data, dtype="<i8").reshape(-1, 2)
+        return np.frombuffer(data, dtype=_mazegen.CELL_DTYPE).reshape(-1, 2)
 
     @property
     def tiles(self) -> np.ndarray:
@@ -371,7 +371,7 @@ class Dataset:
 
     ``tiles`` (``uint8``, N x tile rows x tile columns) and ``connections`` (``bool``, N x 2
     x rows x columns) exist for rectangles and masks; ``seeds`` (``uint64``, N), ``starts``
-    and ``goals`` (``int64``, N x 2, ``(row, column)``) for every shape; the solutions are one
+    and ``goals`` (``int32``, N x 2, ``(row, column)``) for every shape; the solutions are one
     array of ``(row, column)`` rows, ``solutions``, maze ``i``'s being
     ``solutions[offsets[i]:offsets[i + 1]]`` (``solution(i)``; empty with ``solve=False``).
     """

@@ -7,6 +7,7 @@ ALGORITHMS: list
 MAX_SCALE: int
 MAX_JOBS: int
 MAX_CELLS: int
+CELL_DTYPE: str
 
 def draw_seed() -> int: ...
 

@@ -640,7 +640,7 @@ impl Maze {
         row_column(self.maze.goal_pos())
     }
 
-    /// The cells from start to goal as `(row, column)` pairs in `int64` bytes, or `None`
+    /// The cells from start to goal as `(row, column)` pairs in `int32` bytes, or `None`
     /// unless solved.
     fn solution_bytes<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyByteArray>>> {
         let Some(cells) = self.maze.solution() else {
@@ -751,6 +751,7 @@ fn _mazegen(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("MAX_SCALE", mazegen::render::MAX_SCALE)?;
     module.add("MAX_JOBS", mazegen::dataset::MAX_JOBS)?;
     module.add("MAX_CELLS", mazegen::topology::MAX_SHAPE_CELLS)?;
+    module.add("CELL_DTYPE", mazegen::render::CELL_DTYPE)?;
     module.add_class::<Spec>()?;
     module.add_class::<Maze>()?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -3,7 +3,7 @@
 //! [`Arrays`] gathers, in index order, what each maze adds ([`ArrayPiece`], drawn on the
 //! thread that made the maze): its tiles and connections as `npy` and `npy-connections` write
 //! them (rectangles and masks), its seed, start and goal, and its solution's cells, every cell
-//! `(row, column)` as `int64`. [`Arrays::write_npz`] writes them as an uncompressed zip of
+//! `(row, column)` as `int32` (every shape's cells fit). [`Arrays::write_npz`] writes them as an uncompressed zip of
 //! `npy` files, which `numpy.load` reads as a dict of arrays:
 //!
 //! | array | dtype | shape |
@@ -11,8 +11,8 @@
 //! | `tiles` | `uint8` | `(N, tile rows, tile columns)` |
 //! | `connections` | `bool` | `(N, 2, rows, columns)` |
 //! | `seeds` | `uint64` | `(N,)` |
-//! | `starts`, `goals` | `int64` | `(N, 2)` |
-//! | `solutions` | `int64` | `(cells, 2)`: maze `i`'s are rows `offsets[i]..offsets[i + 1]` |
+//! | `starts`, `goals` | `int32` | `(N, 2)` |
+//! | `solutions` | `int32` | `(cells, 2)`: maze `i`'s are rows `offsets[i]..offsets[i + 1]` |
 //! | `offsets` | `int64` | `(N + 1,)` |
 
 use super::{Many, NpyConnections, NpyTiles, Render, Takes, Tokens, npy_header};
@@ -39,7 +39,7 @@ pub struct ArrayPiece {
     /// Its tiles, then its connections, as wanted.
     arrays: Vec<u8>,
     /// Its start, then its goal.
-    ends: [u8; 32],
+    ends: [u8; 2 * CELL_BYTES],
     /// The cells of its solution (none unless solved).
     solution: Vec<u8>,
     /// Its line of tokens, if wanted.
@@ -52,12 +52,12 @@ impl ArrayPiece {
         let in_tiles = maze.grid().is_some();
         let mut piece = ArrayPiece {
             arrays: Vec::new(),
-            ends: [0; 32],
+            ends: [0; 2 * CELL_BYTES],
             solution: Vec::new(),
             tokens: None,
         };
-        piece.ends[..16].copy_from_slice(&cell_bytes(maze.start_pos()));
-        piece.ends[16..].copy_from_slice(&cell_bytes(maze.goal_pos()));
+        piece.ends[..CELL_BYTES].copy_from_slice(&cell_bytes(maze.start_pos()));
+        piece.ends[CELL_BYTES..].copy_from_slice(&cell_bytes(maze.goal_pos()));
         for &cell in maze.solution().unwrap_or_default() {
             piece
                 .solution
@@ -153,8 +153,8 @@ impl Arrays {
             connections_shape,
             count: 0,
             seeds: reserve(8)?,
-            starts: reserve(16)?,
-            goals: reserve(16)?,
+            starts: reserve(CELL_BYTES as u64)?,
+            goals: reserve(CELL_BYTES as u64)?,
             offsets: reserve(8)?,
             solutions: Vec::new(),
             tokens: Vec::new(),
@@ -174,10 +174,10 @@ impl Arrays {
         self.seeds.extend_from_slice(&seed.to_le_bytes());
         self.tiles.extend_from_slice(tiles);
         self.connections.extend_from_slice(connections);
-        self.starts.extend_from_slice(&piece.ends[..16]);
-        self.goals.extend_from_slice(&piece.ends[16..]);
+        self.starts.extend_from_slice(&piece.ends[..CELL_BYTES]);
+        self.goals.extend_from_slice(&piece.ends[CELL_BYTES..]);
         self.solutions.extend_from_slice(&piece.solution);
-        let cells = (self.solutions.len() / 16) as i64;
+        let cells = (self.solutions.len() / CELL_BYTES) as i64;
         self.offsets.extend_from_slice(&cells.to_le_bytes());
         self.tokens.extend(piece.tokens);
     }
@@ -204,7 +204,7 @@ impl Arrays {
     /// Its arrays, in the order `npz` holds them.
     pub fn arrays(&self) -> Vec<NamedArray<'_>> {
         let n = self.count;
-        let solutions = self.solutions.len() as u64 / 16;
+        let solutions = (self.solutions.len() / CELL_BYTES) as u64;
         let mut arrays = Vec::new();
         let mut add = |name, dtype, shape: &[u64], bytes| {
             let mut full = [0; 4];
@@ -225,9 +225,14 @@ impl Arrays {
             add("connections", "|b1", &shape, &self.connections[..]);
         }
         add("seeds", "<u8", &[n], &self.seeds[..]);
-        add("starts", "<i8", &[n, 2], &self.starts[..]);
-        add("goals", "<i8", &[n, 2], &self.goals[..]);
-        add("solutions", "<i8", &[solutions, 2], &self.solutions[..]);
+        add("starts", CELL_DTYPE, &[n, 2], &self.starts[..]);
+        add("goals", CELL_DTYPE, &[n, 2], &self.goals[..]);
+        add(
+            "solutions",
+            CELL_DTYPE,
+            &[solutions, 2],
+            &self.solutions[..],
+        );
         add("offsets", "<i8", &[n + 1], &self.offsets[..]);
         arrays
     }
@@ -244,11 +249,19 @@ impl Arrays {
     }
 }
 
-/// A cell's position as `(row, column)` in little-endian `int64` bytes.
-pub fn cell_bytes(pos: Pos) -> [u8; 16] {
-    let mut bytes = [0; 16];
-    bytes[..8].copy_from_slice(&i64::from(pos.y).to_le_bytes());
-    bytes[8..].copy_from_slice(&i64::from(pos.x).to_le_bytes());
+/// The element type of cells in [`Arrays`]: `int32`, which holds the row and column of any
+/// shape's cell (at most 2^30 of them), in half the memory of `int64`.
+pub const CELL_DTYPE: &str = "<i4";
+
+/// The bytes of one cell in [`Arrays`]: its row and column.
+const CELL_BYTES: usize = 8;
+
+/// A cell's position as `(row, column)` in little-endian `int32` bytes ([`CELL_DTYPE`]).
+pub fn cell_bytes(pos: Pos) -> [u8; CELL_BYTES] {
+    let mut bytes = [0; CELL_BYTES];
+    // Rows and columns of a maze's cells stay below 2^30: they fit.
+    bytes[..4].copy_from_slice(&(pos.y as i32).to_le_bytes());
+    bytes[4..].copy_from_slice(&(pos.x as i32).to_le_bytes());
     bytes
 }
 

@@ -25,7 +25,7 @@ mod text;
 mod tiled;
 mod tokens;
 
-pub use arrays::{ArrayParts, ArrayPiece, Arrays, NamedArray, Npz, cell_bytes};
+pub use arrays::{ArrayParts, ArrayPiece, Arrays, CELL_DTYPE, NamedArray, Npz, cell_bytes};
 pub use dot::Dot;
 pub use graph::Graph;
 pub use ink::{Ink, MAX_SCALE, Palette, Picture, Rgb, Style};
