@@ -1,7 +1,8 @@
 //! The Python package's own tests (`python/tests/`, pytest), run wherever `python3` has numpy
-//! and pytest (skipped with a note elsewhere). The extension is built by cargo (profile
-//! `python-test`, beside this test build) and put beside the package's Python files in a
-//! temporary directory, so the tests always run against this checkout's code.
+//! and pytest (skipped with a note elsewhere). The extension is built by cargo (the dev
+//! profile, in this test build's target directory, whose dependencies it shares) and put
+//! beside the package's Python files in a temporary directory, so the tests always run
+//! against this checkout's code.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -24,7 +25,6 @@ fn build_extension() -> PathBuf {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = Command::new(cargo)
         .args(["build", "--locked", "--quiet", "-p", "mazegen-python"])
-        .args(["--profile", "python-test"])
         .env("CARGO_TARGET_DIR", target)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .status()
@@ -37,7 +37,7 @@ fn build_extension() -> PathBuf {
     } else {
         "lib_mazegen.so"
     };
-    target.join("python-test").join(name)
+    target.join("debug").join(name)
 }
 
 /// A directory holding the package `mazegen`: its Python files and the extension just built.
