@@ -64,6 +64,13 @@ fn package_dir(extension: &Path) -> PathBuf {
 
 #[test]
 fn python_package_tests_pass() {
+    let package = Path::new(env!("CARGO_MANIFEST_DIR")).join("python/Cargo.toml");
+    if !package.exists() {
+        eprintln!(
+            "note: the Python package is not here (a published crate); its tests are skipped"
+        );
+        return;
+    }
     if !python_has(&["numpy", "pytest"]) {
         eprintln!(
             "note: python3 with numpy and pytest is not installed; the Python package's tests \
