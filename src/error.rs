@@ -158,6 +158,50 @@ pub enum Error {
     #[error("{0}; expected a text mask (X and # off) or a PNG (dark or transparent pixels off)")]
     InvalidMask(String),
 
+    /// A number of cells that is neither a whole number nor a share from 0 to 1.
+    #[error(
+        "'{value}' is not a number of cells: expected a whole number (a count) or a share from 0 \
+         to 1 written with a point, such as 0.5"
+    )]
+    InvalidAmount {
+        /// The rejected text.
+        value: String,
+    },
+
+    /// More accessible cells asked of a limited depth-first search than the maze has.
+    #[error(
+        "{accessible} accessible cells are more than the maze's {cells}; use 0 to {cells}, or a \
+         share such as 0.5"
+    )]
+    TooManyAccessible {
+        /// The rejected count.
+        accessible: u64,
+        /// The maze's cells.
+        cells: u64,
+    },
+
+    /// maze-dataset's limits asked of a backtracker with several walkers.
+    #[error(
+        "the depth-first search's limits (accessible cells, maximum depth, no forks) take one \
+         walker, not {seeds}"
+    )]
+    LimitedWalkers {
+        /// The walkers asked for.
+        seeds: u32,
+    },
+
+    /// A maze of part of its shape (cells left unreached) asked of a shape without masks.
+    #[error(
+        "{algorithm} with these options may leave cells out of the maze, which only rectangles \
+         and masks can do, not a {shape} maze"
+    )]
+    PartialShape {
+        /// The algorithm.
+        algorithm: &'static str,
+        /// The shape asked for.
+        shape: &'static str,
+    },
+
     /// A polar maze with more cells than the library can hold.
     #[error(
         "{rings} rings are more cells than mazegen can hold ({limit}); use 1 to {most} rings",

@@ -25,7 +25,10 @@ import numpy as np
 
 from . import _mazegen
 
-__all__ = ["Maze", "Dataset", "maze", "dataset", "ALGORITHMS", "FIGURES", "__version__"]
+__all__ = [
+    "Maze", "Dataset", "maze", "dataset", "ALGORITHMS", "FIGURES", "MAZE_DATASET_GENERATORS",
+    "__version__",
+]
 __version__: str = _mazegen.__version__
 
 ALGORITHMS = tuple(_mazegen.ALGORITHMS)
@@ -35,7 +38,22 @@ library's catalogue."""
 FIGURES = ("solution", "decisions", "branch_depth", "tortuosity", "solution_share")
 """The figures a dataset can bound: ``min_<figure>`` and ``max_<figure>``."""
 
-_ALGORITHM_OPTIONS = ("bias", "walkers", "pick", "simplified")
+_ALGORITHM_OPTIONS = (
+    "bias", "walkers", "pick", "simplified", "start_coord", "accessible_cells",
+    "max_tree_depth", "do_forks", "p", "dfs",
+)
+
+MAZE_DATASET_GENERATORS = {
+    "gen_dfs": ("backtrack", {}),
+    "gen_wilson": ("wilson", {}),
+    "gen_kruskal": ("kruskal", {}),
+    "gen_prim": ("growing-tree", {"pick": "random"}),
+    "gen_recursive_division": ("recursive-division", {}),
+    "gen_percolation": ("percolation", {}),
+    "gen_dfs_percolation": ("percolation", {"dfs": True}),
+}
+"""maze-dataset's generators (``LatticeMazeGenerators``), which ``maze`` and ``dataset`` also
+take as algorithm names: the algorithm and options each stands for."""
 
 
 _U32 = 2**32 - 1
@@ -89,6 +107,20 @@ def _number(name: str, value: Any) -> Any:
     return float(value)
 
 
+def _amount(name: str, value: Any) -> Any:
+    """None, a count (an int) or a share from 0 to 1 (a float), as maze-dataset takes numbers
+    of cells; checked."""
+    if value is None or isinstance(value, bool) or not isinstance(value, numbers.Real):
+        if value is None:
+            return None
+        raise TypeError(f"{name} must be an int (a count) or a float (a share), not {value!r}")
+    if isinstance(value, numbers.Integral):
+        return _whole(name, value, 0, _U64)
+    if not 0.0 <= value <= 1.0:
+        raise ValueError(f"{name} {value}: a float is a share of the cells, from 0 to 1")
+    return float(value)
+
+
 def _random_seed() -> int:
     # Below 2^53, as the command line draws them, so JSON tools read them whole.
     return _mazegen.draw_seed()
@@ -109,6 +141,9 @@ def _spec(
     solve: bool,
     options: dict,
 ) -> _mazegen.Spec:
+    if isinstance(algorithm, str) and algorithm in MAZE_DATASET_GENERATORS:
+        algorithm, implied = MAZE_DATASET_GENERATORS[algorithm]
+        options = {**implied, **options}
     unknown = sorted(set(options) - set(_ALGORITHM_OPTIONS))
     if unknown:
         raise TypeError(
@@ -130,8 +165,16 @@ def _spec(
     for name in ("bias", "pick"):
         if name in options:
             options[name] = _text(name, options[name])
-    if "simplified" in options:
-        options["simplified"] = _flag("simplified", options["simplified"])
+    for name in ("simplified", "do_forks", "dfs"):
+        if name in options:
+            options[name] = _flag(name, options[name])
+    for name in ("accessible_cells", "max_tree_depth"):
+        if name in options:
+            options[name] = _amount(name, options[name])
+    if "start_coord" in options:
+        options["start_coord"] = _cell("start_coord", options["start_coord"])
+    if "p" in options:
+        options["p"] = _number("p", options["p"])
     if isinstance(mask, os.PathLike):
         with open(mask, "rb") as file:
             mask = file.read()
@@ -353,8 +396,12 @@ def maze(
     ``braid`` is the probability a dead end is opened (loops); ``start`` and ``goal`` move
     the endpoints (``(row, column)``), ``endpoints="farthest"`` puts them at the two ends of
     a longest path, ``openings`` opens the outer wall beside them. The algorithm's options:
-    ``bias`` (binary-tree), ``walkers`` (backtrack), ``pick`` (growing-tree), ``simplified``
-    (prim). Without ``seed`` a random one is drawn; ``Maze.seed`` tells which.
+    ``bias`` (binary-tree), ``walkers`` and ``do_forks`` (backtrack), ``pick``
+    (growing-tree), ``simplified`` (prim), ``p`` and ``dfs`` (percolation), and
+    ``start_coord``, ``accessible_cells``, ``max_tree_depth`` (backtrack, percolation with
+    ``dfs``) as maze-dataset's ``gen_dfs`` takes them. maze-dataset's generator names
+    (``gen_dfs``, ``gen_percolation``, ...: ``MAZE_DATASET_GENERATORS``) name algorithms too.
+    Without ``seed`` a random one is drawn; ``Maze.seed`` tells which.
 
     Bad arguments raise ValueError with the reason.
     """

@@ -4,8 +4,8 @@
 //! rule is the library's: this file only maps Python's arguments onto its types.
 
 use mazegen::algorithms::{
-    AldousBroder, Backtrack, Bias, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, Kruskal,
-    Pick, Prim, RecursiveDivision, Sidewinder, Wilson,
+    AldousBroder, Amount, Backtrack, Bias, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill,
+    Kruskal, Percolation, Pick, Prim, RecursiveDivision, Sidewinder, Wilson,
 };
 use mazegen::analysis::{Figure, Figures, ShapeStats};
 use mazegen::dataset::{DatasetError, DatasetSpec};
@@ -19,7 +19,7 @@ use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Triangle};
 use mazegen::{Error, Probability};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyDict};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyFloat};
 use std::num::NonZeroU32;
 
 /// A library error as a Python exception: `MemoryError` when memory ran out, else
@@ -159,7 +159,7 @@ enum Algorithm {
     BinaryTree(Bias),
     Sidewinder,
     Eller,
-    Backtrack(NonZeroU32),
+    Backtrack(Backtrack),
     HuntAndKill,
     GrowingTree(Pick),
     RecursiveDivision,
@@ -167,15 +167,50 @@ enum Algorithm {
     Wilson,
     Kruskal,
     Prim { simplified: bool },
+    Percolation(Percolation),
 }
 
-/// Options of the algorithms: each applies to one of them.
+/// Options of the algorithms: each applies to one or two of them.
 #[derive(Debug, Default)]
 struct AlgorithmOptions {
     bias: Option<String>,
     walkers: Option<u32>,
     pick: Option<String>,
     simplified: Option<bool>,
+    start_coord: Option<(u32, u32)>,
+    accessible_cells: Option<Amount>,
+    max_tree_depth: Option<Amount>,
+    do_forks: Option<bool>,
+    p: Option<f64>,
+    dfs: Option<bool>,
+}
+
+/// A number of cells as maze-dataset takes it: an int is a count, a float a share from 0 to 1.
+fn amount_of(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Amount> {
+    if value.is_instance_of::<PyFloat>() {
+        let share: f64 = value.extract()?;
+        Probability::new(share).map(Amount::Share).map_err(|_| {
+            bad(format!(
+                "{name} {share}: a float is a share of the cells, from 0 to 1"
+            ))
+        })
+    } else {
+        value.extract().map(Amount::Count).map_err(|_| {
+            bad(format!(
+                "{name} {value}: expected a count (int) or a share from 0 to 1 (float)"
+            ))
+        })
+    }
+}
+
+/// Every algorithm's name: the library's catalogue, then percolation (which makes loops).
+fn algorithm_names() -> Vec<String> {
+    let mut names: Vec<String> = mazegen::algorithms::catalogue()
+        .iter()
+        .map(|generator| generator.name().to_owned())
+        .collect();
+    names.push(Generator::name(&Percolation::default()).to_owned());
+    names
 }
 
 impl AlgorithmOptions {
@@ -188,6 +223,16 @@ impl AlgorithmOptions {
             walkers: item("walkers")?.map(|v| v.extract()).transpose()?,
             pick: item("pick")?.map(|v| v.extract()).transpose()?,
             simplified: item("simplified")?.map(|v| v.extract()).transpose()?,
+            start_coord: item("start_coord")?.map(|v| v.extract()).transpose()?,
+            accessible_cells: item("accessible_cells")?
+                .map(|v| amount_of("accessible_cells", &v))
+                .transpose()?,
+            max_tree_depth: item("max_tree_depth")?
+                .map(|v| amount_of("max_tree_depth", &v))
+                .transpose()?,
+            do_forks: item("do_forks")?.map(|v| v.extract()).transpose()?,
+            p: item("p")?.map(|v| v.extract()).transpose()?,
+            dfs: item("dfs")?.map(|v| v.extract()).transpose()?,
         })
     }
 }
@@ -197,16 +242,40 @@ impl Algorithm {
     /// refusing options that belong to another algorithm.
     fn new(name: &str, options: AlgorithmOptions) -> PyResult<Self> {
         let name = name.replace('_', "-");
+        let search = options.accessible_cells.is_some() || options.max_tree_depth.is_some();
         let given = [
-            ("bias", options.bias.is_some(), "binary-tree"),
-            ("walkers", options.walkers.is_some(), "backtrack"),
-            ("pick", options.pick.is_some(), "growing-tree"),
-            ("simplified", options.simplified.is_some(), "prim"),
+            ("bias", options.bias.is_some(), "binary-tree", ""),
+            ("walkers", options.walkers.is_some(), "backtrack", ""),
+            ("pick", options.pick.is_some(), "growing-tree", ""),
+            ("simplified", options.simplified.is_some(), "prim", ""),
+            ("do_forks", options.do_forks.is_some(), "backtrack", ""),
+            ("p", options.p.is_some(), "percolation", ""),
+            ("dfs", options.dfs.is_some(), "percolation", ""),
+            (
+                "start_coord",
+                options.start_coord.is_some(),
+                "backtrack",
+                "percolation",
+            ),
+            (
+                "accessible_cells or max_tree_depth",
+                search,
+                "backtrack",
+                "percolation",
+            ),
         ];
-        if let Some((option, _, owner)) = given.iter().find(|(_, on, owner)| *on && *owner != name)
+        if let Some((option, _, owner, other)) = given
+            .iter()
+            .find(|(_, on, owner, other)| *on && *owner != name && *other != name)
         {
-            return Err(bad(format!("{option} applies to {owner}, not {name}")));
+            let owners = if other.is_empty() {
+                (*owner).to_owned()
+            } else {
+                format!("{owner} and {other}")
+            };
+            return Err(bad(format!("{option} applies to {owners}, not {name}")));
         }
+        let from = options.start_coord.map(pos_of).unwrap_or_default();
         Ok(match name.as_str() {
             "binary-tree" => Algorithm::BinaryTree(match options.bias {
                 None => Bias::default(),
@@ -222,10 +291,31 @@ impl Algorithm {
             }),
             "sidewinder" => Algorithm::Sidewinder,
             "eller" => Algorithm::Eller,
-            "backtrack" => Algorithm::Backtrack(
-                NonZeroU32::new(options.walkers.unwrap_or(1))
+            "backtrack" => Algorithm::Backtrack(Backtrack {
+                seeds: NonZeroU32::new(options.walkers.unwrap_or(1))
                     .ok_or_else(|| bad("walkers 0: expected at least 1"))?,
-            ),
+                start: from,
+                accessible: options.accessible_cells,
+                max_depth: options.max_tree_depth,
+                forks: options.do_forks.unwrap_or(true),
+            }),
+            "percolation" => {
+                let dfs = options.dfs.unwrap_or(false);
+                if search && !dfs {
+                    return Err(bad(
+                        "accessible_cells and max_tree_depth limit the depth-first search of \
+                         dfs=True; add it, or leave them out",
+                    ));
+                }
+                let p = options.p.unwrap_or(0.4);
+                Algorithm::Percolation(Percolation {
+                    p: Probability::new(p).map_err(|e| bad(format!("p {p}: {e}")))?,
+                    start: from,
+                    dfs,
+                    accessible: options.accessible_cells,
+                    max_depth: options.max_tree_depth,
+                })
+            }
             "hunt-and-kill" => Algorithm::HuntAndKill,
             "growing-tree" => Algorithm::GrowingTree(match options.pick {
                 None => Pick::default(),
@@ -241,13 +331,9 @@ impl Algorithm {
                 simplified: options.simplified.unwrap_or(false),
             },
             _ => {
-                let names: Vec<String> = mazegen::algorithms::catalogue()
-                    .iter()
-                    .map(|generator| generator.name().to_owned())
-                    .collect();
                 return Err(bad(format!(
                     "no algorithm {name:?}: expected one of {}",
-                    names.join(", ")
+                    algorithm_names().join(", ")
                 )));
             }
         })
@@ -259,10 +345,7 @@ impl Algorithm {
             Algorithm::BinaryTree(bias) => Box::new(BinaryTree { bias }),
             Algorithm::Sidewinder => Box::new(Sidewinder),
             Algorithm::Eller => Box::new(Eller),
-            Algorithm::Backtrack(seeds) => Box::new(Backtrack {
-                seeds,
-                ..Backtrack::default()
-            }),
+            Algorithm::Backtrack(backtrack) => Box::new(backtrack),
             Algorithm::HuntAndKill => Box::new(HuntAndKill),
             Algorithm::GrowingTree(pick) => Box::new(GrowingTree { pick }),
             Algorithm::RecursiveDivision => Box::new(RecursiveDivision),
@@ -270,6 +353,7 @@ impl Algorithm {
             Algorithm::Wilson => Box::new(Wilson),
             Algorithm::Kruskal => Box::new(Kruskal),
             Algorithm::Prim { simplified } => Box::new(Prim { simplified }),
+            Algorithm::Percolation(percolation) => Box::new(percolation),
         }
     }
 }
@@ -743,11 +827,7 @@ fn draw_seed() -> u64 {
 #[pymodule]
 fn _mazegen(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(draw_seed, module)?)?;
-    let names: Vec<String> = mazegen::algorithms::catalogue()
-        .iter()
-        .map(|generator| generator.name().to_owned())
-        .collect();
-    module.add("ALGORITHMS", names)?;
+    module.add("ALGORITHMS", algorithm_names())?;
     module.add("MAX_SCALE", mazegen::render::MAX_SCALE)?;
     module.add("MAX_JOBS", mazegen::dataset::MAX_JOBS)?;
     module.add("MAX_CELLS", mazegen::topology::MAX_SHAPE_CELLS)?;

@@ -2,7 +2,8 @@
 //! or from several at once (parallel seeds).
 
 use super::union_find::UnionFind;
-use super::{Algorithm, GraphAlgorithm, carve_side, carves_every_shape};
+use super::{Algorithm, GraphAlgorithm, carve_side, carves_every_shape, start_cell};
+use crate::Probability;
 use crate::error::{Error, Result};
 use crate::events::{Event, Observer};
 use crate::grid::{Grid, Pos, bytes_for};
@@ -10,6 +11,7 @@ use crate::rng::{MazeRng, RandomBits};
 use crate::topology::{EventOf, Topology, filled, reserved};
 use serde::Serialize;
 use std::num::NonZeroU32;
+use std::str::FromStr;
 
 /// The recursive-backtracker (randomized depth-first search) algorithm, with parallel seeds.
 ///
@@ -34,13 +36,29 @@ use std::num::NonZeroU32;
 ///
 /// Reports each cell entered, each carve (into unvisited cells and between regions) and each
 /// cell left when backtracking; with several seeds, also the region of each cell entered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+///
+/// maze-dataset's `gen_dfs` limits (`accessible`, `max_depth`, `forks`) make a maze of part of
+/// the shape, carved as [`Backtrack::carve_limited`] says: the maze is then the cells reached,
+/// the rest left out as a mask leaves cells out (rectangles and masks only).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Backtrack {
     /// The number of walkers (1 by default); at most the number of cells.
     pub seeds: NonZeroU32,
     /// The cell the (first) walker starts from (the top-left cell by default, or the first cell
     /// of a shape without one there).
     pub start: Pos,
+    /// Stop once this many cells are in the maze (maze-dataset's `accessible_cells`, a share
+    /// of the shape's cells or a count); every cell by default.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub accessible: Option<Amount>,
+    /// maze-dataset's `max_tree_depth` (a share of width plus height, or a count): carve only
+    /// while the search's depth counter is at most half of it; no limit by default.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_depth: Option<Amount>,
+    /// Whether the search goes back to branch off (maze-dataset's `do_forks`, true by
+    /// default); without, the maze is one path, carved until it is stuck.
+    #[serde(skip_serializing_if = "is_true")]
+    pub forks: bool,
 }
 
 impl Default for Backtrack {
@@ -48,6 +66,82 @@ impl Default for Backtrack {
         Self {
             seeds: NonZeroU32::MIN,
             start: Pos::default(),
+            accessible: None,
+            max_depth: None,
+            forks: true,
+        }
+    }
+}
+
+/// Whether `value` is true (so serde leaves the default out of `params`).
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_true(value: &bool) -> bool {
+    *value
+}
+
+impl Backtrack {
+    /// Whether any of maze-dataset's limits is set, so that the maze may leave cells out.
+    pub fn is_limited(&self) -> bool {
+        self.accessible.is_some() || self.max_depth.is_some() || !self.forks
+    }
+}
+
+/// A number of cells as maze-dataset's `gen_dfs` takes it: a count, or a share of a whole.
+///
+/// Parses `60` as a count and `0.6` (a number with a point or an exponent) as a share.
+///
+/// ```
+/// use mazegen::algorithms::Amount;
+///
+/// assert_eq!("60".parse::<Amount>()?.of(100), 60);
+/// assert_eq!("0.25".parse::<Amount>()?.of(10), 2);
+/// assert!("1.5".parse::<Amount>().is_err() && "-3".parse::<Amount>().is_err());
+/// # Ok::<(), mazegen::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Amount {
+    /// This many.
+    Count(u64),
+    /// This share of the whole, rounded down as maze-dataset does (`int(share * whole)`).
+    Share(Probability),
+}
+
+impl Amount {
+    /// The count it stands for out of `whole`.
+    pub fn of(self, whole: u64) -> u64 {
+        match self {
+            Self::Count(count) => count,
+            Self::Share(share) => (share.get() * whole as f64) as u64,
+        }
+    }
+}
+
+impl FromStr for Amount {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Self> {
+        let invalid = || Error::InvalidAmount {
+            value: text.to_owned(),
+        };
+        if text.contains(['.', 'e', 'E']) {
+            let share: f64 = text.parse().map_err(|_| invalid())?;
+            Probability::new(share)
+                .map(Self::Share)
+                .map_err(|_| invalid())
+        } else {
+            text.parse().map(Self::Count).map_err(|_| invalid())
+        }
+    }
+}
+
+impl Serialize for Amount {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        match self {
+            Self::Count(count) => serializer.serialize_u64(*count),
+            Self::Share(share) => serializer.serialize_f64(share.get()),
         }
     }
 }
@@ -72,7 +166,19 @@ impl Algorithm for Backtrack {
         if u64::from(seeds) > cells {
             return Err(Error::TooManySeeds { seeds, cells });
         }
+        if self.is_limited() && seeds > 1 {
+            return Err(Error::LimitedWalkers { seeds });
+        }
+        if let Some(Amount::Count(accessible)) = self.accessible
+            && accessible > cells
+        {
+            return Err(Error::TooManyAccessible { accessible, cells });
+        }
         Ok(())
+    }
+
+    fn reached_from(&self) -> Option<Pos> {
+        self.is_limited().then_some(self.start)
     }
 
     fn run<O: Observer + ?Sized>(
@@ -88,6 +194,10 @@ impl Algorithm for Backtrack {
 
 impl GraphAlgorithm for Backtrack {
     fn scratch(&self, slots: u64, _walls: u64) -> u64 {
+        if self.is_limited() {
+            // A visited flag and a stack entry for each cell.
+            return bytes_for::<u8>(slots).saturating_add(bytes_for::<u32>(slots));
+        }
         let seeds = u64::from(self.seeds.get());
         let ways_back = bytes_for::<u8>(slots);
         let walkers = bytes_for::<Walker>(seeds);
@@ -106,18 +216,11 @@ impl GraphAlgorithm for Backtrack {
         rng: &mut MazeRng,
         observer: &mut O,
     ) -> Result<()> {
-        // The default start is the first cell of a shape whose top-left is off (a mask's hole).
-        let start = match topology.locate(self.start) {
-            Some(cell) => cell,
-            None if self.start == Pos::default() => topology.first_cell(),
-            None => {
-                return Err(Error::NotACell {
-                    x: self.start.x,
-                    y: self.start.y,
-                });
-            }
-        };
+        let start = start_cell(topology, self.start)?;
         Algorithm::check_cells(self, topology.cell_count() as u64)?;
+        if self.is_limited() {
+            return self.carve_limited(topology, start, rng, observer);
+        }
         let seeds = self.seeds.get();
         let slots = topology.slots();
         match seeds {
@@ -174,6 +277,84 @@ impl Backtrack {
             observer,
         };
         search.run(regions, walkers);
+        Ok(())
+    }
+}
+
+impl Backtrack {
+    /// maze-dataset's `gen_dfs` with its limits, step for step, from cell `start`:
+    ///
+    /// 1. Mark `start` visited and push it on a stack; the depth counter is 1.
+    /// 2. While the stack is not empty and fewer than `accessible` cells are visited, pop a cell.
+    /// 3. If it has unvisited neighbours and the counter is at most `max_depth / 2`: push it back
+    ///    if forks are allowed and it has more than one, carve to a uniformly chosen one, mark
+    ///    that visited and push it, and add 1 to the counter. Otherwise subtract 1.
+    ///
+    /// Cells never visited keep every wall: the maze is the cells visited.
+    fn carve_limited<T: Topology, O: Observer<EventOf<T>> + ?Sized>(
+        &self,
+        topology: &mut T,
+        start: usize,
+        rng: &mut MazeRng,
+        observer: &mut O,
+    ) -> Result<()> {
+        let cells = topology.cell_count() as u64;
+        let (width, height) = topology.extent();
+        let accessible = self.accessible.map_or(cells, |amount| amount.of(cells));
+        let max_depth = self.max_depth.map_or(2 * cells, |amount| {
+            amount.of(u64::from(width) + u64::from(height))
+        });
+        let max_depth = i64::try_from(max_depth).unwrap_or(i64::MAX);
+        let mut visited = filled(topology, topology.slots(), false)?;
+        let mut stack: Vec<u32> = reserved(topology, topology.slots())?;
+        let mut bits = RandomBits::new(rng);
+        // 1.
+        visited[start] = true;
+        stack.push(start as u32);
+        let mut reached = 1;
+        observer.observe(Event::Enter {
+            cell: topology.cell(&topology.cursor(start)),
+        });
+        let mut depth: i64 = 1;
+        // 2.
+        while reached < accessible
+            && let Some(cell) = stack.pop()
+        {
+            let cell = cell as usize;
+            let cursor = topology.cursor(cell);
+            let unvisited = (0..T::SIDES)
+                .filter(|&side| {
+                    topology
+                        .neighbour(&cursor, side)
+                        .is_some_and(|j| !visited[j])
+                })
+                .count();
+            // 3. (`depth <= max_depth / 2` in whole numbers)
+            if unvisited > 0 && 2 * depth <= max_depth {
+                if self.forks && unvisited > 1 {
+                    stack.push(cell as u32);
+                }
+                let side = topology
+                    .random_neighbour(&cursor, &mut bits, |j| !visited[j])
+                    .expect("an unvisited neighbour was counted");
+                carve_side(topology, &cursor, side, observer);
+                let mut next = cursor;
+                topology.step(&mut next, side);
+                let j = T::index(&next);
+                visited[j] = true;
+                stack.push(j as u32);
+                reached += 1;
+                observer.observe(Event::Enter {
+                    cell: topology.cell(&next),
+                });
+                depth += 1;
+            } else {
+                observer.observe(Event::Leave {
+                    cell: topology.cell(&cursor),
+                });
+                depth -= 1;
+            }
+        }
         Ok(())
     }
 }
@@ -384,6 +565,122 @@ mod tests {
         }
     }
 
+    /// The maze the limited search `backtrack` makes on a `width x height` rectangle.
+    fn limited(backtrack: Backtrack, width: u32, height: u32, seed: u64) -> crate::Maze {
+        crate::Maze::generate(&backtrack, width, height, seed).unwrap()
+    }
+
+    #[test]
+    fn accessible_cells_are_exactly_the_maze() {
+        for seed in 0..60 {
+            let (w, h) = (1 + seed as u32 % 9, 1 + seed as u32 % 7);
+            let cells = u64::from(w * h);
+            let count = seed % (cells + 1);
+            let start = Pos::new(seed as u32 % w, seed as u32 % h);
+            for accessible in [
+                Amount::Count(count),
+                Amount::Share(Probability::new(0.5).unwrap()),
+            ] {
+                let backtrack = Backtrack {
+                    start,
+                    accessible: Some(accessible),
+                    ..Backtrack::default()
+                };
+                let maze = limited(backtrack, w, h, seed);
+                assert_eq!(
+                    maze.cell_count(),
+                    accessible.of(cells).max(1),
+                    "{w}x{h} {seed}"
+                );
+                assert!(maze.is_perfect() && maze.mask().unwrap().is_on(start));
+            }
+        }
+    }
+
+    #[test]
+    fn without_forks_the_maze_is_one_path() {
+        for seed in 0..60 {
+            let (w, h) = (1 + seed as u32 % 12, 1 + seed as u32 % 10);
+            let backtrack = Backtrack {
+                forks: false,
+                ..Backtrack::default()
+            };
+            let maze = limited(backtrack, w, h, seed);
+            let grid = maze.grid().unwrap();
+            let mask = maze.mask().unwrap();
+            let degrees: Vec<u8> = (0..grid.cell_count())
+                .map(|i| grid.pos(i))
+                .filter(|&pos| mask.is_on(pos))
+                .map(|pos| grid.degree(pos))
+                .collect();
+            assert!(maze.is_perfect(), "{w}x{h} seed {seed}");
+            assert!(
+                degrees.iter().all(|&d| d <= 2),
+                "{w}x{h} seed {seed}: a fork"
+            );
+            let ends = degrees.iter().filter(|&&d| d < 2).count();
+            assert_eq!(ends, if degrees.len() == 1 { 1 } else { 2 });
+        }
+    }
+
+    #[test]
+    fn depth_limits_keep_the_maze_a_tree_from_the_start() {
+        for seed in 0..60 {
+            let (w, h) = (2 + seed as u32 % 9, 2 + seed as u32 % 8);
+            let backtrack = Backtrack {
+                start: Pos::new(w / 2, h / 2),
+                max_depth: Some(Amount::Count(seed % 12)),
+                ..Backtrack::default()
+            };
+            let maze = limited(backtrack, w, h, seed);
+            assert!(maze.is_perfect(), "{w}x{h} seed {seed}");
+            // The counter is always at least the current cell's depth plus 1 (steps back skip
+            // cells without lowering it), so no cell lies deeper than max_depth / 2.
+            let crate::topology::Shape::Masked(masked) = maze.shape() else {
+                unreachable!("a limited search makes a mask maze")
+            };
+            let from = masked.locate(Pos::new(w / 2, h / 2)).unwrap();
+            let deepest = crate::analysis::distances(masked, from)
+                .into_iter()
+                .filter(|&d| d != u32::MAX)
+                .max();
+            assert!(
+                deepest <= Some((seed % 12 / 2) as u32),
+                "{w}x{h} seed {seed}"
+            );
+        }
+        // A limit no search reaches leaves the maze whole (as a mask of every cell).
+        let whole = Backtrack {
+            max_depth: Some(Amount::Count(1_000)),
+            ..Backtrack::default()
+        };
+        assert_eq!(limited(whole, 9, 7, 3).cell_count(), 63);
+    }
+
+    #[test]
+    fn limits_refuse_walkers_and_too_many_cells() {
+        let limited = Backtrack {
+            seeds: NonZeroU32::new(2).unwrap(),
+            forks: false,
+            ..Backtrack::default()
+        };
+        assert_eq!(
+            Algorithm::check_cells(&limited, 10),
+            Err(Error::LimitedWalkers { seeds: 2 })
+        );
+        let many = Backtrack {
+            accessible: Some(Amount::Count(11)),
+            ..Backtrack::default()
+        };
+        assert_eq!(
+            Algorithm::check_cells(&many, 10),
+            Err(Error::TooManyAccessible {
+                accessible: 11,
+                cells: 10
+            })
+        );
+    }
+
     #[test]
     fn params_name_the_start_and_the_seeds() {
         let one = Backtrack::default();
@@ -394,10 +691,22 @@ mod tests {
         let three = Backtrack {
             seeds: NonZeroU32::new(3).unwrap(),
             start: Pos::new(2, 1),
+            ..Backtrack::default()
         };
         assert_eq!(
             Generator::params(&three),
             serde_json::json!({"start": {"x": 2, "y": 1}, "seeds": 3})
+        );
+        let limited = Backtrack {
+            accessible: Some(Amount::Share(Probability::new(0.5).unwrap())),
+            max_depth: Some(Amount::Count(8)),
+            forks: false,
+            ..Backtrack::default()
+        };
+        assert_eq!(
+            Generator::params(&limited),
+            serde_json::json!({"start": {"x": 0, "y": 0}, "seeds": 1, "accessible": 0.5,
+                "max_depth": 8, "forks": false})
         );
     }
 }

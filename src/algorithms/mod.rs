@@ -8,6 +8,7 @@ mod eller;
 mod growing_tree;
 mod hunt_and_kill;
 mod kruskal;
+mod percolation;
 mod prim;
 mod recursive_division;
 pub(crate) mod rows;
@@ -21,13 +22,14 @@ mod wilson;
 /// The probability type of [`Pick::Mixed`], re-exported from the crate root.
 pub use crate::Probability;
 pub use aldous_broder::AldousBroder;
-pub use backtrack::Backtrack;
+pub use backtrack::{Amount, Backtrack};
 pub use binary_tree::{Bias, BinaryTree};
 pub use braid::braid;
 pub use eller::Eller;
 pub use growing_tree::{GrowingTree, Pick};
 pub use hunt_and_kill::HuntAndKill;
 pub use kruskal::Kruskal;
+pub use percolation::{Percolation, PercolationParams};
 pub use prim::Prim;
 pub use recursive_division::RecursiveDivision;
 pub use sidewinder::Sidewinder;
@@ -36,7 +38,7 @@ pub use wilson::Wilson;
 
 use crate::error::{Error, Result};
 use crate::events::{Event, Named, Observer, ShapeEvent, Silent};
-use crate::grid::Grid;
+use crate::grid::{Grid, Pos};
 use crate::rng::MazeRng;
 use crate::stream::MazeRows;
 use crate::topology::{EventOf, Shape, Topology};
@@ -69,6 +71,12 @@ pub trait Algorithm {
     fn check_cells(&self, cells: u64) -> Result<()> {
         let _ = cells;
         Ok(())
+    }
+
+    /// The cell the maze is grown from when the options may leave cells out of it (see
+    /// [`Generator::reached_from`]); `None` (the default) when every cell is carved.
+    fn reached_from(&self) -> Option<Pos> {
+        None
     }
 
     /// Carves a perfect maze into `grid` (which has every wall standing), drawing every random
@@ -195,6 +203,12 @@ pub trait Generator {
     /// cells (more backtracking walkers than cells).
     fn check_cells(&self, cells: u64) -> Result<()>;
 
+    /// For options that may leave cells unreached (maze-dataset's limited depth-first search,
+    /// percolation), the cell the maze grows from: the maze is then the cells reached from it
+    /// ([`crate::Maze`] leaves the others out, as a mask does), and only rectangles and masks
+    /// are carved. `None` when every cell is carved into one maze.
+    fn reached_from(&self) -> Option<Pos>;
+
     /// Carves a perfect maze into `grid` (which has every wall standing), drawing every random
     /// choice from `rng` so that the same seed gives the same maze.
     fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()>;
@@ -246,6 +260,10 @@ impl<A: Algorithm> Generator for A {
 
     fn check_cells(&self, cells: u64) -> Result<()> {
         Algorithm::check_cells(self, cells)
+    }
+
+    fn reached_from(&self) -> Option<Pos> {
+        Algorithm::reached_from(self)
     }
 
     fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()> {
@@ -310,6 +328,20 @@ pub fn graph_algorithms() -> Vec<&'static str> {
         .collect()
 }
 
+/// The cell at `start` where an algorithm grows its maze from, or the first cell of a shape
+/// without a cell at the default top-left (a mask's hole there); another position off the
+/// shape is refused.
+pub(crate) fn start_cell(topology: &impl Topology, start: Pos) -> Result<usize> {
+    match topology.locate(start) {
+        Some(cell) => Ok(cell),
+        None if start == Pos::default() => Ok(topology.first_cell()),
+        None => Err(Error::NotACell {
+            x: start.x,
+            y: start.y,
+        }),
+    }
+}
+
 /// Opens the passage from the cursor's cell through `side` (which must lead to a neighbour)
 /// and reports it: [`carve`] on any topology.
 #[inline(always)]
@@ -355,6 +387,7 @@ mod tests {
             both_params(&Backtrack {
                 seeds,
                 start: Pos::new(2, 1),
+                ..Backtrack::default()
             }),
             both_params(&Sidewinder),
             both_params(&Eller),

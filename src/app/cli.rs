@@ -9,7 +9,7 @@ pub use rooms::{AUTO_MAP_ROOMS, CorridorsArg, MapChoice, RoomsArgs, RoomsFormat}
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mazegen::Probability;
-use mazegen::algorithms::{self, Pick};
+use mazegen::algorithms::{self, Amount, Pick};
 use mazegen::grid::Pos;
 use mazegen::render::{self, Takes};
 use std::num::NonZeroU32;
@@ -68,7 +68,8 @@ pub enum Command {
     #[command(after_help = examples!(
         "backtrack --size 41 --seed 7 --solve",
         "backtrack --walkers 8 --size 61",
-        "backtrack --size 21 --animate"
+        "backtrack --size 21 --animate",
+        "backtrack --size 21 --accessible 0.6 --from 4,4 --count 1000 --format npz -o part.npz"
     ))]
     Backtrack(BacktrackArgs),
     /// Aldous-Broder: a random walk carves into each cell it enters first; uniform, slow
@@ -129,6 +130,13 @@ pub enum Command {
         "recursive-division --size 41 --braid 0.5 --solve"
     ))]
     RecursiveDivision(MazeArgs),
+    /// Percolation: every wall opened with probability P, the maze the cells reached; loops
+    #[command(after_help = examples!(
+        "percolation --p 0.5 --size 21 --solve",
+        "percolation --dfs --p 0.2 --size 21 --seed 3",
+        "percolation --p 0.6 --from 5,5 --count 1000 --format npz -o percolated.npz"
+    ))]
+    Percolation(PercolationArgs),
     /// Rooms on a tile map, connected by a random spanning tree plus random extra corridors
     #[command(after_help = examples!(
         "rooms --count 20 --candidates delaunay --seed 7",
@@ -244,6 +252,53 @@ pub struct BacktrackArgs {
     /// others from random cells), joined into one perfect maze; at most the number of cells
     #[arg(long, alias = "seeds", value_name = "K", default_value = "1", value_parser = parse_walkers, allow_negative_numbers = true, help_heading = ALGORITHM)]
     pub walkers: NonZeroU32,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
+
+    /// One path without branches (maze-dataset's do_forks=False): the search stops where it is
+    /// first stuck, and the maze is the cells on that path
+    #[arg(long, help_heading = ALGORITHM)]
+    pub no_forks: bool,
+}
+
+/// Options of `percolation`.
+#[derive(Debug, Args)]
+pub struct PercolationArgs {
+    #[command(flatten)]
+    pub maze: MazeArgs,
+
+    /// The probability that each wall is opened, 0 to 1 (maze-dataset's p)
+    #[arg(long, value_name = "P", default_value = "0.4", value_parser = parse_probability, allow_hyphen_values = true, help_heading = ALGORITHM)]
+    pub p: Probability,
+
+    /// Carve a depth-first maze first, then open walls (maze-dataset's gen_dfs_percolation);
+    /// --accessible and --max-depth limit that search
+    #[arg(long, help_heading = ALGORITHM)]
+    pub dfs: bool,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// Where a maze of part of the grid grows from and how far (maze-dataset's `gen_dfs` limits):
+/// options of `backtrack` and `percolation`.
+#[derive(Debug, Args)]
+#[command(next_help_heading = ALGORITHM)]
+pub struct SearchArgs {
+    /// The cell the maze grows from, as X,Y (maze-dataset's start_coord) [default: 0,0]
+    #[arg(long, value_name = "X,Y", value_parser = parse_cell, allow_hyphen_values = true)]
+    pub from: Option<Pos>,
+
+    /// Stop once N cells are in the maze, or a share of its cells written with a point such as
+    /// 0.6 (maze-dataset's accessible_cells); the other cells are left out, as a mask's holes
+    #[arg(long, value_name = "N|SHARE", value_parser = parse_amount, allow_hyphen_values = true)]
+    pub accessible: Option<Amount>,
+
+    /// maze-dataset's max_tree_depth: carve only while the search's depth counter is at most
+    /// D/2, D a count or a share of width plus height such as 0.5
+    #[arg(long, value_name = "D|SHARE", value_parser = parse_amount, allow_hyphen_values = true)]
+    pub max_depth: Option<Amount>,
 }
 
 /// Options of `prim`.
@@ -632,6 +687,11 @@ fn parse_seed(value: &str) -> Result<u64, String> {
 
 /// Parses a growing-tree pick rule, explaining what is wrong with an invalid one.
 fn parse_pick(value: &str) -> Result<Pick, String> {
+    value.parse().map_err(|e: mazegen::Error| e.to_string())
+}
+
+/// Parses a number of cells or a share of them, explaining what is wrong with an invalid one.
+fn parse_amount(value: &str) -> Result<Amount, String> {
     value.parse().map_err(|e: mazegen::Error| e.to_string())
 }
 

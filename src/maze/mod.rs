@@ -10,14 +10,14 @@ pub(crate) use view::blank;
 pub use view::{Heat, MazeTiles};
 
 use crate::Probability;
-use crate::algorithms::{Generator, braid};
+use crate::algorithms::{Generator, braid, start_cell};
 use crate::analysis::shortest_path;
 use crate::analysis::{distances, path_back};
 use crate::error::{Error, Result};
 use crate::events::{Observer, ShapeEvent};
 use crate::grid::{Dir, Grid, Pos, TilePos, passage_tile};
 use crate::rng::{rng_for_stream, rng_from_seed};
-use crate::topology::{End, Mask, Shape, Topology};
+use crate::topology::{End, Mask, Masked, Shape, Topology};
 use crate::with_topology;
 
 /// The RNG stream braiding draws from, apart from generation's, so that braiding never changes
@@ -74,7 +74,7 @@ impl Maze {
     pub fn generate(generator: &dyn Generator, width: u32, height: u32, seed: u64) -> Result<Self> {
         let mut grid = Grid::new(width, height)?;
         generator.carve(&mut grid, &mut rng_from_seed(seed))?;
-        Ok(Self::new(grid, generator.name(), generator.params(), seed))
+        Self::carved(generator, Shape::Rect(grid), seed)
     }
 
     /// Generates exactly the maze [`Maze::generate`] does, reporting every step to `observer`.
@@ -97,7 +97,7 @@ impl Maze {
     ) -> Result<Self> {
         let mut grid = Grid::new(width, height)?;
         generator.carve_observed(&mut grid, &mut rng_from_seed(seed), observer)?;
-        Ok(Self::new(grid, generator.name(), generator.params(), seed))
+        Self::carved(generator, Shape::Rect(grid), seed)
     }
 
     /// Carves `shape` (every wall standing) with `generator`, seeded with `seed`: entered at
@@ -113,12 +113,7 @@ impl Maze {
     /// ```
     pub fn generate_shape(generator: &dyn Generator, mut shape: Shape, seed: u64) -> Result<Self> {
         generator.carve_shape(&mut shape, &mut rng_from_seed(seed))?;
-        Ok(Self::of_shape(
-            shape,
-            generator.name(),
-            generator.params(),
-            seed,
-        ))
+        Self::carved(generator, shape, seed)
     }
 
     /// Generates exactly the maze [`Maze::generate_shape`] does, reporting every step to
@@ -130,6 +125,29 @@ impl Maze {
         observer: &mut dyn Observer<ShapeEvent>,
     ) -> Result<Self> {
         generator.carve_shape_observed(&mut shape, &mut rng_from_seed(seed), observer)?;
+        Self::carved(generator, shape, seed)
+    }
+
+    /// The maze `generator` carved into `shape` from `seed`. Options that may leave cells
+    /// unreached ([`Generator::reached_from`]) make a maze of the cells reached, as a mask.
+    fn carved(generator: &dyn Generator, shape: Shape, seed: u64) -> Result<Self> {
+        let shape = match generator.reached_from() {
+            None => shape,
+            Some(from) => {
+                let from = with_topology!(&shape, t => start_cell(t, from))?;
+                let grid = match shape {
+                    Shape::Rect(grid) => grid,
+                    Shape::Masked(masked) => masked.into_parts().0,
+                    other => {
+                        return Err(Error::PartialShape {
+                            algorithm: generator.name(),
+                            shape: other.name(),
+                        });
+                    }
+                };
+                Shape::Masked(Masked::reached(grid, from)?)
+            }
+        };
         Ok(Self::of_shape(
             shape,
             generator.name(),

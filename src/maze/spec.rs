@@ -272,6 +272,15 @@ impl MazeSpec {
                 shape: shape.name(),
             });
         }
+        if let Blank::Shape(shape) = &self.blank
+            && !matches!(shape, Shape::Rect(_) | Shape::Masked(_))
+            && generator.reached_from().is_some()
+        {
+            return Err(Error::PartialShape {
+                algorithm: generator.name(),
+                shape: shape.name(),
+            });
+        }
         if let Blank::Rect { width, height } = self.blank {
             Grid::check_size(width, height)?;
         }

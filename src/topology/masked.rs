@@ -229,6 +229,35 @@ impl Masked {
         (self.grid, self.mask)
     }
 
+    /// The maze of the cells of `grid` reached from cell `from` through its passages, as a mask;
+    /// the passages of every other cell are closed.
+    pub(crate) fn reached(mut grid: Grid, from: usize) -> Result<Self> {
+        let mut on = vec![false; grid.cell_count()];
+        let mut stack = vec![from];
+        on[from] = true;
+        while let Some(i) = stack.pop() {
+            let cursor = Cursor::at(&grid, i);
+            for dir in Dir::ALL {
+                if let Some(j) = cursor.neighbour(dir)
+                    && !on[j]
+                    && grid.is_open(cursor.pos(), dir)
+                {
+                    on[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        for i in (0..on.len()).filter(|&i| !on[i]) {
+            for dir in Dir::ALL {
+                if Cursor::at(&grid, i).neighbour(dir).is_some() {
+                    grid.close_at(i, dir);
+                }
+            }
+        }
+        let mask = Mask::new(grid.width(), grid.height(), on)?;
+        Ok(Self::from_parts(grid, mask))
+    }
+
     /// Joins a grid carved on `mask`'s cells (see [`Masked::into_parts`]) and the mask.
     pub(crate) fn from_parts(grid: Grid, mask: Mask) -> Self {
         debug_assert_eq!((grid.width(), grid.height()), (mask.width, mask.height));

@@ -259,7 +259,7 @@ fn one_seed_reproduces_the_0_1_0_backtracker() {
             ] {
                 let backtrack = Backtrack {
                     start,
-                    seeds: NonZeroU32::MIN,
+                    ..Backtrack::default()
                 };
                 let grid = Maze::generate(&backtrack, w, h, seed)
                     .unwrap()

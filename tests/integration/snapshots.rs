@@ -14,7 +14,7 @@ const FORMATS: [(&str, &[&str]); 4] = [
 
 /// Algorithm options other than the defaults, by snapshot name and command line. Their mazes
 /// are locked in the text and JSON formats (the terminal formats draw the same tiles).
-const VARIANTS: [(&str, &[&str]); 8] = [
+const VARIANTS: [(&str, &[&str]); 13] = [
     (
         "binary-tree.north-west",
         &["binary-tree", "--bias", "north-west"],
@@ -35,6 +35,20 @@ const VARIANTS: [(&str, &[&str]); 8] = [
     ),
     ("backtrack.seeds-3", &["backtrack", "--seeds", "3"]),
     ("prim.simplified", &["prim", "--simplified"]),
+    (
+        "backtrack.accessible",
+        &["backtrack", "--accessible", "0.5", "--from", "3,2"],
+    ),
+    ("backtrack.max-depth", &["backtrack", "--max-depth", "0.9"]),
+    ("backtrack.no-forks", &["backtrack", "--no-forks"]),
+    (
+        "percolation",
+        &["percolation", "--p", "0.6", "--from", "3,2"],
+    ),
+    (
+        "percolation.dfs",
+        &["percolation", "--dfs", "--p", "0.1", "--accessible", "20"],
+    ),
 ];
 
 fn snapshot(command: &[&str], format_args: &[&str]) -> String {

@@ -23,8 +23,8 @@ pub use rooms::{RoomsJob, TilesetImage};
 use crate::app::cli::{Cli, Command, Format, MazeArgs};
 use clap::CommandFactory;
 use mazegen::algorithms::{
-    AldousBroder, Backtrack, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, Kruskal, Prim,
-    RecursiveDivision, Sidewinder, Wilson,
+    AldousBroder, Backtrack, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, Kruskal,
+    Percolation, Prim, RecursiveDivision, Sidewinder, Wilson,
 };
 use mazegen::maze::Finish;
 
@@ -93,7 +93,10 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
         Command::Backtrack(args) => {
             let backtrack = Backtrack {
                 seeds: args.walkers,
-                ..Backtrack::default()
+                start: args.search.from.unwrap_or_default(),
+                accessible: args.search.accessible,
+                max_depth: args.search.max_depth,
+                forks: !args.no_forks,
             };
             (Box::new(backtrack), args.maze)
         }
@@ -102,6 +105,22 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
         Command::HuntAndKill(args) => (Box::new(HuntAndKill), args),
         Command::GrowingTree(args) => (Box::new(GrowingTree { pick: args.pick }), args.maze),
         Command::RecursiveDivision(args) => (Box::new(RecursiveDivision), args),
+        Command::Percolation(args) => {
+            let percolation = Percolation {
+                p: args.p,
+                start: args.search.from.unwrap_or_default(),
+                dfs: args.dfs,
+                accessible: args.search.accessible,
+                max_depth: args.search.max_depth,
+            };
+            if !args.dfs && (args.search.accessible.is_some() || args.search.max_depth.is_some()) {
+                return Err(bad_input(
+                    "--accessible and --max-depth limit the depth-first search of --dfs; \
+                     add --dfs, or leave them out",
+                ));
+            }
+            (Box::new(percolation), args.maze)
+        }
         Command::AldousBroder(args) => (Box::new(AldousBroder), args),
         Command::Wilson(args) => (Box::new(Wilson), args),
         Command::Kruskal(args) => (Box::new(Kruskal), args),
