@@ -33,7 +33,7 @@ __version__: str = _mazegen.__version__
 
 ALGORITHMS = tuple(_mazegen.ALGORITHMS)
 """The algorithms, as ``maze`` and ``dataset`` name them (``_`` may stand for ``-``): the
-library's catalogue."""
+library's catalogue, whose mazes are perfect, then ``percolation``, whose are not."""
 
 FIGURES = ("solution", "decisions", "branch_depth", "tortuosity", "solution_share")
 """The figures a dataset can bound: ``min_<figure>`` and ``max_<figure>``."""

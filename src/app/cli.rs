@@ -68,8 +68,7 @@ pub enum Command {
     #[command(after_help = examples!(
         "backtrack --size 41 --seed 7 --solve",
         "backtrack --walkers 8 --size 61",
-        "backtrack --size 21 --animate",
-        "backtrack --size 21 --accessible 0.6 --from 4,4 --count 1000 --format npz -o part.npz"
+        "backtrack --size 21 --accessible 0.6 --from 4,4 --seed 3"
     ))]
     Backtrack(BacktrackArgs),
     /// Aldous-Broder: a random walk carves into each cell it enters first; uniform, slow
