@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import numbers
 import os
-from typing import Any, List, Optional, Tuple
+from typing import Any, List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -212,6 +212,11 @@ def _spec(
     )
 
 
+def _maze_from_json(document: str) -> "Maze":
+    """Unpickles a maze (``Maze.__reduce__``)."""
+    return Maze.from_json(document)
+
+
 class Maze:
     """One maze: its arrays, endpoints, solution, figures, documents and pictures."""
 
@@ -352,6 +357,28 @@ class Maze:
 
     def _repr_svg_(self) -> str:
         return self.svg()
+
+    @staticmethod
+    def from_json(document: Union[str, bytes]) -> "Maze":
+        """The maze a ``mazegen.maze/v1`` or ``mazegen.graph/v1`` document describes (what
+        ``to_json``, ``graph_json`` and the command line write), checked as ``mazegen solve``
+        reads it; ValueError says what is wrong and where."""
+        if isinstance(document, str):
+            document = document.encode()
+        if not isinstance(document, (bytes, bytearray)):
+            raise TypeError(f"document must be str or bytes, not {type(document).__name__}")
+        return Maze(_mazegen.Maze.from_document(bytes(document)))
+
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]:
+        # Pickled as its graph document, which holds everything the maze is, in any shape.
+        return (_maze_from_json, (self.graph_json(),))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Maze):
+            return NotImplemented
+        return self.graph_json() == other.graph_json()
+
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<mazegen.Maze {self.algorithm} {self.shape}, {self.cell_count} cells, seed {self.seed}>"

@@ -11,6 +11,7 @@ use mazegen::analysis::{Figure, Figures, ShapeStats};
 use mazegen::dataset::{DatasetError, DatasetSpec};
 use mazegen::grid::Pos;
 use mazegen::maze::{Blank, Finish, MazeSpec, Part};
+use mazegen::read::{AnyDocument, ReadError};
 use mazegen::render::{
     ArrayParts, ArrayPiece, Arrays, Graph, Json, NpyConnections, NpyTiles, Picture, Png, Render,
     Style, Svg, Text, Tokens, cell_bytes,
@@ -682,6 +683,18 @@ impl Maze {
 
 #[pymethods]
 impl Maze {
+    /// The maze a `mazegen.maze/v1` or `mazegen.graph/v1` document describes, checked as
+    /// `mazegen solve` reads it.
+    #[staticmethod]
+    fn from_document(py: Python<'_>, document: &[u8]) -> PyResult<Maze> {
+        let read = py.detach(|| mazegen::read::read_document(document));
+        match read {
+            Ok(AnyDocument::Maze(maze) | AnyDocument::Graph(maze)) => Ok(Maze { maze }),
+            Err(ReadError::Refused(error)) => Err(py_error(error)),
+            Err(ReadError::Io(error)) => Err(io_error(error)),
+        }
+    }
+
     /// The seed it was made from.
     #[getter]
     fn seed(&self) -> u64 {

@@ -297,3 +297,30 @@ def test_unknown_keywords_raise_type_error():
 def test_too_large_is_refused_before_any_work():
     with pytest.raises(ValueError, match="more than"):
         mazegen.maze("backtrack", 4_000_000_000, 4_000_000_000, seed=1)
+
+
+def test_mazes_pickle_and_read_back_from_documents():
+    import pickle
+
+    mazes = [
+        mazegen.maze("wilson", 9, 7, seed=1, braid=0.5, openings=True),
+        mazegen.maze("backtrack", 8, 8, seed=2, accessible_cells=0.5, start_coord=(3, 3)),
+        mazegen.maze("percolation", 8, 8, seed=3, p=0.6),
+        mazegen.maze("kruskal", shape="hex", width=5, height=4, seed=4),
+        mazegen.maze("prim", shape="polar", rings=4, seed=5, endpoints="farthest"),
+        mazegen.maze("backtrack", mask=np.array([[1, 1, 0], [0, 1, 1]], dtype=bool), seed=6),
+    ]
+    for m in mazes:
+        back = pickle.loads(pickle.dumps(m))
+        assert back == m and back.graph_json() == m.graph_json(), m
+        assert back.seed == m.seed and back.algorithm == m.algorithm
+        assert (back.start, back.goal) == (m.start, m.goal)
+        assert np.array_equal(back.solution, m.solution)
+        if m.shape in ("rect", "mask"):
+            assert np.array_equal(back.tiles, m.tiles)
+            assert mazegen.Maze.from_json(m.to_json()) == m
+    assert mazes[0] != mazes[1]
+    with pytest.raises(ValueError, match="line 1"):
+        mazegen.Maze.from_json("{")
+    with pytest.raises(TypeError, match="str or bytes"):
+        mazegen.Maze.from_json(3)
