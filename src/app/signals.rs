@@ -6,21 +6,50 @@
 //! to undo ends the process as before.
 
 use signal_hook::consts::signal::{
-    SIGALRM, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGXCPU,
-    SIGXFSZ,
+    SIGALRM, SIGHUP, SIGINT, SIGIO, SIGPROF, SIGQUIT, SIGSYS, SIGTERM, SIGTRAP, SIGUSR1, SIGUSR2,
+    SIGVTALRM, SIGXCPU, SIGXFSZ,
 };
 use signal_hook::iterator::Signals;
 use std::io;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, MutexGuard, PoisonError};
 
-/// The signals caught: those whose default action ends the process, except the faults a
-/// process raises on itself (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS, SIGABRT),
-/// after which no more code should run, SIGPIPE, which Rust ignores (a closed pipe is an
-/// error on write instead), SIGKILL, which cannot be caught, and the real-time signals.
-const ENDING: [i32; 11] = [
-    SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+/// The signals caught: those whose default action ends the process, except the faults that
+/// only the process itself raises (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT), after which no
+/// more code should run, SIGPIPE, which Rust ignores (a closed pipe is an error on write
+/// instead), SIGKILL, which cannot be caught, and the real-time signals. SIGTRAP and SIGSYS
+/// are caught: mazegen raises neither, so one comes from another process, as SIGTERM does.
+const ENDING: &[i32] = &[
+    SIGHUP,
+    SIGINT,
+    SIGQUIT,
+    SIGTERM,
+    SIGUSR1,
+    SIGUSR2,
+    SIGALRM,
+    SIGVTALRM,
+    SIGPROF,
+    SIGXCPU,
     SIGXFSZ,
+    SIGIO,
+    SIGTRAP,
+    SIGSYS,
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    libc::SIGPWR,
+    #[cfg(all(
+        any(target_os = "linux", target_os = "android"),
+        any(
+            target_arch = "x86",
+            target_arch = "x86_64",
+            target_arch = "arm",
+            target_arch = "aarch64",
+            target_arch = "riscv64",
+            target_arch = "loongarch64",
+            target_arch = "powerpc64",
+            target_arch = "s390x"
+        )
+    ))]
+    libc::SIGSTKFLT,
 ];
 
 /// An action to run before a caught signal ends the process.
@@ -97,7 +126,8 @@ fn listen() -> io::Result<()> {
     }
     let ignored = ignored_signals();
     let caught = ENDING
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|&s| ignored & (1 << (s - 1)) == 0);
     for signal in caught.clone() {
         signal_hook::flag::register_usize(signal, Arc::clone(&ARRIVED), signal as usize)?;
@@ -116,9 +146,20 @@ fn listen() -> io::Result<()> {
     Ok(())
 }
 
-/// Ends the process by `signal`, as the signal's default action would.
+/// Ends the process by `signal`, as the signal's default action would. (signal-hook's
+/// `emulate_default_handler` does not: it takes Linux's SIGIO as ignored, and does not know
+/// SIGPWR or SIGSTKFLT.)
 pub fn end_by(signal: i32) -> ! {
-    let _ = signal_hook::low_level::emulate_default_handler(signal);
+    // SAFETY: plain libc calls with valid arguments: the default action back, the signal
+    // unblocked on this thread, then raised on it.
+    unsafe {
+        libc::signal(signal, libc::SIG_DFL);
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, signal);
+        libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
+        libc::raise(signal);
+    }
     // Reached only for a signal whose default action does not end the process.
     std::process::exit(128 + signal)
 }

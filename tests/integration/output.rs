@@ -199,10 +199,23 @@ fn command(args: &[&str]) -> Command {
     command
 }
 
+/// The number of the signal called `name` here, as `kill -l` says.
+fn signal_number(name: &str) -> i32 {
+    let out = Command::new("kill").args(["-l", name]).output().unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap()
+}
+
 #[test]
 fn a_signal_while_writing_removes_the_temporary_file_and_ends_by_it() {
-    use signal_hook::consts::signal::{SIGHUP, SIGINT, SIGTERM};
-    for (name, number) in [("INT", SIGINT), ("TERM", SIGTERM), ("HUP", SIGHUP)] {
+    // Every signal whose default action ends the process and that another process may send;
+    // TRAP and SYS would dump core, which the shell forbids. POLL is SIGIO.
+    let names = ["INT", "TERM", "HUP", "POLL", "PWR", "STKFLT", "SYS", "TRAP"];
+    for name in names {
+        let number = signal_number(name);
         let dir = tempdir();
         let path = dir.join("maze.png");
         fs::write(&path, "old").unwrap();
@@ -211,7 +224,11 @@ fn a_signal_while_writing_removes_the_temporary_file_and_ends_by_it() {
         // whole, and the run is tried again (a few times at most) to land mid-write.
         let mut tries = 0;
         let status = loop {
-            let mut writer = command(&SLOW);
+            let mut writer = Command::new("sh");
+            writer
+                .args(["-c", "ulimit -c 0; exec \"$@\"", "sh"])
+                .arg(assert_cmd::cargo::cargo_bin!("mazegen"))
+                .args(SLOW);
             writer.arg("-o").arg(&path);
             let status = Stopped::writing(writer, &dir).signal(name);
             let renamed = status.success() && fs::read_to_string(&path).is_err();
