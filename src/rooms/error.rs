@@ -181,6 +181,7 @@ pub enum RoomsError {
     },
 
     /// Two rooms that the edge joins but no corridor can: other rooms wall one of them in.
+    /// [`super::RoomMap::generate`] lays such a map out again instead ([`Self::WalledIn`]).
     #[error(
         "no corridor can run from room {a} to room {b} on the {width}x{height}-tile map: other \
          rooms wall one of them in; a larger map or another seed would do"
@@ -194,6 +195,24 @@ pub enum RoomsError {
         width: u32,
         /// Map height in tiles.
         height: u32,
+    },
+
+    /// Rooms that wall one another in on every layout tried of a map that keeps its size: on
+    /// each, some pair of rooms that may connect could not be joined by any corridor.
+    #[error(
+        "on each of {layouts} layouts of {count} rooms on the {width}x{height}-tile map, other \
+         rooms wall one in, so some corridor could not be routed; a larger map, fewer rooms or \
+         smaller ones would do"
+    )]
+    WalledIn {
+        /// The number of rooms.
+        count: u32,
+        /// Map width in tiles.
+        width: u32,
+        /// Map height in tiles.
+        height: u32,
+        /// How many layouts were tried.
+        layouts: u32,
     },
 
     /// Memory refused for the map the corridors are routed on.

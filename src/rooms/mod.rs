@@ -6,7 +6,11 @@
 //! earlier one (a different `p` keeps the rooms and the tree):
 //!
 //! 1. **Placement** (stream [`PLACEMENT_STREAM`]): `count` rectangles on a tile map, at least one
-//!    tile of rock between any two and around the map. Skipped without a map.
+//!    tile of rock between any two and around the map. An automatic map on which rooms wall one
+//!    in grows and is laid out again. A map that keeps its size and carries corridors is laid
+//!    out again, drawing on from the stream, while some candidate pair (step 2) cannot be joined
+//!    by any corridor: only there do the candidates, and whether corridors are routed, choose
+//!    the rooms. Skipped without a map.
 //! 2. **Candidates**: the pairs that may connect, every pair (`all`) or those adjacent in the
 //!    Delaunay triangulation of the room centres (`delaunay`).
 //! 3. **Guaranteed connection** (stream [`TREE_STREAM`]): a random spanning tree grown from room
@@ -395,22 +399,19 @@ impl RoomMap {
     /// [`crate::Error::InvalidProbability`] for `p`) before placing any room
     /// ([`RoomOptions::check`]); what only the work can show (no free spot for a room, a tree
     /// stuck under a door limit, corridors over [`MAX_CORRIDOR_TILES`] after all, rooms walled
-    /// in by others on a map whose size is given) is refused when found. An automatic map on
-    /// which other rooms wall some room in grows and is laid out again.
+    /// in by others on every layout tried) is refused when found. An automatic map on which
+    /// other rooms wall some room in grows and is laid out again; a map whose size is given,
+    /// when its corridors are routed, is laid out again on the same map while some pair of
+    /// rooms that may connect cannot be joined.
     pub fn generate(options: &RoomOptions, seed: u64) -> crate::Result<Self> {
         let params = options.check()?;
         let count = params.count;
-        let layout = if options.map {
-            Some(lay_out(options, params, seed)?)
+        // Without a map every pair is a candidate: the check refused Delaunay candidates.
+        let (layout, candidates) = if options.map {
+            let (layout, candidates) = lay_out(options, params, seed)?;
+            (Some(layout), candidates)
         } else {
-            None
-        };
-        // The check refused Delaunay candidates without a layout.
-        let candidates = match (params.candidates, &layout) {
-            (Candidates::Delaunay, Some(layout)) => {
-                CandidatePairs::listed(count, delaunay::delaunay_pairs(&layout.rooms))
-            }
-            _ => CandidatePairs::All { count },
+            (None, CandidatePairs::All { count })
         };
         let mut graph = GraphBuilder::new(count, options.max_doors);
         tree::grow_tree(
@@ -499,24 +500,72 @@ impl RoomMap {
     }
 }
 
-/// Lays the rooms of `params` out: on an automatic map, grown until every room has a door
-/// onto one region of rock that joins them all (so that the corridors of any graph can be
-/// routed, and options of later steps never move the rooms).
-fn lay_out(options: &RoomOptions, params: Params, seed: u64) -> Result<Layout, RoomsError> {
+/// Lays the rooms of `params` out, with the pairs that may connect. An automatic map grows
+/// until every room has a door onto one region of rock that joins them all (so that the
+/// corridors of any graph can be routed, and options of later steps never move the rooms). A
+/// map that keeps its size (given, or grown all it may) and must carry corridors is laid out
+/// again, drawing on from the same stream, while some candidate pair cannot be joined: then
+/// the corridors of any graph over the candidates can be routed, and `p` never moves the rooms.
+fn lay_out(
+    options: &RoomOptions,
+    params: Params,
+    seed: u64,
+) -> Result<(Layout, CandidatePairs), RoomsError> {
     let sized = options.width.is_some() && options.height.is_some();
+    let routed = options.corridors || params.locks > 0;
     let mut growth = 0;
-    loop {
-        let (layout, grown) = place::lay_out(
+    let (mut layout, mut rng) = loop {
+        let (layout, grown, rng) = place::lay_out(
             params.count,
             params.room_size,
             (options.width, options.height),
             growth,
             || rng_for_stream(seed, PLACEMENT_STREAM),
         )?;
-        if sized || grown >= place::GROWTHS || route::open_to_all(&layout)? {
-            return Ok(layout);
+        if sized || grown >= place::GROWTHS {
+            break (layout, rng);
+        }
+        if route::open_to_all(&layout)? {
+            let candidates = candidate_pairs(params, &layout);
+            return Ok((layout, candidates));
         }
         growth = grown + 1;
+    };
+    let mut layouts = 1;
+    loop {
+        let candidates = candidate_pairs(params, &layout);
+        if !routed || route::joins(&layout, &candidates)? {
+            return Ok((layout, candidates));
+        }
+        // A layout on which placement gives up counts as one tried.
+        loop {
+            if layouts == place::LAYOUTS {
+                return Err(RoomsError::WalledIn {
+                    count: params.count,
+                    width: layout.width,
+                    height: layout.height,
+                    layouts,
+                });
+            }
+            layouts += 1;
+            let map = (layout.width, layout.height);
+            if let Ok(rooms) = place::place_rooms(params.count, params.room_size, map, &mut rng) {
+                layout.rooms = rooms;
+                break;
+            }
+        }
+    }
+}
+
+/// The pairs of rooms on `layout` that may connect.
+fn candidate_pairs(params: Params, layout: &Layout) -> CandidatePairs {
+    match params.candidates {
+        Candidates::All => CandidatePairs::All {
+            count: params.count,
+        },
+        Candidates::Delaunay => {
+            CandidatePairs::listed(params.count, delaunay::delaunay_pairs(&layout.rooms))
+        }
     }
 }
 
@@ -537,4 +586,114 @@ fn maze_generator(name: &str) -> Result<Box<dyn crate::algorithms::Generator>, R
 /// Computed with `libm` so that it is the same on every platform.
 pub fn default_p(count: u32) -> f64 {
     libm::log(f64::from(count)) / f64::from(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn given(count: u32, width: u32, height: u32) -> RoomOptions {
+        RoomOptions {
+            count,
+            width: Some(width),
+            height: Some(height),
+            ..RoomOptions::default()
+        }
+    }
+
+    #[test]
+    fn a_given_map_whose_rooms_wall_one_in_is_laid_out_again() {
+        // On this seed's first layout rooms 6, 21 and 22 and the map's corner wall room 15 in:
+        // its corridor to room 24 had no route.
+        let (options, seed) = (given(26, 81, 61), 14389454802463909409);
+        let unrouted = RoomOptions {
+            corridors: false,
+            ..options.clone()
+        };
+        let first = RoomMap::generate(&unrouted, seed).unwrap().layout.unwrap();
+        let all = CandidatePairs::All { count: 26 };
+        assert!(!route::joins(&first, &all).unwrap());
+        let map = RoomMap::generate(&options, seed).unwrap();
+        let layout = map.layout.as_ref().unwrap();
+        assert_ne!(layout.rooms, first.rooms);
+        assert_eq!((layout.width, layout.height), (81, 61));
+        assert!(route::joins(layout, &all).unwrap());
+        // Every pair can be joined on it, so every p keeps it.
+        let every = RoomOptions {
+            p: Some(Probability::new(1.0).unwrap()),
+            ..options.clone()
+        };
+        let every = RoomMap::generate(&every, seed).unwrap();
+        assert_eq!(every.layout.as_ref(), Some(layout));
+        assert_eq!(every.edges.len(), 26 * 25 / 2);
+    }
+
+    #[test]
+    fn a_given_map_keeps_a_layout_whose_candidates_can_all_be_joined() {
+        // A crowded map: about a third of the first layouts wall a room in.
+        let options = given(11, 40, 30);
+        let unrouted = RoomOptions {
+            corridors: false,
+            ..options.clone()
+        };
+        let (mut kept, mut again) = (0, 0);
+        for seed in 0..60 {
+            let Ok(first) = RoomMap::generate(&unrouted, seed) else {
+                continue;
+            };
+            let first = first.layout.unwrap();
+            let joined = route::joins(&first, &CandidatePairs::All { count: 11 }).unwrap();
+            let map = RoomMap::generate(&options, seed).unwrap();
+            assert_eq!(map.layout == Some(first), joined, "seed {seed}");
+            if joined {
+                kept += 1;
+            } else {
+                again += 1;
+            }
+        }
+        assert!(
+            kept > 20 && again > 5,
+            "{kept} kept, {again} laid out again"
+        );
+    }
+
+    #[test]
+    fn rooms_walled_in_on_every_layout_are_refused() {
+        // A map three tiles wide stacks the rooms in a column: only neighbours can be joined.
+        let column = RoomOptions {
+            room_size: RoomSize::new(1, 1).unwrap(),
+            ..given(4, 3, 20)
+        };
+        let error = RoomMap::generate(&column, 1).unwrap_err();
+        assert!(
+            matches!(
+                error,
+                crate::Error::Rooms(RoomsError::WalledIn {
+                    count: 4,
+                    width: 3,
+                    height: 20,
+                    layouts: place::LAYOUTS,
+                })
+            ),
+            "{error}"
+        );
+        assert!(
+            error
+                .to_string()
+                .contains("on each of 100 layouts of 4 rooms"),
+            "{error}"
+        );
+        // Neighbours alone may connect with Delaunay candidates, and nothing is routed without
+        // corridors: the first layout stands.
+        let unrouted = RoomOptions {
+            corridors: false,
+            ..column.clone()
+        };
+        let first = RoomMap::generate(&unrouted, 1).unwrap().layout;
+        let delaunay = RoomOptions {
+            candidates: Candidates::Delaunay,
+            ..column
+        };
+        assert_eq!(RoomMap::generate(&delaunay, 1).unwrap().layout, first);
+    }
 }

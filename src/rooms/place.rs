@@ -19,27 +19,33 @@ const SPREAD: u128 = 3;
 /// before placement gives up: a few big rooms can block a small map.
 pub(crate) const GROWTHS: u32 = 8;
 
+/// How many layouts a map that keeps its size gets before rooms walling one another in are an
+/// error: the first and 99 more, drawn on from the same stream.
+pub(crate) const LAYOUTS: u32 = 100;
+
 /// Lays `count` rooms out on a map of `width x height` tiles (sized for the rooms where not
 /// given, grown `growth` times), drawing from a fresh `rng()` for each try. A map sized
 /// automatically grows when placement fails on it; a map whose size is given does not.
-/// Returns the layout and how many times its map grew.
+/// Returns the layout, how many times its map grew, and the generator it drew from, for more
+/// layouts of the same size.
 pub(crate) fn lay_out(
     count: u32,
     size: RoomSize,
     (width, height): (Option<u32>, Option<u32>),
     mut growth: u32,
     mut rng: impl FnMut() -> MazeRng,
-) -> Result<(Layout, u32), RoomsError> {
+) -> Result<(Layout, u32, MazeRng), RoomsError> {
     loop {
         let map = map_size(count, size, width, height, growth)?;
-        match place_rooms(count, size, map, &mut rng()) {
+        let mut drawn = rng();
+        match place_rooms(count, size, map, &mut drawn) {
             Ok(rooms) => {
                 let layout = Layout {
                     width: map.0,
                     height: map.1,
                     rooms,
                 };
-                return Ok((layout, growth));
+                return Ok((layout, growth, drawn));
             }
             Err(_) if growth < GROWTHS && (width.is_none() || height.is_none()) => growth += 1,
             Err(error) => return Err(error),
@@ -110,7 +116,7 @@ pub(crate) fn map_size(
 /// height uniformly from `size`, then up to [`PLACEMENT_TRIES`] uniform positions, and takes
 /// the first with a tile of rock between it and every room placed before. Gives up with an
 /// error rather than trying forever.
-fn place_rooms(
+pub(crate) fn place_rooms(
     count: u32,
     size: RoomSize,
     (width, height): (u32, u32),
@@ -251,7 +257,7 @@ mod tests {
         // Three rooms, two of them big, on the smallest automatic map: it grows when needed.
         let size = RoomSize { min: 3, max: 8 };
         for seed in 0..200 {
-            let (layout, _) = lay_out(3, size, (None, None), 0, || rng_from_seed(seed)).unwrap();
+            let (layout, ..) = lay_out(3, size, (None, None), 0, || rng_from_seed(seed)).unwrap();
             assert_eq!(layout.rooms.len(), 3);
         }
     }

@@ -18,6 +18,7 @@
 //! Delaunay rooms: 116 MB and 1.4 to 1.9 s for the whole process, against 845 MB and 2.2 to
 //! 2.6 s with whole-map buffers).
 
+use super::candidates::CandidatePairs;
 use super::limits::map_vec;
 use super::{Edge, Layout, Rect, RoomsError};
 use std::cmp::Reverse;
@@ -189,6 +190,57 @@ pub(crate) fn open_to_all(layout: &Layout) -> Result<bool, RoomsError> {
     Ok(true)
 }
 
+/// Whether a corridor can join every pair of `candidates` on `layout`: then the corridors of any
+/// graph over them can be routed. Rooms with a door onto the region of rock that most rooms open
+/// onto (doors beside no other room) join through it; a pair with a room off it is tried as the
+/// router tries it ([`Regions::joinable`]).
+pub(crate) fn joins(layout: &Layout, candidates: &CandidatePairs) -> Result<bool, RoomsError> {
+    let rooms = &layout.rooms;
+    let map = Terrain::new(layout.width, layout.height, rooms)?;
+    let regions = Regions::new(&map)?;
+    let open: Vec<Vec<u32>> = rooms
+        .iter()
+        .map(|&room| regions.doors(&map, room, room).1)
+        .collect();
+    // (region, room) for every region a room opens onto, sorted: each region's rooms in a run.
+    let mut opening: Vec<(u32, u32)> = (0..rooms.len() as u32)
+        .flat_map(|room| open[room as usize].iter().map(move |&label| (label, room)))
+        .collect();
+    opening.sort_unstable();
+    let rooms_on = |label: u32| {
+        let start = opening.partition_point(|&(l, _)| l < label);
+        let end = opening.partition_point(|&(l, _)| l <= label);
+        opening[start..end].iter().map(|&(_, room)| room)
+    };
+    // Label 0 is no region: with no rock at all, every pair is tried.
+    let main = opening
+        .chunk_by(|x, y| x.0 == y.0)
+        .max_by_key(|run| run.len())
+        .map_or(0, |run| run[0].0);
+    let on_main = |room: u32| open[room as usize].binary_search(&main).is_ok();
+    let joinable = |a: u32, b: u32| regions.joinable(&map, rooms[a as usize], rooms[b as usize]);
+    Ok(match candidates {
+        CandidatePairs::All { count } => {
+            // Every room off the main region against every other room, those on a region it
+            // opens onto marked first.
+            let mut marked = vec![u32::MAX; *count as usize];
+            (0..*count).filter(|&room| !on_main(room)).all(|room| {
+                for &label in &open[room as usize] {
+                    for other in rooms_on(label) {
+                        marked[other as usize] = room;
+                    }
+                }
+                (0..*count).all(|other| {
+                    other == room || marked[other as usize] == room || joinable(room, other)
+                })
+            })
+        }
+        CandidatePairs::Listed { pairs, .. } => pairs
+            .iter()
+            .all(|&(a, b)| (on_main(a) && on_main(b)) || joinable(a, b)),
+    })
+}
+
 /// The map as corridors see it: one byte per tile, its kind and whether it is crowded.
 struct Terrain {
     width: u32,
@@ -351,20 +403,41 @@ impl Regions {
     fn new(map: &Terrain) -> Result<Self, RoomsError> {
         let size = map.tiles.len();
         let mut label = map_vec(map.width, map.height, size, 0)?;
+        let width = map.width as usize;
+        let free = |at: usize, label: &[u32]| label[at] == 0 && map.tiles[at] & KIND == ROCK;
         let (mut next, mut stack) = (0, Vec::new());
+        // A run of a row at a time (scanline fill): 0.38 s against 2.5 s tile by tile for 10
+        // rooms on an 8000x8000 map, 0.15 s against 0.3 s for 100,000 rooms on 4360x2907.
         for first in 0..size {
-            if label[first] != 0 || map.tiles[first] & KIND != ROCK {
+            if !free(first, &label) {
                 continue;
             }
             next += 1;
-            label[first] = next;
-            stack.push(first as u32);
-            while let Some(tile) = stack.pop() {
-                for neighbour in map.neighbours(tile) {
-                    let n = neighbour as usize;
-                    if label[n] == 0 && map.tiles[n] & KIND == ROCK {
-                        label[n] = next;
-                        stack.push(neighbour);
+            stack.push(first);
+            while let Some(seed) = stack.pop() {
+                if label[seed] != 0 {
+                    continue;
+                }
+                let row = seed - seed % width;
+                let (mut start, mut end) = (seed, seed + 1);
+                while start > row && free(start - 1, &label) {
+                    start -= 1;
+                }
+                while end < row + width && free(end, &label) {
+                    end += 1;
+                }
+                label[start..end].fill(next);
+                // One seed for each run of free tiles above and below.
+                let above = (row >= width).then(|| start - width);
+                let below = (row + width < size).then(|| start + width);
+                for from in [above, below].into_iter().flatten() {
+                    let mut open = false;
+                    for at in from..from + (end - start) {
+                        let now = free(at, &label);
+                        if now && !open {
+                            stack.push(at);
+                        }
+                        open = now;
                     }
                 }
             }
@@ -701,5 +774,35 @@ mod tests {
             ..layout
         };
         assert!(open_to_all(&open).unwrap());
+    }
+
+    #[test]
+    fn a_walled_in_room_joins_only_the_rooms_walling_it_in() {
+        // As above: room 0's doors lead to rooms 1 and 2 alone.
+        let layout = Layout {
+            width: 16,
+            height: 12,
+            rooms: vec![
+                rect(1, 1, 3, 3),
+                rect(6, 1, 3, 6),
+                rect(1, 6, 4, 3),
+                rect(12, 8, 2, 2),
+            ],
+        };
+        let listed = |pairs: &[(u32, u32)]| CandidatePairs::listed(4, pairs.to_vec());
+        assert!(joins(&layout, &listed(&[(0, 1), (0, 2), (1, 3), (2, 3)])).unwrap());
+        assert!(!joins(&layout, &listed(&[(0, 1), (0, 3)])).unwrap());
+        assert!(!joins(&layout, &CandidatePairs::All { count: 4 }).unwrap());
+        let corridors = routed(16, 12, &layout.rooms, &[(0, 1), (0, 2), (1, 3), (2, 3)]).unwrap();
+        assert_eq!(corridors.len(), 4);
+        // Rooms a tile apart on a map just large enough share their one door: they join,
+        // though neither opens onto any rock.
+        let pair = Layout {
+            width: 9,
+            height: 5,
+            rooms: vec![rect(1, 1, 3, 3), rect(5, 1, 3, 3)],
+        };
+        assert!(!open_to_all(&pair).unwrap());
+        assert!(joins(&pair, &CandidatePairs::All { count: 2 }).unwrap());
     }
 }

@@ -211,6 +211,50 @@ fn refusals_name_the_figure_over_its_limit() {
 }
 
 #[test]
+fn a_given_map_is_laid_out_again_until_its_rooms_can_be_joined() {
+    // This seed's first layout walls a room in; the next one takes the maze.
+    let text = stdout_of(&[
+        "rooms",
+        "--count",
+        "26",
+        "--width",
+        "81",
+        "--height",
+        "61",
+        "--corridors",
+        "maze",
+        "--sparseness",
+        "0",
+        "--seed",
+        "14389454802463909409",
+        "--format",
+        "text",
+    ]);
+    assert_eq!(text.lines().count(), 61);
+    // Rooms stacked in a column wall one another in on every layout.
+    assert_refused(
+        &[
+            "rooms",
+            "--count",
+            "4",
+            "--room-size",
+            "1",
+            "--width",
+            "3",
+            "--height",
+            "20",
+            "--seed",
+            "1",
+        ],
+        &[
+            "--width 3 --height 20 --count 4 --room-size 1..1: ",
+            "on each of 100 layouts of 4 rooms on the 3x20-tile map, other rooms wall one in",
+            "a larger map, fewer rooms or smaller ones would do",
+        ],
+    );
+}
+
+#[test]
 fn a_stuck_delaunay_tree_is_an_error_not_a_hang() {
     // A door limit of 2 makes the tree a path; over Delaunay neighbours it soon gets stuck.
     mazegen()

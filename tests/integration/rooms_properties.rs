@@ -4,7 +4,7 @@
 
 use mazegen::Probability;
 use mazegen::rooms::{
-    Candidates, EdgeKind, MapTile, MazeFill, Rect, RoomMap, RoomOptions, RoomSize,
+    Candidates, EdgeKind, MapTile, MazeFill, Rect, RoomMap, RoomOptions, RoomSize, RoomsError,
 };
 use proptest::prelude::*;
 use std::collections::{HashSet, VecDeque};
@@ -276,6 +276,33 @@ proptest! {
         let tree = (count - 1) as usize;
         prop_assert_eq!(&low.edges[..], &high.edges[..tree]);
         prop_assert_eq!(low.edges.len(), tree);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn given_maps_route_every_candidate_pair_and_keep_their_rooms_for_any_p(
+        count in 2u32..12,
+        candidates in candidates(),
+        seed: u64,
+    ) {
+        // A crowded map, on which rooms often wall one in: laid out again, the map routes
+        // every pair that may connect, on the same rooms whatever p.
+        let sized = |p| RoomOptions {
+            width: Some(40),
+            height: Some(30),
+            ..options(count, candidates, None, Some(p))
+        };
+        let every = match RoomMap::generate(&sized(1.0), seed) {
+            Ok(map) => map,
+            Err(mazegen::Error::Rooms(RoomsError::PlacementFailed { .. })) => return Ok(()),
+            Err(error) => return Err(TestCaseError::fail(error.to_string())),
+        };
+        prop_assert_eq!(every.edges.len() as u64, every.candidate_pairs);
+        let tree = RoomMap::generate(&sized(0.0), seed).unwrap();
+        prop_assert_eq!(&every.layout, &tree.layout);
     }
 }
 

@@ -120,7 +120,9 @@ pub fn with_options_at_fault(error: mazegen::Error, options: &RoomOptions) -> an
         RoomsError::TooManyLocks { locks, .. } => vec![format!("--locks {locks}")],
         RoomsError::MazeNeedsMap => vec!["--corridors maze".into(), "--map never".into()],
         RoomsError::MazeAlgorithm { name, .. } => vec![format!("--maze-algorithm {name}")],
-        RoomsError::NoRoute { .. } => sides.chain([count, room_size]).collect(),
+        RoomsError::NoRoute { .. } | RoomsError::WalledIn { .. } => {
+            sides.chain([count, room_size]).collect()
+        }
         RoomsError::TooManyCorridorTiles { .. } => {
             [count].into_iter().chain(p).chain(sides).collect()
         }
