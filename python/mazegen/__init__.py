@@ -176,14 +176,13 @@ def _spec(
     if "p" in options:
         options["p"] = _number("p", options["p"])
     if isinstance(mask, os.PathLike):
-        with open(mask, "rb") as file:
-            mask = file.read()
+        pass  # read by the library as --mask reads a file
     elif isinstance(mask, str) and "\n" not in mask and os.path.exists(mask):
         raise ValueError(
             f"mask {mask!r}: a text mask has a line per row, and this names a file: pass "
             f"pathlib.Path({mask!r}) to read it"
         )
-    if mask is not None and not isinstance(mask, (str, bytes)):
+    if mask is not None and not isinstance(mask, (str, bytes, os.PathLike)):
         cells = np.asarray(mask)
         if cells.ndim != 2:
             raise ValueError(f"mask: expected a 2-D array, got {cells.ndim} dimensions")

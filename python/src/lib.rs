@@ -365,7 +365,7 @@ fn pos_of((row, column): (u32, u32)) -> Pos {
 }
 
 /// The blank shape the arguments ask for: a rectangle of `width x height` cells, hexagons or
-/// triangles in `width x height`, `rings` rings, or a mask (text, PNG bytes, or `(width,
+/// triangles in `width x height`, `rings` rings, or a mask (text, PNG bytes, a path, or `(width,
 /// height, cells)` with one byte per cell, nonzero for a cell).
 fn blank_of(
     shape: &str,
@@ -400,6 +400,17 @@ fn blank_of(
             Mask::from_text(&text)
         } else if let Ok(bytes) = mask.extract::<Vec<u8>>() {
             Mask::from_bytes(&bytes)
+        } else if let Ok(path) = mask.extract::<std::path::PathBuf>() {
+            // Read as the command line reads --mask: refused as soon as it shows it is none.
+            let file = std::fs::File::open(&path)
+                .map_err(|e| bad(format!("mask {}: cannot read it: {e}", path.display())))?;
+            match Mask::read(file) {
+                Ok(mask) => Ok(mask),
+                Err(e) => {
+                    let message = python_message(&e);
+                    return Err(bad(format!("mask {}: {message}", path.display())));
+                }
+            }
         } else if let Ok((width, height, cells)) = mask.extract::<(u32, u32, Vec<u8>)>() {
             Mask::new(width, height, cells.iter().map(|&cell| cell != 0).collect())
         } else {

@@ -2,6 +2,8 @@
 documents and pictures, and refusals as Python exceptions."""
 
 import json
+import os
+import pathlib
 
 import numpy as np
 import pytest
@@ -272,6 +274,13 @@ def test_masks_from_files_and_text(tmp_path):
         mazegen.maze(mask=str(path))
     with pytest.raises(ValueError, match=r"mask: an array of shape \(0, 0\) has no cells"):
         mazegen.maze(mask=np.zeros((0, 0), dtype=bool))
+    # Files that never end are refused at once, as --mask refuses them.
+    for device, message in [("/dev/zero", "no control characters"), ("/dev/urandom", "UTF-8")]:
+        if os.path.exists(device):
+            with pytest.raises(ValueError, match=message):
+                mazegen.maze(mask=pathlib.Path(device))
+    with pytest.raises(ValueError, match="cannot read it"):
+        mazegen.maze(mask=tmp_path / "missing.txt")
 
 
 def test_arrays_are_writable_copies():

@@ -5,6 +5,7 @@ use super::geometry::{Geometry, Point};
 use crate::error::{Error, Result};
 use crate::grid::{Cursor, Dir, Grid, Pos};
 use crate::rng::{MazeRng, RandomBits, uniform};
+use std::io::{self, Read};
 
 /// Which cells of a `width x height` rectangle are on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,31 +60,60 @@ impl Mask {
     /// other character on. Short lines are padded with cells off; trailing empty lines are
     /// ignored.
     pub fn from_text(text: &str) -> Result<Self> {
-        let rows: Vec<Vec<char>> = text
-            .trim_end_matches(['\n', '\r'])
-            .lines()
-            .map(|line| line.trim_end_matches('\r').chars().collect())
-            .collect();
-        let width = rows.iter().map(Vec::len).max().unwrap_or(0);
-        let height = rows.len();
+        let rows = || {
+            text.trim_end_matches(['\n', '\r'])
+                .lines()
+                .map(|line| line.trim_end_matches('\r'))
+        };
+        // Sized first, then filled: one byte a cell besides the text.
+        let width = rows().map(|row| row.chars().count()).max().unwrap_or(0);
+        let height = rows().count();
         let (w, h) = (
             u32::try_from(width).unwrap_or(u32::MAX),
             u32::try_from(height).unwrap_or(u32::MAX),
         );
         super::check_cells(width as u64 * height as u64)?;
         let mut on = vec![false; width * height];
-        for (y, row) in rows.iter().enumerate() {
-            for (x, &c) in row.iter().enumerate() {
+        for (y, row) in rows().enumerate() {
+            for (x, c) in row.chars().enumerate() {
                 on[y * width + x] = c != 'X' && c != '#';
             }
         }
         Self::new(w, h, on)
     }
 
+    /// Reads a mask from `input` (a file, a pipe, a device) as [`Mask::from_bytes`] reads its
+    /// bytes, refusing it as soon as what has come shows it is none: text with a control
+    /// character (a NUL from `/dev/zero`) or bytes that are not UTF-8 (`/dev/urandom`), text of
+    /// more cells than a shape may have ([`MAX_SHAPE_CELLS`](super::MAX_SHAPE_CELLS)), or a PNG
+    /// whose header says as much or that runs past the bytes its pixels could take. Memory
+    /// stays within what a mask of that many cells needs.
+    pub fn read(mut input: impl Read) -> Result<Self> {
+        let mut bytes = Vec::new();
+        let mut text = TextSoFar::default();
+        let mut chunk = vec![0; 1 << 16];
+        loop {
+            let read = match input.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(read) => read,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(Error::InvalidMask(format!("cannot read it: {error}"))),
+            };
+            bytes.extend_from_slice(&chunk[..read]);
+            if bytes.starts_with(&PNG_SIGNATURE[..bytes.len().min(PNG_SIGNATURE.len())]) {
+                check_png_so_far(&bytes)?;
+            } else {
+                text.check(&bytes)?;
+            }
+        }
+        Self::from_bytes(&bytes)
+    }
+
+    /// A mask from a file's bytes: a PNG (one pixel per cell; dark, luma below 128, or
+
     /// A mask from a file's bytes: a PNG (one pixel per cell; dark, luma below 128, or
     /// transparent, alpha below 128, pixels off), else UTF-8 text as [`Mask::from_text`] reads.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
-        const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
         if bytes.starts_with(PNG_SIGNATURE) {
             return Self::from_png(bytes);
         }
@@ -189,6 +219,81 @@ impl Mask {
             (i % self.width as usize) as u32,
             (i / self.width as usize) as u32,
         )
+    }
+}
+
+/// The bytes every PNG file starts with.
+const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+
+/// Refuses the start of a PNG, `bytes`, once its header (IHDR, bytes 16 to 24) gives more
+/// pixels than a shape may have cells, or once it is longer than its pixels could make it: 8
+/// bytes a pixel (16-bit RGBA) and a filter byte a row, stored without compression, with 1%
+/// and a MiB for blocks and chunks.
+fn check_png_so_far(bytes: &[u8]) -> Result<()> {
+    let Some(header) = bytes.get(16..24) else {
+        return Ok(());
+    };
+    let width = u64::from(u32::from_be_bytes([
+        header[0], header[1], header[2], header[3],
+    ]));
+    let height = u64::from(u32::from_be_bytes([
+        header[4], header[5], header[6], header[7],
+    ]));
+    super::check_cells(width * height)?;
+    let most = (width * height * 8 + height) / 100 * 101 + (1 << 20);
+    if bytes.len() as u64 > most {
+        return Err(Error::InvalidMask(format!(
+            "a {width}x{height} PNG runs past the {most} bytes its pixels could take"
+        )));
+    }
+    Ok(())
+}
+
+/// What [`Mask::read`] knows of a text mask as its bytes come: how far they are checked, and
+/// the rows and widest row so far.
+#[derive(Default)]
+struct TextSoFar {
+    checked: usize,
+    rows: u64,
+    width: u64,
+    row: u64,
+}
+
+impl TextSoFar {
+    /// Checks the bytes that came since the last call (all of them `bytes`): UTF-8 without
+    /// control characters but tabs and line ends, and no more cells than a shape may have.
+    fn check(&mut self, bytes: &[u8]) -> Result<()> {
+        let new = &bytes[self.checked..];
+        let valid = match std::str::from_utf8(new) {
+            Ok(text) => text,
+            // A character cut at the end of the bytes so far: checked when the rest comes.
+            Err(error) if error.error_len().is_none() => {
+                std::str::from_utf8(&new[..error.valid_up_to()]).unwrap_or_default()
+            }
+            Err(error) => {
+                return Err(Error::InvalidMask(format!(
+                    "neither a PNG nor UTF-8 text (invalid byte at offset {})",
+                    self.checked + error.valid_up_to()
+                )));
+            }
+        };
+        for (offset, c) in valid.char_indices() {
+            if c == '\n' {
+                self.rows += 1;
+                self.row = 0;
+            } else if c.is_control() && c != '\t' && c != '\r' {
+                return Err(Error::InvalidMask(format!(
+                    "a text mask has no control characters, and byte {} is {:?}",
+                    self.checked + offset,
+                    c
+                )));
+            } else {
+                self.row += 1;
+                self.width = self.width.max(self.row);
+            }
+        }
+        self.checked += valid.len();
+        super::check_cells((self.rows + 1).saturating_mul(self.width).max(1))
     }
 }
 

@@ -271,3 +271,33 @@ fn masks_are_read_from_text_and_refused_when_empty_or_split() {
         "the mask's cells are not connected: cell (2, 1) cannot be reached from cell (0, 0); join the regions or leave one"
     );
 }
+
+#[test]
+fn masks_read_from_endless_or_hostile_input_are_refused_at_once() {
+    use std::io::{Read, repeat};
+    // Text the way a file reads, split anywhere (a character cut between two reads).
+    let heart = "..é..\n.....\r\n.X.\n";
+    let read = Mask::read(heart.as_bytes().chain(&b""[..])).unwrap();
+    assert_eq!(read, Mask::from_text(heart).unwrap());
+    // /dev/zero and /dev/urandom never end: refused within the first read.
+    let zeros = Mask::read(repeat(0)).unwrap_err().to_string();
+    assert!(zeros.contains("byte 0 is '\\0'"), "{zeros}");
+    let noise = Mask::read(repeat(0xFF)).unwrap_err().to_string();
+    assert!(
+        noise.contains("not UTF-8") || noise.contains("neither a PNG nor UTF-8"),
+        "{noise}"
+    );
+    // A PNG whose header asks for too many pixels, or that runs on past its pixels.
+    let png = |width: u32, height: u32| {
+        let mut header = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+        header.extend(width.to_be_bytes());
+        header.extend(height.to_be_bytes());
+        std::io::Cursor::new(header).chain(repeat(0))
+    };
+    assert!(matches!(
+        Mask::read(png(1 << 16, 1 << 16)),
+        Err(Error::TooManyCells { .. })
+    ));
+    let endless = Mask::read(png(4, 4)).unwrap_err().to_string();
+    assert!(endless.contains("runs past the"), "{endless}");
+}

@@ -162,11 +162,10 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
                 "the mask gives the size, one cell per character or pixel",
             );
         }
-        let bytes = std::fs::read(path)
+        let file = std::fs::File::open(path)
             .with_context(|| format!("--mask {}: cannot read it", path.display()))
             .map_err(|e| bad_input(format!("{e:#}")))?;
-        let mask =
-            Mask::from_bytes(&bytes).with_context(|| format!("--mask {}", path.display()))?;
+        let mask = Mask::read(file).with_context(|| format!("--mask {}", path.display()))?;
         return Ok(Some(Shape::Masked(Masked::new(mask)?)));
     }
     let cells_flag = shape.cells.map(|_| "--cells");
