@@ -110,8 +110,6 @@ impl Mask {
     }
 
     /// A mask from a file's bytes: a PNG (one pixel per cell; dark, luma below 128, or
-
-    /// A mask from a file's bytes: a PNG (one pixel per cell; dark, luma below 128, or
     /// transparent, alpha below 128, pixels off), else UTF-8 text as [`Mask::from_text`] reads.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
         if bytes.starts_with(PNG_SIGNATURE) {
