@@ -11,6 +11,11 @@ use thiserror::Error;
 /// The most threads a dataset runs on.
 pub const MAX_JOBS: usize = 256;
 
+/// How far a `unique` run may go: it keeps a 16-byte hash of every maze up to the last one it
+/// makes (a shard replays every maze before its own to know them), about 4.5 GB in its hash
+/// set at 2^27 mazes.
+pub const MAX_UNIQUE: u64 = 1 << 27;
+
 /// Many mazes of one [`MazeSpec`] from one run seed: maze `index` is made from
 /// [`candidate_seed`](super::candidate_seed)`(seed, index, attempt)`, the first attempt
 /// within the `bounds` (and, with `unique`, unlike every maze before it) kept. The mazes are
@@ -67,6 +72,10 @@ impl DatasetSpec {
         let cells = self.maze.blank.cell_count();
         for bound in &self.bounds {
             check_bound(bound, cells)?;
+        }
+        if self.unique && self.slots.end > MAX_UNIQUE {
+            let (start, end) = (self.slots.start, self.slots.end);
+            return Err(DatasetError::UniqueTooFar { start, end }.into());
         }
         if self.unique && self.maze.finish.braid.is_none() {
             let trees = match &self.maze.blank {
@@ -200,6 +209,19 @@ pub enum DatasetError {
         /// The perfect mazes of the shape.
         trees: u64,
     },
+    /// A unique run that would keep more hashes than [`MAX_UNIQUE`].
+    #[error(
+        "unique mazes are told apart by a hash of every maze before them: making mazes up to \
+         {end} keeps {end} hashes (about {} GB){}; a unique run ends by maze {MAX_UNIQUE}",
+        end / 30_000_000 + 1,
+        if *start > 0 { format!(" and first replays the {start} before the first one made") } else { String::new() }
+    )]
+    UniqueTooFar {
+        /// The first maze made.
+        start: u64,
+        /// The end of the mazes made.
+        end: u64,
+    },
     /// Fewer threads than one, or more than [`MAX_JOBS`].
     #[error("{jobs} threads: expected from 1 to {MAX_JOBS}")]
     Jobs {
@@ -282,6 +304,47 @@ mod tests {
             assert_eq!(edges[of as usize - 1].end, 20);
             assert!(edges.windows(2).all(|w| w[0].end == w[1].start));
         }
+    }
+
+    #[test]
+    fn unique_runs_end_by_max_unique_mazes_shards_included() {
+        let unique = |count, slots: Range<u64>| DatasetSpec {
+            unique: true,
+            slots,
+            ..spec(40, 40, count)
+        };
+        assert_eq!(unique(MAX_UNIQUE, 0..MAX_UNIQUE).check(), Ok(()));
+        let last_shard = shard(u64::MAX, 1_000_000_000, 1_000_000_000).unwrap();
+        for (count, slots) in [
+            (MAX_UNIQUE + 1, 0..MAX_UNIQUE + 1),
+            (u64::MAX, last_shard.clone()),
+            (u64::MAX, 0..1),
+        ] {
+            let refused = unique(count, slots.clone()).check();
+            if slots.end <= MAX_UNIQUE {
+                assert_eq!(refused, Ok(()), "the first maze of an endless run");
+                continue;
+            }
+            let (start, end) = (slots.start, slots.end);
+            assert_eq!(
+                refused,
+                Err(DatasetError::UniqueTooFar { start, end }.into())
+            );
+        }
+        let message = unique(u64::MAX, last_shard)
+            .check()
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.contains("first replays the 18446744055262807541"),
+            "{message}"
+        );
+        // Without --unique nothing is kept: any shard of any count goes.
+        let endless = DatasetSpec {
+            slots: shard(u64::MAX, 7, 9).unwrap(),
+            ..spec(40, 40, u64::MAX)
+        };
+        assert_eq!(endless.check(), Ok(()));
     }
 
     #[test]

@@ -346,6 +346,38 @@ fn unique_mazes_differ_and_asking_more_than_exist_is_refused() {
         &["wilson", "--size", "5", "--count", "5", "--unique"],
         &["--unique --count 5", "only 4 distinct"],
     );
+    // A run whose hashes could not be kept, or whose last shard would replay 2^64 mazes first,
+    // is refused at once (it grew without end).
+    assert_refused(
+        &[
+            "backtrack",
+            "--unique",
+            "--count",
+            "18446744073709551615",
+            "--shard",
+            "1000000000/1000000000",
+            "--format",
+            "npy",
+            "-o",
+            "never.npy",
+        ],
+        &[
+            "--unique:",
+            "first replays the 18446744055262807541",
+            "ends by maze 134217728",
+        ],
+    );
+    assert_refused(
+        &[
+            "backtrack",
+            "--unique",
+            "--count",
+            "134217729",
+            "--format",
+            "jsonl",
+        ],
+        &["--unique:", "keeps 134217729 hashes"],
+    );
     // Without --unique the same run repeats mazes.
     let run = stdout_of(&[
         "wilson", "--size", "5", "--count", "4", "--seed", "1", "--format", "jsonl",

@@ -69,6 +69,9 @@ fn dataset_refusal(error: DatasetError, bounds: &[Bound], blank: &Blank) -> anyh
             "--unique --count {count}: {described} has only {trees} distinct perfect mazes; ask \
              for at most {trees}, or a larger size"
         ),
+        error @ DatasetError::UniqueTooFar { .. } => {
+            format!("--unique: {error}; make fewer mazes, or leave --unique out")
+        }
         DatasetError::TooFewDistinct { found, repeats } => format!(
             "--unique: only {found} distinct mazes found, then {repeats} repeats in a row; the \
              algorithm seems to make no more at this size: ask for at most {found}, or a larger \
