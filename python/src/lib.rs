@@ -603,6 +603,9 @@ impl Spec {
             tokens,
         };
         let count = spec.slots.end - spec.slots.start;
+        // A maze a thread is made at once; its arrays go straight into the reserved ones.
+        spec.check_memory(spec.jobs as u64, 0)
+            .map_err(|error| dataset_error(error, &spec))?;
         let arrays = py.detach(|| -> PyResult<Arrays> {
             let mut arrays = Arrays::reserve(&spec.maze.blank, count, parts).map_err(py_error)?;
             let run = spec.run(|maze| ArrayPiece::of(&maze, parts).map_err(Failure::Drawing));

@@ -93,6 +93,41 @@ impl DatasetSpec {
     }
 }
 
+impl DatasetSpec {
+    /// An upper bound on the memory one maze takes while it is made: its shape (a byte a
+    /// cell), the generator's scratch space, and a search over its cells (8 bytes a cell) when
+    /// it is solved, measured or given farthest endpoints.
+    pub fn maze_bytes(&self) -> u64 {
+        let maze = &self.maze;
+        let cells = maze.blank.cell_count();
+        let (width, height) = maze.blank.extent();
+        let searched = maze.finish.solve || maze.finish.farthest || !self.bounds.is_empty();
+        let search = if searched { cells.saturating_mul(8) } else { 0 };
+        cells
+            .saturating_add(maze.generator.scratch_bytes(width, height))
+            .saturating_add(search)
+    }
+
+    /// Refuses, before any maze is made, a run that holds `at_once` mazes at a time (made on
+    /// threads, then written in order), each with `output` bytes drawn, when the machine will
+    /// not grant that much memory at once ([`DatasetError::NoMemory`]). The memory is only
+    /// asked for, not touched, and given back at once.
+    pub fn check_memory(&self, at_once: u64, output: u64) -> Result<()> {
+        let bytes = at_once.saturating_mul(self.maze_bytes().saturating_add(output));
+        let granted = usize::try_from(bytes)
+            .ok()
+            .is_some_and(|bytes| Vec::<u8>::new().try_reserve_exact(bytes).is_ok());
+        if !granted {
+            return Err(DatasetError::NoMemory {
+                mazes: at_once,
+                bytes,
+            }
+            .into());
+        }
+        Ok(())
+    }
+}
+
 /// Refuses a bound no maze of `cells` cells can meet.
 fn check_bound(bound: &Bound, cells: u64) -> Result<()> {
     let Bound { figure, min, max } = *bound;
@@ -208,6 +243,17 @@ pub enum DatasetError {
         count: u64,
         /// The perfect mazes of the shape.
         trees: u64,
+    },
+    /// Less memory than the mazes made at once need ([`DatasetSpec::check_memory`]).
+    #[error(
+        "not enough memory to make {mazes} mazes at once ({bytes} bytes for their shapes, \
+         scratch space, searches and drawings)"
+    )]
+    NoMemory {
+        /// The mazes held at once.
+        mazes: u64,
+        /// The bytes they need.
+        bytes: u64,
     },
     /// A unique run that would keep more hashes than [`MAX_UNIQUE`].
     #[error(

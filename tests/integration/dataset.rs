@@ -731,3 +731,37 @@ fn array_shards_hold_their_slices() {
     }
     assert_eq!(joined, data);
 }
+
+#[test]
+fn a_dataset_the_memory_cannot_hold_is_refused_before_the_first_maze() {
+    // 256 threads each making a 32768x32768-cell maze need half a terabyte at once. Linux's
+    // default (heuristic) overcommit refuses that much in one request; other policies grant
+    // it unseen, so the refusal cannot be tested there.
+    let policy = std::fs::read_to_string("/proc/sys/vm/overcommit_memory").unwrap_or_default();
+    if policy.trim() != "0" {
+        eprintln!("note: overcommit policy {policy:?}, not the heuristic one: not tested");
+        return;
+    }
+    let started = std::time::Instant::now();
+    assert_refused(
+        &[
+            "wilson",
+            "--size",
+            "65537",
+            "--count",
+            "2",
+            "--jobs",
+            "256",
+            "--format",
+            "npy",
+            "-o",
+            "never.npy",
+        ],
+        &[
+            "not enough memory to make 256 mazes at once",
+            "use fewer --jobs",
+        ],
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    assert!(!std::path::Path::new("never.npy").exists());
+}

@@ -76,6 +76,16 @@ fn write_run(job: &DatasetJob, out: &mut dyn Write) -> anyhow::Result<()> {
     // takes it again, 7% of the time at 10x10 cells.
     let spare = Mutex::new(Vec::new());
     let batch = (BATCH_BYTES / maze_bytes(job)).clamp(1, BATCH_MAZES);
+    // The run holds a batch at once, at least a maze a thread (`Run::batch`); a large maze is
+    // kept and drawn as it is written, a small one drawn on its thread into a buffer.
+    let jobs = spec.jobs as u64;
+    let at_once = batch.clamp(jobs, BATCH_MAZES.max(jobs));
+    let buffered = match maze_bytes(job) > RENDERED_ON_THREADS {
+        true => 0,
+        false => maze_bytes(job),
+    };
+    spec.check_memory(at_once, buffered)
+        .map_err(|error| dataset_with_flags(error, spec))?;
     let share = batch.div_ceil(spec.jobs as u64) as usize;
     let buffers = || {
         let mut spare = spare.lock().expect("no thread panics holding it");

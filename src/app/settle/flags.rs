@@ -69,6 +69,9 @@ fn dataset_refusal(error: DatasetError, bounds: &[Bound], blank: &Blank) -> anyh
             "--unique --count {count}: {described} has only {trees} distinct perfect mazes; ask \
              for at most {trees}, or a larger size"
         ),
+        error @ DatasetError::NoMemory { .. } => {
+            format!("{error}; use fewer --jobs, or a smaller size")
+        }
         error @ DatasetError::UniqueTooFar { .. } => {
             format!("--unique: {error}; make fewer mazes, or leave --unique out")
         }
