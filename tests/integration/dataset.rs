@@ -765,3 +765,42 @@ fn a_dataset_the_memory_cannot_hold_is_refused_before_the_first_maze() {
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
     assert!(!std::path::Path::new("never.npy").exists());
 }
+
+#[test]
+fn random_walks_over_a_thin_mask_are_refused_in_datasets_unless_allowed() {
+    // A line of about 60,000 cells, turning back and forth: a random walk needs billions of
+    // steps to cover it (seconds a maze), against thousands for a square of as many cells.
+    let rows: Vec<String> = (0..120)
+        .map(|y| match y % 4 {
+            0 | 2 => ".".repeat(1000),
+            1 => "X".repeat(999) + ".",
+            _ => ".".to_string() + &"X".repeat(999),
+        })
+        .collect();
+    let dir = std::env::temp_dir().join(format!("mazegen-thin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mask = dir.join("line.txt");
+    std::fs::write(&mask, rows.join("\n")).unwrap();
+    let mask = mask.to_str().unwrap();
+    for algorithm in ["wilson", "aldous-broder"] {
+        assert_refused(
+            &[
+                algorithm, "--mask", mask, "--count", "3", "--format", "jsonl",
+            ],
+            &[
+                "--count 3:",
+                "random-walk steps a maze on this mask",
+                "backtrack, kruskal",
+                "--allow-slow",
+            ],
+        );
+    }
+    // Fast algorithms over the line, and random walks over a square, go.
+    stdout_of(&[
+        "kruskal", "--mask", mask, "--count", "2", "--format", "jsonl",
+    ]);
+    stdout_of(&[
+        "wilson", "--size", "41", "--count", "2", "--format", "jsonl",
+    ]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -33,6 +33,11 @@ pub struct DatasetArgs {
     #[arg(long, short)]
     pub quiet: bool,
 
+    /// Make a dataset of random walks (aldous-broder, wilson) even when each maze is expected
+    /// to take seconds (a thin mask, a long strip)
+    #[arg(long)]
+    pub allow_slow: bool,
+
     /// Place the start and goal at the ends of a longest shortest path (exact on perfect mazes)
     #[arg(long, value_enum, value_name = "RULE", help_heading = "Solution")]
     pub endpoints: Option<EndpointRule>,

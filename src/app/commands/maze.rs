@@ -5,10 +5,10 @@ use super::write_maze;
 use crate::app::animate::{Animator, Pace, Screen, ShapeAnimator, Stop};
 use crate::app::output::Target;
 use crate::app::progress::Progress;
-use crate::app::settle::{Destination, MazeJob, with_flags};
+use crate::app::settle::{Destination, MazeJob, walk_steps, with_flags};
 use crate::app::terminal::TerminalScreen;
 use mazegen::Maze;
-use mazegen::algorithms::{AldousBroder, Algorithm, Generator, Wilson, expected_walk_steps};
+use mazegen::algorithms::Generator;
 use mazegen::events::{Carved, EVENTS_SCHEMA, EventsHeader, JsonLines};
 use mazegen::events::{Event, Observer};
 use mazegen::maze::{Blank, MazeSpec};
@@ -40,10 +40,7 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
                 .write(|out| renderer.render_rows(&mut rows, out))
         }
         Destination::Render(rendering) => {
-            let maze = match spec.blank {
-                Blank::Rect { .. } => generate(generator, width, height, seed.value, quiet)?,
-                Blank::Shape(_) => spec.generate(seed.value)?,
-            };
+            let maze = generate(&spec, seed.value, quiet)?;
             write_maze(&finished(maze, &spec)?, &rendering)
         }
         Destination::Animate(pace, rendering) => {
@@ -65,26 +62,28 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
 const LONG_WALK: f64 = 1e8;
 
 /// Generates the maze. A random walk expected to run long (Aldous-Broder or Wilson on a big or
-/// thin maze) says so up front and shows its progress, in cells joined, on a terminal.
-fn generate(
-    generator: &dyn Generator,
-    width: u32,
-    height: u32,
-    seed: u64,
-    quiet: bool,
-) -> anyhow::Result<Maze> {
-    let walks = [AldousBroder::NAME, Wilson::NAME].contains(&generator.name());
-    let steps = expected_walk_steps(width, height);
-    if !walks || quiet || steps < LONG_WALK || !io::stderr().is_terminal() {
-        return Ok(Maze::generate(generator, width, height, seed)?);
+/// thin maze, of any shape) says so up front and shows its progress, in cells joined, on a
+/// terminal.
+fn generate(spec: &MazeSpec, seed: u64, quiet: bool) -> anyhow::Result<Maze> {
+    let generator = spec.generator.as_ref();
+    let steps = walk_steps(spec);
+    if steps < LONG_WALK || quiet || !io::stderr().is_terminal() {
+        return Ok(spec.generate(seed)?);
     }
     crate::message(format_args!(
         "{}: about {steps:.1e} random-walk steps to take (--quiet hides this)",
         generator.name()
     ));
-    let cells = u64::from(width) * u64::from(height);
+    let cells = spec.blank.cell_count();
     let mut joined = Joined(Progress::new(cells.saturating_sub(1), false));
-    let maze = Maze::generate_observed(generator, width, height, seed, &mut joined)?;
+    let maze = match &spec.blank {
+        Blank::Rect { width, height } => {
+            Maze::generate_observed(generator, *width, *height, seed, &mut joined)?
+        }
+        Blank::Shape(shape) => {
+            Maze::generate_shape_observed(generator, shape.clone(), seed, &mut joined)?
+        }
+    };
     joined.0.finish();
     Ok(maze)
 }
@@ -92,8 +91,8 @@ fn generate(
 /// Counts the cells a generator joins to the maze on a progress bar.
 struct Joined(Progress);
 
-impl Observer for Joined {
-    fn observe(&mut self, event: Event) {
+impl<C, S> Observer<Event<C, S>> for Joined {
+    fn observe(&mut self, event: Event<C, S>) {
         if let Event::Carve { .. } = event {
             self.0.inc(1);
         }

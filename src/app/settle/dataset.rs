@@ -65,6 +65,10 @@ pub fn refuse_arrays(output: &OutputArgs) -> anyhow::Result<()> {
     }
 }
 
+/// Random-walk steps a maze past which a dataset is refused without `--allow-slow`: about 2.5
+/// s at Aldous-Broder's best (4e8 steps a second), a few seconds a maze.
+const SLOW_WALK: f64 = 1e9;
+
 /// Settles a maze command into a dataset job.
 pub fn settle(
     generator: Box<dyn Generator + Send + Sync>,
@@ -113,6 +117,24 @@ pub fn settle(
     };
     // The mazes' own refusals first, then the formats', then the dataset's (bounds, unique).
     spec.maze.check().map_err(super::flags::with_flags)?;
+    let steps = super::maze::walk_steps(&spec.maze);
+    if dataset.count.is_some() && steps > SLOW_WALK && !dataset.allow_slow {
+        let fast = [
+            "backtrack",
+            "kruskal",
+            "prim",
+            "hunt-and-kill",
+            "growing-tree",
+        ];
+        return Err(bad_input(format!(
+            "--count {count}: {} takes about {steps:.1e} random-walk steps a maze on this {} \
+             (seconds each: a random walk crosses a thin shape back and forth); {} make \
+             such mazes at once, or add --allow-slow",
+            spec.maze.generator.name(),
+            spec.maze.blank.name(),
+            fast.join(", ")
+        )));
+    }
     let in_tiles = matches!(shape, None | Some(Shape::Masked(_)));
     let writes_many = |takes: Takes| {
         takes.many.is_some()

@@ -10,7 +10,9 @@ use crate::app::cli::{self, EndpointArgs, Format, MazeArgs, ShapeKind};
 use crate::app::output::Target;
 use crate::app::terminal::{self, TerminalScreen};
 use anyhow::Context;
-use mazegen::algorithms::Generator;
+use mazegen::algorithms::{
+    AldousBroder, Algorithm, Generator, Wilson, expected_walk_steps, expected_walk_steps_on,
+};
 use mazegen::grid::{Grid, tiles_from_cells, tiles_from_cells_u64};
 use mazegen::maze::{Blank, Finish, MazeSpec};
 use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Triangle};
@@ -358,4 +360,16 @@ fn animation_pace(
         steps_per_frame: args.animation.steps_per_frame,
         color: use_color(target),
     })
+}
+
+/// The random-walk steps the maze of `spec` is expected to take: none unless its generator
+/// walks (Aldous-Broder, Wilson).
+pub fn walk_steps(spec: &MazeSpec) -> f64 {
+    if ![AldousBroder::NAME, Wilson::NAME].contains(&spec.generator.name()) {
+        return 0.0;
+    }
+    match &spec.blank {
+        Blank::Rect { width, height } => expected_walk_steps(*width, *height),
+        Blank::Shape(shape) => expected_walk_steps_on(shape),
+    }
 }

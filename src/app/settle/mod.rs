@@ -16,7 +16,7 @@ mod rooms;
 pub use dataset::DatasetJob;
 pub use document::{DocumentAction, DocumentJob, Input};
 pub use flags::{dataset_with_flags, with_flags, with_options_at_fault};
-pub use maze::{Destination, MazeJob};
+pub use maze::{Destination, MazeJob, walk_steps};
 pub use output::{Pixels, Rendering, SHAPE_FORMATS, tiles_style_refused};
 pub use rooms::{RoomsJob, TilesetImage};
 
