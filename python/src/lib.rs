@@ -604,7 +604,7 @@ impl Spec {
         };
         let count = spec.slots.end - spec.slots.start;
         // A maze a thread is made at once; its arrays go straight into the reserved ones.
-        spec.check_memory(spec.jobs as u64, 0)
+        spec.check_memory((spec.jobs as u64).min(count).max(1), 0)
             .map_err(|error| dataset_error(error, &spec))?;
         let arrays = py.detach(|| -> PyResult<Arrays> {
             let mut arrays = Arrays::reserve(&spec.maze.blank, count, parts).map_err(py_error)?;

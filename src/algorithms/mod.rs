@@ -33,7 +33,7 @@ pub use percolation::{Percolation, PercolationParams};
 pub use prim::Prim;
 pub use recursive_division::RecursiveDivision;
 pub use sidewinder::Sidewinder;
-pub use walk_steps::{expected_walk_steps, expected_walk_steps_on};
+pub use walk_steps::{expected_walk_steps, expected_walk_steps_on, square_walk_steps};
 pub use wilson::Wilson;
 
 use crate::error::{Error, Result};

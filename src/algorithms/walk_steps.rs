@@ -29,7 +29,7 @@ pub fn expected_walk_steps(width: u32, height: u32) -> f64 {
     if cells <= 1.0 {
         return 0.0;
     }
-    let square = cells * cells.ln().powi(2) / std::f64::consts::PI;
+    let square = square_walk_steps(cells as u64);
     let (long, short) = (width.max(height), width.min(height));
     let along = match short {
         1 => 1.0,
@@ -84,8 +84,18 @@ pub fn expected_walk_steps_on(shape: &Shape) -> f64 {
     } else {
         0.5
     };
-    let square = cells * cells.ln().powi(2) / std::f64::consts::PI;
-    square.max(7.0 / 6.0 * length.powi(2) / along)
+    square_walk_steps(cells as u64).max(7.0 / 6.0 * length.powi(2) / along)
+}
+
+/// The random-walk steps that cover a square of `cells` cells, `n (ln n)^2 / pi`: what a
+/// shape of as many cells takes at best, against which [`expected_walk_steps_on`] tells how
+/// much a thin shape slows the walk.
+pub fn square_walk_steps(cells: u64) -> f64 {
+    let cells = cells as f64;
+    if cells <= 1.0 {
+        return 0.0;
+    }
+    cells * cells.ln().powi(2) / std::f64::consts::PI
 }
 
 /// The cell of `topology` farthest from cell `from` (every wall open) and its distance, by a

@@ -6,7 +6,7 @@
 //! to undo ends the process as before.
 
 use signal_hook::consts::signal::{
-    SIGALRM, SIGHUP, SIGINT, SIGIO, SIGPROF, SIGQUIT, SIGSYS, SIGTERM, SIGTRAP, SIGUSR1, SIGUSR2,
+    SIGALRM, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGSYS, SIGTERM, SIGTRAP, SIGUSR1, SIGUSR2,
     SIGVTALRM, SIGXCPU, SIGXFSZ,
 };
 use signal_hook::iterator::Signals;
@@ -31,7 +31,9 @@ const ENDING: &[i32] = &[
     SIGPROF,
     SIGXCPU,
     SIGXFSZ,
-    SIGIO,
+    // Elsewhere (macOS, the BSDs) SIGIO is ignored by default.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    signal_hook::consts::signal::SIGIO,
     SIGTRAP,
     SIGSYS,
     #[cfg(any(target_os = "linux", target_os = "android"))]

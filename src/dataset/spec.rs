@@ -77,7 +77,10 @@ impl DatasetSpec {
             let (start, end) = (self.slots.start, self.slots.end);
             return Err(DatasetError::UniqueTooFar { start, end }.into());
         }
-        if self.unique && self.maze.finish.braid.is_none() {
+        // Braided and partial mazes are no spanning trees of the shape: not counted so.
+        let trees_only =
+            self.maze.finish.braid.is_none() && self.maze.generator.reached_from().is_none();
+        if self.unique && trees_only {
             let trees = match &self.maze.blank {
                 Blank::Rect { width, height } => spanning_tree_count(*width, *height),
                 Blank::Shape(shape) => with_topology!(shape, t => shape_tree_count(t)),

@@ -115,6 +115,8 @@ impl Mask {
         if bytes.starts_with(PNG_SIGNATURE) {
             return Self::from_png(bytes);
         }
+        // The rules `read` applies as the bytes come, so both read the same masks.
+        TextSoFar::default().check(bytes)?;
         let text = std::str::from_utf8(bytes).map_err(|e| {
             Error::InvalidMask(format!(
                 "neither a PNG nor UTF-8 text (invalid byte at offset {})",
@@ -226,9 +228,13 @@ const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 /// Refuses the start of a PNG, `bytes`, once its header (IHDR, bytes 16 to 24) gives more
 /// pixels than a shape may have cells, or once it is longer than its pixels could make it: 8
 /// bytes a pixel (16-bit RGBA) and a filter byte a row, stored without compression, with 1%
-/// and a MiB for blocks and chunks.
+/// for blocks and 16 MiB for chunks besides (colour profiles, metadata).
 fn check_png_so_far(bytes: &[u8]) -> Result<()> {
-    let Some(header) = bytes.get(16..24) else {
+    // The header chunk, else the decoder says what is wrong with the file.
+    let Some(header) = bytes
+        .get(16..24)
+        .filter(|_| bytes.get(12..16) == Some(b"IHDR"))
+    else {
         return Ok(());
     };
     let width = u64::from(u32::from_be_bytes([
@@ -238,7 +244,7 @@ fn check_png_so_far(bytes: &[u8]) -> Result<()> {
         header[4], header[5], header[6], header[7],
     ]));
     super::check_cells(width * height)?;
-    let most = (width * height * 8 + height) / 100 * 101 + (1 << 20);
+    let most = (width * height * 8 + height) / 100 * 101 + (16 << 20);
     if bytes.len() as u64 > most {
         return Err(Error::InvalidMask(format!(
             "a {width}x{height} PNG runs past the {most} bytes its pixels could take"
@@ -279,7 +285,9 @@ impl TextSoFar {
             if c == '\n' {
                 self.rows += 1;
                 self.row = 0;
-            } else if c.is_control() && c != '\t' && c != '\r' {
+            } else if c == '\r' {
+                // A line's end (CRLF), not a cell: `from_text` trims it.
+            } else if c.is_control() && c != '\t' {
                 return Err(Error::InvalidMask(format!(
                     "a text mask has no control characters, and byte {} is {:?}",
                     self.checked + offset,
@@ -291,7 +299,10 @@ impl TextSoFar {
             }
         }
         self.checked += valid.len();
-        super::check_cells((self.rows + 1).saturating_mul(self.width).max(1))
+        // The rows so far, the one being read included; a file of empty lines is as many
+        // cells as lines.
+        let rows = self.rows + u64::from(self.row > 0);
+        super::check_cells(rows.saturating_mul(self.width.max(1)).max(1))
     }
 }
 

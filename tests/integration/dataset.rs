@@ -346,6 +346,22 @@ fn unique_mazes_differ_and_asking_more_than_exist_is_refused() {
         &["wilson", "--size", "5", "--count", "5", "--unique"],
         &["--unique --count 5", "only 4 distinct"],
     );
+    // Percolation mazes have loops: more of them than spanning trees (192 of 3x3 cells).
+    let loops = stdout_of(&[
+        "percolation",
+        "--size",
+        "7",
+        "--p",
+        "0.7",
+        "--unique",
+        "--count",
+        "193",
+        "--seed",
+        "1",
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(loops.lines().count(), 193);
     // A run whose hashes could not be kept, or whose last shard would replay 2^64 mazes first,
     // is refused at once (it grew without end).
     assert_refused(
@@ -734,7 +750,7 @@ fn array_shards_hold_their_slices() {
 
 #[test]
 fn a_dataset_the_memory_cannot_hold_is_refused_before_the_first_maze() {
-    // 256 threads each making a 32768x32768-cell maze need half a terabyte at once. Linux's
+    // 256 threads each making one of 256 32768x32768-cell mazes need half a terabyte at once. Linux's
     // default (heuristic) overcommit refuses that much in one request; other policies grant
     // it unseen, so the refusal cannot be tested there.
     let policy = std::fs::read_to_string("/proc/sys/vm/overcommit_memory").unwrap_or_default();
@@ -749,7 +765,7 @@ fn a_dataset_the_memory_cannot_hold_is_refused_before_the_first_maze() {
             "--size",
             "65537",
             "--count",
-            "2",
+            "256",
             "--jobs",
             "256",
             "--format",

@@ -79,7 +79,10 @@ fn write_run(job: &DatasetJob, out: &mut dyn Write) -> anyhow::Result<()> {
     // The run holds a batch at once, at least a maze a thread (`Run::batch`); a large maze is
     // kept and drawn as it is written, a small one drawn on its thread into a buffer.
     let jobs = spec.jobs as u64;
-    let at_once = batch.clamp(jobs, BATCH_MAZES.max(jobs));
+    let at_once = batch
+        .clamp(jobs, BATCH_MAZES.max(jobs))
+        .min(slots.end - first)
+        .max(1);
     let buffered = match maze_bytes(job) > RENDERED_ON_THREADS {
         true => 0,
         false => maze_bytes(job),

@@ -4,7 +4,7 @@ use super::output::{Rendering, rendering};
 use super::{Seed, bad_input};
 use crate::app::cli::{EndpointRule, Format, MazeArgs, OutputArgs};
 use clap::ValueEnum;
-use mazegen::algorithms::Generator;
+use mazegen::algorithms::{Generator, square_walk_steps};
 use mazegen::dataset::DatasetSpec;
 use mazegen::grid::tiles_from_cells;
 use mazegen::maze::{Blank, Finish, MazeSpec};
@@ -65,9 +65,14 @@ pub fn refuse_arrays(output: &OutputArgs) -> anyhow::Result<()> {
     }
 }
 
-/// Random-walk steps a maze past which a dataset is refused without `--allow-slow`: about 2.5
-/// s at Aldous-Broder's best (4e8 steps a second), a few seconds a maze.
+/// Random-walk steps a maze past which a dataset on a thin shape is refused without
+/// `--allow-slow`: about 2.5 s at Aldous-Broder's best (4e8 steps a second), a few seconds a
+/// maze.
 const SLOW_WALK: f64 = 1e9;
+
+/// How many times a square's walk a shape must take to count as thin: large squares are slow
+/// as their size says, and are not refused.
+const THIN: f64 = 10.0;
 
 /// Settles a maze command into a dataset job.
 pub fn settle(
@@ -118,7 +123,8 @@ pub fn settle(
     // The mazes' own refusals first, then the formats', then the dataset's (bounds, unique).
     spec.maze.check().map_err(super::flags::with_flags)?;
     let steps = super::maze::walk_steps(&spec.maze);
-    if dataset.count.is_some() && steps > SLOW_WALK && !dataset.allow_slow {
+    let thin = steps > THIN * square_walk_steps(spec.maze.blank.cell_count());
+    if dataset.count.is_some() && steps > SLOW_WALK && thin && !dataset.allow_slow {
         let fast = [
             "backtrack",
             "kruskal",
