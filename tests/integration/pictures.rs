@@ -478,3 +478,35 @@ fn a_one_cell_maze_is_its_goal() {
     let svg = String::from_utf8(rendered(&Svg(picture(true)), &maze)).unwrap();
     assert_eq!(elements(&svg), ["svg", "rect", "path", "path"], "{svg}");
 }
+
+#[test]
+fn a_line_picture_the_memory_cannot_hold_is_refused_before_the_maze_is_carved() {
+    // Half a billion hexagons drawn in lines need some 130 GB of drawing. Linux's default
+    // (heuristic) overcommit refuses that much in one request; other policies grant it
+    // unseen, so the refusal cannot be tested there.
+    let policy = std::fs::read_to_string("/proc/sys/vm/overcommit_memory").unwrap_or_default();
+    if policy.trim() != "0" {
+        eprintln!("note: overcommit policy {policy:?}, not the heuristic one: not tested");
+        return;
+    }
+    for format in ["svg", "png"] {
+        assert_refused(
+            &[
+                "backtrack",
+                "--shape",
+                "hex",
+                "--cells",
+                "16384x32768",
+                "--format",
+                format,
+                "-o",
+                "never.picture",
+            ],
+            &["not enough memory for a 16384x32768-cell maze"],
+        );
+    }
+    assert!(!std::path::Path::new("never.picture").exists());
+    // The check itself: a small picture's drawing is granted.
+    let hex = Shape::Hex(Hex::new(30, 20).unwrap());
+    assert_eq!(Picture::default().check_drawing_memory(&hex), Ok(()));
+}

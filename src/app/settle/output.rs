@@ -120,11 +120,13 @@ impl Rendering {
     }
 }
 
-/// Checks that `picture` of a maze of `shape` in lines can be drawn.
+/// Checks that `picture` of a maze of `shape` in lines can be drawn: its size in pixels, and
+/// the memory its drawing takes.
 fn check_lines(picture: Picture, shape: &Shape) -> anyhow::Result<()> {
     picture
         .pixel_size_of_shape(shape)
         .with_context(|| format!("--scale {}", picture.scale))?;
+    picture.check_drawing_memory(shape)?;
     Ok(())
 }
 

@@ -17,7 +17,7 @@ use crate::Maze;
 use crate::analysis::UNREACHED;
 use crate::error::{Error, Result};
 use crate::grid::Tile;
-use crate::topology::{Geometry, Point, Shape};
+use crate::topology::{Geometry, Point, Shape, Topology};
 use crate::with_topology;
 use std::collections::BTreeMap;
 
@@ -95,6 +95,39 @@ impl Picture {
     pub fn pixel_size_of_shape(&self, shape: &Shape) -> Result<(u32, u32)> {
         pixel_size(self.scale, with_topology!(shape, t => t.bounds()))
     }
+
+    /// Refuses, before the maze is carved, a picture of `shape` in lines whose drawing the
+    /// machine will not hold ([`Error::OutOfMemory`]): it is laid out whole before it is
+    /// written, every side of every cell a line of two points and an index (40 bytes), and
+    /// with a heat map every cell's outline besides. The memory is only asked for, not
+    /// touched, and given back at once.
+    pub fn check_drawing_memory(&self, shape: &Shape) -> Result<()> {
+        let (cells, sides, (width, height)) =
+            with_topology!(shape, t => (t.cell_count() as u64, sides_of(t), t.extent()));
+        let point = size_of::<Point>() as u64;
+        let walls = cells.saturating_mul(sides).saturating_mul(2 * point + 8);
+        let outlines = match self.heatmap {
+            true => cells.saturating_mul((sides + 1) * point + 8),
+            false => 0,
+        };
+        let bytes = walls.saturating_add(outlines);
+        let granted = usize::try_from(bytes)
+            .ok()
+            .is_some_and(|bytes| Vec::<u8>::new().try_reserve_exact(bytes).is_ok());
+        match granted {
+            true => Ok(()),
+            false => Err(Error::OutOfMemory {
+                width,
+                height,
+                bytes,
+            }),
+        }
+    }
+}
+
+/// The most sides a cell of `topology` has.
+fn sides_of<T: Geometry>(_: &T) -> u64 {
+    T::SIDES as u64
 }
 
 /// The size in pixels of a line picture of a shape `bounds` cell units across and down, at
