@@ -29,21 +29,7 @@ impl Mask {
         let grid = Grid::new(width, height)?;
         let first = on.iter().position(|&o| o).ok_or(Error::EmptyShape)?;
         // Every cell on must be reached from the first.
-        let mut seen = vec![false; on.len()];
-        let mut stack = vec![first];
-        seen[first] = true;
-        while let Some(i) = stack.pop() {
-            let cursor = Cursor::at(&grid, i);
-            for dir in Dir::ALL {
-                if let Some(j) = cursor.neighbour(dir)
-                    && on[j]
-                    && !seen[j]
-                {
-                    seen[j] = true;
-                    stack.push(j);
-                }
-            }
-        }
+        let seen = flood(&grid, first, |_, _, j| on[j]);
         if let Some(lost) = (0..on.len()).find(|&i| on[i] && !seen[i]) {
             let (a, b) = (grid.pos(first), grid.pos(lost));
             return Err(Error::DisconnectedMask {
@@ -222,6 +208,27 @@ impl Mask {
     }
 }
 
+/// The cells of `grid` reached from cell `from`, a flag each, stepping from a cell (at a
+/// cursor) through a direction to a neighbour wherever `step` allows.
+fn flood(grid: &Grid, from: usize, step: impl Fn(&Cursor, Dir, usize) -> bool) -> Vec<bool> {
+    let mut seen = vec![false; grid.cell_count()];
+    let mut stack = vec![from];
+    seen[from] = true;
+    while let Some(i) = stack.pop() {
+        let cursor = Cursor::at(grid, i);
+        for dir in Dir::ALL {
+            if let Some(j) = cursor.neighbour(dir)
+                && !seen[j]
+                && step(&cursor, dir, j)
+            {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    seen
+}
+
 /// The bytes every PNG file starts with.
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 
@@ -346,21 +353,9 @@ impl Masked {
     /// The maze of the cells of `grid` reached from cell `from` through its passages, as a mask;
     /// the passages of every other cell are closed.
     pub(crate) fn reached(mut grid: Grid, from: usize) -> Result<Self> {
-        let mut on = vec![false; grid.cell_count()];
-        let mut stack = vec![from];
-        on[from] = true;
-        while let Some(i) = stack.pop() {
-            let cursor = Cursor::at(&grid, i);
-            for dir in Dir::ALL {
-                if let Some(j) = cursor.neighbour(dir)
-                    && !on[j]
-                    && grid.is_open(cursor.pos(), dir)
-                {
-                    on[j] = true;
-                    stack.push(j);
-                }
-            }
-        }
+        let on = flood(&grid, from, |cursor, dir, _| {
+            grid.is_open(cursor.pos(), dir)
+        });
         for i in (0..on.len()).filter(|&i| !on[i]) {
             for dir in Dir::ALL {
                 if Cursor::at(&grid, i).neighbour(dir).is_some() {

@@ -227,3 +227,15 @@ impl Drop for Tmux {
         let _ = self.command(&["kill-server"]).status();
     }
 }
+
+/// Whether Linux's default (heuristic) overcommit is in force, which refuses a request for far
+/// more memory than the machine has: the refusals of memory no run could get are tested only
+/// there (other policies grant it unseen), with a note elsewhere.
+pub fn heuristic_overcommit() -> bool {
+    let policy = std::fs::read_to_string("/proc/sys/vm/overcommit_memory").unwrap_or_default();
+    if policy.trim() != "0" {
+        eprintln!("note: overcommit policy {policy:?}, not the heuristic one: not tested");
+        return false;
+    }
+    true
+}

@@ -2,7 +2,7 @@
 //! by `--shard`, each reproducible from its recorded seed, filtered by difficulty, unique, and
 //! written as JSON lines or NumPy arrays.
 
-use crate::common::{assert_refused, mazegen, run_with_memory_limit, stdout_of};
+use crate::common::{self, assert_refused, mazegen, run_with_memory_limit, stdout_of};
 use mazegen::dataset::candidate_seed;
 use serde_json::Value;
 use std::collections::HashSet;
@@ -750,12 +750,8 @@ fn array_shards_hold_their_slices() {
 
 #[test]
 fn a_dataset_the_memory_cannot_hold_is_refused_before_the_first_maze() {
-    // 256 threads each making one of 256 32768x32768-cell mazes need half a terabyte at once. Linux's
-    // default (heuristic) overcommit refuses that much in one request; other policies grant
-    // it unseen, so the refusal cannot be tested there.
-    let policy = std::fs::read_to_string("/proc/sys/vm/overcommit_memory").unwrap_or_default();
-    if policy.trim() != "0" {
-        eprintln!("note: overcommit policy {policy:?}, not the heuristic one: not tested");
+    // 256 threads each making one of 256 32768x32768-cell mazes need half a terabyte at once.
+    if !common::heuristic_overcommit() {
         return;
     }
     let started = std::time::Instant::now();

@@ -481,12 +481,8 @@ fn a_one_cell_maze_is_its_goal() {
 
 #[test]
 fn a_line_picture_the_memory_cannot_hold_is_refused_before_the_maze_is_carved() {
-    // Half a billion hexagons drawn in lines need some 130 GB of drawing. Linux's default
-    // (heuristic) overcommit refuses that much in one request; other policies grant it
-    // unseen, so the refusal cannot be tested there.
-    let policy = std::fs::read_to_string("/proc/sys/vm/overcommit_memory").unwrap_or_default();
-    if policy.trim() != "0" {
-        eprintln!("note: overcommit policy {policy:?}, not the heuristic one: not tested");
+    // Half a billion hexagons drawn in lines need some 130 GB of drawing.
+    if !common::heuristic_overcommit() {
         return;
     }
     for format in ["svg", "png"] {
