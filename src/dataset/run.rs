@@ -294,9 +294,14 @@ impl<I, F> Maker<'_, I, F> {
                     continue;
                 }
             }
-            let hash = match spec.unique {
-                true => with_topology!(maze.shape(), t => passage_hash(t)),
-                false => 0,
+            let hash = match (spec.unique, maze.grid()) {
+                (false, _) => 0,
+                // A maze of the cells reached has a mask of its own, which its passages give
+                // (from the start): hashed over the whole rectangle, two differ as they do.
+                (true, Some(grid)) if spec.maze.generator.reached_from().is_some() => {
+                    passage_hash(grid)
+                }
+                (true, _) => with_topology!(maze.shape(), t => passage_hash(t)),
             };
             let value = match spec.slots.contains(&index) {
                 true => Some((self.each)(state, maze)?),

@@ -346,6 +346,30 @@ fn unique_mazes_differ_and_asking_more_than_exist_is_refused() {
         &["wilson", "--size", "5", "--count", "5", "--unique"],
         &["--unique --count 5", "only 4 distinct"],
     );
+    // Mazes of part of the grid differ by the cells they reach: from the corner, two cells
+    // make two mazes, and three (a path of three in 5x5 cells) four.
+    for (size, accessible, distinct) in [("5", "2", 2), ("11", "3", 4)] {
+        let count = distinct.to_string();
+        let run = stdout_of(&[
+            "backtrack",
+            "--size",
+            size,
+            "--accessible",
+            accessible,
+            "--unique",
+            "--count",
+            &count,
+            "--seed",
+            "1",
+            "--format",
+            "jsonl",
+        ]);
+        let tiles: HashSet<String> = documents(&run)
+            .iter()
+            .map(|d| d["tiles"].to_string())
+            .collect();
+        assert_eq!(tiles.len(), distinct, "--accessible {accessible}");
+    }
     // Percolation mazes have loops: more of them than spanning trees (192 of 3x3 cells).
     let loops = stdout_of(&[
         "percolation",
