@@ -68,6 +68,32 @@ impl Topology for Grid {
         dir.opposite() as usize
     }
 
+    /// [`Topology::random_neighbour`] with the candidates gathered without a branch per side:
+    /// the same sides in the same order, so the same draws.
+    // 10x10-cell backtrack datasets (--jobs 1, 200,000 mazes): 1,439 -> 1,283 ms, whole process.
+    #[inline(always)]
+    fn random_neighbour(
+        &self,
+        cursor: &Cursor,
+        bits: &mut RandomBits<'_, MazeRng>,
+        mut wanted: impl FnMut(usize) -> bool,
+    ) -> Option<usize> {
+        let (i, w) = (cursor.i, self.width() as usize);
+        let candidates = [
+            cursor.y > 0 && wanted(i.wrapping_sub(w)),
+            cursor.x + 1 < self.width() && wanted(i + 1),
+            cursor.y + 1 < self.height() && wanted(i + w),
+            cursor.x > 0 && wanted(i.wrapping_sub(1)),
+        ];
+        let mut options = [0u8; 4];
+        let mut count = 0;
+        for (side, &candidate) in candidates.iter().enumerate() {
+            options[count] = side as u8;
+            count += usize::from(candidate);
+        }
+        (count > 0).then(|| usize::from(options[bits.below(count as u32) as usize]))
+    }
+
     #[inline(always)]
     fn random_step(&self, cursor: &mut Cursor, bits: &mut RandomBits<'_, MazeRng>) -> usize {
         cursor.random_step(bits) as usize
