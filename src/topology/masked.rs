@@ -237,11 +237,13 @@ const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 /// bytes a pixel (16-bit RGBA) and a filter byte a row, stored without compression, with 1%
 /// for blocks and 16 MiB for chunks besides (colour profiles, metadata).
 fn check_png_so_far(bytes: &[u8]) -> Result<()> {
-    // The header chunk, else the decoder says what is wrong with the file.
-    let Some(header) = bytes
-        .get(16..24)
-        .filter(|_| bytes.get(12..16) == Some(b"IHDR"))
-    else {
+    // Every PNG opens with its header chunk: without it, nothing after says how far to read.
+    if bytes.get(12..16).is_some_and(|name| name != b"IHDR") {
+        return Err(Error::InvalidMask(
+            "unreadable PNG: its first chunk is not the IHDR header".into(),
+        ));
+    }
+    let Some(header) = bytes.get(16..24) else {
         return Ok(());
     };
     let width = u64::from(u32::from_be_bytes([

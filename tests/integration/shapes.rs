@@ -300,4 +300,8 @@ fn masks_read_from_endless_or_hostile_input_are_refused_at_once() {
     ));
     let endless = Mask::read(png(4, 4)).unwrap_err().to_string();
     assert!(endless.contains("runs past the"), "{endless}");
+    // A PNG signature, then no header: nothing says where it would end.
+    let headless = b"\x89PNG\r\n\x1a\n".chain(repeat(0));
+    let refused = Mask::read(headless).unwrap_err().to_string();
+    assert!(refused.contains("not the IHDR header"), "{refused}");
 }
