@@ -117,9 +117,7 @@ impl DatasetSpec {
     /// asked for, not touched, and given back at once.
     pub fn check_memory(&self, at_once: u64, output: u64) -> Result<()> {
         let bytes = at_once.saturating_mul(self.maze_bytes().saturating_add(output));
-        let granted = usize::try_from(bytes)
-            .ok()
-            .is_some_and(|bytes| Vec::<u8>::new().try_reserve_exact(bytes).is_ok());
+        let granted = crate::grid::grantable(bytes);
         if !granted {
             return Err(DatasetError::NoMemory {
                 mazes: at_once,

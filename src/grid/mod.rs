@@ -406,6 +406,14 @@ pub(crate) fn filled_vec<T: Clone>(
     Ok(items)
 }
 
+/// Whether the machine grants `bytes` of memory at once: asked for, not touched, and given back
+/// at once, so that work it could not finish is refused before it starts.
+pub(crate) fn grantable(bytes: u64) -> bool {
+    usize::try_from(bytes)
+        .ok()
+        .is_some_and(|bytes| Vec::<u8>::new().try_reserve_exact(bytes).is_ok())
+}
+
 /// Allocates an empty `Vec` with room for `len` items of scratch space for a `width x height`
 /// maze (for generators that push), reporting a refused allocation as an error instead of
 /// aborting.

@@ -111,9 +111,7 @@ impl Picture {
             false => 0,
         };
         let bytes = walls.saturating_add(outlines);
-        let granted = usize::try_from(bytes)
-            .ok()
-            .is_some_and(|bytes| Vec::<u8>::new().try_reserve_exact(bytes).is_ok());
+        let granted = crate::grid::grantable(bytes);
         match granted {
             true => Ok(()),
             false => Err(Error::OutOfMemory {
