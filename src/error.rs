@@ -1,5 +1,6 @@
 //! The library's error type.
 
+use crate::grid::Pos;
 use thiserror::Error;
 
 /// Everything that can go wrong inside the library.
@@ -299,6 +300,75 @@ pub enum Error {
     /// A room map that cannot be made as asked.
     #[error(transparent)]
     Rooms(#[from] crate::rooms::RoomsError),
+    /// A giant maze with a side of no cells or of more than [`crate::window::MAX_SIDE`].
+    #[error("a giant maze is 1 to {limit} cells a side (3 to 2^64 - 1 tiles), not {cells} cells")]
+    GiantSide {
+        /// The side asked for, in cells.
+        cells: u64,
+        /// The most cells a side may have.
+        limit: u64,
+    },
+
+    /// A generator that cannot make a giant maze as asked.
+    #[error("{algorithm} cannot make this giant maze: {reason}")]
+    WindowUnsupported {
+        /// The algorithm.
+        algorithm: &'static str,
+        /// Why not.
+        reason: &'static str,
+    },
+
+    /// A window of no cells or reaching past its giant maze.
+    #[error(
+        "a window of {}x{} cells at cell {},{} does not lie within the {width}x{height}-cell          maze; a window has at least one cell and ends by cell {},{}",
+        window.width, window.height, window.x, window.y,
+        width.saturating_sub(1), height.saturating_sub(1)
+    )]
+    WindowOutside {
+        /// The window asked for.
+        window: crate::window::Window,
+        /// The maze's width in cells.
+        width: u64,
+        /// The maze's height in cells.
+        height: u64,
+    },
+
+    /// A chunk asked of a maze that is not made of chunks.
+    #[error("this giant maze is not made of chunks")]
+    NoChunks,
+
+    /// A chunk past the last one.
+    #[error("chunk {cx},{cy} is outside the {across}x{down} chunks of the maze")]
+    ChunkOutside {
+        /// Its column of chunks.
+        cx: u64,
+        /// Its row of chunks.
+        cy: u64,
+        /// Chunks across the maze.
+        across: u64,
+        /// Chunks down the maze.
+        down: u64,
+    },
+
+    /// A window's start and goal joined only through cells outside it.
+    #[error(
+        "no path from cell {},{} to cell {},{} stays within the window: its cells join          through cells outside it; choose a start and goal the window joins, or a larger window",
+        start.x, start.y, goal.x, goal.y
+    )]
+    NoPathInWindow {
+        /// The start, in window cells.
+        start: Pos,
+        /// The goal, in window cells.
+        goal: Pos,
+    },
+
+    /// Something asked of a window that only the whole maze has.
+    #[error("{what} needs the whole maze, and a window shows a part of it as it is")]
+    WholeMazeNeeded {
+        /// What was asked.
+        what: &'static str,
+    },
+
     /// A growing-tree pick rule that is not `newest`, `random`, `oldest` or `mixed:P` with P
     /// from 0 to 1.
     #[error(

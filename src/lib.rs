@@ -53,6 +53,7 @@ pub mod rng;
 pub mod rooms;
 pub mod stream;
 pub mod topology;
+pub mod window;
 
 pub use error::{Error, Result};
 pub use maze::{Heat, Maze, MazeTiles};

@@ -215,6 +215,31 @@ impl<'a, R: Rng> RandomBits<'a, R> {
     }
 }
 
+impl<'a> RandomBits<'a, MazeRng> {
+    /// Moves `rng` so that the first bit handed out is bit `bit` of its stream, the bit that
+    /// `bit` calls of [`bit`](Self::bit) from the stream's start would skip: bit `k` is bit
+    /// `k mod 64` of the stream's `k / 64`-th 64-bit word. ChaCha seeks in constant time, and
+    /// cycles after 2^68 32-bit words, as the stream itself does.
+    ///
+    /// ```
+    /// use mazegen::rng::{RandomBits, rng_from_seed};
+    ///
+    /// let mut rng = rng_from_seed(5);
+    /// let mut bits = RandomBits::new(&mut rng);
+    /// let skipped: Vec<bool> = (0..100).map(|_| bits.bit()).collect();
+    /// let next = bits.take(40);
+    /// assert_eq!(RandomBits::at(&mut rng_from_seed(5), 100).take(40), next);
+    /// # let _ = skipped;
+    /// ```
+    pub fn at(rng: &'a mut MazeRng, bit: u128) -> Self {
+        // Two 32-bit words per 64-bit one.
+        rng.set_word_pos(2 * (bit / 64));
+        let mut bits = Self::new(rng);
+        bits.take((bit % 64) as u32);
+        bits
+    }
+}
+
 /// The bits a paused [`RandomBits`] had drawn and not handed out yet.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Leftover {

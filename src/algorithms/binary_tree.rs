@@ -5,8 +5,9 @@ use super::rows::{Place, RowByRow, Rows, carve_grid};
 use crate::error::Result;
 use crate::events::{Event, Observer};
 use crate::grid::{Dir, Grid, Pos};
-use crate::rng::{MazeRng, RandomBits};
+use crate::rng::{MazeRng, RandomBits, rng_from_seed};
 use crate::stream::MazeRows;
+use crate::window::Window;
 use serde::{Serialize, Serializer};
 
 /// The Binary Tree algorithm.
@@ -114,6 +115,57 @@ impl Algorithm for BinaryTree {
 
     fn stream(&self, width: u32, height: u64, seed: u64) -> Option<Result<MazeRows>> {
         Some(MazeRows::of(*self, width, height, seed))
+    }
+
+    fn region(&self, width: u64, height: u64, seed: u64, region: Window) -> Option<Result<Grid>> {
+        Some(self.carve_region(width, height, seed, region))
+    }
+}
+
+impl BinaryTree {
+    /// The cells of `region` in the `width x height`-cell maze of `seed`, each opening the
+    /// passage that steps 2 to 4 give it where its neighbour lies in the region. A row's
+    /// coins are consecutive bits of the stream: the coin of cell `x` in the `r`-th row of
+    /// coins is bit `r * (width - 1) + c`, `c` its place among the row's cells with a coin,
+    /// where [`RandomBits::at`] starts at once.
+    fn carve_region(&self, width: u64, height: u64, seed: u64, region: Window) -> Result<Grid> {
+        let mut grid = Grid::new(region.width, region.height)?;
+        let (across, down) = (self.bias.horizontal(), self.bias.vertical());
+        let edge_row = if down == Dir::North { 0 } else { height - 1 };
+        let end = if across == Dir::East { width - 1 } else { 0 };
+        // The coin of cell `x` is the `x - first`-th of its row.
+        let first = u64::from(across == Dir::West);
+        let mut rng = rng_from_seed(seed);
+        for row in 0..region.height {
+            let y = region.y + u64::from(row);
+            let coins_above = if down == Dir::North {
+                y.saturating_sub(1)
+            } else {
+                y
+            };
+            let from = region.x.max(first);
+            let bit = u128::from(coins_above) * u128::from(width - 1) + u128::from(from - first);
+            let mut bits = RandomBits::at(&mut rng, bit);
+            for column in 0..region.width {
+                let x = region.x + u64::from(column);
+                let dir = if x == end {
+                    // 4.
+                    (y != edge_row).then_some(down)
+                } else if y == edge_row || bits.bit() {
+                    // 2 and 3: heads.
+                    Some(across)
+                } else {
+                    Some(down)
+                };
+                let at = Pos::new(column, row);
+                if let Some(dir) = dir
+                    && grid.neighbour(at, dir).is_some()
+                {
+                    grid.carve(at, dir);
+                }
+            }
+        }
+        Ok(grid)
     }
 }
 

@@ -42,6 +42,7 @@ use crate::grid::{Grid, Pos};
 use crate::rng::MazeRng;
 use crate::stream::MazeRows;
 use crate::topology::{EventOf, Shape, Topology};
+use crate::window::Window;
 use serde::Serialize;
 
 /// A maze algorithm as it is written: once, generic over who watches it carve.
@@ -119,6 +120,15 @@ pub trait Algorithm {
     /// row by row; `None` (the default) for one that needs the whole grid.
     fn stream(&self, width: u32, height: u64, seed: u64) -> Option<Result<MazeRows>> {
         let _ = (width, height, seed);
+        None
+    }
+
+    /// The passages of the cells of `region` in the `width x height`-cell maze of `seed`
+    /// (sides up to [`crate::window::MAX_SIDE`]), made without the rest of the maze, for an
+    /// algorithm whose cells can be carved alone; `None` (the default) for one that needs the
+    /// whole grid.
+    fn region(&self, width: u64, height: u64, seed: u64, region: Window) -> Option<Result<Grid>> {
+        let _ = (width, height, seed, region);
         None
     }
 }
@@ -238,6 +248,13 @@ pub trait Generator {
     /// `seed`, streamed whatever the height, for a generator that carves row by row; `None` for
     /// one that needs the whole grid. [`MazeRows::new`] checks the size first.
     fn stream(&self, width: u32, height: u64, seed: u64) -> Option<Result<MazeRows>>;
+
+    /// The passages of the cells of `region` in the `width x height`-cell maze of `seed`, made
+    /// without the rest of the maze, for a generator whose cells can be carved alone (Binary
+    /// Tree); `None` for one that needs the whole grid. Each cell's east and south passages
+    /// are those of the whole maze where the neighbour lies in the region.
+    /// [`crate::window::Giant`] checks the sizes first.
+    fn region(&self, width: u64, height: u64, seed: u64, region: Window) -> Option<Result<Grid>>;
 }
 
 impl<A: Algorithm> Generator for A {
@@ -294,6 +311,10 @@ impl<A: Algorithm> Generator for A {
 
     fn stream(&self, width: u32, height: u64, seed: u64) -> Option<Result<MazeRows>> {
         Algorithm::stream(self, width, height, seed)
+    }
+
+    fn region(&self, width: u64, height: u64, seed: u64, region: Window) -> Option<Result<Grid>> {
+        Algorithm::region(self, width, height, seed, region)
     }
 }
 

@@ -20,7 +20,7 @@ use crate::rng::DRAWN_SEED_LIMIT;
 use crate::topology::Topology;
 
 /// The increment of SplitMix64 (2^64 divided by the golden ratio, odd).
-const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+pub(crate) const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// SplitMix64's output function (Steele, Lea and Flood, 2014): a bijection of `u64` whose
 /// every output bit depends on every input bit.

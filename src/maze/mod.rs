@@ -18,6 +18,7 @@ use crate::events::{Observer, ShapeEvent};
 use crate::grid::{Dir, Grid, Pos, TilePos, passage_tile};
 use crate::rng::{rng_for_stream, rng_from_seed};
 use crate::topology::{End, Mask, Masked, Shape, Topology};
+use crate::window::Cut;
 use crate::with_topology;
 
 /// The RNG stream braiding draws from, apart from generation's, so that braiding never changes
@@ -45,6 +46,8 @@ pub struct Maze {
     braid: Option<Probability>,
     open_border: bool,
     solution: Option<Vec<usize>>,
+    /// Where a window of a giant maze lies in it.
+    cut: Option<Box<Cut>>,
 }
 
 impl Maze {
@@ -187,6 +190,27 @@ impl Maze {
             braid: None,
             open_border: false,
             solution: None,
+            cut: None,
+        }
+    }
+
+    /// This maze as the window `cut` says it is of a giant maze.
+    pub(crate) fn with_cut(mut self, cut: Cut) -> Self {
+        self.cut = Some(Box::new(cut));
+        self
+    }
+
+    /// For a window of a giant maze ([`crate::window`]), where it lies and the passages that
+    /// leave it; `None` for a maze made whole.
+    pub fn cut(&self) -> Option<&Cut> {
+        self.cut.as_deref()
+    }
+
+    /// Refuses `what` of a window, which only the whole maze has.
+    fn whole(&self, what: &'static str) -> Result<()> {
+        match self.cut {
+            Some(_) => Err(Error::WholeMazeNeeded { what }),
+            None => Ok(()),
         }
     }
 
@@ -315,6 +339,7 @@ impl Maze {
     /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn braid_with(&mut self, probability: Probability) -> Result<u64> {
+        self.whole("braiding")?;
         let mut rng = rng_for_stream(self.seed, BRAID_STREAM);
         let opened = with_topology!(&mut self.shape, t => braid(t, probability.get(), &mut rng))?;
         self.braid = Some(probability);
@@ -337,6 +362,7 @@ impl Maze {
     /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn open_border(&mut self) -> Result<()> {
+        self.whole("openings in the outer wall")?;
         self.opening_sides(self.start, self.goal)?;
         self.open_border = true;
         Ok(())
@@ -373,7 +399,8 @@ impl Maze {
     /// rectangle), so the same maze always gives the same path.
     ///
     /// A rectangle's search needs 8 bytes per cell, reserved first: a maze too large for it
-    /// is an [`Error::OutOfMemory`].
+    /// is an [`Error::OutOfMemory`]. In a window of a giant maze the path must stay within
+    /// the window, or it is refused with [`Error::NoPathInWindow`].
     ///
     /// ```
     /// use mazegen::{Maze, algorithms::HuntAndKill, grid::Pos};
@@ -388,8 +415,14 @@ impl Maze {
     /// ```
     pub fn solve(&mut self) -> Result<()> {
         let path = match &self.shape {
-            Shape::Rect(grid) => shortest_path(grid, grid.pos(self.start), grid.pos(self.goal))?
-                .map(|cells| cells.into_iter().map(|cell| grid.index(cell)).collect()),
+            Shape::Rect(grid) => {
+                let (start, goal) = (grid.pos(self.start), grid.pos(self.goal));
+                let path = shortest_path(grid, start, goal)?;
+                if path.is_none() && self.cut.is_some() {
+                    return Err(Error::NoPathInWindow { start, goal });
+                }
+                path.map(|cells| cells.into_iter().map(|cell| grid.index(cell)).collect())
+            }
             shape => {
                 let distances = self.distances();
                 Some(with_topology!(shape, t => path_back(t, &distances, self.goal)))
@@ -410,6 +443,7 @@ impl Maze {
     /// a rectangle the farthest cell is the last one reached, elsewhere the first in index
     /// order.
     pub fn diameter(&self) -> Result<(Pos, Pos, u32)> {
+        self.whole("a longest path")?;
         match &self.shape {
             Shape::Rect(grid) => crate::analysis::diameter(grid),
             _ => Ok(self.sweep_diameter()),
@@ -428,9 +462,10 @@ impl Maze {
     }
 
     /// Whether the maze is perfect: exactly one path between any two cells. Mazes are always
-    /// connected, so that means `cells - 1` passages.
+    /// connected, so that means `cells - 1` passages. A window of a giant maze, whose cells may
+    /// join outside it, tells of the whole maze: windows are cut of perfect mazes only.
     pub fn is_perfect(&self) -> bool {
-        self.passage_count() + 1 == self.cell_count()
+        self.cut.is_some() || self.passage_count() + 1 == self.cell_count()
     }
 
     /// The number of open passages between cells.

@@ -6,7 +6,7 @@ use crate::analysis::Distances;
 use crate::error::Result;
 use crate::grid::{
     Grid, Tile, TileKind, TilePos, TileRows, cell_line_at_or_after, cell_line_at_or_before,
-    cell_tile, empty_vec, tile_between,
+    cell_tile, empty_vec, passage_tile, tile_between,
 };
 use crate::topology::Mask;
 
@@ -63,10 +63,12 @@ impl<'a> MazeTiles<'a> {
             Some(_) => maze.solution().map_or(0, |cells| 2 * cells.len() + 2),
             None => 0,
         };
-        let mut marks = empty_vec(grid.width(), grid.height(), 2 + solution)?;
+        let exits = maze.cut().map_or(&[][..], |cut| &cut.exits);
+        let mut marks = empty_vec(grid.width(), grid.height(), 2 + exits.len() + solution)?;
         marks.extend(
             maze.opening_tiles()
                 .into_iter()
+                .chain(exits.iter().map(|&(cell, dir)| passage_tile(cell, dir)))
                 .map(|tile| (tile, Tile::Passage)),
         );
         if let Some(path) = path {

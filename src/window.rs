@@ -1,0 +1,706 @@
+//! Giant mazes, up to 2^63 - 1 cells a side, of which any window is made alone, in time and
+//! memory proportional to the window: the same cells on every visit, whatever was made before.
+//!
+//! Two kinds of maze can be cut this way:
+//!
+//! - **Binary Tree** mazes, unchanged: each cell's coin sits at a known position of the random
+//!   stream ([`BinaryTree`](crate::algorithms::BinaryTree) draws one bit per coin, in reading
+//!   order), which ChaCha reaches at once. A window is exactly that region of the whole maze
+//!   [`Maze::generate`] makes.
+//! - **Chunked** mazes, of any algorithm: the maze is cut into `C x C`-cell chunks (narrower
+//!   at the right and bottom edges), each carved by the algorithm from its own seed
+//!   ([`chunk_seed`]), then joined by a binary tree over the chunks: every chunk but the
+//!   bottom-right one opens one passage east or south, on a coin of its own stream (forced
+//!   along the last column and row), at a random place along that side. Each chunk is a
+//!   spanning tree of its cells and the chunks form a spanning tree, so the whole maze is
+//!   perfect, and a window needs only the chunks it touches.
+//!
+//! A window is a [`Maze`] of its cells, numbered from its top-left corner, whose [`Cut`] says
+//! where it lies and which passages leave it ([`Cut::exits`]). Its tile view is exactly the
+//! `(2W+1) x (2H+1)` tiles of the whole maze's from tile `(2X, 2Y)`: the frame is the whole
+//! maze's walls, open where a passage leaves the window.
+//!
+//! ```
+//! use mazegen::algorithms::{Backtrack, BinaryTree};
+//! use mazegen::window::{Giant, Window};
+//!
+//! // A window of a binary-tree maze 2^63 - 1 cells a side.
+//! let giant = Giant::new(u64::MAX / 2, u64::MAX / 2, None)?;
+//! let far = Window { x: 1 << 60, y: 1 << 60, width: 40, height: 20 };
+//! let window = giant.window(&BinaryTree::default(), 7, far)?;
+//! assert_eq!(window, giant.window(&BinaryTree::default(), 7, far)?);
+//!
+//! // A chunked backtracking maze: chunks load by their coordinates.
+//! let giant = Giant::new(u64::MAX / 2, u64::MAX / 2, Some(16))?;
+//! let chunk = giant.chunk(&Backtrack::default(), 7, 1 << 50, 3)?;
+//! assert_eq!(chunk.grid().unwrap().width(), 16);
+//! assert!(!chunk.cut().unwrap().exits.is_empty(), "every chunk joins its neighbours");
+//! # Ok::<(), mazegen::Error>(())
+//! ```
+
+use crate::Maze;
+use crate::algorithms::Generator;
+use crate::dataset::{GOLDEN_GAMMA, mix64};
+use crate::error::{Error, Result};
+use crate::grid::{Dir, Grid, Pos, cells_within_tiles};
+use crate::rng::{RandomBits, rng_for_stream, rng_from_seed};
+use crate::topology::Shape;
+use serde::{Deserialize, Serialize};
+
+/// The most cells a side of a giant maze may have, 2^63 - 1: its tiles (twice as many, and
+/// one) fit in a `u64`.
+pub const MAX_SIDE: u64 = cells_within_tiles(u64::MAX);
+
+/// The random stream of a chunk's seed that places its passage to the next chunk, apart from
+/// the one that carves it.
+const LINK_STREAM: u64 = 1;
+
+/// A rectangle of cells of a giant maze: its top-left cell and its size in cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Window {
+    /// The column of its left cells.
+    pub x: u64,
+    /// The row of its top cells.
+    pub y: u64,
+    /// Width in cells.
+    pub width: u32,
+    /// Height in cells.
+    pub height: u32,
+}
+
+impl Window {
+    /// The column just past its right cells.
+    const fn right(&self) -> u64 {
+        self.x + self.width as u64
+    }
+
+    /// The row just below its bottom cells.
+    const fn bottom(&self) -> u64 {
+        self.y + self.height as u64
+    }
+}
+
+/// A giant maze's size in cells and, for a chunked maze, the side of its chunks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Giant {
+    /// Width in cells, up to [`MAX_SIDE`].
+    pub width: u64,
+    /// Height in cells, up to [`MAX_SIDE`].
+    pub height: u64,
+    /// The side of its chunks in cells, or `None` for a maze whose generator cuts windows
+    /// itself (Binary Tree).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chunk: Option<u32>,
+}
+
+/// Where a window lies in its giant maze, and the passages that leave it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cut {
+    /// The maze it was cut from.
+    pub giant: Giant,
+    /// Where it lies in it.
+    pub window: Window,
+    /// The passages through the window's frame, each a cell of the window and the side it
+    /// opens, in the reading order of their tiles.
+    pub exits: Vec<(Pos, Dir)>,
+}
+
+impl Giant {
+    /// A maze of `width x height` cells, in chunks of `chunk x chunk` cells if given. Refuses
+    /// a side of 0 or over [`MAX_SIDE`] cells, and chunks of 0 cells or of more cells than a
+    /// grid may hold.
+    pub fn new(width: u64, height: u64, chunk: Option<u32>) -> Result<Self> {
+        for side in [width, height] {
+            if side == 0 || side > MAX_SIDE {
+                return Err(Error::GiantSide {
+                    cells: side,
+                    limit: MAX_SIDE,
+                });
+            }
+        }
+        if let Some(side) = chunk {
+            Grid::check_size(side, side)?;
+        }
+        Ok(Self {
+            width,
+            height,
+            chunk,
+        })
+    }
+
+    /// Refuses before any work a window that `generator` cannot make of this maze: one that
+    /// reaches past the maze or holds more cells than a grid, a generator that leaves cells
+    /// out, one that needs chunks without them, chunks too small for its options.
+    pub fn check(&self, generator: &dyn Generator, window: Window) -> Result<()> {
+        let unsupported = |reason| Error::WindowUnsupported {
+            algorithm: generator.name(),
+            reason,
+        };
+        if generator.reached_from().is_some() {
+            return Err(unsupported(
+                "its options leave cells out, and a giant maze joins every cell",
+            ));
+        }
+        match self.chunk {
+            None if generator.region(1, 1, 0, Self::ONE_CELL).is_none() => {
+                return Err(unsupported(
+                    "it carves whole mazes only, so its giant mazes are made of chunks",
+                ));
+            }
+            None => {}
+            Some(side) => {
+                // The smallest chunk, at the bottom-right corner.
+                let last = |cells: u64| match cells % u64::from(side) {
+                    0 => u64::from(side),
+                    rest => rest,
+                };
+                generator.check_cells(last(self.width) * last(self.height))?;
+            }
+        }
+        if window.width == 0
+            || window.height == 0
+            || window.right() > self.width
+            || window.bottom() > self.height
+        {
+            return Err(Error::WindowOutside {
+                window,
+                width: self.width,
+                height: self.height,
+            });
+        }
+        let region = self.region_around(window);
+        Grid::check_size(window.width, window.height)?;
+        Grid::check_size(region.width, region.height)?;
+        Ok(())
+    }
+
+    /// A window of one cell, to ask a generator whether it cuts windows.
+    const ONE_CELL: Window = Window {
+        x: 0,
+        y: 0,
+        width: 1,
+        height: 1,
+    };
+
+    /// The window of the maze `generator` makes from `seed`: its cells, their passages, and
+    /// the passages that leave it ([`Maze::cut`]), after [`Giant::check`].
+    pub fn window(&self, generator: &dyn Generator, seed: u64, window: Window) -> Result<Maze> {
+        self.check(generator, window)?;
+        let region = self.region_around(window);
+        let cells = match self.chunk {
+            Some(side) => self.chunked_region(generator, seed, side, region)?,
+            None => generator
+                .region(self.width, self.height, seed, region)
+                .expect("checked: the generator cuts windows")?,
+        };
+        let (grid, exits) = frame(&cells, region, window)?;
+        let cut = Cut {
+            giant: *self,
+            window,
+            exits,
+        };
+        let maze = Maze::of_shape(
+            Shape::Rect(grid),
+            generator.name(),
+            generator.params(),
+            seed,
+        );
+        Ok(maze.with_cut(cut))
+    }
+
+    /// The number of chunks across and down, for a chunked maze.
+    pub fn chunks(&self) -> Option<(u64, u64)> {
+        let side = u64::from(self.chunk?);
+        Some((self.width.div_ceil(side), self.height.div_ceil(side)))
+    }
+
+    /// Chunk `(cx, cy)` of a chunked maze (counted in chunks from the top left) as the window
+    /// of its cells, its passages to the chunks around it as [`Cut::exits`]. Its passages
+    /// inside are those of the maze [`Maze::generate`] makes of its size and [`chunk_seed`].
+    pub fn chunk(&self, generator: &dyn Generator, seed: u64, cx: u64, cy: u64) -> Result<Maze> {
+        let (Some(side), Some((across, down))) = (self.chunk, self.chunks()) else {
+            return Err(Error::NoChunks);
+        };
+        if cx >= across || cy >= down {
+            return Err(Error::ChunkOutside {
+                cx,
+                cy,
+                across,
+                down,
+            });
+        }
+        let (x, y) = (cx * u64::from(side), cy * u64::from(side));
+        let window = Window {
+            x,
+            y,
+            width: (self.width - x).min(side.into()) as u32,
+            height: (self.height - y).min(side.into()) as u32,
+        };
+        self.window(generator, seed, window)
+    }
+
+    /// The window and the cells around it, within the maze: what decides its passages and
+    /// those through its frame.
+    fn region_around(&self, window: Window) -> Window {
+        let (x, y) = (window.x.saturating_sub(1), window.y.saturating_sub(1));
+        let right = (window.right() + 1).min(self.width);
+        let bottom = (window.bottom() + 1).min(self.height);
+        Window {
+            x,
+            y,
+            width: (right - x) as u32,
+            height: (bottom - y) as u32,
+        }
+    }
+
+    /// The passages of the cells of `region` in the maze of `side`-cell chunks: every chunk
+    /// it touches carved whole, its passages and its link to the next chunk copied where both
+    /// cells lie in the region.
+    fn chunked_region(
+        &self,
+        generator: &dyn Generator,
+        seed: u64,
+        side: u32,
+        region: Window,
+    ) -> Result<Grid> {
+        let mut cells = Grid::new(region.width, region.height)?;
+        let side64 = u64::from(side);
+        for cy in region.y / side64..=(region.bottom() - 1) / side64 {
+            for cx in region.x / side64..=(region.right() - 1) / side64 {
+                let (x0, y0) = (cx * side64, cy * side64);
+                let (width, height) = (
+                    (self.width - x0).min(side64) as u32,
+                    (self.height - y0).min(side64) as u32,
+                );
+                let chunk_seed = chunk_seed(seed, cx, cy);
+                let mut chunk = Grid::new(width, height)?;
+                generator.carve(&mut chunk, &mut rng_from_seed(chunk_seed))?;
+                if let Some((at, dir)) = self.link(chunk_seed, cx, cy, width, height) {
+                    copy_passage(&mut cells, region, (x0, y0), at, dir);
+                }
+                // The chunk's cells that lie in the region.
+                let xs = region.x.max(x0) - x0..region.right().min(x0 + u64::from(width)) - x0;
+                let ys = region.y.max(y0) - y0..region.bottom().min(y0 + u64::from(height)) - y0;
+                for ly in ys {
+                    for lx in xs.clone() {
+                        let at = Pos::new(lx as u32, ly as u32);
+                        for dir in [Dir::East, Dir::South] {
+                            if chunk.is_open(at, dir) {
+                                copy_passage(&mut cells, region, (x0, y0), at, dir);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(cells)
+    }
+
+    /// The passage chunk `(cx, cy)`, `width x height` cells, opens to the chunk east or south
+    /// of it, as a cell of the chunk and a side; `None` for the bottom-right chunk.
+    fn link(
+        &self,
+        chunk_seed: u64,
+        cx: u64,
+        cy: u64,
+        width: u32,
+        height: u32,
+    ) -> Option<(Pos, Dir)> {
+        let (across, down) = self.chunks()?;
+        let mut rng = rng_for_stream(chunk_seed, LINK_STREAM);
+        let mut bits = RandomBits::new(&mut rng);
+        let east = match (cx + 1 == across, cy + 1 == down) {
+            (true, true) => return None,
+            (true, false) => false,
+            (false, true) => true,
+            (false, false) => bits.bit(),
+        };
+        Some(if east {
+            (Pos::new(width - 1, bits.below(height)), Dir::East)
+        } else {
+            (Pos::new(bits.below(width), height - 1), Dir::South)
+        })
+    }
+}
+
+/// The seed chunk `(cx, cy)` of a chunked maze seeded `seed` is carved from, below 2^53 like
+/// every drawn seed, so that `mazegen ALGORITHM --seed S` with the chunk's size makes the same
+/// passages inside it:
+///
+/// ```text
+/// z = mix64((seed ^ CHUNKS) + (cx + 1) * GAMMA)
+/// chunk seed = mix64(z + (cy + 1) * GAMMA) >> 11
+/// ```
+///
+/// with wrapping arithmetic, `CHUNKS = 0x6368756e6b73` ("chunks") and `GAMMA` and `mix64` as
+/// in [`candidate_seed`](crate::dataset::candidate_seed).
+///
+/// ```
+/// use mazegen::window::chunk_seed;
+///
+/// assert_eq!(chunk_seed(7, 0, 0), 5_034_611_870_329_958);
+/// assert_ne!(chunk_seed(7, 1, 0), chunk_seed(7, 0, 1));
+/// ```
+pub const fn chunk_seed(seed: u64, cx: u64, cy: u64) -> u64 {
+    const CHUNKS: u64 = 0x6368_756e_6b73;
+    let z = mix64((seed ^ CHUNKS).wrapping_add(cx.wrapping_add(1).wrapping_mul(GOLDEN_GAMMA)));
+    mix64(z.wrapping_add(cy.wrapping_add(1).wrapping_mul(GOLDEN_GAMMA))) >> 11
+}
+
+/// Opens in `cells` (the cells of `region`) the passage from cell `at` of the chunk whose
+/// top-left cell is `origin` towards `dir` (east or south), if both its cells lie in the region.
+fn copy_passage(cells: &mut Grid, region: Window, origin: (u64, u64), at: Pos, dir: Dir) {
+    let (x, y) = (origin.0 + u64::from(at.x), origin.1 + u64::from(at.y));
+    if x < region.x || y < region.y || x >= region.right() || y >= region.bottom() {
+        return;
+    }
+    let pos = Pos::new((x - region.x) as u32, (y - region.y) as u32);
+    if cells.neighbour(pos, dir).is_some() {
+        cells.carve(pos, dir);
+    }
+}
+
+/// The cells of `window` with their passages, and the passages through its frame, from the
+/// `cells` of the `region` around it.
+fn frame(cells: &Grid, region: Window, window: Window) -> Result<(Grid, Vec<(Pos, Dir)>)> {
+    let (ox, oy) = ((window.x - region.x) as u32, (window.y - region.y) as u32);
+    let (width, height) = (window.width, window.height);
+    let mut grid = Grid::new(width, height)?;
+    for y in 0..height {
+        for x in 0..width {
+            let at = Pos::new(ox + x, oy + y);
+            if x + 1 < width && cells.is_open(at, Dir::East) {
+                grid.carve(Pos::new(x, y), Dir::East);
+            }
+            if y + 1 < height && cells.is_open(at, Dir::South) {
+                grid.carve(Pos::new(x, y), Dir::South);
+            }
+        }
+    }
+    let mut exits = Vec::new();
+    let open = |x: u32, y: u32, dir| cells.is_open(Pos::new(ox + x, oy + y), dir);
+    exits.extend(
+        (0..width)
+            .filter(|&x| open(x, 0, Dir::North))
+            .map(|x| (Pos::new(x, 0), Dir::North)),
+    );
+    for y in 0..height {
+        if open(0, y, Dir::West) {
+            exits.push((Pos::new(0, y), Dir::West));
+        }
+        if open(width - 1, y, Dir::East) {
+            exits.push((Pos::new(width - 1, y), Dir::East));
+        }
+    }
+    let last = height - 1;
+    exits.extend(
+        (0..width)
+            .filter(|&x| open(x, last, Dir::South))
+            .map(|x| (Pos::new(x, last), Dir::South)),
+    );
+    Ok((grid, exits))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithms::{Backtrack, Bias, BinaryTree, Kruskal, Percolation, catalogue};
+    use crate::analysis::check_perfect;
+    use crate::grid::Tile;
+
+    /// The tile rows of `maze`.
+    fn tiles(maze: &Maze) -> Vec<Vec<Tile>> {
+        let mut rows = maze.tiles().unwrap();
+        let mut out = Vec::new();
+        while let Some((_, row)) = rows.next_row() {
+            out.push(row.to_vec());
+        }
+        out
+    }
+
+    /// The `(2W+1) x (2H+1)` tiles of `whole` from tile `(2X, 2Y)`.
+    fn region_of(whole: &[Vec<Tile>], window: Window) -> Vec<Vec<Tile>> {
+        let (x, y) = (2 * window.x as usize, 2 * window.y as usize);
+        let (w, h) = (
+            2 * window.width as usize + 1,
+            2 * window.height as usize + 1,
+        );
+        whole[y..y + h]
+            .iter()
+            .map(|row| row[x..x + w].to_vec())
+            .collect()
+    }
+
+    /// Every window of a `width x height` maze, corners and sizes alike, a step apart.
+    fn windows(width: u32, height: u32, step: usize) -> impl Iterator<Item = Window> {
+        (0..height).step_by(step).flat_map(move |y| {
+            (0..width).step_by(step).flat_map(move |x| {
+                (1..=width - x).step_by(step).flat_map(move |w| {
+                    (1..=height - y).step_by(step).map(move |h| Window {
+                        x: x.into(),
+                        y: y.into(),
+                        width: w,
+                        height: h,
+                    })
+                })
+            })
+        })
+    }
+
+    #[test]
+    fn binary_tree_windows_are_the_region_of_the_whole_maze() {
+        for bias in Bias::ALL {
+            let tree = BinaryTree { bias };
+            for (width, height, seed) in [(1, 1, 1), (1, 6, 2), (6, 1, 3), (9, 7, 4), (70, 5, 5)] {
+                let whole = tiles(&Maze::generate(&tree, width, height, seed).unwrap());
+                let giant = Giant::new(width.into(), height.into(), None).unwrap();
+                let step = if width > 20 { 3 } else { 1 };
+                for window in windows(width, height, step) {
+                    let cut = giant.window(&tree, seed, window).unwrap();
+                    assert_eq!(
+                        tiles(&cut),
+                        region_of(&whole, window),
+                        "{bias:?} {width}x{height} {window:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn chunked_mazes_are_perfect() {
+        for generator in catalogue() {
+            for (width, height, chunk) in [(1, 1, 1), (7, 5, 1), (7, 5, 3), (12, 9, 4), (5, 8, 16)]
+            {
+                let giant = Giant::new(width, height, Some(chunk)).unwrap();
+                let all = Window {
+                    x: 0,
+                    y: 0,
+                    width: width as u32,
+                    height: height as u32,
+                };
+                let maze = giant.window(generator.as_ref(), 3, all).unwrap();
+                let cut = maze.cut().unwrap();
+                assert!(cut.exits.is_empty(), "the whole maze has no exits");
+                let Shape::Rect(grid) = maze.shape() else {
+                    panic!("windows are rectangles")
+                };
+                let name = generator.name();
+                assert_eq!(
+                    check_perfect(grid),
+                    Ok(()),
+                    "{name} {width}x{height} in {chunk}-cell chunks"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn chunked_windows_are_the_region_of_the_whole_maze() {
+        let generator = Backtrack::default();
+        let (width, height) = (11, 9);
+        for chunk in [1, 2, 4, 5] {
+            let giant = Giant::new(width.into(), height.into(), Some(chunk)).unwrap();
+            let all = Window {
+                x: 0,
+                y: 0,
+                width,
+                height,
+            };
+            let whole = tiles(&giant.window(&generator, 8, all).unwrap());
+            for window in windows(width, height, 2) {
+                let cut = giant.window(&generator, 8, window).unwrap();
+                assert_eq!(tiles(&cut), region_of(&whole, window), "{chunk} {window:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn overlapping_windows_far_out_agree() {
+        let giant = Giant::new(MAX_SIDE, MAX_SIDE, Some(7)).unwrap();
+        let far = MAX_SIDE - 40;
+        let (a, b) = (
+            Window {
+                x: far,
+                y: far + 3,
+                width: 30,
+                height: 20,
+            },
+            Window {
+                x: far + 11,
+                y: far,
+                width: 29,
+                height: 25,
+            },
+        );
+        for generator in [&Kruskal as &dyn Generator, &BinaryTree::default()] {
+            let giant = if generator.name() == "binary-tree" {
+                Giant {
+                    chunk: None,
+                    ..giant
+                }
+            } else {
+                giant
+            };
+            let (ta, tb) = (
+                tiles(&giant.window(generator, 2, a).unwrap()),
+                tiles(&giant.window(generator, 2, b).unwrap()),
+            );
+            // The common cells x far+11..far+30, y far+3..far+20 in both, as tiles.
+            for ty in 0..=2 * 17 {
+                for tx in 0..=2 * 19 {
+                    assert_eq!(
+                        ta[ty][22 + tx],
+                        tb[6 + ty][tx],
+                        "{} {tx},{ty}",
+                        generator.name()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_chunk_is_its_seed_s_maze_joined_to_its_neighbours() {
+        let giant = Giant::new(50, 23, Some(10)).unwrap();
+        assert_eq!(giant.chunks(), Some((5, 3)));
+        let generator = Backtrack::default();
+        let mut joins = 0;
+        for cy in 0..3 {
+            for cx in 0..5 {
+                let chunk = giant.chunk(&generator, 4, cx, cy).unwrap();
+                let grid = chunk.grid().unwrap();
+                let own = Maze::generate(
+                    &generator,
+                    grid.width(),
+                    grid.height(),
+                    chunk_seed(4, cx, cy),
+                );
+                assert_eq!(Some(grid), own.unwrap().grid(), "{cx},{cy}");
+                joins += chunk.cut().unwrap().exits.len();
+            }
+        }
+        // Each of 14 links counted from both chunks it joins.
+        assert_eq!(joins, 2 * 14);
+        assert_eq!(
+            giant.chunk(&generator, 4, 5, 0),
+            Err(Error::ChunkOutside {
+                cx: 5,
+                cy: 0,
+                across: 5,
+                down: 3
+            })
+        );
+    }
+
+    #[test]
+    fn links_toss_a_fair_coin_and_land_anywhere_along_the_side() {
+        // 100 x 100 chunks of 4 cells: 99 x 99 chunks toss the coin.
+        let giant = Giant::new(400, 400, Some(4)).unwrap();
+        let (mut east, mut places) = (0u32, [0u32; 4]);
+        for cy in 0..99 {
+            for cx in 0..99 {
+                let (at, dir) = giant.link(chunk_seed(9, cx, cy), cx, cy, 4, 4).unwrap();
+                east += u32::from(dir == Dir::East);
+                places[if dir == Dir::East { at.y } else { at.x } as usize] += 1;
+            }
+        }
+        let tosses = 99.0 * 99.0;
+        let sd = (tosses * 0.25_f64).sqrt();
+        assert!(
+            (f64::from(east) - tosses / 2.0).abs() < 4.5 * sd,
+            "{east} of {tosses}"
+        );
+        let expected = tosses / 4.0;
+        let chi2: f64 = places
+            .iter()
+            .map(|&n| (f64::from(n) - expected).powi(2) / expected)
+            .sum();
+        // 3 degrees of freedom: 16.3 is the 0.1% point.
+        assert!(chi2 < 16.3, "{places:?}");
+        // Along the last column and row the link is forced.
+        assert_eq!(
+            giant.link(chunk_seed(9, 99, 5), 99, 5, 4, 4).map(|l| l.1),
+            Some(Dir::South)
+        );
+        assert_eq!(
+            giant.link(chunk_seed(9, 5, 99), 5, 99, 4, 4).map(|l| l.1),
+            Some(Dir::East)
+        );
+        assert_eq!(giant.link(chunk_seed(9, 99, 99), 99, 99, 4, 4), None);
+    }
+
+    #[test]
+    fn what_cannot_be_cut_is_refused() {
+        let giant = Giant::new(20, 20, None).unwrap();
+        let window = Window {
+            x: 15,
+            y: 0,
+            width: 6,
+            height: 3,
+        };
+        assert!(matches!(
+            giant.window(&BinaryTree::default(), 1, window),
+            Err(Error::WindowOutside { .. })
+        ));
+        let inside = Window { width: 5, ..window };
+        assert!(matches!(
+            giant.window(&Kruskal, 1, inside),
+            Err(Error::WindowUnsupported { .. })
+        ));
+        let chunked = Giant::new(20, 20, Some(4)).unwrap();
+        assert!(matches!(
+            chunked.window(&Percolation::default(), 1, inside),
+            Err(Error::WindowUnsupported { .. })
+        ));
+        assert!(matches!(
+            Giant::new(0, 5, None),
+            Err(Error::GiantSide { cells: 0, .. })
+        ));
+        assert!(matches!(
+            Giant::new(5, 5, Some(1 << 16)),
+            Err(Error::TooLarge { .. })
+        ));
+        assert_eq!(giant.chunk(&Kruskal, 1, 0, 0), Err(Error::NoChunks));
+    }
+
+    #[test]
+    fn a_window_is_solved_within_itself_or_refused() {
+        let giant = Giant::new(1000, 1000, None).unwrap();
+        let window = Window {
+            x: 500,
+            y: 500,
+            width: 6,
+            height: 6,
+        };
+        let mut maze = giant.window(&BinaryTree::default(), 1, window).unwrap();
+        let grid = maze.grid().unwrap().clone();
+        let goal = Pos::new(5, 5);
+        let reach = crate::analysis::Distances::from(&grid, goal).unwrap();
+        let (joined, cut_off): (Vec<Pos>, Vec<Pos>) = (0..35)
+            .map(|i| grid.pos(i))
+            .partition(|&pos| reach.to(pos).is_some());
+        // A window of a binary tree is a forest: some cells join the goal within it, others
+        // only through cells outside.
+        assert!(!joined.is_empty() && !cut_off.is_empty());
+        maze.set_endpoints(cut_off[0], goal).unwrap();
+        assert_eq!(
+            maze.solve(),
+            Err(Error::NoPathInWindow {
+                start: cut_off[0],
+                goal
+            })
+        );
+        maze.set_endpoints(joined[0], goal).unwrap();
+        maze.solve().unwrap();
+        assert_eq!(
+            maze.solution().unwrap().len() as u32,
+            reach.to(joined[0]).unwrap() + 1
+        );
+        assert!(
+            maze.braid_with(crate::Probability::new(0.5).unwrap())
+                .is_err()
+        );
+        assert!(maze.open_border().is_err());
+    }
+}
