@@ -320,7 +320,8 @@ pub enum Error {
 
     /// A window of no cells or reaching past its giant maze.
     #[error(
-        "a window of {}x{} cells at cell {},{} does not lie within the {width}x{height}-cell          maze; a window has at least one cell and ends by cell {},{}",
+        "a window of {}x{} cells at cell {},{} does not lie within the {width}x{height}-cell \
+         maze; a window has at least one cell and ends by cell {},{}",
         window.width, window.height, window.x, window.y,
         width.saturating_sub(1), height.saturating_sub(1)
     )]
@@ -352,7 +353,8 @@ pub enum Error {
 
     /// A window's start and goal joined only through cells outside it.
     #[error(
-        "no path from cell {},{} to cell {},{} stays within the window: its cells join          through cells outside it; choose a start and goal the window joins, or a larger window",
+        "no path from cell {},{} to cell {},{} stays within the window: its cells join \
+         through cells outside it; choose a start and goal the window joins, or a larger window",
         start.x, start.y, goal.x, goal.y
     )]
     NoPathInWindow {
@@ -363,9 +365,9 @@ pub enum Error {
     },
 
     /// Something asked of a window that only the whole maze has.
-    #[error("{what} needs the whole maze, and a window shows a part of it as it is")]
+    #[error("a window shows part of a maze as it is, without {what}: that needs the whole maze")]
     WholeMazeNeeded {
-        /// What was asked.
+        /// What was asked (`"braiding"`, `"figures"`).
         what: &'static str,
     },
 

@@ -13,7 +13,7 @@
 use crate::Probability;
 use crate::analysis::{Distances, unreachable_cell};
 use crate::document::maze::MazeDocument;
-use crate::document::{GRAPH_SCHEMA, MAZE_SCHEMA};
+use crate::document::{GRAPH_SCHEMA, MAZE_SCHEMA, WindowEntry};
 use crate::error::{Error, Result};
 use crate::grid::{
     Dir, Grid, MAX_CELLS, Pos, TileKind, TilePos, cell_tile, cells_within_tiles, is_tile_count,
@@ -21,6 +21,7 @@ use crate::grid::{
 };
 use crate::maze::Maze;
 use crate::topology::{Mask, Masked, Shape};
+use crate::window::{Cut, Giant, Window};
 use serde::Deserialize;
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{
@@ -153,6 +154,9 @@ fn maze_from(doc: Box<MazeDocument<'static, TileGrid>>) -> Result<Maze> {
             Probability::new(p).map_err(|_| invalid(format!("\"braid\" is {p}, expected 0 to 1")))
         })
         .transpose()?;
+    let cut = (doc.window)
+        .map(|entry| window_cut(entry, &grid, &holes, mask.is_some(), braid.is_some()))
+        .transpose()?;
     let (algorithm, params) = (doc.algorithm, doc.params.into_owned());
     let mut maze = match mask {
         Some(mask) => Maze::of_shape(
@@ -163,14 +167,20 @@ fn maze_from(doc: Box<MazeDocument<'static, TileGrid>>) -> Result<Maze> {
         ),
         None => Maze::new(grid, algorithm, params, doc.seed),
     };
+    if let Some(cut) = cut {
+        maze = maze.with_cut(cut);
+    }
     maze.set_endpoints(start, goal)?;
     maze.record_braid(braid);
     if doc.openings {
         maze.open_border()
             .map_err(|e| invalid(format!("\"openings\": {e}")))?;
     }
-    check_border(&holes, &maze)?;
-    check_connected(&maze)?;
+    // A window's cells may join outside it, through the holes in its frame.
+    if maze.cut().is_none() {
+        check_border(&holes, &maze)?;
+        check_connected(&maze)?;
+    }
     if let Some(tiles) = doc.solution {
         maze.record_solution(solution_cells(&maze, &tiles)?);
     }
@@ -374,8 +384,8 @@ struct TileGrid {
     /// The last row read when it lies between rows of cells, held until the next row shows
     /// whether it was the bottom of the outer wall.
     pending: Vec<u8>,
-    /// The first holes in the outer wall, in reading order: with at most two openings, three
-    /// are enough to find the first tile where the wall and the openings disagree.
+    /// The holes in the outer wall, in reading order: a maze's openings, or the passages that
+    /// leave a window (no more tiles than the frame has).
     holes: Vec<TilePos>,
     /// Why the rows cannot make a grid (the first bad tile, or memory), once known.
     problem: Option<Error>,
@@ -485,7 +495,7 @@ impl TileGrid {
                         .expect("passages lie between rows of cells");
                     grid.carve(from, dir);
                 }
-                Some(TileKind::Border) if open && self.holes.len() < 3 => self.holes.push((x, y)),
+                Some(TileKind::Border) if open => self.holes.push((x, y)),
                 _ => {}
             }
         }
@@ -677,6 +687,69 @@ fn check_cell_limit(width: u64, height: u64) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// The [`Cut`] of a window document: its `window` object checked against the tiles, the holes
+/// in their frame its exits, none of them through the whole maze's outer wall.
+fn window_cut(
+    entry: WindowEntry,
+    grid: &Grid,
+    holes: &[TilePos],
+    masked: bool,
+    braided: bool,
+) -> Result<Cut> {
+    let refuse = |what: String| invalid(format!("\"window\": {what}"));
+    if masked || braided {
+        return Err(refuse(
+            "a window is cut of a whole, unbraided rectangle, but the tiles are blank in \
+             places or \"braid\" is given"
+                .into(),
+        ));
+    }
+    let giant = Giant::new(entry.maze_width, entry.maze_height, entry.chunk)
+        .map_err(|e| refuse(e.to_string()))?;
+    let window = Window {
+        x: entry.x,
+        y: entry.y,
+        width: grid.width(),
+        height: grid.height(),
+    };
+    giant
+        .check_window(window)
+        .map_err(|e| refuse(e.to_string()))?;
+    let (last_x, last_y) = (grid.tile_width() - 1, grid.tile_height() - 1);
+    let mut exits = Vec::with_capacity(holes.len());
+    for &(x, y) in holes {
+        let cell = |tx: u64, ty: u64| Pos::new((tx / 2) as u32, (ty / 2) as u32);
+        if x % 2 == 0 && y % 2 == 0 {
+            return Err(invalid(format!(
+                "tiles row {y}, column {x}: a corner of the frame must be '#'"
+            )));
+        }
+        let (right, bottom) = (
+            window.x + u64::from(window.width),
+            window.y + u64::from(window.height),
+        );
+        let (cell, dir, outside) = match (x, y) {
+            (x, 0) => (cell(x, 1), Dir::North, window.y == 0),
+            (x, y) if y == last_y => (cell(x, y - 1), Dir::South, bottom == giant.height),
+            (0, y) => (cell(1, y), Dir::West, window.x == 0),
+            (x, y) if x == last_x => (cell(x - 1, y), Dir::East, right == giant.width),
+            _ => unreachable!("holes lie in the frame"),
+        };
+        if outside {
+            return Err(invalid(format!(
+                "tiles row {y}, column {x}: the window's frame is open on the whole maze's \
+                 outer wall"
+            )));
+        }
+        exits.push((cell, dir));
+    }
+    Ok(Cut {
+        giant,
+        window,
+        exits,
+    })
 }
 
 /// Checks that `pos` (the document's `role` field) is a cell of the maze, on `mask` if it

@@ -69,14 +69,14 @@ pub struct Window {
 }
 
 impl Window {
-    /// The column just past its right cells.
+    /// The column just past its right cells (saturated: past every maze).
     const fn right(&self) -> u64 {
-        self.x + self.width as u64
+        self.x.saturating_add(self.width as u64)
     }
 
-    /// The row just below its bottom cells.
+    /// The row just below its bottom cells (saturated: past every maze).
     const fn bottom(&self) -> u64 {
-        self.y + self.height as u64
+        self.y.saturating_add(self.height as u64)
     }
 }
 
@@ -157,6 +157,12 @@ impl Giant {
                 generator.check_cells(last(self.width) * last(self.height))?;
             }
         }
+        self.check_window(window)
+    }
+
+    /// Refuses a window of no cells, one that reaches past the maze, and one with more cells
+    /// (or cells around it) than a grid may hold.
+    pub fn check_window(&self, window: Window) -> Result<()> {
         if window.width == 0
             || window.height == 0
             || window.right() > self.width
@@ -275,21 +281,21 @@ impl Giant {
                 let chunk_seed = chunk_seed(seed, cx, cy);
                 let mut chunk = Grid::new(width, height)?;
                 generator.carve(&mut chunk, &mut rng_from_seed(chunk_seed))?;
+                // The chunk's cells that lie in the region (its own last column and row open
+                // nothing out of it).
+                let (x, y) = (region.x.max(x0), region.y.max(y0));
+                let right = region.right().min(x0 + u64::from(width));
+                let bottom = region.bottom().min(y0 + u64::from(height));
+                cells.copy_block(
+                    &chunk,
+                    Pos::new((x - x0) as u32, (y - y0) as u32),
+                    Pos::new((x - region.x) as u32, (y - region.y) as u32),
+                    (right - x) as u32,
+                    (bottom - y) as u32,
+                );
+                // Then its passage to the next chunk, over the bytes just copied.
                 if let Some((at, dir)) = self.link(chunk_seed, cx, cy, width, height) {
                     copy_passage(&mut cells, region, (x0, y0), at, dir);
-                }
-                // The chunk's cells that lie in the region.
-                let xs = region.x.max(x0) - x0..region.right().min(x0 + u64::from(width)) - x0;
-                let ys = region.y.max(y0) - y0..region.bottom().min(y0 + u64::from(height)) - y0;
-                for ly in ys {
-                    for lx in xs.clone() {
-                        let at = Pos::new(lx as u32, ly as u32);
-                        for dir in [Dir::East, Dir::South] {
-                            if chunk.is_open(at, dir) {
-                                copy_passage(&mut cells, region, (x0, y0), at, dir);
-                            }
-                        }
-                    }
                 }
             }
         }
@@ -366,17 +372,7 @@ fn frame(cells: &Grid, region: Window, window: Window) -> Result<(Grid, Vec<(Pos
     let (ox, oy) = ((window.x - region.x) as u32, (window.y - region.y) as u32);
     let (width, height) = (window.width, window.height);
     let mut grid = Grid::new(width, height)?;
-    for y in 0..height {
-        for x in 0..width {
-            let at = Pos::new(ox + x, oy + y);
-            if x + 1 < width && cells.is_open(at, Dir::East) {
-                grid.carve(Pos::new(x, y), Dir::East);
-            }
-            if y + 1 < height && cells.is_open(at, Dir::South) {
-                grid.carve(Pos::new(x, y), Dir::South);
-            }
-        }
-    }
+    grid.copy_block(cells, Pos::new(ox, oy), Pos::new(0, 0), width, height);
     let mut exits = Vec::new();
     let open = |x: u32, y: u32, dir| cells.is_open(Pos::new(ox + x, oy + y), dir);
     exits.extend(

@@ -48,6 +48,7 @@ impl Difficulty {
     /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn of(maze: &Maze) -> Result<Self> {
+        maze.require_whole("figures")?;
         let Shape::Rect(grid) = maze.shape() else {
             return Self::of_shape(maze);
         };

@@ -49,6 +49,7 @@ impl Summary {
     /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn of(maze: &Maze) -> Result<Self> {
+        maze.require_whole("figures")?;
         let grid = maze.tile_grid("a rectangle's figures")?;
         let shape = Stats::measure(grid);
         let (from, to, length) = diameter_from(grid, grid.pos(maze.first_cell()))?;

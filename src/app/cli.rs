@@ -12,6 +12,7 @@ use mazegen::Probability;
 use mazegen::algorithms::{self, Amount, Pick};
 use mazegen::grid::Pos;
 use mazegen::render::{self, Takes};
+use mazegen::window::Window;
 use std::num::NonZeroU32;
 use std::path::PathBuf;
 
@@ -321,6 +322,9 @@ pub struct MazeArgs {
     #[command(flatten)]
     pub shape: ShapeArgs,
 
+    #[command(flatten)]
+    pub giant: GiantArgs,
+
     /// Seed for the random choices: the same seed gives the same maze [default: drawn at random
     /// and reported]
     #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true, help_heading = "Generation")]
@@ -345,6 +349,29 @@ pub struct MazeArgs {
 
     #[command(flatten)]
     pub dataset: DatasetArgs,
+}
+
+/// Windows of giant mazes, up to 2^64 - 1 tiles a side.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Giant mazes (up to 2^64 - 1 tiles a side)")]
+pub struct GiantArgs {
+    /// Draw only W x H cells from cell X,Y of the maze, made without the rest: the same tiles
+    /// as that region of the whole drawing, from tile 2X,2Y. binary-tree cuts its own mazes;
+    /// other algorithms need --chunk
+    #[arg(long, value_name = "X,Y,W,H", value_parser = parse_window)]
+    pub window: Option<Window>,
+
+    /// Make the maze of C x C-cell chunks, each carved by the algorithm from its own seed and
+    /// joined to the next east or south, so that a --window needs only the chunks it touches
+    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
+    pub chunk: Option<u32>,
+}
+
+impl GiantArgs {
+    /// The first of its options given, as the command line spells it.
+    pub fn given(&self) -> Option<&'static str> {
+        (self.window.map(|_| "--window")).or(self.chunk.map(|_| "--chunk"))
+    }
 }
 
 /// Watching the maze being carved.
@@ -372,24 +399,37 @@ pub struct SizeArgs {
     #[arg(long, value_name = "TILES", value_parser = parse_tiles, allow_negative_numbers = true)]
     pub size: Option<u32>,
 
-    /// Width in tiles [default: --size]
-    #[arg(long, value_name = "TILES", value_parser = parse_tiles, allow_negative_numbers = true)]
-    pub width: Option<u32>,
+    /// Width in tiles [default: --size]; up to 2^64 - 1 for a maze cut by --window
+    #[arg(long, value_name = "TILES", value_parser = parse_tall_tiles, allow_negative_numbers = true)]
+    pub width: Option<u64>,
 
-    /// Height in tiles [default: --size]; up to 2^64 - 1 for a maze written row by row
+    /// Height in tiles [default: --size]; up to 2^64 - 1 for a maze written row by row or
+    /// cut by --window
     #[arg(long, value_name = "TILES", value_parser = parse_tall_tiles, allow_negative_numbers = true)]
     pub height: Option<u64>,
 }
 
 impl SizeArgs {
     /// Width and height in cells (only a maze written row by row may have more rows than a
-    /// `u32` counts).
-    pub fn cells(&self) -> (u32, u64) {
-        let size = self.size.unwrap_or(DEFAULT_CELLS);
-        (
-            self.width.unwrap_or(size),
-            self.height.unwrap_or(size.into()),
-        )
+    /// `u32` counts, and only a giant maze more columns).
+    pub fn giant_cells(&self) -> (u64, u64) {
+        let size = self.size.unwrap_or(DEFAULT_CELLS).into();
+        (self.width.unwrap_or(size), self.height.unwrap_or(size))
+    }
+
+    /// Width and height in cells of a maze that is not giant, or the refusal of a width past
+    /// what a grid counts, which only a giant maze may have.
+    pub fn cells(&self) -> Result<(u32, u64), String> {
+        let (width, height) = self.giant_cells();
+        let width = u32::try_from(width).map_err(|_| {
+            let tiles = mazegen::grid::tiles_from_cells_u64(width);
+            format!(
+                "--width {tiles}: {tiles} tiles is too large; the largest square maze is {} \
+                 tiles, and --window cuts windows of mazes up to 2^64 - 1 tiles wide",
+                mazegen::grid::LARGEST_SQUARE_TILES
+            )
+        })?;
+        Ok((width, height))
     }
 
     /// The first size option given, as the command line spells it.
@@ -740,6 +780,35 @@ fn parse_cells(value: &str) -> Result<(u32, u32), String> {
 }
 
 /// Parses cell coordinates `X,Y`.
+/// Parses a window `X,Y,W,H`: its top-left cell and its size in cells.
+fn parse_window(value: &str) -> Result<Window, String> {
+    let expected = || {
+        "expected a window X,Y,W,H: its top-left cell and its width and height in cells, such \
+         as 0,0,10,10"
+            .to_string()
+    };
+    let parts: Vec<&str> = value.split(',').map(str::trim).collect();
+    let [x, y, width, height] = parts[..] else {
+        return Err(expected());
+    };
+    let (x, y) = (
+        x.parse().map_err(|_| expected())?,
+        y.parse().map_err(|_| expected())?,
+    );
+    let side = |s: &str| {
+        s.parse::<u32>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(expected)
+    };
+    Ok(Window {
+        x,
+        y,
+        width: side(width)?,
+        height: side(height)?,
+    })
+}
+
 fn parse_cell(value: &str) -> Result<Pos, String> {
     let expected = || "expected cell coordinates X,Y such as 0,0".to_string();
     let (x, y) = value.split_once(',').ok_or_else(expected)?;
@@ -763,13 +832,13 @@ mod tests {
         let Command::Backtrack(args) = cli.command else {
             panic!("parsed the wrong command")
         };
-        assert_eq!(args.maze.size.cells(), (30, 20));
+        assert_eq!(args.maze.size.cells(), Ok((30, 20)));
         assert_eq!(args.walkers.get(), 1);
         let cli = Cli::parse_from(["mazegen", "binary-tree"]);
         let Command::BinaryTree(args) = cli.command else {
             panic!("parsed the wrong command")
         };
-        assert_eq!(args.maze.size.cells(), (10, 10));
+        assert_eq!(args.maze.size.cells(), Ok((10, 10)));
         assert_eq!(args.bias, Bias::SouthEast);
     }
 
@@ -821,7 +890,7 @@ mod tests {
             panic!("parsed the wrong command")
         };
         assert!(args.simplified);
-        assert_eq!(args.maze.size.cells(), (2, 2));
+        assert_eq!(args.maze.size.cells(), Ok((2, 2)));
         for refused in ["0", "-1", "x", "4294967296"] {
             assert!(Cli::try_parse_from(["mazegen", "backtrack", "--walkers", refused]).is_err());
         }

@@ -2,7 +2,7 @@
 //! passages. networkx reads it with
 //! `networkx.node_link_graph(doc, nodes="cells", edges="passages", source="a", target="b")`.
 
-use super::Lines;
+use super::{Lines, WindowEntry};
 use crate::analysis::ShapeStats;
 use crate::topology::{Polar, ShapeSize, Topology};
 use serde::{Deserialize, Serialize, Serializer};
@@ -34,6 +34,11 @@ pub(crate) struct GraphDocument<'a, S, C, P> {
     /// Absent without openings, so that other documents are as they were.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub openings: Vec<OpeningEntry>,
+    /// Present for a window of a giant maze, with the passages that leave it in `exits`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub window: Option<WindowEntry>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exits: Option<Vec<OpeningEntry>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution: Option<S>,
     #[serde(skip_serializing_if = "Option::is_none")]

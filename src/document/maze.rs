@@ -2,6 +2,7 @@
 //! rows as strings of `#` (wall), `.` (passage) and `' '` (outside a mask), with its figures
 //! when asked for.
 
+use super::WindowEntry;
 use crate::analysis::{Difficulty, Summary};
 use crate::grid::{Pos, TilePos};
 use serde::{Deserialize, Serialize};
@@ -21,6 +22,9 @@ pub(crate) struct MazeDocument<'a, T, S = Vec<TilePos>> {
     pub height: u32,
     pub tile_width: u64,
     pub tile_height: u64,
+    /// Present for a window of a giant maze: its tiles' frame is open where passages leave it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<WindowEntry>,
     pub start: Pos,
     pub goal: Pos,
     /// Derived from the tiles; written for consumers, not trusted when reading.

@@ -28,6 +28,32 @@ pub const GRAPH_SCHEMA: &str = "mazegen.graph/v1";
 /// The `schema` field of room-map documents.
 pub const ROOMS_SCHEMA: &str = "mazegen.rooms/v1";
 
+/// The `window` object of a window of a giant maze (see [`crate::window`]): where its top-left
+/// cell lies in the whole maze, the whole maze's size in cells, and its chunks' side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct WindowEntry {
+    pub x: u64,
+    pub y: u64,
+    pub maze_width: u64,
+    pub maze_height: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chunk: Option<u32>,
+}
+
+impl WindowEntry {
+    /// The entry of a window `cut`.
+    pub(crate) fn of(cut: &crate::window::Cut) -> Self {
+        Self {
+            x: cut.window.x,
+            y: cut.window.y,
+            maze_width: cut.giant.width,
+            maze_height: cut.giant.height,
+            chunk: cut.giant.chunk,
+        }
+    }
+}
+
 /// A JSON array of what an iterator gives, serialized as the iterator (cloned) goes, without a
 /// `Vec` of it.
 #[derive(Clone)]

@@ -264,6 +264,33 @@ impl Grid {
         RowPair::new(&mut before[y.saturating_sub(1) * w..], &mut rest[..w])
     }
 
+    /// Copies the east and south passages of the `width x height` cells of `source` from
+    /// `from` onto the cells of this grid from `to`, a row of bytes at a time; those that
+    /// would lead through this grid's outer wall are dropped. Both blocks must lie inside
+    /// their grids.
+    pub(crate) fn copy_block(
+        &mut self,
+        source: &Grid,
+        from: Pos,
+        to: Pos,
+        width: u32,
+        height: u32,
+    ) {
+        let w = width as usize;
+        for row in 0..height {
+            let at = self.index(Pos::new(to.x, to.y + row));
+            let source_at = source.index(Pos::new(from.x, from.y + row));
+            let cells = &mut self.cells[at..at + w];
+            cells.copy_from_slice(&source.cells[source_at..source_at + w]);
+            if to.x + width == self.width {
+                cells[w - 1] &= !EAST;
+            }
+            if to.y + row + 1 == self.height {
+                cells.iter_mut().for_each(|cell| *cell &= !SOUTH);
+            }
+        }
+    }
+
     /// Closes the passage from `pos` towards `dir` (a no-op through the outer wall).
     pub fn close(&mut self, pos: Pos, dir: Dir) {
         if self.neighbour(pos, dir).is_some() {

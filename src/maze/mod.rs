@@ -207,7 +207,7 @@ impl Maze {
     }
 
     /// Refuses `what` of a window, which only the whole maze has.
-    fn whole(&self, what: &'static str) -> Result<()> {
+    pub(crate) fn require_whole(&self, what: &'static str) -> Result<()> {
         match self.cut {
             Some(_) => Err(Error::WholeMazeNeeded { what }),
             None => Ok(()),
@@ -339,7 +339,7 @@ impl Maze {
     /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn braid_with(&mut self, probability: Probability) -> Result<u64> {
-        self.whole("braiding")?;
+        self.require_whole("braiding")?;
         let mut rng = rng_for_stream(self.seed, BRAID_STREAM);
         let opened = with_topology!(&mut self.shape, t => braid(t, probability.get(), &mut rng))?;
         self.braid = Some(probability);
@@ -362,7 +362,7 @@ impl Maze {
     /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn open_border(&mut self) -> Result<()> {
-        self.whole("openings in the outer wall")?;
+        self.require_whole("openings in the outer wall")?;
         self.opening_sides(self.start, self.goal)?;
         self.open_border = true;
         Ok(())
@@ -443,7 +443,7 @@ impl Maze {
     /// a rectangle the farthest cell is the last one reached, elsewhere the first in index
     /// order.
     pub fn diameter(&self) -> Result<(Pos, Pos, u32)> {
-        self.whole("a longest path")?;
+        self.require_whole("a longest path")?;
         match &self.shape {
             Shape::Rect(grid) => crate::analysis::diameter(grid),
             _ => Ok(self.sweep_diameter()),

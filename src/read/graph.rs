@@ -104,6 +104,12 @@ impl<'de> Visitor<'de> for DocumentVisitor {
                 "solution" => once(&mut solution, "solution", map.next_value()?)?,
                 "braid" => once(&mut braid, "braid", map.next_value()?)?,
                 "stats" => once(&mut stats, "stats", map.next_value()?)?,
+                "window" => {
+                    return Err(de::Error::custom(
+                        "graph documents of a window of a giant maze are not read back (its \
+                         cells join outside it); write the window with --format json to read it",
+                    ));
+                }
                 "cells" => {
                     once(&mut cells, "cells", CellsRead::Checked(0))?;
                     // A mask is made of the cells present: it waits for them.

@@ -8,8 +8,8 @@ use crate::analysis::ShapeStats;
 use crate::document::graph::{
     Bounds, CellEntry, Coordinate, GraphDocument, MAX_NEIGHBOURS, OpeningEntry, PassageEntry,
 };
-use crate::document::{GRAPH_SCHEMA, Lines, Seq, write_line, write_pretty};
-use crate::topology::{Geometry, ShapeSize, cell_ids};
+use crate::document::{GRAPH_SCHEMA, Lines, Seq, WindowEntry, write_line, write_pretty};
+use crate::topology::{Geometry, ShapeSize, Topology, cell_ids};
 use crate::with_topology;
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
@@ -73,6 +73,13 @@ impl Graph {
                         side: side as u64,
                     })
                     .collect(),
+                window: maze.cut().map(WindowEntry::of),
+                exits: maze.cut().map(|cut| {
+                    let ids = |pos| ids[topology.locate(pos).expect("a window's cell")];
+                    (cut.exits.iter())
+                        .map(|&(cell, dir)| OpeningEntry { cell: ids(cell).into(), side: dir as u64 })
+                        .collect()
+                }),
                 solution: maze
                     .solution()
                     .map(|path| Seq(path.iter().map(|&i| ids[i]))),

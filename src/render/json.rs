@@ -4,8 +4,8 @@
 use super::Takes;
 use super::{DrawRows, Render, RenderRows, StreamTiles};
 use crate::analysis::{Difficulty, Summary};
-use crate::document::MAZE_SCHEMA;
 use crate::document::maze::MazeDocument;
+use crate::document::{MAZE_SCHEMA, WindowEntry};
 use crate::grid::{Tile, empty_vec};
 use crate::maze::{Maze, MazeTiles};
 use crate::stream::MazeRows;
@@ -69,6 +69,7 @@ impl RenderRows for Json {
             height,
             tile_width,
             tile_height,
+            window: None,
             start: Maze::DEFAULT_START,
             goal: Maze::default_goal(width, height),
             perfect: true,
@@ -112,6 +113,7 @@ pub(super) fn document(
         height,
         tile_width: grid.tile_width(),
         tile_height: grid.tile_height(),
+        window: maze.cut().map(WindowEntry::of),
         start: maze.start_pos(),
         goal: maze.goal_pos(),
         perfect: maze.is_perfect(),

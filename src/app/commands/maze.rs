@@ -43,6 +43,10 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
             let maze = generate(&spec, seed.value, quiet)?;
             write_maze(&finished(maze, &spec)?, &rendering)
         }
+        Destination::Window(giant, window, rendering) => {
+            let maze = giant.window(generator, seed.value, window)?;
+            write_maze(&finished(maze, &spec)?, &rendering)
+        }
         Destination::Animate(pace, rendering) => {
             let maze = match &spec.blank {
                 Blank::Rect { .. } => animate(generator, width, height, seed.value, pace)?,

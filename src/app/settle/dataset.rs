@@ -79,11 +79,17 @@ pub fn settle(
     generator: Box<dyn Generator + Send + Sync>,
     args: MazeArgs,
 ) -> anyhow::Result<DatasetJob> {
+    if let Some(flag) = args.giant.given() {
+        return Err(bad_input(format!(
+            "{flag} makes one maze at a time; leave out the dataset options (--count, --jobs, \
+             --unique, --min-..., --max-...)"
+        )));
+    }
     let shape = super::maze::blank_shape(&args)?;
     let blank = match shape.clone() {
         Some(blank) => Blank::Shape(blank),
         None => {
-            let (width, rows) = args.size.cells();
+            let (width, rows) = args.size.cells().map_err(bad_input)?;
             super::maze::check_cell_limit(generator.as_ref(), width, rows)?;
             let height = u32::try_from(rows).expect("within the cell limit");
             Blank::Rect { width, height }

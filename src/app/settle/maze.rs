@@ -16,6 +16,7 @@ use mazegen::algorithms::{
 use mazegen::grid::{Grid, tiles_from_cells, tiles_from_cells_u64};
 use mazegen::maze::{Blank, Finish, MazeSpec};
 use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Triangle};
+use mazegen::window::{Giant, Window};
 use std::io::{self, IsTerminal};
 use std::time::Duration;
 
@@ -60,6 +61,8 @@ pub enum Destination {
     Animate(Pace, Rendering),
     /// The generator's steps, as JSON lines after a header line.
     Events(Target),
+    /// A window of a giant maze, rendered to a target once finished.
+    Window(Giant, Window, Rendering),
     /// Rendered row by row as it is generated, holding a row at a time whatever the height
     /// (an algorithm that carves row by row, a format written in order, nothing that needs
     /// the whole maze), with this many rows of cells.
@@ -71,10 +74,13 @@ pub(super) fn maze(
     generator: Box<dyn Generator + Send + Sync>,
     args: MazeArgs,
 ) -> anyhow::Result<MazeJob> {
+    if args.giant.given().is_some() {
+        return giant_maze(generator, args);
+    }
     if let Some(blank) = blank_shape(&args)? {
         return shaped_maze(generator, args, blank);
     }
-    let (width, rows) = args.size.cells();
+    let (width, rows) = args.size.cells().map_err(bad_input)?;
     let streamed = streamed_rendering(generator.as_ref(), &args)?;
     if streamed.is_none() {
         check_cell_limit(generator.as_ref(), width, rows)?;
@@ -126,6 +132,122 @@ pub(super) fn maze(
         spec,
         seed: Seed::settle(args.seed, format.takes().records_seed),
         destination,
+        quiet: args.dataset.quiet,
+    })
+}
+
+/// The formats a window is written in: those that draw tiles or list cells.
+const WINDOW_FORMATS: [Format; 6] = [
+    Format::Term,
+    Format::Text,
+    Format::Json,
+    Format::Graph,
+    Format::Svg,
+    Format::Png,
+];
+
+/// Settles a window of a giant maze (`--window`), or a maze made of chunks (`--chunk`, the
+/// whole maze unless a window is given).
+fn giant_maze(
+    generator: Box<dyn Generator + Send + Sync>,
+    args: MazeArgs,
+) -> anyhow::Result<MazeJob> {
+    let flag = args.giant.given().expect("a giant maze was asked for");
+    let shape = &args.shape;
+    if shape.mask.is_some() || shape.shape != ShapeKind::Rect {
+        return Err(bad_input(format!(
+            "{flag} cuts rectangles sized by --width and --height; leave --shape and --mask out"
+        )));
+    }
+    let format = format_of(&args.output);
+    let output = &args.output;
+    let whole_maze = [
+        ("--braid", args.braid.is_some()),
+        ("--openings", args.endpoints.openings),
+        ("--stats", output.stats),
+        ("--animate", args.animation.animate),
+    ];
+    if let Some((option, _)) = whole_maze.iter().find(|(_, given)| *given) {
+        return Err(bad_input(format!(
+            "{flag}: {option} needs the whole maze in memory, and a giant maze is made a window \
+             at a time; leave {option} out"
+        )));
+    }
+    if output.style == Some(cli::PictureStyle::Lines) {
+        return Err(bad_input(format!(
+            "{flag}: --style lines does not draw the passages that leave a window; leave it out"
+        )));
+    }
+    if !WINDOW_FORMATS.contains(&format) {
+        let names: Vec<String> = WINDOW_FORMATS.iter().map(|f| f.name()).collect();
+        return Err(bad_input(format!(
+            "{flag}: --format {} does not take a window; {} do",
+            format.name(),
+            names.join(", ")
+        )));
+    }
+    let (width, height) = args.size.giant_cells();
+    let giant = Giant::new(width, height, args.giant.chunk).map_err(|error| {
+        let context = match error {
+            mazegen::Error::GiantSide { .. } => "--width, --height".to_string(),
+            _ => format!("--chunk {}", args.giant.chunk.unwrap_or_default()),
+        };
+        anyhow::Error::new(error).context(context)
+    })?;
+    let window = match args.giant.window {
+        Some(window) => window,
+        None => {
+            // Chunks without a window: the whole maze, which must fit a grid.
+            let sides = (u32::try_from(width), u32::try_from(height));
+            let (Ok(width), Ok(height)) = sides else {
+                return Err(bad_input(format!(
+                    "--chunk without --window makes the whole maze, and a maze {width}x{height} \
+                     cells is more than a grid can hold; add --window X,Y,W,H"
+                )));
+            };
+            Window {
+                x: 0,
+                y: 0,
+                width,
+                height,
+            }
+        }
+    };
+    giant.check(generator.as_ref(), window).map_err(|error| {
+        let flags = match &error {
+            mazegen::Error::WindowUnsupported { .. } if args.giant.chunk.is_none() => {
+                return bad_input(format!(
+                    "--window: {error}; add --chunk C, such as --chunk 32"
+                ));
+            }
+            mazegen::Error::TooManySeeds { .. } => with_flags(error.clone()).to_string(),
+            mazegen::Error::WindowUnsupported { .. } => return anyhow::Error::new(error),
+            _ => match args.giant.window {
+                Some(w) => format!("--window {},{},{},{}", w.x, w.y, w.width, w.height),
+                None => "--chunk".to_string(),
+            },
+        };
+        anyhow::Error::new(error).context(flags)
+    })?;
+    let blank = Blank::Rect {
+        width: window.width,
+        height: window.height,
+    };
+    let finish = finish_of(&args);
+    finish.check(&blank).map_err(with_flags)?;
+    let rendering = rendering(&args.output, Format::Term)?;
+    rendering.check_picture(
+        tiles_from_cells(window.width),
+        tiles_from_cells(window.height),
+    )?;
+    Ok(MazeJob {
+        spec: MazeSpec {
+            generator,
+            blank,
+            finish,
+        },
+        seed: Seed::settle(args.seed, format.takes().records_seed),
+        destination: Destination::Window(giant, window, rendering),
         quiet: args.dataset.quiet,
     })
 }
