@@ -45,3 +45,4 @@ mod solutions;
 mod streaming;
 mod terminal_shapes;
 mod uniformity;
+mod windows;
