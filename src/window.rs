@@ -223,6 +223,24 @@ impl Giant {
     /// Chunk `(cx, cy)` of a chunked maze (counted in chunks from the top left) as the window
     /// of its cells, its passages to the chunks around it as [`Cut::exits`]. Its passages
     /// inside are those of the maze [`Maze::generate`] makes of its size and [`chunk_seed`].
+    ///
+    /// ```
+    /// use mazegen::{Maze, algorithms::Backtrack, grid::Dir, window::{Giant, chunk_seed}};
+    ///
+    /// let world = Giant::new(u64::MAX / 2, u64::MAX / 2, Some(32))?; // 2^63 - 1 cells a side
+    /// let (cx, cy) = (1 << 40, 1 << 40);
+    /// let here = world.chunk(&Backtrack::default(), 7, cx, cy)?;
+    /// let east = world.chunk(&Backtrack::default(), 7, cx + 1, cy)?;
+    /// // The passages that leave `here` eastward enter `east` from the west, row for row.
+    /// let leaving = |chunk: &Maze, side| -> Vec<u32> {
+    ///     let exits = &chunk.cut().unwrap().exits;
+    ///     exits.iter().filter(|exit| exit.1 == side).map(|exit| exit.0.y).collect()
+    /// };
+    /// assert_eq!(leaving(&here, Dir::East), leaving(&east, Dir::West));
+    /// let inside = Maze::generate(&Backtrack::default(), 32, 32, chunk_seed(7, cx, cy))?;
+    /// assert_eq!(here.grid(), inside.grid());
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
     pub fn chunk(&self, generator: &dyn Generator, seed: u64, cx: u64, cy: u64) -> Result<Maze> {
         let (Some(side), Some((across, down))) = (self.chunk, self.chunks()) else {
             return Err(Error::NoChunks);
@@ -344,7 +362,7 @@ impl Giant {
 /// ```
 /// use mazegen::window::chunk_seed;
 ///
-/// assert_eq!(chunk_seed(7, 0, 0), 5_034_611_870_329_958);
+/// assert_eq!(chunk_seed(7, 0, 0), 6_693_596_364_761_615);
 /// assert_ne!(chunk_seed(7, 1, 0), chunk_seed(7, 0, 1));
 /// ```
 pub const fn chunk_seed(seed: u64, cx: u64, cy: u64) -> u64 {
