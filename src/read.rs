@@ -720,35 +720,23 @@ fn window_cut(
     let (last_x, last_y) = (grid.tile_width() - 1, grid.tile_height() - 1);
     let mut exits = Vec::with_capacity(holes.len());
     for &(x, y) in holes {
-        let cell = |tx: u64, ty: u64| Pos::new((tx / 2) as u32, (ty / 2) as u32);
         if x % 2 == 0 && y % 2 == 0 {
             return Err(invalid(format!(
                 "tiles row {y}, column {x}: a corner of the frame must be '#'"
             )));
         }
-        let (right, bottom) = (
-            window.x + u64::from(window.width),
-            window.y + u64::from(window.height),
-        );
-        let (cell, dir, outside) = match (x, y) {
-            (x, 0) => (cell(x, 1), Dir::North, window.y == 0),
-            (x, y) if y == last_y => (cell(x, y - 1), Dir::South, bottom == giant.height),
-            (0, y) => (cell(1, y), Dir::West, window.x == 0),
-            (x, y) if x == last_x => (cell(x - 1, y), Dir::East, right == giant.width),
+        let cell = |tx: u64, ty: u64| Pos::new((tx / 2) as u32, (ty / 2) as u32);
+        exits.push(match (x, y) {
+            (x, 0) => (cell(x, 1), Dir::North),
+            (x, y) if y == last_y => (cell(x, y - 1), Dir::South),
+            (0, y) => (cell(1, y), Dir::West),
+            (x, y) if x == last_x => (cell(x - 1, y), Dir::East),
             _ => unreachable!("holes lie in the frame"),
-        };
-        if outside {
-            return Err(invalid(format!(
-                "tiles row {y}, column {x}: the window's frame is open on the whole maze's \
-                 outer wall"
-            )));
-        }
-        exits.push((cell, dir));
+        });
     }
-    Ok(Cut {
-        giant,
-        window,
-        exits,
+    Cut::read(giant, window, exits).map_err(|((cell, dir), what)| {
+        let (x, y) = passage_tile(cell, dir);
+        invalid(format!("tiles row {y}, column {x}: the open frame {what}"))
     })
 }
 

@@ -347,6 +347,53 @@ impl Giant {
     }
 }
 
+impl Cut {
+    /// The cut of a window read back, its `exits` checked: each must lead from a cell of the
+    /// window's edge out through its frame, not through the whole maze's outer wall, and each
+    /// once. They are kept in the reading order of their tiles. A refused exit is returned with
+    /// what is wrong with it.
+    pub(crate) fn read(
+        giant: Giant,
+        window: Window,
+        mut exits: Vec<(Pos, Dir)>,
+    ) -> std::result::Result<Self, ((Pos, Dir), &'static str)> {
+        for &(cell, dir) in &exits {
+            let within = cell.is_within(window.width, window.height);
+            let on_edge = within
+                && match dir {
+                    Dir::North => cell.y == 0,
+                    Dir::East => cell.x + 1 == window.width,
+                    Dir::South => cell.y + 1 == window.height,
+                    Dir::West => cell.x == 0,
+                };
+            if !on_edge {
+                return Err(((cell, dir), "does not lead out of the window"));
+            }
+            let outer = match dir {
+                Dir::North => window.y == 0,
+                Dir::East => window.right() == giant.width,
+                Dir::South => window.bottom() == giant.height,
+                Dir::West => window.x == 0,
+            };
+            if outer {
+                return Err(((cell, dir), "leads through the whole maze's outer wall"));
+            }
+        }
+        exits.sort_unstable_by_key(|&(cell, dir)| {
+            let (x, y) = crate::grid::passage_tile(cell, dir);
+            (y, x)
+        });
+        if let Some(pair) = exits.windows(2).find(|pair| pair[0] == pair[1]) {
+            return Err((pair[0], "is listed twice"));
+        }
+        Ok(Self {
+            giant,
+            window,
+            exits,
+        })
+    }
+}
+
 /// The seed chunk `(cx, cy)` of a chunked maze seeded `seed` is carved from, below 2^53 like
 /// every drawn seed, so that `mazegen ALGORITHM --seed S` with the chunk's size makes the same
 /// passages inside it:

@@ -11,10 +11,12 @@
 use super::invalid;
 use crate::Probability;
 use crate::analysis::{UNREACHED, distances};
+use crate::document::WindowEntry;
 use crate::document::graph::{CellEntry, MAX_NEIGHBOURS, OpeningEntry, PassageEntry};
 use crate::error::{Error, Result};
-use crate::grid::{MAX_CELLS, Pos};
+use crate::grid::{Dir, MAX_CELLS, Pos};
 use crate::topology::{Mask, Masked, Shape, ShapeSize, Topology};
+use crate::window::{Cut, Giant, Window};
 use crate::with_topology;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, de::Error as _};
@@ -36,6 +38,8 @@ pub(super) struct GraphFields {
     start: u64,
     goal: u64,
     openings: Option<Vec<OpeningEntry>>,
+    window: Option<WindowEntry>,
+    exits: Option<Vec<OpeningEntry>>,
     solution: Option<Vec<u64>>,
     /// The shape, when built as the cells were read.
     shape: Option<Shape>,
@@ -85,7 +89,7 @@ impl<'de> Visitor<'de> for DocumentVisitor {
         let (mut params, mut seed, mut size, mut bounds) = (None, None, None, None::<IgnoredAny>);
         let (mut directed, mut multigraph, mut start, mut goal) = (None, None, None, None);
         let (mut solution, mut stats, mut braid) = (None, None::<IgnoredAny>, None);
-        let mut openings = None;
+        let (mut openings, mut window, mut exits) = (None, None, None);
         let (mut shape, mut cells, mut passages) = (None, None, None);
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
@@ -104,12 +108,8 @@ impl<'de> Visitor<'de> for DocumentVisitor {
                 "solution" => once(&mut solution, "solution", map.next_value()?)?,
                 "braid" => once(&mut braid, "braid", map.next_value()?)?,
                 "stats" => once(&mut stats, "stats", map.next_value()?)?,
-                "window" => {
-                    return Err(de::Error::custom(
-                        "graph documents of a window of a giant maze are not read back (its \
-                         cells join outside it); write the window with --format json to read it",
-                    ));
-                }
+                "window" => once(&mut window, "window", map.next_value()?)?,
+                "exits" => once(&mut exits, "exits", map.next_value()?)?,
                 "cells" => {
                     once(&mut cells, "cells", CellsRead::Checked(0))?;
                     // A mask is made of the cells present: it waits for them.
@@ -154,6 +154,8 @@ impl<'de> Visitor<'de> for DocumentVisitor {
             start: start.ok_or_else(|| missing("start"))?,
             goal: goal.ok_or_else(|| missing("goal"))?,
             openings,
+            window,
+            exits,
             solution,
             shape,
             cells: cells.ok_or_else(|| missing("cells"))?,
@@ -377,10 +379,22 @@ pub(super) fn maze_from(doc: GraphFields) -> Result<crate::Maze> {
             }
         });
     }
+    let cut = match doc.window {
+        Some(entry) => Some(window_cut(&shape, &ids, entry, doc.exits.as_deref())?),
+        None if doc.exits.is_some() => {
+            return Err(invalid(
+                "\"exits\" belong to a \"window\", which is absent".into(),
+            ));
+        }
+        None => None,
+    };
     let (start, goal, solution) = with_topology!(&shape, t => {
         let start = slot_of(&ids, doc.start, || "\"start\"".into())?;
         let goal = slot_of(&ids, doc.goal, || "\"goal\"".into())?;
-        check_connected(t, &ids)?;
+        // A window's cells may join outside it, through its exits.
+        if cut.is_none() {
+            check_connected(t, &ids)?;
+        }
         let solution = match &doc.solution {
             Some(path) => Some(solution_cells(t, &ids, path, (doc.start, doc.goal))?),
             None => None,
@@ -388,6 +402,14 @@ pub(super) fn maze_from(doc: GraphFields) -> Result<crate::Maze> {
         (t.cell(&t.cursor(start)), t.cell(&t.cursor(goal)), solution)
     });
     let mut maze = crate::Maze::of_shape(shape, doc.algorithm, doc.params, doc.seed);
+    if let Some(cut) = cut {
+        if braid.is_some() || doc.openings.is_some() {
+            return Err(invalid(
+                "\"window\": a window is cut of an unbraided maze without openings".into(),
+            ));
+        }
+        maze = maze.with_cut(cut);
+    }
     maze.record_braid(braid);
     maze.set_endpoints(start, goal)?;
     if let Some(listed) = &doc.openings {
@@ -397,6 +419,53 @@ pub(super) fn maze_from(doc: GraphFields) -> Result<crate::Maze> {
         maze.record_solution(path);
     }
     Ok(maze)
+}
+
+/// The [`Cut`] of a window's graph document: a rectangle, its `window` object checked against
+/// its size, its `exits` (cells by id, sides numbered as a rectangle's) leaving it.
+fn window_cut(
+    shape: &Shape,
+    ids: &Ids,
+    entry: WindowEntry,
+    exits: Option<&[OpeningEntry]>,
+) -> Result<Cut> {
+    let refuse = |what: String| invalid(format!("\"window\": {what}"));
+    let Shape::Rect(grid) = shape else {
+        return Err(refuse(format!(
+            "windows are rectangles, not a {} shape",
+            shape.name()
+        )));
+    };
+    let giant = Giant::new(entry.maze_width, entry.maze_height, entry.chunk)
+        .map_err(|e| refuse(e.to_string()))?;
+    let window = Window {
+        x: entry.x,
+        y: entry.y,
+        width: grid.width(),
+        height: grid.height(),
+    };
+    giant
+        .check_window(window)
+        .map_err(|e| refuse(e.to_string()))?;
+    let mut cells = Vec::new();
+    for (k, exit) in exits.unwrap_or_default().iter().enumerate() {
+        let slot = slot_of(ids, exit.cell, || format!("exit {k}: \"cell\""))?;
+        if exit.side >= 4 {
+            return Err(invalid(format!(
+                "exit {k}: \"side\" is {}, but a rectangle's sides are 0 to 3",
+                exit.side
+            )));
+        }
+        cells.push((grid.pos(slot), Dir::from_side(exit.side as usize)));
+    }
+    Cut::read(giant, window, cells).map_err(|((cell, dir), what)| {
+        invalid(format!(
+            "\"exits\": the exit of cell {},{} to the {} {what}",
+            cell.x,
+            cell.y,
+            format!("{dir:?}").to_lowercase()
+        ))
+    })
 }
 
 /// Opens the outer wall beside the start and the goal of `maze`, checking that the document

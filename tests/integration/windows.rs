@@ -160,9 +160,8 @@ fn window_documents_validate_and_read_back() {
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(doc["window"]["x"], serde_json::json!(1u64 << 62));
         assert_eq!(doc["window"]["maze_width"], serde_json::json!(u64::MAX / 2));
-        let graph: Value =
-            serde_json::from_str(&stdout_of(&[&args[..], &["--format", "graph"]].concat()))
-                .unwrap();
+        let graph_text = stdout_of(&[&args[..], &["--format", "graph"]].concat());
+        let graph: Value = serde_json::from_str(&graph_text).unwrap();
         let errors: Vec<String> = graph_validator
             .iter_errors(&graph)
             .map(|e| e.to_string())
@@ -187,7 +186,52 @@ fn window_documents_validate_and_read_back() {
         // Read back: rendered as the window was drawn.
         let text = stdout_of(&[&args[..], &["--format", "text"]].concat());
         assert_eq!(piped(&["render", "--format", "text"], &json), text);
+        assert_eq!(piped(&["render", "--format", "text"], &graph_text), text);
+        assert_eq!(piped(&["render", "--format", "graph"], &json), graph_text);
     }
+}
+
+#[test]
+fn tampered_window_documents_are_refused() {
+    let args = [
+        "binary-tree",
+        "--width",
+        "41",
+        "--height",
+        "21",
+        "--seed",
+        "3",
+        "--window",
+        "2,1,8,5",
+    ];
+    let refused = |doc: &Value, fragment: &str| {
+        crate::common::mazegen()
+            .args(["render", "--format", "text"])
+            .write_stdin(doc.to_string())
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(fragment));
+    };
+    let json = stdout_of(&[&args[..], &["--format", "json"]].concat());
+    let mut doc: Value = serde_json::from_str(&json).unwrap();
+    doc["window"]["x"] = serde_json::json!(15);
+    refused(&doc, "\"window\": a window of 8x5 cells at cell 15,1");
+    // Moved to the maze's left edge, the window's frame would open through the outer wall.
+    doc["window"]["x"] = serde_json::json!(0);
+    refused(
+        &doc,
+        "the open frame leads through the whole maze's outer wall",
+    );
+    let graph = stdout_of(&[&args[..], &["--format", "graph"]].concat());
+    let mut doc: Value = serde_json::from_str(&graph).unwrap();
+    assert_eq!(doc["exits"][0], serde_json::json!({"cell": 3, "side": 0}));
+    doc["exits"][0]["cell"] = serde_json::json!(9);
+    refused(
+        &doc,
+        "the exit of cell 1,1 to the north does not lead out of the window",
+    );
+    doc["exits"][0]["cell"] = serde_json::json!(5);
+    refused(&doc, "is listed twice");
 }
 
 #[test]
