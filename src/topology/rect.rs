@@ -63,9 +63,9 @@ impl Topology for Grid {
 
     #[inline(always)]
     fn step(&self, cursor: &mut Cursor, side: usize) -> usize {
-        let dir = Dir::from_side(side);
-        cursor.step(dir);
-        dir.opposite() as usize
+        // By number, not through `Dir`: see `Cursor::step_side`.
+        cursor.step_side(side);
+        (side + 2) & 3
     }
 
     /// [`Topology::random_neighbour`] with the candidates gathered without a branch per side:
@@ -151,7 +151,7 @@ impl Topology for Grid {
 
     #[inline(always)]
     fn carve(&mut self, i: usize, side: usize) {
-        self.carve_at(i, Dir::from_side(side));
+        self.carve_side(i, side);
     }
 
     fn close(&mut self, i: usize, side: usize) {
