@@ -73,12 +73,6 @@ impl Cursor {
         }
     }
 
-    /// Moves one cell towards `dir` (which must stay inside the grid).
-    #[inline(always)]
-    pub(crate) fn step(&mut self, dir: Dir) {
-        self.step_side(dir as usize);
-    }
-
     /// Moves one cell towards side `side` (a [`Dir`] as a number, which must stay inside the
     /// grid), by table rather than by a `match`, whose jump on a maze's unpredictable turns
     /// mispredicts two times in three.
@@ -148,7 +142,7 @@ mod tests {
                 assert_eq!(moved, expected.is_some(), "{start:?} {dir:?}");
                 if let Some(j) = expected {
                     let mut stepped = Cursor::new(&grid, start);
-                    stepped.step(dir);
+                    stepped.step_side(dir as usize);
                     assert_eq!((tried.pos(), tried.i), (stepped.pos(), j));
                     assert_eq!(tried.pos(), grid.pos(j));
                 } else {
