@@ -364,6 +364,13 @@ pub enum Error {
         goal: Pos,
     },
 
+    /// A labyrinth asked of a maze it cannot be made of.
+    #[error("a labyrinth {reason}")]
+    Labyrinth {
+        /// Why not (`"is made of a perfect maze, ..."`).
+        reason: &'static str,
+    },
+
     /// Something asked of a window that only the whole maze has.
     #[error("a window shows part of a maze as it is, without {what}: that needs the whole maze")]
     WholeMazeNeeded {

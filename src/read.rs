@@ -172,6 +172,10 @@ fn maze_from(doc: Box<MazeDocument<'static, TileGrid>>) -> Result<Maze> {
     }
     maze.set_endpoints(start, goal)?;
     maze.record_braid(braid);
+    if doc.unicursal {
+        check_unicursal(&maze)?;
+        maze.record_unicursal();
+    }
     if doc.openings {
         maze.open_border()
             .map_err(|e| invalid(format!("\"openings\": {e}")))?;
@@ -777,6 +781,26 @@ fn check_border(holes: &[TilePos], maze: &Maze) -> Result<()> {
             Err(invalid(format!("tiles row {y}, column {x}: {what}")))
         }
     }
+}
+
+/// Checks that a document said to be a labyrinth is one: a rectangle, one path without a fork
+/// through every cell (its connection is checked apart), and not braided.
+pub(crate) fn check_unicursal(maze: &Maze) -> Result<()> {
+    let refuse = |what: &str| Err(invalid(format!("\"unicursal\" is true, but {what}")));
+    let Some(grid) = maze.grid().filter(|_| maze.mask().is_none()) else {
+        return refuse("only rectangles are made labyrinths");
+    };
+    if maze.braid().is_some() || maze.cut().is_some() {
+        return refuse("labyrinths are not braided or cut");
+    }
+    if let Some(i) = (0..grid.cell_count()).find(|&i| grid.degree(grid.pos(i)) > 2) {
+        let pos = grid.pos(i);
+        return refuse(&format!("cell {},{} forks", pos.x, pos.y));
+    }
+    if !maze.is_perfect() {
+        return refuse("the path closes into a ring");
+    }
+    Ok(())
 }
 
 /// Checks that every cell can be reached (loops are allowed: braided mazes have them).

@@ -521,6 +521,9 @@ impl Spec {
                 goal: goal.map(pos_of),
                 openings,
                 solve,
+                // Labyrinths are the command line's and the library's for now: the arrays of a
+                // dataset take their shape from the blank.
+                unicursal: false,
             },
         };
         spec.maze_spec().check().map_err(py_error)?;

@@ -334,6 +334,12 @@ pub struct MazeArgs {
     #[arg(long, value_name = "P", value_parser = parse_probability, allow_hyphen_values = true, help_heading = "Generation")]
     pub braid: Option<Probability>,
 
+    /// Make the maze a labyrinth: one path without a fork through every cell, twice as many
+    /// cells each way (each passage split down the middle); it starts top-left and ends just
+    /// below
+    #[arg(long, help_heading = "Generation")]
+    pub unicursal: bool,
+
     /// Draw the shortest path from start to goal
     #[arg(long, help_heading = "Solution")]
     pub solve: bool,

@@ -27,6 +27,8 @@ pub(crate) struct GraphDocument<'a, S, C, P> {
     pub bounds: Bounds,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub braid: Option<f64>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unicursal: bool,
     pub directed: bool,
     pub multigraph: bool,
     pub start: u64,

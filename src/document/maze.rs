@@ -32,6 +32,9 @@ pub(crate) struct MazeDocument<'a, T, S = Vec<TilePos>> {
     pub perfect: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub braid: Option<f64>,
+    /// A labyrinth: one path through every cell. Checked when reading.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unicursal: bool,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub openings: bool,
     pub tiles: T,

@@ -44,6 +44,7 @@ pub struct Maze {
     start: usize,
     goal: usize,
     braid: Option<Probability>,
+    unicursal: bool,
     open_border: bool,
     solution: Option<Vec<usize>>,
     /// Where a window of a giant maze lies in it.
@@ -188,6 +189,7 @@ impl Maze {
             start,
             goal,
             braid: None,
+            unicursal: false,
             open_border: false,
             solution: None,
             cut: None,
@@ -290,6 +292,95 @@ impl Maze {
     /// The probability each dead end was braided away with, if the maze was braided.
     pub const fn braid(&self) -> Option<Probability> {
         self.braid
+    }
+
+    /// Whether this is a labyrinth ([`Maze::unicursal`]): one path through every cell.
+    pub const fn is_unicursal(&self) -> bool {
+        self.unicursal
+    }
+
+    /// The labyrinth of this perfect rectangular maze: one path, without a fork, through every
+    /// cell of a rectangle twice as many cells wide and high, which runs down one side of every
+    /// passage and back up the other (Theseus's `to_unicursal`, a wall follower's walk made
+    /// the maze):
+    ///
+    /// 1. Split each cell into a 2x2 block of cells.
+    /// 2. Join the two cells of a block along each side that has no passage (around the block),
+    ///    and across each passage join the two pairs of cells that face each other (along it).
+    ///    Every cell then has two passages: they form one ring, around the maze's tree.
+    /// 3. Cut the ring between the top-left block's two left cells: the path runs from the
+    ///    top-left cell (the start) to the one below it (the goal).
+    ///
+    /// Refuses braided mazes (their loops would make several rings), windows, other shapes,
+    /// and labyrinths past the grid's cell limit.
+    ///
+    /// ```
+    /// use mazegen::{Maze, algorithms::Kruskal, grid::Pos};
+    ///
+    /// let labyrinth = Maze::generate(&Kruskal, 6, 4, 3)?.unicursal()?;
+    /// let grid = labyrinth.grid().unwrap();
+    /// assert_eq!((grid.width(), grid.height()), (12, 8));
+    /// assert!(labyrinth.is_perfect() && (0..96).all(|i| grid.degree(grid.pos(i)) <= 2));
+    /// assert_eq!((labyrinth.start_pos(), labyrinth.goal_pos()), (Pos::new(0, 0), Pos::new(0, 1)));
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn unicursal(&self) -> Result<Maze> {
+        self.require_whole("a labyrinth")?;
+        let refuse = |reason| Err(Error::Labyrinth { reason });
+        if self.braid.is_some() {
+            return refuse("is made of a perfect maze, and braiding left loops");
+        }
+        let Shape::Rect(grid) = &self.shape else {
+            return refuse("is made of a rectangle of square cells");
+        };
+        let (width, height) = (grid.width(), grid.height());
+        let mut labyrinth = Grid::new(width.saturating_mul(2), height.saturating_mul(2))?;
+        for y in 0..height {
+            for x in 0..width {
+                let cell = Pos::new(x, y);
+                let open = |dir| grid.is_open(cell, dir);
+                // 1. The block's top-left, top-right and bottom-left cells.
+                let top_left = Pos::new(2 * x, 2 * y);
+                let top_right = Pos::new(2 * x + 1, 2 * y);
+                let bottom_left = Pos::new(2 * x, 2 * y + 1);
+                // 2. Around the block where there is no passage...
+                for (closed, from, dir) in [
+                    (!open(Dir::North), top_left, Dir::East),
+                    (!open(Dir::South), bottom_left, Dir::East),
+                    (!open(Dir::West), top_left, Dir::South),
+                    (!open(Dir::East), top_right, Dir::South),
+                ] {
+                    if closed {
+                        labyrinth.carve(from, dir);
+                    }
+                }
+                // ... and along each passage east or south, both sides of it.
+                if open(Dir::East) {
+                    labyrinth.carve(top_right, Dir::East);
+                    labyrinth.carve(Pos::new(2 * x + 1, 2 * y + 1), Dir::East);
+                }
+                if open(Dir::South) {
+                    labyrinth.carve(bottom_left, Dir::South);
+                    labyrinth.carve(Pos::new(2 * x + 1, 2 * y + 1), Dir::South);
+                }
+            }
+        }
+        // 3.
+        labyrinth.close(Pos::new(0, 0), Dir::South);
+        let mut maze = Maze::of_shape(
+            Shape::Rect(labyrinth),
+            self.algorithm.clone(),
+            self.params.clone(),
+            self.seed,
+        );
+        maze.goal = width as usize * 2;
+        maze.unicursal = true;
+        Ok(maze)
+    }
+
+    /// Records that the maze is a labyrinth, as a document read back says.
+    pub(crate) fn record_unicursal(&mut self) {
+        self.unicursal = true;
     }
 
     /// Whether the outer wall is open next to the start and the goal (see [`Maze::openings`]).
@@ -567,6 +658,39 @@ mod tests {
                 height: 3
             })
         );
+    }
+
+    #[test]
+    fn labyrinths_are_one_path_through_every_cell_from_start_to_goal() {
+        for generator in crate::algorithms::catalogue() {
+            for (width, height) in [(1, 1), (1, 5), (5, 1), (7, 6), (13, 9)] {
+                for seed in 0..4 {
+                    let maze = Maze::generate(generator.as_ref(), width, height, seed).unwrap();
+                    let labyrinth = maze.unicursal().unwrap();
+                    let grid = labyrinth.grid().unwrap();
+                    let name = generator.name();
+                    assert_eq!((grid.width(), grid.height()), (2 * width, 2 * height));
+                    // A tree whose cells have at most two passages is a path; its two ends
+                    // are the only cells with one.
+                    assert!(labyrinth.is_perfect(), "{name} {width}x{height} {seed}");
+                    let degrees: Vec<u8> = (0..grid.cell_count())
+                        .map(|i| grid.degree(grid.pos(i)))
+                        .collect();
+                    assert!(degrees.iter().all(|&d| d <= 2), "{name} {width}x{height}");
+                    let ends: Vec<usize> =
+                        (0..degrees.len()).filter(|&i| degrees[i] == 1).collect();
+                    assert_eq!(
+                        ends,
+                        [labyrinth.start(), labyrinth.goal()],
+                        "{name} {width}x{height}"
+                    );
+                    assert!(labyrinth.is_unicursal() && !maze.is_unicursal());
+                }
+            }
+        }
+        let mut braided = Maze::generate(&Backtrack::default(), 4, 4, 1).unwrap();
+        braided.braid_with(Probability::new(1.0).unwrap()).unwrap();
+        assert!(matches!(braided.unicursal(), Err(Error::Labyrinth { .. })));
     }
 
     #[test]

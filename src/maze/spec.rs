@@ -73,13 +73,16 @@ impl Blank {
     }
 }
 
-/// What is done to a maze once generated, in this order: braid, move the endpoints to the ends
-/// of a longest path (`farthest`), move them to `start` and `goal`, open the outer wall beside
-/// them, solve.
+/// What is done to a maze once generated, in this order: braid, make it a labyrinth
+/// (`unicursal`), move the endpoints to the ends of a longest path (`farthest`), move them to
+/// `start` and `goal`, open the outer wall beside them, solve.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Finish {
     /// Remove each dead end with this probability ([`Maze::braid_with`]).
     pub braid: Option<Probability>,
+    /// Make the maze a labyrinth, twice as many cells each way ([`Maze::unicursal`]): the
+    /// endpoints, openings and solution are then the labyrinth's.
+    pub unicursal: bool,
     /// Move the start and goal to the ends of a longest shortest path ([`Maze::diameter`]).
     pub farthest: bool,
     /// The entrance cell, if not the shape's default.
@@ -100,7 +103,19 @@ impl Finish {
         if self.farthest && (self.start.is_some() || self.goal.is_some() || self.openings) {
             return Err(Error::FarthestPlaced);
         }
+        if self.unicursal && self.braid.is_some() {
+            return Err(Error::Labyrinth {
+                reason: "is made of a perfect maze, and braiding leaves loops",
+            });
+        }
         match blank {
+            // A labyrinth has twice the cells each way, within the grid's limit.
+            Blank::Rect { width, height } if self.unicursal => {
+                self.check_rect(width.saturating_mul(2), height.saturating_mul(2))
+            }
+            Blank::Shape(_) if self.unicursal => Err(Error::Labyrinth {
+                reason: "is made of a rectangle of square cells",
+            }),
             Blank::Rect { width, height } => self.check_rect(*width, *height),
             Blank::Shape(shape) => {
                 with_topology!(shape, t => self.check_cells(t))?;
@@ -184,6 +199,9 @@ impl Finish {
     pub fn apply(&self, maze: &mut Maze) -> Result<()> {
         if let Some(probability) = self.braid {
             maze.braid_with(probability)?;
+        }
+        if self.unicursal {
+            *maze = maze.unicursal()?;
         }
         if self.farthest {
             let (from, to, _) = maze.diameter()?;

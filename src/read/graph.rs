@@ -33,6 +33,7 @@ pub(super) struct GraphFields {
     seed: u64,
     size: ShapeSize,
     braid: Option<f64>,
+    unicursal: Option<bool>,
     directed: bool,
     multigraph: bool,
     start: u64,
@@ -90,6 +91,7 @@ impl<'de> Visitor<'de> for DocumentVisitor {
         let (mut directed, mut multigraph, mut start, mut goal) = (None, None, None, None);
         let (mut solution, mut stats, mut braid) = (None, None::<IgnoredAny>, None);
         let (mut openings, mut window, mut exits) = (None, None, None);
+        let mut unicursal = None;
         let (mut shape, mut cells, mut passages) = (None, None, None);
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
@@ -107,6 +109,7 @@ impl<'de> Visitor<'de> for DocumentVisitor {
                 "openings" => once(&mut openings, "openings", map.next_value()?)?,
                 "solution" => once(&mut solution, "solution", map.next_value()?)?,
                 "braid" => once(&mut braid, "braid", map.next_value()?)?,
+                "unicursal" => once(&mut unicursal, "unicursal", map.next_value()?)?,
                 "stats" => once(&mut stats, "stats", map.next_value()?)?,
                 "window" => once(&mut window, "window", map.next_value()?)?,
                 "exits" => once(&mut exits, "exits", map.next_value()?)?,
@@ -149,6 +152,7 @@ impl<'de> Visitor<'de> for DocumentVisitor {
             seed,
             size,
             braid,
+            unicursal,
             directed: directed.ok_or_else(|| missing("directed"))?,
             multigraph: multigraph.ok_or_else(|| missing("multigraph"))?,
             start: start.ok_or_else(|| missing("start"))?,
@@ -411,6 +415,10 @@ pub(super) fn maze_from(doc: GraphFields) -> Result<crate::Maze> {
         maze = maze.with_cut(cut);
     }
     maze.record_braid(braid);
+    if doc.unicursal == Some(true) {
+        super::check_unicursal(&maze)?;
+        maze.record_unicursal();
+    }
     maze.set_endpoints(start, goal)?;
     if let Some(listed) = &doc.openings {
         open_as_listed(&mut maze, &ids, listed)?;

@@ -63,6 +63,7 @@ impl Graph {
                     height: Coordinate::rounded(height),
                 },
                 braid: maze.braid().map(f64::from),
+                unicursal: maze.is_unicursal(),
                 directed: false,
                 multigraph: false,
                 start: ids[maze.start()].into(),

@@ -74,6 +74,7 @@ impl RenderRows for Json {
             goal: Maze::default_goal(width, height),
             perfect: true,
             braid: None,
+            unicursal: false,
             openings: false,
             tiles: TileStrings::new(width, height, tile_width, tile_height, || {
                 StreamTiles::new(rows)
@@ -118,6 +119,7 @@ pub(super) fn document(
         goal: maze.goal_pos(),
         perfect: maze.is_perfect(),
         braid: maze.braid().map(f64::from),
+        unicursal: maze.is_unicursal(),
         openings: maze.has_openings(),
         tiles: tiles.map_err(io::Error::other)?,
         solution: maze.solution().map(|_| SolutionTiles(maze)),

@@ -85,6 +85,12 @@ pub fn settle(
              --unique, --min-..., --max-...)"
         )));
     }
+    if args.unicursal {
+        return Err(bad_input(
+            "--unicursal makes one labyrinth at a time; leave out the dataset options (--count, \
+             --jobs, --unique, --min-..., --max-...)",
+        ));
+    }
     let shape = super::maze::blank_shape(&args)?;
     let blank = match shape.clone() {
         Some(blank) => Blank::Shape(blank),

@@ -22,6 +22,7 @@ pub fn with_flags(error: mazegen::Error) -> anyhow::Error {
             };
             anyhow::Error::new(*error).context(flags)
         }
+        mazegen::Error::Labyrinth { .. } => anyhow::Error::new(error).context("--unicursal"),
         mazegen::Error::TooManySeeds { seeds, .. } => {
             anyhow::Error::new(error).context(format!("--walkers {seeds}"))
         }

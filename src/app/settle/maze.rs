@@ -38,6 +38,7 @@ pub struct MazeJob {
 pub(super) fn finish_of(args: &MazeArgs) -> Finish {
     Finish {
         braid: args.braid,
+        unicursal: args.unicursal,
         solve: args.solve,
         ..endpoints_of(&args.endpoints)
     }
@@ -163,6 +164,7 @@ fn giant_maze(
     let output = &args.output;
     let whole_maze = [
         ("--braid", args.braid.is_some()),
+        ("--unicursal", args.unicursal),
         ("--openings", args.endpoints.openings),
         ("--stats", output.stats),
         ("--animate", args.animation.animate),
@@ -376,6 +378,7 @@ fn streamed_rendering(
 ) -> anyhow::Result<Option<Rendering>> {
     let endpoints = &args.endpoints;
     let whole_maze = args.braid.is_some()
+        || args.unicursal
         || args.solve
         || endpoints.start.is_some()
         || endpoints.goal.is_some()
@@ -418,7 +421,7 @@ pub(super) fn check_cell_limit(
             Err(bad_input(format!(
                 "{sides}: {too_large}; {} would need {bytes} bytes ({:.1} GiB) for it. \
                  binary-tree, sidewinder and eller write mazes of any height row by row to \
-                 term, text, json and png, without --braid, --solve, --start, --goal, \
+                 term, text, json and png, without --braid, --unicursal, --solve, --start, --goal, \
                  --openings, --stats, --heatmap or --animate",
                 generator.name(),
                 bytes as f64 / f64::from(1 << 30),
@@ -433,6 +436,7 @@ fn events_only(args: &MazeArgs) -> anyhow::Result<()> {
     let output = &args.output;
     let after = [
         ("--braid", args.braid.is_some()),
+        ("--unicursal", args.unicursal),
         ("--solve", args.solve),
         ("--start", args.endpoints.start.is_some()),
         ("--goal", args.endpoints.goal.is_some()),
