@@ -193,6 +193,12 @@ def _spec(
             raise ValueError(
                 f"mask: {cells.size} cells are more than the {_mazegen.MAX_CELLS} a maze may have"
             )
+        if cells.dtype.kind in "fc" and np.isnan(cells).any():
+            row, column = np.argwhere(np.isnan(cells))[0]
+            raise ValueError(
+                f"mask: the value at ({row}, {column}) is NaN, neither a cell (true, nonzero) "
+                "nor a hole (false, zero)"
+            )
         mask = (columns, rows, cells.astype(bool).tobytes())
     return _mazegen.Spec(
         algorithm,

@@ -48,6 +48,7 @@ fn python_message(error: &Error) -> String {
                     cell(goal.x, goal.y)
                 ),
                 Part::Openings => "openings".to_owned(),
+                Part::From(at) => format!("start_coord {}", cell(at.x, at.y)),
             };
             format!("{part}: {}", python_message(error))
         }

@@ -78,6 +78,14 @@ def test_a_mask_is_rows_of_columns():
     assert maze.cell_count == int(cells.sum())
 
 
+def test_a_mask_of_floats_with_nan_is_refused():
+    cells = np.ones((3, 4))
+    assert mazegen.maze(mask=cells, seed=1).cell_count == 12
+    cells[1, 2] = np.nan
+    with pytest.raises(ValueError, match=r"\(1, 2\) is NaN"):
+        mazegen.maze(mask=cells, seed=1)
+
+
 def test_the_same_seed_makes_the_same_maze():
     a = mazegen.maze("wilson", 12, 9, seed=42)
     b = mazegen.maze("wilson", 12, 9, seed=42)

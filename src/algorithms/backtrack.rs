@@ -181,6 +181,10 @@ impl Algorithm for Backtrack {
         self.is_limited().then_some(self.start)
     }
 
+    fn grows_from(&self) -> Option<Pos> {
+        Some(self.start)
+    }
+
     fn run<O: Observer + ?Sized>(
         &self,
         grid: &mut Grid,

@@ -80,6 +80,12 @@ pub trait Algorithm {
         None
     }
 
+    /// The cell the options say the maze grows from (see [`Generator::grows_from`]); `None`
+    /// (the default) for an algorithm without such an option.
+    fn grows_from(&self) -> Option<Pos> {
+        None
+    }
+
     /// Carves a perfect maze into `grid` (which has every wall standing), drawing every random
     /// choice from `rng` so that the same seed gives the same maze, and reporting each step to
     /// `observer` (see [`crate::events`]).
@@ -219,6 +225,11 @@ pub trait Generator {
     /// are carved. `None` when every cell is carved into one maze.
     fn reached_from(&self) -> Option<Pos>;
 
+    /// The cell the options say the maze grows from (backtrack's and percolation's start), if
+    /// they name one, which [`MazeSpec::check`](crate::maze::MazeSpec::check) refuses off the
+    /// shape before any work; the default `0,0` stands for the shape's first cell.
+    fn grows_from(&self) -> Option<Pos>;
+
     /// Carves a perfect maze into `grid` (which has every wall standing), drawing every random
     /// choice from `rng` so that the same seed gives the same maze.
     fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()>;
@@ -281,6 +292,10 @@ impl<A: Algorithm> Generator for A {
 
     fn reached_from(&self) -> Option<Pos> {
         Algorithm::reached_from(self)
+    }
+
+    fn grows_from(&self) -> Option<Pos> {
+        Algorithm::grows_from(self)
     }
 
     fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()> {

@@ -94,6 +94,10 @@ impl Algorithm for Percolation {
     fn reached_from(&self) -> Option<Pos> {
         Some(self.start)
     }
+
+    fn grows_from(&self) -> Option<Pos> {
+        Some(self.start)
+    }
 }
 
 impl GraphAlgorithm for Percolation {

@@ -64,6 +64,29 @@ impl Blank {
         }
     }
 
+    /// Refuses `pos` when it is not one of its cells, except the default `0,0`, which stands
+    /// for the first cell of any shape (as [`Generator::grows_from`] has it).
+    fn check_cell(&self, pos: Pos) -> Result<()> {
+        if pos == Pos::default() {
+            return Ok(());
+        }
+        match self {
+            Self::Rect { width, height } if !pos.is_within(*width, *height) => {
+                Err(Error::OutsideGrid {
+                    x: pos.x,
+                    y: pos.y,
+                    width: *width,
+                    height: *height,
+                })
+            }
+            Self::Rect { .. } => Ok(()),
+            Self::Shape(shape) => match with_topology!(shape, t => t.locate(pos)) {
+                Some(_) => Ok(()),
+                None => Err(Error::NotACell { x: pos.x, y: pos.y }),
+            },
+        }
+    }
+
     /// The width and height in cells of the rectangle it lies in.
     pub fn extent(&self) -> (u32, u32) {
         match self {
@@ -234,6 +257,8 @@ pub enum Part {
     Goal(Pos),
     /// The start and goal together, here.
     Endpoints(Pos, Pos),
+    /// The cell the generator grows the maze from ([`Generator::grows_from`]), here.
+    From(Pos),
     /// [`Finish::openings`].
     Openings,
 }
@@ -261,6 +286,7 @@ impl fmt::Display for Part {
                 )
             }
             Self::Openings => f.write_str("openings"),
+            Self::From(pos) => write!(f, "from {},{}", pos.x, pos.y),
         }
     }
 }
@@ -301,6 +327,11 @@ impl MazeSpec {
         }
         if let Blank::Rect { width, height } = self.blank {
             Grid::check_size(width, height)?;
+        }
+        if let Some(from) = generator.grows_from() {
+            self.blank
+                .check_cell(from)
+                .map_err(|e| Part::From(from).refuses(e))?;
         }
         generator.check_cells(self.blank.cell_count())?;
         self.finish.check(&self.blank)

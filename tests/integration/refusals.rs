@@ -1,6 +1,7 @@
 //! Requests that cannot be carried out are refused before any work, and leave nothing behind.
 
 use crate::common::{assert_refused, mazegen, run_with_memory_limit};
+use predicates::prelude::PredicateBooleanExt;
 use std::time::{Duration, Instant};
 
 /// Runs a refused request and returns how long the refusal took.
@@ -63,6 +64,27 @@ fn endpoints_are_checked_against_the_size_before_generating() {
     assert_refused(
         &["wilson", "--size", "7", "--start", "1,1", "--openings"],
         &["--openings", "the start cell 1,1 is not on the outer wall"],
+    );
+    // Where the maze grows from, before any of it is carved (no seed drawn and reported).
+    for algorithm in [&["percolation", "--p", "0.5"][..], &["backtrack"]] {
+        let args = [algorithm, &["--size", "21", "--from", "30,3"]].concat();
+        assert_refused(&args, &["--from 30,3", "outside the 10x10-cell maze"]);
+        mazegen()
+            .args(&args)
+            .assert()
+            .stderr(predicates::str::contains("seed:").not());
+    }
+    assert_refused(
+        &[
+            "backtrack",
+            "--shape",
+            "polar",
+            "--rings",
+            "2",
+            "--from",
+            "3,3",
+        ],
+        &["--from 3,3", "not a cell"],
     );
 }
 

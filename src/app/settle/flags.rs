@@ -19,6 +19,7 @@ pub fn with_flags(error: mazegen::Error) -> anyhow::Error {
                     start.x, start.y, goal.x, goal.y
                 ),
                 Part::Openings => "--openings".into(),
+                Part::From(pos) => format!("--from {},{}", pos.x, pos.y),
             };
             anyhow::Error::new(*error).context(flags)
         }
