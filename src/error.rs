@@ -334,6 +334,22 @@ pub enum Error {
         height: u64,
     },
 
+    /// A cell a chunked maze's generator grows each chunk from, outside the smallest chunk.
+    #[error(
+        "cell {x},{y} is outside the smallest chunk, {width}x{height} cells at the bottom-right \
+         corner, and each chunk's maze grows from that cell of it"
+    )]
+    OutsideChunk {
+        /// Its column within a chunk.
+        x: u32,
+        /// Its row within a chunk.
+        y: u32,
+        /// The smallest chunk's width in cells.
+        width: u32,
+        /// Its height in cells.
+        height: u32,
+    },
+
     /// A chunk asked of a maze that is not made of chunks.
     #[error("this giant maze is not made of chunks")]
     NoChunks,

@@ -154,7 +154,21 @@ impl Giant {
                     0 => u64::from(side),
                     rest => rest,
                 };
-                generator.check_cells(last(self.width) * last(self.height))?;
+                let (width, height) = (last(self.width), last(self.height));
+                generator.check_cells(width * height)?;
+                // Each chunk's maze grows from the same cell of the chunk.
+                if let Some(from) = generator.grows_from()
+                    && from != Pos::default()
+                    && (u64::from(from.x) >= width || u64::from(from.y) >= height)
+                {
+                    let error = Error::OutsideChunk {
+                        x: from.x,
+                        y: from.y,
+                        width: width as u32,
+                        height: height as u32,
+                    };
+                    return Err(crate::maze::Part::From(from).refuses(error));
+                }
             }
         }
         self.check_window(window)

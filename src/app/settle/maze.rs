@@ -215,22 +215,23 @@ fn giant_maze(
             }
         }
     };
-    giant.check(generator.as_ref(), window).map_err(|error| {
-        let flags = match &error {
-            mazegen::Error::WindowUnsupported { .. } if args.giant.chunk.is_none() => {
-                return bad_input(format!(
-                    "--window: {error}; add --chunk C, such as --chunk 32"
-                ));
+    giant
+        .check(generator.as_ref(), window)
+        .map_err(|error| match error {
+            mazegen::Error::WindowUnsupported { .. } if args.giant.chunk.is_none() => bad_input(
+                format!("--window: {error}; add --chunk C, such as --chunk 32"),
+            ),
+            mazegen::Error::WindowUnsupported { .. }
+            | mazegen::Error::TooManySeeds { .. }
+            | mazegen::Error::Refused { .. } => with_flags(error),
+            _ => {
+                let flags = match args.giant.window {
+                    Some(w) => format!("--window {},{},{},{}", w.x, w.y, w.width, w.height),
+                    None => "--chunk".to_string(),
+                };
+                anyhow::Error::new(error).context(flags)
             }
-            mazegen::Error::TooManySeeds { .. } => with_flags(error.clone()).to_string(),
-            mazegen::Error::WindowUnsupported { .. } => return anyhow::Error::new(error),
-            _ => match args.giant.window {
-                Some(w) => format!("--window {},{},{},{}", w.x, w.y, w.width, w.height),
-                None => "--chunk".to_string(),
-            },
-        };
-        anyhow::Error::new(error).context(flags)
-    })?;
+        })?;
     let blank = Blank::Rect {
         width: window.width,
         height: window.height,
