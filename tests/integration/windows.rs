@@ -358,6 +358,10 @@ fn what_cannot_be_cut_is_refused() {
             &["backtrack", "--chunk", "40000"],
             &["--chunk 40000", "more than"],
         ),
+        (
+            &["backtrack", "--chunk", "4", "--from", "3,3"],
+            &["--from 3,3", "outside the smallest chunk, 2x2 cells"],
+        ),
     ] {
         assert_refused(&[args, &window[..]].concat(), fragments);
     }
