@@ -26,7 +26,7 @@ import numpy as np
 from . import _mazegen
 
 __all__ = [
-    "Maze", "Dataset", "maze", "dataset", "ALGORITHMS", "FIGURES", "MAZE_DATASET_GENERATORS",
+    "Maze", "Dataset", "maze", "dataset", "window", "ALGORITHMS", "FIGURES", "MAZE_DATASET_GENERATORS",
     "__version__",
 ]
 __version__: str = _mazegen.__version__
@@ -58,6 +58,7 @@ take as algorithm names: the algorithm and options each stands for."""
 
 _U32 = 2**32 - 1
 _U64 = 2**64 - 1
+_MAX_SIDE = 2**63 - 1
 _MAX_SCALE = _mazegen.MAX_SCALE
 _MAX_JOBS = _mazegen.MAX_JOBS
 
@@ -256,6 +257,28 @@ class Maze:
         return self._native.perfect
 
     @property
+    def window(self) -> Optional[dict]:
+        """For a window of a giant maze (``window``), where it lies: ``row`` and ``column`` of
+        its top-left cell in the whole maze, the whole maze's ``maze_width`` and
+        ``maze_height`` in cells, and its ``chunk`` side (None for a binary tree cut without
+        chunks); None for a maze made whole. The window's own cells count from its corner."""
+        window = self._native.window
+        if window is None:
+            return None
+        row, column, maze_width, maze_height, chunk = window
+        return {
+            "row": row, "column": column, "maze_width": maze_width,
+            "maze_height": maze_height, "chunk": chunk,
+        }
+
+    @property
+    def exits(self) -> List[Tuple[Tuple[int, int], str]]:
+        """For a window of a giant maze, the passages that leave it: each a cell
+        ``(row, column)`` of the window and the side (``north``, ``east``, ``south``,
+        ``west``) it leaves by, in reading order; empty for a maze made whole."""
+        return self._native.exits
+
+    @property
     def start(self) -> Tuple[int, int]:
         """The start cell, ``(row, column)``."""
         return self._native.start
@@ -443,6 +466,47 @@ def maze(
     )
     seed = _whole("seed", seed, 0, _U64)
     return Maze(spec.make(_random_seed() if seed is None else seed))
+
+
+def window(
+    algorithm: str = "binary-tree",
+    maze_width: int = _MAX_SIDE,
+    maze_height: int = _MAX_SIDE,
+    origin: Tuple[int, int] = (0, 0),
+    width: int = 10,
+    height: int = 10,
+    seed: Optional[int] = None,
+    *,
+    chunk: Optional[int] = None,
+    start: Optional[Tuple[int, int]] = None,
+    goal: Optional[Tuple[int, int]] = None,
+    solve: bool = False,
+    **options: Any,
+) -> Maze:
+    """Cuts a ``width x height``-cell window from cell ``origin`` (``(row, column)``) of a
+    giant maze ``maze_width x maze_height`` cells (up to 2^63 - 1 each), made without the rest
+    of it, as ``mazegen ALGORITHM --window`` cuts it: the same window every time.
+
+    ``binary-tree`` cuts its own mazes; any other algorithm needs ``chunk``, the side of the
+    chunks the maze is made of (each carved from its own seed and joined to the next east or
+    south). The window's cells count from its top-left corner; ``Maze.window`` says where it
+    lies and ``Maze.exits`` which passages leave it. ``solve`` finds the path from ``start``
+    to ``goal`` within the window, and raises ValueError when the window does not join them.
+    """
+    spec = _spec(
+        algorithm, width, height, "rect", None, None, None, start, goal, None, False, solve,
+        options,
+    )
+    if not isinstance(origin, (tuple, list, np.ndarray)) or len(origin) != 2:
+        raise ValueError(f"origin {origin!r}: expected a (row, column) pair")
+    row = _whole("origin row", origin[0], 0, _MAX_SIDE, optional=False)
+    column = _whole("origin column", origin[1], 0, _MAX_SIDE, optional=False)
+    maze_width = _whole("maze_width", maze_width, 1, _MAX_SIDE, optional=False)
+    maze_height = _whole("maze_height", maze_height, 1, _MAX_SIDE, optional=False)
+    chunk = _whole("chunk", chunk, 1, _U32)
+    seed = _whole("seed", seed, 0, _U64)
+    seed = _random_seed() if seed is None else seed
+    return Maze(spec.window(seed, maze_width, maze_height, column, row, chunk=chunk))
 
 
 class Dataset:

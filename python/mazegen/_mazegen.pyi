@@ -30,6 +30,15 @@ class Spec:
         options: Optional[dict] = None,
     ) -> None: ...
     def make(self, seed: int) -> Maze: ...
+    def window(
+        self,
+        seed: int,
+        maze_width: int,
+        maze_height: int,
+        x: int,
+        y: int,
+        chunk: Optional[int] = None,
+    ) -> Maze: ...
     def dataset(
         self,
         count: int,
@@ -49,6 +58,10 @@ class Maze:
     def from_document(document: bytes) -> Maze: ...
     @property
     def seed(self) -> int: ...
+    @property
+    def window(self) -> Optional[Tuple[int, int, int, int, Optional[int]]]: ...
+    @property
+    def exits(self) -> list: ...
     @property
     def algorithm(self) -> str: ...
     @property

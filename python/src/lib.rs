@@ -17,6 +17,7 @@ use mazegen::render::{
     Style, Svg, Text, Tokens, cell_bytes,
 };
 use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Triangle};
+use mazegen::window::{Giant, Window};
 use mazegen::{Error, Probability};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
@@ -538,6 +539,46 @@ impl Spec {
         Ok(Maze { maze })
     }
 
+    /// The window of this spec's size at cell `(x, y)` of the giant maze of
+    /// `maze_width x maze_height` cells (in `chunk x chunk`-cell chunks, if given) made from
+    /// `seed`, finished: see `mazegen.window`.
+    #[pyo3(signature = (seed, maze_width, maze_height, x, y, chunk=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn window(
+        &self,
+        py: Python<'_>,
+        seed: u64,
+        maze_width: u64,
+        maze_height: u64,
+        x: u64,
+        y: u64,
+        chunk: Option<u32>,
+    ) -> PyResult<Maze> {
+        let Blank::Rect { width, height } = self.blank else {
+            return Err(bad(
+                "windows are cut of rectangles: leave shape, rings and mask out",
+            ));
+        };
+        let giant = Giant::new(maze_width, maze_height, chunk).map_err(py_error)?;
+        let window = Window {
+            x,
+            y,
+            width,
+            height,
+        };
+        let generator = self.algorithm.generator();
+        giant.check(generator.as_ref(), window).map_err(py_error)?;
+        let finish = self.finish;
+        let maze = py
+            .detach(|| {
+                let mut maze = giant.window(generator.as_ref(), seed, window)?;
+                finish.apply(&mut maze)?;
+                Ok::<_, Error>(maze)
+            })
+            .map_err(py_error)?;
+        Ok(Maze { maze })
+    }
+
     /// The mazes `count` of a dataset (or the shard `(k, n)` of them) from the run seed
     /// `seed`, as `mazegen <algorithm> --count N --seed S` makes them, in flat buffers: see
     /// `mazegen.dataset`.
@@ -717,6 +758,27 @@ impl Maze {
     #[getter]
     fn seed(&self) -> u64 {
         self.maze.seed()
+    }
+
+    /// For a window of a giant maze: its top-left cell's row and column in the whole maze,
+    /// the whole maze's width and height in cells, and the side of its chunks.
+    #[getter]
+    fn window(&self) -> Option<(u64, u64, u64, u64, Option<u32>)> {
+        let cut = self.maze.cut()?;
+        let (window, giant) = (cut.window, cut.giant);
+        Some((window.y, window.x, giant.width, giant.height, giant.chunk))
+    }
+
+    /// For a window of a giant maze: the passages that leave it, each a cell `(row, column)`
+    /// and the side it leaves by.
+    #[getter]
+    fn exits(&self) -> Vec<((i64, i64), String)> {
+        let Some(cut) = self.maze.cut() else {
+            return Vec::new();
+        };
+        (cut.exits.iter())
+            .map(|&(cell, dir)| (row_column(cell), format!("{dir:?}").to_lowercase()))
+            .collect()
     }
 
     /// The algorithm that carved it.
