@@ -21,7 +21,7 @@ use crate::grid::{
 };
 use crate::maze::Maze;
 use crate::topology::{Mask, Masked, Shape};
-use crate::window::{Cut, Giant, Window};
+use crate::window::Cut;
 use serde::Deserialize;
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{
@@ -710,17 +710,8 @@ fn window_cut(
                 .into(),
         ));
     }
-    let giant = Giant::new(entry.maze_width, entry.maze_height, entry.chunk)
-        .map_err(|e| refuse(e.to_string()))?;
-    let window = Window {
-        x: entry.x,
-        y: entry.y,
-        width: grid.width(),
-        height: grid.height(),
-    };
-    giant
-        .check_window(window)
-        .map_err(|e| refuse(e.to_string()))?;
+    let (giant, window) =
+        (entry.placed(grid.width(), grid.height())).map_err(|e| refuse(e.to_string()))?;
     let (last_x, last_y) = (grid.tile_width() - 1, grid.tile_height() - 1);
     let mut exits = Vec::with_capacity(holes.len());
     for &(x, y) in holes {

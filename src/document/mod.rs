@@ -42,6 +42,25 @@ pub(crate) struct WindowEntry {
 }
 
 impl WindowEntry {
+    /// The giant maze and the window of `width x height` cells this entry places in it,
+    /// checked as [`Giant::new`](crate::window::Giant::new) and
+    /// [`Giant::check_window`](crate::window::Giant::check_window) check them.
+    pub(crate) fn placed(
+        &self,
+        width: u32,
+        height: u32,
+    ) -> crate::Result<(crate::window::Giant, crate::window::Window)> {
+        let giant = crate::window::Giant::new(self.maze_width, self.maze_height, self.chunk)?;
+        let window = crate::window::Window {
+            x: self.x,
+            y: self.y,
+            width,
+            height,
+        };
+        giant.check_window(window)?;
+        Ok((giant, window))
+    }
+
     /// The entry of a window `cut`.
     pub(crate) fn of(cut: &crate::window::Cut) -> Self {
         Self {

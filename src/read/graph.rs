@@ -16,7 +16,7 @@ use crate::document::graph::{CellEntry, MAX_NEIGHBOURS, OpeningEntry, PassageEnt
 use crate::error::{Error, Result};
 use crate::grid::{Dir, MAX_CELLS, Pos};
 use crate::topology::{Mask, Masked, Shape, ShapeSize, Topology};
-use crate::window::{Cut, Giant, Window};
+use crate::window::Cut;
 use crate::with_topology;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, de::Error as _};
@@ -444,17 +444,8 @@ fn window_cut(
             shape.name()
         )));
     };
-    let giant = Giant::new(entry.maze_width, entry.maze_height, entry.chunk)
-        .map_err(|e| refuse(e.to_string()))?;
-    let window = Window {
-        x: entry.x,
-        y: entry.y,
-        width: grid.width(),
-        height: grid.height(),
-    };
-    giant
-        .check_window(window)
-        .map_err(|e| refuse(e.to_string()))?;
+    let (giant, window) =
+        (entry.placed(grid.width(), grid.height())).map_err(|e| refuse(e.to_string()))?;
     let mut cells = Vec::new();
     for (k, exit) in exits.unwrap_or_default().iter().enumerate() {
         let slot = slot_of(ids, exit.cell, || format!("exit {k}: \"cell\""))?;

@@ -4,8 +4,8 @@
 use crate::common::{assert_refused, assert_snapshot, json_of, mazegen, piped, stdout_of};
 use serde_json::Value;
 
-#[test]
-fn a_labyrinth_is_drawn_solved_and_read_back() {
+/// What `mazegen backtrack --size 9 --seed 5 --unicursal` writes in `format`, with `more`.
+fn labyrinth(format: &str, more: &[&str]) -> String {
     let args = [
         "backtrack",
         "--size",
@@ -14,13 +14,18 @@ fn a_labyrinth_is_drawn_solved_and_read_back() {
         "5",
         "--unicursal",
         "--format",
-        "text",
+        format,
     ];
-    let text = stdout_of(&args);
+    stdout_of(&[&args[..], more].concat())
+}
+
+#[test]
+fn a_labyrinth_is_drawn_solved_and_read_back() {
+    let text = labyrinth("text", &[]);
     // 4x4 cells make an 8x8-cell labyrinth: 17x17 tiles.
     assert_eq!(text.lines().count(), 17);
     assert_snapshot!("backtrack.text", text);
-    let solved = stdout_of(&[&args[..], &["--solve", "--openings"]].concat());
+    let solved = labyrinth("text", &["--solve", "--openings"]);
     // The path runs through every cell: every cell's tile is on it.
     let cells_on_path = solved
         .lines()
@@ -30,45 +35,16 @@ fn a_labyrinth_is_drawn_solved_and_read_back() {
         .filter(|&tile| matches!(tile, '.' | 'S' | 'G'))
         .count();
     assert_eq!(cells_on_path, 64);
-    let json = stdout_of(&[
-        "backtrack",
-        "--size",
-        "9",
-        "--seed",
-        "5",
-        "--unicursal",
-        "--format",
-        "json",
-    ]);
+    let json = labyrinth("json", &[]);
     let doc: Value = serde_json::from_str(&json).unwrap();
     assert_eq!(
-        (doc["unicursal"].clone(), doc["width"].clone()),
-        (Value::Bool(true), 8.into())
+        (&doc["unicursal"], &doc["width"]),
+        (&Value::Bool(true), &8.into())
     );
     assert_eq!(piped(&["render", "--format", "text"], &json), text);
-    let graph = stdout_of(&[
-        "backtrack",
-        "--size",
-        "9",
-        "--seed",
-        "5",
-        "--unicursal",
-        "--format",
-        "graph",
-    ]);
-    assert_eq!(
-        json_of(&[
-            "backtrack",
-            "--size",
-            "9",
-            "--seed",
-            "5",
-            "--unicursal",
-            "--format",
-            "graph"
-        ])["unicursal"],
-        true
-    );
+    let graph = labyrinth("graph", &[]);
+    let graph_doc: Value = serde_json::from_str(&graph).unwrap();
+    assert_eq!(graph_doc["unicursal"], true);
     assert_eq!(piped(&["render", "--format", "text"], &graph), text);
     assert_eq!(piped(&["render", "--format", "json"], &graph), json);
 }

@@ -238,26 +238,11 @@ fn tampered_window_documents_are_refused() {
 fn a_window_is_solved_within_itself_or_refused() {
     // A north-west binary tree's window at the maze's top-left corner: every cell leads to
     // the corner within it.
-    let corner = [
-        "binary-tree",
-        "--bias",
-        "north-west",
-        "--width",
-        MAX,
-        "--height",
-        MAX,
-        "--seed",
-        "1",
-        "--window",
-        "0,0,8,4",
-        "--format",
-        "text",
-        "--solve",
-        "--start",
-        "7,3",
-        "--goal",
-        "0,0",
-    ];
+    let corner = format!(
+        "binary-tree --bias north-west --width {MAX} --height {MAX} --seed 1 --window 0,0,8,4 \
+         --format text --solve --start 7,3 --goal 0,0"
+    );
+    let corner: Vec<&str> = corner.split_whitespace().collect();
     let solved = stdout_of(&corner);
     assert_eq!(solved.lines().nth(1).unwrap(), "#G........       ");
     assert_eq!(solved.lines().nth(7).unwrap(), "# #   # #   #..S ");
@@ -281,32 +266,15 @@ fn a_window_is_solved_within_itself_or_refused() {
     let (joined, cut_off): (Vec<Pos>, Vec<Pos>) = cells.partition(|&pos| reached.to(pos).is_some());
     let window = format!("{},{},8,6", far.x, far.y);
     let solve = |start: Pos| {
-        let start = format!("{},{}", start.x, start.y);
-        let args = [
-            "binary-tree",
-            "--bias",
-            "north-west",
-            "--width",
-            MAX,
-            "--height",
-            MAX,
-            "--seed",
-            "1",
-            "--window",
-            &window,
-            "--format",
-            "json",
-            "--solve",
-            "--start",
-            &start,
-            "--goal",
-            "7,5",
-        ];
-        args.map(String::from)
+        format!(
+            "binary-tree --bias north-west --width {MAX} --height {MAX} --seed 1 --window {window} \
+             --format json --solve --start {},{} --goal 7,5",
+            start.x, start.y
+        )
     };
     let start = cut_off[0];
     let args = solve(start);
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let args: Vec<&str> = args.split_whitespace().collect();
     assert_refused(
         &args,
         &[&format!(
@@ -316,7 +284,7 @@ fn a_window_is_solved_within_itself_or_refused() {
     );
     let start = joined[0];
     let args = solve(start);
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let args: Vec<&str> = args.split_whitespace().collect();
     let doc = json_of(&args);
     let path = doc["solution"].as_array().unwrap();
     assert_eq!(path.len() as u32, 2 * reached.to(start).unwrap() + 1);
