@@ -350,6 +350,15 @@ pub enum Error {
         height: u32,
     },
 
+    /// Chunks of no cells, or of more than a grid holds.
+    #[error("chunks are 1 to {limit} cells a side, not {side}")]
+    ChunkSide {
+        /// The side asked for.
+        side: u32,
+        /// The most cells a side may have.
+        limit: u32,
+    },
+
     /// A chunk asked of a maze that is not made of chunks.
     #[error("this giant maze is not made of chunks")]
     NoChunks,

@@ -181,7 +181,7 @@ fn maze_from(doc: Box<MazeDocument<'static, TileGrid>>) -> Result<Maze> {
             .map_err(|e| invalid(format!("\"openings\": {e}")))?;
     }
     // A window's cells may join outside it, through the holes in its frame.
-    if maze.cut().is_none() {
+    if maze.cut().is_none_or(Cut::is_whole) {
         check_border(&holes, &maze)?;
         check_connected(&maze)?;
     }
@@ -694,7 +694,8 @@ fn check_cell_limit(width: u64, height: u64) -> Result<()> {
 }
 
 /// The [`Cut`] of a window document: its `window` object checked against the tiles, the holes
-/// in their frame its exits, none of them through the whole maze's outer wall.
+/// in their frame its exits, none of them through the whole maze's outer wall. A window that is
+/// the whole maze has no exits: the holes in its wall are its openings, checked as any maze's.
 fn window_cut(
     entry: WindowEntry,
     grid: &Grid,
@@ -703,15 +704,22 @@ fn window_cut(
     braided: bool,
 ) -> Result<Cut> {
     let refuse = |what: String| invalid(format!("\"window\": {what}"));
-    if masked || braided {
+    if masked {
         return Err(refuse(
-            "a window is cut of a whole, unbraided rectangle, but the tiles are blank in \
-             places or \"braid\" is given"
-                .into(),
+            "a window is cut of a rectangle, but some tiles are blank".into(),
         ));
     }
     let (giant, window) =
         (entry.placed(grid.width(), grid.height())).map_err(|e| refuse(e.to_string()))?;
+    let whole = Cut::read(giant, window, Vec::new()).expect("no exits to refuse");
+    if whole.is_whole() {
+        return Ok(whole);
+    }
+    if braided {
+        return Err(refuse(
+            "a window is part of an unbraided maze, but \"braid\" is given".into(),
+        ));
+    }
     let (last_x, last_y) = (grid.tile_width() - 1, grid.tile_height() - 1);
     let mut exits = Vec::with_capacity(holes.len());
     for &(x, y) in holes {

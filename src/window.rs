@@ -80,17 +80,17 @@ impl Window {
     }
 }
 
-/// A giant maze's size in cells and, for a chunked maze, the side of its chunks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// The most cells a side of a chunk may have, 2^15: a chunk is a grid, of at most
+/// [`MAX_CELLS`](crate::grid::MAX_CELLS) cells.
+pub const MAX_CHUNK: u32 = 1 << 15;
+
+/// A giant maze's size in cells and, for a chunked maze, the side of its chunks: checked by
+/// [`Giant::new`], read through its methods.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Giant {
-    /// Width in cells, up to [`MAX_SIDE`].
-    pub width: u64,
-    /// Height in cells, up to [`MAX_SIDE`].
-    pub height: u64,
-    /// The side of its chunks in cells, or `None` for a maze whose generator cuts windows
-    /// itself (Binary Tree).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub chunk: Option<u32>,
+    width: u64,
+    height: u64,
+    chunk: Option<u32>,
 }
 
 /// Where a window lies in its giant maze, and the passages that leave it.
@@ -107,8 +107,8 @@ pub struct Cut {
 
 impl Giant {
     /// A maze of `width x height` cells, in chunks of `chunk x chunk` cells if given. Refuses
-    /// a side of 0 or over [`MAX_SIDE`] cells, and chunks of 0 cells or of more cells than a
-    /// grid may hold.
+    /// a side of 0 or over [`MAX_SIDE`] cells, and chunks of 0 or more than [`MAX_CHUNK`]
+    /// cells a side.
     pub fn new(width: u64, height: u64, chunk: Option<u32>) -> Result<Self> {
         for side in [width, height] {
             if side == 0 || side > MAX_SIDE {
@@ -118,14 +118,35 @@ impl Giant {
                 });
             }
         }
-        if let Some(side) = chunk {
-            Grid::check_size(side, side)?;
+        if let Some(side) = chunk
+            && !(1..=MAX_CHUNK).contains(&side)
+        {
+            return Err(Error::ChunkSide {
+                side,
+                limit: MAX_CHUNK,
+            });
         }
         Ok(Self {
             width,
             height,
             chunk,
         })
+    }
+
+    /// Width in cells.
+    pub const fn width(&self) -> u64 {
+        self.width
+    }
+
+    /// Height in cells.
+    pub const fn height(&self) -> u64 {
+        self.height
+    }
+
+    /// The side of its chunks in cells, or `None` for a maze whose generator cuts windows
+    /// itself (Binary Tree).
+    pub const fn chunk_side(&self) -> Option<u32> {
+        self.chunk
     }
 
     /// Refuses before any work a window that `generator` cannot make of this maze: one that
@@ -149,23 +170,28 @@ impl Giant {
             }
             None => {}
             Some(side) => {
-                // The smallest chunk, at the bottom-right corner.
-                let last = |cells: u64| match cells % u64::from(side) {
-                    0 => u64::from(side),
-                    rest => rest,
-                };
-                let (width, height) = (last(self.width), last(self.height));
-                generator.check_cells(width * height)?;
+                // The largest chunk must fit the memory, the smallest the options.
+                let bytes = u64::from(side) * u64::from(side) + generator.scratch_bytes(side, side);
+                if !crate::grid::grantable(bytes) {
+                    return Err(Error::OutOfMemory {
+                        width: side,
+                        height: side,
+                        bytes,
+                    });
+                }
+                let (across, down) = self.chunks().expect("a chunked maze");
+                let (width, height) = self.chunk_extent(side, across - 1, down - 1);
+                generator.check_cells(u64::from(width) * u64::from(height))?;
                 // Each chunk's maze grows from the same cell of the chunk.
                 if let Some(from) = generator.grows_from()
                     && from != Pos::default()
-                    && (u64::from(from.x) >= width || u64::from(from.y) >= height)
+                    && !from.is_within(width, height)
                 {
                     let error = Error::OutsideChunk {
                         x: from.x,
                         y: from.y,
-                        width: width as u32,
-                        height: height as u32,
+                        width,
+                        height,
                     };
                     return Err(crate::maze::Part::From(from).refuses(error));
                 }
@@ -267,14 +293,22 @@ impl Giant {
                 down,
             });
         }
-        let (x, y) = (cx * u64::from(side), cy * u64::from(side));
+        let (width, height) = self.chunk_extent(side, cx, cy);
         let window = Window {
-            x,
-            y,
-            width: (self.width - x).min(side.into()) as u32,
-            height: (self.height - y).min(side.into()) as u32,
+            x: cx * u64::from(side),
+            y: cy * u64::from(side),
+            width,
+            height,
         };
         self.window(generator, seed, window)
+    }
+
+    /// The width and height in cells of chunk `(cx, cy)` (which must exist) of `side`-cell
+    /// chunks: `side`, but along the right and bottom edges what is left of the maze.
+    fn chunk_extent(&self, side: u32, cx: u64, cy: u64) -> (u32, u32) {
+        let side64 = u64::from(side);
+        let left = |cells: u64, chunk: u64| (cells - chunk * side64).min(side64) as u32;
+        (left(self.width, cx), left(self.height, cy))
     }
 
     /// The window and the cells around it, within the maze: what decides its passages and
@@ -306,10 +340,7 @@ impl Giant {
         for cy in region.y / side64..=(region.bottom() - 1) / side64 {
             for cx in region.x / side64..=(region.right() - 1) / side64 {
                 let (x0, y0) = (cx * side64, cy * side64);
-                let (width, height) = (
-                    (self.width - x0).min(side64) as u32,
-                    (self.height - y0).min(side64) as u32,
-                );
+                let (width, height) = self.chunk_extent(side, cx, cy);
                 let chunk_seed = chunk_seed(seed, cx, cy);
                 let mut chunk = Grid::new(width, height)?;
                 generator.carve(&mut chunk, &mut rng_from_seed(chunk_seed))?;
@@ -362,6 +393,15 @@ impl Giant {
 }
 
 impl Cut {
+    /// Whether the window is the whole maze (a chunked maze made whole): it has every figure
+    /// a maze has, and may be braided or opened.
+    pub fn is_whole(&self) -> bool {
+        self.window.x == 0
+            && self.window.y == 0
+            && u64::from(self.window.width) == self.giant.width
+            && u64::from(self.window.height) == self.giant.height
+    }
+
     /// The cut of a window read back, its `exits` checked: each must lead from a cell of the
     /// window's edge out through its frame, not through the whole maze's outer wall, and each
     /// once. They are kept in the reading order of their tiles. A refused exit is returned with
@@ -734,7 +774,7 @@ mod tests {
         ));
         assert!(matches!(
             Giant::new(5, 5, Some(1 << 16)),
-            Err(Error::TooLarge { .. })
+            Err(Error::ChunkSide { .. })
         ));
         assert_eq!(giant.chunk(&Kruskal, 1, 0, 0), Err(Error::NoChunks));
     }

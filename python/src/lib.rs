@@ -50,6 +50,7 @@ fn python_message(error: &Error) -> String {
                 ),
                 Part::Openings => "openings".to_owned(),
                 Part::From(at) => format!("start_coord {}", cell(at.x, at.y)),
+                Part::Unicursal => "unicursal".to_owned(),
             };
             format!("{part}: {}", python_message(error))
         }
@@ -766,7 +767,13 @@ impl Maze {
     fn window(&self) -> Option<(u64, u64, u64, u64, Option<u32>)> {
         let cut = self.maze.cut()?;
         let (window, giant) = (cut.window, cut.giant);
-        Some((window.y, window.x, giant.width, giant.height, giant.chunk))
+        Some((
+            window.y,
+            window.x,
+            giant.width(),
+            giant.height(),
+            giant.chunk_side(),
+        ))
     }
 
     /// For a window of a giant maze: the passages that leave it, each a cell `(row, column)`

@@ -66,9 +66,9 @@ impl WindowEntry {
         Self {
             x: cut.window.x,
             y: cut.window.y,
-            maze_width: cut.giant.width,
-            maze_height: cut.giant.height,
-            chunk: cut.giant.chunk,
+            maze_width: cut.giant.width(),
+            maze_height: cut.giant.height(),
+            chunk: cut.giant.chunk_side(),
         }
     }
 }

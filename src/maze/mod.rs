@@ -210,9 +210,9 @@ impl Maze {
 
     /// Refuses `what` of a window, which only the whole maze has.
     pub(crate) fn require_whole(&self, what: &'static str) -> Result<()> {
-        match self.cut {
-            Some(_) => Err(Error::WholeMazeNeeded { what }),
-            None => Ok(()),
+        match &self.cut {
+            Some(cut) if !cut.is_whole() => Err(Error::WholeMazeNeeded { what }),
+            _ => Ok(()),
         }
     }
 
@@ -327,8 +327,11 @@ impl Maze {
     pub fn unicursal(&self) -> Result<Maze> {
         self.require_whole("a labyrinth")?;
         let refuse = |reason| Err(Error::Labyrinth { reason });
-        if self.braid.is_some() {
-            return refuse("is made of a perfect maze, and braiding left loops");
+        if self.cut.is_some() {
+            return refuse("is made of a whole maze, not a window or chunks");
+        }
+        if self.braid.is_some() || !self.is_perfect() {
+            return refuse("is made of a perfect maze, and loops would close its path into rings");
         }
         let Shape::Rect(grid) = &self.shape else {
             return refuse("is made of a rectangle of square cells");
@@ -556,7 +559,8 @@ impl Maze {
     /// connected, so that means `cells - 1` passages. A window of a giant maze, whose cells may
     /// join outside it, tells of the whole maze: windows are cut of perfect mazes only.
     pub fn is_perfect(&self) -> bool {
-        self.cut.is_some() || self.passage_count() + 1 == self.cell_count()
+        let window = self.cut.as_ref().is_some_and(|cut| !cut.is_whole());
+        window || self.passage_count() + 1 == self.cell_count()
     }
 
     /// The number of open passages between cells.

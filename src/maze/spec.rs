@@ -128,13 +128,15 @@ impl Finish {
         }
         if self.unicursal && self.braid.is_some() {
             return Err(Error::Labyrinth {
-                reason: "is made of a perfect maze, and braiding leaves loops",
+                reason: "is made of a perfect maze, and loops would close its path into rings",
             });
         }
         match blank {
             // A labyrinth has twice the cells each way, within the grid's limit.
             Blank::Rect { width, height } if self.unicursal => {
-                self.check_rect(width.saturating_mul(2), height.saturating_mul(2))
+                let (width, height) = (width.saturating_mul(2), height.saturating_mul(2));
+                Grid::check_size(width, height).map_err(|e| Part::Unicursal.refuses(e))?;
+                self.check_rect(width, height)
             }
             Blank::Shape(_) if self.unicursal => Err(Error::Labyrinth {
                 reason: "is made of a rectangle of square cells",
@@ -259,6 +261,8 @@ pub enum Part {
     Endpoints(Pos, Pos),
     /// The cell the generator grows the maze from ([`Generator::grows_from`]), here.
     From(Pos),
+    /// [`Finish::unicursal`].
+    Unicursal,
     /// [`Finish::openings`].
     Openings,
 }
@@ -287,6 +291,7 @@ impl fmt::Display for Part {
             }
             Self::Openings => f.write_str("openings"),
             Self::From(pos) => write!(f, "from {},{}", pos.x, pos.y),
+            Self::Unicursal => f.write_str("unicursal"),
         }
     }
 }
@@ -327,6 +332,11 @@ impl MazeSpec {
         }
         if let Blank::Rect { width, height } = self.blank {
             Grid::check_size(width, height)?;
+        }
+        if self.finish.unicursal && generator.reached_from().is_some() {
+            return Err(Error::Labyrinth {
+                reason: "is made of a whole perfect maze, and these options leave cells out",
+            });
         }
         if let Some(from) = generator.grows_from() {
             self.blank

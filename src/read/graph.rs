@@ -396,7 +396,7 @@ pub(super) fn maze_from(doc: GraphFields) -> Result<crate::Maze> {
         let start = slot_of(&ids, doc.start, || "\"start\"".into())?;
         let goal = slot_of(&ids, doc.goal, || "\"goal\"".into())?;
         // A window's cells may join outside it, through its exits.
-        if cut.is_none() {
+        if cut.as_ref().is_none_or(Cut::is_whole) {
             check_connected(t, &ids)?;
         }
         let solution = match &doc.solution {
@@ -407,7 +407,7 @@ pub(super) fn maze_from(doc: GraphFields) -> Result<crate::Maze> {
     });
     let mut maze = crate::Maze::of_shape(shape, doc.algorithm, doc.params, doc.seed);
     if let Some(cut) = cut {
-        if braid.is_some() || doc.openings.is_some() {
+        if !cut.is_whole() && (braid.is_some() || doc.openings.is_some()) {
             return Err(invalid(
                 "\"window\": a window is cut of an unbraided maze without openings".into(),
             ));

@@ -58,10 +58,16 @@ impl Render for Tokens {
         }
         let path: Vec<Pos> = match maze.solution() {
             Some(cells) => cells.iter().map(|&cell| maze.pos(cell)).collect(),
+            // Mazes are connected, but a window's start and goal may join outside it.
             None => Distances::from(grid, maze.start_pos())
                 .and_then(|distances| distances.path_to(grid, maze.goal_pos()))
                 .map_err(io::Error::other)?
-                .unwrap_or_default(),
+                .ok_or_else(|| {
+                    io::Error::other(crate::Error::NoPathInWindow {
+                        start: maze.start_pos(),
+                        goal: maze.goal_pos(),
+                    })
+                })?,
         };
         let mut line = String::from("<ADJLIST_START>");
         for (a, b) in passages {

@@ -324,7 +324,7 @@ fn what_cannot_be_cut_is_refused() {
         ),
         (
             &["backtrack", "--chunk", "40000"],
-            &["--chunk 40000", "more than"],
+            &["--chunk 40000", "chunks are 1 to 32768 cells a side"],
         ),
         (
             &["backtrack", "--chunk", "4", "--from", "3,3"],

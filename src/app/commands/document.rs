@@ -34,6 +34,11 @@ fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
         DocumentAction::Render(output) => output,
         DocumentAction::Stats(format) => return print_stats(&Figures::of(&maze)?, format),
     };
+    if maze.cut().is_some() && output.picture.is_some_and(|p| p.style == Style::Lines) {
+        return Err(bad_input(
+            "--style lines does not draw the passages that leave a window; leave it out",
+        ));
+    }
     // A mask is pictured in lines, as when it was made, unless tiles are asked for.
     if maze.mask().is_some() && output.picture.is_some_and(|p| p.style == Style::Lines) {
         return run_on_graph(maze, DocumentAction::Render(output));

@@ -20,6 +20,7 @@ pub fn with_flags(error: mazegen::Error) -> anyhow::Error {
                 ),
                 Part::Openings => "--openings".into(),
                 Part::From(pos) => format!("--from {},{}", pos.x, pos.y),
+                Part::Unicursal => "--unicursal".into(),
             };
             anyhow::Error::new(*error).context(flags)
         }

@@ -162,20 +162,24 @@ fn giant_maze(
     }
     let format = format_of(&args.output);
     let output = &args.output;
+    // A window is part of a maze as it is; a chunked maze made whole may be braided, opened
+    // and measured, but not animated (its chunks are carved apart) or made a labyrinth (which
+    // would not record its chunks).
+    let windowed = args.giant.window.is_some();
     let whole_maze = [
-        ("--braid", args.braid.is_some()),
+        ("--braid", args.braid.is_some() && windowed),
+        ("--openings", args.endpoints.openings && windowed),
+        ("--stats", output.stats && windowed),
         ("--unicursal", args.unicursal),
-        ("--openings", args.endpoints.openings),
-        ("--stats", output.stats),
         ("--animate", args.animation.animate),
     ];
     if let Some((option, _)) = whole_maze.iter().find(|(_, given)| *given) {
         return Err(bad_input(format!(
-            "{flag}: {option} needs the whole maze in memory, and a giant maze is made a window \
-             at a time; leave {option} out"
+            "{flag}: {option} needs a whole maze carved by one algorithm, and a giant maze is \
+             made a window at a time, of chunks carved apart; leave {option} out"
         )));
     }
-    if output.style == Some(cli::PictureStyle::Lines) {
+    if output.style == Some(cli::PictureStyle::Lines) && windowed {
         return Err(bad_input(format!(
             "{flag}: --style lines does not draw the passages that leave a window; leave it out"
         )));
@@ -224,6 +228,10 @@ fn giant_maze(
             mazegen::Error::WindowUnsupported { .. }
             | mazegen::Error::TooManySeeds { .. }
             | mazegen::Error::Refused { .. } => with_flags(error),
+            mazegen::Error::OutOfMemory { .. } => {
+                let chunk = args.giant.chunk.unwrap_or_default();
+                anyhow::Error::new(error).context(format!("--chunk {chunk}"))
+            }
             _ => {
                 let flags = match args.giant.window {
                     Some(w) => format!("--window {},{},{},{}", w.x, w.y, w.width, w.height),
