@@ -1,5 +1,6 @@
 //! Giant mazes, up to 2^63 - 1 cells a side, of which any window is made alone, in time and
-//! memory proportional to the window: the same cells on every visit, whatever was made before.
+//! memory proportional to the window (and the chunks it touches, for a chunked maze): the same
+//! cells on every visit, whatever was made before.
 //!
 //! Two kinds of maze can be cut this way:
 //!
