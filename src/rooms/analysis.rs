@@ -9,12 +9,15 @@ use super::adjacency::Adjacency;
 /// of a million-room graph does not.
 pub const FARTHEST_PAIR_BUDGET: u64 = 1 << 24;
 
-/// Facts about a room graph, computed once after generation.
+/// Facts about a room graph, computed once after generation. With locks the start and goal
+/// are the locks' plan's ([`super::locks`]): not a farthest pair.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
-    /// One room of a farthest pair (in hops).
+    /// One room of a farthest pair (in hops); with locks, an end of a farthest pair of the
+    /// spanning tree.
     pub start: u32,
-    /// The other room of the pair: a room farthest from `start`.
+    /// The other room of the pair: a room farthest from `start`; with locks, the farthest
+    /// behind the first lock on the way to the tree's far end.
     pub goal: u32,
     /// Hops from `start` to `goal`: the graph's diameter when `exact`.
     pub hops: u32,
@@ -34,23 +37,57 @@ pub struct Analysis {
 
 /// Analyses the connected graph of `count` rooms and `edges`.
 pub(crate) fn analyse(count: u32, edges: &[Edge]) -> Analysis {
+    let adjacency = adjacency(count, edges);
+    let farthest = farthest_pair(&mut Bfs::new(&adjacency));
+    finish(count, edges, farthest)
+}
+
+/// Analyses the connected graph of `count` rooms and `edges` from a given `start`: the goal is
+/// the room farthest from it among those `among` marks (the smallest id of the farthest), and
+/// `exact` is false, since the two need not be a farthest pair.
+pub(crate) fn analyse_from(count: u32, edges: &[Edge], start: u32, among: &[bool]) -> Analysis {
+    let adjacency = adjacency(count, edges);
+    let mut bfs = Bfs::new(&adjacency);
+    bfs.run(start);
+    let goal = (0..count)
+        .filter(|&room| among[room as usize])
+        .max_by_key(|&room| (bfs.depth[room as usize], std::cmp::Reverse(room)))
+        .unwrap_or(start);
+    let depth = std::mem::take(&mut bfs.depth);
+    finish(
+        count,
+        edges,
+        FarthestPair {
+            start,
+            goal,
+            exact: false,
+            depth,
+        },
+    )
+}
+
+/// Every room's neighbours.
+fn adjacency(count: u32, edges: &[Edge]) -> Adjacency<u32> {
+    Adjacency::new(count, edges.len(), |k| (edges[k].a, edges[k].b), |b, _| b)
+}
+
+/// The analysis of the graph whose start and goal are `pair`'s.
+fn finish(count: u32, edges: &[Edge], pair: FarthestPair) -> Analysis {
     let mut doors = vec![0; count as usize];
     for edge in edges {
         doors[edge.a as usize] += 1;
         doors[edge.b as usize] += 1;
     }
-    let adjacency = Adjacency::new(count, edges.len(), |k| (edges[k].a, edges[k].b), |b, _| b);
-    let farthest = farthest_pair(&mut Bfs::new(&adjacency));
     let dead_ends = (0..count)
         .filter(|&room| doors[room as usize] == 1)
         .collect();
     Analysis {
-        start: farthest.start,
-        goal: farthest.goal,
-        hops: farthest.depth[farthest.goal as usize],
-        exact: farthest.exact,
+        start: pair.start,
+        goal: pair.goal,
+        hops: pair.depth[pair.goal as usize],
+        exact: pair.exact,
         doors,
-        depth: farthest.depth,
+        depth: pair.depth,
         dead_ends,
         cyclomatic: edges.len() as u64 + 1 - u64::from(count),
     }

@@ -229,18 +229,37 @@ pub enum RoomsError {
         bytes: u64,
     },
 
-    /// More locks than the graph has corridors that can hold one.
+    /// More locks than the spanning tree has edges to hold them.
     #[error(
-        "{locks} {noun} cannot be placed on this map: {reason}",
-        noun = if *locks == 1 { "lock" } else { "locks" }
+        "{locks} locks cannot be placed on {rooms} {noun}: each stands on its own edge of the \
+         rooms' spanning tree, which has {most}; expected 0 to {most} locks",
+        noun = if *rooms == 1 { "room" } else { "rooms" }
     )]
     TooManyLocks {
         /// The locks asked for.
         locks: u32,
-        /// The most locks this map can hold.
+        /// The rooms.
+        rooms: u32,
+        /// The most locks the rooms take ([`super::most_locks`]).
         most: u32,
-        /// Why no more, and what would do.
-        reason: String,
+    },
+
+    /// Every plan of the locks tried left some pair of rooms walled in by the corridors of
+    /// other zones.
+    #[error(
+        "no plan of {locks} {noun} tried ({plans}) could keep the corridors behind each lock \
+         apart on this {width}x{height} map; a larger map or fewer locks would do",
+        noun = if *locks == 1 { "lock" } else { "locks" }
+    )]
+    LocksWalledIn {
+        /// The locks asked for.
+        locks: u32,
+        /// The plans tried.
+        plans: u32,
+        /// Map width in tiles.
+        width: u32,
+        /// Map height in tiles.
+        height: u32,
     },
 
     /// A maze algorithm that cannot fill the rock between rooms.

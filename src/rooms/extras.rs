@@ -14,17 +14,21 @@ use super::graph::GraphBuilder;
 use crate::rng::{MazeRng, unit_f64};
 
 /// Tries every candidate pair with probability `p` in order, adding the extra edges that
-/// `try_connect` allows to `graph`.
+/// `allowed` and `try_connect` allow to `graph`. A pair `allowed` refuses still takes its draw:
+/// without a door limit the edges are the unfiltered ones less the refused.
 pub(crate) fn add_extras(
     graph: &mut GraphBuilder,
     candidates: &CandidatePairs,
     p: f64,
+    allowed: impl Fn(u32, u32) -> bool,
     rng: &mut MazeRng,
 ) {
     let mut walker = candidates.walker();
     for k in BernoulliIndices::new(candidates.len(), p, rng) {
         let (a, b) = walker.pair(k);
-        graph.try_connect_extra(a, b);
+        if allowed(a, b) {
+            graph.try_connect_extra(a, b);
+        }
     }
 }
 

@@ -17,7 +17,7 @@ struct Room {
 }
 
 /// A room graph under construction.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct GraphBuilder {
     /// The edges so far: tree edges as the tree grew, then extra ones.
     pub(crate) edges: Vec<Edge>,

@@ -1,16 +1,34 @@
 //! Roles, locks and keys: what each room is for, and locked corridors whose keys lie before
 //! them, so that a player can always win.
 //!
-//! Locks stand on corridors that are the only way to what lies behind them (bridges) and
-//! that share no tile with another corridor, so that the map's tiles lock exactly what the graph
-//! does. Corridors that touch form one passage, joining all their rooms: the bridges are those
-//! of the graph of rooms and passages. One lock stands between the start and the goal; the
-//! others on bridges anywhere. They are numbered from the start outwards (a lock behind another
-//! has a larger number), and key `k` lies in the deepest room reachable with keys `1..k`,
-//! preferring the rooms that lock `k - 1` opened: the keys lead the player on.
+//! A map with locks is planned around them ([`plan`]) once its spanning tree stands, before the
+//! extra connections. On a map, every tile belongs to the room nearest it (in steps round the
+//! rooms), and the tree grows between rooms whose tiles meet ([`super::route::Cells`]), so that
+//! a zone's rooms hold the tiles between them.
+//!
+//! 1. The start and the far end are a farthest pair of the tree (a double sweep, exact on
+//!    trees).
+//! 2. The gate, a lock on the way to the far end, stands on a tree edge drawn uniformly from the
+//!    path between them; the other locks on tree edges drawn uniformly from the rest.
+//! 3. The locks are numbered from the start outwards (by the order a breadth-first search of
+//!    the tree from the start reaches the rooms behind them, so a lock behind another has a
+//!    larger number) and cut the tree into zones: zone 0 around the start, zone `k` the rooms
+//!    lock `k` opens.
+//! 4. Extra connections join rooms of one zone only ([`Plan::same_zone`]). A zone's corridors
+//!    run on its rooms' tiles and never touch another zone's ([`super::route::Apart`]); a
+//!    locked corridor is of the zone before it, may also run on the tiles of the zone behind,
+//!    and its lock is its door into that room. So each lock is the only way, on the graph and
+//!    on the tiles, to what lies behind it.
+//! 5. The goal is the room farthest from the start, in hops over the whole graph, among those
+//!    behind the last lock on the way to the far end, so that every lock on that way is needed
+//!    to reach it ([`super::analysis::analyse_from`]).
+//! 6. Key `k` lies in the deepest room (in hops) of zone `k - 1`, which lock `k - 1` opened,
+//!    the start and the goal left out: the keys lead the player on. When that zone has no such
+//!    room, the deepest of zones `0..k`, all reached with keys `1..k - 1`; failing that, the
+//!    start ([`Plan::locks`]).
 
 use super::adjacency::Adjacency;
-use super::{Analysis, RoomsError};
+use super::{Analysis, Edge};
 use crate::rng::{MazeRng, uniform};
 use serde::Serialize;
 
@@ -71,262 +89,254 @@ pub struct Lock {
     pub key: u32,
 }
 
-/// Places `count` locks on the graph of `rooms` rooms and `ends` (the two rooms of each edge),
-/// whose edge `k` is lockable when `passage[k]` is `None`; edges with the same passage number
-/// touch on the map and join all their rooms. Refuses more locks than the graph allows.
-pub(crate) fn place_locks(
-    rooms: u32,
-    ends: &[(u32, u32)],
-    passage: &[Option<u32>],
-    analysis: &Analysis,
-    count: u32,
-    rng: &mut MazeRng,
-) -> Result<Vec<Lock>, RoomsError> {
-    // The graph of rooms and passages: room ids, then one node per passage.
-    let passages = passage.iter().flatten().max().map_or(0, |&p| p + 1);
-    let mut links: Vec<(u32, u32, Option<u32>)> = Vec::with_capacity(2 * ends.len());
-    for (k, (&(a, b), p)) in ends.iter().zip(passage).enumerate() {
-        match p {
-            None => links.push((a, b, Some(k as u32))),
-            Some(p) => {
-                links.push((a, rooms + p, None));
-                links.push((b, rooms + p, None));
-            }
-        }
-    }
-    let nodes = rooms + passages;
+/// The most locks a map of `rooms` rooms takes: half as many (rounded down). Each stands on an
+/// edge of the spanning tree, so the graph would take one fewer than the rooms; the tiles do
+/// not always, as nearly every corridor is then alone in a zone of its own and must keep apart
+/// from all the others.
+pub fn most_locks(rooms: u32) -> u32 {
+    rooms / 2
+}
+
+/// Where a map's locks stand, planned on its spanning tree (steps 1 to 3 of the module).
+#[derive(Debug, Clone)]
+pub(crate) struct Plan {
+    /// The start: one end of a farthest pair of the tree.
+    pub(crate) start: u32,
+    /// Every room's zone: 0 for the start's, `k` for the rooms lock `k` opens.
+    pub(crate) zone: Vec<u32>,
+    /// Whether each room lies behind the last lock on the way to the far end: the goal is one
+    /// of them.
+    pub(crate) behind_last: Vec<bool>,
+    /// The locks by number: the locked tree edge and the room behind it.
+    locks: Vec<(u32, u32)>,
+}
+
+/// Plans `count` locks on the spanning tree `tree` of `rooms` rooms (the map's first edges, as
+/// the tree grew), drawing from `rng`. The caller has checked that
+/// `1 <= count <= most_locks(rooms)` (up to `rooms - 1` would do).
+pub(crate) fn plan(rooms: u32, tree: &[Edge], count: u32, rng: &mut MazeRng) -> Plan {
     let adjacency = Adjacency::new(
-        nodes,
-        links.len(),
-        |i| (links[i].0, links[i].1),
-        |n, i| (n, i as u32),
+        rooms,
+        tree.len(),
+        |k| (tree[k].a, tree[k].b),
+        |n, k| (n, k as u32),
     );
-    let tree = DepthFirst::new(&adjacency, analysis.start);
-    // Lockable bridges: tree links (parent, child) that no other link spans.
-    let lockable: Vec<u32> = (0..nodes)
-        .filter(|&n| tree.is_bridge_below(n))
-        .filter(|&n| links[tree.link_above[n as usize] as usize].2.is_some())
+    let start = TreeSearch::new(&adjacency, 0).farthest();
+    let tree = TreeSearch::new(&adjacency, start);
+    // A room stands for the edge above it. The path from the far end back to the start:
+    let path: Vec<u32> = std::iter::successors(Some(tree.farthest()), |&room| {
+        Some(tree.parent[room as usize])
+    })
+    .take_while(|&room| room != start)
+    .collect();
+    let gate = path[uniform(rng, 0..path.len())];
+    let mut others: Vec<u32> = tree.order[1..]
+        .iter()
+        .copied()
+        .filter(|&room| room != gate)
         .collect();
-    let gates: Vec<u32> = tree
-        .ancestors(analysis.goal)
-        .filter(|n| lockable.contains(n))
-        .collect();
-    let most = if gates.is_empty() {
-        0
-    } else {
-        lockable.len() as u32
-    };
-    if count > most {
-        let reason = if most == 0 {
-            "no corridor is the only way from the start to the goal, so no lock can keep the \
-             goal closed; this map takes no locks (another seed, a lower p or Delaunay candidates \
-             may)"
-                .to_string()
-        } else {
-            format!(
-                "a lock needs a corridor that is the only way to the rooms behind it and touches \
-                 no other corridor; {most} or fewer would do"
-            )
-        };
-        return Err(RoomsError::TooManyLocks {
-            locks: count,
-            most,
-            reason,
-        });
-    }
-    if count == 0 {
-        return Ok(Vec::new());
-    }
-    // One gate before the goal, the rest drawn from the other lockable bridges.
-    let gate = gates[uniform(rng, 0..gates.len())];
-    let mut others: Vec<u32> = lockable.into_iter().filter(|&n| n != gate).collect();
-    for i in 0..(count - 1) as usize {
+    let more = (count - 1) as usize;
+    for i in 0..more {
         let j = uniform(rng, i..others.len());
         others.swap(i, j);
     }
-    let mut below: Vec<u32> = others[..(count - 1) as usize].to_vec();
+    let mut below = others;
+    below.truncate(more);
     below.push(gate);
-    // From the start outwards: a lock behind another was reached later.
-    below.sort_unstable_by_key(|&n| tree.order[n as usize]);
-    let mut number = vec![0u32; nodes as usize];
-    for (k, &n) in below.iter().enumerate() {
-        number[n as usize] = k as u32 + 1;
+    let mut rank = vec![0u32; rooms as usize];
+    for (i, &room) in tree.order.iter().enumerate() {
+        rank[room as usize] = i as u32;
     }
-    // Open the locks one by one, each key in the deepest room reachable before its lock.
-    let mut reached = vec![false; nodes as usize];
-    let mut fresh = vec![analysis.start];
-    reached[analysis.start as usize] = true;
-    let mut locks = Vec::with_capacity(count as usize);
-    let mut opened = vec![analysis.start];
-    for (k, &n) in below.iter().enumerate() {
-        // Everything reachable without opening lock k or any later one.
-        while let Some(node) = fresh.pop() {
-            for &(next, _) in adjacency.of(node) {
-                let locked = |child: u32| number[child as usize] > k as u32;
-                let crosses = (tree.parent[next as usize] == node && locked(next))
-                    || (tree.parent[node as usize] == next && locked(node));
-                if !reached[next as usize] && !crosses {
-                    reached[next as usize] = true;
-                    fresh.push(next);
-                    opened.push(next);
-                }
-            }
-        }
-        let deepest = |rooms_of: &[u32]| {
-            rooms_of
-                .iter()
-                .copied()
-                .filter(|&r| r < rooms && r != analysis.goal && r != analysis.start)
+    below.sort_unstable_by_key(|&room| rank[room as usize]);
+    let mut number = vec![0u32; rooms as usize];
+    for (k, &room) in below.iter().enumerate() {
+        number[room as usize] = k as u32 + 1;
+    }
+    // The goal lies behind the last lock on the way to the far end.
+    let last = *path
+        .iter()
+        .find(|&&room| number[room as usize] > 0)
+        .expect("the gate is on the path");
+    // Parents come before their children in the search's order.
+    let mut zone = vec![0u32; rooms as usize];
+    let mut behind_last = vec![false; rooms as usize];
+    for &room in &tree.order[1..] {
+        let (r, parent) = (room as usize, tree.parent[room as usize] as usize);
+        zone[r] = match number[r] {
+            0 => zone[parent],
+            k => k,
+        };
+        behind_last[r] = room == last || behind_last[parent];
+    }
+    let locks = below
+        .iter()
+        .map(|&room| (tree.edge_above[room as usize], room))
+        .collect();
+    Plan {
+        start,
+        zone,
+        behind_last,
+        locks,
+    }
+}
+
+impl Plan {
+    /// Whether rooms `a` and `b` lie in one zone: only such may be joined by an extra edge.
+    pub(crate) fn same_zone(&self, a: u32, b: u32) -> bool {
+        self.zone[a as usize] == self.zone[b as usize]
+    }
+
+    /// The locks with their keys (step 6 of the module), once the whole graph is analysed from
+    /// the plan's start.
+    pub(crate) fn locks(&self, analysis: &Analysis) -> Vec<Lock> {
+        let rooms = self.zone.len() as u32;
+        let deepest = |zones: std::ops::Range<u32>| {
+            (0..rooms)
+                .filter(|&r| zones.contains(&self.zone[r as usize]))
+                .filter(|&r| r != analysis.goal && r != analysis.start)
                 .max_by_key(|&r| (analysis.depth[r as usize], std::cmp::Reverse(r)))
         };
-        let key = deepest(&opened)
-            .or_else(|| {
-                let all: Vec<u32> = (0..rooms).filter(|&r| reached[r as usize]).collect();
-                deepest(&all)
+        self.locks
+            .iter()
+            .zip(1..)
+            .map(|(&(edge, behind), number)| Lock {
+                number,
+                edge,
+                behind,
+                key: deepest(number - 1..number)
+                    .or_else(|| deepest(0..number))
+                    .unwrap_or(analysis.start),
             })
-            .unwrap_or(analysis.start);
-        let edge = links[tree.link_above[n as usize] as usize]
-            .2
-            .expect("locks stand on lockable links");
-        locks.push(Lock {
-            number: k as u32 + 1,
-            edge,
-            behind: n,
-            key,
-        });
-        // Lock k opens: what lies behind it comes next.
-        opened.clear();
-        reached[n as usize] = true;
-        fresh.push(n);
-        opened.push(n);
+            .collect()
     }
-    Ok(locks)
 }
 
-/// The zone of every one of `rooms` rooms: rooms in one zone are joined without passing a
-/// lock, by the edges `ends` other than those in `locked`, and by corridors touching
-/// (`passage`, as [`place_locks`] takes it). Zones are numbered by their smallest room.
-pub(crate) fn zones(
-    rooms: u32,
-    ends: &[(u32, u32)],
-    passage: &[Option<u32>],
-    locked: &[u32],
-) -> Vec<u32> {
-    let mut parent: Vec<u32> = (0..rooms).collect();
-    let find = |parent: &mut Vec<u32>, mut room: u32| {
-        while parent[room as usize] != room {
-            let up = parent[parent[room as usize] as usize];
-            parent[room as usize] = up;
-            room = up;
-        }
-        room
-    };
-    let union = |parent: &mut Vec<u32>, a: u32, b: u32| {
-        let (a, b) = (find(parent, a), find(parent, b));
-        // The smaller root stays: zones are named by their smallest room.
-        parent[a.max(b) as usize] = a.min(b);
-    };
-    // The first room of every passage, to join the others to.
-    let mut first_of_passage: Vec<u32> = Vec::new();
-    for (k, (&(a, b), p)) in ends.iter().zip(passage).enumerate() {
-        if locked.contains(&(k as u32)) {
-            continue;
-        }
-        union(&mut parent, a, b);
-        if let Some(p) = *p {
-            let p = p as usize;
-            if first_of_passage.len() <= p {
-                first_of_passage.resize(p + 1, u32::MAX);
-            }
-            match first_of_passage[p] {
-                u32::MAX => first_of_passage[p] = a,
-                first => union(&mut parent, first, a),
-            }
-        }
-    }
-    (0..rooms).map(|room| find(&mut parent, room)).collect()
-}
-
-/// A depth-first search tree from a root with low points: which tree links are bridges.
-struct DepthFirst {
-    /// Every node's parent (`u32::MAX` for the root and nodes not reached).
-    parent: Vec<u32>,
-    /// The link from every node's parent to it.
-    link_above: Vec<u32>,
-    /// Every node's discovery order.
+/// A breadth-first search of a tree from a root: every room's parent and the edge above it.
+struct TreeSearch {
+    /// The rooms in the order reached, the root first.
     order: Vec<u32>,
-    /// The smallest order reachable from a node's subtree by one link other than its own.
-    low: Vec<u32>,
+    /// Every room's parent (`u32::MAX` for the root).
+    parent: Vec<u32>,
+    /// The edge from every room's parent to it.
+    edge_above: Vec<u32>,
 }
 
-impl DepthFirst {
-    /// Searches from `root` without recursion.
+impl TreeSearch {
     fn new(adjacency: &Adjacency<(u32, u32)>, root: u32) -> Self {
-        let nodes = adjacency.rooms() as usize;
-        let mut tree = Self {
-            parent: vec![u32::MAX; nodes],
-            link_above: vec![u32::MAX; nodes],
-            order: vec![u32::MAX; nodes],
-            low: vec![u32::MAX; nodes],
+        let rooms = adjacency.rooms() as usize;
+        let mut search = Self {
+            order: Vec::with_capacity(rooms),
+            parent: vec![u32::MAX; rooms],
+            edge_above: vec![u32::MAX; rooms],
         };
-        // Each stack entry: a node and how many of its links it has looked at.
-        let mut stack = vec![(root, 0usize)];
-        tree.order[root as usize] = 0;
-        tree.low[root as usize] = 0;
-        let mut next = 1;
-        while let Some(top) = stack.last_mut() {
-            let (node, seen) = *top;
-            top.1 += 1;
-            if let Some(&(neighbour, link)) = adjacency.of(node).get(seen) {
-                if link == tree.link_above[node as usize] {
-                    continue;
-                }
-                let n = neighbour as usize;
-                if tree.order[n] == u32::MAX {
-                    tree.order[n] = next;
-                    tree.low[n] = next;
-                    next += 1;
-                    tree.parent[n] = node;
-                    tree.link_above[n] = link;
-                    stack.push((neighbour, 0));
-                } else {
-                    tree.low[node as usize] = tree.low[node as usize].min(tree.order[n]);
-                }
-            } else {
-                stack.pop();
-                let parent = tree.parent[node as usize];
-                if parent != u32::MAX {
-                    tree.low[parent as usize] =
-                        tree.low[parent as usize].min(tree.low[node as usize]);
+        search.order.push(root);
+        let mut next = 0;
+        while let Some(&room) = search.order.get(next) {
+            next += 1;
+            for &(neighbour, edge) in adjacency.of(room) {
+                if neighbour != root && search.parent[neighbour as usize] == u32::MAX {
+                    search.parent[neighbour as usize] = room;
+                    search.edge_above[neighbour as usize] = edge;
+                    search.order.push(neighbour);
                 }
             }
         }
-        tree
+        search
     }
 
-    /// Whether the link from `node`'s parent to it is a bridge.
-    fn is_bridge_below(&self, node: u32) -> bool {
-        let n = node as usize;
-        self.parent[n] != u32::MAX && self.low[n] > self.order[self.parent[n] as usize]
-    }
-
-    /// `node` and its ancestors, up to (not including) the root.
-    fn ancestors(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
-        std::iter::successors(Some(node), |&n| Some(self.parent[n as usize]))
-            .take_while(|&n| n != u32::MAX && self.parent[n as usize] != u32::MAX)
+    /// The last room reached: a farthest one from the root.
+    fn farthest(&self) -> u32 {
+        *self.order.last().expect("the root is reached")
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::rng_from_seed;
+    use crate::rooms::EdgeKind;
+
+    fn tree(pairs: &[(u32, u32)]) -> Vec<Edge> {
+        pairs
+            .iter()
+            .map(|&(a, b)| Edge {
+                a,
+                b,
+                kind: EdgeKind::Tree,
+            })
+            .collect()
+    }
 
     #[test]
-    fn zones_part_at_locks_and_touching_corridors_join() {
-        // 0 - 1 -lock- 2 - 3, and 4 - 5 whose corridor touches that of 2 - 3.
-        let ends = [(0, 1), (1, 2), (2, 3), (4, 5)];
-        let passage = [None, None, Some(0), Some(0)];
-        assert_eq!(zones(6, &ends, &passage, &[1]), [0, 0, 2, 2, 2, 2]);
-        assert_eq!(zones(6, &ends, &passage, &[]), [0; 6]);
+    fn on_a_path_the_zones_follow_it_from_the_start() {
+        let path = tree(&[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6)]);
+        for seed in 0..50 {
+            let plan = plan(7, &path, 3, &mut rng_from_seed(seed));
+            // The double sweep from room 0 ends at room 6: the start.
+            assert_eq!(plan.start, 6);
+            let zones: Vec<u32> = (0..7).rev().map(|room| plan.zone[room]).collect();
+            assert!(
+                zones.is_sorted() && zones[0] == 0 && zones[6] == 3,
+                "{zones:?}"
+            );
+            // The goal lies behind the last lock, lock 3.
+            let behind: Vec<bool> = (0..7).rev().map(|room| plan.behind_last[room]).collect();
+            assert_eq!(behind, zones.iter().map(|&z| z == 3).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn locks_are_numbered_outwards_and_every_zone_hangs_below_its_lock() {
+        for seed in 0..300 {
+            let mut rng = rng_from_seed(seed);
+            let rooms = uniform(&mut rng, 2..40u32);
+            let pairs: Vec<(u32, u32)> = (1..rooms).map(|b| (uniform(&mut rng, 0..b), b)).collect();
+            let edges = tree(&pairs);
+            let count = uniform(&mut rng, 1..rooms);
+            let plan = plan(rooms, &edges, count, &mut rng);
+            assert_eq!(plan.locks.len() as u32, count);
+            let adjacency = Adjacency::new(
+                rooms,
+                edges.len(),
+                |k| (edges[k].a, edges[k].b),
+                |n, k| (n, k as u32),
+            );
+            let search = TreeSearch::new(&adjacency, plan.start);
+            for (k, &(edge, room)) in plan.locks.iter().enumerate() {
+                let number = k as u32 + 1;
+                assert_eq!(search.edge_above[room as usize], edge);
+                assert_eq!(plan.zone[room as usize], number);
+                // The zone above the lock was opened by an earlier lock.
+                let above = plan.zone[search.parent[room as usize] as usize];
+                assert!(
+                    above < number,
+                    "seed {seed}: lock {number} below zone {above}"
+                );
+            }
+            // Every room not below a lock is in its parent's zone.
+            for &room in &search.order[1..] {
+                let r = room as usize;
+                if plan.locks.iter().all(|&(_, below)| below != room) {
+                    assert_eq!(plan.zone[r], plan.zone[search.parent[r] as usize]);
+                }
+            }
+            assert!(plan.behind_last.iter().any(|&b| b) && !plan.behind_last[plan.start as usize]);
+        }
+    }
+
+    #[test]
+    fn keys_lie_in_the_zone_the_lock_before_opened() {
+        // 0 - 1 - 2 - 3 - 4 - 5 and 2 - 6: locks cut it, keys lead on.
+        let edges = tree(&[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (2, 6)]);
+        let plan = plan(7, &edges, 2, &mut rng_from_seed(1));
+        let analysis =
+            super::super::analysis::analyse_from(7, &edges, plan.start, &plan.behind_last);
+        let locks = plan.locks(&analysis);
+        for lock in &locks {
+            let zone = plan.zone[lock.key as usize];
+            assert!(zone < lock.number, "key {} behind its lock", lock.number);
+            assert!(lock.key != analysis.goal);
+        }
+        assert!(plan.behind_last[analysis.goal as usize]);
     }
 }

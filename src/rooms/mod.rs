@@ -14,16 +14,21 @@
 //! 2. **Candidates**: the pairs that may connect, every pair (`all`) or those adjacent in the
 //!    Delaunay triangulation of the room centres (`delaunay`).
 //! 3. **Guaranteed connection** (stream [`TREE_STREAM`]): a random spanning tree grown from room
-//!    0, a random connected room to a random remaining one.
-//! 4. **Extra connections** (stream [`EXTRAS_STREAM`]): every candidate pair `i < j` with
+//!    0, a random connected room to a random remaining one. With locks on a map, the pairs are
+//!    the rooms whose nearest tiles meet instead (see 4).
+//! 4. **Locks** (stream [`LOCKS_STREAM`], only when asked for): the locks are planned on the
+//!    tree, cutting the rooms into zones, and each key placed in a room reachable before its
+//!    lock ([`Lock`], the locks' module tells how).
+//! 5. **Extra connections** (stream [`EXTRAS_STREAM`]): every candidate pair `i < j` with
 //!    probability `p` (default `ln(n) / n`, the connectivity threshold), by geometric skipping
-//!    in O(n + m).
-//! 5. **Corridors** (no randomness): every edge's corridor routed on the map by A*, door to
-//!    door, around the other rooms ([`Corridor`]). Skipped without a map.
-//! 6. **Analysis** (on first use, [`RoomMap::analysis`]): a farthest pair, depths, dead ends,
-//!    the cyclomatic number, and so every room's [`Role`].
-//! 7. **Locks** (stream [`LOCKS_STREAM`], only when asked for): locked corridors, each with its
-//!    key in a room reachable before it ([`Lock`]).
+//!    in O(n + m). With locks, pairs of two zones are passed over.
+//! 6. **Corridors** (no randomness): every edge's corridor routed on the map by A*, door to
+//!    door, around the other rooms ([`Corridor`]). With locks, each zone's corridors run on its
+//!    rooms' nearest tiles and never touch another zone's; an extra connection that finds no
+//!    such way is left out. Skipped without a map.
+//! 7. **Analysis** (on first use, [`RoomMap::analysis`]): a farthest pair (with locks, the
+//!    plan's start and the farthest room behind its first lock), depths, dead ends, the
+//!    cyclomatic number, and so every room's [`Role`].
 //! 8. **Maze** (stream [`MAZE_STREAM`], only when asked for, [`MazeFill`]): the rock between the
 //!    rooms and corridors filled with a maze, joined to the rooms by doors, its dead ends
 //!    trimmed (Bob Nystrom's "Rooms and Mazes"). The graph and its corridors stay the seed's.
@@ -60,7 +65,7 @@ pub use analysis::{Analysis, FARTHEST_PAIR_BUDGET};
 pub use corridor::{Corridor, MapTile, TileMap};
 pub use error::RoomsError;
 pub use limits::{MAX_CORRIDOR_TILES, MAX_EDGES, MAX_ROOMS, check_count};
-pub use locks::{Lock, Role};
+pub use locks::{Lock, Role, most_locks};
 pub use place::{MAX_MAP_TILES, PLACEMENT_TRIES};
 
 use crate::Probability;
@@ -84,6 +89,14 @@ pub const EXTRAS_STREAM: u64 = 3;
 pub const LOCKS_STREAM: u64 = 4;
 /// The seed stream of the maze between the rooms.
 pub const MAZE_STREAM: u64 = 5;
+
+/// How many plans of its locks a map tries before giving up, while corridors of some zone
+/// wall a pair of rooms of another in (never seen below [`most_locks`]).
+pub const LOCK_PLANS: u32 = 20;
+
+/// How many corridors that found no way round those of other zones may be routed first, one
+/// more on each try, before a map plans its locks again.
+const REROUTES: usize = 8;
 
 /// The share of the maze's tiles removed as dead ends unless said otherwise.
 pub const DEFAULT_SPARSENESS: f64 = 0.5;
@@ -249,6 +262,14 @@ impl RoomOptions {
             None => default_p(count),
         };
         let room_size = RoomSize::new(self.room_size.min, self.room_size.max)?;
+        if self.locks > most_locks(count) {
+            return Err(RoomsError::TooManyLocks {
+                locks: self.locks,
+                rooms: count,
+                most: most_locks(count),
+            }
+            .into());
+        }
         limits::check_max_doors(self.max_doors, count)?;
         if self.candidates == Candidates::Delaunay && !self.map {
             return Err(RoomsError::DelaunayNeedsMap.into());
@@ -413,30 +434,17 @@ impl RoomMap {
         } else {
             (None, CandidatePairs::All { count })
         };
-        let mut graph = GraphBuilder::new(count, options.max_doors);
-        tree::grow_tree(
-            &mut graph,
-            &candidates,
-            &mut rng_for_stream(seed, TREE_STREAM),
-        )?;
-        extras::add_extras(
-            &mut graph,
-            &candidates,
-            params.p,
-            &mut rng_for_stream(seed, EXTRAS_STREAM),
-        );
-        let routes = match &layout {
-            Some(layout) if options.corridors || params.locks > 0 => {
-                limits::check_corridor_tiles(layout, &graph.edges)?;
-                Some(route::route(
-                    (layout.width, layout.height),
-                    &layout.rooms,
-                    &graph.edges,
-                    MAX_CORRIDOR_TILES,
-                )?)
-            }
+        // With locks on a map every tile belongs to the room nearest it, and the tree grows
+        // between rooms whose tiles meet (see the locks' module).
+        let cells = match &layout {
+            Some(layout) if params.locks > 0 => Some(route::Cells::new(layout)?),
             _ => None,
         };
+        let tree = spanning_tree(options, count, &candidates, cells.as_ref(), seed)?;
+        let routed = layout
+            .as_ref()
+            .filter(|_| options.corridors || params.locks > 0);
+        let (graph, routes, plan) = connect(params, seed, tree, &candidates, routed, cells)?;
         let mut map = Self {
             seed,
             params,
@@ -450,24 +458,11 @@ impl RoomMap {
         };
         // Every room in one zone unless locks part them.
         let mut zones = vec![0; count as usize];
-        if params.locks > 0 {
-            let passages = match (&map.routes, &map.layout) {
-                (Some(routes), Some(layout)) => routes.passages(layout.width),
-                _ => vec![None; map.edges.len()],
-            };
-            let ends: Vec<(u32, u32)> = map.edges.iter().map(|e| (e.a, e.b)).collect();
-            map.locks = locks::place_locks(
-                count,
-                &ends,
-                &passages,
-                map.analysis(),
-                params.locks,
-                &mut rng_for_stream(seed, LOCKS_STREAM),
-            )?;
-            if params.maze.is_some() {
-                let locked: Vec<u32> = map.locks.iter().map(|lock| lock.edge).collect();
-                zones = locks::zones(count, &ends, &passages, &locked);
-            }
+        if let Some(plan) = plan {
+            let analysis = analysis::analyse_from(count, &map.edges, plan.start, &plan.behind_last);
+            map.locks = plan.locks(&analysis);
+            map.analysis = OnceLock::from(analysis);
+            zones = plan.zone;
         }
         if let (Some(fill), Some(routes), Some(layout)) = (params.maze, &map.routes, &map.layout) {
             map.maze = Some(maze::fill(
@@ -526,14 +521,14 @@ fn lay_out(
             break (layout, rng);
         }
         if route::open_to_all(&layout)? {
-            let candidates = candidate_pairs(params, &layout);
+            let candidates = candidate_pairs(params.candidates, &layout);
             return Ok((layout, candidates));
         }
         growth = grown + 1;
     };
     let mut layouts = 1;
     loop {
-        let candidates = candidate_pairs(params, &layout);
+        let candidates = candidate_pairs(params.candidates, &layout);
         if !routed || route::joins(&layout, &candidates)? {
             return Ok((layout, candidates));
         }
@@ -557,14 +552,115 @@ fn lay_out(
     }
 }
 
+/// Step 3, the spanning tree of `count` rooms over `candidates`, or with locks on a map
+/// between the rooms whose `cells` meet, unless a door limit leaves those no tree.
+fn spanning_tree(
+    options: &RoomOptions,
+    count: u32,
+    candidates: &CandidatePairs,
+    cells: Option<&route::Cells>,
+    seed: u64,
+) -> Result<GraphBuilder, RoomsError> {
+    let grow = |pairs: &CandidatePairs| {
+        let mut tree = GraphBuilder::new(count, options.max_doors);
+        tree::grow_tree(&mut tree, pairs, &mut rng_for_stream(seed, TREE_STREAM)).map(|()| tree)
+    };
+    match cells.map(|cells| grow(&CandidatePairs::listed(count, cells.pairs()))) {
+        None | Some(Err(RoomsError::TreeStuck { .. })) => grow(candidates),
+        Some(tree) => tree,
+    }
+}
+
+/// Steps 4 and 5 and the plan of the locks: the extra connections on `tree` over `candidates`,
+/// and the corridors on `layout` when routed. With locks, the extra connections stay within
+/// zones, and the corridors of different zones apart on the tiles of their rooms' `cells`;
+/// while a corridor finds no way round those of other zones it goes first on the next try,
+/// and after [`REROUTES`] such tries the locks are planned again, up to [`LOCK_PLANS`] times.
+/// An extra connection that finds no way is left out.
+fn connect(
+    params: Params,
+    seed: u64,
+    tree: GraphBuilder,
+    candidates: &CandidatePairs,
+    layout: Option<&Layout>,
+    cells: Option<route::Cells>,
+) -> Result<(GraphBuilder, Option<Routes>, Option<locks::Plan>), RoomsError> {
+    let count = params.count;
+    let mut locks_rng = rng_for_stream(seed, LOCKS_STREAM);
+    let (mut plan, mut plans, mut first) = (None, 0, Vec::new());
+    loop {
+        if params.locks > 0 && first.is_empty() {
+            plan = Some(locks::plan(
+                count,
+                &tree.edges,
+                params.locks,
+                &mut locks_rng,
+            ));
+            plans += 1;
+        }
+        let mut graph = tree.clone();
+        extras::add_extras(
+            &mut graph,
+            candidates,
+            params.p,
+            |a, b| plan.as_ref().is_none_or(|plan| plan.same_zone(a, b)),
+            &mut rng_for_stream(seed, EXTRAS_STREAM),
+        );
+        let Some(layout) = layout else {
+            return Ok((graph, None, plan));
+        };
+        limits::check_corridor_tiles(layout, &graph.edges)?;
+        let apart = plan
+            .as_ref()
+            .zip(cells.as_ref())
+            .map(|(plan, cells)| route::Apart {
+                zones: &plan.zone,
+                cells,
+                first: &first,
+                optional: tree.edges.len(),
+            });
+        let routed = route::route(
+            (layout.width, layout.height),
+            &layout.rooms,
+            &graph.edges,
+            apart.as_ref(),
+            MAX_CORRIDOR_TILES,
+        );
+        match routed {
+            Ok(mut routes) => {
+                routes.retain_routed(&mut graph.edges);
+                return Ok((graph, Some(routes), plan));
+            }
+            Err(RoomsError::NoRoute { a, b, .. }) if plan.is_some() => {
+                let k = graph.edges.iter().position(|e| (e.a, e.b) == (a, b));
+                let k = k.expect("the pair is an edge") as u32;
+                if first.len() < REROUTES && !first.contains(&k) {
+                    first.insert(0, k);
+                } else if plans < LOCK_PLANS {
+                    first.clear();
+                } else {
+                    return Err(RoomsError::LocksWalledIn {
+                        locks: params.locks,
+                        plans,
+                        width: layout.width,
+                        height: layout.height,
+                    });
+                }
+            }
+            Err(error) => return Err(error),
+        }
+    }
+}
+
 /// The pairs of rooms on `layout` that may connect.
-fn candidate_pairs(params: Params, layout: &Layout) -> CandidatePairs {
-    match params.candidates {
+fn candidate_pairs(candidates: Candidates, layout: &Layout) -> CandidatePairs {
+    match candidates {
         Candidates::All => CandidatePairs::All {
-            count: params.count,
+            count: layout.rooms.len() as u32,
         },
         Candidates::Delaunay => {
-            CandidatePairs::listed(params.count, delaunay::delaunay_pairs(&layout.rooms))
+            let count = layout.rooms.len() as u32;
+            CandidatePairs::listed(count, delaunay::delaunay_pairs(&layout.rooms))
         }
     }
 }

@@ -10,6 +10,9 @@
 //!   bending only around what is in their way. A step beside a corridor routed before costs
 //!   more ([`BESIDE`]) and a step onto one does not: corridors going the same way join rather
 //!   than run side by side, and cross where they must.
+//! - Corridors may be kept apart by zones (a map with locks, [`Apart`]): a corridor runs only
+//!   on tiles nearest rooms of its ends' zones, and never on or beside a tile of a corridor of
+//!   another zone, doors included.
 //! - Ties go to the state pushed first, in a fixed order: the routes are a function of the
 //!   rooms and edges alone.
 //!
@@ -64,90 +67,82 @@ pub(crate) struct Routes {
 }
 
 impl Routes {
+    /// Leaves out the edges left without a corridor ([`Apart::optional`]).
+    pub(crate) fn retain_routed(&mut self, edges: &mut Vec<Edge>) {
+        let mut k = 0;
+        edges.retain(|_| {
+            k += 1;
+            self.offsets[k] > self.offsets[k - 1]
+        });
+        self.offsets.dedup();
+    }
+
     /// The tiles of corridor `k`.
     pub(crate) fn of(&self, k: usize) -> &[u32] {
         &self.tiles[self.offsets[k]..self.offsets[k + 1]]
     }
-
-    /// Which corridors touch others on a map `width` tiles wide (share a tile, or run side by
-    /// side): for each, `None` if it touches none, otherwise the number of the passage, the
-    /// corridors joined by touching, that it belongs to.
-    pub(crate) fn passages(&self, width: u32) -> Vec<Option<u32>> {
-        let mut tiles = self.tiles.clone();
-        tiles.sort_unstable();
-        tiles.dedup();
-        // Label the tiles' 4-connected components by flood fill over the sorted tiles.
-        let mut label = vec![u32::MAX; tiles.len()];
-        let mut size = Vec::new();
-        let mut stack = Vec::new();
-        for first in 0..tiles.len() {
-            if label[first] != u32::MAX {
-                continue;
-            }
-            let component = size.len() as u32;
-            size.push(0usize);
-            label[first] = component;
-            stack.push(first);
-            while let Some(i) = stack.pop() {
-                size[component as usize] += 1;
-                let tile = tiles[i];
-                let beside = [
-                    tile.checked_sub(width),
-                    tile.checked_add(width),
-                    (!tile.is_multiple_of(width)).then(|| tile - 1),
-                    (tile % width + 1 < width).then(|| tile + 1),
-                ];
-                for next in beside.into_iter().flatten() {
-                    if let Ok(j) = tiles.binary_search(&next)
-                        && label[j] == u32::MAX
-                    {
-                        label[j] = component;
-                        stack.push(j);
-                    }
-                }
-            }
-        }
-        // A corridor is alone in its component exactly when the component is its tiles.
-        let mut numbers = vec![u32::MAX; size.len()];
-        let mut next = 0;
-        (0..self.offsets.len() - 1)
-            .map(|k| {
-                let corridor = self.of(k);
-                let i = tiles.binary_search(&corridor[0]).expect("a corridor tile");
-                let component = label[i] as usize;
-                if size[component] == corridor.len() {
-                    return None;
-                }
-                if numbers[component] == u32::MAX {
-                    numbers[component] = next;
-                    next += 1;
-                }
-                Some(numbers[component])
-            })
-            .collect()
-    }
 }
 
-/// Routes the corridors of `edges` between `rooms` on a `width x height` map, in edge order.
-/// Refuses when rooms wall a pair in, or when the corridors would cover more than `limit`
-/// tiles.
+/// Corridors kept apart by zones. Every tile of the map belongs to the zone of the room nearest
+/// it ([`Cells`]); a corridor belongs to the zone of its end with the smaller zone number (the
+/// one nearer the start), runs only on tiles of its ends' zones, and never on or beside a tile
+/// of a corridor of another zone.
+pub(crate) struct Apart<'a> {
+    /// Every room's zone.
+    pub(crate) zones: &'a [u32],
+    /// The room nearest every tile.
+    pub(crate) cells: &'a Cells,
+    /// Edges routed before all others, in this order (the rest follow in edge order): a
+    /// corridor that found no way round those of other groups goes first on the next try.
+    pub(crate) first: &'a [u32],
+    /// The first edge that may be left out: an edge from here on that finds no way is left
+    /// without a corridor ([`Routes::retain_routed`]) rather than refused.
+    pub(crate) optional: usize,
+}
+
+/// Routes the corridors of `edges` between `rooms` on a `width x height` map, in edge order,
+/// or kept `apart`. Refuses when rooms (or corridors of other groups) wall a pair in, or when
+/// the corridors would cover more than `limit` tiles.
 pub(crate) fn route(
     (width, height): (u32, u32),
     rooms: &[Rect],
     edges: &[Edge],
+    apart: Option<&Apart>,
     limit: u64,
 ) -> Result<Routes, RoomsError> {
     let mut map = Terrain::new(width, height, rooms)?;
+    if let Some(apart) = apart {
+        map.owner = map_vec(width, height, map.tiles.len(), NO_GROUP)?;
+        map.zone = map_vec(width, height, map.tiles.len(), NO_GROUP)?;
+        for (zone, &room) in map.zone.iter_mut().zip(&apart.cells.room) {
+            if room != NO_ROOM {
+                *zone = apart.zones[room as usize];
+            }
+        }
+    }
+    let first = apart.map_or(&[][..], |apart| apart.first);
+    let order = first
+        .iter()
+        .map(|&k| k as usize)
+        .chain((0..edges.len()).filter(|&k| !first.contains(&(k as u32))));
     let mut search = Search::default();
     let mut regions = None;
-    let mut routes = Routes {
-        offsets: Vec::with_capacity(edges.len() + 1),
-        tiles: Vec::new(),
-    };
-    routes.offsets.push(0);
-    for edge in edges {
+    let mut tiles = Vec::new();
+    // Where each edge's corridor lies in `tiles`.
+    let mut spans = vec![(0, 0); edges.len()];
+    for k in order {
+        let edge = edges[k];
         let (a, b) = (rooms[edge.a as usize], rooms[edge.b as usize]);
-        if !search.route(&map, a, b, &mut regions)? {
+        let reach = apart.map_or((NO_GROUP, NO_GROUP), |apart| {
+            let zone = |room: u32| apart.zones[room as usize];
+            let (za, zb) = (zone(edge.a), zone(edge.b));
+            (za.min(zb), za.max(zb))
+        });
+        let group = reach.0;
+        if !search.route(&map, a, b, reach, &mut regions)? {
+            if apart.is_some_and(|apart| k >= apart.optional) {
+                continue;
+            }
             return Err(RoomsError::NoRoute {
                 a: edge.a,
                 b: edge.b,
@@ -155,21 +150,113 @@ pub(crate) fn route(
                 height,
             });
         }
-        if (routes.tiles.len() + search.path.len()) as u64 > limit {
+        if (tiles.len() + search.path.len()) as u64 > limit {
             return Err(RoomsError::TooManyCorridorTiles {
                 count: rooms.len() as u32,
-                tiles: (routes.tiles.len() + search.path.len()) as u64,
+                tiles: (tiles.len() + search.path.len()) as u64,
                 expected: false,
                 limit,
             });
         }
         for &tile in &search.path {
-            map.crowd(tile);
+            map.crowd(tile, group);
         }
-        routes.tiles.extend_from_slice(&search.path);
-        routes.offsets.push(routes.tiles.len());
+        spans[k] = (tiles.len(), tiles.len() + search.path.len());
+        tiles.extend_from_slice(&search.path);
+    }
+    let mut routes = Routes {
+        offsets: Vec::with_capacity(edges.len() + 1),
+        tiles: Vec::with_capacity(if first.is_empty() { 0 } else { tiles.len() }),
+    };
+    routes.offsets.push(0);
+    for &(start, end) in &spans {
+        routes
+            .offsets
+            .push(routes.offsets.last().unwrap() + end - start);
+    }
+    if first.is_empty() {
+        routes.tiles = tiles;
+    } else {
+        for &(start, end) in &spans {
+            routes.tiles.extend_from_slice(&tiles[start..end]);
+        }
     }
     Ok(routes)
+}
+
+/// Marks a tile no room is nearest: floor, and the map's border.
+const NO_ROOM: u32 = u32::MAX;
+
+/// The room nearest every tile of a map, in steps round the rooms: a breadth-first search from
+/// every room's floor at once, the rooms in order, over the tiles that are neither floor nor
+/// the map's border. Rooms whose tiles meet are neighbours ([`Cells::pairs`]): a corridor
+/// between them can stay on their tiles.
+pub(crate) struct Cells {
+    /// Every tile's nearest room, or [`NO_ROOM`].
+    room: Vec<u32>,
+    width: u32,
+}
+
+impl Cells {
+    pub(crate) fn new(layout: &Layout) -> Result<Self, RoomsError> {
+        let map = Terrain::new(layout.width, layout.height, &layout.rooms)?;
+        let (width, height) = (layout.width, layout.height);
+        let mut room = map_vec(width, height, map.tiles.len(), NO_ROOM)?;
+        let mut queue = Vec::new();
+        for (id, r) in layout.rooms.iter().enumerate() {
+            for y in r.y..r.y + r.h {
+                for x in r.x..r.x + r.w {
+                    queue.push(map.index(x, y) as u32);
+                    room[map.index(x, y)] = id as u32;
+                }
+            }
+        }
+        let border = |tile: u32| {
+            let (x, y) = (tile % width, tile / width);
+            x == 0 || y == 0 || x == width - 1 || y == height - 1
+        };
+        let mut next = 0;
+        while let Some(&tile) = queue.get(next) {
+            next += 1;
+            let id = room[tile as usize];
+            for neighbour in map.neighbours(tile) {
+                let n = neighbour as usize;
+                if room[n] == NO_ROOM && map.tiles[n] & KIND != FLOOR && !border(neighbour) {
+                    room[n] = id;
+                    queue.push(neighbour);
+                }
+            }
+        }
+        // Floor tiles were only the search's sources.
+        for r in &layout.rooms {
+            for y in r.y..r.y + r.h {
+                let row = map.index(r.x, y);
+                room[row..row + r.w as usize].fill(NO_ROOM);
+            }
+        }
+        Ok(Self { room, width })
+    }
+
+    /// The pairs of rooms whose tiles meet, sorted, each `(i, j)` with `i < j`.
+    pub(crate) fn pairs(&self) -> Vec<(u32, u32)> {
+        let width = self.width as usize;
+        let mut pairs = Vec::new();
+        for (at, &a) in self.room.iter().enumerate() {
+            if a == NO_ROOM {
+                continue;
+            }
+            let right = (at % width + 1 < width).then(|| at + 1);
+            for b in [right, Some(at + width)].into_iter().flatten() {
+                match self.room.get(b) {
+                    Some(&b) if b != NO_ROOM && b != a => pairs.push((a.min(b), a.max(b))),
+                    _ => {}
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs
+    }
 }
 
 /// Whether every room of `layout` has a door onto one region of rock, beside no other room:
@@ -241,11 +328,22 @@ pub(crate) fn joins(layout: &Layout, candidates: &CandidatePairs) -> Result<bool
     })
 }
 
-/// The map as corridors see it: one byte per tile, its kind and whether it is crowded.
+/// No group: the owner of a tile no grouped corridor runs on or beside, and the group of
+/// every corridor when none are grouped.
+const NO_GROUP: u32 = u32::MAX;
+/// The owner of a tile on or beside corridors of two groups: closed to all.
+const SHARED: u32 = u32::MAX - 1;
+
+/// The map as corridors see it: one byte per tile, its kind and whether it is crowded, and
+/// when corridors are grouped, the group of the corridors on or beside each tile.
 struct Terrain {
     width: u32,
     height: u32,
     tiles: Vec<u8>,
+    /// Every tile's owner: [`NO_GROUP`], a group, or [`SHARED`]. Empty when ungrouped.
+    owner: Vec<u32>,
+    /// Every tile's zone: that of the room nearest it. Empty when ungrouped.
+    zone: Vec<u32>,
 }
 
 /// A rectangle of the map, `x0..x1` by `y0..y1`, that a search stays in.
@@ -279,6 +377,8 @@ impl Terrain {
             width,
             height,
             tiles,
+            owner: Vec::new(),
+            zone: Vec::new(),
         };
         for x in 0..width {
             terrain.set_wall(x, 0);
@@ -330,12 +430,39 @@ impl Terrain {
         })
     }
 
-    /// Marks `tile` as corridor, and its four neighbours as near one.
-    fn crowd(&mut self, tile: u32) {
+    /// Marks `tile` as corridor of `group`, and its four neighbours as near one.
+    fn crowd(&mut self, tile: u32, group: u32) {
         self.tiles[tile as usize] |= CORRIDOR;
         for neighbour in self.neighbours(tile) {
             self.tiles[neighbour as usize] |= NEAR;
         }
+        if !self.owner.is_empty() {
+            for at in std::iter::once(tile).chain(self.neighbours(tile)) {
+                let owner = &mut self.owner[at as usize];
+                if *owner == NO_GROUP {
+                    *owner = group;
+                } else if *owner != group {
+                    *owner = SHARED;
+                }
+            }
+        }
+    }
+
+    /// Whether no corridor of a group other than `group` runs on or beside tile `at`.
+    fn unowned_by_others(&self, at: usize, group: u32) -> bool {
+        self.owner
+            .get(at)
+            .is_none_or(|&owner| owner == NO_GROUP || owner == group)
+    }
+
+    /// Whether a corridor reaching the zones `reach` (its group the first) may run on tile
+    /// `at`: the tile is of one of them, and no corridor of another group runs on or beside it.
+    fn open_to(&self, at: usize, (group, other): (u32, u32)) -> bool {
+        let zone_ok = self
+            .zone
+            .get(at)
+            .is_none_or(|&zone| zone == group || zone == other);
+        zone_ok && self.unowned_by_others(at, group)
     }
 
     /// The rooms' walls and `margin` tiles more on every side, within the map.
@@ -495,19 +622,22 @@ struct Search {
 }
 
 impl Search {
-    /// Finds the cheapest corridor from a door of `a` to a door of `b` (in `path`), searching a
-    /// window around them first and wider ones after; returns whether there is one.
+    /// Finds the cheapest corridor reaching the zones `reach` ([`Terrain::open_to`]) from a door
+    /// of `a` to a door of `b` (in `path`),
+    /// searching a window around them first and wider ones after; returns whether there is
+    /// one.
     fn route(
         &mut self,
         map: &Terrain,
         a: Rect,
         b: Rect,
+        reach: (u32, u32),
         regions: &mut Option<Result<Regions, RoomsError>>,
     ) -> Result<bool, RoomsError> {
         let mut margin = MARGIN;
         loop {
             let window = map.window(a, b, margin);
-            if self.run(map, a, b, window)? {
+            if self.run(map, a, b, reach, window)? {
                 return Ok(true);
             }
             if window.tiles() == map.tiles.len() {
@@ -522,9 +652,16 @@ impl Search {
         }
     }
 
-    /// Searches `window` for the cheapest corridor from a door of `a` to a door of `b`; leaves
-    /// it in `path` and returns whether there is one.
-    fn run(&mut self, map: &Terrain, a: Rect, b: Rect, window: Window) -> Result<bool, RoomsError> {
+    /// Searches `window` for the cheapest corridor reaching the zones `reach` from a door of
+    /// `a` to a door of `b`; leaves it in `path` and returns whether there is one.
+    fn run(
+        &mut self,
+        map: &Terrain,
+        a: Rect,
+        b: Rect,
+        reach: (u32, u32),
+        window: Window,
+    ) -> Result<bool, RoomsError> {
         let states = 4 * window.tiles();
         if self.stamp.len() < states {
             let more = states - self.stamp.len();
@@ -581,7 +718,9 @@ impl Search {
             if !window.contains(x, y) {
                 continue;
             }
-            if let Some(dir) = map.door(a, b, (x, y)) {
+            if let Some(dir) = map.door(a, b, (x, y))
+                && map.open_to(map.index(x as u32, y as u32), reach)
+            {
                 let state = 4 * local(x, y) + dir as u32;
                 self.visit(state, 0, u32::MAX, estimate(x, y, dir));
             }
@@ -611,7 +750,11 @@ impl Search {
                 if !window.contains(nx, ny) {
                     continue;
                 }
-                let next = map.tiles[map.index(nx as u32, ny as u32)];
+                let at = map.index(nx as u32, ny as u32);
+                let next = map.tiles[at];
+                if !map.open_to(at, reach) {
+                    continue;
+                }
                 let enters = match next & KIND {
                     ROCK => true,
                     WALL => map.door(b, a, (nx, ny)).is_some(),
@@ -689,7 +832,7 @@ mod tests {
                 kind: EdgeKind::Tree,
             })
             .collect();
-        let routes = route((width, height), rooms, &edges, u64::MAX)?;
+        let routes = route((width, height), rooms, &edges, None, u64::MAX)?;
         Ok((0..edges.len())
             .map(|k| {
                 routes
@@ -699,6 +842,79 @@ mod tests {
                     .collect()
             })
             .collect())
+    }
+
+    /// Three rooms in a row, the middle one as tall as the map allows: it parts the other two.
+    fn row_of_three() -> Layout {
+        Layout {
+            width: 17,
+            height: 9,
+            rooms: vec![rect(2, 2, 3, 5), rect(7, 2, 3, 5), rect(12, 2, 3, 5)],
+        }
+    }
+
+    #[test]
+    fn the_rock_goes_to_the_nearest_room_and_neighbours_are_rooms_whose_rock_meets() {
+        let layout = row_of_three();
+        let cells = Cells::new(&layout).unwrap();
+        assert_eq!(cells.pairs(), [(0, 1), (1, 2)]);
+        let at = |x: u32, y: u32| cells.room[(y * layout.width + x) as usize];
+        // Walls and corners go to their room, the border and floors to none.
+        assert_eq!((at(5, 3), at(6, 3), at(5, 1), at(6, 1)), (0, 1, 0, 1));
+        assert_eq!((at(0, 3), at(3, 3)), (NO_ROOM, NO_ROOM));
+    }
+
+    #[test]
+    fn corridors_kept_apart_stay_on_their_zones_and_optional_ones_may_be_left_out() {
+        let layout = row_of_three();
+        let cells = Cells::new(&layout).unwrap();
+        // Rooms 0 and 2 in zone 0, room 1 behind a lock on edge 0; edge 2 joins 0 and 2, whose
+        // rock room 1's parts.
+        let edges: Vec<Edge> = [(0, 1), (1, 2), (0, 2)]
+            .iter()
+            .map(|&(a, b)| Edge {
+                a,
+                b,
+                kind: EdgeKind::Tree,
+            })
+            .collect();
+        let apart = Apart {
+            zones: &[0, 1, 0],
+            cells: &cells,
+            first: &[],
+            optional: 2,
+        };
+        let mut routes = route(
+            (layout.width, layout.height),
+            &layout.rooms,
+            &edges,
+            Some(&apart),
+            u64::MAX,
+        )
+        .unwrap();
+        assert!(routes.of(2).is_empty());
+        // Edges 0 and 1 reach zones 0 and 1: on the tiles of rooms of those zones, all three.
+        assert!(!routes.of(0).is_empty() && !routes.of(1).is_empty());
+        let mut kept = edges.clone();
+        routes.retain_routed(&mut kept);
+        assert_eq!(kept, edges[..2]);
+        assert_eq!(routes.offsets.len(), 3);
+        // Without an optional edge the same is refused.
+        let apart = Apart {
+            optional: 3,
+            ..apart
+        };
+        let refused = route(
+            (layout.width, layout.height),
+            &layout.rooms,
+            &edges,
+            Some(&apart),
+            u64::MAX,
+        );
+        assert!(matches!(
+            refused,
+            Err(RoomsError::NoRoute { a: 0, b: 2, .. })
+        ));
     }
 
     #[test]

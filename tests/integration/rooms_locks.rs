@@ -1,27 +1,18 @@
-//! Locks and keys never make a map unwinnable: a player walking the tile map (through floors,
-//! corridors and doors, through a lock only with its key) over many seeds finds every key
-//! before its lock, cannot reach the goal without a key, and reaches every room with all keys.
+//! Locks always fit and never make a map unwinnable. Over a grid of options and 1,000 seeds,
+//! every map takes the locks asked for, and a player walking the tile map (through floors,
+//! corridors and doors, through a lock only with its key) finds every key before its lock,
+//! cannot pass any lock without its key (every lock is needed), and reaches every room with
+//! all keys. Maps without a layout are walked on the graph.
 
 use crate::common::assert_refused;
-use mazegen::rooms::{Candidates, MapTile, MazeFill, RoomMap, RoomOptions, RoomsError};
+use mazegen::Probability;
+use mazegen::rooms::{Candidates, MapTile, MazeFill, RoomMap, RoomOptions, RoomSize, most_locks};
 use std::collections::HashMap;
 
-/// The most locks `options` allow for `seed`, read from the refusal of too many.
-fn most_locks(options: &RoomOptions, seed: u64) -> u32 {
-    let too_many = RoomOptions {
-        locks: u32::MAX,
-        ..options.clone()
-    };
-    match RoomMap::generate(&too_many, seed) {
-        Err(mazegen::Error::Rooms(RoomsError::TooManyLocks { most, .. })) => most,
-        other => panic!("{other:?}"),
-    }
-}
-
-/// A player on the tile map of `map`.
+/// A player on a map: on its tiles, or on its graph without a layout.
 struct Player<'a> {
     map: &'a RoomMap,
-    tiles: mazegen::rooms::TileMap,
+    tiles: Option<mazegen::rooms::TileMap>,
     /// The number of the lock at each locked door.
     locks: HashMap<(u32, u32), u32>,
 }
@@ -30,8 +21,11 @@ impl<'a> Player<'a> {
     fn new(map: &'a RoomMap) -> Self {
         let mut locks = HashMap::new();
         for lock in &map.locks {
+            let Some(corridor) = map.corridor(lock.edge as usize) else {
+                continue;
+            };
+            let corridor: Vec<(u32, u32)> = corridor.collect();
             let edge = map.edges[lock.edge as usize];
-            let corridor: Vec<(u32, u32)> = map.corridor(lock.edge as usize).unwrap().collect();
             let door = if edge.b == lock.behind {
                 *corridor.last().unwrap()
             } else {
@@ -41,15 +35,22 @@ impl<'a> Player<'a> {
         }
         Self {
             map,
-            tiles: map.tile_map().unwrap(),
+            tiles: map.tile_map(),
             locks,
         }
     }
 
     /// The rooms reached from the start holding the keys `held` opens.
     fn rooms_reached(&self, held: impl Fn(u32) -> bool) -> Vec<bool> {
+        match &self.tiles {
+            Some(tiles) => self.walk_tiles(tiles, held),
+            None => self.walk_graph(held),
+        }
+    }
+
+    fn walk_tiles(&self, tiles: &mazegen::rooms::TileMap, held: impl Fn(u32) -> bool) -> Vec<bool> {
         let layout = self.map.layout.as_ref().unwrap();
-        let (w, h) = (self.tiles.width(), self.tiles.height());
+        let (w, h) = (tiles.width(), tiles.height());
         let start = layout.rooms[self.map.analysis().start as usize];
         let mut seen = vec![false; (w * h) as usize];
         let mut stack = vec![(start.x, start.y)];
@@ -64,7 +65,7 @@ impl<'a> Player<'a> {
                 if nx >= w || ny >= h || seen[(ny * w + nx) as usize] {
                     continue;
                 }
-                let open = match self.tiles.get(nx, ny) {
+                let open = match tiles.get(nx, ny) {
                     MapTile::Rock => false,
                     MapTile::Lock => held(self.locks[&(nx, ny)]),
                     _ => true,
@@ -81,115 +82,151 @@ impl<'a> Player<'a> {
             .map(|r| seen[(r.y * w + r.x) as usize])
             .collect()
     }
-}
 
-fn check(options: &RoomOptions, seed: u64) -> u32 {
-    let most = most_locks(options, seed);
-    if most == 0 {
-        return 0;
-    }
-    for locks in [1, most.div_ceil(2), most] {
-        let map = RoomMap::generate(
-            &RoomOptions {
-                locks,
-                ..options.clone()
-            },
-            seed,
-        )
-        .unwrap();
-        assert_eq!(map.locks.len() as u32, locks);
-        let player = Player::new(&map);
-        let goal = map.analysis().goal as usize;
-        let tiles_locked = (0..player.tiles.height())
-            .flat_map(|y| (0..player.tiles.width()).map(move |x| (x, y)))
-            .filter(|&(x, y)| player.tiles.get(x, y) == MapTile::Lock)
-            .count();
-        assert_eq!(
-            tiles_locked, locks as usize,
-            "seed {seed}: a lock tile per lock"
-        );
-        assert!(
-            !player.rooms_reached(|_| false)[goal],
-            "seed {seed}: the goal is reachable without a key"
-        );
-        for lock in &map.locks {
-            // Key k with keys 1..k-1, without passing lock k.
-            let before = player.rooms_reached(|n| n < lock.number);
-            assert!(
-                before[lock.key as usize],
-                "seed {seed}: key {} lies behind its lock",
-                lock.number
-            );
-        }
-        // A player collecting every key in reach until no new one: all of them, every room.
-        let mut held = vec![false; locks as usize + 1];
-        loop {
-            let reached = player.rooms_reached(|n| held[n as usize]);
-            let mut found = false;
-            for lock in &map.locks {
-                if reached[lock.key as usize] && !held[lock.number as usize] {
-                    held[lock.number as usize] = true;
-                    found = true;
+    fn walk_graph(&self, held: impl Fn(u32) -> bool) -> Vec<bool> {
+        let map = self.map;
+        let mut seen = vec![false; map.params.count as usize];
+        let start = map.analysis().start;
+        seen[start as usize] = true;
+        let mut stack = vec![start];
+        while let Some(room) = stack.pop() {
+            for (k, edge) in map.edges.iter().enumerate() {
+                let next = match (edge.a == room, edge.b == room) {
+                    (true, _) => edge.b,
+                    (_, true) => edge.a,
+                    _ => continue,
+                };
+                let open = map.lock_of(k).is_none_or(|lock| held(lock.number));
+                if open && !seen[next as usize] {
+                    seen[next as usize] = true;
+                    stack.push(next);
                 }
             }
-            if !found {
-                assert!(
-                    reached.iter().all(|&r| r),
-                    "seed {seed}: rooms left unreached"
-                );
-                break;
+        }
+        seen
+    }
+}
+
+/// Checks that the player always wins on `map` and needs every lock; `what` names the map.
+fn assert_winnable(map: &RoomMap, locks: u32, what: &str) {
+    assert_eq!(map.locks.len() as u32, locks, "{what}");
+    let player = Player::new(map);
+    if let Some(tiles) = &player.tiles {
+        let tiles_locked = (0..tiles.height())
+            .flat_map(|y| (0..tiles.width()).map(move |x| (x, y)))
+            .filter(|&(x, y)| tiles.get(x, y) == MapTile::Lock)
+            .count();
+        assert_eq!(tiles_locked, locks as usize, "{what}: a lock tile per lock");
+    }
+    let goal = map.analysis().goal as usize;
+    assert!(
+        !player.rooms_reached(|_| false)[goal],
+        "{what}: the goal is reachable without a key"
+    );
+    for lock in &map.locks {
+        // Key k with keys 1..k-1, without passing lock k.
+        let before = player.rooms_reached(|n| n < lock.number);
+        assert!(
+            before[lock.key as usize],
+            "{what}: key {} lies behind its lock",
+            lock.number
+        );
+        // Every other key leaves the room behind lock k closed.
+        let without = player.rooms_reached(|n| n != lock.number);
+        assert!(
+            !without[lock.behind as usize],
+            "{what}: lock {} can be gone round",
+            lock.number
+        );
+    }
+    // A player collecting every key in reach until no new one: all of them, every room.
+    let mut held = vec![false; locks as usize + 1];
+    loop {
+        let reached = player.rooms_reached(|n| held[n as usize]);
+        let mut found = false;
+        for lock in &map.locks {
+            if reached[lock.key as usize] && !held[lock.number as usize] {
+                held[lock.number as usize] = true;
+                found = true;
             }
         }
-        assert!(held[1..].iter().all(|&h| h), "seed {seed}: keys left");
-    }
-    most
-}
-
-#[test]
-fn players_always_win_over_many_seeds() {
-    let mut lockable = 0;
-    for seed in 0..150 {
-        for candidates in [Candidates::Delaunay, Candidates::All] {
-            let count = 5 + (seed % 40) as u32;
-            let options = RoomOptions {
-                count,
-                candidates,
-                ..RoomOptions::default()
-            };
-            lockable += u32::from(check(&options, seed) > 0);
+        if !found {
+            assert!(reached.iter().all(|&r| r), "{what}: rooms left unreached");
+            break;
         }
     }
-    // About half the maps take a lock: a start and a goal joined only through loops take none.
-    assert!(lockable > 100, "{lockable} of 300 maps took a lock");
+    assert!(held[1..].iter().all(|&h| h), "{what}: keys left");
+}
+
+/// The options of grid point `seed`: candidates, corridors (routed, a maze, none), `p`, the
+/// count, room sizes, given or automatic map, and a few maps without a layout.
+fn grid_options(seed: u64) -> RoomOptions {
+    let count = 2 + (seed * 7 % 59) as u32;
+    let p = [None, Some(0.0), Some(0.3), Some(1.0)][(seed / 2 % 4) as usize];
+    let room_size = [(3, 8), (1, 4), (2, 12)][(seed / 8 % 3) as usize];
+    let mut options = RoomOptions {
+        count,
+        candidates: [Candidates::All, Candidates::Delaunay][(seed % 2) as usize],
+        p: p.map(|p| Probability::new(p).unwrap()),
+        room_size: RoomSize::new(room_size.0, room_size.1).unwrap(),
+        ..RoomOptions::default()
+    };
+    match seed % 5 {
+        0 => options.corridors = false,
+        1 => {
+            options.maze = Some(MazeFill {
+                sparseness: Probability::new([0.0, 0.5, 1.0][(seed / 5 % 3) as usize]).unwrap(),
+                ..MazeFill::default()
+            })
+        }
+        _ => {}
+    }
+    if seed.is_multiple_of(7) {
+        // A roomy given map.
+        let side = room_size.1 + 2;
+        options.width = Some(side * 6 + count * 3);
+        options.height = Some(side * 4 + count * 2);
+    }
+    if seed.is_multiple_of(23) {
+        options.map = false;
+        options.candidates = Candidates::All;
+        options.maze = None;
+    }
+    options
 }
 
 #[test]
-fn players_always_win_through_rooms_and_mazes() {
-    // The maze opens each of its regions into the rooms of one side of every lock only.
-    let mut lockable = 0;
-    for seed in 0..150 {
-        let candidates = if seed % 2 == 0 {
-            Candidates::Delaunay
-        } else {
-            Candidates::All
-        };
-        let count = 5 + (seed % 30) as u32;
-        let sparseness = [0.0, 0.5, 1.0][seed as usize % 3];
-        let options = RoomOptions {
-            count,
-            candidates,
-            // Roomy maps hold more maze.
-            width: (seed % 4 == 0).then_some(25 + 3 * count),
-            height: (seed % 4 == 0).then_some(21 + 2 * count),
-            maze: Some(MazeFill {
-                sparseness: mazegen::Probability::new(sparseness).unwrap(),
-                ..MazeFill::default()
-            }),
-            ..RoomOptions::default()
-        };
-        lockable += u32::from(check(&options, seed) > 0);
+fn locks_always_fit_and_players_always_win_over_a_thousand_seeds() {
+    for seed in 0..1000 {
+        let options = grid_options(seed);
+        let most = most_locks(options.count);
+        // One lock, a quarter of the rooms and the most allowed, in turn.
+        let locks = [1, (options.count / 4).max(1), most][(seed % 3) as usize].min(most);
+        let options = RoomOptions { locks, ..options };
+        let what = format!("seed {seed}, {options:?}");
+        let map = RoomMap::generate(&options, seed).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_winnable(&map, locks, &what);
     }
-    assert!(lockable > 50, "{lockable} of 150 maps took a lock");
+}
+
+#[test]
+fn locks_never_move_the_rooms() {
+    for seed in 0..40 {
+        let options = RoomOptions {
+            corridors: true,
+            ..grid_options(seed)
+        };
+        let locks = most_locks(options.count).min(3);
+        let locked = RoomOptions {
+            locks,
+            ..options.clone()
+        };
+        let (plain, locked) = (
+            RoomMap::generate(&options, seed).unwrap(),
+            RoomMap::generate(&locked, seed).unwrap(),
+        );
+        assert_eq!(plain.layout, locked.layout, "seed {seed}");
+    }
 }
 
 #[test]
@@ -248,37 +285,31 @@ fn locks_are_numbered_from_the_start_outwards() {
 }
 
 #[test]
-fn too_many_locks_are_refused_with_the_most_that_work() {
-    let options = RoomOptions {
-        count: 20,
-        candidates: Candidates::Delaunay,
-        ..RoomOptions::default()
-    };
-    let most = most_locks(&options, 5);
-    assert!(most > 0);
-    let over = (most + 1).to_string();
-    let message = format!("{most} or fewer would do");
+fn more_locks_than_half_the_rooms_are_refused_at_once() {
+    assert_eq!(most_locks(20), 10);
     assert_refused(
+        &["rooms", "--count", "20", "--locks", "11"],
         &[
-            "rooms",
-            "--count",
-            "20",
-            "--candidates",
-            "delaunay",
-            "--seed",
-            "5",
-            "--locks",
-            &over,
+            "--count 20 --locks 11: ",
+            "11 locks cannot be placed on 20 rooms",
+            "expected 0 to 10 locks",
         ],
-        &[&format!("--locks {over}: "), &message],
+    );
+    assert_refused(
+        &["rooms", "--count", "1", "--locks", "1"],
+        &[
+            "1 locks cannot be placed on 1 room",
+            "expected 0 to 0 locks",
+        ],
     );
     let map = RoomMap::generate(
         &RoomOptions {
-            locks: most,
-            ..options
+            count: 20,
+            locks: 10,
+            ..RoomOptions::default()
         },
         5,
     )
     .unwrap();
-    assert_eq!(map.locks.len() as u32, most);
+    assert_winnable(&map, 10, "20 rooms, 10 locks");
 }

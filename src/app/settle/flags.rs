@@ -126,7 +126,10 @@ pub fn with_options_at_fault(error: mazegen::Error, options: &RoomOptions) -> an
         RoomsError::MapTooLarge { .. } if sized => sides.collect(),
         RoomsError::MapTooLarge { .. } => vec![count, room_size],
         RoomsError::TooManyEdges { .. } => [count].into_iter().chain(p).collect(),
-        RoomsError::TooManyLocks { locks, .. } => vec![format!("--locks {locks}")],
+        RoomsError::TooManyLocks { locks, .. } => vec![count, format!("--locks {locks}")],
+        RoomsError::LocksWalledIn { locks, .. } => {
+            sides.chain([format!("--locks {locks}")]).collect()
+        }
         RoomsError::MazeNeedsMap => vec!["--corridors maze".into(), "--map never".into()],
         RoomsError::MazeAlgorithm { name, .. } => vec![format!("--maze-algorithm {name}")],
         RoomsError::NoRoute { .. } | RoomsError::WalledIn { .. } => {
