@@ -24,6 +24,7 @@ mod term;
 mod text;
 mod tiled;
 mod tokens;
+mod uvtt;
 
 pub use arrays::{ArrayParts, ArrayPiece, Arrays, CELL_DTYPE, NamedArray, Npz, cell_bytes};
 pub use dot::Dot;
@@ -40,6 +41,7 @@ pub use term::Term;
 pub use text::Text;
 pub use tiled::{TILESET_IMAGE, Tiled, write_tileset_image};
 pub use tokens::Tokens;
+pub use uvtt::Uvtt;
 
 use crate::grid::{
     Tile, draw_below_line, draw_cell_line, draw_wall_line, empty_vec, runs_through_cells,

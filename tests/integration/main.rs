@@ -36,6 +36,7 @@ mod rooms_schema;
 mod rooms_snapshots;
 mod rooms_statistics;
 mod rooms_tiled;
+mod rooms_uvtt;
 mod schema;
 mod scratch;
 mod shape_events;

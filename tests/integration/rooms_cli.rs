@@ -431,6 +431,6 @@ fn pictures_draw_the_map_in_the_maze_palette() {
     );
     assert_refused(
         &[&args[..], &["--format", "text", "--theme", "mono"]].concat(),
-        &["--theme applies to svg and png pictures, not --format text"],
+        &["--theme applies to svg, png and uvtt pictures, not --format text"],
     );
 }

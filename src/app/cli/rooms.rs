@@ -159,6 +159,8 @@ pub enum RoomsFormat {
     Svg,
     /// A raster picture of the map
     Png,
+    /// A Universal VTT file (.dd2vtt) for virtual tabletops: walls, doors and the picture
+    Uvtt,
 }
 
 impl RoomsFormat {
@@ -172,6 +174,7 @@ impl RoomsFormat {
             Self::Tiled => render::Tiled::TAKES,
             Self::Svg => render::Svg::TAKES,
             Self::Png => render::Png::TAKES,
+            Self::Uvtt => render::Uvtt::TAKES,
         }
     }
 
@@ -179,7 +182,7 @@ impl RoomsFormat {
     pub fn draws_tiles(self) -> bool {
         matches!(
             self,
-            Self::Term | Self::Text | Self::Tiled | Self::Svg | Self::Png
+            Self::Term | Self::Text | Self::Tiled | Self::Svg | Self::Png | Self::Uvtt
         )
     }
 }

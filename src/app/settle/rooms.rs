@@ -6,9 +6,13 @@ use super::{Seed, bad_input};
 use crate::app::cli::{self, AUTO_MAP_ROOMS, MapChoice, RoomsArgs, RoomsFormat};
 use crate::app::output::Target;
 use clap::ValueEnum as _;
-use mazegen::render::{Dot, Json, Picture, Render, Style, Svg, Term, Text, Tiled};
+use mazegen::render::{Dot, Json, Picture, Render, Style, Svg, Term, Text, Tiled, Uvtt};
 use mazegen::rooms::{Candidates, MazeFill, RoomMap, RoomOptions};
 use std::path::PathBuf;
+
+/// The pixels per grid square of a `uvtt` map's picture unless `--scale` says otherwise: a
+/// virtual tabletop's usual size.
+const UVTT_SCALE: u32 = 64;
 
 /// A room map to generate and write.
 pub struct RoomsJob {
@@ -95,7 +99,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
             "--scale"
         };
         return Err(bad_input(format!(
-            "{flag} applies to svg and png pictures, not --format {format_name}"
+            "{flag} applies to svg, png and uvtt pictures, not --format {format_name}"
         )));
     }
     let target = Target::new(args.target.output.as_deref());
@@ -119,6 +123,10 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         RoomsFormat::Tiled => Box::new(Tiled),
         RoomsFormat::Svg => Box::new(Svg(picture)),
         RoomsFormat::Png => Box::new(mazegen::render::Png(picture)),
+        RoomsFormat::Uvtt => Box::new(Uvtt(Picture {
+            scale: args.scale.unwrap_or(UVTT_SCALE),
+            ..picture
+        })),
     };
     let tileset = match &target {
         _ if format != RoomsFormat::Tiled => TilesetImage::None,

@@ -1,0 +1,227 @@
+//! `uvtt`: the room map as a Universal VTT file (`.dd2vtt`, format 0.3), which virtual tabletops
+//! load (Foundry's DD-Import, Roll20 and PlanarAlly importers, Arkenforge).
+//!
+//! - `resolution`: the map's size in grid squares, one square a tile, and `pixels_per_grid`, the
+//!   picture's scale.
+//! - `line_of_sight`: the walls, every edge between rock and anything else, as straight lines
+//!   (two-point polylines, in squares) as long as they run; they enclose exactly the tiles a
+//!   player can stand on.
+//! - `portals`: one per door, across the opening between the door tile and its room's floor,
+//!   `closed` for a locked door.
+//! - `image`: the map's `png` picture (the same bytes as `--format png` at that scale), in
+//!   base64.
+
+use super::ink::Picture;
+use super::takes::Takes;
+use super::{Render, rooms_picture, tiles_of};
+use crate::rooms::{MapTile, RoomMap, TileMap};
+use base64::engine::general_purpose::STANDARD;
+use std::io::{self, Write};
+
+/// Universal VTT output, its picture drawn as [`Picture`] says.
+#[derive(Debug, Clone, Copy)]
+pub struct Uvtt(pub Picture);
+
+impl Uvtt {
+    /// What `uvtt` takes: a picture's palette and scale, for its image.
+    pub const TAKES: Takes = Takes {
+        tiles: true,
+        picture: true,
+        ..Takes::NOTHING
+    };
+}
+
+/// A point in grid squares.
+type Point = (u32, u32);
+
+impl Render<RoomMap> for Uvtt {
+    fn render(&self, map: &RoomMap, out: &mut dyn Write) -> io::Result<()> {
+        let tiles = tiles_of(map)?;
+        let (width, height) = (tiles.width(), tiles.height());
+        let size = self
+            .0
+            .pixel_size_of(u64::from(width), u64::from(height))
+            .map_err(io::Error::other)?;
+        writeln!(out, "{{")?;
+        writeln!(out, "  \"format\": 0.3,")?;
+        writeln!(
+            out,
+            "  \"resolution\": {{\"map_origin\": {{\"x\": 0, \"y\": 0}}, \"map_size\": {{\"x\": \
+             {width}, \"y\": {height}}}, \"pixels_per_grid\": {}}},",
+            self.0.scale
+        )?;
+        writeln!(out, "  \"line_of_sight\": [")?;
+        let walls = walls(&tiles);
+        for (i, &(a, b)) in walls.iter().enumerate() {
+            let comma = if i + 1 < walls.len() { "," } else { "" };
+            writeln!(out, "    [{}, {}]{comma}", point(a), point(b))?;
+        }
+        writeln!(out, "  ],")?;
+        writeln!(out, "  \"objects_line_of_sight\": [],")?;
+        writeln!(out, "  \"portals\": [")?;
+        let portals = portals(&tiles);
+        for (i, portal) in portals.iter().enumerate() {
+            let comma = if i + 1 < portals.len() { "," } else { "" };
+            let ((x0, y0), (x1, y1)) = portal.bounds;
+            writeln!(
+                out,
+                "    {{\"position\": {{\"x\": {}, \"y\": {}}}, \"bounds\": [{}, {}], \
+                 \"rotation\": {}, \"closed\": {}, \"freestanding\": false}}{comma}",
+                f64::from(x0 + x1) / 2.0,
+                f64::from(y0 + y1) / 2.0,
+                point((x0, y0)),
+                point((x1, y1)),
+                if y0 == y1 {
+                    0.0
+                } else {
+                    std::f64::consts::FRAC_PI_2
+                },
+                portal.closed,
+            )?;
+        }
+        writeln!(out, "  ],")?;
+        writeln!(
+            out,
+            "  \"environment\": {{\"baked_lighting\": true, \"ambient_light\": \"ffffffff\"}},"
+        )?;
+        writeln!(out, "  \"lights\": [],")?;
+        write!(out, "  \"image\": \"")?;
+        {
+            let mut image = base64::write::EncoderWriter::new(&mut *out, &STANDARD);
+            rooms_picture::write_png(&self.0, &tiles, size, &mut image)?;
+            image.finish()?;
+        }
+        writeln!(out, "\"")?;
+        writeln!(out, "}}")
+    }
+}
+
+/// `{"x": X, "y": Y}`.
+fn point((x, y): Point) -> String {
+    format!("{{\"x\": {x}, \"y\": {y}}}")
+}
+
+/// Whether tile `(x, y)`, which may lie outside the map, is rock.
+fn rock(tiles: &TileMap, x: i64, y: i64) -> bool {
+    let inside =
+        (0..i64::from(tiles.width())).contains(&x) && (0..i64::from(tiles.height())).contains(&y);
+    !inside || tiles.get(x as u32, y as u32) == MapTile::Rock
+}
+
+/// Every edge between rock and other tiles, as maximal straight lines: along each row line
+/// from left to right, then along each column line from top to bottom.
+fn walls(tiles: &TileMap) -> Vec<(Point, Point)> {
+    let (width, height) = (tiles.width(), tiles.height());
+    let mut walls = Vec::new();
+    // Grid line `line` runs between tiles `line - 1` and `line`; `along` steps along it.
+    let mut runs = |lines: u32, length: u32, edge: &dyn Fn(u32, u32) -> bool, horizontal| {
+        for line in 0..=lines {
+            let mut start = None;
+            for along in 0..=length {
+                let here = along < length && edge(line, along);
+                match (start, here) {
+                    (None, true) => start = Some(along),
+                    (Some(from), false) => {
+                        walls.push(if horizontal {
+                            ((from, line), (along, line))
+                        } else {
+                            ((line, from), (line, along))
+                        });
+                        start = None;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    };
+    let (x, y) = (i64::from, i64::from);
+    runs(
+        height,
+        width,
+        &|line, along| rock(tiles, x(along), y(line) - 1) != rock(tiles, x(along), y(line)),
+        true,
+    );
+    runs(
+        width,
+        height,
+        &|line, along| rock(tiles, x(line) - 1, y(along)) != rock(tiles, x(line), y(along)),
+        false,
+    );
+    walls
+}
+
+/// A door across the opening between a door tile and its room's floor.
+struct Portal {
+    /// The ends of the opening, in squares.
+    bounds: (Point, Point),
+    /// Whether the door is locked.
+    closed: bool,
+}
+
+/// The portals of every door and lock tile, in row order.
+fn portals(tiles: &TileMap) -> Vec<Portal> {
+    let floor = |x: i64, y: i64| {
+        !rock(tiles, x, y)
+            && matches!(
+                tiles.get(x as u32, y as u32),
+                MapTile::Room | MapTile::Key | MapTile::Start | MapTile::Goal
+            )
+    };
+    let mut portals = Vec::new();
+    for y in 0..tiles.height() {
+        for x in 0..tiles.width() {
+            let tile = tiles.get(x, y);
+            if !matches!(tile, MapTile::Door | MapTile::Lock) {
+                continue;
+            }
+            let (xi, yi) = (i64::from(x), i64::from(y));
+            // The edge towards the floor: above, below, left or right.
+            let bounds = if floor(xi, yi - 1) {
+                ((x, y), (x + 1, y))
+            } else if floor(xi, yi + 1) {
+                ((x, y + 1), (x + 1, y + 1))
+            } else if floor(xi - 1, yi) {
+                ((x, y), (x, y + 1))
+            } else if floor(xi + 1, yi) {
+                ((x + 1, y), (x + 1, y + 1))
+            } else {
+                continue;
+            };
+            portals.push(Portal {
+                bounds,
+                closed: tile == MapTile::Lock,
+            });
+        }
+    }
+    portals
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn walls_run_as_far_as_they_go_and_enclose_the_open_tiles() {
+        // A 3x2 room with a door below it, in rock.
+        let (r, f, d) = (MapTile::Rock, MapTile::Room, MapTile::Door);
+        #[rustfmt::skip]
+        let tiles = TileMap::new(5, vec![
+            r, r, r, r, r,
+            r, f, f, f, r,
+            r, f, f, f, r,
+            r, r, d, r, r,
+            r, r, r, r, r,
+        ]);
+        let walls = walls(&tiles);
+        assert!(walls.contains(&((1, 1), (4, 1))));
+        assert!(walls.contains(&((1, 3), (2, 3))) && walls.contains(&((3, 3), (4, 3))));
+        assert!(walls.contains(&((2, 4), (3, 4))));
+        assert!(walls.contains(&((1, 1), (1, 3))) && walls.contains(&((2, 3), (2, 4))));
+        assert_eq!(walls.len(), 8);
+        let [portal] = &portals(&tiles)[..] else {
+            panic!()
+        };
+        assert_eq!(portal.bounds, ((2, 3), (3, 3)));
+        assert!(!portal.closed);
+    }
+}
