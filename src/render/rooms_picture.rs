@@ -6,6 +6,7 @@
 //! mono), locks its last (violet, or dark grey) and keys the solution's color lightened.
 
 use super::ink::{Ink, Picture, Rgb};
+use super::svg::hex;
 use super::{Png, Render, Svg, tiles_of};
 use crate::grid::Tile;
 use crate::rooms::{MapTile, RoomMap, TileMap};
@@ -14,7 +15,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 /// The color of every kind of map tile, indexed by `tile as usize`.
-fn colors(picture: &Picture) -> [Rgb; MapTile::ALL.len()] {
+pub(super) fn colors(picture: &Picture) -> [Rgb; MapTile::ALL.len()] {
     let palette = picture.palette;
     let path = palette.rgb(Ink::Plain(Tile::Path));
     MapTile::ALL.map(|tile| match tile {
@@ -111,10 +112,6 @@ pub(super) fn write_png(
 }
 
 /// `#rrggbb`.
-fn hex([r, g, b]: Rgb) -> String {
-    format!("#{r:02x}{g:02x}{b:02x}")
-}
-
 /// Keeps I/O errors (a closed pipe above all) as they are, wraps the encoder's own.
 fn into_io(error: png::EncodingError) -> io::Error {
     match error {

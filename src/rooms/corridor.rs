@@ -4,7 +4,7 @@
 //! path of tiles from its door on room `a` to its door on room `b`, through rock only, never
 //! beside a third room. The tile map is drawn from the rooms and corridors when needed.
 
-use super::RoomMap;
+use super::{Lock, RoomMap};
 
 /// The tiles of a corridor from its door on room `a` to its door on room `b`, or of the maze
 /// between the rooms, as `(x, y)`.
@@ -24,6 +24,13 @@ impl Iterator for Corridor<'_> {
 
     fn size_hint(&self) -> (usize, Option<usize>) {
         self.tiles.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for Corridor<'_> {
+    fn next_back(&mut self) -> Option<(u32, u32)> {
+        let &tile = self.tiles.next_back()?;
+        Some((tile % self.width, tile / self.width))
     }
 }
 
@@ -62,6 +69,19 @@ impl MapTile {
         MapTile::Start,
         MapTile::Goal,
     ];
+}
+
+/// A mark on a room's floor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mark {
+    /// [`MapTile::Start`], [`MapTile::Goal`] or [`MapTile::Key`].
+    pub tile: MapTile,
+    /// The room it lies in.
+    pub room: u32,
+    /// Its tile, `(x, y)`.
+    pub at: (u32, u32),
+    /// A key's lock number.
+    pub lock: Option<u32>,
 }
 
 /// A room map drawn as tiles, row by row.
@@ -131,10 +151,9 @@ impl RoomMap {
     }
 
     /// The map drawn as tiles: rock, room floors, corridors (the maze's passages too), a door
-    /// at each end of every corridor and between the maze and a room (a lock on the side of a locked corridor away from the start), and marks on
-    /// room floors: the start, the goal and the keys, along the room's rows from its centre
-    /// (left out where a room is too small for all its marks). `None` for a map generated
-    /// without a layout or without corridors.
+    /// at each end of every corridor and between the maze and a room (a lock on the side of a
+    /// locked corridor away from the start), and the [`marks`](Self::marks) on room floors.
+    /// `None` for a map generated without a layout or without corridors.
     pub fn tile_map(&self) -> Option<TileMap> {
         let layout = self.layout.as_ref()?;
         let routes = self.routes.as_ref()?;
@@ -158,14 +177,8 @@ impl RoomMap {
             }
         }
         for lock in &self.locks {
-            let edge = self.edges[lock.edge as usize];
-            let corridor = routes.of(lock.edge as usize);
-            let door = if edge.b == lock.behind {
-                corridor.last()
-            } else {
-                corridor.first()
-            };
-            tiles[*door? as usize] = MapTile::Lock;
+            let (x, y) = self.lock_door(lock)?;
+            tiles[y as usize * width + x as usize] = MapTile::Lock;
         }
         for room in &layout.rooms {
             for y in room.y..room.y + room.h {
@@ -173,29 +186,62 @@ impl RoomMap {
                 tiles[row + room.x as usize..row + (room.x + room.w) as usize].fill(MapTile::Room);
             }
         }
-        let analysis = self.analysis();
-        let marks = [
-            (analysis.start, MapTile::Start),
-            (analysis.goal, MapTile::Goal),
-        ]
-        .into_iter()
-        .filter(|&(room, _)| self.params.count > 1 || room == analysis.start)
-        .chain(self.locks.iter().map(|lock| (lock.key, MapTile::Key)));
-        let mut placed = vec![0u32; layout.rooms.len()];
-        for (room, mark) in marks {
-            let r = layout.rooms[room as usize];
-            let floor = r.w * r.h;
-            let n = &mut placed[room as usize];
-            if *n < floor {
-                // Row-major from the centre tile, wrapping round.
-                let at = ((r.h - 1) / 2 * r.w + (r.w - 1) / 2 + *n) % floor;
-                tiles[(r.y + at / r.w) as usize * width + (r.x + at % r.w) as usize] = mark;
-                *n += 1;
-            }
+        for mark in self.marks()? {
+            let (x, y) = mark.at;
+            tiles[y as usize * width + x as usize] = mark.tile;
         }
         Some(TileMap {
             width: layout.width,
             tiles,
         })
+    }
+
+    /// The tile of `lock`'s door: the end of its corridor on the room behind it. `None` for a
+    /// map generated without a layout or without corridors.
+    pub fn lock_door(&self, lock: &Lock) -> Option<(u32, u32)> {
+        let edge = self.edges[lock.edge as usize];
+        let mut corridor = self.corridor(lock.edge as usize)?;
+        if edge.b == lock.behind {
+            corridor.next_back()
+        } else {
+            corridor.next()
+        }
+    }
+
+    /// The marks on room floors: the start, the goal (with more than one room) and the key of
+    /// every lock by number, each room's along its rows from its centre tile, wrapping round,
+    /// those past its floor left out. `None` for a map generated without a layout.
+    pub fn marks(&self) -> Option<Vec<Mark>> {
+        let layout = self.layout.as_ref()?;
+        let analysis = self.analysis();
+        let marks = [
+            (analysis.start, MapTile::Start, None),
+            (analysis.goal, MapTile::Goal, None),
+        ]
+        .into_iter()
+        .filter(|&(room, _, _)| self.params.count > 1 || room == analysis.start)
+        .chain(
+            self.locks
+                .iter()
+                .map(|lock| (lock.key, MapTile::Key, Some(lock.number))),
+        );
+        let mut placed = vec![0u32; layout.rooms.len()];
+        let mut out = Vec::new();
+        for (room, tile, lock) in marks {
+            let r = layout.rooms[room as usize];
+            let floor = r.w * r.h;
+            let n = &mut placed[room as usize];
+            if *n < floor {
+                let at = ((r.h - 1) / 2 * r.w + (r.w - 1) / 2 + *n) % floor;
+                out.push(Mark {
+                    tile,
+                    room,
+                    at: (r.x + at % r.w, r.y + at / r.w),
+                    lock,
+                });
+                *n += 1;
+            }
+        }
+        Some(out)
     }
 }

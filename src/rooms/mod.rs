@@ -62,7 +62,7 @@ mod route;
 mod tree;
 
 pub use analysis::{Analysis, FARTHEST_PAIR_BUDGET};
-pub use corridor::{Corridor, MapTile, TileMap};
+pub use corridor::{Corridor, MapTile, Mark, TileMap};
 pub use error::RoomsError;
 pub use limits::{MAX_CORRIDOR_TILES, MAX_EDGES, MAX_ROOMS, check_count};
 pub use locks::{Lock, Role, most_locks};

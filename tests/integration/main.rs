@@ -30,6 +30,7 @@ mod python_package;
 mod read_graph;
 mod refusals;
 mod rooms_cli;
+mod rooms_ldtk;
 mod rooms_locks;
 mod rooms_properties;
 mod rooms_schema;

@@ -159,6 +159,8 @@ pub enum RoomsFormat {
     Svg,
     /// A raster picture of the map
     Png,
+    /// An LDtk project: an IntGrid layer of the tiles and an entity layer
+    Ldtk,
     /// A Universal VTT file (.dd2vtt) for virtual tabletops: walls, doors and the picture
     Uvtt,
 }
@@ -174,6 +176,7 @@ impl RoomsFormat {
             Self::Tiled => render::Tiled::TAKES,
             Self::Svg => render::Svg::TAKES,
             Self::Png => render::Png::TAKES,
+            Self::Ldtk => render::Ldtk::TAKES,
             Self::Uvtt => render::Uvtt::TAKES,
         }
     }
@@ -182,7 +185,7 @@ impl RoomsFormat {
     pub fn draws_tiles(self) -> bool {
         matches!(
             self,
-            Self::Term | Self::Text | Self::Tiled | Self::Svg | Self::Png | Self::Uvtt
+            Self::Term | Self::Text | Self::Tiled | Self::Ldtk | Self::Svg | Self::Png | Self::Uvtt
         )
     }
 }

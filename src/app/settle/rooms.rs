@@ -6,7 +6,7 @@ use super::{Seed, bad_input};
 use crate::app::cli::{self, AUTO_MAP_ROOMS, MapChoice, RoomsArgs, RoomsFormat};
 use crate::app::output::Target;
 use clap::ValueEnum as _;
-use mazegen::render::{Dot, Json, Picture, Render, Style, Svg, Term, Text, Tiled, Uvtt};
+use mazegen::render::{Dot, Json, Ldtk, Picture, Render, Style, Svg, Term, Text, Tiled, Uvtt};
 use mazegen::rooms::{Candidates, MazeFill, RoomMap, RoomOptions};
 use std::path::PathBuf;
 
@@ -121,6 +121,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         RoomsFormat::Json => Box::new(Json::default()),
         RoomsFormat::Dot => Box::new(Dot),
         RoomsFormat::Tiled => Box::new(Tiled),
+        RoomsFormat::Ldtk => Box::new(Ldtk),
         RoomsFormat::Svg => Box::new(Svg(picture)),
         RoomsFormat::Png => Box::new(mazegen::render::Png(picture)),
         RoomsFormat::Uvtt => Box::new(Uvtt(Picture {
