@@ -300,6 +300,9 @@ pub enum Error {
     /// A room map that cannot be made as asked.
     #[error(transparent)]
     Rooms(#[from] crate::rooms::RoomsError),
+    /// A cave that cannot be made as asked.
+    #[error(transparent)]
+    Caves(#[from] crate::caves::CavesError),
     /// A giant maze with a side of no cells or of more than [`crate::window::MAX_SIDE`].
     #[error("a giant maze is 1 to {limit} cells a side (3 to 2^64 - 1 tiles), not {cells} cells")]
     GiantSide {

@@ -40,6 +40,7 @@
 
 pub mod algorithms;
 pub mod analysis;
+pub mod caves;
 pub mod dataset;
 pub mod document;
 pub mod error;

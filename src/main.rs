@@ -23,6 +23,7 @@ fn run(job: Job) -> anyhow::Result<()> {
         Job::Maze(job) => commands::maze::run(job),
         Job::Dataset(job) => commands::dataset::run(job),
         Job::Rooms(job) => commands::rooms::run(job),
+        Job::Caves(job) => commands::caves::run(job),
         Job::Document(job) => commands::document::run(job),
         Job::Completions(shell) => commands::docs::completions(shell),
         Job::Man(command) => commands::docs::man(*command),

@@ -27,6 +27,14 @@ impl UnionFind {
         })
     }
 
+    /// `len` singleton sets, for a few ids (no maze's worth).
+    pub(crate) fn of(len: usize) -> Self {
+        debug_assert!(len < ROOT as usize);
+        Self {
+            parent: vec![ROOT | 1; len],
+        }
+    }
+
     /// The memory the sets of `len` ids take.
     pub(crate) const fn bytes(len: u64) -> u64 {
         bytes_for::<u32>(len)

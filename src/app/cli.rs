@@ -1,9 +1,11 @@
 //! Command-line types (clap derive), their parsers, and the `From` conversions of their enums
 //! to the library's types; `settle` turns them into a job.
 
+mod caves;
 mod dataset;
 mod rooms;
 
+pub use caves::{CavesArgs, CavesFormat};
 pub use dataset::{DatasetArgs, EndpointRule};
 pub use rooms::{AUTO_MAP_ROOMS, CorridorsArg, MapChoice, RoomsArgs, RoomsFormat};
 
@@ -144,6 +146,13 @@ pub enum Command {
         "rooms --count 30 --format dot | neato -Tsvg > rooms.svg"
     ))]
     Rooms(RoomsArgs),
+    /// Caves: a cellular automaton's caverns joined by tunnels, with roles, locks and keys
+    #[command(after_help = examples!(
+        "caves --seed 7",
+        "caves --width 120 --height 80 --locks 3 --format png -o cave.png",
+        "caves --fill 0.5 --rule B678/S345678 --steps 6 --format ldtk -o cave.ldtk"
+    ))]
+    Caves(CavesArgs),
     /// Read a maze document (JSON) and add its shortest solution
     #[command(after_help = examples!(
         "backtrack --size 41 --format json | mazegen solve --format text",
@@ -728,6 +737,13 @@ fn parse_seed(value: &str) -> Result<u64, String> {
     value
         .parse()
         .map_err(|_| format!("expected a whole number from 0 to {}", u64::MAX))
+}
+
+/// Parses a number of locks.
+fn parse_locks(value: &str) -> Result<u32, String> {
+    value
+        .parse()
+        .map_err(|_| format!("expected a whole number of locks from 0 to {}", u32::MAX))
 }
 
 /// Parses a growing-tree pick rule, explaining what is wrong with an invalid one.

@@ -1,6 +1,6 @@
 //! The documents mazegen writes and reads back, as serde types: `mazegen.maze/v1` (a maze in
 //! tiles), `mazegen.graph/v1` (a maze of any shape as cells and passages) and
-//! `mazegen.rooms/v1` (a room map), each described by its JSON Schema in `schema/`.
+//! `mazegen.rooms/v1` (a room map) and `mazegen.caves/v1` (a cave), each described by its JSON Schema in `schema/`.
 //!
 //! The types are the one home of each document's field names, order and optional fields: the
 //! renderers of [`crate::render`] fill them from a model and serialize them (pretty, or compact
@@ -10,6 +10,7 @@
 //! Graph and room-map documents are pretty-printed in a layout of their own, one cell,
 //! passage, room or edge a line; maze documents as serde_json pretty-prints them.
 
+pub(crate) mod caves;
 pub(crate) mod graph;
 mod layout;
 pub(crate) mod maze;
@@ -27,6 +28,9 @@ pub const GRAPH_SCHEMA: &str = "mazegen.graph/v1";
 
 /// The `schema` field of room-map documents.
 pub const ROOMS_SCHEMA: &str = "mazegen.rooms/v1";
+
+/// The `schema` field of cave documents.
+pub const CAVES_SCHEMA: &str = "mazegen.caves/v1";
 
 /// The `window` object of a window of a giant maze (see [`crate::window`]): where its top-left
 /// cell lies in the whole maze, the whole maze's size in cells, and its chunks' side.

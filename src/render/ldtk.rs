@@ -17,7 +17,7 @@ use super::Takes;
 use super::ink::Picture;
 use super::svg::hex;
 use super::{Render, rooms_picture, tiles_of};
-use crate::rooms::{MapTile, RoomMap, TileMap};
+use crate::rooms::{Level, MapTile, TileMap};
 use serde_json::{Value, json};
 use std::io::{self, Write};
 
@@ -291,10 +291,10 @@ fn write_layer(
     write!(out, "        }}")
 }
 
-impl Render<RoomMap> for Ldtk {
-    fn render(&self, map: &RoomMap, out: &mut dyn Write) -> io::Result<()> {
+impl<L: Level> Render<L> for Ldtk {
+    fn render(&self, map: &L, out: &mut dyn Write) -> io::Result<()> {
         let tiles = tiles_of(map)?;
-        let layout = map.layout.as_ref().expect("a tile map has a layout");
+        let rooms = map.room_bounds();
         let marks = map.marks().expect("a tile map has a layout");
         let colors: Vec<String> = rooms_picture::colors(&Picture::default())
             .into_iter()
@@ -302,7 +302,7 @@ impl Render<RoomMap> for Ldtk {
             .collect();
         let color = |tile: MapTile| colors[tile as usize].as_str();
         let mut iids = Iids {
-            seed: map.seed,
+            seed: map.seed(),
             next: 0,
         };
         let (px_width, px_height) = (
@@ -383,7 +383,7 @@ impl Render<RoomMap> for Ldtk {
             "__smartColor": color(MapTile::Rock), "__bgPos": null, "externalRelPath": null,
             "fieldInstances": [
                 field(uid::LEVEL_FIELDS + 1, "generator", FieldValue::Text(crate::GENERATOR.into())),
-                field(uid::LEVEL_FIELDS + 2, "seed", FieldValue::Text(map.seed.to_string())),
+                field(uid::LEVEL_FIELDS + 2, "seed", FieldValue::Text(map.seed().to_string())),
             ],
             "__neighbours": []
         });
@@ -394,9 +394,9 @@ impl Render<RoomMap> for Ldtk {
         // Entities first: LDtk lists layers from the top.
         let analysis = map.analysis();
         let mut entities: Vec<String> = Vec::new();
-        for (id, room) in layout.rooms.iter().enumerate() {
+        for (id, room) in rooms.iter().enumerate() {
             let keys = map
-                .locks
+                .locks()
                 .iter()
                 .filter(|lock| lock.key as usize == id)
                 .map(|lock| lock.number)
@@ -425,7 +425,7 @@ impl Render<RoomMap> for Ldtk {
             let def = (def.0, def.1, color(mark.tile));
             entities.push(entity(iids.next(), def, mark.at, (1, 1), fields).to_string());
         }
-        for lock in &map.locks {
+        for lock in map.locks() {
             let at = map.lock_door(lock).expect("a tile map has corridors");
             let fields = vec![
                 ("lock", FieldValue::Int(u64::from(lock.number))),

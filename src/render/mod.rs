@@ -7,6 +7,7 @@
 //! half blocks from the pixels of the line pictures (`lines/blocks.rs`).
 
 mod arrays;
+mod caves_json;
 mod dot;
 mod graph;
 mod ink;
@@ -49,7 +50,7 @@ use crate::grid::{
     Tile, draw_below_line, draw_cell_line, draw_wall_line, empty_vec, runs_through_cells,
 };
 use crate::maze::{Maze, MazeTiles};
-use crate::rooms::{RoomMap, TileMap};
+use crate::rooms::{Level, TileMap};
 use crate::stream::MazeRows;
 use std::io::{self, Write};
 
@@ -181,7 +182,7 @@ impl<T: Copy> TileRowSource for std::iter::Enumerate<std::slice::Chunks<'_, T>> 
 }
 
 /// The tile map of `map`, or an error for a map generated without a layout.
-fn tiles_of(map: &RoomMap) -> io::Result<TileMap> {
+fn tiles_of(map: &impl Level) -> io::Result<TileMap> {
     map.tile_map().ok_or_else(|| {
         io::Error::new(
             io::ErrorKind::InvalidInput,

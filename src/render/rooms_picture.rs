@@ -9,7 +9,7 @@ use super::ink::{Ink, Picture, Rgb};
 use super::svg::hex;
 use super::{Png, Render, Svg, tiles_of};
 use crate::grid::Tile;
-use crate::rooms::{MapTile, RoomMap, TileMap};
+use crate::rooms::{Level, MapTile, TileMap};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -31,7 +31,7 @@ pub(super) fn colors(picture: &Picture) -> [Rgb; MapTile::ALL.len()] {
 }
 
 /// The tile map of `map` and the picture's size in pixels.
-fn tiles_and_size(picture: &Picture, map: &RoomMap) -> io::Result<(TileMap, (u32, u32))> {
+fn tiles_and_size(picture: &Picture, map: &impl Level) -> io::Result<(TileMap, (u32, u32))> {
     let tiles = tiles_of(map)?;
     let size = picture
         .pixel_size_of(u64::from(tiles.width()), u64::from(tiles.height()))
@@ -41,8 +41,8 @@ fn tiles_and_size(picture: &Picture, map: &RoomMap) -> io::Result<(TileMap, (u32
 
 /// A picture of the room map: rock as the background, one path of horizontal runs per other
 /// color.
-impl Render<RoomMap> for Svg {
-    fn render(&self, map: &RoomMap, out: &mut dyn Write) -> io::Result<()> {
+impl<L: Level> Render<L> for Svg {
+    fn render(&self, map: &L, out: &mut dyn Write) -> io::Result<()> {
         let (tiles, (pixel_width, pixel_height)) = tiles_and_size(&self.0, map)?;
         let colors = colors(&self.0);
         let mut runs: BTreeMap<usize, String> = BTreeMap::new();
@@ -75,8 +75,8 @@ impl Render<RoomMap> for Svg {
 }
 
 /// A raster picture of the room map, 8-bit RGB, written row by row.
-impl Render<RoomMap> for Png {
-    fn render(&self, map: &RoomMap, out: &mut dyn Write) -> io::Result<()> {
+impl<L: Level> Render<L> for Png {
+    fn render(&self, map: &L, out: &mut dyn Write) -> io::Result<()> {
         let (tiles, size) = tiles_and_size(&self.0, map)?;
         write_png(&self.0, &tiles, size, out)
     }

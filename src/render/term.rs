@@ -9,7 +9,7 @@ use super::{DrawRows, Render, RenderRows, StreamTiles, TileRowSource, tiles_of};
 use super::{Many, Takes};
 use crate::grid::Tile;
 use crate::maze::{Heat, Maze};
-use crate::rooms::{MapTile, RoomMap};
+use crate::rooms::{Level, MapTile};
 use crate::stream::MazeRows;
 use std::io::{self, Write};
 
@@ -144,8 +144,8 @@ impl Term {
     }
 }
 
-impl Render<RoomMap> for Term {
-    fn render(&self, map: &RoomMap, out: &mut dyn Write) -> io::Result<()> {
+impl<L: Level> Render<L> for Term {
+    fn render(&self, map: &L, out: &mut dyn Write) -> io::Result<()> {
         let tiles = tiles_of(map)?;
         let pieces = if self.color {
             Pieces::colored(MapTile::ALL.map(TileStyle::color).into_iter())

@@ -8,7 +8,7 @@ use super::style::TileStyle;
 use super::{DrawRows, Render, RenderRows, StreamTiles, TileRowSource, tiles_of, write_tile_lines};
 use super::{Many, Takes};
 use crate::maze::Maze;
-use crate::rooms::RoomMap;
+use crate::rooms::Level;
 use crate::stream::MazeRows;
 use std::io::{self, Write};
 
@@ -74,8 +74,8 @@ fn write_text(mut tiles: impl DrawRows, out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
-impl Render<RoomMap> for Text {
-    fn render(&self, map: &RoomMap, out: &mut dyn Write) -> io::Result<()> {
+impl<L: Level> Render<L> for Text {
+    fn render(&self, map: &L, out: &mut dyn Write) -> io::Result<()> {
         Self::draw(tiles_of(map)?.rows().enumerate(), out)
     }
 }

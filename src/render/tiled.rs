@@ -13,7 +13,7 @@
 use super::Takes;
 use super::ink::Picture;
 use super::{Render, rooms_picture, tiles_of};
-use crate::rooms::{MapTile, RoomMap, TileMap};
+use crate::rooms::{Level, MapTile, TileMap};
 use std::io::{self, Write};
 
 /// Pixels per tile side in the map and its tileset.
@@ -72,10 +72,10 @@ fn gid(tile: MapTile) -> u32 {
     }
 }
 
-impl Render<RoomMap> for Tiled {
-    fn render(&self, map: &RoomMap, out: &mut dyn Write) -> io::Result<()> {
+impl<L: Level> Render<L> for Tiled {
+    fn render(&self, map: &L, out: &mut dyn Write) -> io::Result<()> {
         let tiles = tiles_of(map)?;
-        let layout = map.layout.as_ref().expect("a tile map has a layout");
+        let rooms = map.room_bounds();
         let (width, height) = (tiles.width(), tiles.height());
         writeln!(out, "{{")?;
         writeln!(out, "  \"type\": \"map\",")?;
@@ -89,13 +89,13 @@ impl Render<RoomMap> for Tiled {
         writeln!(out, "  \"tilewidth\": {TILE_PIXELS},")?;
         writeln!(out, "  \"tileheight\": {TILE_PIXELS},")?;
         writeln!(out, "  \"nextlayerid\": 3,")?;
-        writeln!(out, "  \"nextobjectid\": {},", layout.rooms.len() + 1)?;
+        writeln!(out, "  \"nextobjectid\": {},", rooms.len() + 1)?;
         writeln!(
             out,
             "  \"properties\": [{{\"name\": \"generator\", \"type\": \"string\", \"value\": \"{}\"}}, \
              {{\"name\": \"seed\", \"type\": \"string\", \"value\": \"{}\"}}],",
             crate::GENERATOR,
-            map.seed
+            map.seed()
         )?;
         writeln!(out, "  \"tilesets\": [{{")?;
         writeln!(out, "    \"firstgid\": 1,")?;
@@ -164,15 +164,15 @@ impl Render<RoomMap> for Tiled {
         )?;
         writeln!(out, "      \"objects\": [")?;
         let analysis = map.analysis();
-        for (id, room) in layout.rooms.iter().enumerate() {
+        for (id, room) in rooms.iter().enumerate() {
             let role = map.role(id as u32).name();
             let keys: Vec<String> = map
-                .locks
+                .locks()
                 .iter()
                 .filter(|lock| lock.key as usize == id)
                 .map(|lock| lock.number.to_string())
                 .collect();
-            let comma = if id + 1 < layout.rooms.len() { "," } else { "" };
+            let comma = if id + 1 < rooms.len() { "," } else { "" };
             writeln!(
                 out,
                 "        {{\"id\": {}, \"name\": \"room {id}\", \"type\": \"{role}\", \

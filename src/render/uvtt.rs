@@ -6,15 +6,15 @@
 //! - `line_of_sight`: the walls, every edge between rock and anything else, as straight lines
 //!   (two-point polylines, in squares) as long as they run; they enclose exactly the tiles a
 //!   player can stand on.
-//! - `portals`: one per door, across the opening between the door tile and its room's floor,
-//!   `closed` for a locked door.
+//! - `portals`: one per door, across the opening between the door tile and its room's floor
+//!   (a lock in a cave's tunnel: the way on), `closed` for a locked door.
 //! - `image`: the map's `png` picture (the same bytes as `--format png` at that scale), in
 //!   base64.
 
 use super::ink::Picture;
 use super::takes::Takes;
 use super::{Render, rooms_picture, tiles_of};
-use crate::rooms::{MapTile, RoomMap, TileMap};
+use crate::rooms::{Level, MapTile, TileMap};
 use base64::engine::general_purpose::STANDARD;
 use std::io::{self, Write};
 
@@ -34,8 +34,8 @@ impl Uvtt {
 /// A point in grid squares.
 type Point = (u32, u32);
 
-impl Render<RoomMap> for Uvtt {
-    fn render(&self, map: &RoomMap, out: &mut dyn Write) -> io::Result<()> {
+impl<L: Level> Render<L> for Uvtt {
+    fn render(&self, map: &L, out: &mut dyn Write) -> io::Result<()> {
         let tiles = tiles_of(map)?;
         let (width, height) = (tiles.width(), tiles.height());
         let size = self
@@ -175,16 +175,22 @@ fn portals(tiles: &TileMap) -> Vec<Portal> {
                 continue;
             }
             let (xi, yi) = (i64::from(x), i64::from(y));
-            // The edge towards the floor: above, below, left or right.
-            let bounds = if floor(xi, yi - 1) {
-                ((x, y), (x + 1, y))
-            } else if floor(xi, yi + 1) {
-                ((x, y + 1), (x + 1, y + 1))
-            } else if floor(xi - 1, yi) {
-                ((x, y), (x, y + 1))
-            } else if floor(xi + 1, yi) {
-                ((x + 1, y), (x + 1, y + 1))
-            } else {
+            // The edge towards the floor (above, below, left or right), or for a door in a
+            // tunnel towards the way on.
+            let edges = [
+                ((xi, yi - 1), ((x, y), (x + 1, y))),
+                ((xi, yi + 1), ((x, y + 1), (x + 1, y + 1))),
+                ((xi - 1, yi), ((x, y), (x, y + 1))),
+                ((xi + 1, yi), ((x + 1, y), (x + 1, y + 1))),
+            ];
+            let towards = |open: &dyn Fn(i64, i64) -> bool| {
+                edges
+                    .iter()
+                    .find(|&&((nx, ny), _)| open(nx, ny))
+                    .map(|&(_, bounds)| bounds)
+            };
+            let Some(bounds) = towards(&floor).or_else(|| towards(&|x, y| !rock(tiles, x, y)))
+            else {
                 continue;
             };
             portals.push(Portal {

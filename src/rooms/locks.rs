@@ -186,6 +186,12 @@ impl Plan {
         self.zone[a as usize] == self.zone[b as usize]
     }
 
+    /// The graph of `count` rooms and `edges` (the tree and its extras) analysed from the
+    /// plan's start, the goal behind its last lock on the way to the far end (step 5).
+    pub(crate) fn analyse(&self, count: u32, edges: &[Edge]) -> Analysis {
+        super::analysis::analyse_from(count, edges, self.start, &self.behind_last)
+    }
+
     /// The locks with their keys (step 6 of the module), once the whole graph is analysed from
     /// the plan's start.
     pub(crate) fn locks(&self, analysis: &Analysis) -> Vec<Lock> {

@@ -54,6 +54,7 @@ mod delaunay;
 mod error;
 mod extras;
 mod graph;
+mod level;
 mod limits;
 mod locks;
 mod maze;
@@ -61,10 +62,13 @@ mod place;
 mod route;
 mod tree;
 
+pub(crate) use analysis::analyse;
 pub use analysis::{Analysis, FARTHEST_PAIR_BUDGET};
 pub use corridor::{Corridor, MapTile, Mark, TileMap};
 pub use error::RoomsError;
+pub use level::Level;
 pub use limits::{MAX_CORRIDOR_TILES, MAX_EDGES, MAX_ROOMS, check_count};
+pub(crate) use locks::plan as plan_locks;
 pub use locks::{Lock, Role, most_locks};
 pub use place::{MAX_MAP_TILES, PLACEMENT_TRIES};
 
@@ -459,7 +463,7 @@ impl RoomMap {
         // Every room in one zone unless locks part them.
         let mut zones = vec![0; count as usize];
         if let Some(plan) = plan {
-            let analysis = analysis::analyse_from(count, &map.edges, plan.start, &plan.behind_last);
+            let analysis = plan.analyse(count, &map.edges);
             map.locks = plan.locks(&analysis);
             map.analysis = OnceLock::from(analysis);
             zones = plan.zone;

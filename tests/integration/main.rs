@@ -12,6 +12,7 @@
 mod common;
 
 mod animation;
+mod caves;
 mod character;
 mod cli;
 mod dataset;
@@ -24,6 +25,7 @@ mod mask_tiles;
 mod output;
 mod pictures;
 mod pipeline;
+mod player;
 mod png;
 mod properties;
 mod python_package;

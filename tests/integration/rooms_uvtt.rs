@@ -1,4 +1,4 @@
-//! `uvtt` room maps: Universal VTT files whose walls enclose exactly the tiles a player can
+//! `uvtt` room maps and caves: Universal VTT files whose walls enclose exactly the tiles a player can
 //! stand on, with a portal at every door (closed where locked) and the map's picture.
 
 use crate::common::{assert_refused, json_of, mazegen, stdout_of};
@@ -134,6 +134,11 @@ fn walls_enclose_the_open_tiles_and_every_door_is_a_portal() {
             "--locks",
             "2",
             "--seed",
+            seed,
+        ]);
+        // Caves: locks stand in tunnels, their portals across the way on.
+        check(&[
+            "caves", "--width", "80", "--height", "50", "--fill", "0.55", "--locks", "3", "--seed",
             seed,
         ]);
     }

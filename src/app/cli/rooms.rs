@@ -1,6 +1,6 @@
 //! Command-line types of the `rooms` command.
 
-use super::{TargetArgs, Theme, parse_probability, parse_seed};
+use super::{TargetArgs, Theme, parse_locks, parse_probability, parse_seed};
 use clap::{Args, ValueEnum};
 use mazegen::Probability;
 use mazegen::render::{self, Takes};
@@ -223,13 +223,6 @@ fn parse_maze_algorithm(value: &str) -> Result<String, String> {
         "{why}; expected one that carves any shape: {}",
         fits.join(", ")
     ))
-}
-
-/// Parses a number of locks.
-fn parse_locks(value: &str) -> Result<u32, String> {
-    value
-        .parse()
-        .map_err(|_| format!("expected a whole number of locks from 0 to {}", u32::MAX))
 }
 
 /// Parses a room size range.

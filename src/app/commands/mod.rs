@@ -1,5 +1,6 @@
 //! Carrying out settled jobs, one file per kind of command.
 
+pub mod caves;
 pub mod dataset;
 pub mod docs;
 pub mod document;

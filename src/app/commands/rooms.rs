@@ -23,7 +23,12 @@ pub fn run(job: RoomsJob) -> anyhow::Result<()> {
         ));
     }
     job.target.write(|out| job.renderer.render(&rooms, out))?;
-    match job.tileset {
+    write_tileset(job.tileset)
+}
+
+/// Writes a Tiled map's tileset image where `tileset` says.
+pub fn write_tileset(tileset: TilesetImage) -> anyhow::Result<()> {
+    match tileset {
         TilesetImage::None => Ok(()),
         // The user's own drawing is kept.
         TilesetImage::Beside(image) if image.exists() => Ok(()),

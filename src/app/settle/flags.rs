@@ -2,6 +2,7 @@
 //! ([`Part`], [`DatasetError`]), the command line names its flags.
 
 use super::bad_input;
+use mazegen::caves::{CaveOptions, CavesError};
 use mazegen::dataset::{Bound, DatasetError, DatasetSpec, why_most};
 use mazegen::maze::{Blank, Part};
 use mazegen::rooms::{RoomOptions, RoomsError};
@@ -141,4 +142,21 @@ pub fn with_options_at_fault(error: mazegen::Error, options: &RoomOptions) -> an
         _ => return error.into(),
     };
     anyhow::Error::new(error).context(flags.join(" "))
+}
+
+/// Names the command-line options behind a cave the library refused before its message.
+pub fn caves_with_flags(error: mazegen::Error, options: &CaveOptions) -> anyhow::Error {
+    let mazegen::Error::Caves(refusal) = &error else {
+        return error.into();
+    };
+    let flags = match refusal {
+        CavesError::TooManyLocks { locks, .. } => format!("--locks {locks}"),
+        CavesError::NoCavern { .. } => format!(
+            "--fill {} --min-size {}",
+            options.fill.get(),
+            options.min_size
+        ),
+        _ => format!("--width {} --height {}", options.width, options.height),
+    };
+    anyhow::Error::new(error).context(flags)
 }

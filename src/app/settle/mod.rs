@@ -4,8 +4,9 @@
 //!
 //! One file per concern: `maze` (the library's `MazeSpec` and where the maze goes), `dataset`
 //! (its `DatasetSpec`), `output` (formats, renderers, pictures, color), `document` (`solve`,
-//! `render`, `stats`), `rooms`, and `flags` (the flags behind a library refusal).
+//! `render`, `stats`), `rooms`, `caves`, and `flags` (the flags behind a library refusal).
 
+mod caves;
 mod dataset;
 mod document;
 mod flags;
@@ -13,9 +14,10 @@ mod maze;
 mod output;
 mod rooms;
 
+pub use caves::CavesJob;
 pub use dataset::DatasetJob;
 pub use document::{DocumentAction, DocumentJob, Input};
-pub use flags::{dataset_with_flags, with_flags, with_options_at_fault};
+pub use flags::{caves_with_flags, dataset_with_flags, with_flags, with_options_at_fault};
 pub use maze::{Destination, MazeJob, walk_steps};
 pub use output::{Pixels, Rendering, SHAPE_FORMATS, tiles_style_refused};
 pub use rooms::{RoomsJob, TilesetImage};
@@ -36,6 +38,8 @@ pub enum Job {
     Dataset(DatasetJob),
     /// Generate a room map.
     Rooms(RoomsJob),
+    /// Generate a cave.
+    Caves(CavesJob),
     /// Read a maze document and act on it.
     Document(DocumentJob),
     /// Print a shell's completion script.
@@ -131,6 +135,7 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
             args.maze,
         ),
         Command::Rooms(args) => return rooms::rooms(args).map(Job::Rooms),
+        Command::Caves(args) => return caves::caves(args).map(Job::Caves),
         Command::Solve(args) => {
             dataset::refuse_arrays(&args.output)?;
             let output = document::document_output(&args.output, Format::Json, Format::Graph)?;

@@ -6,7 +6,9 @@ use super::{Seed, bad_input};
 use crate::app::cli::{self, AUTO_MAP_ROOMS, MapChoice, RoomsArgs, RoomsFormat};
 use crate::app::output::Target;
 use clap::ValueEnum as _;
-use mazegen::render::{Dot, Json, Ldtk, Picture, Render, Style, Svg, Term, Text, Tiled, Uvtt};
+use mazegen::render::{
+    Dot, Json, Ldtk, Picture, Render, Style, Svg, Takes, Term, Text, Tiled, Uvtt,
+};
 use mazegen::rooms::{Candidates, MazeFill, RoomMap, RoomOptions};
 use std::path::PathBuf;
 
@@ -39,6 +41,57 @@ pub enum TilesetImage {
     Beside(PathBuf),
     /// Nowhere: the map goes to standard output, a pipe or a device (a note says so).
     Nowhere,
+}
+
+impl TilesetImage {
+    /// Where the tileset image of a map goes: a Tiled map's (`tiled`) beside the map's file.
+    pub(super) fn of(tiled: bool, target: &Target) -> Self {
+        match target {
+            _ if !tiled => Self::None,
+            Target::File(path)
+                if path.file_name().is_some()
+                    && !std::fs::metadata(path).is_ok_and(|meta| !meta.is_file()) =>
+            {
+                Self::Beside(path.with_file_name(mazegen::render::TILESET_IMAGE))
+            }
+            _ => Self::Nowhere,
+        }
+    }
+}
+
+/// How a map's pictures are drawn (`svg`, `png` and `uvtt`), refusing `--theme` and `--scale`
+/// for a format (named `format_name`) that `takes` no picture.
+pub(super) fn map_picture(
+    takes: Takes,
+    format_name: &str,
+    theme: Option<cli::Theme>,
+    scale: Option<u32>,
+) -> anyhow::Result<Picture> {
+    if !takes.picture && (theme.is_some() || scale.is_some()) {
+        let flag = if theme.is_some() {
+            "--theme"
+        } else {
+            "--scale"
+        };
+        return Err(bad_input(format!(
+            "{flag} applies to svg, png and uvtt pictures, not --format {format_name}"
+        )));
+    }
+    Ok(Picture {
+        palette: theme.unwrap_or(cli::Theme::Color).into(),
+        scale: scale.unwrap_or(Style::Tiles.default_scale()),
+        heatmap: false,
+        // Maps are drawn as tiles.
+        style: Style::Tiles,
+    })
+}
+
+/// A `uvtt` map's picture: `picture` at the scale given, or a tabletop's usual one.
+pub(super) fn uvtt_picture(picture: Picture, scale: Option<u32>) -> Picture {
+    Picture {
+        scale: scale.unwrap_or(UVTT_SCALE),
+        ..picture
+    }
 }
 
 /// Settles the `rooms` command.
@@ -92,25 +145,9 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         )));
     }
     let takes = format.takes();
-    if !takes.picture && (args.theme.is_some() || args.scale.is_some()) {
-        let flag = if args.theme.is_some() {
-            "--theme"
-        } else {
-            "--scale"
-        };
-        return Err(bad_input(format!(
-            "{flag} applies to svg, png and uvtt pictures, not --format {format_name}"
-        )));
-    }
+    let picture = map_picture(takes, &format_name, args.theme, args.scale)?;
     let target = Target::new(args.target.output.as_deref());
     super::output::refuse_binary_to_terminal(takes, &target)?;
-    let picture = Picture {
-        palette: args.theme.unwrap_or(cli::Theme::Color).into(),
-        scale: args.scale.unwrap_or(Style::Tiles.default_scale()),
-        heatmap: false,
-        // Room maps are drawn as tiles.
-        style: Style::Tiles,
-    };
     let renderer: Box<dyn Render<RoomMap>> = match format {
         RoomsFormat::Term => Box::new(Term {
             color: use_color(&args.target),
@@ -124,23 +161,10 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         RoomsFormat::Ldtk => Box::new(Ldtk),
         RoomsFormat::Svg => Box::new(Svg(picture)),
         RoomsFormat::Png => Box::new(mazegen::render::Png(picture)),
-        RoomsFormat::Uvtt => Box::new(Uvtt(Picture {
-            scale: args.scale.unwrap_or(UVTT_SCALE),
-            ..picture
-        })),
-    };
-    let tileset = match &target {
-        _ if format != RoomsFormat::Tiled => TilesetImage::None,
-        Target::File(path)
-            if path.file_name().is_some()
-                && !std::fs::metadata(path).is_ok_and(|meta| !meta.is_file()) =>
-        {
-            TilesetImage::Beside(path.with_file_name(mazegen::render::TILESET_IMAGE))
-        }
-        _ => TilesetImage::Nowhere,
+        RoomsFormat::Uvtt => Box::new(Uvtt(uvtt_picture(picture, args.scale))),
     };
     Ok(RoomsJob {
-        tileset,
+        tileset: TilesetImage::of(format == RoomsFormat::Tiled, &target),
         options: RoomOptions {
             count: args.count,
             p: args.p,

@@ -1,0 +1,73 @@
+//! Settles the `caves` command: the library's `CaveOptions` and the renderer.
+
+use super::Seed;
+use super::output::use_color;
+use super::rooms::{TilesetImage, map_picture, uvtt_picture};
+use crate::app::cli::{CavesArgs, CavesFormat};
+use crate::app::output::Target;
+use clap::ValueEnum as _;
+use mazegen::caves::{CaveMap, CaveOptions};
+use mazegen::render::{Json, Ldtk, Png, Render, Svg, Term, Text, Tiled, Uvtt};
+
+/// A cave to generate and write.
+pub struct CavesJob {
+    /// The library's options.
+    pub options: CaveOptions,
+    /// The seed.
+    pub seed: Seed,
+    /// The format's renderer.
+    pub renderer: Box<dyn Render<CaveMap>>,
+    /// Where it goes.
+    pub target: Target,
+    /// Where the image of a Tiled map's tileset goes.
+    pub tileset: TilesetImage,
+}
+
+/// Settles the `caves` command.
+pub(super) fn caves(args: CavesArgs) -> anyhow::Result<CavesJob> {
+    let format = args.format;
+    let takes = format.takes();
+    let format_name = format
+        .to_possible_value()
+        .expect("no skipped formats")
+        .get_name()
+        .to_string();
+    let picture = map_picture(takes, &format_name, args.theme, args.scale)?;
+    let target = Target::new(args.target.output.as_deref());
+    super::output::refuse_binary_to_terminal(takes, &target)?;
+    let renderer: Box<dyn Render<CaveMap>> = match format {
+        CavesFormat::Term => Box::new(Term {
+            color: use_color(&args.target),
+            heatmap: false,
+            scale: None,
+        }),
+        CavesFormat::Text => Box::new(Text::default()),
+        CavesFormat::Json => Box::new(Json::default()),
+        CavesFormat::Tiled => Box::new(Tiled),
+        CavesFormat::Ldtk => Box::new(Ldtk),
+        CavesFormat::Uvtt => Box::new(Uvtt(uvtt_picture(picture, args.scale))),
+        CavesFormat::Svg => Box::new(Svg(picture)),
+        CavesFormat::Png => Box::new(Png(picture)),
+    };
+    let automaton = args.automaton;
+    let options = CaveOptions {
+        width: args.width,
+        height: args.height,
+        fill: automaton.fill,
+        rule: automaton.rule,
+        steps: automaton.steps,
+        min_size: automaton.min_size,
+        locks: args.locks,
+    };
+    // Everything that can be refused before the work is.
+    options
+        .check()
+        .map_err(|error| super::caves_with_flags(error.into(), &options))?;
+    Ok(CavesJob {
+        options,
+        seed: Seed::settle(args.seed, takes.records_seed),
+        renderer,
+        tileset: TilesetImage::of(format == CavesFormat::Tiled, &target),
+        target,
+    })
+}

@@ -1,0 +1,111 @@
+//! `json` for caves: one `mazegen.caves/v1` document ([`crate::document`]), its caverns,
+//! tunnels and tile rows written as the cave is walked, one a line.
+
+use super::style::TileStyle;
+use super::{Json, Render};
+use crate::caves::CaveMap;
+use crate::document::caves::{CavernEntry, CavesAnalysis, CavesDocument, TunnelEntry};
+use crate::document::{CAVES_SCHEMA, Lines, Seq, write_pretty};
+use crate::rooms::EdgeKind;
+use serde::Serialize;
+use serde::ser::{SerializeSeq, Serializer};
+use std::io::{self, Write};
+
+impl Render<CaveMap> for Json {
+    fn render(&self, cave: &CaveMap, out: &mut dyn Write) -> io::Result<()> {
+        let analysis = cave.analysis();
+        let document = CavesDocument {
+            schema: CAVES_SCHEMA,
+            generator: crate::GENERATOR,
+            seed: cave.seed,
+            params: &cave.params,
+            directed: false,
+            multigraph: false,
+            analysis: CavesAnalysis {
+                start: analysis.start,
+                goal: analysis.goal,
+                hops: analysis.hops,
+                dead_ends: &analysis.dead_ends,
+            },
+            rooms: Lines(Caverns(cave)),
+            edges: Lines(Tunnels(cave)),
+            tiles: Lines(Rows(cave)),
+        };
+        write_pretty(out, &document)
+    }
+}
+
+/// The `rooms` of a cave: its caverns.
+struct Caverns<'a>(&'a CaveMap);
+
+impl Serialize for Caverns<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let cave = self.0;
+        let analysis = cave.analysis();
+        let mut seq = serializer.serialize_seq(Some(cave.caverns.len()))?;
+        for (id, cavern) in cave.caverns.iter().enumerate() {
+            let keys: Vec<u32> = cave
+                .locks
+                .iter()
+                .filter(|lock| lock.key as usize == id)
+                .map(|lock| lock.number)
+                .collect();
+            let r = cavern.bounds;
+            seq.serialize_element(&CavernEntry {
+                id: id as u32,
+                x: r.x,
+                y: r.y,
+                w: r.w,
+                h: r.h,
+                floor: cavern.floor,
+                doors: analysis.doors[id],
+                depth: analysis.depth[id],
+                role: cave.role(id as u32),
+                keys: (!keys.is_empty()).then_some(keys),
+            })?;
+        }
+        seq.end()
+    }
+}
+
+/// The `edges` of a cave: its tunnels.
+struct Tunnels<'a>(&'a CaveMap);
+
+impl Serialize for Tunnels<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let cave = self.0;
+        let mut seq = serializer.serialize_seq(Some(cave.tunnels.len()))?;
+        for (k, tunnel) in cave.tunnels.iter().enumerate() {
+            let lock = cave.locks.iter().find(|lock| lock.edge as usize == k);
+            seq.serialize_element(&TunnelEntry {
+                a: tunnel.a,
+                b: tunnel.b,
+                kind: EdgeKind::Tree,
+                tunnel: Seq(cave.tunnel_tiles(k).map(|(x, y)| [x, y])),
+                lock: lock.map(|lock| lock.number),
+                lock_at: lock.map(|lock| {
+                    let (x, y) = cave.lock_door(lock);
+                    [x, y]
+                }),
+            })?;
+        }
+        seq.end()
+    }
+}
+
+/// The `tiles` of a cave: its rows as `--format text` draws them.
+struct Rows<'a>(&'a CaveMap);
+
+impl Serialize for Rows<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let tiles = self.0.tile_map();
+        let mut seq = serializer.serialize_seq(Some(tiles.height() as usize))?;
+        let mut line = String::new();
+        for row in tiles.rows() {
+            line.clear();
+            line.extend(row.iter().map(|&tile| char::from(tile.text())));
+            seq.serialize_element(&line)?;
+        }
+        seq.end()
+    }
+}

@@ -1,0 +1,82 @@
+//! What the tile formats draw: a map of tiles with rooms on it, a room map or a cave (whose
+//! caverns are its rooms).
+
+use super::{Analysis, Edge, Lock, Mark, Rect, Role, RoomMap, TileMap};
+
+/// A map of tiles with rooms, roles, locks and keys on it.
+pub trait Level {
+    /// The seed it was made from.
+    fn seed(&self) -> u64;
+
+    /// The map drawn as tiles, or `None` for a map made without tiles.
+    fn tile_map(&self) -> Option<TileMap>;
+
+    /// Every room's bounding rectangle, by room number (none for a map made without tiles).
+    fn room_bounds(&self) -> Vec<Rect>;
+
+    /// A floor tile of `room` (its first in row order), or `None` for a map made without
+    /// tiles.
+    fn room_tile(&self, room: u32) -> Option<(u32, u32)>;
+
+    /// The rooms' graph: its edges (a lock stands on [`Lock::edge`]).
+    fn edges(&self) -> &[Edge];
+
+    /// Start, goal, depths and dead ends of the rooms' graph.
+    fn analysis(&self) -> &Analysis;
+
+    /// The locks by number (lock `k` at index `k - 1`).
+    fn locks(&self) -> &[Lock];
+
+    /// The tile of `lock`, or `None` for a map made without tiles.
+    fn lock_door(&self, lock: &Lock) -> Option<(u32, u32)>;
+
+    /// The start, goal and key marks on room floors, or `None` for a map made without tiles.
+    fn marks(&self) -> Option<Vec<Mark>>;
+
+    /// What `room` is for.
+    fn role(&self, room: u32) -> Role {
+        Role::of(room, self.analysis())
+    }
+}
+
+impl Level for RoomMap {
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn tile_map(&self) -> Option<TileMap> {
+        RoomMap::tile_map(self)
+    }
+
+    fn room_bounds(&self) -> Vec<Rect> {
+        self.layout
+            .as_ref()
+            .map(|layout| layout.rooms.clone())
+            .unwrap_or_default()
+    }
+
+    fn room_tile(&self, room: u32) -> Option<(u32, u32)> {
+        let r = self.layout.as_ref()?.rooms[room as usize];
+        Some((r.x, r.y))
+    }
+
+    fn edges(&self) -> &[Edge] {
+        &self.edges
+    }
+
+    fn analysis(&self) -> &Analysis {
+        RoomMap::analysis(self)
+    }
+
+    fn locks(&self) -> &[Lock] {
+        &self.locks
+    }
+
+    fn lock_door(&self, lock: &Lock) -> Option<(u32, u32)> {
+        RoomMap::lock_door(self, lock)
+    }
+
+    fn marks(&self) -> Option<Vec<Mark>> {
+        RoomMap::marks(self)
+    }
+}

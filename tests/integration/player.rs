@@ -1,0 +1,151 @@
+//! A player on a map with locks (a room map or a cave): walking its tiles (floors, corridors,
+//! tunnels and doors, a lock only with its key) or, without tiles, its graph.
+
+use mazegen::rooms::{Level, MapTile, TileMap};
+use std::collections::HashMap;
+
+/// A player on `map`.
+pub struct Player<'a, L: Level> {
+    map: &'a L,
+    tiles: Option<TileMap>,
+    /// The number of the lock on each locked tile.
+    locks: HashMap<(u32, u32), u32>,
+}
+
+impl<'a, L: Level> Player<'a, L> {
+    pub fn new(map: &'a L) -> Self {
+        let locks = map
+            .locks()
+            .iter()
+            .filter_map(|lock| Some((map.lock_door(lock)?, lock.number)))
+            .collect();
+        Self {
+            map,
+            tiles: map.tile_map(),
+            locks,
+        }
+    }
+
+    /// The rooms reached from the start holding the keys `held` opens.
+    pub fn rooms_reached(&self, held: impl Fn(u32) -> bool) -> Vec<bool> {
+        match &self.tiles {
+            Some(tiles) => self.walk_tiles(tiles, held),
+            None => self.walk_graph(held),
+        }
+    }
+
+    fn walk_tiles(&self, tiles: &TileMap, held: impl Fn(u32) -> bool) -> Vec<bool> {
+        let (w, h) = (tiles.width(), tiles.height());
+        let rooms = self.map.analysis().depth.len() as u32;
+        let tile = |room| self.map.room_tile(room).expect("a map with tiles");
+        let start = tile(self.map.analysis().start);
+        let mut seen = vec![false; (w * h) as usize];
+        let mut stack = vec![start];
+        seen[(start.1 * w + start.0) as usize] = true;
+        while let Some((x, y)) = stack.pop() {
+            for (nx, ny) in [
+                (x + 1, y),
+                (x.wrapping_sub(1), y),
+                (x, y + 1),
+                (x, y.wrapping_sub(1)),
+            ] {
+                if nx >= w || ny >= h || seen[(ny * w + nx) as usize] {
+                    continue;
+                }
+                let open = match tiles.get(nx, ny) {
+                    MapTile::Rock => false,
+                    MapTile::Lock => held(self.locks[&(nx, ny)]),
+                    _ => true,
+                };
+                if open {
+                    seen[(ny * w + nx) as usize] = true;
+                    stack.push((nx, ny));
+                }
+            }
+        }
+        (0..rooms)
+            .map(|room| {
+                let (x, y) = tile(room);
+                seen[(y * w + x) as usize]
+            })
+            .collect()
+    }
+
+    fn walk_graph(&self, held: impl Fn(u32) -> bool) -> Vec<bool> {
+        let map = self.map;
+        let edges = map.edges();
+        let mut seen = vec![false; map.analysis().depth.len()];
+        let start = map.analysis().start;
+        seen[start as usize] = true;
+        let mut stack = vec![start];
+        while let Some(room) = stack.pop() {
+            for (k, edge) in edges.iter().enumerate() {
+                let next = match (edge.a == room, edge.b == room) {
+                    (true, _) => edge.b,
+                    (_, true) => edge.a,
+                    _ => continue,
+                };
+                let lock = map.locks().iter().find(|lock| lock.edge as usize == k);
+                let open = lock.is_none_or(|lock| held(lock.number));
+                if open && !seen[next as usize] {
+                    seen[next as usize] = true;
+                    stack.push(next);
+                }
+            }
+        }
+        seen
+    }
+}
+
+/// Checks that the player always wins on `map` and needs every lock; `what` names the map.
+pub fn assert_winnable(map: &impl Level, locks: u32, what: &str) {
+    assert_eq!(map.locks().len() as u32, locks, "{what}");
+    let player = Player::new(map);
+    if let Some(tiles) = &player.tiles {
+        let tiles_locked = (0..tiles.height())
+            .flat_map(|y| (0..tiles.width()).map(move |x| (x, y)))
+            .filter(|&(x, y)| tiles.get(x, y) == MapTile::Lock)
+            .count();
+        assert_eq!(tiles_locked, locks as usize, "{what}: a lock tile per lock");
+    }
+    let goal = map.analysis().goal as usize;
+    if locks > 0 {
+        assert!(
+            !player.rooms_reached(|_| false)[goal],
+            "{what}: the goal is reachable without a key"
+        );
+    }
+    for lock in map.locks() {
+        // Key k with keys 1..k-1, without passing lock k.
+        let before = player.rooms_reached(|n| n < lock.number);
+        assert!(
+            before[lock.key as usize],
+            "{what}: key {} lies behind its lock",
+            lock.number
+        );
+        // Every other key leaves the room behind lock k closed.
+        let without = player.rooms_reached(|n| n != lock.number);
+        assert!(
+            !without[lock.behind as usize],
+            "{what}: lock {} can be gone round",
+            lock.number
+        );
+    }
+    // A player collecting every key in reach until no new one: all of them, every room.
+    let mut held = vec![false; locks as usize + 1];
+    loop {
+        let reached = player.rooms_reached(|n| held[n as usize]);
+        let mut found = false;
+        for lock in map.locks() {
+            if reached[lock.key as usize] && !held[lock.number as usize] {
+                held[lock.number as usize] = true;
+                found = true;
+            }
+        }
+        if !found {
+            assert!(reached.iter().all(|&r| r), "{what}: rooms left unreached");
+            break;
+        }
+    }
+    assert!(held[1..].iter().all(|&h| h), "{what}: keys left");
+}
