@@ -177,6 +177,20 @@ const PICTURES: &[(&str, &[&str])] = &[
             "4",
         ],
     ),
+    (
+        "docs/cave.png",
+        &[
+            "caves", "--width", "100", "--height", "60", "--seed", "5", "--format", "png",
+            "--scale", "4",
+        ],
+    ),
+    (
+        "docs/cave-locked.png",
+        &[
+            "caves", "--width", "100", "--height", "60", "--fill", "0.55", "--locks", "4",
+            "--seed", "3", "--format", "png", "--scale", "4",
+        ],
+    ),
 ];
 
 /// The `mazegen` binary, with `NO_COLOR` removed as in the integration tests' `common`: this
