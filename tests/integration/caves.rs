@@ -313,3 +313,18 @@ fn a_seed_makes_the_same_cave() {
     );
     assert_eq!(Level::seed(&a), 11);
 }
+
+/// Seeded caves, locked byte for byte: the reproducibility contract.
+#[test]
+fn caves_snapshots() {
+    let args = [
+        "caves", "--width", "48", "--height", "30", "--fill", "0.55", "--seed", "42",
+    ];
+    let of = |extra: &[&str]| stdout_of(&[&args[..], extra].concat());
+    crate::common::assert_snapshot!("caves.text", of(&["--format", "text"]));
+    crate::common::assert_snapshot!(
+        "caves.locked.json",
+        of(&["--locks", "2", "--format", "json"])
+    );
+    crate::common::assert_snapshot!("caves.term-color", of(&["--color", "always"]));
+}
