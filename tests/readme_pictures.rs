@@ -178,6 +178,28 @@ const PICTURES: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "docs/rooms-cycles.png",
+        &[
+            "rooms",
+            "--count",
+            "16",
+            "--candidates",
+            "delaunay",
+            "--seed",
+            "3",
+            "--width",
+            "71",
+            "--height",
+            "45",
+            "--cycles",
+            "2",
+            "--format",
+            "png",
+            "--scale",
+            "4",
+        ],
+    ),
+    (
         "docs/cave.png",
         &[
             "caves", "--width", "100", "--height", "60", "--seed", "5", "--format", "png",

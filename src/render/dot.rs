@@ -91,6 +91,7 @@ impl Render<RoomMap> for Dot {
             let (class, style) = match edge.kind {
                 EdgeKind::Tree => ("tree", "bold"),
                 EdgeKind::Extra => ("extra", "dashed"),
+                EdgeKind::Cycle => ("cycle", "dotted"),
             };
             write!(
                 out,

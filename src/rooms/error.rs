@@ -229,6 +229,41 @@ pub enum RoomsError {
         bytes: u64,
     },
 
+    /// More cycles than the rooms are asked for ([`super::most_cycles`]).
+    #[error(
+        "{cycles} cycles on {rooms} rooms: each joins two rooms at least {} tree edges apart,          and a map takes at most an eighth as many cycles as rooms; expected 0 to {most} cycles",
+        super::LONG_WAY
+    )]
+    TooManyCycles {
+        /// The cycles asked for.
+        cycles: u32,
+        /// The rooms.
+        rooms: u32,
+        /// The most cycles the rooms are asked for.
+        most: u32,
+    },
+
+    /// Too few pairs of rooms could close cycles on this map.
+    #[error(
+        "only {found} of the {cycles} cycles asked for fit this map: too few pairs of \
+         neighbouring rooms lie at least {} tree edges apart in one zone with a way for a \
+         corridor between them; fewer cycles, more rooms or another seed would do",
+        super::LONG_WAY
+    )]
+    CyclesDontFit {
+        /// The cycles asked for.
+        cycles: u32,
+        /// How many fit.
+        found: u32,
+    },
+
+    /// A maze between the rooms would join the two ends of a cycle round its lock.
+    #[error(
+        "a maze between the rooms would lead round the locks of cycles, from one end of a \
+         cycle's short way to the other: cycles need routed corridors"
+    )]
+    MazeRoundCycles,
+
     /// More locks than the spanning tree has edges to hold them.
     #[error(
         "{locks} locks cannot be placed on {rooms} {noun}: each stands on its own edge of the \

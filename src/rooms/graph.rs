@@ -74,6 +74,29 @@ impl GraphBuilder {
         true
     }
 
+    /// Joins `a < b` by a cycle's edge, last: their extra edge becomes it, or a new one
+    /// unless a room has no free door. Returns whether it joined them.
+    pub(crate) fn try_connect_cycle(&mut self, a: u32, b: u32) -> bool {
+        let extra = Edge {
+            a,
+            b,
+            kind: EdgeKind::Extra,
+        };
+        if let Some(k) = self.edges.iter().position(|&e| e == extra) {
+            self.edges.remove(k);
+            self.edges.push(Edge {
+                kind: EdgeKind::Cycle,
+                ..extra
+            });
+            return true;
+        }
+        if !self.has_free_door(a) || !self.has_free_door(b) {
+            return false;
+        }
+        self.push(a, b, EdgeKind::Cycle);
+        true
+    }
+
     fn push(&mut self, a: u32, b: u32, kind: EdgeKind) {
         self.rooms[a as usize].doors += 1;
         self.rooms[b as usize].doors += 1;

@@ -87,6 +87,9 @@ pub struct Lock {
     pub behind: u32,
     /// The room that holds its key.
     pub key: u32,
+    /// Whether it shuts a cycle's short way ([`super::cycles`]): the long way round needs no
+    /// key, so it is never needed to win.
+    pub shortcut: bool,
 }
 
 /// The most locks a map of `rooms` rooms takes: half as many (rounded down). Each stands on an
@@ -212,6 +215,7 @@ impl Plan {
                 key: deepest(number - 1..number)
                     .or_else(|| deepest(0..number))
                     .unwrap_or(analysis.start),
+                shortcut: false,
             })
             .collect()
     }

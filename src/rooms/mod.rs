@@ -50,6 +50,7 @@ mod adjacency;
 mod analysis;
 mod candidates;
 mod corridor;
+mod cycles;
 mod delaunay;
 mod error;
 mod extras;
@@ -65,6 +66,7 @@ mod tree;
 pub(crate) use analysis::analyse;
 pub use analysis::{Analysis, FARTHEST_PAIR_BUDGET};
 pub use corridor::{Corridor, MapTile, Mark, TileMap};
+pub use cycles::{LONG_WAY, most_cycles};
 pub use error::RoomsError;
 pub use level::Level;
 pub use limits::{MAX_CORRIDOR_TILES, MAX_EDGES, MAX_ROOMS, check_count};
@@ -93,6 +95,12 @@ pub const EXTRAS_STREAM: u64 = 3;
 pub const LOCKS_STREAM: u64 = 4;
 /// The seed stream of the maze between the rooms.
 pub const MAZE_STREAM: u64 = 5;
+/// The seed stream of the cycles.
+pub const CYCLES_STREAM: u64 = 6;
+
+/// How many times a map draws its cycles again, passing over those whose corridor found no
+/// way, before giving up.
+pub const CYCLE_ROUNDS: u32 = 8;
 
 /// How many plans of its locks a map tries before giving up, while corridors of some zone
 /// wall a pair of rooms of another in (never seen below [`most_locks`]).
@@ -226,6 +234,9 @@ pub struct RoomOptions {
     pub map: bool,
     /// How many corridors to lock, each with a key before it ([`Lock`]).
     pub locks: u32,
+    /// How many cycles to build into the route: short ways, locked, between rooms far apart
+    /// on the tree, their keys on the long way round ([`cycles`](self::most_cycles)).
+    pub cycles: u32,
     /// Whether to route the corridors on the map: without them (and without locks, which
     /// need them) a map has rooms and edges only, in a fraction of the time, and no tile map.
     pub corridors: bool,
@@ -249,6 +260,7 @@ impl Default for RoomOptions {
             height: None,
             map: true,
             locks: 0,
+            cycles: 0,
             corridors: true,
             maze: None,
         }
@@ -274,6 +286,14 @@ impl RoomOptions {
             }
             .into());
         }
+        if self.cycles > most_cycles(count) {
+            return Err(RoomsError::TooManyCycles {
+                cycles: self.cycles,
+                rooms: count,
+                most: most_cycles(count),
+            }
+            .into());
+        }
         limits::check_max_doors(self.max_doors, count)?;
         if self.candidates == Candidates::Delaunay && !self.map {
             return Err(RoomsError::DelaunayNeedsMap.into());
@@ -284,6 +304,9 @@ impl RoomOptions {
             Some(fill) => {
                 if !self.map {
                     return Err(RoomsError::MazeNeedsMap.into());
+                }
+                if self.cycles > 0 {
+                    return Err(RoomsError::MazeRoundCycles.into());
                 }
                 Some(MazeParams {
                     algorithm: maze_generator(&fill.algorithm)?.name(),
@@ -308,6 +331,7 @@ impl RoomOptions {
             candidates: self.candidates,
             room_size,
             locks: self.locks,
+            cycles: self.cycles,
             maze,
         })
     }
@@ -328,6 +352,9 @@ pub struct Params {
     pub room_size: RoomSize,
     /// How many corridors are locked.
     pub locks: u32,
+    /// How many cycles are built in (left out of documents when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub cycles: u32,
     /// The maze between the rooms, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub maze: Option<MazeParams>,
@@ -380,6 +407,8 @@ pub enum EdgeKind {
     Tree,
     /// An extra connection.
     Extra,
+    /// A cycle's short way, locked ([`cycles`]).
+    Cycle,
 }
 
 /// A connection between rooms `a` and `b`.
@@ -403,7 +432,8 @@ pub struct RoomMap {
     pub params: Params,
     /// The rooms' positions on the tile map, if laid out.
     pub layout: Option<Layout>,
-    /// Tree edges in the order the tree grew, then extra edges in increasing pair order.
+    /// Tree edges in the order the tree grew, then extra edges in increasing pair order, then
+    /// the cycles' edges.
     pub edges: Vec<Edge>,
     /// The number of pairs that could connect (`count (count - 1) / 2` for `all`, the edges of
     /// the triangulation for `delaunay`): the extra edges number about `p` times this less the
@@ -438,16 +468,15 @@ impl RoomMap {
         } else {
             (None, CandidatePairs::All { count })
         };
-        // With locks on a map every tile belongs to the room nearest it, and the tree grows
-        // between rooms whose tiles meet (see the locks' module).
+        // With locks or cycles on a map every tile belongs to the room nearest it, and the
+        // tree grows between rooms whose tiles meet (see the locks' module).
+        let locked = params.locks > 0 || params.cycles > 0;
         let cells = match &layout {
-            Some(layout) if params.locks > 0 => Some(route::Cells::new(layout)?),
+            Some(layout) if locked => Some(route::Cells::new(layout)?),
             _ => None,
         };
         let tree = spanning_tree(options, count, &candidates, cells.as_ref(), seed)?;
-        let routed = layout
-            .as_ref()
-            .filter(|_| options.corridors || params.locks > 0);
+        let routed = layout.as_ref().filter(|_| options.corridors || locked);
         let (graph, routes, plan) = connect(params, seed, tree, &candidates, routed, cells)?;
         let mut map = Self {
             seed,
@@ -467,6 +496,11 @@ impl RoomMap {
             map.locks = plan.locks(&analysis);
             map.analysis = OnceLock::from(analysis);
             zones = plan.zone;
+        }
+        if params.cycles > 0 {
+            let first = map.locks.len() as u32 + 1;
+            let shortcuts = cycles::locks(count, &map.edges, map.analysis(), first);
+            map.locks.extend(shortcuts);
         }
         if let (Some(fill), Some(routes), Some(layout)) = (params.maze, &map.routes, &map.layout) {
             map.maze = Some(maze::fill(
@@ -592,8 +626,16 @@ fn connect(
     let count = params.count;
     let mut locks_rng = rng_for_stream(seed, LOCKS_STREAM);
     let (mut plan, mut plans, mut first) = (None, 0, Vec::new());
+    let one_zone = vec![0; count as usize];
+    let cycle_pairs = match &cells {
+        Some(cells) => cycles::CyclePairs::Listed(cells.pairs()),
+        None => cycles::CyclePairs::Any,
+    };
+    // Cycles whose corridor found no way, and how many times they were drawn.
+    let (mut excluded, mut rounds) = (std::collections::BTreeSet::new(), 0);
+    let mut replan = true;
     loop {
-        if params.locks > 0 && first.is_empty() {
+        if params.locks > 0 && replan {
             plan = Some(locks::plan(
                 count,
                 &tree.edges,
@@ -601,6 +643,7 @@ fn connect(
                 &mut locks_rng,
             ));
             plans += 1;
+            replan = false;
         }
         let mut graph = tree.clone();
         extras::add_extras(
@@ -610,19 +653,37 @@ fn connect(
             |a, b| plan.as_ref().is_none_or(|plan| plan.same_zone(a, b)),
             &mut rng_for_stream(seed, EXTRAS_STREAM),
         );
+        let zones = plan.as_ref().map_or(&one_zone, |plan| &plan.zone);
+        let mut picked = Vec::new();
+        if params.cycles > 0 {
+            rounds += 1;
+            picked = cycles::pick(
+                count,
+                &graph.edges,
+                &cycle_pairs,
+                zones,
+                params.cycles,
+                &excluded,
+                &mut rng_for_stream(seed, CYCLES_STREAM),
+            );
+            picked.retain(|&(a, b)| graph.try_connect_cycle(a, b));
+            if picked.len() < params.cycles as usize {
+                return Err(RoomsError::CyclesDontFit {
+                    cycles: params.cycles,
+                    found: picked.len() as u32,
+                });
+            }
+        }
         let Some(layout) = layout else {
             return Ok((graph, None, plan));
         };
         limits::check_corridor_tiles(layout, &graph.edges)?;
-        let apart = plan
-            .as_ref()
-            .zip(cells.as_ref())
-            .map(|(plan, cells)| route::Apart {
-                zones: &plan.zone,
-                cells,
-                first: &first,
-                optional: tree.edges.len(),
-            });
+        let apart = cells.as_ref().map(|cells| route::Apart {
+            zones,
+            cells,
+            first: &first,
+            optional: tree.edges.len(),
+        });
         let routed = route::route(
             (layout.width, layout.height),
             &layout.rooms,
@@ -633,15 +694,38 @@ fn connect(
         match routed {
             Ok(mut routes) => {
                 routes.retain_routed(&mut graph.edges);
-                return Ok((graph, Some(routes), plan));
+                let kept: Vec<(u32, u32)> = graph
+                    .edges
+                    .iter()
+                    .filter(|e| e.kind == EdgeKind::Cycle)
+                    .map(|e| (e.a, e.b))
+                    .collect();
+                if kept.len() == picked.len() {
+                    return Ok((graph, Some(routes), plan));
+                }
+                if rounds == CYCLE_ROUNDS {
+                    return Err(RoomsError::CyclesDontFit {
+                        cycles: params.cycles,
+                        found: kept.len() as u32,
+                    });
+                }
+                excluded.extend(picked.into_iter().filter(|pair| !kept.contains(pair)));
             }
-            Err(RoomsError::NoRoute { a, b, .. }) if plan.is_some() => {
+            Err(RoomsError::NoRoute { a, b, .. }) if apart.is_some() => {
                 let k = graph.edges.iter().position(|e| (e.a, e.b) == (a, b));
                 let k = k.expect("the pair is an edge") as u32;
                 if first.len() < REROUTES && !first.contains(&k) {
                     first.insert(0, k);
-                } else if plans < LOCK_PLANS {
+                } else if params.locks > 0 && plans < LOCK_PLANS {
                     first.clear();
+                    replan = true;
+                } else if params.locks == 0 {
+                    return Err(RoomsError::NoRoute {
+                        a,
+                        b,
+                        width: layout.width,
+                        height: layout.height,
+                    });
                 } else {
                     return Err(RoomsError::LocksWalledIn {
                         locks: params.locks,
@@ -654,6 +738,11 @@ fn connect(
             Err(error) => return Err(error),
         }
     }
+}
+
+/// Whether `n` is 0: a count left out of documents then.
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// The pairs of rooms on `layout` that may connect.

@@ -23,7 +23,7 @@
 
 use super::candidates::CandidatePairs;
 use super::limits::map_vec;
-use super::{Edge, Layout, Rect, RoomsError};
+use super::{Edge, EdgeKind, Layout, Rect, RoomsError};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -121,10 +121,15 @@ pub(crate) fn route(
         }
     }
     let first = apart.map_or(&[][..], |apart| apart.first);
+    // Then the cycles' corridors, which keep apart from all others, then the rest.
+    let cycle = |k: usize| edges[k].kind == EdgeKind::Cycle;
+    let in_edge_order = first.is_empty() && !(0..edges.len()).any(cycle);
+    let rest = |k: &usize| !first.contains(&(*k as u32));
     let order = first
         .iter()
         .map(|&k| k as usize)
-        .chain((0..edges.len()).filter(|&k| !first.contains(&(k as u32))));
+        .chain((0..edges.len()).filter(|&k| cycle(k)).filter(rest))
+        .chain((0..edges.len()).filter(|&k| !cycle(k)).filter(rest));
     let mut search = Search::default();
     let mut regions = None;
     let mut tiles = Vec::new();
@@ -138,7 +143,12 @@ pub(crate) fn route(
             let (za, zb) = (zone(edge.a), zone(edge.b));
             (za.min(zb), za.max(zb))
         });
-        let group = reach.0;
+        // A cycle's corridor is a group of its own, apart from every other.
+        let group = match edge.kind {
+            EdgeKind::Cycle if apart.is_some() => CYCLE_GROUPS + k as u32,
+            _ => reach.0,
+        };
+        let reach = (group, reach.0, reach.1);
         if !search.route(&map, a, b, reach, &mut regions)? {
             if apart.is_some_and(|apart| k >= apart.optional) {
                 continue;
@@ -166,7 +176,7 @@ pub(crate) fn route(
     }
     let mut routes = Routes {
         offsets: Vec::with_capacity(edges.len() + 1),
-        tiles: Vec::with_capacity(if first.is_empty() { 0 } else { tiles.len() }),
+        tiles: Vec::with_capacity(if in_edge_order { 0 } else { tiles.len() }),
     };
     routes.offsets.push(0);
     for &(start, end) in &spans {
@@ -174,7 +184,7 @@ pub(crate) fn route(
             .offsets
             .push(routes.offsets.last().unwrap() + end - start);
     }
-    if first.is_empty() {
+    if in_edge_order {
         routes.tiles = tiles;
     } else {
         for &(start, end) in &spans {
@@ -331,6 +341,11 @@ pub(crate) fn joins(layout: &Layout, candidates: &CandidatePairs) -> Result<bool
 /// No group: the owner of a tile no grouped corridor runs on or beside, and the group of
 /// every corridor when none are grouped.
 const NO_GROUP: u32 = u32::MAX;
+/// The group of cycle `k`'s corridor is this plus `k`: above every zone, below [`SHARED`].
+const CYCLE_GROUPS: u32 = 1 << 30;
+
+/// A corridor's group and the two zones it may run on.
+type Reach = (u32, u32, u32);
 /// The owner of a tile on or beside corridors of two groups: closed to all.
 const SHARED: u32 = u32::MAX - 1;
 
@@ -455,13 +470,14 @@ impl Terrain {
             .is_none_or(|&owner| owner == NO_GROUP || owner == group)
     }
 
-    /// Whether a corridor reaching the zones `reach` (its group the first) may run on tile
-    /// `at`: the tile is of one of them, and no corridor of another group runs on or beside it.
-    fn open_to(&self, at: usize, (group, other): (u32, u32)) -> bool {
+    /// Whether a corridor of a group reaching two zones, `reach` (group, zone, zone), may run
+    /// on tile `at`: the tile is of one of the zones, and no corridor of another group runs on
+    /// or beside it.
+    fn open_to(&self, at: usize, (group, one, other): Reach) -> bool {
         let zone_ok = self
             .zone
             .get(at)
-            .is_none_or(|&zone| zone == group || zone == other);
+            .is_none_or(|&zone| zone == one || zone == other);
         zone_ok && self.unowned_by_others(at, group)
     }
 
@@ -631,7 +647,7 @@ impl Search {
         map: &Terrain,
         a: Rect,
         b: Rect,
-        reach: (u32, u32),
+        reach: Reach,
         regions: &mut Option<Result<Regions, RoomsError>>,
     ) -> Result<bool, RoomsError> {
         let mut margin = MARGIN;
@@ -659,7 +675,7 @@ impl Search {
         map: &Terrain,
         a: Rect,
         b: Rect,
-        reach: (u32, u32),
+        reach: Reach,
         window: Window,
     ) -> Result<bool, RoomsError> {
         let states = 4 * window.tiles();

@@ -108,6 +108,7 @@ fn assert_sound(cave: &CaveMap, options: &CaveOptions, what: &str) {
             edge: k as u32,
             behind: tunnel.b,
             key: tunnel.a,
+            shortcut: false,
         };
         let door = cave.lock_door(&shut);
         let from_a = reached(&tiles, cave.caverns[tunnel.a as usize].first, Some(door));

@@ -7,7 +7,10 @@
 use crate::common::assert_refused;
 use crate::player::assert_winnable;
 use mazegen::Probability;
-use mazegen::rooms::{Candidates, MazeFill, RoomMap, RoomOptions, RoomSize, most_locks};
+use mazegen::rooms::{
+    Candidates, EdgeKind, MapTile, MazeFill, RoomMap, RoomOptions, RoomSize, RoomsError,
+    most_cycles, most_locks,
+};
 
 /// The options of grid point `seed`: candidates, corridors (routed, a maze, none), `p`, the
 /// count, room sizes, given or automatic map, and a few maps without a layout.
@@ -163,4 +166,78 @@ fn more_locks_than_half_the_rooms_are_refused_at_once() {
     )
     .unwrap();
     assert_winnable(&map, 10, "20 rooms, 10 locks");
+}
+
+#[test]
+fn cycles_are_short_ways_locked_with_their_keys_on_the_long_way() {
+    let (mut built, mut refused) = (0, 0);
+    for seed in 0..400 {
+        let mut options = grid_options(seed);
+        options.maze = None;
+        let most = most_cycles(options.count);
+        if most == 0 {
+            continue;
+        }
+        let cycles = [1, most.div_ceil(2), most][(seed % 3) as usize];
+        let locks = [0, 1, most_locks(options.count) / 2][(seed / 3 % 3) as usize];
+        let options = RoomOptions {
+            cycles,
+            locks,
+            ..options
+        };
+        let what = format!("seed {seed}, {options:?}");
+        let map = match RoomMap::generate(&options, seed) {
+            Ok(map) => map,
+            Err(mazegen::Error::Rooms(RoomsError::CyclesDontFit { .. })) => {
+                refused += 1;
+                continue;
+            }
+            Err(e) => panic!("{what}: {e}"),
+        };
+        built += 1;
+        assert_winnable(&map, locks + cycles, &what);
+        let shortcuts: Vec<_> = map.locks.iter().filter(|l| l.shortcut).collect();
+        assert_eq!(shortcuts.len() as u32, cycles, "{what}");
+        let (Some(layout), Some(tiles)) = (&map.layout, map.tile_map()) else {
+            continue;
+        };
+        for lock in shortcuts {
+            let edge = map.edges[lock.edge as usize];
+            assert_eq!(edge.kind, EdgeKind::Cycle, "{what}");
+            // Its corridor touches nothing but rock, itself and its two rooms' floors.
+            let corridor: Vec<(u32, u32)> = map.corridor(lock.edge as usize).unwrap().collect();
+            let ends = [layout.rooms[edge.a as usize], layout.rooms[edge.b as usize]];
+            for &(x, y) in &corridor {
+                for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+                    let fits = match tiles.get(nx, ny) {
+                        MapTile::Rock => true,
+                        MapTile::Corridor | MapTile::Door | MapTile::Lock => {
+                            corridor.contains(&(nx, ny))
+                        }
+                        _ => ends.iter().any(|r| r.contains((nx, ny))),
+                    };
+                    assert!(fits, "{what}: cycle {} touches ({nx}, {ny})", lock.number);
+                }
+            }
+        }
+    }
+    // Maps of few rooms, or many locks, have few pairs far enough apart in one zone: 13 of
+    // 359 maps here.
+    assert!(refused * 20 <= built, "{refused} refused, {built} built");
+}
+
+#[test]
+fn cycles_are_refused_above_an_eighth_of_the_rooms_and_with_a_maze() {
+    assert_eq!(most_cycles(20), 2);
+    assert_refused(
+        &["rooms", "--count", "20", "--cycles", "3"],
+        &[
+            "--count 20 --cycles 3: 3 cycles on 20 rooms",
+            "expected 0 to 2 cycles",
+        ],
+    );
+    assert_refused(
+        &["rooms", "--corridors", "maze", "--cycles", "1"],
+        &["--corridors maze --cycles: a maze between the rooms would lead round the locks"],
+    );
 }

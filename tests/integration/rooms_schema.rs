@@ -47,6 +47,12 @@ fn output_matches_the_schema() {
         ],
         &["--count", "9", "--seed", "2", "--corridors", "maze"],
         &[
+            "--count", "24", "--seed", "3", "--cycles", "3", "--locks", "2",
+        ],
+        &[
+            "--count", "24", "--seed", "3", "--cycles", "3", "--map", "never",
+        ],
+        &[
             "--count",
             "5",
             "--seed",

@@ -35,6 +35,11 @@ pub struct RoomsArgs {
     #[arg(long, value_name = "K", default_value = "0", value_parser = parse_locks, allow_negative_numbers = true)]
     pub locks: u32,
 
+    /// Build N cycles into the route: a short way between two rooms far apart, locked, its
+    /// key on the long way round (at most an eighth of the rooms)
+    #[arg(long, value_name = "N", default_value = "0", value_parser = parse_cycles, allow_negative_numbers = true)]
+    pub cycles: u32,
+
     /// Seed for the random choices: the same seed gives the same rooms [default: drawn at
     /// random and reported]
     #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
@@ -223,6 +228,13 @@ fn parse_maze_algorithm(value: &str) -> Result<String, String> {
         "{why}; expected one that carves any shape: {}",
         fits.join(", ")
     ))
+}
+
+/// Parses a number of cycles.
+fn parse_cycles(value: &str) -> Result<u32, String> {
+    value
+        .parse()
+        .map_err(|_| format!("expected a whole number of cycles from 0 to {}", u32::MAX))
 }
 
 /// Parses a room size range.

@@ -128,10 +128,13 @@ pub fn with_options_at_fault(error: mazegen::Error, options: &RoomOptions) -> an
         RoomsError::MapTooLarge { .. } => vec![count, room_size],
         RoomsError::TooManyEdges { .. } => [count].into_iter().chain(p).collect(),
         RoomsError::TooManyLocks { locks, .. } => vec![count, format!("--locks {locks}")],
+        RoomsError::TooManyCycles { cycles, .. } => vec![count, format!("--cycles {cycles}")],
+        RoomsError::CyclesDontFit { cycles, .. } => vec![count, format!("--cycles {cycles}")],
         RoomsError::LocksWalledIn { locks, .. } => {
             sides.chain([format!("--locks {locks}")]).collect()
         }
         RoomsError::MazeNeedsMap => vec!["--corridors maze".into(), "--map never".into()],
+        RoomsError::MazeRoundCycles => vec!["--corridors maze".into(), "--cycles".into()],
         RoomsError::MazeAlgorithm { name, .. } => vec![format!("--maze-algorithm {name}")],
         RoomsError::NoRoute { .. } | RoomsError::WalledIn { .. } => {
             sides.chain([count, room_size]).collect()

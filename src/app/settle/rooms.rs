@@ -175,6 +175,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
             height: args.map.height,
             map,
             locks: args.locks,
+            cycles: args.cycles,
             // DOT draws no corridors.
             corridors: format != RoomsFormat::Dot,
             maze: maze.then(|| {
