@@ -9,6 +9,7 @@
 mod arrays;
 mod dot;
 mod graph;
+mod html;
 mod ink;
 mod json;
 mod jsonl;
@@ -30,6 +31,7 @@ mod uvtt;
 pub use arrays::{ArrayParts, ArrayPiece, Arrays, CELL_DTYPE, NamedArray, Npz, cell_bytes};
 pub use dot::Dot;
 pub use graph::Graph;
+pub use html::Html;
 pub use ink::{Ink, MAX_SCALE, Palette, Picture, Rgb, Style};
 pub use json::Json;
 pub use jsonl::Jsonl;
