@@ -63,6 +63,15 @@
     message.hidden = true;
     message.textContent = "";
     draw();
+    if (graph.start === graph.goal) {
+      finish();
+    }
+  }
+
+  function finish() {
+    won = true;
+    message.textContent = "You reached the goal in " + steps + (steps === 1 ? " move!" : " moves!");
+    message.hidden = false;
   }
 
   // The neighbour through an open passage from the marker's cell lying nearest the direction
@@ -110,9 +119,7 @@
     steps += 1;
     draw();
     if (next === graph.goal) {
-      won = true;
-      message.textContent = "You reached the goal in " + steps + (steps === 1 ? " move!" : " moves!");
-      message.hidden = false;
+      finish();
     }
   }
 
