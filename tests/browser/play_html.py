@@ -197,14 +197,31 @@ def play(driver, page):
         check(at()[0] == expected, f"button {d} took the marker to {at()[0]}, not {expected}")
     driver.find_element(By.ID, "restart").click()
 
-    # The solution by keys, arrows and WASD in turn.
+    def inner_wall(a):
+        """A direction from cell a toward a neighbour behind a wall, not the outer wall."""
+        for d in directions:
+            near = [c for c in cells[a]["neighbours"] if c not in open_[a] and cos(a, c, d) > 0.99]
+            if near and moves_to(a, d) is None:
+                return d
+        return None
+
+    # The solution by keys, arrows and WASD in turn, pushing into a wall between cells on the
+    # way wherever there is one.
+    inner_walls = 0
     for k, (a, b) in enumerate(zip(solution, solution[1:])):
+        wall = inner_wall(a)
+        if wall is not None:
+            before = at()
+            press(KEYS[wall][k % len(KEYS[wall])])
+            check(at() == before, f"a key into the wall {wall} of cell {a} moved the marker to {at()}")
+            inner_walls += 1
         keys = KEYS[direction(a, b)]
         press(keys[k % len(keys)])
         check(at()[0] == b, f"step {k + 1}: the marker is on cell {at()[0]}, not {b}")
     check(message.is_displayed(), "the goal message is shown")
     check("goal" in message.text, f"the goal message says so: {message.text!r}")
     steps = len(solution) - 1
+    check(inner_walls > 0, "a wall between cells beside the solution")
     check(str(steps) in message.text, f"the message counts {steps} moves: {message.text!r}")
 
     # The solution button shows the solution and hides it again.
@@ -221,7 +238,7 @@ def play(driver, page):
     board_colors, _ = not_blank(driver.find_element(By.ID, "board").screenshot_as_png, "the maze")
     toggle.click()
     check(not shown.is_displayed(), "the button hides the solution again")
-    return f"{page}: {steps} moves to the goal, walls {walls} held, {colors} colors ({share:.0%} off the background), maze {board_colors} colors"
+    return f"{page}: {steps} moves to the goal, walls {walls} at the start and {inner_walls} on the way held, {colors} colors ({share:.0%} off the background), maze {board_colors} colors"
 
 
 def main():
