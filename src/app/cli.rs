@@ -538,9 +538,9 @@ pub struct OutputArgs {
     #[arg(long, value_enum)]
     pub theme: Option<Theme>,
 
-    /// Pixels per tile (per cell in lines) in svg, png and html pictures, and per cell in term and
-    /// text of hex, triangle and polar mazes (two pixels a character high), 1 to 64 [default:
-    /// 8, 16 in lines; in term and text 4, 8 for triangles]
+    /// Pixels per tile (per cell in lines) in svg, png and html pictures, and per cell in term
+    /// and text of hex, triangle and polar mazes (two pixels a character high), 1 to 64
+    /// [default: 8, 16 in lines; in term and text 4, 8 for triangles]
     #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=i64::from(mazegen::render::MAX_SCALE)), allow_negative_numbers = true)]
     pub scale: Option<u32>,
 

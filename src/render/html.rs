@@ -171,13 +171,14 @@ fn overlay<T: Geometry>(
     let mut solution = String::new();
     for (k, &i) in maze.solution().unwrap_or_default().iter().enumerate() {
         let (x, y) = at(i);
-        let _ = write!(
+        write!(
             solution,
             "{}{} {}",
             if k == 0 { 'M' } else { 'L' },
             num(x),
             num(y)
-        );
+        )
+        .expect("writing to a String");
     }
     let (x, y) = at(maze.start());
     let palette = picture.palette;
@@ -186,49 +187,51 @@ fn overlay<T: Geometry>(
     if !in_lines {
         // Tile pictures fill the start and goal of solved mazes only: the page fills them
         // always, as line pictures do.
-        let _ = writeln!(layer, r#"<g id="ends">"#);
+        writeln!(layer, r#"<g id="ends">"#).expect("writing to a String");
         for (i, tile) in [(maze.start(), Tile::Start), (maze.goal(), Tile::Goal)] {
             let Point { x, y } = topology.centre(i);
-            let _ = writeln!(
+            writeln!(
                 layer,
                 r#"<rect x="{}" y="{}" width="1" height="1" fill="{}"/>"#,
                 num(2.0 * x),
                 num(2.0 * y),
                 colour(tile)
-            );
+            )
+            .expect("writing to a String");
         }
-        let _ = writeln!(layer, "</g>");
+        writeln!(layer, "</g>").expect("writing to a String");
     }
-    let _ = writeln!(
+    writeln!(
         layer,
         r#"<g id="play" fill="none" stroke-linecap="round" stroke-linejoin="round" shape-rendering="geometricPrecision">"#
-    );
-    let _ = writeln!(
+    ).expect("writing to a String");
+    writeln!(
         layer,
         r#"<path id="solution" stroke="{}" stroke-width="{}" d="{solution}"/>"#,
         colour(Tile::Path),
         num(unit * 0.25)
-    );
-    let _ = writeln!(
+    )
+    .expect("writing to a String");
+    writeln!(
         layer,
         r#"<path id="trail" stroke="{}" stroke-opacity="0.75" stroke-width="{}" d="M{} {}"/>"#,
         colour(Tile::Start),
         num(unit * 0.3),
         num(x),
         num(y)
-    );
-    let _ = writeln!(
+    )
+    .expect("writing to a String");
+    writeln!(
         layer,
-        r#"<circle id="marker" data-cell="{}" cx="{}" cy="{}" r="{}" fill="{}" stroke="{}" stroke-width="{}"/>"#,
+        r##"<circle id="marker" data-cell="{}" cx="{}" cy="{}" r="{}" fill="#ffffff" stroke="{}" stroke-width="{}"/>"##,
         ids[maze.start()],
         num(x),
         num(y),
         num(unit * 0.3),
-        "#ffffff",
         colour(Tile::Wall),
         num(unit * 0.08)
-    );
-    let _ = writeln!(layer, "</g>");
+    ).expect("writing to a String");
+    writeln!(layer, "</g>").expect("writing to a String");
     Ok(layer)
 }
 
