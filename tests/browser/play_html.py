@@ -1,15 +1,16 @@
 """Plays a page of `mazegen ... --format html` in a real browser: headless Chromium driven by
 Selenium. It walks the solution by key presses, checks that the goal message appears, that a
 key pressed into a wall leaves the marker where it is, that the pad's buttons and the solution
-button work, and that a screenshot of the page is not blank.
+button work, that a screenshot of the page is not blank, and that print styles leave the maze
+alone on paper.
 
     python3 tests/browser/play_html.py PAGE.html [PAGE.html ...]
 
-Run by the Rust test `browser_html` (tests/integration/browser_html.rs) where python3 has
-selenium and Chromium and chromedriver are installed (`.ci/run` installs them). Set
-CHROMIUM and CHROMEDRIVER to use other binaries, and SCREENSHOTS to a directory to keep the screenshots
-(PAGE.png). Prints one line per page and exits 0 when
-every check passes; otherwise prints what failed and exits 1.
+Run by the Rust test `html::pages_play_in_a_real_browser` (tests/integration/html.rs) where
+python3 has selenium and Chromium and chromedriver are installed (`.ci/run` installs them).
+Set CHROMIUM and CHROMEDRIVER to use other binaries, and SCREENSHOTS to a directory to keep
+the screenshots (PAGE.png). Prints one line per page and exits 0 when every check passes;
+otherwise prints what failed and exits 1.
 """
 
 import json
@@ -238,6 +239,15 @@ def play(driver, page):
     board_colors, _ = not_blank(driver.find_element(By.ID, "board").screenshot_as_png, "the maze")
     toggle.click()
     check(not shown.is_displayed(), "the button hides the solution again")
+
+    # Printed, the page is the maze alone: no buttons, messages, marker or trail.
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        check(driver.find_element(By.CSS_SELECTOR, "#board svg").is_displayed(), "the maze is printed")
+        for hidden in ["message", "controls", "marker", "trail", "restart"]:
+            check(not driver.find_element(By.ID, hidden).is_displayed(), f"#{hidden} is not printed")
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     return f"{page}: {steps} moves to the goal, walls {walls} at the start and {inner_walls} on the way held, {colors} colors ({share:.0%} off the background), maze {board_colors} colors"
 
 
