@@ -198,6 +198,24 @@ def play(driver, page):
         check(at()[0] == expected, f"button {d} took the marker to {at()[0]}, not {expected}")
     driver.find_element(By.ID, "restart").click()
 
+    # A swipe on the maze (touch events, as a finger sends them) takes the first step too.
+    swipe = """
+        const [board, dx, dy] = arguments;
+        const touch = (x, y) => new Touch({identifier: 1, target: board, clientX: x, clientY: y});
+        const send = (type, t) => board.dispatchEvent(new TouchEvent(type, {
+            bubbles: true, cancelable: true, touches: type === "touchend" ? [] : [t],
+            targetTouches: type === "touchend" ? [] : [t], changedTouches: [t]}));
+        send("touchstart", touch(200, 200));
+        send("touchmove", touch(200 + dx / 2, 200 + dy / 2));
+        send("touchend", touch(200 + dx, 200 + dy));
+    """
+    board = driver.find_element(By.ID, "board")
+    driver.execute_script(swipe, board, 60 * first[0], 60 * first[1])
+    check(at()[0] == solution[1], f"a swipe {first} took the marker to {at()[0]}, not {solution[1]}")
+    driver.execute_script(swipe, board, 5 * back[0], 5 * back[1])
+    check(at()[0] == solution[1], "a tap is no swipe")
+    driver.find_element(By.ID, "restart").click()
+
     def inner_wall(a):
         """A direction from cell a toward a neighbour behind a wall, not the outer wall."""
         for d in directions:
