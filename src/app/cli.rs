@@ -539,22 +539,22 @@ pub struct OutputArgs {
     #[arg(long)]
     pub stats: bool,
 
-    /// Shade passages by their distance from the start (term, svg and png)
+    /// Shade passages by their distance from the start (term, svg, png and html)
     #[arg(long)]
     pub heatmap: bool,
 
-    /// Colors of svg and png pictures [default: color]
+    /// Colors of svg, png and html pictures [default: color]
     #[arg(long, value_enum)]
     pub theme: Option<Theme>,
 
-    /// Pixels per tile (per cell in lines) in svg and png pictures, and per cell in term and
-    /// text of hex, triangle and polar mazes (two pixels a character high), 1 to 64 [default:
-    /// 8, 16 in lines; in term and text 4, 8 for triangles]
+    /// Pixels per tile (per cell in lines) in svg, png and html pictures, and per cell in term
+    /// and text of hex, triangle and polar mazes (two pixels a character high), 1 to 64
+    /// [default: 8, 16 in lines; in term and text 4, 8 for triangles]
     #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=i64::from(mazegen::render::MAX_SCALE)), allow_negative_numbers = true)]
     pub scale: Option<u32>,
 
-    /// How svg and png pictures draw a rectangle or a mask (other shapes are always drawn in
-    /// lines) [default: tiles for a rectangle, lines for a mask]
+    /// How svg, png and html pictures draw a rectangle or a mask (other shapes are always drawn
+    /// in lines) [default: tiles for a rectangle, lines for a mask]
     #[arg(long, value_enum)]
     pub style: Option<PictureStyle>,
 }
@@ -625,6 +625,8 @@ pub enum Format {
     Svg,
     /// A PNG picture (binary: write it to a file or a pipe)
     Png,
+    /// A self-contained HTML page to play the maze in a browser: keys, buttons or swipes
+    Html,
     /// The generator's steps as JSON lines, after a header line (maze commands only)
     Events,
     /// A mazegen.graph/v1 JSON document: cells and passages of any shape
@@ -660,6 +662,7 @@ impl Format {
             Format::Json => render::Json::TAKES,
             Format::Svg => render::Svg::TAKES,
             Format::Png => render::Png::TAKES,
+            Format::Html => render::Html::TAKES,
             // Events are written as a generator carves, by no renderer: one maze, its seed
             // recorded in the header.
             Format::Events => Takes {

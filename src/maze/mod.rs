@@ -600,6 +600,14 @@ impl Maze {
         self.braid = probability;
     }
 
+    /// This maze without its solution, as pictures that leave it to the reader draw it.
+    pub(crate) fn without_solution(&self) -> Maze {
+        Maze {
+            solution: None,
+            ..self.clone()
+        }
+    }
+
     /// Keeps `cells`, a path from start to goal the caller has checked, as the solution.
     pub(crate) fn record_solution(&mut self, cells: Vec<usize>) {
         self.solution = Some(cells);

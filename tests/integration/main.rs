@@ -20,6 +20,7 @@ mod dataset_shapes;
 mod docs;
 mod events;
 mod graph;
+mod html;
 mod labyrinths;
 mod mask_tiles;
 mod output;

@@ -7,14 +7,14 @@ use crate::app::cli::{self, ColorChoice, Format, OutputArgs, TargetArgs};
 use crate::app::output::Target;
 use anyhow::Context;
 use mazegen::render::{
-    Graph, Json, Jsonl, NpyConnections, NpyTiles, Npz, Picture, Png, Render, Style, Svg, Takes,
-    Term, Text, Tokens,
+    Graph, Html, Json, Jsonl, NpyConnections, NpyTiles, Npz, Picture, Png, Render, Style, Svg,
+    Takes, Term, Text, Tokens,
 };
 use mazegen::topology::Shape;
 use std::io::{self, IsTerminal};
 
 /// The formats that write mazes of any shape, as refusals name them.
-pub const SHAPE_FORMATS: &str = "--format term, text, graph, jsonl, svg or png";
+pub const SHAPE_FORMATS: &str = "--format term, text, graph, jsonl, svg, png or html";
 
 /// How and where a maze is written.
 pub struct Rendering {
@@ -222,6 +222,7 @@ pub(super) fn renderer(
         Format::Json => Box::new(Json { stats }),
         Format::Svg => Box::new(Svg(picture)),
         Format::Png => Box::new(Png(picture)),
+        Format::Html => Box::new(Html(picture)),
         Format::Events => return None,
         Format::Graph => Box::new(Graph { stats }),
         Format::Jsonl => Box::new(Jsonl {

@@ -10,7 +10,7 @@ mod vector;
 pub use blocks::term_scale;
 pub(super) use blocks::{Blocks, maze_blocks};
 pub(super) use raster::maze_png;
-pub(super) use vector::maze_svg;
+pub(super) use vector::{maze_svg, number};
 
 use super::ink::{Ink, Picture};
 use crate::Maze;
@@ -132,6 +132,13 @@ fn sides_of<T: Geometry>(_: &T) -> u64 {
 /// `scale` pixels per unit.
 pub(super) fn pixel_size(scale: u32, bounds: (f64, f64)) -> Result<(u32, u32)> {
     Layout::new(scale).pixel_size(bounds)
+}
+
+/// Where a point in cell units lies in a line picture at `scale`: `origin + units * scale`
+/// pixels, as (origin, pixels per unit).
+pub(super) fn cell_units(scale: u32) -> (f64, f64) {
+    let layout = Layout::new(scale);
+    (layout.origin, layout.scale)
 }
 
 /// A line picture in pixels, ready to be written: filled polygons, then lines over them.

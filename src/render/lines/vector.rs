@@ -75,7 +75,7 @@ fn write_path_data(out: &mut dyn Write, lines: &Polylines, end: &str) -> io::Res
 
 /// Appends `value` rounded to hundredths, without trailing zeros (`12`, `12.5`, `12.25`): the
 /// rounding is one IEEE multiplication and `round`, the same bits on every platform.
-fn number(out: &mut String, value: f64) {
+pub(in crate::render) fn number(out: &mut String, value: f64) {
     let hundredths = (value * 100.0).round() as i64;
     if hundredths < 0 {
         out.push('-');
