@@ -1,4 +1,4 @@
-//! `uvtt`: the room map as a Universal VTT file (`.dd2vtt`, format 0.3), which virtual tabletops
+//! `uvtt`: a room map or cave as a Universal VTT file (`.dd2vtt`, format 0.3), which virtual tabletops
 //! load (Foundry's DD-Import, Roll20 and PlanarAlly importers, Arkenforge).
 //!
 //! - `resolution`: the map's size in grid squares, one square a tile, and `pixels_per_grid`, the
@@ -7,7 +7,8 @@
 //!   (two-point polylines, in squares) as long as they run; they enclose exactly the tiles a
 //!   player can stand on.
 //! - `portals`: one per door, across the opening between the door tile and its room's floor
-//!   (a lock in a cave's tunnel: the way on), `closed` for a locked door.
+//!   (in a cave's tunnel, the way on); a lock's, `closed`, across every opening towards the
+//!   tiles before it, so that nothing walks round it.
 //! - `image`: the map's `png` picture (the same bytes as `--format png` at that scale), in
 //!   base64.
 
@@ -16,6 +17,7 @@ use super::takes::Takes;
 use super::{Render, rooms_picture, tiles_of};
 use crate::rooms::{Level, MapTile, TileMap};
 use base64::engine::general_purpose::STANDARD;
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 /// Universal VTT output, its picture drawn as [`Picture`] says.
@@ -59,7 +61,7 @@ impl<L: Level> Render<L> for Uvtt {
         writeln!(out, "  ],")?;
         writeln!(out, "  \"objects_line_of_sight\": [],")?;
         writeln!(out, "  \"portals\": [")?;
-        let portals = portals(&tiles);
+        let portals = portals(&tiles, &lock_edges(map, &tiles));
         for (i, portal) in portals.iter().enumerate() {
             let comma = if i + 1 < portals.len() { "," } else { "" };
             let ((x0, y0), (x1, y1)) = portal.bounds;
@@ -158,8 +160,83 @@ struct Portal {
     closed: bool,
 }
 
-/// The portals of every door and lock tile, in row order.
-fn portals(tiles: &TileMap) -> Vec<Portal> {
+/// The four edges of tile `(x, y)`: the tile beyond each, and its ends in squares.
+fn edges(x: u32, y: u32) -> [((i64, i64), (Point, Point)); 4] {
+    let (xi, yi) = (i64::from(x), i64::from(y));
+    [
+        ((xi, yi - 1), ((x, y), (x + 1, y))),
+        ((xi, yi + 1), ((x, y + 1), (x + 1, y + 1))),
+        ((xi - 1, yi), ((x, y), (x, y + 1))),
+        ((xi + 1, yi), ((x + 1, y), (x + 1, y + 1))),
+    ]
+}
+
+/// The edges each lock shuts, by lock tile: those towards the open tiles before it (from
+/// which the room behind it cannot be reached without passing a lock). A lock whose room
+/// behind is reached round it (a cycle's shortcut) has none here.
+fn lock_edges(map: &impl Level, tiles: &TileMap) -> BTreeMap<(u32, u32), Vec<(Point, Point)>> {
+    let doors: Vec<((u32, u32), u32)> = map
+        .locks()
+        .iter()
+        .filter_map(|lock| Some((map.lock_door(lock)?, lock.behind)))
+        .collect();
+    let (w, h) = (tiles.width(), tiles.height());
+    let index = |x: u32, y: u32| y as usize * w as usize + x as usize;
+    // The parts of the open tiles with every lock shut, each numbered by a search.
+    const NONE: u32 = u32::MAX;
+    let mut part = vec![NONE; w as usize * h as usize];
+    let shut = |x: u32, y: u32| rock(tiles, x.into(), y.into()) || tiles.get(x, y) == MapTile::Lock;
+    let mut parts = 0;
+    let mut stack = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            if shut(x, y) || part[index(x, y)] != NONE {
+                continue;
+            }
+            part[index(x, y)] = parts;
+            stack.push((x, y));
+            while let Some((x, y)) = stack.pop() {
+                for ((nx, ny), _) in edges(x, y) {
+                    if rock(tiles, nx, ny) {
+                        continue;
+                    }
+                    let (nx, ny) = (nx as u32, ny as u32);
+                    if !shut(nx, ny) && part[index(nx, ny)] == NONE {
+                        part[index(nx, ny)] = parts;
+                        stack.push((nx, ny));
+                    }
+                }
+            }
+            parts += 1;
+        }
+    }
+    let mut shuts = BTreeMap::new();
+    for ((x, y), behind) in doors {
+        let Some((bx, by)) = map.room_tile(behind) else {
+            continue;
+        };
+        let inside = part[index(bx, by)];
+        let before: Vec<(Point, Point)> = edges(x, y)
+            .into_iter()
+            .filter(|&((nx, ny), _)| {
+                !rock(tiles, nx, ny) && {
+                    let p = part[index(nx as u32, ny as u32)];
+                    p != NONE && p != inside
+                }
+            })
+            .map(|(_, bounds)| bounds)
+            .collect();
+        if !before.is_empty() {
+            shuts.insert((x, y), before);
+        }
+    }
+    shuts
+}
+
+/// The portals of every door and lock tile, in row order: a door's across the opening
+/// towards its room's floor (or, in a cave's tunnel, the way on); a lock's across every
+/// opening towards the tiles before it (`lock_edges`), closed.
+fn portals(tiles: &TileMap, lock_edges: &BTreeMap<(u32, u32), Vec<(Point, Point)>>) -> Vec<Portal> {
     let floor = |x: i64, y: i64| {
         !rock(tiles, x, y)
             && matches!(
@@ -174,15 +251,12 @@ fn portals(tiles: &TileMap) -> Vec<Portal> {
             if !matches!(tile, MapTile::Door | MapTile::Lock) {
                 continue;
             }
-            let (xi, yi) = (i64::from(x), i64::from(y));
-            // The edge towards the floor (above, below, left or right), or for a door in a
-            // tunnel towards the way on.
-            let edges = [
-                ((xi, yi - 1), ((x, y), (x + 1, y))),
-                ((xi, yi + 1), ((x, y + 1), (x + 1, y + 1))),
-                ((xi - 1, yi), ((x, y), (x, y + 1))),
-                ((xi + 1, yi), ((x + 1, y), (x + 1, y + 1))),
-            ];
+            let closed = tile == MapTile::Lock;
+            if let Some(shut) = lock_edges.get(&(x, y)).filter(|_| closed) {
+                portals.extend(shut.iter().map(|&bounds| Portal { bounds, closed }));
+                continue;
+            }
+            let edges = edges(x, y);
             let towards = |open: &dyn Fn(i64, i64) -> bool| {
                 edges
                     .iter()
@@ -193,10 +267,7 @@ fn portals(tiles: &TileMap) -> Vec<Portal> {
             else {
                 continue;
             };
-            portals.push(Portal {
-                bounds,
-                closed: tile == MapTile::Lock,
-            });
+            portals.push(Portal { bounds, closed });
         }
     }
     portals
@@ -224,7 +295,7 @@ mod tests {
         assert!(walls.contains(&((2, 4), (3, 4))));
         assert!(walls.contains(&((1, 1), (1, 3))) && walls.contains(&((2, 3), (2, 4))));
         assert_eq!(walls.len(), 8);
-        let [portal] = &portals(&tiles)[..] else {
+        let [portal] = &portals(&tiles, &BTreeMap::new())[..] else {
             panic!()
         };
         assert_eq!(portal.bounds, ((2, 3), (3, 3)));

@@ -65,35 +65,18 @@ fn check(args: &[&str]) {
             assert_eq!(down % 2 == 1, open, "{args:?}: tile ({x}, {y}) '{c}'");
         }
     }
-    // A portal per door, on an edge of its tile, closed exactly where locked.
+    // Portals on the edges of door tiles only: one per door, closed exactly where locked (a
+    // lock in a cave's tunnel may shut more than one opening).
     let portals = doc["portals"].as_array().unwrap();
-    let doors: Vec<(usize, usize, char)> = tiles
-        .iter()
-        .enumerate()
-        .flat_map(|(y, row)| {
-            row.iter()
-                .enumerate()
-                .filter(|&(_, &c)| c == '+' || c == 'L')
-                .map(move |(x, &c)| (x, y, c))
-        })
-        .collect();
-    assert_eq!(portals.len(), doors.len(), "{args:?}");
-    for (portal, &(x, y, c)) in portals.iter().zip(&doors) {
+    let mut closed_edges = std::collections::BTreeSet::new();
+    let mut per_door = std::collections::BTreeMap::new();
+    for portal in portals {
         let bounds: Vec<(f64, f64)> = portal["bounds"]
             .as_array()
             .unwrap()
             .iter()
             .map(xy)
             .collect();
-        for &(px, py) in &bounds {
-            assert!(
-                (px - x as f64).abs() <= 1.0
-                    && (py - y as f64).abs() <= 1.0
-                    && px >= x as f64
-                    && py >= y as f64,
-                "{args:?}: portal {bounds:?} off door ({x}, {y})"
-            );
-        }
         let length = (bounds[0].0 - bounds[1].0).abs() + (bounds[0].1 - bounds[1].1).abs();
         assert_eq!(length, 1.0);
         let (mx, my) = xy(&portal["position"]);
@@ -104,8 +87,82 @@ fn check(args: &[&str]) {
                 (bounds[0].1 + bounds[1].1) / 2.0
             )
         );
-        assert_eq!(portal["closed"], c == 'L', "{args:?}: door ({x}, {y})");
+        // The two tiles the edge parts: one of them its door.
+        let (a, b) = if bounds[0].1 == bounds[1].1 {
+            let (x, y) = (bounds[0].0.min(bounds[1].0) as i64, bounds[0].1 as i64);
+            ((x, y - 1), (x, y))
+        } else {
+            let (x, y) = (bounds[0].0 as i64, bounds[0].1.min(bounds[1].1) as i64);
+            ((x - 1, y), (x, y))
+        };
+        let at = |(x, y): (i64, i64)| {
+            tiles
+                .get(y as usize)
+                .and_then(|row| row.get(x as usize))
+                .copied()
+                .unwrap_or('#')
+        };
+        let door = [a, b]
+            .into_iter()
+            .find(|&t| at(t) == '+' || at(t) == 'L')
+            .unwrap_or_else(|| panic!("{args:?}: portal {bounds:?} off every door"));
+        assert_eq!(portal["closed"], at(door) == 'L', "{args:?}: door {door:?}");
+        *per_door.entry(door).or_insert(0) += 1;
+        if at(door) == 'L' {
+            closed_edges.insert((a, b));
+        }
     }
+    let doors: Vec<((i64, i64), char)> = tiles
+        .iter()
+        .enumerate()
+        .flat_map(|(y, row)| {
+            row.iter()
+                .enumerate()
+                .filter(|&(_, &c)| c == '+' || c == 'L')
+                .map(move |(x, &c)| ((x as i64, y as i64), c))
+        })
+        .collect();
+    for &(door, c) in &doors {
+        let n = per_door.get(&door).copied().unwrap_or(0);
+        assert!(
+            n == 1 || (c == 'L' && n > 1),
+            "{args:?}: {n} portals at {door:?}"
+        );
+    }
+    // The closed doors shut every lock: the open tiles fall into one part more than locks.
+    let open = |(x, y): (i64, i64)| {
+        tiles
+            .get(y as usize)
+            .and_then(|row| row.get(x as usize))
+            .is_some_and(|&c| c != '#')
+    };
+    let mut part = std::collections::BTreeMap::new();
+    let mut parts = 0;
+    for y in 0..height as i64 {
+        for x in 0..width as i64 {
+            if !open((x, y)) || part.contains_key(&(x, y)) {
+                continue;
+            }
+            parts += 1;
+            part.insert((x, y), parts);
+            let mut stack = vec![(x, y)];
+            while let Some((x, y)) = stack.pop() {
+                for n in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+                    let edge = ((x, y).min(n), (x, y).max(n));
+                    if open(n) && !part.contains_key(&n) && !closed_edges.contains(&edge) {
+                        part.insert(n, parts);
+                        stack.push(n);
+                    }
+                }
+            }
+        }
+    }
+    let locks = doors.iter().filter(|&&(_, c)| c == 'L').count();
+    assert_eq!(
+        parts,
+        locks + 1,
+        "{args:?}: the closed doors shut the locks"
+    );
     // The image is the png picture at the same scale.
     let image = base64::engine::general_purpose::STANDARD
         .decode(doc["image"].as_str().unwrap())
