@@ -64,3 +64,72 @@ pub fn solve<T: Topology>(
     }
     Ok(walk.finish())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::events::Silent;
+    use crate::grid::{Dir, Grid, Pos};
+    use crate::solve::{dead_end_filling, pledge, tremaux};
+
+    /// A 3x3 field: a ring of eight cells round the middle one, which opens north onto it.
+    fn ring() -> Grid {
+        let mut grid = Grid::new(3, 3).unwrap();
+        for (x, y, dir) in [
+            (0, 0, Dir::East),
+            (1, 0, Dir::East),
+            (2, 0, Dir::South),
+            (2, 1, Dir::South),
+            (2, 2, Dir::West),
+            (1, 2, Dir::West),
+            (0, 2, Dir::North),
+            (0, 1, Dir::North),
+            (1, 1, Dir::North),
+        ] {
+            grid.carve(Pos::new(x, y), dir);
+        }
+        grid
+    }
+
+    #[test]
+    fn the_walk_round_a_loop_that_misses_the_goal_is_refused() {
+        let grid = ring();
+        let (corner, middle) = (grid.index(Pos::new(0, 2)), grid.index(Pos::new(1, 1)));
+        // From the middle the right hand finds the ring and goes round it to the corner.
+        let found = solve(&grid, middle, corner, &mut Silent).unwrap();
+        assert_eq!((found.path[0], *found.path.last().unwrap()), (middle, corner));
+        // From the corner, facing in from the west wall, the right hand keeps to the outer
+        // wall: round the ring, past the middle's passage (on the left), forever.
+        let refused = solve(&grid, corner, middle, &mut Silent).unwrap_err();
+        assert!(
+            matches!(refused, Error::Unsolvable { method: "wall-follower", .. }),
+            "{refused}"
+        );
+        assert!(refused.to_string().contains("tremaux"));
+        // Pledge heads north from the corner, and so round the ring too.
+        assert!(pledge::solve(&grid, corner, middle, &mut Silent).is_err());
+        for found in [
+            tremaux::solve(&grid, corner, middle, &mut Silent).unwrap(),
+            dead_end_filling::solve(&grid, corner, middle, &mut Silent).unwrap(),
+        ] {
+            assert_eq!((found.path[0], *found.path.last().unwrap()), (corner, middle));
+        }
+    }
+
+    #[test]
+    fn events_follow_the_walk() {
+        let grid = ring();
+        let mut events = Vec::new();
+        let found = solve(&grid, 0, 8, &mut events).unwrap();
+        let entered: Vec<usize> = events
+            .iter()
+            .filter_map(|event| match event {
+                crate::events::Event::Enter { cell } => Some(*cell),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(entered.first(), Some(&0));
+        assert_eq!(entered.last(), Some(&8));
+        assert!(found.visited.iter().all(|cell| entered.contains(cell)));
+    }
+}

@@ -1,0 +1,167 @@
+//! The solving methods over many seeds, sizes and every shape: each path runs from start to
+//! goal through open passages, visits no cell twice and lies within the cells visited; on
+//! perfect mazes it is the one path there is; on braided mazes Trémaux and dead-end filling
+//! still solve, and the wall followers solve or say they cannot.
+
+use mazegen::Probability;
+use mazegen::algorithms::{Backtrack, Kruskal, Wilson};
+use mazegen::error::Error;
+use mazegen::grid::Grid;
+use mazegen::solve::Method;
+use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle};
+use mazegen::{Maze, with_topology};
+use proptest::prelude::*;
+
+/// A blank shape of kind `kind` (0 rect, 1 mask, 2 hex, 3 triangle, 4 polar) about `w x h`.
+fn blank(kind: u8, w: u32, h: u32) -> Shape {
+    match kind {
+        0 => Shape::Rect(Grid::new(w, h).unwrap()),
+        1 => {
+            // A ring of cells round a hole, when there is room for one.
+            let text: String = (0..h.max(3))
+                .map(|y| {
+                    let row: String = (0..w.max(3))
+                        .map(|x| {
+                            let inner = x > 0 && y > 0 && x + 1 < w.max(3) && y + 1 < h.max(3);
+                            if inner && (x + y) % 3 == 0 { 'X' } else { '.' }
+                        })
+                        .collect();
+                    row + "\n"
+                })
+                .collect();
+            Shape::Masked(Masked::new(Mask::from_text(&text).unwrap()).unwrap())
+        }
+        2 => Shape::Hex(Hex::new(w, h).unwrap()),
+        3 => Shape::Triangle(Triangle::new(w.max(2), h).unwrap()),
+        _ => Shape::Polar(Polar::new(h.min(8)).unwrap()),
+    }
+}
+
+/// A maze carved into `shape` by one of three generators, braided with `braid`.
+fn maze(shape: Shape, generator: u8, braid: f64, seed: u64) -> Maze {
+    let mut maze = match generator {
+        0 => Maze::generate_shape(&Wilson, shape, seed),
+        1 => Maze::generate_shape(&Kruskal, shape, seed),
+        _ => Maze::generate_shape(&Backtrack::default(), shape, seed),
+    }
+    .unwrap();
+    if braid > 0.0 {
+        maze.braid_with(Probability::new(braid).unwrap()).unwrap();
+    }
+    maze
+}
+
+/// Moves the endpoints to the cells at indices `a` and `b` (modulo the cells).
+fn place(maze: &mut Maze, a: usize, b: usize) {
+    let cells: Vec<usize> =
+        with_topology!(maze.shape(), t => (0..t.slots()).filter(|&i| t.is_cell(i)).collect());
+    let (start, goal) = (cells[a % cells.len()], cells[b % cells.len()]);
+    maze.set_endpoints(maze.pos(start), maze.pos(goal)).unwrap();
+}
+
+/// Checks that `path` runs from the start to the goal through open passages, no cell twice.
+fn assert_valid_path(maze: &Maze, path: &[usize]) {
+    assert_eq!(path.first(), Some(&maze.start()));
+    assert_eq!(path.last(), Some(&maze.goal()));
+    let mut seen = std::collections::HashSet::new();
+    for &cell in path {
+        assert!(seen.insert(cell), "cell {cell} twice on the path");
+    }
+    for pair in path.windows(2) {
+        let joined = with_topology!(maze.shape(), t => joined(t, pair[0], pair[1]));
+        assert!(joined, "cells {} and {} are not joined", pair[0], pair[1]);
+    }
+}
+
+/// Whether cells `a` and `b` of `topology` are joined by an open passage.
+fn joined<T: Topology>(topology: &T, a: usize, b: usize) -> bool {
+    let cursor = Topology::cursor(topology, a);
+    (0..T::SIDES).any(|side| {
+        Topology::neighbour(topology, &cursor, side) == Some(b)
+            && Topology::is_open(topology, a, side)
+    })
+}
+
+/// Solves `maze` by `method`, checking what it found, and returns its path (or the refusal).
+fn solved(maze: &Maze, method: Method) -> Result<Vec<usize>, Error> {
+    let mut maze = maze.clone();
+    maze.solve_with(method)?;
+    let path = maze.solution().unwrap().to_vec();
+    assert_valid_path(&maze, &path);
+    let visited = maze.visited().expect("a method other than shortest keeps its visits");
+    let set: std::collections::HashSet<_> = visited.iter().collect();
+    assert_eq!(set.len(), visited.len(), "{method}: a cell visited twice in the list");
+    assert!(path.iter().all(|cell| set.contains(cell)), "{method}: a path cell not visited");
+    Ok(path)
+}
+
+/// Whether `method` walks `shape` at all (Pledge needs fixed headings).
+fn walks(method: Method, shape: &Shape) -> bool {
+    method != Method::Pledge || matches!(shape, Shape::Rect(_) | Shape::Masked(_) | Shape::Hex(_))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn on_perfect_mazes_every_method_finds_the_one_path(
+        kind in 0u8..5, w in 1u32..14, h in 1u32..12, generator in 0u8..3, seed: u64,
+        a: usize, b: usize,
+    ) {
+        let mut maze = maze(blank(kind, w, h), generator, 0.0, seed);
+        place(&mut maze, a, b);
+        let mut shortest = maze.clone();
+        shortest.solve().unwrap();
+        let one = shortest.solution().unwrap();
+        for method in [Method::WallFollower, Method::Tremaux, Method::DeadEndFilling] {
+            prop_assert_eq!(&solved(&maze, method).unwrap()[..], one, "{}", method);
+        }
+        // Pledge leaves the wall when its turns cancel, so an inner goal may be missed.
+        match solved(&maze, Method::Pledge) {
+            Ok(path) => prop_assert_eq!(&path[..], one),
+            Err(Error::Unsolvable { .. }) => {}
+            Err(Error::MethodShape { .. }) => prop_assert!(!walks(Method::Pledge, maze.shape())),
+            Err(error) => panic!("pledge: {error}"),
+        }
+    }
+
+    #[test]
+    fn on_braided_mazes_tremaux_and_filling_solve_and_followers_solve_or_say_so(
+        kind in 0u8..5, w in 1u32..14, h in 1u32..12, generator in 0u8..3,
+        braid in prop_oneof![Just(1.0), Just(0.5), Just(0.2)], seed: u64, a: usize, b: usize,
+    ) {
+        let mut maze = maze(blank(kind, w, h), generator, braid, seed);
+        place(&mut maze, a, b);
+        let mut shortest = maze.clone();
+        shortest.solve().unwrap();
+        let length = shortest.solution().unwrap().len();
+        for method in [Method::Tremaux, Method::DeadEndFilling] {
+            prop_assert!(solved(&maze, method).unwrap().len() >= length);
+        }
+        for method in [Method::WallFollower, Method::Pledge] {
+            match solved(&maze, method) {
+                Ok(path) => prop_assert!(path.len() >= length),
+                Err(Error::Unsolvable { method: name, .. }) => prop_assert_eq!(name, method.name()),
+                Err(Error::MethodShape { .. }) => prop_assert!(!walks(method, maze.shape())),
+                Err(error) => panic!("{method}: {error}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn pledge_escapes_perfect_rectangles_to_a_goal_on_the_outer_wall() {
+    for seed in 0..200 {
+        let maze = maze(blank(0, 3 + (seed % 17) as u32, 2 + (seed % 13) as u32), 0, 0.0, seed);
+        solved(&maze, Method::Pledge).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+}
+
+#[test]
+fn pledge_refuses_shapes_without_headings() {
+    for kind in [3, 4] {
+        let maze = maze(blank(kind, 4, 4), 0, 0.0, 1);
+        let refused = solved(&maze, Method::Pledge).unwrap_err();
+        assert!(matches!(refused, Error::MethodShape { method: "pledge", .. }), "{refused}");
+    }
+}
