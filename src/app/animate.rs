@@ -175,6 +175,23 @@ impl<S: Screen> Animator<S> {
         Ok(animator)
     }
 
+    /// Starts an animation of a search through the maze carved in `grid` on `screen`, drawing
+    /// it at once: its passages as carved, every cell untouched.
+    pub fn carved(screen: S, grid: Grid, pace: Pace) -> Self {
+        let tiles = (grid.tile_width() * grid.tile_height()) as usize;
+        let mut animator = Self {
+            frames: Frames::new(screen, pace),
+            progress: vec![Progress::Untouched; grid.cell_count()],
+            region: vec![None; grid.cell_count()],
+            drawn: vec![None; tiles],
+            dirty: (0..tiles).collect(),
+            frame: Vec::new(),
+            grid,
+        };
+        animator.flush();
+        animator
+    }
+
     /// Draws what is left to draw and returns the screen, or why the animation stopped.
     pub fn finish(mut self) -> io::Result<Result<S, Stop>> {
         if self.frames.stopped.is_none() {
@@ -291,6 +308,16 @@ impl<S: Screen> Observer for Animator<S> {
         if self.frames.step() {
             self.flush();
         }
+    }
+}
+
+/// Follows a solver's steps through a carved rectangle ([`Animator::carved`]), cells named by
+/// index: the cell stood on drawn as the current path, cells walked off as backtracked over.
+impl<S: Screen> Observer<ShapeEvent> for Animator<S> {
+    fn observe(&mut self, event: ShapeEvent) {
+        let grid = &self.grid;
+        let event = event.map(|id| grid.pos(id as usize), |side| Dir::from_side(side.into()));
+        Observer::<Event>::observe(self, event);
     }
 }
 
