@@ -165,3 +165,156 @@ fn pledge_refuses_shapes_without_headings() {
         assert!(matches!(refused, Error::MethodShape { method: "pledge", .. }), "{refused}");
     }
 }
+
+// The command line: `solve --method`.
+
+use crate::common::{Tmux, assert_refused, assert_snapshot, mazegen, piped, stdout_of};
+use serde_json::Value;
+
+/// A maze document: `args` of backtrack, in JSON.
+fn document(args: &str) -> String {
+    let args: Vec<&str> = args.split_whitespace().collect();
+    stdout_of(&[&["backtrack", "--format", "json"], &args[..]].concat())
+}
+
+#[test]
+fn the_default_method_is_shortest_and_writes_no_visits() {
+    let maze = document("--size 21 --seed 5");
+    let default = piped(&["solve"], &maze);
+    assert_eq!(default, piped(&["solve", "--method", "shortest"], &maze));
+    let doc: Value = serde_json::from_str(&default).unwrap();
+    assert!(doc.get("visited").is_none());
+}
+
+#[test]
+fn every_method_finds_the_one_path_of_a_perfect_maze_and_lists_its_visits() {
+    let maze = document("--size 31 --seed 8");
+    let shortest: Value = serde_json::from_str(&piped(&["solve"], &maze)).unwrap();
+    for method in ["wall-follower", "pledge", "tremaux", "dead-end-filling"] {
+        let doc: Value =
+            serde_json::from_str(&piped(&["solve", "--method", method, "--stats"], &maze)).unwrap();
+        assert_eq!(doc["solution"], shortest["solution"], "{method}");
+        let visited = doc["visited"].as_array().unwrap();
+        assert_eq!(doc["stats"]["visited"], visited.len(), "{method}");
+        // The walkers start where they stand; dead-end filling with the dead ends it fills.
+        if method != "dead-end-filling" {
+            assert_eq!(visited[0], serde_json::json!({"x": 0, "y": 0}), "{method}");
+        }
+    }
+}
+
+#[test]
+fn graph_documents_list_visited_cells_by_id() {
+    let maze = stdout_of(&["wilson", "--shape", "hex", "--cells", "6x4", "--seed", "2", "--format", "graph"]);
+    let doc: Value = serde_json::from_str(&piped(&["solve", "--method", "tremaux"], &maze)).unwrap();
+    let visited = doc["visited"].as_array().unwrap();
+    assert!(visited.iter().all(|id| id.as_u64().unwrap() < 24));
+    for id in doc["solution"].as_array().unwrap() {
+        assert!(visited.contains(id));
+    }
+}
+
+#[test]
+fn the_stats_table_counts_the_cells_visited() {
+    let maze = document("--size 21 --seed 5");
+    let output = mazegen()
+        .args(["solve", "--method", "tremaux", "--format", "text", "--stats"])
+        .write_stdin(maze.clone())
+        .output()
+        .unwrap();
+    let table = String::from_utf8(output.stderr).unwrap();
+    assert!(table.lines().any(|line| line.starts_with("visited") && line.ends_with(" cells")), "{table}");
+    let output = mazegen()
+        .args(["solve", "--format", "text", "--stats"])
+        .write_stdin(maze)
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8(output.stderr).unwrap().contains("visited"));
+}
+
+#[test]
+fn a_wall_follower_that_walks_in_circles_is_refused_naming_the_methods_that_work() {
+    // A fully braided maze with the goal in the middle: the right hand keeps to a loop.
+    let maze = document("--size 21 --seed 1 --braid 1");
+    let mut refused = None;
+    for (x, y) in [(5, 5), (4, 5), (5, 4), (3, 3), (6, 6), (2, 7), (7, 2)] {
+        let goal = format!("{x},{y}");
+        let output = mazegen()
+            .args(["solve", "--method", "wall-follower", "--goal", &goal])
+            .write_stdin(maze.clone())
+            .output()
+            .unwrap();
+        if !output.status.success() {
+            refused = Some(output);
+            break;
+        }
+    }
+    let output = refused.expect("some inner goal lies off the followed walls");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(message.starts_with("error: --method wall-follower cannot solve this maze"), "{message}");
+    assert!(message.contains("--method tremaux"), "{message}");
+}
+
+#[test]
+fn bad_methods_and_shapes_are_refused() {
+    assert_refused(
+        &["solve", "--method", "left-hand", "/dev/null"],
+        &["'left-hand'", "wall-follower", "dead-end-filling"],
+    );
+    let polar = stdout_of(&["wilson", "--shape", "polar", "--rings", "4", "--format", "graph"]);
+    let output = mazegen()
+        .args(["solve", "--method", "pledge"])
+        .write_stdin(polar)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let message = String::from_utf8(output.stderr).unwrap();
+    assert!(message.contains("--method pledge") && message.contains("polar"), "{message}");
+    assert_refused(
+        &["solve", "--animate", "/dev/null"],
+        &["--animate", "--method wall-follower"],
+    );
+    assert_refused(
+        &["solve", "--animate", "--method", "tremaux", "--format", "json", "/dev/null"],
+        &["--animate", "--format term"],
+    );
+}
+
+#[test]
+fn solved_by_each_walker_snapshots() {
+    let maze = document("--size 15 --seed 42 --braid 0.5");
+    for method in ["tremaux", "dead-end-filling"] {
+        let text = piped(&["solve", "--method", method, "--format", "text"], &maze);
+        assert_snapshot!(format!("{method}.braided.text"), text);
+    }
+    let maze = document("--size 9 --seed 42");
+    let json = piped(&["solve", "--method", "wall-follower"], &maze);
+    assert_snapshot!("wall-follower.json", json);
+}
+
+#[test]
+fn the_search_plays_in_the_terminal_then_the_solved_maze_stays() {
+    let Some(tmux) = Tmux::start(100, 40) else {
+        return;
+    };
+    let path = std::env::temp_dir().join(format!("mazegen-solve-{}.json", std::process::id()));
+    std::fs::write(&path, document("--size 11 --seed 4")).unwrap();
+    let solved = stdout_of(&[
+        "solve", path.to_str().unwrap(), "--method", "tremaux", "--format", "term", "--color", "never",
+    ]);
+    tmux.run_mazegen(
+        "NO_COLOR=1",
+        &format!("solve {} --method tremaux --animate --delay 0", path.display()),
+    );
+    tmux.wait_for("the exit", |t| t.pane().contains("EXIT=0"));
+    assert_eq!(tmux.show("#{alternate_on}"), "0");
+    let pane = tmux.pane();
+    let shown: Vec<&str> = pane.lines().map(str::trim_end).collect();
+    for line in solved.lines() {
+        assert!(shown.contains(&line.trim_end()), "{line:?} missing from\n{pane}");
+    }
+    std::fs::remove_file(path).unwrap();
+}
