@@ -425,6 +425,15 @@ pub enum Error {
         shape: &'static str,
     },
 
+    /// A walk whose cells are not joined one to the next ([`crate::Maze::set_walk`]).
+    #[error("cell {},{} of a walk is not joined by a passage to cell {},{} before it", to.x, to.y, from.x, from.y)]
+    NotAWalk {
+        /// The cell before (the start, for a walk that does not begin there).
+        from: Pos,
+        /// The cell not joined to it.
+        to: Pos,
+    },
+
     /// A search that cannot reach the goal from the start (the cells do not join).
     #[error(
         "no path joins the start cell {},{} to the goal cell {},{}",

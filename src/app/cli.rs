@@ -617,8 +617,8 @@ impl From<SolveMethod> for mazegen::solve::Method {
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Animation")]
 pub struct SearchAnimationArgs {
-    /// Draw the search in the terminal as the --method walks (rectangles; q, Esc or Ctrl-C
-    /// stops), then the solved maze in term
+    /// Draw the search in the terminal as the --method walks (q, Esc or Ctrl-C stops), then
+    /// the solved maze in term
     #[arg(long)]
     pub animate: bool,
 

@@ -15,9 +15,9 @@ use crate::analysis::shortest_path;
 use crate::analysis::{distances, path_back};
 use crate::error::{Error, Result};
 use crate::events::{Event, Observer, ShapeEvent, Silent};
-use crate::solve::{Method, SearchEvent, search};
 use crate::grid::{Dir, Grid, Pos, TilePos, passage_tile};
 use crate::rng::{rng_for_stream, rng_from_seed};
+use crate::solve::{Method, SearchEvent, search};
 use crate::topology::{End, Mask, Masked, Shape, Topology};
 use crate::window::Cut;
 use crate::with_topology;
@@ -587,6 +587,34 @@ impl Maze {
         };
         self.solution = Some(found.path);
         self.visited = Some(found.visited);
+        Ok(())
+    }
+
+    /// Keeps `cells` as the solution while a search is under way, as an animation draws it: a
+    /// walk from the start along open passages, which need not have reached the goal yet.
+    /// Cells not joined by a passage to the one before are refused ([`Error::NotAWalk`]).
+    pub fn set_walk(&mut self, cells: Vec<usize>) -> Result<()> {
+        let joined = |a: usize, b: usize| {
+            with_topology!(&self.shape, t => {
+                let cursor = t.cursor(a);
+                (0..crate::topology::sides_of(t)).any(|side| {
+                    Topology::neighbour(t, &cursor, side) == Some(b) && Topology::is_open(t, a, side)
+                })
+            })
+        };
+        if let Some(pair) = cells.windows(2).find(|pair| !joined(pair[0], pair[1])) {
+            return Err(Error::NotAWalk {
+                from: self.pos(pair[0]),
+                to: self.pos(pair[1]),
+            });
+        }
+        if cells.first().is_some_and(|&first| first != self.start) {
+            return Err(Error::NotAWalk {
+                from: self.start_pos(),
+                to: self.pos(cells[0]),
+            });
+        }
+        self.solution = Some(cells);
         Ok(())
     }
 

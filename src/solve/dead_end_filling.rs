@@ -19,11 +19,11 @@ use crate::events::{Event, Observer};
 use crate::topology::{Topology, filled, reserved};
 
 /// Fills the dead ends of the maze on `topology`, then walks from `start` to `goal`.
-pub fn solve<T: Topology>(
+pub fn solve<T: Topology, O: Observer<SearchEvent>>(
     topology: &T,
     start: usize,
     goal: usize,
-    observer: &mut impl Observer<SearchEvent>,
+    observer: &mut O,
 ) -> Result<Search> {
     let slots = topology.slots();
     let mut is_filled = filled(topology, slots, false)?;
@@ -68,14 +68,14 @@ pub fn solve<T: Topology>(
     let mut tried = filled(topology, slots, false)?;
     path.push(start);
     tried[start] = true;
-    let mut touch = |cell: usize, visited: &mut Vec<usize>| {
+    let mut touch = |cell: usize, visited: &mut Vec<usize>, observer: &mut O| {
         if !seen[cell] {
             seen[cell] = true;
             visited.push(cell);
         }
         observer.observe(Event::Enter { cell });
     };
-    touch(start, &mut visited);
+    touch(start, &mut visited, observer);
     while let Some(&here) = path.last() {
         if here == goal {
             return Ok(Search { path, visited });
@@ -88,11 +88,16 @@ pub fn solve<T: Topology>(
         match next {
             Some(next) => {
                 tried[next] = true;
-                touch(next, &mut visited);
+                touch(next, &mut visited, observer);
                 path.push(next);
             }
             None => {
                 path.pop();
+                // Back off a branch: the cell left grey, the walk on the one before.
+                observer.observe(Event::Leave { cell: here });
+                if let Some(&back) = path.last() {
+                    observer.observe(Event::Enter { cell: back });
+                }
             }
         }
     }

@@ -89,7 +89,13 @@ pub fn solve<T: Topology>(
             (back as i64, half)
         };
         let k = (1..=sides)
-            .find(|k| open(topology, &cursor, (reference - k).rem_euclid(sides) as usize))
+            .find(|k| {
+                open(
+                    topology,
+                    &cursor,
+                    (reference - k).rem_euclid(sides) as usize,
+                )
+            })
             .ok_or_else(|| super::no_path(topology, start, goal))?;
         let side = (reference - k).rem_euclid(sides) as usize;
         // Step 3's count; step 4 happens at the next cell when it reaches 0.

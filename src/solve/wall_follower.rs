@@ -97,12 +97,21 @@ mod tests {
         let (corner, middle) = (grid.index(Pos::new(0, 2)), grid.index(Pos::new(1, 1)));
         // From the middle the right hand finds the ring and goes round it to the corner.
         let found = solve(&grid, middle, corner, &mut Silent).unwrap();
-        assert_eq!((found.path[0], *found.path.last().unwrap()), (middle, corner));
+        assert_eq!(
+            (found.path[0], *found.path.last().unwrap()),
+            (middle, corner)
+        );
         // From the corner, facing in from the west wall, the right hand keeps to the outer
         // wall: round the ring, past the middle's passage (on the left), forever.
         let refused = solve(&grid, corner, middle, &mut Silent).unwrap_err();
         assert!(
-            matches!(refused, Error::Unsolvable { method: "wall-follower", .. }),
+            matches!(
+                refused,
+                Error::Unsolvable {
+                    method: "wall-follower",
+                    ..
+                }
+            ),
             "{refused}"
         );
         assert!(refused.to_string().contains("tremaux"));
@@ -112,7 +121,10 @@ mod tests {
             tremaux::solve(&grid, corner, middle, &mut Silent).unwrap(),
             dead_end_filling::solve(&grid, corner, middle, &mut Silent).unwrap(),
         ] {
-            assert_eq!((found.path[0], *found.path.last().unwrap()), (corner, middle));
+            assert_eq!(
+                (found.path[0], *found.path.last().unwrap()),
+                (corner, middle)
+            );
         }
     }
 

@@ -101,11 +101,17 @@ mod tests {
             for k in 0..count {
                 let (a, b) = (angle(sides[k]), angle(sides[(k + 1) % count]));
                 let step = (b - a).rem_euclid(TAU);
-                assert!(step > 1e-9, "cell {i}: sides {sides:?} do not come round clockwise");
+                assert!(
+                    step > 1e-9,
+                    "cell {i}: sides {sides:?} do not come round clockwise"
+                );
                 total += step;
             }
             if count > 1 {
-                assert!((total - TAU).abs() < 1e-6, "cell {i}: sides {sides:?} turn {total}");
+                assert!(
+                    (total - TAU).abs() < 1e-6,
+                    "cell {i}: sides {sides:?} turn {total}"
+                );
             }
         }
     }

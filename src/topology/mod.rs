@@ -253,6 +253,12 @@ pub trait Topology {
     fn side(side: usize) -> Self::Side;
 }
 
+/// The number of sides a cell of `_topology` may have ([`Topology::SIDES`]), for callers
+/// that hold the topology, not its type.
+pub(crate) const fn sides_of<T: Topology>(_topology: &T) -> usize {
+    T::SIDES
+}
+
 /// The events a generator reports on topology `T`.
 pub type EventOf<T> = Event<Pos, <T as Topology>::Side>;
 

@@ -41,7 +41,11 @@ impl Tiling for TriangleTiling {
     /// one pointing down, whose base is on top.
     #[inline(always)]
     fn clockwise(x: u32, y: u32, sides: &mut [u8]) {
-        let order = if points_up(x, y) { [0, 1, 2] } else { [0, 2, 1] };
+        let order = if points_up(x, y) {
+            [0, 1, 2]
+        } else {
+            [0, 2, 1]
+        };
         sides.copy_from_slice(&order);
     }
 

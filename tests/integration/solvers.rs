@@ -88,10 +88,19 @@ fn solved(maze: &Maze, method: Method) -> Result<Vec<usize>, Error> {
     maze.solve_with(method)?;
     let path = maze.solution().unwrap().to_vec();
     assert_valid_path(&maze, &path);
-    let visited = maze.visited().expect("a method other than shortest keeps its visits");
+    let visited = maze
+        .visited()
+        .expect("a method other than shortest keeps its visits");
     let set: std::collections::HashSet<_> = visited.iter().collect();
-    assert_eq!(set.len(), visited.len(), "{method}: a cell visited twice in the list");
-    assert!(path.iter().all(|cell| set.contains(cell)), "{method}: a path cell not visited");
+    assert_eq!(
+        set.len(),
+        visited.len(),
+        "{method}: a cell visited twice in the list"
+    );
+    assert!(
+        path.iter().all(|cell| set.contains(cell)),
+        "{method}: a path cell not visited"
+    );
     Ok(path)
 }
 
@@ -152,7 +161,12 @@ proptest! {
 #[test]
 fn pledge_escapes_perfect_rectangles_to_a_goal_on_the_outer_wall() {
     for seed in 0..200 {
-        let maze = maze(blank(0, 3 + (seed % 17) as u32, 2 + (seed % 13) as u32), 0, 0.0, seed);
+        let maze = maze(
+            blank(0, 3 + (seed % 17) as u32, 2 + (seed % 13) as u32),
+            0,
+            0.0,
+            seed,
+        );
         solved(&maze, Method::Pledge).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
 }
@@ -162,7 +176,16 @@ fn pledge_refuses_shapes_without_headings() {
     for kind in [3, 4] {
         let maze = maze(blank(kind, 4, 4), 0, 0.0, 1);
         let refused = solved(&maze, Method::Pledge).unwrap_err();
-        assert!(matches!(refused, Error::MethodShape { method: "pledge", .. }), "{refused}");
+        assert!(
+            matches!(
+                refused,
+                Error::MethodShape {
+                    method: "pledge",
+                    ..
+                }
+            ),
+            "{refused}"
+        );
     }
 }
 
@@ -205,8 +228,11 @@ fn every_method_finds_the_one_path_of_a_perfect_maze_and_lists_its_visits() {
 
 #[test]
 fn graph_documents_list_visited_cells_by_id() {
-    let maze = stdout_of(&["wilson", "--shape", "hex", "--cells", "6x4", "--seed", "2", "--format", "graph"]);
-    let doc: Value = serde_json::from_str(&piped(&["solve", "--method", "tremaux"], &maze)).unwrap();
+    let maze = stdout_of(&[
+        "wilson", "--shape", "hex", "--cells", "6x4", "--seed", "2", "--format", "graph",
+    ]);
+    let doc: Value =
+        serde_json::from_str(&piped(&["solve", "--method", "tremaux"], &maze)).unwrap();
     let visited = doc["visited"].as_array().unwrap();
     assert!(visited.iter().all(|id| id.as_u64().unwrap() < 24));
     for id in doc["solution"].as_array().unwrap() {
@@ -218,18 +244,29 @@ fn graph_documents_list_visited_cells_by_id() {
 fn the_stats_table_counts_the_cells_visited() {
     let maze = document("--size 21 --seed 5");
     let output = mazegen()
-        .args(["solve", "--method", "tremaux", "--format", "text", "--stats"])
+        .args([
+            "solve", "--method", "tremaux", "--format", "text", "--stats",
+        ])
         .write_stdin(maze.clone())
         .output()
         .unwrap();
     let table = String::from_utf8(output.stderr).unwrap();
-    assert!(table.lines().any(|line| line.starts_with("visited") && line.ends_with(" cells")), "{table}");
+    assert!(
+        table
+            .lines()
+            .any(|line| line.starts_with("visited") && line.ends_with(" cells")),
+        "{table}"
+    );
     let output = mazegen()
         .args(["solve", "--format", "text", "--stats"])
         .write_stdin(maze)
         .output()
         .unwrap();
-    assert!(!String::from_utf8(output.stderr).unwrap().contains("visited"));
+    assert!(
+        !String::from_utf8(output.stderr)
+            .unwrap()
+            .contains("visited")
+    );
 }
 
 #[test]
@@ -254,7 +291,10 @@ fn a_wall_follower_that_walks_in_circles_is_refused_naming_the_methods_that_work
     assert!(output.stdout.is_empty());
     let message = String::from_utf8(output.stderr).unwrap();
     assert_eq!(message.lines().count(), 1, "{message}");
-    assert!(message.starts_with("error: --method wall-follower cannot solve this maze"), "{message}");
+    assert!(
+        message.starts_with("error: --method wall-follower cannot solve this maze"),
+        "{message}"
+    );
     assert!(message.contains("--method tremaux"), "{message}");
 }
 
@@ -264,7 +304,9 @@ fn bad_methods_and_shapes_are_refused() {
         &["solve", "--method", "left-hand", "/dev/null"],
         &["'left-hand'", "wall-follower", "dead-end-filling"],
     );
-    let polar = stdout_of(&["wilson", "--shape", "polar", "--rings", "4", "--format", "graph"]);
+    let polar = stdout_of(&[
+        "wilson", "--shape", "polar", "--rings", "4", "--format", "graph",
+    ]);
     let output = mazegen()
         .args(["solve", "--method", "pledge"])
         .write_stdin(polar)
@@ -272,13 +314,24 @@ fn bad_methods_and_shapes_are_refused() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     let message = String::from_utf8(output.stderr).unwrap();
-    assert!(message.contains("--method pledge") && message.contains("polar"), "{message}");
+    assert!(
+        message.contains("--method pledge") && message.contains("polar"),
+        "{message}"
+    );
     assert_refused(
         &["solve", "--animate", "/dev/null"],
         &["--animate", "--method wall-follower"],
     );
     assert_refused(
-        &["solve", "--animate", "--method", "tremaux", "--format", "json", "/dev/null"],
+        &[
+            "solve",
+            "--animate",
+            "--method",
+            "tremaux",
+            "--format",
+            "json",
+            "/dev/null",
+        ],
         &["--animate", "--format term"],
     );
 }
@@ -303,18 +356,82 @@ fn the_search_plays_in_the_terminal_then_the_solved_maze_stays() {
     let path = std::env::temp_dir().join(format!("mazegen-solve-{}.json", std::process::id()));
     std::fs::write(&path, document("--size 11 --seed 4")).unwrap();
     let solved = stdout_of(&[
-        "solve", path.to_str().unwrap(), "--method", "tremaux", "--format", "term", "--color", "never",
+        "solve",
+        path.to_str().unwrap(),
+        "--method",
+        "tremaux",
+        "--format",
+        "term",
+        "--color",
+        "never",
     ]);
     tmux.run_mazegen(
         "NO_COLOR=1",
-        &format!("solve {} --method tremaux --animate --delay 0", path.display()),
+        &format!(
+            "solve {} --method tremaux --animate --delay 0",
+            path.display()
+        ),
     );
     tmux.wait_for("the exit", |t| t.pane().contains("EXIT=0"));
     assert_eq!(tmux.show("#{alternate_on}"), "0");
     let pane = tmux.pane();
     let shown: Vec<&str> = pane.lines().map(str::trim_end).collect();
     for line in solved.lines() {
-        assert!(shown.contains(&line.trim_end()), "{line:?} missing from\n{pane}");
+        assert!(
+            shown.contains(&line.trim_end()),
+            "{line:?} missing from\n{pane}"
+        );
     }
+    std::fs::remove_file(path).unwrap();
+}
+
+#[test]
+fn documents_with_visited_cells_match_their_schemas() {
+    let schema = |text: &str| {
+        let schema: Value = serde_json::from_str(text).unwrap();
+        jsonschema::validator_for(&schema).unwrap()
+    };
+    let maze_schema = schema(include_str!("../../schema/maze.v1.json"));
+    let graph_schema = schema(include_str!("../../schema/graph.v1.json"));
+    let maze = document("--size 15 --seed 3 --braid 0.5");
+    let graph = stdout_of(&[
+        "wilson", "--shape", "triangle", "--cells", "8x4", "--format", "graph",
+    ]);
+    for method in ["wall-follower", "tremaux", "dead-end-filling"] {
+        for (input, validator) in [(&maze, &maze_schema), (&graph, &graph_schema)] {
+            let Ok(text) = std::panic::catch_unwind(|| {
+                piped(&["solve", "--method", method, "--stats"], input)
+            }) else {
+                // A wall follower may not solve the braided maze: refused, not written.
+                assert_eq!(method, "wall-follower");
+                continue;
+            };
+            let doc: Value = serde_json::from_str(&text).unwrap();
+            assert!(doc["visited"].is_array());
+            let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+            assert!(errors.is_empty(), "{method}: {errors:?}");
+        }
+    }
+}
+
+#[test]
+fn the_search_plays_on_other_shapes_too() {
+    let Some(tmux) = Tmux::start(100, 40) else {
+        return;
+    };
+    let path = std::env::temp_dir().join(format!("mazegen-solve-hex-{}.json", std::process::id()));
+    let hex = stdout_of(&[
+        "prim", "--shape", "hex", "--cells", "8x5", "--seed", "3", "--format", "graph",
+    ]);
+    std::fs::write(&path, hex).unwrap();
+    tmux.run_mazegen(
+        "NO_COLOR=1",
+        &format!(
+            "solve {} --method wall-follower --animate --delay 0",
+            path.display()
+        ),
+    );
+    tmux.wait_for("the exit", |t| t.pane().contains("EXIT=0"));
+    assert_eq!(tmux.show("#{alternate_on}"), "0");
     std::fs::remove_file(path).unwrap();
 }

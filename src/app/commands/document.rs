@@ -1,18 +1,18 @@
 //! The commands that read a maze document back: `solve`, `render` and `stats`.
 
 use super::write_maze;
+use crate::app::animate::{self, Animator, Pace, ShapeAnimator};
 use crate::app::cli::StatsFormat;
 use crate::app::output::Target;
 use crate::app::settle::{
     DocumentAction, DocumentJob, Input, SHAPE_FORMATS, bad_input, tiles_style_refused, with_flags,
 };
-use crate::app::animate::{self, Animator, Pace};
 use crate::app::terminal::TerminalScreen;
 use anyhow::Context;
 use mazegen::Maze;
-use mazegen::maze::Finish;
 use mazegen::analysis::Figures;
 use mazegen::analysis::ShapeStats;
+use mazegen::maze::Finish;
 use mazegen::read::{AnyDocument, ReadError};
 use mazegen::render::Style;
 use mazegen::topology::Shape;
@@ -31,7 +31,7 @@ pub fn run(job: DocumentJob) -> anyhow::Result<()> {
 fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     let output = match action {
         DocumentAction::Solve(finish, output, pace) => {
-            solve(&mut maze, finish, pace)?;
+            solve(&mut maze, finish, pace, None)?;
             output
         }
         DocumentAction::Render(output) => output,
@@ -99,14 +99,19 @@ fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
             .with_context(|| format!("--scale {}", picture.scale))?;
     }
     if let Some((finish, pace)) = finish {
-        solve(&mut maze, finish, pace)?;
+        solve(&mut maze, finish, pace, output.blocks_scale)?;
     }
     write_maze(&maze, rendering)
 }
 
 /// Finishes `maze` as `finish` says, solving it by its method: with a `pace`, while the
 /// search is drawn on the terminal's alternate screen (rectangles only).
-fn solve(maze: &mut Maze, finish: Finish, pace: Option<Pace>) -> anyhow::Result<()> {
+fn solve(
+    maze: &mut Maze,
+    finish: Finish,
+    pace: Option<Pace>,
+    scale: Option<u32>,
+) -> anyhow::Result<()> {
     let Some(pace) = pace else {
         return finish.apply(maze).map_err(with_flags);
     };
@@ -115,14 +120,20 @@ fn solve(maze: &mut Maze, finish: Finish, pace: Option<Pace>) -> anyhow::Result<
         ..finish
     };
     placed.apply(maze).map_err(with_flags)?;
+    let (columns, lines) = TerminalScreen::size()?;
     let Some(grid) = maze.grid().filter(|_| maze.mask().is_none()) else {
-        return Err(bad_input(format!(
-            "--animate plays the search on rectangles; solve this {} maze without it",
-            maze.shape().name()
-        )));
+        let size = animate::picture_size(maze.shape(), scale)?;
+        animate::check_shape_fits(maze.shape(), size, columns, lines).map_err(bad_input)?;
+        let screen = TerminalScreen::enter()?;
+        let mut animator = ShapeAnimator::searching(screen, maze, scale, pace)?;
+        maze.solve_observed(finish.method, &mut animator)
+            .map_err(with_flags)?;
+        return match animator.finish()? {
+            Ok(_screen) => Ok(()),
+            Err(stop) => Err(stop.into()),
+        };
     };
     let (tile_width, tile_height) = (grid.tile_width(), grid.tile_height());
-    let (columns, lines) = TerminalScreen::size()?;
     let (need_columns, need_lines) = animate::needed_size(tile_width, tile_height);
     if need_columns > u64::from(columns) || need_lines > u64::from(lines) {
         return Err(bad_input(format!(

@@ -8,11 +8,11 @@ use crate::app::animate::Pace;
 use crate::app::cli::{Format, OutputArgs, SolveArgs, SolveMethod, StatsFormat};
 use crate::app::output::Target;
 use crate::app::terminal;
-use std::time::Duration;
 use mazegen::maze::Finish;
 use mazegen::render::{Picture, Style};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// A maze document to read and act on.
 pub struct DocumentJob {
@@ -120,7 +120,11 @@ pub(super) fn search_pace(args: &mut SolveArgs) -> anyhow::Result<Option<Pace>> 
         ));
     }
     let target = &args.output.target;
-    if args.output.format.is_some_and(|format| format != Format::Term) || target.output.is_some()
+    if args
+        .output
+        .format
+        .is_some_and(|format| format != Format::Term)
+        || target.output.is_some()
     {
         return Err(bad_input(
             "--animate draws in the terminal: it needs --format term (its default with \
