@@ -560,13 +560,22 @@ impl Maze {
     /// to `observer`, cells named by id as in [`ShapeEvent`]s (on a rectangle, the index
     /// `y * width + x`): [`Event::Enter`](crate::events::Event::Enter) when the solver
     /// stands on a cell, [`Event::Leave`](crate::events::Event::Leave) when it walks off it
-    /// or fills it. The shortest path's search reports nothing.
+    /// or fills it. The shortest path's search reports each cell it reaches, nearest first,
+    /// and keeps no visited cells.
     pub fn solve_observed(
         &mut self,
         method: Method,
         observer: &mut dyn Observer<ShapeEvent>,
     ) -> Result<()> {
         if method == Method::Shortest {
+            // The search only to show it: the path is the one `solve` keeps.
+            if observer.listening() {
+                let (start, goal) = (self.start, self.goal);
+                with_topology!(&self.shape, t => {
+                    let ids = crate::topology::cell_ids(t)?;
+                    search(method, t, start, goal, &mut ById { ids, observer })
+                })?;
+            }
             return self.solve();
         }
         let (start, goal) = (self.start, self.goal);

@@ -114,9 +114,9 @@ pub struct Search {
     pub visited: Vec<usize>,
 }
 
-/// Solves the maze on `topology` from `start` to `goal` by `method` (anything but
-/// [`Method::Shortest`], which [`Maze::solve`](crate::Maze::solve) does), reporting each
-/// step to `observer`.
+/// Solves the maze on `topology` from `start` to `goal` by `method`, reporting each step to
+/// `observer`. [`Method::Shortest`] finds the path [`Maze::solve`](crate::Maze::solve) finds,
+/// visiting the cells breadth first (each reported as entered).
 ///
 /// A wall follower that comes back to where it was, heading the same way, without reaching
 /// the goal is [`Error::Unsolvable`]; Pledge on a shape without [`Topology::HEADINGS`] is
@@ -130,12 +130,38 @@ pub fn search<T: Topology, O: Observer<SearchEvent>>(
     observer: &mut O,
 ) -> Result<Search> {
     match method {
-        Method::Shortest => unreachable!("breadth-first search is Maze::solve's"),
+        Method::Shortest => breadth_first(topology, start, goal, observer),
         Method::WallFollower => wall_follower::solve(topology, start, goal, observer),
         Method::Pledge => pledge::solve(topology, start, goal, observer),
         Method::Tremaux => tremaux::solve(topology, start, goal, observer),
         Method::DeadEndFilling => dead_end_filling::solve(topology, start, goal, observer),
     }
+}
+
+/// Breadth-first search: the distance of every cell from `start`, then the path back from
+/// `goal` downhill through the sides in order; visited cells are the ones reached, nearest
+/// first.
+fn breadth_first<T: Topology>(
+    topology: &T,
+    start: usize,
+    goal: usize,
+    observer: &mut impl Observer<SearchEvent>,
+) -> Result<Search> {
+    let distances = crate::analysis::distances(topology, start);
+    if distances[goal] == crate::analysis::UNREACHED {
+        return Err(no_path(topology, start, goal));
+    }
+    let mut visited: Vec<usize> = (0..distances.len())
+        .filter(|&i| distances[i] != crate::analysis::UNREACHED)
+        .collect();
+    visited.sort_by_key(|&i| distances[i]);
+    for &cell in &visited {
+        observer.observe(Event::Enter { cell });
+    }
+    Ok(Search {
+        path: crate::analysis::path_back(topology, &distances, goal),
+        visited,
+    })
 }
 
 /// Marks a cell "not on the path" in [`Walk`].

@@ -40,17 +40,17 @@ pub fn solve<T: Topology>(
             shape: T::NAME,
         });
     }
-    let sides = T::SIDES as i64;
+    let sides = T::SIDES as i32;
     let half = sides / 2;
     let mut walk = Walk::new(topology, start, observer)?;
     // Cells stood on with a count of 0: from there the walk is the same every time.
     let mut straight = filled(topology, topology.slots(), false)?;
     // For each cell and side come in by while following a wall: the wall followed (its
     // number, from 1) and the count then.
-    let mut followed = filled(topology, topology.slots() * T::SIDES, (0u32, 0i64))?;
+    let mut followed = filled(topology, topology.slots() * T::SIDES, (0u32, 0i32))?;
     let mut wall = 0u32;
     let mut cursor = topology.cursor(start);
-    let (mut count, mut back) = (0i64, HEADING);
+    let (mut count, mut back) = (0i32, HEADING);
     while T::index(&cursor) != goal {
         let here = T::index(&cursor);
         let repeat = || {
@@ -75,7 +75,7 @@ pub fn solve<T: Topology>(
             }
             // Step 3: a new wall to follow, ahead.
             wall += 1;
-            (HEADING as i64, 0)
+            (HEADING as i32, 0)
         } else {
             let (seen_wall, seen_count) = &mut followed[here * T::SIDES + back];
             if *seen_wall == wall {
@@ -86,7 +86,7 @@ pub fn solve<T: Topology>(
                 *seen_wall = wall;
             }
             *seen_count = count;
-            (back as i64, half)
+            (back as i32, half)
         };
         let k = (1..=sides)
             .find(|k| {

@@ -318,10 +318,7 @@ fn bad_methods_and_shapes_are_refused() {
         message.contains("--method pledge") && message.contains("polar"),
         "{message}"
     );
-    assert_refused(
-        &["solve", "--animate", "/dev/null"],
-        &["--animate", "--method wall-follower"],
-    );
+    assert_refused(&["solve", "--animate", "/dev/null"], &["--animate"]);
     assert_refused(
         &[
             "solve",
@@ -434,4 +431,18 @@ fn the_search_plays_on_other_shapes_too() {
     tmux.wait_for("the exit", |t| t.pane().contains("EXIT=0"));
     assert_eq!(tmux.show("#{alternate_on}"), "0");
     std::fs::remove_file(path).unwrap();
+}
+
+#[test]
+fn the_library_search_by_shortest_finds_the_path_maze_solve_finds() {
+    for (kind, seed) in [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)] {
+        let mut maze = maze(blank(kind, 9, 7), 1, 0.5, seed);
+        let found = with_topology!(maze.shape(), t => mazegen::solve::search(
+            Method::Shortest, t, maze.start(), maze.goal(), &mut mazegen::events::Silent,
+        ))
+        .unwrap();
+        maze.solve().unwrap();
+        assert_eq!(Some(&found.path[..]), maze.solution());
+        assert!(found.path.iter().all(|cell| found.visited.contains(cell)));
+    }
 }

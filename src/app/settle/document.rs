@@ -5,7 +5,7 @@ use super::output::{Rendering, picture, rendering, use_color};
 use super::{Job, bad_input};
 
 use crate::app::animate::Pace;
-use crate::app::cli::{Format, OutputArgs, SolveArgs, SolveMethod, StatsFormat};
+use crate::app::cli::{Format, OutputArgs, SolveArgs, StatsFormat};
 use crate::app::output::Target;
 use crate::app::terminal;
 use mazegen::maze::Finish;
@@ -112,12 +112,6 @@ pub(super) fn search_pace(args: &mut SolveArgs) -> anyhow::Result<Option<Pace>> 
     let animation = &args.animation;
     if !animation.animate {
         return Ok(None);
-    }
-    if args.method == SolveMethod::Shortest {
-        return Err(bad_input(
-            "--animate plays a solver's walk, and --method shortest (the default) takes none; \
-             add --method wall-follower, pledge, tremaux or dead-end-filling",
-        ));
     }
     let target = &args.output.target;
     if args
