@@ -147,8 +147,7 @@ pub enum Command {
     /// Read a maze document (JSON) and add its solution: a shortest one, or the one a --method
     /// finds, with the cells it visited
     #[command(after_help = examples!(
-        "backtrack --size 41 --format json | mazegen solve --format text",
-        "backtrack --size 41 --format json | mazegen solve --method tremaux --animate",
+        "backtrack --size 41 --format json | mazegen solve --method tremaux --format text",
         "solve maze.json --start 0,0 --goal 19,0 -o solved.json",
         "wilson --shape polar --format graph | mazegen solve | mazegen stats"
     ))]
