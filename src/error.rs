@@ -392,6 +392,63 @@ pub enum Error {
         goal: Pos,
     },
 
+    /// A solving method by a name that is none ([`crate::solve::Method`]).
+    #[error(
+        "unknown solving method '{0}': expected shortest, wall-follower, pledge, tremaux or \
+         dead-end-filling"
+    )]
+    UnknownMethod(String),
+
+    /// A wall follower (or Pledge) that walks in circles without reaching the goal.
+    #[error(
+        "{method} cannot solve this maze: its walk came back to cell {x},{y} the same way as \
+         before without reaching the goal, and would go round forever (the goal lies off the \
+         walls it follows, on a loop or an island); shortest, tremaux and dead-end-filling \
+         solve every maze"
+    )]
+    Unsolvable {
+        /// The method's name.
+        method: &'static str,
+        /// Column of the cell the walk came back to (index in the ring on a polar maze).
+        x: u32,
+        /// Row of that cell (ring on a polar maze).
+        y: u32,
+    },
+
+    /// A solving method asked of a shape it cannot walk.
+    #[error(
+        "{method} keeps a heading, which the cells of a {shape} maze do not share; it solves \
+         rect, mask and hex mazes, and wall-follower, tremaux, dead-end-filling and shortest \
+         every shape"
+    )]
+    MethodShape {
+        /// The method's name.
+        method: &'static str,
+        /// The shape's name.
+        shape: &'static str,
+    },
+
+    /// A walk whose cells are not joined one to the next ([`crate::Maze::set_walk`]).
+    #[error("cell {},{} of a walk is not joined by a passage to cell {},{} before it", to.x, to.y, from.x, from.y)]
+    NotAWalk {
+        /// The cell before (the start, for a walk that does not begin there).
+        from: Pos,
+        /// The cell not joined to it.
+        to: Pos,
+    },
+
+    /// A search that cannot reach the goal from the start (the cells do not join).
+    #[error(
+        "no path joins the start cell {},{} to the goal cell {},{}",
+        start.x, start.y, goal.x, goal.y
+    )]
+    NoPath {
+        /// The start.
+        start: Pos,
+        /// The goal.
+        goal: Pos,
+    },
+
     /// A labyrinth asked of a maze it cannot be made of.
     #[error("a labyrinth {reason}")]
     Labyrinth {

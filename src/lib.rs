@@ -52,6 +52,7 @@ pub mod read;
 pub mod render;
 pub mod rng;
 pub mod rooms;
+pub mod solve;
 pub mod stream;
 pub mod topology;
 pub mod window;

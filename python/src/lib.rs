@@ -524,6 +524,8 @@ impl Spec {
                 goal: goal.map(pos_of),
                 openings,
                 solve,
+                // The other solving methods are the command line's and the library's for now.
+                method: mazegen::solve::Method::Shortest,
                 // Labyrinths are the command line's and the library's for now: the arrays of a
                 // dataset take their shape from the blank.
                 unicursal: false,

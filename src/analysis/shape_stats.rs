@@ -136,6 +136,10 @@ pub struct ShapeStats {
     pub diameter: u32,
     /// How hard it is to solve.
     pub difficulty: Difficulty,
+    /// The cells the solver visited, when a method other than the shortest solved the maze
+    /// ([`Maze::visited`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub visited: Option<u64>,
 }
 
 impl ShapeStats {
@@ -151,6 +155,7 @@ impl ShapeStats {
             solution_length: from_start[maze.goal()],
             diameter,
             difficulty,
+            visited: maze.visited().map(|cells| cells.len() as u64),
         })
     }
 }
@@ -164,6 +169,9 @@ impl fmt::Display for ShapeStats {
         ];
         for (name, value) in self.counts.rows().into_iter().chain(rows) {
             writeln!(f, "{name:<18}{value}")?;
+        }
+        if let Some(visited) = self.visited {
+            writeln!(f, "{:<18}{visited} cells", "visited")?;
         }
         write!(f, "{}", self.difficulty)
     }

@@ -24,6 +24,10 @@ pub struct Summary {
     pub solution_length: u32,
     /// The longest shortest path in the maze.
     pub diameter: Diameter,
+    /// The cells the solver visited, when a method other than the shortest solved the maze
+    /// ([`Maze::visited`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub visited: Option<u64>,
 }
 
 /// The longest shortest path of a maze and its ends (see [`super::diameter`]).
@@ -68,6 +72,7 @@ impl Summary {
                 .to(grid.pos(maze.goal()))
                 .expect("mazes are connected"),
             diameter: Diameter { length, from, to },
+            visited: maze.visited().map(|cells| cells.len() as u64),
         })
     }
 }
@@ -93,6 +98,9 @@ impl fmt::Display for Summary {
         ];
         for (name, value) in self.counts.rows().into_iter().chain(rows) {
             writeln!(f, "{name:<18}{value}")?;
+        }
+        if let Some(visited) = self.visited {
+            writeln!(f, "{:<18}{visited} cells", "visited")?;
         }
         Ok(())
     }

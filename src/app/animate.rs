@@ -13,7 +13,8 @@ use crossterm::style::{Color, ResetColor, SetForegroundColor};
 use mazegen::events::{Carving, Event, Observer, ShapeEvent};
 use mazegen::grid::{Dir, Grid, Pos, TileKind, TilePos, cell_tile, passage_tile};
 use mazegen::render::{Picture, Render, Style, Term, term_scale};
-use mazegen::topology::Shape;
+use mazegen::topology::{Shape, Topology};
+use mazegen::{Maze, with_topology};
 use std::io;
 use std::time::Duration;
 
@@ -175,6 +176,23 @@ impl<S: Screen> Animator<S> {
         Ok(animator)
     }
 
+    /// Starts an animation of a search through the maze carved in `grid` on `screen`, drawing
+    /// it at once: its passages as carved, every cell untouched.
+    pub fn carved(screen: S, grid: Grid, pace: Pace) -> Self {
+        let tiles = (grid.tile_width() * grid.tile_height()) as usize;
+        let mut animator = Self {
+            frames: Frames::new(screen, pace),
+            progress: vec![Progress::Untouched; grid.cell_count()],
+            region: vec![None; grid.cell_count()],
+            drawn: vec![None; tiles],
+            dirty: (0..tiles).collect(),
+            frame: Vec::new(),
+            grid,
+        };
+        animator.flush();
+        animator
+    }
+
     /// Draws what is left to draw and returns the screen, or why the animation stopped.
     pub fn finish(mut self) -> io::Result<Result<S, Stop>> {
         if self.frames.stopped.is_none() {
@@ -294,13 +312,26 @@ impl<S: Screen> Observer for Animator<S> {
     }
 }
 
+/// Follows a solver's steps through a carved rectangle ([`Animator::carved`]), cells named by
+/// index: the cell stood on drawn as the current path, cells walked off as backtracked over.
+impl<S: Screen> Observer<ShapeEvent> for Animator<S> {
+    fn observe(&mut self, event: ShapeEvent) {
+        let grid = &self.grid;
+        let event = event.map(
+            |id| grid.pos(id as usize),
+            |side| Dir::from_side(side.into()),
+        );
+        Observer::<Event>::observe(self, event);
+    }
+}
+
 /// Follows a generator's events on a shape other than the rectangle and draws the maze carved
 /// so far as `term` draws it (half blocks, a mask in tiles), rewriting only the lines that
 /// changed since the last frame. Each frame draws the whole picture again in memory, cheap for
 /// a picture that fits a terminal (a 10-ring polar maze, 84x42, within 10 ms unoptimised).
 pub struct ShapeAnimator<S: Screen> {
     frames: Frames<S>,
-    carving: Carving,
+    source: Source,
     term: Term,
     /// The picture's width in columns.
     columns: u64,
@@ -317,7 +348,41 @@ impl<S: Screen> ShapeAnimator<S> {
         let columns = picture_size(&blank, scale)?.0;
         let mut animator = Self {
             frames: Frames::new(screen, pace),
-            carving: Carving::new(blank)?,
+            source: Source::Carving(Carving::new(blank)?),
+            term: Term {
+                color: pace.color,
+                heatmap: false,
+                scale,
+            },
+            columns,
+            drawn: Vec::new(),
+            picture: Vec::new(),
+            frame: Vec::new(),
+        };
+        animator.flush();
+        Ok(animator)
+    }
+
+    /// Starts an animation of a search through `maze` (of any shape but the rectangle), drawn
+    /// at `scale` as [`ShapeAnimator::new`] draws, on `screen`: each frame the maze with the
+    /// walk so far (its loops cut out) as its solution.
+    pub fn searching(
+        screen: S,
+        maze: &Maze,
+        scale: Option<u32>,
+        pace: Pace,
+    ) -> mazegen::Result<Self> {
+        let columns = picture_size(maze.shape(), scale)?.0;
+        let cells = with_topology!(maze.shape(), t => {
+            (0..t.slots()).filter(|&i| t.is_cell(i)).collect()
+        });
+        let mut animator = Self {
+            frames: Frames::new(screen, pace),
+            source: Source::Search(Box::new(Trail {
+                maze: maze.clone(),
+                cells,
+                walk: Vec::new(),
+            })),
             term: Term {
                 color: pace.color,
                 heatmap: false,
@@ -343,7 +408,14 @@ impl<S: Screen> ShapeAnimator<S> {
     /// Draws the lines of the picture that changed, then pauses.
     fn flush(&mut self) {
         self.picture.clear();
-        if let Err(error) = self.term.render(&self.carving.maze(), &mut self.picture) {
+        let maze = match self.source.maze() {
+            Ok(maze) => maze,
+            Err(error) => {
+                self.frames.fail(io::Error::other(error));
+                return;
+            }
+        };
+        if let Err(error) = self.term.render(&maze, &mut self.picture) {
             self.frames.fail(error);
             return;
         }
@@ -372,12 +444,65 @@ impl<S: Screen> Observer<ShapeEvent> for ShapeAnimator<S> {
         if self.frames.stopped.is_some() {
             return;
         }
-        if let Err(error) = self.carving.apply(event) {
+        if let Err(error) = self.source.apply(event) {
             self.frames.fail(io::Error::other(error));
             return;
         }
         if self.frames.step() {
             self.flush();
+        }
+    }
+}
+
+/// What a [`ShapeAnimator`] draws: a maze being carved, or searched.
+enum Source {
+    Carving(Carving),
+    Search(Box<Trail>),
+}
+
+impl Source {
+    /// Follows `event`.
+    fn apply(&mut self, event: ShapeEvent) -> mazegen::Result<()> {
+        match self {
+            Source::Carving(carving) => carving.apply(event),
+            Source::Search(trail) => {
+                trail.apply(event);
+                Ok(())
+            }
+        }
+    }
+
+    /// The maze as it stands.
+    fn maze(&self) -> mazegen::Result<Maze> {
+        match self {
+            Source::Carving(carving) => Ok(carving.maze()),
+            Source::Search(trail) => {
+                let mut maze = trail.maze.clone();
+                maze.set_walk(trail.walk.clone())?;
+                Ok(maze)
+            }
+        }
+    }
+}
+
+/// A search under way: the maze, each id's cell index, and the walk so far with its loops cut
+/// out (a solver stands on each cell it enters; entering one already on the walk goes back
+/// to it).
+struct Trail {
+    maze: Maze,
+    cells: Vec<usize>,
+    walk: Vec<usize>,
+}
+
+impl Trail {
+    fn apply(&mut self, event: ShapeEvent) {
+        let Event::Enter { cell } = event else {
+            return;
+        };
+        let cell = self.cells[cell as usize];
+        match self.walk.iter().position(|&c| c == cell) {
+            Some(k) => self.walk.truncate(k + 1),
+            None => self.walk.push(cell),
         }
     }
 }

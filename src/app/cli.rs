@@ -149,13 +149,14 @@ pub enum Command {
     /// Caves: a cellular automaton's caverns joined by tunnels, with roles, locks and keys
     #[command(after_help = examples!(
         "caves --seed 7",
-        "caves --width 120 --height 80 --locks 3 --format png -o cave.png",
+        "caves --width 120 --height 80 --fill 0.55 --locks 3 --format png -o cave.png",
         "caves --fill 0.5 --rule B678/S345678 --steps 6 --format ldtk -o cave.ldtk"
     ))]
     Caves(CavesArgs),
-    /// Read a maze document (JSON) and add its shortest solution
+    /// Read a maze document (JSON) and add its solution: a shortest one, or the one a --method
+    /// finds, with the cells it visited
     #[command(after_help = examples!(
-        "backtrack --size 41 --format json | mazegen solve --format text",
+        "backtrack --size 41 --format json | mazegen solve --method tremaux --format text",
         "solve maze.json --start 0,0 --goal 19,0 -o solved.json",
         "wilson --shape polar --format graph | mazegen solve | mazegen stats"
     ))]
@@ -580,11 +581,64 @@ pub struct SolveArgs {
     #[arg(value_name = "FILE")]
     pub input: Option<PathBuf>,
 
+    /// How to find the way from start to goal; all but shortest add the cells they visited
+    /// ("visited" in documents)
+    #[arg(long, value_enum, default_value_t = SolveMethod::Shortest)]
+    pub method: SolveMethod,
+
+    #[command(flatten)]
+    pub animation: SearchAnimationArgs,
+
     #[command(flatten)]
     pub endpoints: EndpointArgs,
 
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+/// The ways `solve` finds a path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SolveMethod {
+    /// A shortest path, by breadth-first search
+    Shortest,
+    /// Keep the right hand on the wall (may walk in circles on mazes with loops, and says so)
+    WallFollower,
+    /// Head north, following walls until the turns cancel (rect, mask and hex mazes)
+    Pledge,
+    /// Mark passages as they are walked, never walk one a third time (every maze)
+    Tremaux,
+    /// Fill every dead end until only the way through is left (every maze)
+    DeadEndFilling,
+}
+
+impl From<SolveMethod> for mazegen::solve::Method {
+    fn from(method: SolveMethod) -> Self {
+        match method {
+            SolveMethod::Shortest => Self::Shortest,
+            SolveMethod::WallFollower => Self::WallFollower,
+            SolveMethod::Pledge => Self::Pledge,
+            SolveMethod::Tremaux => Self::Tremaux,
+            SolveMethod::DeadEndFilling => Self::DeadEndFilling,
+        }
+    }
+}
+
+/// Watching a solver search.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Animation")]
+pub struct SearchAnimationArgs {
+    /// Draw the search in the terminal as the --method walks (q, Esc or Ctrl-C stops), then
+    /// the solved maze in term
+    #[arg(long)]
+    pub animate: bool,
+
+    /// Milliseconds to pause after each frame of --animate
+    #[arg(long, value_name = "MS", default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=10_000), allow_negative_numbers = true)]
+    pub delay: u32,
+
+    /// Solver steps drawn per frame of --animate (raise it for big mazes)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
+    pub steps_per_frame: u32,
 }
 
 /// Options of `render`.

@@ -43,6 +43,9 @@ pub(crate) struct GraphDocument<'a, S, C, P> {
     pub exits: Option<Vec<OpeningEntry>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution: Option<S>,
+    /// The ids of the cells a solver visited, in order (`solve --method`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub visited: Option<Vec<u32>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stats: Option<ShapeStats>,
     pub cells: Lines<C>,

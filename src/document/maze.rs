@@ -40,6 +40,9 @@ pub(crate) struct MazeDocument<'a, T, S = Vec<TilePos>> {
     pub tiles: T,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solution: Option<S>,
+    /// The cells a solver visited, in order (`solve --method`); written, not read.
+    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
+    pub visited: Option<Vec<Pos>>,
     /// Derived from the maze; written on request, recomputed rather than read.
     #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
     pub stats: Option<Summary>,

@@ -14,9 +14,10 @@ use crate::algorithms::{Generator, braid, start_cell};
 use crate::analysis::shortest_path;
 use crate::analysis::{distances, path_back};
 use crate::error::{Error, Result};
-use crate::events::{Observer, ShapeEvent};
+use crate::events::{Event, Observer, ShapeEvent, Silent};
 use crate::grid::{Dir, Grid, Pos, TilePos, passage_tile};
 use crate::rng::{rng_for_stream, rng_from_seed};
+use crate::solve::{Method, SearchEvent, search};
 use crate::topology::{End, Mask, Masked, Shape, Topology};
 use crate::window::Cut;
 use crate::with_topology;
@@ -47,6 +48,9 @@ pub struct Maze {
     unicursal: bool,
     open_border: bool,
     solution: Option<Vec<usize>>,
+    /// The cells the solver visited, in order, when a method other than the shortest found
+    /// the solution.
+    visited: Option<Vec<usize>>,
     /// Where a window of a giant maze lies in it.
     cut: Option<Box<Cut>>,
 }
@@ -192,6 +196,7 @@ impl Maze {
             unicursal: false,
             open_border: false,
             solution: None,
+            visited: None,
             cut: None,
         }
     }
@@ -407,6 +412,7 @@ impl Maze {
         }
         (self.start, self.goal) = (start, goal);
         self.solution = None;
+        self.visited = None;
         Ok(())
     }
 
@@ -438,6 +444,7 @@ impl Maze {
         let opened = with_topology!(&mut self.shape, t => braid(t, probability.get(), &mut rng))?;
         self.braid = Some(probability);
         self.solution = None;
+        self.visited = None;
         Ok(opened)
     }
 
@@ -523,7 +530,107 @@ impl Maze {
             }
         };
         self.solution = path;
+        self.visited = None;
         Ok(())
+    }
+
+    /// Solves the maze by `method` and keeps the path it found as [`Maze::solution`] and the
+    /// cells it visited as [`Maze::visited`]; [`Method::Shortest`] is [`Maze::solve`] (and
+    /// keeps no visited cells).
+    ///
+    /// A wall follower that cannot reach the goal is [`Error::Unsolvable`], Pledge off the
+    /// shapes with fixed headings [`Error::MethodShape`] (see [`crate::solve`]).
+    ///
+    /// ```
+    /// use mazegen::{Maze, Probability, algorithms::Wilson, solve::Method};
+    ///
+    /// let mut maze = Maze::generate(&Wilson, 10, 10, 4)?;
+    /// maze.braid_with(Probability::new(1.0)?)?;
+    /// maze.solve_with(Method::Tremaux)?;
+    /// let (path, visited) = (maze.solution().unwrap(), maze.visited().unwrap());
+    /// assert_eq!((path[0], path[path.len() - 1]), (maze.start(), maze.goal()));
+    /// assert!(path.iter().all(|cell| visited.contains(cell)));
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn solve_with(&mut self, method: Method) -> Result<()> {
+        self.solve_observed(method, &mut Silent)
+    }
+
+    /// Solves the maze exactly as [`Maze::solve_with`] does, reporting each step of the search
+    /// to `observer`, cells named by id as in [`ShapeEvent`]s (on a rectangle, the index
+    /// `y * width + x`): [`Event::Enter`](crate::events::Event::Enter) when the solver
+    /// stands on a cell, [`Event::Leave`](crate::events::Event::Leave) when it walks off it
+    /// or fills it. The shortest path's search reports each cell it reaches, nearest first,
+    /// and keeps no visited cells.
+    pub fn solve_observed(
+        &mut self,
+        method: Method,
+        observer: &mut dyn Observer<ShapeEvent>,
+    ) -> Result<()> {
+        if method == Method::Shortest {
+            // The search only to show it: the path is the one `solve` keeps.
+            if observer.listening() {
+                let (start, goal) = (self.start, self.goal);
+                with_topology!(&self.shape, t => {
+                    let ids = crate::topology::cell_ids(t)?;
+                    search(method, t, start, goal, &mut ById { ids, observer })
+                })?;
+            }
+            return self.solve();
+        }
+        let (start, goal) = (self.start, self.goal);
+        let found = with_topology!(&self.shape, t => {
+            if observer.listening() {
+                let ids = crate::topology::cell_ids(t)?;
+                let mut named = ById { ids, observer };
+                search(method, t, start, goal, &mut named)
+            } else {
+                search(method, t, start, goal, &mut Silent)
+            }
+        });
+        let found = match found {
+            Err(Error::NoPath { start, goal }) if self.cut.is_some() => {
+                return Err(Error::NoPathInWindow { start, goal });
+            }
+            found => found?,
+        };
+        self.solution = Some(found.path);
+        self.visited = Some(found.visited);
+        Ok(())
+    }
+
+    /// Keeps `cells` as the solution while a search is under way, as an animation draws it: a
+    /// walk from the start along open passages, which need not have reached the goal yet.
+    /// Cells not joined by a passage to the one before are refused ([`Error::NotAWalk`]).
+    pub fn set_walk(&mut self, cells: Vec<usize>) -> Result<()> {
+        let joined = |a: usize, b: usize| {
+            with_topology!(&self.shape, t => {
+                let cursor = t.cursor(a);
+                (0..crate::topology::sides_of(t)).any(|side| {
+                    Topology::neighbour(t, &cursor, side) == Some(b) && Topology::is_open(t, a, side)
+                })
+            })
+        };
+        if let Some(pair) = cells.windows(2).find(|pair| !joined(pair[0], pair[1])) {
+            return Err(Error::NotAWalk {
+                from: self.pos(pair[0]),
+                to: self.pos(pair[1]),
+            });
+        }
+        if cells.first().is_some_and(|&first| first != self.start) {
+            return Err(Error::NotAWalk {
+                from: self.start_pos(),
+                to: self.pos(cells[0]),
+            });
+        }
+        self.solution = Some(cells);
+        Ok(())
+    }
+
+    /// The cells the solver visited, in the order it first did, when a method other than the
+    /// shortest solved the maze ([`Maze::solve_with`]).
+    pub fn visited(&self) -> Option<&[usize]> {
+        self.visited.as_deref()
     }
 
     /// Every cell's distance in steps from the start
@@ -629,6 +736,19 @@ fn farthest(distances: &[u32]) -> usize {
         .filter(|&i| distances[i] != crate::analysis::UNREACHED)
         .max_by_key(|&i| (distances[i], std::cmp::Reverse(i)))
         .expect("the origin is reached")
+}
+
+/// Passes a solver's events on, each cell named by its id.
+struct ById<'a> {
+    ids: Vec<u32>,
+    observer: &'a mut dyn Observer<ShapeEvent>,
+}
+
+impl Observer<SearchEvent> for ById<'_> {
+    fn observe(&mut self, event: SearchEvent) {
+        let event: Event<u32, u8> = event.map(|cell| self.ids[cell], |side| side);
+        self.observer.observe(event);
+    }
 }
 
 #[cfg(test)]

@@ -29,6 +29,7 @@ use crate::Probability;
 use crate::algorithms::Generator;
 use crate::error::{Error, Result};
 use crate::grid::{Grid, Pos};
+use crate::solve::Method;
 use crate::topology::{End, Shape, Topology};
 use crate::with_topology;
 use std::fmt;
@@ -114,8 +115,10 @@ pub struct Finish {
     pub goal: Option<Pos>,
     /// Open the outer wall beside the start and the goal ([`Maze::open_border`]).
     pub openings: bool,
-    /// Find the shortest path from start to goal ([`Maze::solve`]).
+    /// Find a path from start to goal ([`Maze::solve_with`]).
     pub solve: bool,
+    /// How: a shortest path unless said otherwise.
+    pub method: Method,
 }
 
 impl Finish {
@@ -243,7 +246,7 @@ impl Finish {
                 .map_err(|error| Part::Openings.refuses(error))?;
         }
         if self.solve {
-            maze.solve()?;
+            maze.solve_with(self.method)?;
         }
         Ok(())
     }

@@ -84,6 +84,9 @@ impl Graph {
                 solution: maze
                     .solution()
                     .map(|path| Seq(path.iter().map(|&i| ids[i]))),
+                visited: maze
+                    .visited()
+                    .map(|cells| cells.iter().map(|&i| ids[i]).collect()),
                 stats,
                 cells: Lines(Cells { topology, ids: &ids }),
                 passages: Lines(Passages { topology, ids: &ids }),

@@ -81,6 +81,7 @@ impl RenderRows for Json {
             })
             .map_err(io::Error::other)?,
             solution: None,
+            visited: None,
             stats: None,
             difficulty: None,
         };
@@ -123,6 +124,9 @@ pub(super) fn document(
         openings: maze.has_openings(),
         tiles: tiles.map_err(io::Error::other)?,
         solution: maze.solution().map(|_| SolutionTiles(maze)),
+        visited: maze
+            .visited()
+            .map(|cells| cells.iter().map(|&cell| maze.pos(cell)).collect()),
         stats: stats.map_err(io::Error::other)?,
         difficulty: difficulty.map(Box::new),
     })

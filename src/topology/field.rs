@@ -19,6 +19,20 @@ pub trait Tiling {
     /// Room for one entry per side.
     type Sides: Default + AsMut<[u8]> + AsRef<[u8]>;
 
+    /// See [`Topology::HEADINGS`].
+    const HEADINGS: bool = false;
+    /// See [`Topology::NAME`].
+    const NAME: &'static str;
+
+    /// Writes the sides of cell (x, y) in clockwise order into `sides` (as long as
+    /// [`Tiling::SIDES`]); see [`Topology::clockwise`]. `0..SIDES` unless said otherwise.
+    #[inline(always)]
+    fn clockwise(_x: u32, _y: u32, sides: &mut [u8]) {
+        for (k, side) in sides.iter_mut().enumerate() {
+            *side = k as u8;
+        }
+    }
+
     /// Refuses a `width x height` field whose cells would not all connect.
     fn check(_width: u32, _height: u32) -> Result<()> {
         Ok(())
@@ -121,6 +135,8 @@ impl<T: Tiling> Topology for Field<T> {
     const SIDES: usize = T::SIDES;
     const OWNED: usize = T::OWNED;
     const OPENINGS: [&'static [u8]; 2] = T::OPENINGS;
+    const HEADINGS: bool = T::HEADINGS;
+    const NAME: &'static str = T::NAME;
 
     fn slots(&self) -> usize {
         self.links.len()
@@ -160,6 +176,13 @@ impl<T: Tiling> Topology for Field<T> {
     #[inline(always)]
     fn neighbour(&self, cursor: &FieldCursor, side: usize) -> Option<usize> {
         self.beyond(cursor, side).map(|c| c.i)
+    }
+
+    #[inline(always)]
+    fn clockwise(&self, cursor: &FieldCursor) -> (T::Sides, usize) {
+        let mut sides = T::Sides::default();
+        T::clockwise(cursor.x, cursor.y, sides.as_mut());
+        (sides, T::SIDES)
     }
 
     #[inline(always)]

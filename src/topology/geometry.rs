@@ -69,3 +69,60 @@ pub(super) fn border_walls<T: Geometry + ?Sized>(
     }
     walls
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::topology::{Hex, Mask, Masked, Polar, Triangle};
+    use std::f64::consts::TAU;
+
+    /// Checks that every cell's [`Topology::clockwise`] sides come round clockwise as drawn:
+    /// the angles of their walls' midpoints from the centre (y down) rise by less than a turn
+    /// each and by exactly one turn in all.
+    fn turns_clockwise<T: Geometry>(shape: &T) {
+        for i in (0..shape.slots()).filter(|&i| shape.is_cell(i)) {
+            let (sides, count) = shape.clockwise(&shape.cursor(i));
+            let sides = &sides.as_ref()[..count];
+            let centre = shape.centre(i);
+            let angle = |side: u8| {
+                let line = shape.wall_line(i, usize::from(side));
+                let (first, last) = (line[0], line[line.len() - 1]);
+                let mid = line[line.len() / 2];
+                // An arc's middle point, else the middle of a straight wall.
+                let (x, y) = if line.len() > 2 {
+                    (mid.x, mid.y)
+                } else {
+                    ((first.x + last.x) / 2.0, (first.y + last.y) / 2.0)
+                };
+                (y - centre.y).atan2(x - centre.x)
+            };
+            let mut total = 0.0;
+            for k in 0..count {
+                let (a, b) = (angle(sides[k]), angle(sides[(k + 1) % count]));
+                let step = (b - a).rem_euclid(TAU);
+                assert!(
+                    step > 1e-9,
+                    "cell {i}: sides {sides:?} do not come round clockwise"
+                );
+                total += step;
+            }
+            if count > 1 {
+                assert!(
+                    (total - TAU).abs() < 1e-6,
+                    "cell {i}: sides {sides:?} turn {total}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn sides_come_round_clockwise_on_every_shape() {
+        turns_clockwise(&Grid::new(3, 2).unwrap());
+        let mask = Mask::from_text("..X\n...\nX..\n").unwrap();
+        turns_clockwise(&Masked::new(mask).unwrap());
+        turns_clockwise(&Hex::new(4, 3).unwrap());
+        turns_clockwise(&Triangle::new(5, 3).unwrap());
+        turns_clockwise(&Polar::new(6).unwrap());
+    }
+}

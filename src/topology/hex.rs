@@ -24,6 +24,9 @@ impl Tiling for HexTiling {
     /// as on the rectangle.
     const OPENINGS: [&'static [u8]; 2] = [&[0, 5, 4, 3, 2, 1], &[3, 2, 1, 0, 5, 4]];
     type Sides = [u8; 6];
+    /// Sides 0 to 5 run clockwise from the north and face the same way on every cell.
+    const HEADINGS: bool = true;
+    const NAME: &'static str = "hex";
 
     #[inline(always)]
     fn offset(x: u32, _y: u32, side: usize) -> (u32, u32) {

@@ -383,6 +383,9 @@ impl Topology for Masked {
     type Sides = [u8; 4];
 
     const SIDES: usize = 4;
+    /// North, east, south, west: clockwise, the same way on every cell.
+    const HEADINGS: bool = true;
+    const NAME: &'static str = "mask";
     const OWNED: usize = 2;
     const OPENINGS: [&'static [u8]; 2] = super::rect::OPENINGS;
 

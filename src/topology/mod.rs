@@ -59,6 +59,14 @@ pub trait Topology {
     /// of preference: the first on the outer border is opened (see [`Shape::opening_side`]).
     const OPENINGS: [&'static [u8]; 2];
 
+    /// Whether side `k` faces the same way on every cell (the rectangle, a mask, hexagons), side
+    /// `k + SIDES / 2` the opposite way, and sides `0..SIDES` run clockwise: a walker can keep
+    /// a heading and count its turns in sides, as the Pledge algorithm does. Triangles point
+    /// two ways and rings bend, so they cannot.
+    const HEADINGS: bool = false;
+    /// The shape's name as documents spell it ([`Shape::name`]).
+    const NAME: &'static str;
+
     /// One more than the largest cell index.
     fn slots(&self) -> usize;
 
@@ -209,6 +217,23 @@ pub trait Topology {
         self.neighbour(cursor, side).is_none()
     }
 
+    /// The sides of the cursor's cell, each once, in clockwise order as the cell is drawn (y
+    /// down), from any of them: `sides.as_ref()[..count]` of the `(sides, count)` returned.
+    /// Sides on the outer border are included, sides the cell does not have (a polar cell's
+    /// outward sides past its last cell outward) are not. Wall followers turn by this order.
+    ///
+    /// Written once per shape from its geometry (`0..SIDES` unless the shape says otherwise),
+    /// and checked against [`Geometry`]: the midpoints of the walls, seen from the centre,
+    /// come round clockwise.
+    #[inline(always)]
+    fn clockwise(&self, _cursor: &Self::Cursor) -> (Self::Sides, usize) {
+        let mut sides = Self::Sides::default();
+        for (k, side) in sides.as_mut().iter_mut().enumerate() {
+            *side = k as u8;
+        }
+        (sides, Self::SIDES)
+    }
+
     /// The number of open passages of cell `i` (1: a dead end).
     fn degree(&self, i: usize) -> usize {
         let cursor = self.cursor(i);
@@ -226,6 +251,12 @@ pub trait Topology {
 
     /// How events name a side.
     fn side(side: usize) -> Self::Side;
+}
+
+/// The number of sides a cell of `_topology` may have ([`Topology::SIDES`]), for callers
+/// that hold the topology, not its type.
+pub(crate) const fn sides_of<T: Topology>(_topology: &T) -> usize {
+    T::SIDES
 }
 
 /// The events a generator reports on topology `T`.

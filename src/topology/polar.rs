@@ -164,6 +164,7 @@ impl Topology for Polar {
     type Sides = [u8; 3 + MAX_OUTWARD];
 
     const SIDES: usize = 3 + MAX_OUTWARD;
+    const NAME: &'static str = "polar";
     const OWNED: usize = 2;
     /// The one side of a cell of the outer ring on the border: its arc outward.
     const OPENINGS: [&'static [u8]; 2] = [&[3], &[3]];
@@ -215,6 +216,26 @@ impl Topology for Polar {
     #[inline(always)]
     fn neighbour(&self, cursor: &PolarCursor, side: usize) -> Option<usize> {
         self.beyond(cursor, side).map(|(c, _)| c.i)
+    }
+
+    /// The arc outward (each cell outward, in order; the border on the outer ring), then the
+    /// clockwise side, the arc inward and the counter-clockwise side; the centre has only its
+    /// cells outward.
+    fn clockwise(&self, c: &PolarCursor) -> ([u8; 3 + MAX_OUTWARD], usize) {
+        let mut sides = [0; 3 + MAX_OUTWARD];
+        let outward = if (c.ring as usize + 1) < self.counts.len() {
+            self.ratio(c.ring + 1) as usize
+        } else {
+            usize::from(c.ring > 0)
+        };
+        for (m, side) in sides[..outward].iter_mut().enumerate() {
+            *side = 3 + m as u8;
+        }
+        if c.ring == 0 {
+            return (sides, outward);
+        }
+        sides[outward..outward + 3].copy_from_slice(&[1, 0, 2]);
+        (sides, outward + 3)
     }
 
     #[inline(always)]

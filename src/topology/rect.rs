@@ -12,6 +12,9 @@ impl Topology for Grid {
     type Sides = [u8; 4];
 
     const SIDES: usize = 4;
+    /// North, east, south, west: clockwise, the same way on every cell.
+    const HEADINGS: bool = true;
+    const NAME: &'static str = "rect";
     /// East, then south: a wall id is `2 * cell + (0 east, 1 south)`.
     const OWNED: usize = 2;
     const OPENINGS: [&'static [u8]; 2] = OPENINGS;

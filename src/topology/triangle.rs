@@ -35,6 +35,19 @@ impl Tiling for TriangleTiling {
     /// West, then the base, then east for the start; east, the base, west for the goal.
     const OPENINGS: [&'static [u8]; 2] = [&[0, 2, 1], &[1, 2, 0]];
     type Sides = [u8; 3];
+    const NAME: &'static str = "triangle";
+
+    /// West, east, base round a triangle pointing up (apex on top); west, base, east round
+    /// one pointing down, whose base is on top.
+    #[inline(always)]
+    fn clockwise(x: u32, y: u32, sides: &mut [u8]) {
+        let order = if points_up(x, y) {
+            [0, 1, 2]
+        } else {
+            [0, 2, 1]
+        };
+        sides.copy_from_slice(&order);
+    }
 
     fn check(width: u32, height: u32) -> Result<()> {
         if width == 1 && height > 2 {

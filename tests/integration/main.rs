@@ -48,6 +48,7 @@ mod shape_openings;
 mod shapes;
 mod snapshots;
 mod solutions;
+mod solvers;
 mod streaming;
 mod terminal_shapes;
 mod uniformity;

@@ -1,15 +1,18 @@
 //! The commands that read a maze document back: `solve`, `render` and `stats`.
 
 use super::write_maze;
+use crate::app::animate::{self, Animator, Pace, ShapeAnimator};
 use crate::app::cli::StatsFormat;
 use crate::app::output::Target;
 use crate::app::settle::{
     DocumentAction, DocumentJob, Input, SHAPE_FORMATS, bad_input, tiles_style_refused, with_flags,
 };
+use crate::app::terminal::TerminalScreen;
 use anyhow::Context;
 use mazegen::Maze;
 use mazegen::analysis::Figures;
 use mazegen::analysis::ShapeStats;
+use mazegen::maze::Finish;
 use mazegen::read::{AnyDocument, ReadError};
 use mazegen::render::Style;
 use mazegen::topology::Shape;
@@ -27,8 +30,8 @@ pub fn run(job: DocumentJob) -> anyhow::Result<()> {
 /// Carries out `action` on a maze read from a maze document.
 fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     let output = match action {
-        DocumentAction::Solve(finish, output) => {
-            finish.apply(&mut maze).map_err(with_flags)?;
+        DocumentAction::Solve(finish, output, pace) => {
+            solve(&mut maze, finish, pace, None)?;
             output
         }
         DocumentAction::Render(output) => output,
@@ -58,7 +61,7 @@ fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
 fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     let (finish, output) = match action {
         DocumentAction::Stats(format) => return print_stats(&ShapeStats::of(&maze)?, format),
-        DocumentAction::Solve(finish, output) => (Some(finish), output),
+        DocumentAction::Solve(finish, output, pace) => (Some((finish, pace)), output),
         DocumentAction::Render(output) => (None, output),
     };
     let shape = maze.shape().name();
@@ -75,7 +78,7 @@ fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     };
     if output.graph_format.takes().tiles && in_tiles {
         let action = match finish {
-            Some(finish) => DocumentAction::Solve(finish, output),
+            Some((finish, pace)) => DocumentAction::Solve(finish, output, pace),
             None => DocumentAction::Render(output),
         };
         return run_on_maze(maze, action);
@@ -95,10 +98,58 @@ fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
             .pixel_size_of_shape(maze.shape())
             .with_context(|| format!("--scale {}", picture.scale))?;
     }
-    if let Some(finish) = finish {
-        finish.apply(&mut maze).map_err(with_flags)?;
+    if let Some((finish, pace)) = finish {
+        solve(&mut maze, finish, pace, output.blocks_scale)?;
     }
     write_maze(&maze, rendering)
+}
+
+/// Finishes `maze` as `finish` says, solving it by its method: with a `pace`, while the
+/// search is drawn on the terminal's alternate screen (rectangles only).
+fn solve(
+    maze: &mut Maze,
+    finish: Finish,
+    pace: Option<Pace>,
+    scale: Option<u32>,
+) -> anyhow::Result<()> {
+    let Some(pace) = pace else {
+        return finish.apply(maze).map_err(with_flags);
+    };
+    let placed = Finish {
+        solve: false,
+        ..finish
+    };
+    placed.apply(maze).map_err(with_flags)?;
+    let (columns, lines) = TerminalScreen::size()?;
+    let Some(grid) = maze.grid().filter(|_| maze.mask().is_none()) else {
+        let size = animate::picture_size(maze.shape(), scale)?;
+        animate::check_shape_fits(maze.shape(), size, columns, lines).map_err(bad_input)?;
+        let screen = TerminalScreen::enter()?;
+        let mut animator = ShapeAnimator::searching(screen, maze, scale, pace)?;
+        maze.solve_observed(finish.method, &mut animator)
+            .map_err(with_flags)?;
+        return match animator.finish()? {
+            Ok(_screen) => Ok(()),
+            Err(stop) => Err(stop.into()),
+        };
+    };
+    let (tile_width, tile_height) = (grid.tile_width(), grid.tile_height());
+    let (need_columns, need_lines) = animate::needed_size(tile_width, tile_height);
+    if need_columns > u64::from(columns) || need_lines > u64::from(lines) {
+        return Err(bad_input(format!(
+            "--animate: a {tile_width}x{tile_height}-tile maze needs {need_columns} columns and \
+             {need_lines} lines, the terminal has {columns}x{lines}: enlarge the window, or \
+             leave --animate out"
+        )));
+    }
+    let screen = TerminalScreen::enter()?;
+    let mut animator = Animator::carved(screen, grid.clone(), pace);
+    maze.solve_observed(finish.method, &mut animator)
+        .map_err(with_flags)?;
+    match animator.finish()? {
+        Ok(_screen) => Ok(()),
+        Err(stop) => Err(stop.into()),
+    }
 }
 
 /// Prints `figures` as a table or a JSON object.

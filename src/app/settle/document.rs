@@ -1,15 +1,18 @@
 //! Settles the document commands (`solve`, `render`, `stats`): where the document comes from
 //! and how the maze read from it is written, for either kind of document.
 
-use super::output::{Rendering, picture, rendering};
+use super::output::{Rendering, picture, rendering, use_color};
 use super::{Job, bad_input};
 
-use crate::app::cli::{Format, OutputArgs, StatsFormat};
+use crate::app::animate::Pace;
+use crate::app::cli::{Format, OutputArgs, SolveArgs, StatsFormat};
 use crate::app::output::Target;
+use crate::app::terminal;
 use mazegen::maze::Finish;
 use mazegen::render::{Picture, Style};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// A maze document to read and act on.
 pub struct DocumentJob {
@@ -29,8 +32,9 @@ pub enum Input {
 
 /// What the document commands do.
 pub enum DocumentAction {
-    /// `solve`: place the endpoints, solve (as this says), and write the maze.
-    Solve(Finish, DocumentOutput),
+    /// `solve`: place the endpoints, solve (as this says, the search animated at this pace),
+    /// and write the maze.
+    Solve(Finish, DocumentOutput, Option<Pace>),
     /// `render`: write the maze in another format.
     Render(DocumentOutput),
     /// `stats`: print figures about the maze.
@@ -100,4 +104,41 @@ pub(super) fn document(path: Option<PathBuf>, action: DocumentAction) -> anyhow:
         None => Input::Stdin,
     };
     Ok(Job::Document(DocumentJob { input, action }))
+}
+
+/// Checks that `solve --animate` can run here and now (the fit is checked once the maze is
+/// read), makes `term` its format, and returns its pace; `None` without `--animate`.
+pub(super) fn search_pace(args: &mut SolveArgs) -> anyhow::Result<Option<Pace>> {
+    let animation = &args.animation;
+    if !animation.animate {
+        return Ok(None);
+    }
+    let target = &args.output.target;
+    if args
+        .output
+        .format
+        .is_some_and(|format| format != Format::Term)
+        || target.output.is_some()
+    {
+        return Err(bad_input(
+            "--animate draws in the terminal: it needs --format term (its default with \
+             --animate) and no --output",
+        ));
+    }
+    if !io::stdout().is_terminal() {
+        return Err(bad_input(
+            "--animate draws in a terminal, but standard output is not one",
+        ));
+    }
+    if terminal::keyboard().is_err() {
+        return Err(bad_input(
+            "--animate reads its keys from a terminal, but there is no controlling terminal",
+        ));
+    }
+    args.output.format = Some(Format::Term);
+    Ok(Some(Pace {
+        delay: Duration::from_millis(animation.delay.into()),
+        steps_per_frame: animation.steps_per_frame,
+        color: use_color(target),
+    }))
 }

@@ -26,6 +26,17 @@ pub fn with_flags(error: mazegen::Error) -> anyhow::Error {
             anyhow::Error::new(*error).context(flags)
         }
         mazegen::Error::Labyrinth { .. } => anyhow::Error::new(error).context("--unicursal"),
+        mazegen::Error::Unsolvable { method, x, y } => bad_input(format!(
+            "--method {method} cannot solve this maze: its walk came back to cell {x},{y} the same \
+             way as before without reaching the goal, and would go round forever (the goal lies \
+             off the walls it follows, on a loop or an island); use --method tremaux, \
+             dead-end-filling or shortest, which solve every maze"
+        )),
+        mazegen::Error::MethodShape { method, shape } => bad_input(format!(
+            "--method {method} keeps a heading, which the cells of a {shape} maze do not share: \
+             it solves rect, mask and hex mazes; use --method wall-follower, tremaux, \
+             dead-end-filling or shortest, which solve every shape"
+        )),
         mazegen::Error::TooManySeeds { seeds, .. } => {
             anyhow::Error::new(error).context(format!("--walkers {seeds}"))
         }

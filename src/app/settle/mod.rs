@@ -136,14 +136,16 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
         ),
         Command::Rooms(args) => return rooms::rooms(args).map(Job::Rooms),
         Command::Caves(args) => return caves::caves(args).map(Job::Caves),
-        Command::Solve(args) => {
+        Command::Solve(mut args) => {
             dataset::refuse_arrays(&args.output)?;
+            let pace = document::search_pace(&mut args)?;
             let output = document::document_output(&args.output, Format::Json, Format::Graph)?;
             let finish = Finish {
                 solve: true,
+                method: args.method.into(),
                 ..maze::endpoints_of(&args.endpoints)
             };
-            let action = DocumentAction::Solve(finish, output);
+            let action = DocumentAction::Solve(finish, output, pace);
             return document::document(args.input, action);
         }
         Command::Render(args) => {
