@@ -16,8 +16,9 @@
 //!    whose tiles meet are neighbours. Kruskal's algorithm joins them by the shortest tunnels,
 //!    each dug from the meeting tiles back to the two floors, so long as it touches no tunnel
 //!    of other caverns: the tiles then join the caverns exactly as the spanning tree of
-//!    tunnels does. Caverns that no tunnel can reach without touching another (rare: walled in
-//!    by tiles beside three caverns) are filled with rock, all but the largest part.
+//!    tunnels does. Caverns that no tunnel can reach without touching another (walled in by
+//!    tiles beside three caverns: seen in caves a few tiles wide with caverns of a tile or
+//!    two) are filled with rock, all but the largest part ([`CaveMap::left_out`]).
 //! 5. **Locks** (stream [`LOCKS_STREAM`], only when asked for): planned on the tree of tunnels
 //!    as on a room map's ([`crate::rooms::Lock`]), each lock in its tunnel at the first tile on
 //!    the side of the cavern it opens; keys lie before their locks.
@@ -42,7 +43,7 @@ use crate::Probability;
 use crate::grid::grantable;
 use crate::rng::rng_for_stream;
 use crate::rooms::{
-    Analysis, Edge, EdgeKind, Level, Lock, MapTile, Mark, Rect, Role, TileMap, most_locks,
+    Analysis, Edge, EdgeKind, Level, Lock, MapTile, Mark, Rect, TileMap, most_locks,
 };
 use caverns::NONE;
 use serde::Serialize;
@@ -87,7 +88,12 @@ impl Rule {
             let rest = part
                 .strip_prefix(letter)
                 .or_else(|| part.strip_prefix(letter.to_ascii_lowercase()))
-                .ok_or_else(|| bad(&format!("expected {letter} before the counts of {part:?}")))?;
+                .ok_or_else(|| {
+                    bad(&format!(
+                        "expected {letter} and its counts (or {letter} alone for none) where \
+                         {part:?} is"
+                    ))
+                })?;
             let mut bits = 0u16;
             for c in rest.chars() {
                 match c.to_digit(10) {
@@ -245,6 +251,9 @@ pub struct CaveMap {
     pub edges: Vec<Edge>,
     /// The locks by number (lock `k` at index `k - 1`), on the edges.
     pub locks: Vec<Lock>,
+    /// Caverns filled with rock because no tunnel could reach them without touching another's
+    /// (step 4): none but in narrow caves of small caverns.
+    pub left_out: u32,
     analysis: Analysis,
 }
 
@@ -276,6 +285,7 @@ impl CaveMap {
             .into());
         }
         let (mut tunnels, kept) = caverns::tunnels(&cavern, width, &sizes);
+        let left_out = kept.iter().filter(|&&keep| !keep).count() as u32;
         // Number the kept caverns anew, in order.
         let mut renumber = vec![NONE; sizes.len()];
         let mut count = 0u32;
@@ -355,6 +365,7 @@ impl CaveMap {
             tunnels,
             edges,
             locks,
+            left_out,
             analysis,
         })
     }
@@ -404,23 +415,11 @@ impl CaveMap {
         (at % self.params.width, at / self.params.width)
     }
 
-    /// The marks on cavern floors: the start, the goal (with more than one cavern) and the key
-    /// of every lock by number, each cavern's from the floor tile nearest its centre on in row
-    /// order, wrapping round, those past its floor left out.
+    /// The marks on cavern floors (the start, the goal and the keys, as on room maps), each
+    /// cavern's from the floor tile nearest its centre on in row order, wrapping round, those
+    /// past its floor left out.
     pub fn marks(&self) -> Vec<Mark> {
-        let analysis = &self.analysis;
-        let wanted: Vec<(u32, MapTile, Option<u32>)> = [
-            (analysis.start, MapTile::Start, None),
-            (analysis.goal, MapTile::Goal, None),
-        ]
-        .into_iter()
-        .filter(|&(c, _, _)| self.caverns.len() > 1 || c == analysis.start)
-        .chain(
-            self.locks
-                .iter()
-                .map(|l| (l.key, MapTile::Key, Some(l.number))),
-        )
-        .collect();
+        let wanted = crate::rooms::marks_wanted(&self.analysis, &self.locks);
         let w = self.params.width as usize;
         // Each marked cavern's floor in row order (only those: marks are few).
         let mut floors: std::collections::BTreeMap<u32, Vec<u32>> =
@@ -466,11 +465,6 @@ impl CaveMap {
     /// Start, goal, depths and dead ends of the tree of caverns.
     pub fn analysis(&self) -> &Analysis {
         &self.analysis
-    }
-
-    /// What cavern `c` is for.
-    pub fn role(&self, c: u32) -> Role {
-        Role::of(c, &self.analysis)
     }
 }
 
@@ -564,8 +558,10 @@ pub enum CavesError {
 
     /// More locks than the caverns take.
     #[error(
-        "{locks} locks in a cave of {caverns} caverns: it takes at most {most} (half the \
-         caverns); fewer locks, a larger cave or a smaller minimum cavern size would do"
+        "{locks} {} in a cave of {caverns} {}: it takes at most {most} (half the caverns); \
+         fewer locks, a larger cave, more fill or a smaller minimum cavern size would do",
+        if *locks == 1 { "lock" } else { "locks" },
+        if *caverns == 1 { "cavern" } else { "caverns" }
     )]
     TooManyLocks {
         /// The locks asked for.

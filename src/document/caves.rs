@@ -30,6 +30,7 @@ pub(crate) struct CavesAnalysis<'a> {
     pub goal: u32,
     pub hops: u32,
     pub dead_ends: &'a [u32],
+    pub left_out: u32,
 }
 
 /// One entry of `rooms`: a cavern's id, the rectangle around its floor (columns `x .. x + w`,

@@ -1,6 +1,7 @@
 //! The documents mazegen writes and reads back, as serde types: `mazegen.maze/v1` (a maze in
-//! tiles), `mazegen.graph/v1` (a maze of any shape as cells and passages) and
-//! `mazegen.rooms/v1` (a room map) and `mazegen.caves/v1` (a cave), each described by its JSON Schema in `schema/`.
+//! tiles), `mazegen.graph/v1` (a maze of any shape as cells and passages), `mazegen.rooms/v1`
+//! (a room map) and `mazegen.caves/v1` (a cave), each described by its JSON Schema in
+//! `schema/`.
 //!
 //! The types are the one home of each document's field names, order and optional fields: the
 //! renderers of [`crate::render`] fill them from a model and serialize them (pretty, or compact

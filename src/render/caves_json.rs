@@ -6,7 +6,7 @@ use super::{Json, Render};
 use crate::caves::CaveMap;
 use crate::document::caves::{CavernEntry, CavesAnalysis, CavesDocument, TunnelEntry};
 use crate::document::{CAVES_SCHEMA, Lines, Seq, write_pretty};
-use crate::rooms::EdgeKind;
+use crate::rooms::{EdgeKind, Level};
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 use std::io::{self, Write};
@@ -26,6 +26,7 @@ impl Render<CaveMap> for Json {
                 goal: analysis.goal,
                 hops: analysis.hops,
                 dead_ends: &analysis.dead_ends,
+                left_out: cave.left_out,
             },
             rooms: Lines(Caverns(cave)),
             edges: Lines(Tunnels(cave)),
@@ -43,13 +44,9 @@ impl Serialize for Caverns<'_> {
         let cave = self.0;
         let analysis = cave.analysis();
         let mut seq = serializer.serialize_seq(Some(cave.caverns.len()))?;
+        let mut keys_of = cave.keys();
         for (id, cavern) in cave.caverns.iter().enumerate() {
-            let keys: Vec<u32> = cave
-                .locks
-                .iter()
-                .filter(|lock| lock.key as usize == id)
-                .map(|lock| lock.number)
-                .collect();
+            let keys = std::mem::take(&mut keys_of[id]);
             let r = cavern.bounds;
             seq.serialize_element(&CavernEntry {
                 id: id as u32,
@@ -75,8 +72,12 @@ impl Serialize for Tunnels<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let cave = self.0;
         let mut seq = serializer.serialize_seq(Some(cave.tunnels.len()))?;
+        let mut lock_of = vec![None; cave.tunnels.len()];
+        for lock in &cave.locks {
+            lock_of[lock.edge as usize] = Some(lock);
+        }
         for (k, tunnel) in cave.tunnels.iter().enumerate() {
-            let lock = cave.locks.iter().find(|lock| lock.edge as usize == k);
+            let lock = lock_of[k];
             seq.serialize_element(&TunnelEntry {
                 a: tunnel.a,
                 b: tunnel.b,

@@ -1,4 +1,4 @@
-//! `ldtk`: the room map as an [LDtk](https://ldtk.io) project (JSON, format 1.5.3), the other
+//! `ldtk`: a room map or cave (its caverns the rooms) as an [LDtk](https://ldtk.io) project (JSON, format 1.5.3), the other
 //! level editor game engines import (Godot 4, Unity, Bevy, MonoGame, Defold through their LDtk
 //! importers).
 //!
@@ -394,13 +394,9 @@ impl<L: Level> Render<L> for Ldtk {
         // Entities first: LDtk lists layers from the top.
         let analysis = map.analysis();
         let mut entities: Vec<String> = Vec::new();
+        let mut keys_of = map.keys();
         for (id, room) in rooms.iter().enumerate() {
-            let keys = map
-                .locks()
-                .iter()
-                .filter(|lock| lock.key as usize == id)
-                .map(|lock| lock.number)
-                .collect();
+            let keys = std::mem::take(&mut keys_of[id]);
             let fields = vec![
                 ("id", FieldValue::Int(id as u64)),
                 ("role", FieldValue::Text(map.role(id as u32).name().into())),

@@ -164,14 +164,10 @@ impl<L: Level> Render<L> for Tiled {
         )?;
         writeln!(out, "      \"objects\": [")?;
         let analysis = map.analysis();
+        let keys_of = map.keys();
         for (id, room) in rooms.iter().enumerate() {
             let role = map.role(id as u32).name();
-            let keys: Vec<String> = map
-                .locks()
-                .iter()
-                .filter(|lock| lock.key as usize == id)
-                .map(|lock| lock.number.to_string())
-                .collect();
+            let keys: Vec<String> = keys_of[id].iter().map(u32::to_string).collect();
             let comma = if id + 1 < rooms.len() { "," } else { "" };
             writeln!(
                 out,

@@ -208,23 +208,12 @@ impl RoomMap {
         }
     }
 
-    /// The marks on room floors: the start, the goal (with more than one room) and the key of
-    /// every lock by number, each room's along its rows from its centre tile, wrapping round,
-    /// those past its floor left out. `None` for a map generated without a layout.
+    /// The marks on room floors ([`super::level::marks_wanted`]: the start, the goal and the
+    /// keys), each room's along its rows from its centre tile, wrapping round, those past its
+    /// floor left out. `None` for a map generated without a layout.
     pub fn marks(&self) -> Option<Vec<Mark>> {
         let layout = self.layout.as_ref()?;
-        let analysis = self.analysis();
-        let marks = [
-            (analysis.start, MapTile::Start, None),
-            (analysis.goal, MapTile::Goal, None),
-        ]
-        .into_iter()
-        .filter(|&(room, _, _)| self.params.count > 1 || room == analysis.start)
-        .chain(
-            self.locks
-                .iter()
-                .map(|lock| (lock.key, MapTile::Key, Some(lock.number))),
-        );
+        let marks = super::level::marks_wanted(self.analysis(), &self.locks);
         let mut placed = vec![0u32; layout.rooms.len()];
         let mut out = Vec::new();
         for (room, tile, lock) in marks {

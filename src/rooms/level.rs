@@ -1,7 +1,27 @@
 //! What the tile formats draw: a map of tiles with rooms on it, a room map or a cave (whose
 //! caverns are its rooms).
 
-use super::{Analysis, Edge, Lock, Mark, Rect, Role, RoomMap, TileMap};
+use super::{Analysis, Edge, Lock, MapTile, Mark, Rect, Role, RoomMap, TileMap};
+
+/// The marks a level puts on room floors, in order: the start, the goal (in the start's room
+/// on a level of one room) and the key of every lock by number, each with its room and, for a
+/// key, its lock's number.
+pub(crate) fn marks_wanted(
+    analysis: &Analysis,
+    locks: &[Lock],
+) -> Vec<(u32, MapTile, Option<u32>)> {
+    [
+        (analysis.start, MapTile::Start, None),
+        (analysis.goal, MapTile::Goal, None),
+    ]
+    .into_iter()
+    .chain(
+        locks
+            .iter()
+            .map(|lock| (lock.key, MapTile::Key, Some(lock.number))),
+    )
+    .collect()
+}
 
 /// A map of tiles with rooms, roles, locks and keys on it.
 pub trait Level {
@@ -36,6 +56,15 @@ pub trait Level {
     /// What `room` is for.
     fn role(&self, room: u32) -> Role {
         Role::of(room, self.analysis())
+    }
+
+    /// Every room's keys: the numbers of the locks whose keys lie in it, in increasing order.
+    fn keys(&self) -> Vec<Vec<u32>> {
+        let mut keys = vec![Vec::new(); self.analysis().depth.len()];
+        for lock in self.locks() {
+            keys[lock.key as usize].push(lock.number);
+        }
+        keys
     }
 }
 

@@ -69,6 +69,7 @@ pub use corridor::{Corridor, MapTile, Mark, TileMap};
 pub use cycles::{LONG_WAY, most_cycles};
 pub use error::RoomsError;
 pub use level::Level;
+pub(crate) use level::marks_wanted;
 pub use limits::{MAX_CORRIDOR_TILES, MAX_EDGES, MAX_ROOMS, check_count};
 pub(crate) use locks::plan as plan_locks;
 pub use locks::{Lock, Role, most_locks};

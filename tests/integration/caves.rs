@@ -178,7 +178,7 @@ fn caves_refuse_what_cannot_be_made() {
     );
     assert_refused(
         &["caves", "--fill", "1", "--seed", "1"],
-        &["--fill 1 --min-size 16: the cave is solid rock"],
+        &["--fill 1 --rule B5678/S45678 --steps 4 --min-size 16: the cave is solid rock"],
     );
     assert_refused(
         &["caves", "--rule", "B5678"],
@@ -328,4 +328,48 @@ fn caves_snapshots() {
         of(&["--locks", "2", "--format", "json"])
     );
     crate::common::assert_snapshot!("caves.term-color", of(&["--color", "always"]));
+}
+
+#[test]
+fn caverns_no_tunnel_can_reach_are_filled_and_counted() {
+    // A strip five tiles wide, its caverns of a tile or two walling others in.
+    let args = [
+        "caves",
+        "--width",
+        "5",
+        "--height",
+        "200",
+        "--fill",
+        "0.5",
+        "--seed",
+        "3",
+        "--rule",
+        "B3/S23",
+        "--steps",
+        "1",
+        "--min-size",
+        "1",
+    ];
+    let doc = json_of(&[&args[..], &["--format", "json"]].concat());
+    let left_out = doc["analysis"]["left_out"].as_u64().unwrap();
+    assert!(left_out > 0);
+    crate::common::mazegen()
+        .args(args)
+        .args(["--format", "text"])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(format!(
+            "note: {left_out} caverns that no tunnel could reach"
+        )));
+    let options = CaveOptions {
+        width: 5,
+        height: 200,
+        fill: Probability::new(0.5).unwrap(),
+        rule: Rule::parse("B3/S23").unwrap(),
+        steps: 1,
+        min_size: 1,
+        locks: 0,
+    };
+    let cave = CaveMap::generate(&options, 3).unwrap();
+    assert_sound(&cave, &options, "a narrow strip");
 }

@@ -5,6 +5,7 @@ use super::output::use_color;
 use super::rooms::{TilesetImage, map_picture, uvtt_picture};
 use crate::app::cli::{CavesArgs, CavesFormat};
 use crate::app::output::Target;
+use anyhow::Context as _;
 use clap::ValueEnum as _;
 use mazegen::caves::{CaveMap, CaveOptions};
 use mazegen::render::{Json, Ldtk, Png, Render, Svg, Term, Text, Tiled, Uvtt};
@@ -33,6 +34,16 @@ pub(super) fn caves(args: CavesArgs) -> anyhow::Result<CavesJob> {
         .get_name()
         .to_string();
     let picture = map_picture(takes, &format_name, args.theme, args.scale)?;
+    let picture = match format {
+        CavesFormat::Uvtt => uvtt_picture(picture, args.scale),
+        _ => picture,
+    };
+    if takes.picture {
+        // The cave's size is known: a picture too large is refused before the work.
+        picture
+            .pixel_size_of(args.width.into(), args.height.into())
+            .with_context(|| format!("--scale {}", picture.scale))?;
+    }
     let target = Target::new(args.target.output.as_deref());
     super::output::refuse_binary_to_terminal(takes, &target)?;
     let renderer: Box<dyn Render<CaveMap>> = match format {
@@ -45,7 +56,7 @@ pub(super) fn caves(args: CavesArgs) -> anyhow::Result<CavesJob> {
         CavesFormat::Json => Box::new(Json::default()),
         CavesFormat::Tiled => Box::new(Tiled),
         CavesFormat::Ldtk => Box::new(Ldtk),
-        CavesFormat::Uvtt => Box::new(Uvtt(uvtt_picture(picture, args.scale))),
+        CavesFormat::Uvtt => Box::new(Uvtt(picture)),
         CavesFormat::Svg => Box::new(Svg(picture)),
         CavesFormat::Png => Box::new(Png(picture)),
     };

@@ -166,8 +166,12 @@ pub fn caves_with_flags(error: mazegen::Error, options: &CaveOptions) -> anyhow:
     let flags = match refusal {
         CavesError::TooManyLocks { locks, .. } => format!("--locks {locks}"),
         CavesError::NoCavern { .. } => format!(
-            "--fill {} --min-size {}",
+            "--width {} --height {} --fill {} --rule {} --steps {} --min-size {}",
+            options.width,
+            options.height,
             options.fill.get(),
+            options.rule.name(),
+            options.steps,
             options.min_size
         ),
         _ => format!("--width {} --height {}", options.width, options.height),
