@@ -574,6 +574,18 @@ pub struct TargetArgs {
     pub output: Option<PathBuf>,
 }
 
+/// How the pictures of room maps and caves are drawn.
+#[derive(Debug, Args)]
+pub struct MapPictureArgs {
+    /// Colors of svg, png and uvtt pictures [default: color]
+    #[arg(long, value_enum, help_heading = "Output")]
+    pub theme: Option<Theme>,
+
+    /// Pixels per tile in svg, png and uvtt pictures, 1 to 64 [default: 8; 64 in uvtt]
+    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=64), allow_negative_numbers = true, help_heading = "Output")]
+    pub scale: Option<u32>,
+}
+
 /// Options of `solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {

@@ -16,6 +16,7 @@
 use super::Takes;
 use super::ink::Picture;
 use super::svg::hex;
+use super::tiled::{KINDS, kind_number};
 use super::{Render, rooms_picture, tiles_of};
 use crate::rooms::{Level, MapTile, TileMap};
 use serde_json::{Value, json};
@@ -26,15 +27,6 @@ const GRID: u64 = 16;
 
 /// The LDtk version whose project format this writes.
 const LDTK_VERSION: &str = "1.5.3";
-
-/// The IntGrid values of the `Tiles` layer, from 1, with their identifiers.
-const VALUES: [(MapTile, &str); 5] = [
-    (MapTile::Rock, "rock"),
-    (MapTile::Room, "floor"),
-    (MapTile::Corridor, "corridor"),
-    (MapTile::Door, "door"),
-    (MapTile::Lock, "lock"),
-];
 
 /// Unique ids of the definitions (layers, entities and their fields) and the level.
 mod uid {
@@ -62,17 +54,6 @@ impl Ldtk {
         records_seed: true,
         ..Takes::NOTHING
     };
-}
-
-/// The IntGrid value of a map tile.
-fn value(tile: MapTile) -> u8 {
-    match tile {
-        MapTile::Rock => 1,
-        MapTile::Room | MapTile::Key | MapTile::Start | MapTile::Goal => 2,
-        MapTile::Corridor => 3,
-        MapTile::Door => 4,
-        MapTile::Lock => 5,
-    }
 }
 
 /// Instance ids in the shape of UUIDs, unique within a project: the seed and a serial number.
@@ -160,7 +141,7 @@ fn layer_def(uid: u32, identifier: &str, kind: &str, values: Vec<Value>) -> Valu
 /// The project's definitions: its two layers, five entities and the level's fields.
 fn defs(colors: &[String]) -> Value {
     let values: Vec<Value> = (1..)
-        .zip(VALUES)
+        .zip(KINDS)
         .map(|(value, (tile, identifier))| {
             json!({
                 "value": value, "identifier": identifier, "color": colors[tile as usize],
@@ -451,7 +432,7 @@ impl<L: Level> Render<L> for Ldtk {
                 if x > 0 {
                     line.push(',');
                 }
-                line.push(char::from(b'0' + value(tile)));
+                line.push(char::from(b'0' + kind_number(tile)));
             }
             line
         });

@@ -19,8 +19,28 @@ use std::io::{self, Write};
 /// Pixels per tile side in the map and its tileset.
 const TILE_PIXELS: u32 = 16;
 
-/// The tileset's tiles, by tile id (the map's tile number less one).
-const KINDS: [&str; 5] = ["rock", "floor", "corridor", "door", "lock"];
+/// The kinds of tile Tiled and LDtk maps tell apart, numbered from 1 in this order (start,
+/// goal and key marks are floor), with their names: the tileset's tiles by tile id (the map's
+/// tile number less one), and LDtk's IntGrid values.
+pub(super) const KINDS: [(MapTile, &str); 5] = [
+    (MapTile::Rock, "rock"),
+    (MapTile::Room, "floor"),
+    (MapTile::Corridor, "corridor"),
+    (MapTile::Door, "door"),
+    (MapTile::Lock, "lock"),
+];
+
+/// The number of a map tile's kind in [`KINDS`], from 1: its tile number in the embedded
+/// tileset, its IntGrid value in LDtk.
+pub(super) fn kind_number(tile: MapTile) -> u8 {
+    match tile {
+        MapTile::Rock => 1,
+        MapTile::Room | MapTile::Key | MapTile::Start | MapTile::Goal => 2,
+        MapTile::Corridor => 3,
+        MapTile::Door => 4,
+        MapTile::Lock => 5,
+    }
+}
 
 /// The file name of the tileset's image, beside the map.
 pub const TILESET_IMAGE: &str = "mazegen-rooms-tiles.png";
@@ -28,13 +48,7 @@ pub const TILESET_IMAGE: &str = "mazegen-rooms-tiles.png";
 /// Writes the tileset's image: its five tiles (rock, floor, corridor, door, lock), 16 pixels
 /// square, in a row, in the colors of `png` room maps (`--theme color`).
 pub fn write_tileset_image(out: &mut dyn Write) -> io::Result<()> {
-    let kinds = [
-        MapTile::Rock,
-        MapTile::Room,
-        MapTile::Corridor,
-        MapTile::Door,
-        MapTile::Lock,
-    ];
+    let kinds = KINDS.map(|(tile, _)| tile);
     let picture = Picture {
         scale: TILE_PIXELS,
         ..Picture::default()
@@ -59,17 +73,6 @@ impl Tiled {
         records_seed: true,
         ..Takes::NOTHING
     };
-}
-
-/// The tile number (global id) of a map tile in the embedded tileset.
-fn gid(tile: MapTile) -> u32 {
-    match tile {
-        MapTile::Rock => 1,
-        MapTile::Room | MapTile::Key | MapTile::Start | MapTile::Goal => 2,
-        MapTile::Corridor => 3,
-        MapTile::Door => 4,
-        MapTile::Lock => 5,
-    }
 }
 
 impl<L: Level> Render<L> for Tiled {
@@ -115,7 +118,7 @@ impl<L: Level> Render<L> for Tiled {
             KINDS.len() as u32 * TILE_PIXELS
         )?;
         writeln!(out, "    \"tiles\": [")?;
-        for (id, kind) in KINDS.iter().enumerate() {
+        for (id, (_, kind)) in KINDS.iter().enumerate() {
             let comma = if id + 1 < KINDS.len() { "," } else { "" };
             writeln!(
                 out,
@@ -143,7 +146,7 @@ impl<L: Level> Render<L> for Tiled {
                 if x > 0 {
                     line.push(b',');
                 }
-                write!(line, "{}", gid(tile))?;
+                write!(line, "{}", kind_number(tile))?;
             }
             if y + 1 < height as usize {
                 line.push(b',');

@@ -4,7 +4,7 @@
 //! always leave the player a way to win; the formats say what the text map says.
 
 use crate::common::{assert_refused, json_of, stdout_of};
-use crate::player::assert_winnable;
+use crate::player::{assert_winnable, walk};
 use mazegen::Probability;
 use mazegen::caves::{CaveMap, CaveOptions, Rule};
 use mazegen::rooms::{Level, Lock, MapTile, most_locks};
@@ -30,27 +30,9 @@ fn reached(
     from: (u32, u32),
     blocked: Option<(u32, u32)>,
 ) -> Vec<bool> {
-    let (w, h) = (tiles.width(), tiles.height());
-    let mut seen = vec![false; (w * h) as usize];
-    seen[(from.1 * w + from.0) as usize] = true;
-    let mut stack = vec![from];
-    while let Some((x, y)) = stack.pop() {
-        for (nx, ny) in [
-            (x + 1, y),
-            (x.wrapping_sub(1), y),
-            (x, y + 1),
-            (x, y.wrapping_sub(1)),
-        ] {
-            if nx >= w || ny >= h || seen[(ny * w + nx) as usize] {
-                continue;
-            }
-            if tiles.get(nx, ny) != MapTile::Rock && blocked != Some((nx, ny)) {
-                seen[(ny * w + nx) as usize] = true;
-                stack.push((nx, ny));
-            }
-        }
-    }
-    seen
+    walk(tiles, from, |at, kind| {
+        kind != MapTile::Rock && blocked != Some(at)
+    })
 }
 
 /// Checks the shape of `cave`; `what` names it.

@@ -35,38 +35,21 @@ impl<'a, L: Level> Player<'a, L> {
     }
 
     fn walk_tiles(&self, tiles: &TileMap, held: impl Fn(u32) -> bool) -> Vec<bool> {
-        let (w, h) = (tiles.width(), tiles.height());
         let rooms = self.map.analysis().depth.len() as u32;
         let tile = |room| self.map.room_tile(room).expect("a map with tiles");
-        let start = tile(self.map.analysis().start);
-        let mut seen = vec![false; (w * h) as usize];
-        let mut stack = vec![start];
-        seen[(start.1 * w + start.0) as usize] = true;
-        while let Some((x, y)) = stack.pop() {
-            for (nx, ny) in [
-                (x + 1, y),
-                (x.wrapping_sub(1), y),
-                (x, y + 1),
-                (x, y.wrapping_sub(1)),
-            ] {
-                if nx >= w || ny >= h || seen[(ny * w + nx) as usize] {
-                    continue;
-                }
-                let open = match tiles.get(nx, ny) {
-                    MapTile::Rock => false,
-                    MapTile::Lock => held(self.locks[&(nx, ny)]),
-                    _ => true,
-                };
-                if open {
-                    seen[(ny * w + nx) as usize] = true;
-                    stack.push((nx, ny));
-                }
-            }
-        }
+        let seen = walk(
+            tiles,
+            tile(self.map.analysis().start),
+            |at, kind| match kind {
+                MapTile::Rock => false,
+                MapTile::Lock => held(self.locks[&at]),
+                _ => true,
+            },
+        );
         (0..rooms)
             .map(|room| {
                 let (x, y) = tile(room);
-                seen[(y * w + x) as usize]
+                seen[(y * tiles.width() + x) as usize]
             })
             .collect()
     }
@@ -95,6 +78,37 @@ impl<'a, L: Level> Player<'a, L> {
         }
         seen
     }
+}
+
+/// The tiles of `tiles` reached from `from` in steps across tile edges onto tiles `open` lets
+/// in (given where and what they are), row by row.
+pub fn walk(
+    tiles: &TileMap,
+    from: (u32, u32),
+    open: impl Fn((u32, u32), MapTile) -> bool,
+) -> Vec<bool> {
+    let (w, h) = (tiles.width(), tiles.height());
+    let mut seen = vec![false; (w * h) as usize];
+    seen[(from.1 * w + from.0) as usize] = true;
+    let mut stack = vec![from];
+    while let Some((x, y)) = stack.pop() {
+        for (nx, ny) in [
+            (x + 1, y),
+            (x.wrapping_sub(1), y),
+            (x, y + 1),
+            (x, y.wrapping_sub(1)),
+        ] {
+            if nx < w
+                && ny < h
+                && !seen[(ny * w + nx) as usize]
+                && open((nx, ny), tiles.get(nx, ny))
+            {
+                seen[(ny * w + nx) as usize] = true;
+                stack.push((nx, ny));
+            }
+        }
+    }
+    seen
 }
 
 /// Checks that the player always wins on `map` and needs every lock; `what` names the map.

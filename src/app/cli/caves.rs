@@ -1,6 +1,6 @@
 //! Command-line types of the `caves` command.
 
-use super::{TargetArgs, Theme, parse_locks, parse_probability, parse_seed};
+use super::{MapPictureArgs, TargetArgs, parse_locks, parse_probability, parse_seed};
 use clap::{Args, ValueEnum};
 use mazegen::Probability;
 use mazegen::caves::{MAX_SIDE, MAX_STEPS, Rule};
@@ -34,13 +34,8 @@ pub struct CavesArgs {
     #[arg(long, value_enum, default_value_t = CavesFormat::Term, help_heading = "Output")]
     pub format: CavesFormat,
 
-    /// Colors of svg, png and uvtt pictures [default: color]
-    #[arg(long, value_enum, help_heading = "Output")]
-    pub theme: Option<Theme>,
-
-    /// Pixels per tile in svg, png and uvtt pictures, 1 to 64 [default: 8; 64 in uvtt]
-    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=64), allow_negative_numbers = true, help_heading = "Output")]
-    pub scale: Option<u32>,
+    #[command(flatten)]
+    pub picture: MapPictureArgs,
 
     #[command(flatten)]
     pub target: TargetArgs,

@@ -1,6 +1,6 @@
 //! Command-line types of the `rooms` command.
 
-use super::{TargetArgs, Theme, parse_locks, parse_probability, parse_seed};
+use super::{MapPictureArgs, TargetArgs, parse_locks, parse_probability, parse_seed};
 use clap::{Args, ValueEnum};
 use mazegen::Probability;
 use mazegen::render::{self, Takes};
@@ -55,13 +55,8 @@ pub struct RoomsArgs {
     #[arg(long, value_enum, default_value_t = RoomsFormat::Term, help_heading = "Output")]
     pub format: RoomsFormat,
 
-    /// Colors of svg and png pictures [default: color]
-    #[arg(long, value_enum, help_heading = "Output")]
-    pub theme: Option<Theme>,
-
-    /// Pixels per tile in svg and png pictures, 1 to 64 [default: 8]
-    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=64), allow_negative_numbers = true, help_heading = "Output")]
-    pub scale: Option<u32>,
+    #[command(flatten)]
+    pub picture: MapPictureArgs,
 
     #[command(flatten)]
     pub target: TargetArgs,

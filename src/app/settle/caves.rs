@@ -33,9 +33,9 @@ pub(super) fn caves(args: CavesArgs) -> anyhow::Result<CavesJob> {
         .expect("no skipped formats")
         .get_name()
         .to_string();
-    let picture = map_picture(takes, &format_name, args.theme, args.scale)?;
+    let picture = map_picture(takes, &format_name, &args.picture)?;
     let picture = match format {
-        CavesFormat::Uvtt => uvtt_picture(picture, args.scale),
+        CavesFormat::Uvtt => uvtt_picture(picture, args.picture.scale),
         _ => picture,
     };
     if takes.picture {

@@ -64,11 +64,10 @@ impl TilesetImage {
 pub(super) fn map_picture(
     takes: Takes,
     format_name: &str,
-    theme: Option<cli::Theme>,
-    scale: Option<u32>,
+    args: &cli::MapPictureArgs,
 ) -> anyhow::Result<Picture> {
-    if !takes.picture && (theme.is_some() || scale.is_some()) {
-        let flag = if theme.is_some() {
+    if !takes.picture && (args.theme.is_some() || args.scale.is_some()) {
+        let flag = if args.theme.is_some() {
             "--theme"
         } else {
             "--scale"
@@ -78,8 +77,8 @@ pub(super) fn map_picture(
         )));
     }
     Ok(Picture {
-        palette: theme.unwrap_or(cli::Theme::Color).into(),
-        scale: scale.unwrap_or(Style::Tiles.default_scale()),
+        palette: args.theme.unwrap_or(cli::Theme::Color).into(),
+        scale: args.scale.unwrap_or(Style::Tiles.default_scale()),
         heatmap: false,
         // Maps are drawn as tiles.
         style: Style::Tiles,
@@ -145,7 +144,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         )));
     }
     let takes = format.takes();
-    let picture = map_picture(takes, &format_name, args.theme, args.scale)?;
+    let picture = map_picture(takes, &format_name, &args.picture)?;
     let target = Target::new(args.target.output.as_deref());
     super::output::refuse_binary_to_terminal(takes, &target)?;
     let renderer: Box<dyn Render<RoomMap>> = match format {
@@ -161,7 +160,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         RoomsFormat::Ldtk => Box::new(Ldtk),
         RoomsFormat::Svg => Box::new(Svg(picture)),
         RoomsFormat::Png => Box::new(mazegen::render::Png(picture)),
-        RoomsFormat::Uvtt => Box::new(Uvtt(uvtt_picture(picture, args.scale))),
+        RoomsFormat::Uvtt => Box::new(Uvtt(uvtt_picture(picture, args.picture.scale))),
     };
     Ok(RoomsJob {
         tileset: TilesetImage::of(format == RoomsFormat::Tiled, &target),
