@@ -346,9 +346,15 @@ impl<S: Screen> ShapeAnimator<S> {
     /// unit (the shape's own when `None`), on `screen`, drawing its walls at once.
     pub fn new(screen: S, blank: Shape, scale: Option<u32>, pace: Pace) -> mazegen::Result<Self> {
         let columns = picture_size(&blank, scale)?.0;
+        let source = Source::Carving(Carving::new(blank)?);
+        Ok(Self::start(screen, source, scale, pace, columns))
+    }
+
+    /// Starts drawing `source` on `screen`, `columns` wide, its first frame at once.
+    fn start(screen: S, source: Source, scale: Option<u32>, pace: Pace, columns: u64) -> Self {
         let mut animator = Self {
             frames: Frames::new(screen, pace),
-            source: Source::Carving(Carving::new(blank)?),
+            source,
             term: Term {
                 color: pace.color,
                 heatmap: false,
@@ -360,7 +366,7 @@ impl<S: Screen> ShapeAnimator<S> {
             frame: Vec::new(),
         };
         animator.flush();
-        Ok(animator)
+        animator
     }
 
     /// Starts an animation of a search through `maze` (of any shape but the rectangle), drawn
@@ -376,25 +382,12 @@ impl<S: Screen> ShapeAnimator<S> {
         let cells = with_topology!(maze.shape(), t => {
             (0..t.slots()).filter(|&i| t.is_cell(i)).collect()
         });
-        let mut animator = Self {
-            frames: Frames::new(screen, pace),
-            source: Source::Search(Box::new(Trail {
-                maze: maze.clone(),
-                cells,
-                walk: Vec::new(),
-            })),
-            term: Term {
-                color: pace.color,
-                heatmap: false,
-                scale,
-            },
-            columns,
-            drawn: Vec::new(),
-            picture: Vec::new(),
-            frame: Vec::new(),
-        };
-        animator.flush();
-        Ok(animator)
+        let source = Source::Search(Box::new(Trail {
+            maze: maze.clone(),
+            cells,
+            walk: Vec::new(),
+        }));
+        Ok(Self::start(screen, source, scale, pace, columns))
     }
 
     /// Draws what is left to draw and returns the screen, or why the animation stopped.
