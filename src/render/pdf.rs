@@ -52,12 +52,36 @@ impl Default for Pdf {
 }
 
 /// One maze of a book, drawn for its page and for its answer: what a run of many mazes
-/// gathers before the book is written.
+/// gathers before the book is written, each drawing deflated already (on the run's threads).
 #[derive(Debug, Clone, PartialEq)]
 pub struct BookMaze {
     seed: u64,
-    puzzle: Vector,
-    answer: Vector,
+    puzzle: Form,
+    answer: Form,
+}
+
+/// A drawing as a form (a PDF XObject): drawn once, placed on its page, deflated.
+#[derive(Debug, Clone, PartialEq)]
+struct Form {
+    /// Width and height in the drawing's units.
+    size: (f32, f32),
+    /// Its operators, zlib-deflated.
+    deflated: Vec<u8>,
+}
+
+impl Form {
+    fn of(vector: Vector) -> Self {
+        Self {
+            size: (vector.size.0 as f32, vector.size.1 as f32),
+            deflated: deflated(&vector.ops),
+        }
+    }
+}
+
+/// `bytes` deflated in a zlib stream (FlateDecode), at zlib's default level: the same bytes on
+/// every platform.
+fn deflated(bytes: &[u8]) -> Vec<u8> {
+    miniz_oxide::deflate::compress_to_vec_zlib(bytes, 6)
 }
 
 /// The room around a page's contents, in points.
@@ -99,8 +123,8 @@ impl Pdf {
         };
         Ok(BookMaze {
             seed: maze.seed(),
-            puzzle,
-            answer,
+            puzzle: Form::of(puzzle),
+            answer: Form::of(answer),
         })
     }
 
@@ -117,7 +141,7 @@ impl Pdf {
     }
 
     /// Writes the book of `mazes`, each with its number (1 for the first of a run): their
-    /// pages, then the answers' pages.
+    /// pages, then the answers' pages. Each drawing is a form of its own, placed on its page.
     pub fn write_book(&self, mazes: &[(u64, BookMaze)], out: &mut dyn Write) -> io::Result<()> {
         let per_page = self.per_page.max(1) as usize;
         let sheets = mazes.len().div_ceil(per_page).max(1);
@@ -129,6 +153,8 @@ impl Pdf {
         };
         let (catalog, tree, font) = (alloc(), alloc(), alloc());
         let pages: Vec<(Ref, Ref)> = (0..2 * sheets).map(|_| (alloc(), alloc())).collect();
+        // Each maze's puzzle and answer.
+        let forms: Vec<(Ref, Ref)> = mazes.iter().map(|_| (alloc(), alloc())).collect();
         let mut pdf = Writer::new();
         pdf.catalog(catalog).pages(tree);
         pdf.pages(tree)
@@ -141,23 +167,39 @@ impl Pdf {
         for (k, &(page_id, content_id)) in pages.iter().enumerate() {
             let answers = k >= sheets;
             let sheet = k % sheets;
-            let on_page = mazes.chunks(per_page).nth(sheet).unwrap_or(&[]);
+            let first = (sheet * per_page).min(mazes.len());
+            let on_page = &mazes[first..(first + per_page).min(mazes.len())];
             let content = self.page(on_page, answers, (sheet, sheets));
             let mut page = pdf.page(page_id);
             page.media_box(Rect::new(0.0, 0.0, width, height))
                 .parent(tree)
                 .contents(content_id);
-            page.resources().fonts().pair(Name(b"F1"), font);
+            let mut resources = page.resources();
+            resources.fonts().pair(Name(b"F1"), font);
+            let mut placed = resources.x_objects();
+            for (n, &(puzzle, answer)) in forms[first..first + on_page.len()].iter().enumerate() {
+                let name = format!("M{n}");
+                placed.pair(Name(name.as_bytes()), if answers { answer } else { puzzle });
+            }
+            placed.finish();
+            resources.finish();
             page.finish();
-            let compressed = miniz_oxide::deflate::compress_to_vec_zlib(&content, 6);
-            pdf.stream(content_id, &compressed)
+            pdf.stream(content_id, &deflated(&content))
                 .filter(Filter::FlateDecode);
+        }
+        for ((_, maze), &(puzzle, answer)) in mazes.iter().zip(&forms) {
+            for (id, form) in [(puzzle, &maze.puzzle), (answer, &maze.answer)] {
+                let (w, h) = form.size;
+                pdf.form_xobject(id, &form.deflated)
+                    .bbox(Rect::new(0.0, 0.0, w, h))
+                    .filter(Filter::FlateDecode);
+            }
         }
         out.write_all(&pdf.finish())
     }
 
-    /// The drawing operators of one page: its heading, then each maze under its caption, as
-    /// a puzzle or (`answers`) with its solution.
+    /// The drawing operators of one page: its heading, then each maze under its caption, the
+    /// form `M0`, `M1`, ... of its puzzle or (`answers`) of its answer.
     fn page(
         &self,
         mazes: &[(u64, BookMaze)],
@@ -190,8 +232,8 @@ impl Pdf {
                 (left + GAP / 2.0, slot_top - 11.0),
                 &caption,
             );
-            let drawing = if answers { &maze.answer } else { &maze.puzzle };
-            let (w, h) = (drawing.size.0 as f32, drawing.size.1 as f32);
+            let form = if answers { &maze.answer } else { &maze.puzzle };
+            let (w, h) = form.size;
             let room = (slot_width - GAP, slot_height - CAPTION - GAP);
             let scale = (room.0 / w).min(room.1 / h);
             let x = left + (slot_width - w * scale) / 2.0;
@@ -200,9 +242,7 @@ impl Pdf {
             placed.save_state();
             // Drawing units, y down, to points on the page, y up.
             placed.transform([scale, 0.0, 0.0, -scale, x, y]);
-            append(&mut bytes, &placed.finish());
-            append(&mut bytes, &drawing.ops);
-            let mut placed = Content::new();
+            placed.x_object(Name(format!("M{k}").as_bytes()));
             placed.restore_state();
             append(&mut bytes, &placed.finish());
         }

@@ -78,8 +78,9 @@ fn page_tree(pdf: &[u8]) -> (usize, usize) {
     (pages, digits.parse().unwrap())
 }
 
-/// Every page's drawing operators, inflated, in the order of the file (the book's order).
-fn contents(pdf: &[u8]) -> Vec<String> {
+/// Every stream's operators, inflated, in the order of the file: the pages' (the book's
+/// order), then the forms' that draw the mazes (`/Subtype /Form`), marked `true`.
+fn streams(pdf: &[u8]) -> Vec<(bool, String)> {
     positions(pdf, b"/Length ")
         .into_iter()
         .map(|at| {
@@ -90,11 +91,32 @@ fn contents(pdf: &[u8]) -> Vec<String> {
                 .collect();
             let length: usize = digits.parse().unwrap();
             let start = at + positions(&pdf[at..], b"stream\n")[0] + 7;
+            // The writer puts `/Length` first in a stream's dictionary: the rest follows.
+            let dictionary = String::from_utf8_lossy(&pdf[at..start]).into_owned();
+            let form = dictionary.contains("/Subtype /Form");
             let inflated =
                 miniz_oxide::inflate::decompress_to_vec_zlib(&pdf[start..start + length])
-                    .expect("a content stream inflates");
-            readable(&inflated)
+                    .expect("a stream inflates");
+            (form, readable(&inflated))
         })
+        .collect()
+}
+
+/// The pages' operators, in the book's order.
+fn contents(pdf: &[u8]) -> Vec<String> {
+    streams(pdf)
+        .into_iter()
+        .filter(|(form, _)| !form)
+        .map(|(_, ops)| ops)
+        .collect()
+}
+
+/// The forms' operators: each maze's puzzle, then its answer.
+fn forms(pdf: &[u8]) -> Vec<String> {
+    streams(pdf)
+        .into_iter()
+        .filter(|(form, _)| *form)
+        .map(|(_, ops)| ops)
         .collect()
 }
 
@@ -317,21 +339,24 @@ fn every_shape_draws_and_its_answer_shows_the_solution() {
         );
         let pdf = pdf_of(&args);
         assert_eq!(page_tree(&pdf), (2, 2), "{label}");
+        // Each page places its mazes' forms.
         let contents = contents(&pdf);
-        // Vector walls: paths stroked, no images.
+        for page in &contents {
+            assert!(
+                page.contains("/M0 Do") && page.contains("/M1 Do"),
+                "{label}: {page}"
+            );
+        }
+        // Vector walls: paths stroked, no images; each maze a puzzle and an answer.
         assert!(positions(&pdf, b"/Image").is_empty(), "{label}: an image");
-        assert!(
-            contents[0].contains(" l\n") && contents[0].contains("\nS\n"),
-            "{label}: no lines"
-        );
-        assert!(
-            !contents[0].contains(path_grey),
-            "{label}: the puzzle shows its solution"
-        );
-        assert!(
-            contents[1].contains(path_grey),
-            "{label}: the answer lacks its solution"
-        );
+        let forms = forms(&pdf);
+        assert_eq!(forms.len(), 4, "{label}: forms");
+        for (k, form) in forms.iter().enumerate() {
+            let stroked = form.contains("\nS\n") || form.ends_with("\nS");
+            assert!(form.contains(" l\n") && stroked, "{label}: no lines");
+            let answer = k % 2 == 1;
+            assert_eq!(form.contains(path_grey), answer, "{label}: form {k}");
+        }
         let file = dir.join(format!("{label}.pdf"));
         std::fs::write(&file, &pdf).unwrap();
         check_with_poppler(&file, 2, label);
