@@ -135,9 +135,10 @@ impl Pdf {
         (columns, n.div_ceil(columns))
     }
 
-    /// How many pages a book of `mazes` mazes has, answers included.
+    /// How many pages a book of `mazes` mazes has, answers included (a book of none has an
+    /// empty page of each).
     pub fn pages(&self, mazes: u64) -> u64 {
-        2 * mazes.div_ceil(u64::from(self.per_page.max(1)))
+        2 * mazes.div_ceil(u64::from(self.per_page.max(1))).max(1)
     }
 
     /// Writes the book of `mazes`, each with its number (1 for the first of a run): their
@@ -284,5 +285,46 @@ fn win_ansi(line: &str) -> Vec<u8> {
 impl Render for Pdf {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         self.write_book(&[(1, self.draw(maze)?)], out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithms::Backtrack;
+
+    #[test]
+    fn pages_hold_their_mazes_two_across_from_four() {
+        let book = |per_page| Pdf {
+            per_page,
+            ..Pdf::default()
+        };
+        let grids: Vec<_> = [1, 2, 4, 6].map(|n| book(n).grid()).to_vec();
+        assert_eq!(grids, [(1, 1), (1, 2), (2, 2), (2, 3)]);
+        assert_eq!(book(1).pages(100), 200);
+        assert_eq!(book(6).pages(100), 34);
+        assert_eq!(book(4).pages(0), 2);
+    }
+
+    #[test]
+    fn captions_are_win_ansi() {
+        assert_eq!(win_ansi("Maze 3 \u{2014} seed 7"), b"Maze 3 \x97 seed 7");
+        assert_eq!(win_ansi("\u{e9}"), b"?");
+    }
+
+    #[test]
+    fn a_maze_makes_a_book_of_two_pages_in_the_same_bytes_every_time() {
+        let maze = Maze::generate(&Backtrack::default(), 4, 3, 11).unwrap();
+        let written = || {
+            let mut bytes = Vec::new();
+            Pdf::default().render(&maze, &mut bytes).unwrap();
+            bytes
+        };
+        let bytes = written();
+        assert!(bytes.starts_with(b"%PDF-1.7"));
+        assert_eq!(bytes, written());
+        let text = String::from_utf8_lossy(&bytes);
+        assert_eq!(text.matches("/Type /Page\n").count(), 2);
+        assert_eq!(text.matches("/Subtype /Form").count(), 2);
     }
 }
