@@ -558,6 +558,40 @@ pub struct OutputArgs {
     /// in lines) [default: tiles for a rectangle, lines for a mask]
     #[arg(long, value_enum)]
     pub style: Option<PictureStyle>,
+
+    /// Paper of a pdf book [default: a4]
+    #[arg(long, value_enum)]
+    pub paper: Option<Paper>,
+
+    /// Mazes on each page of a pdf book, 1, 2, 4 or 6 [default: 1]
+    #[arg(long, value_name = "N", value_parser = per_page)]
+    pub per_page: Option<u32>,
+}
+
+/// Parses `--per-page`: 1, 2, 4 or 6 mazes on a page.
+fn per_page(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(n @ (1 | 2 | 4 | 6)) => Ok(n),
+        _ => Err("a page holds 1, 2, 4 or 6 mazes".to_owned()),
+    }
+}
+
+/// Paper sizes of pdf books.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Paper {
+    /// ISO A4, 210 x 297 mm
+    A4,
+    /// US Letter, 8.5 x 11 in
+    Letter,
+}
+
+impl From<Paper> for mazegen::render::Paper {
+    fn from(paper: Paper) -> Self {
+        match paper {
+            Paper::A4 => Self::A4,
+            Paper::Letter => Self::Letter,
+        }
+    }
 }
 
 /// Where to write and whether to color: the output options of every command.
@@ -693,6 +727,9 @@ pub enum Format {
     Png,
     /// A self-contained HTML page to play the maze in a browser: keys, buttons or swipes
     Html,
+    /// A PDF puzzle book to print: the mazes, then their solutions (binary: write it to a file
+    /// or a pipe)
+    Pdf,
     /// The generator's steps as JSON lines, after a header line (maze commands only)
     Events,
     /// A mazegen.graph/v1 JSON document: cells and passages of any shape
@@ -729,6 +766,7 @@ impl Format {
             Format::Svg => render::Svg::TAKES,
             Format::Png => render::Png::TAKES,
             Format::Html => render::Html::TAKES,
+            Format::Pdf => render::Pdf::TAKES,
             // Events are written as a generator carves, by no renderer: one maze, its seed
             // recorded in the header.
             Format::Events => Takes {

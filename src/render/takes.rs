@@ -38,6 +38,9 @@ pub enum Many {
     /// One archive of arrays, gathered before it is written (`npz`): see
     /// [`Arrays`](super::Arrays).
     Archive,
+    /// One book of pages, gathered before it is written (`pdf`): see
+    /// [`Pdf::write_book`](super::Pdf::write_book).
+    Book,
 }
 
 impl Takes {

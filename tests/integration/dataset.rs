@@ -515,7 +515,7 @@ fn bad_dataset_options_are_refused_in_one_line() {
         ),
         (
             &["--count", "2", "--format", "json"],
-            "--count 2 writes rectangular mazes as term, text, jsonl",
+            "--count 2 writes rectangular mazes as term, text, pdf, jsonl",
         ),
         (&["--count", "2", "--format", "events"], "--format events"),
         (

@@ -232,7 +232,7 @@ fn formats_a_shape_cannot_be_written_in_are_refused() {
             "--format",
             "json",
         ],
-        &["--count 2 writes hex mazes as term, text, jsonl, npz, not --format json"],
+        &["--count 2 writes hex mazes as term, text, pdf, jsonl, npz, not --format json"],
     );
     assert_refused(
         &[
@@ -246,7 +246,7 @@ fn formats_a_shape_cannot_be_written_in_are_refused() {
             "-o",
             "/tmp/x.npy",
         ],
-        &["--count 2 writes polar mazes as term, text, jsonl, npz, not --format npy"],
+        &["--count 2 writes polar mazes as term, text, pdf, jsonl, npz, not --format npy"],
     );
     assert_refused(
         &[

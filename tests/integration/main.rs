@@ -24,6 +24,7 @@ mod html;
 mod labyrinths;
 mod mask_tiles;
 mod output;
+mod pdf;
 mod pictures;
 mod pipeline;
 mod player;

@@ -413,7 +413,7 @@ fn the_binary_draws_lines_16_pixels_a_cell_unless_told_and_refuses_what_does_not
     );
     assert_refused(
         &["backtrack", "--shape", "triangle", "--format", "json"],
-        &["a triangle maze is written as --format term, text, graph, jsonl, svg, png or html"],
+        &["a triangle maze is written as --format term, text, graph, jsonl, svg, png, html or pdf"],
     );
 }
 

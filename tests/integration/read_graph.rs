@@ -203,7 +203,7 @@ fn tile_formats_are_refused_for_other_shapes() {
             .code(2)
             .stdout("")
             .stderr(contains(format!(
-                "error: --format {format} draws rectangles; a hex maze document is written as --format term, text, graph, jsonl, svg, png or html",
+                "error: --format {format} draws rectangles; a hex maze document is written as --format term, text, graph, jsonl, svg, png, html or pdf",
             )));
     }
     // --openings opens the outer wall of every shape, and the graph records it.

@@ -9,7 +9,7 @@ use mazegen::Maze;
 use mazegen::dataset::{BATCH_MAZES, Made};
 use mazegen::grid::tiles_from_cells;
 use mazegen::maze::Blank;
-use mazegen::render::{ArrayPiece, Arrays, Npz, npy_header};
+use mazegen::render::{ArrayPiece, Arrays, BookMaze, Npz, npy_header};
 use std::io::{self, Write};
 use std::sync::Mutex;
 
@@ -37,6 +37,8 @@ enum Drawn {
     Later(Box<Maze>),
     /// Its part of an archive's arrays, gathered until the last maze is made.
     Gathered(ArrayPiece),
+    /// Its puzzle and answer, gathered into a book until the last maze is made.
+    Page(Box<BookMaze>),
 }
 
 /// Carries out a dataset job. On any error nothing reaches a file target.
@@ -106,6 +108,8 @@ fn write_run(job: &DatasetJob, out: &mut dyn Write) -> anyhow::Result<()> {
         ),
         false => None,
     };
+    // A book's mazes, numbered from 1 in the run.
+    let mut book = Vec::new();
     let mut shown = 0;
     while let Some(made) = mazes.next() {
         let mut made = made.map_err(|error| match error.downcast::<mazegen::Error>() {
@@ -116,6 +120,10 @@ fn write_run(job: &DatasetJob, out: &mut dyn Write) -> anyhow::Result<()> {
         match (drawn, &mut archive) {
             (Drawn::Gathered(piece), Some(arrays)) => {
                 arrays.push(made.seed, piece);
+                write_table(job, &made);
+            }
+            (Drawn::Page(page), _) => {
+                book.push((made.index + 1, *page));
                 write_table(job, &made);
             }
             (drawn, _) => {
@@ -136,6 +144,9 @@ fn write_run(job: &DatasetJob, out: &mut dyn Write) -> anyhow::Result<()> {
     if let Some(arrays) = archive {
         arrays.write_npz(out)?;
     }
+    if let Some(pdf) = job.output.book {
+        pdf.write_book(&book, out)?;
+    }
     Ok(())
 }
 
@@ -154,6 +165,7 @@ fn write_piece(job: &DatasetJob, made: &Made<Piece>, out: &mut dyn Write) -> any
         Drawn::Bytes(bytes) => out.write_all(bytes)?,
         Drawn::Later(maze) => job.output.rendering.renderer.render(maze, out)?,
         Drawn::Gathered(_) => unreachable!("gathered into the archive"),
+        Drawn::Page(_) => unreachable!("gathered into the book"),
     }
     write_table(job, made);
     Ok(())
@@ -203,6 +215,8 @@ fn piece(job: &DatasetJob, maze: Maze, spare: &mut Vec<Vec<u8>>) -> anyhow::Resu
     };
     let drawn = if job.output.archive {
         Drawn::Gathered(ArrayPiece::of(&maze, Npz::PARTS)?)
+    } else if let Some(pdf) = job.output.book {
+        Drawn::Page(Box::new(pdf.draw(&maze)?))
     } else if maze_bytes(job) > RENDERED_ON_THREADS {
         Drawn::Later(Box::new(maze))
     } else {

@@ -8,7 +8,7 @@ use mazegen::algorithms::{Generator, square_walk_steps};
 use mazegen::dataset::DatasetSpec;
 use mazegen::grid::tiles_from_cells;
 use mazegen::maze::{Blank, Finish, MazeSpec};
-use mazegen::render::{ArrayLayout, Many, Takes};
+use mazegen::render::{ArrayLayout, Many, Pdf, Takes};
 use mazegen::topology::Shape;
 
 /// Many mazes to generate, finish, filter and write in index order.
@@ -33,6 +33,8 @@ pub struct DatasetOutput {
     pub array: Option<ArrayLayout>,
     /// Gather the mazes into one archive of arrays, written once the last is made (`npz`).
     pub archive: bool,
+    /// Gather the mazes into one book of pages, written once the last is made (`pdf`).
+    pub book: Option<Pdf>,
     /// Whether each maze's document records its seed (JSON); otherwise a single maze's seed is
     /// printed on standard error when the user cannot know it.
     pub records_seed: bool,
@@ -204,6 +206,7 @@ pub fn settle(
         output: DatasetOutput {
             separate: takes.many == Some(Many::Separated),
             archive: takes.many == Some(Many::Archive),
+            book: (takes.many == Some(Many::Book)).then(|| super::output::book(&args.output)),
             array: rendering.renderer.array(width, height),
             records_seed,
             rendering,

@@ -7,14 +7,14 @@ use crate::app::cli::{self, ColorChoice, Format, OutputArgs, TargetArgs};
 use crate::app::output::Target;
 use anyhow::Context;
 use mazegen::render::{
-    Graph, Html, Json, Jsonl, NpyConnections, NpyTiles, Npz, Picture, Png, Render, Style, Svg,
-    Takes, Term, Text, Tokens,
+    Graph, Html, Json, Jsonl, Many, NpyConnections, NpyTiles, Npz, Pdf, Picture, Png, Render,
+    Style, Svg, Takes, Term, Text, Tokens,
 };
 use mazegen::topology::Shape;
 use std::io::{self, IsTerminal};
 
 /// The formats that write mazes of any shape, as refusals name them.
-pub const SHAPE_FORMATS: &str = "--format term, text, graph, jsonl, svg, png or html";
+pub const SHAPE_FORMATS: &str = "--format term, text, graph, jsonl, svg, png, html or pdf";
 
 /// How and where a maze is written.
 pub struct Rendering {
@@ -223,6 +223,7 @@ pub(super) fn renderer(
         Format::Svg => Box::new(Svg(picture)),
         Format::Png => Box::new(Png(picture)),
         Format::Html => Box::new(Html(picture)),
+        Format::Pdf => Box::new(book(args)),
         Format::Events => return None,
         Format::Graph => Box::new(Graph { stats }),
         Format::Jsonl => Box::new(Jsonl {
@@ -234,6 +235,14 @@ pub(super) fn renderer(
         Format::Npz => Box::new(Npz),
         Format::Tokens => Box::new(Tokens),
     })
+}
+
+/// The pdf book `args` lay out: its paper and mazes a page.
+pub(super) fn book(args: &OutputArgs) -> Pdf {
+    Pdf {
+        paper: args.paper.map(Into::into).unwrap_or_default(),
+        per_page: args.per_page.unwrap_or(1),
+    }
 }
 
 /// Settles the picture options for `format`, refusing those it does not draw and a binary
@@ -253,6 +262,19 @@ pub(super) fn picture(
         return Err(bad_input(format!(
             "--heatmap draws on term, svg or png output, not --format {name}"
         )));
+    }
+    let book_flags = [
+        ("--paper", args.paper.is_some()),
+        ("--per-page", args.per_page.is_some()),
+    ];
+    let book = takes.many == Some(Many::Book);
+    if let Some((flag, _)) = book_flags.iter().find(|&&(_, given)| given && !book) {
+        return Err(bad_input(format!(
+            "{flag} lays out a pdf book, not --format {name}; add --format pdf"
+        )));
+    }
+    if book {
+        refuse_binary_to_terminal(takes, target)?;
     }
     let picture_flags = [
         ("--theme", args.theme.is_some()),

@@ -4,11 +4,13 @@
 //! `vector.rs` writes it as SVG and `raster.rs` as PNG, each in a palette's colors.
 
 mod blocks;
+mod pdf;
 mod raster;
 mod vector;
 
 pub use blocks::term_scale;
 pub(super) use blocks::{Blocks, maze_blocks};
+pub(super) use pdf::{Vector, maze_vector};
 pub(super) use raster::maze_png;
 pub(super) use vector::{maze_svg, number};
 
