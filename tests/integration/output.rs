@@ -4,7 +4,7 @@
 use crate::common::{mazegen, stdout_of};
 use predicates::prelude::*;
 use std::fs;
-use std::os::unix::process::ExitStatusExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread::sleep;
@@ -151,11 +151,11 @@ fn temporaries(directory: &Path) -> Vec<String> {
 
 /// Sends `signal` (a name such as TERM) to process `pid`.
 fn kill(signal: &str, pid: u32) {
-    let status = Command::new("kill")
-        .args(["-s", signal, &pid.to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success(), "kill -s {signal} {pid}");
+    // A system call rather than the `kill` command: on a busy machine starting a process can
+    // take long enough for mazegen to finish writing first.
+    // SAFETY: kill(2) with a child's pid and a signal number.
+    let sent = unsafe { libc::kill(pid as libc::pid_t, signal_number(signal)) };
+    assert_eq!(sent, 0, "kill -s {signal} {pid}");
 }
 
 /// A mazegen process stopped (SIGSTOP) in the middle of writing a temporary file.
@@ -165,6 +165,15 @@ impl Stopped {
     /// Runs `command` (mazegen, or a shell that execs it) and stops it as soon as a temporary
     /// file appears in `directory`, before it is complete.
     fn writing(mut command: Command, directory: &Path) -> Stopped {
+        // At a low priority, so that on a busy machine (the other tests, a browser) the
+        // file is seen while it is being written, not after.
+        // SAFETY: setpriority is a plain system call, safe between fork and exec.
+        unsafe {
+            command.pre_exec(|| {
+                libc::setpriority(libc::PRIO_PROCESS, 0, 10);
+                Ok(())
+            });
+        }
         let mut child = command.stderr(Stdio::null()).spawn().unwrap();
         let started = Instant::now();
         while temporaries(directory).is_empty() {
@@ -199,14 +208,21 @@ fn command(args: &[&str]) -> Command {
     command
 }
 
-/// The number of the signal called `name` here, as `kill -l` says.
+/// The number of the signal called `name` (as `kill -l` names it) here.
 fn signal_number(name: &str) -> i32 {
-    let out = Command::new("kill").args(["-l", name]).output().unwrap();
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .trim()
-        .parse()
-        .unwrap()
+    match name {
+        "HUP" => libc::SIGHUP,
+        "INT" => libc::SIGINT,
+        "TERM" => libc::SIGTERM,
+        "STOP" => libc::SIGSTOP,
+        "CONT" => libc::SIGCONT,
+        "POLL" => libc::SIGIO,
+        "PWR" => libc::SIGPWR,
+        "STKFLT" => libc::SIGSTKFLT,
+        "SYS" => libc::SIGSYS,
+        "TRAP" => libc::SIGTRAP,
+        other => panic!("no signal {other} in these tests"),
+    }
 }
 
 #[test]
