@@ -245,6 +245,15 @@ fn a_signal_while_writing_removes_the_temporary_file_and_ends_by_it() {
                 .args(["-c", "ulimit -c 0; exec \"$@\"", "sh"])
                 .arg(assert_cmd::cargo::cargo_bin!("mazegen"))
                 .args(SLOW);
+            // Caught from its default, whatever the tests inherited: a shell without job
+            // control starts its background jobs with SIGINT ignored, which mazegen keeps.
+            // SAFETY: signal(2) between fork and exec.
+            unsafe {
+                writer.pre_exec(move || {
+                    libc::signal(number, libc::SIG_DFL);
+                    Ok(())
+                });
+            }
             writer.arg("-o").arg(&path);
             let status = Stopped::writing(writer, &dir).signal(name);
             let renamed = status.success() && fs::read_to_string(&path).is_err();
