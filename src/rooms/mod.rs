@@ -21,7 +21,9 @@
 //!    lock ([`Lock`], the locks' module tells how).
 //! 5. **Extra connections** (stream [`EXTRAS_STREAM`]): every candidate pair `i < j` with
 //!    probability `p` (default `ln(n) / n`, the connectivity threshold), by geometric skipping
-//!    in O(n + m). With locks, pairs of two zones are passed over.
+//!    in O(n + m). With locks, pairs of two zones are passed over. Then the cycles (stream
+//!    [`CYCLES_STREAM`], only when asked for): locked short ways between rooms far apart on
+//!    the tree, their keys on the long way round (the cycles' module tells how).
 //! 6. **Corridors** (no randomness): every edge's corridor routed on the map by A*, door to
 //!    door, around the other rooms ([`Corridor`]). With locks, each zone's corridors run on its
 //!    rooms' nearest tiles and never touch another zone's; an extra connection that finds no

@@ -12,7 +12,8 @@
 //!   than run side by side, and cross where they must.
 //! - Corridors may be kept apart by zones (a map with locks, [`Apart`]): a corridor runs only
 //!   on tiles nearest rooms of its ends' zones, and never on or beside a tile of a corridor of
-//!   another zone, doors included.
+//!   another zone, doors included. A cycle's corridor ([`super::cycles`]) is routed first, a
+//!   group of its own, apart from every other.
 //! - Ties go to the state pushed first, in a fixed order: the routes are a function of the
 //!   rooms and edges alone.
 //!
