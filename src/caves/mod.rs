@@ -23,7 +23,7 @@
 //!    as on a room map's ([`crate::rooms::Lock`]), each lock in its tunnel at the first tile on
 //!    the side of the cavern it opens; keys lie before their locks.
 //! 6. **Analysis**: start and goal (a farthest pair, or with locks the plan's), depths, dead
-//!    ends, and so every cavern's [`Role`].
+//!    ends, and so every cavern's [`Role`](crate::rooms::Role).
 //!
 //! ```
 //! use mazegen::caves::{CaveMap, CaveOptions};

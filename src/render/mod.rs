@@ -1,6 +1,6 @@
 //! Output formats, one file each, all behind the [`Render`] interface.
 //!
-//! Renderers know nothing about algorithms: they read a model (a [`Maze`] or a [`RoomMap`])
+//! Renderers know nothing about algorithms: they read a model (a [`Maze`] or a [`RoomMap`](crate::rooms::RoomMap))
 //! and write bytes. Each declares what its format takes (`TAKES`, a [`Takes`]: shapes, many
 //! mazes, pictures, figures, seeds), which callers consult instead of naming formats. `term` and `text` draw the tiles of either with the same code, each kind of
 //! tile having its color and glyphs (`TileStyle`); hexagons, triangles and rings they draw in
