@@ -161,19 +161,7 @@ impl<S: Screen> Animator<S> {
     /// Starts an animation of a `width x height`-cell maze on `screen`, drawing its solid
     /// rock at once.
     pub fn new(screen: S, width: u32, height: u32, pace: Pace) -> mazegen::Result<Self> {
-        let grid = Grid::new(width, height)?;
-        let tiles = (grid.tile_width() * grid.tile_height()) as usize;
-        let mut animator = Self {
-            frames: Frames::new(screen, pace),
-            progress: vec![Progress::Untouched; grid.cell_count()],
-            region: vec![None; grid.cell_count()],
-            drawn: vec![None; tiles],
-            dirty: (0..tiles).collect(),
-            frame: Vec::new(),
-            grid,
-        };
-        animator.flush();
-        Ok(animator)
+        Ok(Self::carved(screen, Grid::new(width, height)?, pace))
     }
 
     /// Starts an animation of a search through the maze carved in `grid` on `screen`, drawing

@@ -239,3 +239,33 @@ pub fn heuristic_overcommit() -> bool {
     }
     true
 }
+
+/// The mask of the mask maze: a ring with an island.
+pub const MASK: &str = "\
+..........
+..XXXX....
+..XXXX..X.
+..........
+";
+
+/// One small maze of each shape, as arguments after the algorithm; the mask written to
+/// `mask`.
+pub fn every_shape(mask: &std::path::Path) -> Vec<(&'static str, Vec<String>)> {
+    std::fs::write(mask, MASK).unwrap();
+    let args = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    vec![
+        ("rect", args(&["--width", "15", "--height", "11"])),
+        ("mask", args(&["--mask", mask.to_str().unwrap()])),
+        ("hex", args(&["--shape", "hex", "--cells", "7x5"])),
+        ("triangle", args(&["--shape", "triangle", "--cells", "9x5"])),
+        ("polar", args(&["--shape", "polar", "--rings", "5"])),
+    ]
+}
+
+/// A directory of its own for this process and `name`, made empty.
+pub fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mazegen-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

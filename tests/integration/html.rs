@@ -5,42 +5,9 @@
 //! (`tests/browser/play_html.py`: Selenium and headless Chromium, skipped with a note where
 //! they are missing; `.ci/run` installs them).
 
-use crate::common::{assert_snapshot, mazegen, piped, stdout_of};
+use crate::common::{assert_snapshot, every_shape, mazegen, piped, scratch_dir, stdout_of};
 use std::path::Path;
 use std::process::Command;
-
-/// The mask of the pages' mask maze: a ring with an island.
-const MASK: &str = "\
-..........
-..XXXX....
-..XXXX..X.
-..........
-";
-
-/// One small maze of each shape, as arguments after the algorithm, the mask written to
-/// `mask`.
-fn every_shape(mask: &Path) -> Vec<(&'static str, Vec<String>)> {
-    std::fs::write(mask, MASK).unwrap();
-    let args = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    vec![
-        ("rect", args(&["--width", "15", "--height", "11"])),
-        ("mask", args(&["--mask", mask.to_str().unwrap()])),
-        ("hex", args(&["--shape", "hex", "--cells", "7x5"])),
-        ("triangle", args(&["--shape", "triangle", "--cells", "9x5"])),
-        (
-            "polar",
-            args(&["--shape", "polar", "--rings", "5", "--braid", "0.5"]),
-        ),
-    ]
-}
-
-/// A directory of its own for this process and `name`, made empty.
-fn scratch_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("mazegen-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// The JSON inside `<script type="application/json" id="maze-graph">`.
 fn embedded_graph(page: &str) -> serde_json::Value {
@@ -91,7 +58,7 @@ fn assert_self_contained(page: &str, label: &str) {
 #[test]
 fn pages_are_self_contained_and_carry_the_solved_graph() {
     let dir = scratch_dir("html-pages");
-    for (shape, args) in every_shape(&dir.join("mask.txt")) {
+    for (shape, args) in braided_polar(every_shape(&dir.join("mask.txt"))) {
         let command: Vec<&str> = ["wilson", "--seed", "5"]
             .into_iter()
             .chain(args.iter().map(String::as_str))
@@ -239,7 +206,7 @@ fn pages_play_in_a_real_browser() {
     }
     let dir = scratch_dir("html-browser");
     let mut pages = Vec::new();
-    for (shape, args) in every_shape(&dir.join("mask.txt")) {
+    for (shape, args) in braided_polar(every_shape(&dir.join("mask.txt"))) {
         let path = dir.join(format!("{shape}.html"));
         let mut command = vec!["wilson", "--seed", "5", "--format", "html"];
         command.extend(args.iter().map(String::as_str));
@@ -261,4 +228,17 @@ fn pages_play_in_a_real_browser() {
         String::from_utf8_lossy(&output.stderr)
     );
     assert_eq!(stdout.lines().count(), pages.len(), "{stdout}");
+}
+
+/// The pages' mazes: every shape, the polar one braided.
+fn braided_polar(shapes: Vec<(&'static str, Vec<String>)>) -> Vec<(&'static str, Vec<String>)> {
+    shapes
+        .into_iter()
+        .map(|(shape, mut args)| {
+            if shape == "polar" {
+                args.extend(["--braid".to_string(), "0.5".to_string()]);
+            }
+            (shape, args)
+        })
+        .collect()
 }

@@ -5,39 +5,9 @@
 //! pages and `pdftoppm` renders every page to a PNG that is not blank (skipped with a note
 //! where missing).
 
-use crate::common::{assert_refused, mazegen};
+use crate::common::{assert_refused, every_shape, mazegen, scratch_dir};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-/// The mask of the mask maze: a ring with an island.
-const MASK: &str = "\
-..........
-..XXXX....
-..XXXX..X.
-..........
-";
-
-/// One small maze of each shape, as arguments after the algorithm; the mask written to
-/// `mask`.
-fn every_shape(mask: &Path) -> Vec<(&'static str, Vec<String>)> {
-    std::fs::write(mask, MASK).unwrap();
-    let args = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    vec![
-        ("rect", args(&["--width", "15", "--height", "11"])),
-        ("mask", args(&["--mask", mask.to_str().unwrap()])),
-        ("hex", args(&["--shape", "hex", "--cells", "7x5"])),
-        ("triangle", args(&["--shape", "triangle", "--cells", "9x5"])),
-        ("polar", args(&["--shape", "polar", "--rings", "5"])),
-    ]
-}
-
-/// A directory of its own for this process and `name`, made empty.
-fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mazegen-pdf-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Runs `mazegen args`, asserts success, and returns the bytes it wrote.
 fn pdf_of<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Vec<u8> {
@@ -241,7 +211,7 @@ fn the_same_arguments_give_the_same_bytes() {
 
 #[test]
 fn pages_are_the_mazes_then_their_answers() {
-    let dir = scratch_dir("pages");
+    let dir = scratch_dir("pdf-pages");
     for (count, per_page) in [
         (None, 1),
         (Some(3), 1),
@@ -318,7 +288,7 @@ fn captions_carry_the_seeds_the_run_derived() {
 
 #[test]
 fn every_shape_draws_and_its_answer_shows_the_solution() {
-    let dir = scratch_dir("shapes");
+    let dir = scratch_dir("pdf-shapes");
     // The solution's grey (150 of 255) strokes the answer pages only.
     let path_grey = "0.5882353 0.5882353 0.5882353 RG";
     for (label, shape) in every_shape(&dir.join("mask.txt")) {
