@@ -608,6 +608,16 @@ pub struct TargetArgs {
     pub output: Option<PathBuf>,
 }
 
+/// The floors of a dungeon of room maps or caves.
+#[derive(Debug, Args)]
+pub struct FloorsArgs {
+    /// Make a dungeon of N floors, each a map of these options (its own --locks too), joined
+    /// by stairs (< up, > down): the start on the first floor, the goal on the last, each
+    /// floor's first lock opened by a key on the floor above
+    #[arg(long, value_name = "N", default_value = "1", value_parser = parse_floors, allow_negative_numbers = true)]
+    pub floors: u32,
+}
+
 /// How the pictures of room maps and caves are drawn.
 #[derive(Debug, Args)]
 pub struct MapPictureArgs {
@@ -844,6 +854,16 @@ fn parse_seed(value: &str) -> Result<u64, String> {
     value
         .parse()
         .map_err(|_| format!("expected a whole number from 0 to {}", u64::MAX))
+}
+
+/// Parses a number of floors, 1 to [`mazegen::rooms::MAX_FLOORS`].
+fn parse_floors(value: &str) -> Result<u32, String> {
+    let most = mazegen::rooms::MAX_FLOORS;
+    value
+        .parse()
+        .ok()
+        .filter(|&floors| mazegen::rooms::check_floors(floors).is_ok())
+        .ok_or_else(|| format!("expected a whole number of floors from 1 to {most}"))
 }
 
 /// Parses a number of locks.

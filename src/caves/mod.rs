@@ -43,7 +43,7 @@ use crate::Probability;
 use crate::grid::grantable;
 use crate::rng::rng_for_stream;
 use crate::rooms::{
-    Analysis, Edge, EdgeKind, Level, Lock, MapTile, Mark, Rect, TileMap, most_locks,
+    Analysis, Edge, EdgeKind, Level, Lock, MapTile, Mark, Rect, TileMap, Wanted, most_locks,
 };
 use caverns::NONE;
 use serde::Serialize;
@@ -63,6 +63,9 @@ pub const MAX_STEPS: u32 = 1000;
 /// The memory a cave takes per tile while it is made: the automaton's two maps, and four
 /// numbers a tile for the caverns, their search and the tunnels.
 const BYTES_PER_TILE: u64 = 2 + 4 * 4;
+
+/// The memory a finished cave keeps per tile: its cavern number.
+const KEPT_BYTES_PER_TILE: u64 = 4;
 
 /// Which counts of rock neighbours (0 to 8) make a tile rock: `B` (birth) for an open tile,
 /// `S` (survival) for a rock one.
@@ -220,6 +223,23 @@ impl CaveOptions {
             min_size: self.min_size,
             locks: self.locks,
         })
+    }
+
+    /// Refuses, before any floor is made, a dungeon of `floors` caves the machine will not hold:
+    /// every floor made keeps a cavern number per tile while the next one is worked on.
+    pub fn check_floors(&self, floors: u32) -> Result<(), CavesError> {
+        let tiles = u64::from(self.width) * u64::from(self.height);
+        let kept = u64::from(floors.saturating_sub(1)) * tiles * KEPT_BYTES_PER_TILE;
+        let bytes = kept + tiles * BYTES_PER_TILE;
+        if floors > 1 && !grantable(bytes) {
+            return Err(CavesError::DungeonOutOfMemory {
+                floors,
+                width: self.width,
+                height: self.height,
+                bytes,
+            });
+        }
+        Ok(())
     }
 }
 
@@ -381,6 +401,12 @@ impl CaveMap {
 
     /// The cave drawn as tiles: rock, cavern floors, tunnels, locks and the marks.
     pub fn tile_map(&self) -> TileMap {
+        self.tile_map_with(&self.marks())
+    }
+
+    /// The cave drawn as tiles as [`CaveMap::tile_map`] draws it, with `marks` on the cavern
+    /// floors instead of its own.
+    pub(crate) fn tile_map_with(&self, marks: &[Mark]) -> TileMap {
         let mut tiles: Vec<MapTile> = self
             .cavern
             .iter()
@@ -402,7 +428,7 @@ impl CaveMap {
             let (x, y) = self.lock_door(lock);
             tiles[(y * w + x) as usize] = MapTile::Lock;
         }
-        for mark in self.marks() {
+        for mark in marks {
             let (x, y) = mark.at;
             tiles[(y * w + x) as usize] = mark.tile;
         }
@@ -419,7 +445,11 @@ impl CaveMap {
     /// cavern's from the floor tile nearest its centre on in row order, wrapping round, those
     /// past its floor left out.
     pub fn marks(&self) -> Vec<Mark> {
-        let wanted = crate::rooms::marks_wanted(&self.analysis, &self.locks);
+        self.place_marks(&crate::rooms::marks_wanted(&self.analysis, &self.locks))
+    }
+
+    /// Where the `wanted` marks lie, placed as [`CaveMap::marks`] places its own.
+    pub(crate) fn place_marks(&self, wanted: &[Wanted]) -> Vec<Mark> {
         let w = self.params.width as usize;
         // Each marked cavern's floor in row order (only those: marks are few).
         let mut floors: std::collections::BTreeMap<u32, Vec<u32>> =
@@ -431,7 +461,7 @@ impl CaveMap {
         }
         let mut placed: std::collections::BTreeMap<u32, usize> = Default::default();
         let mut marks = Vec::with_capacity(wanted.len());
-        for (c, tile, lock) in wanted {
+        for &(c, tile, lock) in wanted {
             let floor = &floors[&c];
             let n = placed.entry(c).or_default();
             if *n >= floor.len() {
@@ -473,8 +503,8 @@ impl Level for CaveMap {
         self.seed
     }
 
-    fn tile_map(&self) -> Option<TileMap> {
-        Some(CaveMap::tile_map(self))
+    fn tile_map_with(&self, marks: &[Mark]) -> Option<TileMap> {
+        Some(CaveMap::tile_map_with(self, marks))
     }
 
     fn room_bounds(&self) -> Vec<Rect> {
@@ -501,8 +531,8 @@ impl Level for CaveMap {
         Some(CaveMap::lock_door(self, lock))
     }
 
-    fn marks(&self) -> Option<Vec<Mark>> {
-        Some(CaveMap::marks(self))
+    fn place_marks(&self, wanted: &[Wanted]) -> Option<Vec<Mark>> {
+        Some(CaveMap::place_marks(self, wanted))
     }
 }
 
@@ -538,6 +568,22 @@ pub enum CavesError {
     /// A cave too large for the memory.
     #[error("not enough memory for a {width}x{height}-tile cave ({bytes} bytes needed)")]
     OutOfMemory {
+        /// Width in tiles.
+        width: u32,
+        /// Height in tiles.
+        height: u32,
+        /// The memory it needs.
+        bytes: u64,
+    },
+
+    /// A dungeon of caves too large for the memory.
+    #[error(
+        "not enough memory for a dungeon of {floors} floors of {width}x{height}-tile caves \
+         ({bytes} bytes needed)"
+    )]
+    DungeonOutOfMemory {
+        /// The floors.
+        floors: u32,
         /// Width in tiles.
         width: u32,
         /// Height in tiles.

@@ -1,6 +1,7 @@
 //! The documents mazegen writes and reads back, as serde types: `mazegen.maze/v1` (a maze in
 //! tiles), `mazegen.graph/v1` (a maze of any shape as cells and passages), `mazegen.rooms/v1`
-//! (a room map) and `mazegen.caves/v1` (a cave), each described by its JSON Schema in
+//! (a room map), `mazegen.caves/v1` (a cave) and `mazegen.dungeon/v1` (floors of either,
+//! joined by stairs), each described by its JSON Schema in
 //! `schema/`.
 //!
 //! The types are the one home of each document's field names, order and optional fields: the
@@ -12,6 +13,7 @@
 //! passage, room or edge a line; maze documents as serde_json pretty-prints them.
 
 pub(crate) mod caves;
+pub(crate) mod dungeon;
 pub(crate) mod graph;
 mod layout;
 pub(crate) mod maze;
@@ -32,6 +34,9 @@ pub const ROOMS_SCHEMA: &str = "mazegen.rooms/v1";
 
 /// The `schema` field of cave documents.
 pub const CAVES_SCHEMA: &str = "mazegen.caves/v1";
+
+/// The `schema` field of dungeon documents.
+pub const DUNGEON_SCHEMA: &str = "mazegen.dungeon/v1";
 
 /// The `window` object of a window of a giant maze (see [`crate::window`]): where its top-left
 /// cell lies in the whole maze, the whole maze's size in cells, and its chunks' side.

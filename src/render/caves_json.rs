@@ -6,45 +6,58 @@ use super::{Json, Render};
 use crate::caves::CaveMap;
 use crate::document::caves::{CavernEntry, CavesAnalysis, CavesDocument, TunnelEntry};
 use crate::document::{CAVES_SCHEMA, Lines, Seq, write_pretty};
-use crate::rooms::{EdgeKind, Level};
+use crate::rooms::{EdgeKind, Floor, Level};
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 use std::io::{self, Write};
 
 impl Render<CaveMap> for Json {
     fn render(&self, cave: &CaveMap, out: &mut dyn Write) -> io::Result<()> {
-        let analysis = cave.analysis();
-        let document = CavesDocument {
-            schema: CAVES_SCHEMA,
-            generator: crate::GENERATOR,
-            seed: cave.seed,
-            params: &cave.params,
-            directed: false,
-            multigraph: false,
-            analysis: CavesAnalysis {
-                start: analysis.start,
-                goal: analysis.goal,
-                hops: analysis.hops,
-                dead_ends: &analysis.dead_ends,
-                left_out: cave.left_out,
-            },
-            rooms: Lines(Caverns(cave)),
-            edges: Lines(Tunnels(cave)),
-            tiles: Lines(Rows(cave)),
-        };
-        write_pretty(out, &document)
+        write_cave(cave, cave, out)
     }
 }
 
+/// A floor of a dungeon of caves: the floor's cave, with the floor's marks, roles, lock
+/// numbers and keys.
+impl Render<Floor<'_, CaveMap>> for Json {
+    fn render(&self, floor: &Floor<'_, CaveMap>, out: &mut dyn Write) -> io::Result<()> {
+        write_cave(floor.level(), floor, out)
+    }
+}
+
+/// Writes the document of `cave` as `level` shows it (its marks, roles, locks and keys).
+fn write_cave(cave: &CaveMap, level: &dyn Level, out: &mut dyn Write) -> io::Result<()> {
+    let analysis = cave.analysis();
+    let document = CavesDocument {
+        schema: CAVES_SCHEMA,
+        generator: crate::GENERATOR,
+        seed: cave.seed,
+        params: &cave.params,
+        directed: false,
+        multigraph: false,
+        analysis: CavesAnalysis {
+            start: analysis.start,
+            goal: analysis.goal,
+            hops: analysis.hops,
+            dead_ends: &analysis.dead_ends,
+            left_out: cave.left_out,
+        },
+        rooms: Lines(Caverns(cave, level)),
+        edges: Lines(Tunnels(cave, level)),
+        tiles: Lines(Rows(level)),
+    };
+    write_pretty(out, &document)
+}
+
 /// The `rooms` of a cave: its caverns.
-struct Caverns<'a>(&'a CaveMap);
+struct Caverns<'a>(&'a CaveMap, &'a dyn Level);
 
 impl Serialize for Caverns<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let cave = self.0;
+        let (cave, level) = (self.0, self.1);
         let analysis = cave.analysis();
         let mut seq = serializer.serialize_seq(Some(cave.caverns.len()))?;
-        let mut keys_of = cave.keys();
+        let mut keys_of = level.keys();
         for (id, cavern) in cave.caverns.iter().enumerate() {
             let keys = std::mem::take(&mut keys_of[id]);
             let r = cavern.bounds;
@@ -57,7 +70,7 @@ impl Serialize for Caverns<'_> {
                 floor: cavern.floor,
                 doors: analysis.doors[id],
                 depth: analysis.depth[id],
-                role: cave.role(id as u32),
+                role: level.role(id as u32),
                 keys: (!keys.is_empty()).then_some(keys),
             })?;
         }
@@ -66,14 +79,14 @@ impl Serialize for Caverns<'_> {
 }
 
 /// The `edges` of a cave: its tunnels.
-struct Tunnels<'a>(&'a CaveMap);
+struct Tunnels<'a>(&'a CaveMap, &'a dyn Level);
 
 impl Serialize for Tunnels<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let cave = self.0;
+        let (cave, level) = (self.0, self.1);
         let mut seq = serializer.serialize_seq(Some(cave.tunnels.len()))?;
         let mut lock_of = vec![None; cave.tunnels.len()];
-        for lock in &cave.locks {
+        for lock in level.locks() {
             lock_of[lock.edge as usize] = Some(lock);
         }
         for (k, tunnel) in cave.tunnels.iter().enumerate() {
@@ -95,11 +108,11 @@ impl Serialize for Tunnels<'_> {
 }
 
 /// The `tiles` of a cave: its rows as `--format text` draws them.
-struct Rows<'a>(&'a CaveMap);
+struct Rows<'a>(&'a dyn Level);
 
 impl Serialize for Rows<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let tiles = self.0.tile_map();
+        let tiles = self.0.tile_map().expect("a cave has tiles");
         let mut seq = serializer.serialize_seq(Some(tiles.height() as usize))?;
         let mut line = String::new();
         for row in tiles.rows() {

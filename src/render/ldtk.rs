@@ -18,7 +18,7 @@ use super::ink::Picture;
 use super::svg::hex;
 use super::tiled::{KINDS, kind_number};
 use super::{Render, rooms_picture, tiles_of};
-use crate::rooms::{Level, MapTile, TileMap};
+use crate::rooms::{Dungeon, FLOOR_GAP, Level, MapTile, TileMap};
 use serde_json::{Value, json};
 use std::io::{self, Write};
 
@@ -38,9 +38,20 @@ mod uid {
     pub const KEY: u32 = 40;
     pub const LOCK: u32 = 50;
     pub const LEVEL_FIELDS: u32 = 60;
+    pub const STAIRS: u32 = 70;
+    /// The first level's; the others' follow, and LDtk goes on from the next free uid.
     pub const LEVEL: u32 = 100;
-    /// The next free uid, which LDtk continues from.
-    pub const NEXT: u32 = 101;
+}
+
+/// The IntGrid value of stairs, after those of [`KINDS`].
+const STAIRS_VALUE: u8 = KINDS.len() as u8 + 1;
+
+/// A tile's IntGrid value: its kind's number ([`kind_number`]), stairs their own.
+fn int_grid_value(tile: MapTile) -> u8 {
+    match tile {
+        MapTile::StairsUp | MapTile::StairsDown => STAIRS_VALUE,
+        tile => kind_number(tile),
+    }
 }
 
 /// LDtk output.
@@ -138,10 +149,10 @@ fn layer_def(uid: u32, identifier: &str, kind: &str, values: Vec<Value>) -> Valu
     })
 }
 
-/// The project's definitions: its two layers, five entities and the level's fields.
+/// The project's definitions: its two layers, six entities and the level's fields.
 fn defs(colors: &[String]) -> Value {
     let values: Vec<Value> = (1..)
-        .zip(KINDS)
+        .zip(KINDS.into_iter().chain([(MapTile::StairsDown, "stairs")]))
         .map(|(value, (tile, identifier))| {
             json!({
                 "value": value, "identifier": identifier, "color": colors[tile as usize],
@@ -163,6 +174,8 @@ fn defs(colors: &[String]) -> Value {
             entity_def(uid::KEY, "Key", color(MapTile::Key), &[("lock", "Int"), ("room", "Int")]),
             entity_def(uid::LOCK, "Lock", color(MapTile::Lock),
                 &[("lock", "Int"), ("behind", "Int")]),
+            entity_def(uid::STAIRS, "Stairs", color(MapTile::StairsDown),
+                &[("direction", "String"), ("floor", "Int"), ("room", "Int")]),
         ],
         "tilesets": [],
         "enums": [],
@@ -204,9 +217,11 @@ fn field(def: u32, identifier: &str, value: FieldValue) -> Value {
     })
 }
 
-/// An entity at tile `(x, y)`, `size` tiles, its fields numbered from `def + 1`.
+/// An entity at tile `(x, y)` of a level `world_y` pixels down the world, `size` tiles, its
+/// fields numbered from `def + 1`.
 fn entity(
     iid: String,
+    world_y: u64,
     (def, identifier, color): (u32, &str, &str),
     (x, y): (u32, u32),
     (w, h): (u32, u32),
@@ -221,7 +236,7 @@ fn entity(
         "__identifier": identifier, "__grid": [x, y], "__pivot": [0, 0], "__tags": [],
         "__tile": null, "__smartColor": color, "iid": iid, "width": u64::from(w) * GRID,
         "height": u64::from(h) * GRID, "defUid": def, "px": [px, py],
-        "fieldInstances": fields, "__worldX": px, "__worldY": py
+        "fieldInstances": fields, "__worldX": px, "__worldY": world_y + py
     })
 }
 
@@ -238,12 +253,18 @@ fn member(
 }
 
 /// A layer instance's members, its list of tiles or entities left to the caller.
-fn layer_members(iid: String, def: u32, identifier: &str, kind: &str, tiles: &TileMap) -> Value {
+fn layer_members(
+    iid: String,
+    (level, def): (u32, u32),
+    identifier: &str,
+    kind: &str,
+    tiles: &TileMap,
+) -> Value {
     json!({
         "__identifier": identifier, "__type": kind, "__cWid": tiles.width(),
         "__cHei": tiles.height(), "__gridSize": GRID, "__opacity": 1,
         "__pxTotalOffsetX": 0, "__pxTotalOffsetY": 0, "__tilesetDefUid": null,
-        "__tilesetRelPath": null, "iid": iid, "levelId": uid::LEVEL, "layerDefUid": def,
+        "__tilesetRelPath": null, "iid": iid, "levelId": level, "layerDefUid": def,
         "pxOffsetX": 0, "pxOffsetY": 0, "visible": true, "optionalRules": [],
         "autoLayerTiles": [], "seed": 0, "overrideTilesetUid": null, "gridTiles": []
     })
@@ -274,175 +295,252 @@ fn write_layer(
 
 impl<L: Level> Render<L> for Ldtk {
     fn render(&self, map: &L, out: &mut dyn Write) -> io::Result<()> {
-        let tiles = tiles_of(map)?;
-        let rooms = map.room_bounds();
-        let marks = map.marks().expect("a tile map has a layout");
-        let colors: Vec<String> = rooms_picture::colors(&Picture::default())
-            .into_iter()
-            .map(hex)
-            .collect();
-        let color = |tile: MapTile| colors[tile as usize].as_str();
-        let mut iids = Iids {
-            seed: map.seed(),
-            next: 0,
-        };
-        let (px_width, px_height) = (
-            u64::from(tiles.width()) * GRID,
-            u64::from(tiles.height()) * GRID,
-        );
-        let header = json!({
-            "fileType": "LDtk Project JSON", "app": "LDtk", "doc": "https://ldtk.io/json",
-            "schema": "https://ldtk.io/files/JSON_SCHEMA.json", "appAuthor": crate::GENERATOR,
-            "appVersion": LDTK_VERSION, "url": "https://ldtk.io"
-        });
-        let root = [
-            ("__header__", header),
-            ("iid", json!(iids.next())),
-            ("jsonVersion", json!(LDTK_VERSION)),
-            ("appBuildId", json!(473703)),
-            ("nextUid", json!(uid::NEXT)),
-            ("identifierStyle", json!("Capitalize")),
-            ("toc", json!([])),
-            ("worldLayout", json!("Free")),
-            ("worldGridWidth", json!(px_width)),
-            ("worldGridHeight", json!(px_height)),
-            ("defaultLevelWidth", json!(px_width)),
-            ("defaultLevelHeight", json!(px_height)),
-            ("defaultPivotX", json!(0)),
-            ("defaultPivotY", json!(0)),
-            ("defaultGridSize", json!(GRID)),
-            ("defaultEntityWidth", json!(GRID)),
-            ("defaultEntityHeight", json!(GRID)),
-            ("bgColor", json!("#40465B")),
-            ("defaultLevelBgColor", json!(color(MapTile::Rock))),
-            ("minifyJson", json!(false)),
-            ("externalLevels", json!(false)),
-            ("exportTiled", json!(false)),
-            ("simplifiedExport", json!(false)),
-            ("imageExportMode", json!("None")),
-            ("exportLevelBg", json!(true)),
-            ("pngFilePattern", json!(null)),
-            ("backupOnSave", json!(false)),
-            ("backupLimit", json!(10)),
-            ("backupRelPath", json!(null)),
-            ("levelNamePattern", json!("Floor_%idx")),
-            ("tutorialDesc", json!(null)),
-            ("customCommands", json!([])),
-            ("flags", json!([])),
-            ("defs", defs(&colors)),
-            ("worlds", json!([])),
-            ("dummyWorldIid", json!(iids.next())),
-        ];
-        writeln!(out, "{{")?;
-        for (key, value) in &root {
-            if *key == "defs" {
-                // The definitions one per line.
-                writeln!(out, "  \"defs\": {{")?;
-                let lists = value.as_object().expect("an object");
-                for (i, (list, items)) in lists.iter().enumerate() {
-                    let items = items.as_array().expect("a list");
-                    writeln!(out, "    \"{list}\": [")?;
-                    for (j, item) in items.iter().enumerate() {
-                        let comma = if j + 1 < items.len() { "," } else { "" };
-                        writeln!(out, "      {item}{comma}")?;
-                    }
-                    let comma = if i + 1 < lists.len() { "," } else { "" };
-                    writeln!(out, "    ]{comma}")?;
-                }
-                writeln!(out, "  }},")?;
-            } else {
-                member(out, "  ", key, value, false)?;
-            }
-        }
-        writeln!(out, "  \"levels\": [")?;
-        writeln!(out, "    {{")?;
-        let level = json!({
-            "identifier": "Floor_1", "iid": iids.next(), "uid": uid::LEVEL, "worldX": 0,
-            "worldY": 0, "worldDepth": 0, "pxWid": px_width, "pxHei": px_height,
-            "__bgColor": color(MapTile::Rock), "bgColor": null, "useAutoIdentifier": false,
-            "bgRelPath": null, "bgPos": null, "bgPivotX": 0.5, "bgPivotY": 0.5,
-            "__smartColor": color(MapTile::Rock), "__bgPos": null, "externalRelPath": null,
-            "fieldInstances": [
-                field(uid::LEVEL_FIELDS + 1, "generator", FieldValue::Text(crate::GENERATOR.into())),
-                field(uid::LEVEL_FIELDS + 2, "seed", FieldValue::Text(map.seed().to_string())),
-            ],
-            "__neighbours": []
-        });
-        for (key, value) in level.as_object().expect("an object") {
-            member(out, "      ", key, value, false)?;
-        }
-        writeln!(out, "      \"layerInstances\": [")?;
-        // Entities first: LDtk lists layers from the top.
-        let analysis = map.analysis();
-        let mut entities: Vec<String> = Vec::new();
-        let mut keys_of = map.keys();
-        for (id, room) in rooms.iter().enumerate() {
-            let keys = std::mem::take(&mut keys_of[id]);
-            let fields = vec![
-                ("id", FieldValue::Int(id as u64)),
-                ("role", FieldValue::Text(map.role(id as u32).name().into())),
-                ("depth", FieldValue::Int(u64::from(analysis.depth[id]))),
-                ("keys", FieldValue::Ints(keys)),
-            ];
-            let def = (uid::ROOM, "Room", color(MapTile::Room));
-            let e = entity(iids.next(), def, (room.x, room.y), (room.w, room.h), fields);
-            entities.push(e.to_string());
-        }
-        for mark in &marks {
-            let room = FieldValue::Int(u64::from(mark.room));
-            let (def, fields) = match (mark.tile, mark.lock) {
-                (MapTile::Start, _) => ((uid::START, "Start"), vec![("room", room)]),
-                (MapTile::Goal, _) => ((uid::GOAL, "Goal"), vec![("room", room)]),
-                (_, Some(lock)) => (
-                    (uid::KEY, "Key"),
-                    vec![("lock", FieldValue::Int(u64::from(lock))), ("room", room)],
-                ),
-                _ => unreachable!("a mark is the start, the goal or a key"),
-            };
-            let def = (def.0, def.1, color(mark.tile));
-            entities.push(entity(iids.next(), def, mark.at, (1, 1), fields).to_string());
-        }
-        for lock in map.locks() {
-            let at = map.lock_door(lock).expect("a tile map has corridors");
-            let fields = vec![
-                ("lock", FieldValue::Int(u64::from(lock.number))),
-                ("behind", FieldValue::Int(u64::from(lock.behind))),
-            ];
-            let def = (uid::LOCK, "Lock", color(MapTile::Lock));
-            entities.push(entity(iids.next(), def, at, (1, 1), fields).to_string());
-        }
-        let members = layer_members(
-            iids.next(),
-            uid::ENTITIES_LAYER,
-            "Entities",
-            "Entities",
-            &tiles,
-        );
-        write_layer(
-            out,
-            &members,
-            ("entityInstances", "intGridCsv"),
-            &mut entities.into_iter(),
-        )?;
-        writeln!(out, ",")?;
-        let members = layer_members(iids.next(), uid::TILES_LAYER, "Tiles", "IntGrid", &tiles);
-        let mut rows = tiles.rows().map(|row| {
-            let mut line = String::with_capacity(row.len() * 2);
-            for (x, &tile) in row.iter().enumerate() {
-                if x > 0 {
-                    line.push(',');
-                }
-                line.push(char::from(b'0' + kind_number(tile)));
-            }
-            line
-        });
-        write_layer(out, &members, ("intGridCsv", "entityInstances"), &mut rows)?;
-        writeln!(out)?;
-        writeln!(out, "      ]")?;
-        writeln!(out, "    }}")?;
-        writeln!(out, "  ]")?;
-        writeln!(out, "}}")
+        write_project(std::slice::from_ref(map), out)
     }
+}
+
+/// Every floor of a dungeon a level of the project, one below the other in the world.
+impl<L: Level> Render<Dungeon<L>> for Ldtk {
+    fn render(&self, dungeon: &Dungeon<L>, out: &mut dyn Write) -> io::Result<()> {
+        write_project(&dungeon.floors().collect::<Vec<_>>(), out)
+    }
+}
+
+/// Writes the project of `floors`, a level each, `Floor_1` first.
+fn write_project<L: Level>(floors: &[L], out: &mut dyn Write) -> io::Result<()> {
+    let map = &floors[0];
+    let tiles = tiles_of(map)?;
+    let colors: Vec<String> = rooms_picture::colors(&Picture::default())
+        .into_iter()
+        .map(hex)
+        .collect();
+    let color = |tile: MapTile| colors[tile as usize].as_str();
+    let mut iids = Iids {
+        seed: map.seed(),
+        next: 0,
+    };
+    let (px_width, px_height) = (
+        u64::from(tiles.width()) * GRID,
+        u64::from(tiles.height()) * GRID,
+    );
+    let header = json!({
+        "fileType": "LDtk Project JSON", "app": "LDtk", "doc": "https://ldtk.io/json",
+        "schema": "https://ldtk.io/files/JSON_SCHEMA.json", "appAuthor": crate::GENERATOR,
+        "appVersion": LDTK_VERSION, "url": "https://ldtk.io"
+    });
+    let root = [
+        ("__header__", header),
+        ("iid", json!(iids.next())),
+        ("jsonVersion", json!(LDTK_VERSION)),
+        ("appBuildId", json!(473703)),
+        ("nextUid", json!(uid::LEVEL + floors.len() as u32)),
+        ("identifierStyle", json!("Capitalize")),
+        ("toc", json!([])),
+        ("worldLayout", json!("Free")),
+        ("worldGridWidth", json!(px_width)),
+        ("worldGridHeight", json!(px_height)),
+        ("defaultLevelWidth", json!(px_width)),
+        ("defaultLevelHeight", json!(px_height)),
+        ("defaultPivotX", json!(0)),
+        ("defaultPivotY", json!(0)),
+        ("defaultGridSize", json!(GRID)),
+        ("defaultEntityWidth", json!(GRID)),
+        ("defaultEntityHeight", json!(GRID)),
+        ("bgColor", json!("#40465B")),
+        ("defaultLevelBgColor", json!(color(MapTile::Rock))),
+        ("minifyJson", json!(false)),
+        ("externalLevels", json!(false)),
+        ("exportTiled", json!(false)),
+        ("simplifiedExport", json!(false)),
+        ("imageExportMode", json!("None")),
+        ("exportLevelBg", json!(true)),
+        ("pngFilePattern", json!(null)),
+        ("backupOnSave", json!(false)),
+        ("backupLimit", json!(10)),
+        ("backupRelPath", json!(null)),
+        ("levelNamePattern", json!("Floor_%idx")),
+        ("tutorialDesc", json!(null)),
+        ("customCommands", json!([])),
+        ("flags", json!([])),
+        ("defs", defs(&colors)),
+        ("worlds", json!([])),
+        ("dummyWorldIid", json!(iids.next())),
+    ];
+    writeln!(out, "{{")?;
+    for (key, value) in &root {
+        if *key == "defs" {
+            // The definitions one per line.
+            writeln!(out, "  \"defs\": {{")?;
+            let lists = value.as_object().expect("an object");
+            for (i, (list, items)) in lists.iter().enumerate() {
+                let items = items.as_array().expect("a list");
+                writeln!(out, "    \"{list}\": [")?;
+                for (j, item) in items.iter().enumerate() {
+                    let comma = if j + 1 < items.len() { "," } else { "" };
+                    writeln!(out, "      {item}{comma}")?;
+                }
+                let comma = if i + 1 < lists.len() { "," } else { "" };
+                writeln!(out, "    ]{comma}")?;
+            }
+            writeln!(out, "  }},")?;
+        } else {
+            member(out, "  ", key, value, false)?;
+        }
+    }
+    writeln!(out, "  \"levels\": [")?;
+    let mut world_y = 0;
+    for (number, map) in (1..).zip(floors) {
+        if number > 1 {
+            writeln!(out, ",")?;
+        }
+        let tiles = tiles_of(map)?;
+        let level_uid = uid::LEVEL + number - 1;
+        write_level(
+            map,
+            (number, level_uid),
+            world_y,
+            &tiles,
+            &colors,
+            &mut iids,
+            out,
+        )?;
+        world_y += (u64::from(tiles.height()) + u64::from(FLOOR_GAP)) * GRID;
+    }
+    writeln!(out)?;
+    writeln!(out, "  ]")?;
+    writeln!(out, "}}")
+}
+
+/// Writes `map` as level `number` (from 1) with uid `level_uid`, `world_y` pixels down the
+/// world: its fields, its entities and its tiles.
+fn write_level(
+    map: &impl Level,
+    (number, level_uid): (u32, u32),
+    world_y: u64,
+    tiles: &TileMap,
+    colors: &[String],
+    iids: &mut Iids,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let color = |tile: MapTile| colors[tile as usize].as_str();
+    let rooms = map.room_bounds();
+    let marks = map.marks().expect("a tile map has a layout");
+    let (px_width, px_height) = (
+        u64::from(tiles.width()) * GRID,
+        u64::from(tiles.height()) * GRID,
+    );
+    writeln!(out, "    {{")?;
+    let level = json!({
+        "identifier": format!("Floor_{number}"), "iid": iids.next(), "uid": level_uid,
+        "worldX": 0, "worldY": world_y, "worldDepth": 0, "pxWid": px_width,
+        "pxHei": px_height,
+        "__bgColor": color(MapTile::Rock), "bgColor": null, "useAutoIdentifier": false,
+        "bgRelPath": null, "bgPos": null, "bgPivotX": 0.5, "bgPivotY": 0.5,
+        "__smartColor": color(MapTile::Rock), "__bgPos": null, "externalRelPath": null,
+        "fieldInstances": [
+            field(uid::LEVEL_FIELDS + 1, "generator", FieldValue::Text(crate::GENERATOR.into())),
+            field(uid::LEVEL_FIELDS + 2, "seed", FieldValue::Text(map.seed().to_string())),
+        ],
+        "__neighbours": []
+    });
+    for (key, value) in level.as_object().expect("an object") {
+        member(out, "      ", key, value, false)?;
+    }
+    writeln!(out, "      \"layerInstances\": [")?;
+    // Entities first: LDtk lists layers from the top.
+    let analysis = map.analysis();
+    let mut entities: Vec<String> = Vec::new();
+    let mut keys_of = map.keys();
+    for (id, room) in rooms.iter().enumerate() {
+        let keys = std::mem::take(&mut keys_of[id]);
+        let fields = vec![
+            ("id", FieldValue::Int(id as u64)),
+            ("role", FieldValue::Text(map.role(id as u32).name().into())),
+            ("depth", FieldValue::Int(u64::from(analysis.depth[id]))),
+            ("keys", FieldValue::Ints(keys)),
+        ];
+        let def = (uid::ROOM, "Room", color(MapTile::Room));
+        let e = entity(
+            iids.next(),
+            world_y,
+            def,
+            (room.x, room.y),
+            (room.w, room.h),
+            fields,
+        );
+        entities.push(e.to_string());
+    }
+    for mark in &marks {
+        let room = FieldValue::Int(u64::from(mark.room));
+        let (def, fields) = match (mark.tile, mark.lock) {
+            (MapTile::Start, _) => ((uid::START, "Start"), vec![("room", room)]),
+            (MapTile::Goal, _) => ((uid::GOAL, "Goal"), vec![("room", room)]),
+            (MapTile::StairsUp | MapTile::StairsDown, _) => {
+                let (direction, to) = if mark.tile == MapTile::StairsUp {
+                    ("up", number - 1)
+                } else {
+                    ("down", number + 1)
+                };
+                let fields = vec![
+                    ("direction", FieldValue::Text(direction.into())),
+                    ("floor", FieldValue::Int(u64::from(to))),
+                    ("room", room),
+                ];
+                ((uid::STAIRS, "Stairs"), fields)
+            }
+            (_, Some(lock)) => (
+                (uid::KEY, "Key"),
+                vec![("lock", FieldValue::Int(u64::from(lock))), ("room", room)],
+            ),
+            _ => unreachable!("a mark is the start, the goal, stairs or a key"),
+        };
+        let def = (def.0, def.1, color(mark.tile));
+        entities.push(entity(iids.next(), world_y, def, mark.at, (1, 1), fields).to_string());
+    }
+    for lock in map.locks() {
+        let at = map.lock_door(lock).expect("a tile map has corridors");
+        let fields = vec![
+            ("lock", FieldValue::Int(u64::from(lock.number))),
+            ("behind", FieldValue::Int(u64::from(lock.behind))),
+        ];
+        let def = (uid::LOCK, "Lock", color(MapTile::Lock));
+        entities.push(entity(iids.next(), world_y, def, at, (1, 1), fields).to_string());
+    }
+    let members = layer_members(
+        iids.next(),
+        (level_uid, uid::ENTITIES_LAYER),
+        "Entities",
+        "Entities",
+        tiles,
+    );
+    write_layer(
+        out,
+        &members,
+        ("entityInstances", "intGridCsv"),
+        &mut entities.into_iter(),
+    )?;
+    writeln!(out, ",")?;
+    let members = layer_members(
+        iids.next(),
+        (level_uid, uid::TILES_LAYER),
+        "Tiles",
+        "IntGrid",
+        tiles,
+    );
+    let mut rows = tiles.rows().map(|row| {
+        let mut line = String::with_capacity(row.len() * 2);
+        for (x, &tile) in row.iter().enumerate() {
+            if x > 0 {
+                line.push(',');
+            }
+            line.push(char::from(b'0' + int_grid_value(tile)));
+        }
+        line
+    });
+    write_layer(out, &members, ("intGridCsv", "entityInstances"), &mut rows)?;
+    writeln!(out)?;
+    writeln!(out, "      ]")?;
+    write!(out, "    }}")
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@
 mod arrays;
 mod caves_json;
 mod dot;
+mod dungeon;
 mod graph;
 mod html;
 mod ink;

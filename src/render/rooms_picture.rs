@@ -27,6 +27,8 @@ pub(super) fn colors(picture: &Picture) -> [Rgb; MapTile::ALL.len()] {
         MapTile::Key => path.map(|c| c + (255 - c) / 2),
         MapTile::Start => palette.rgb(Ink::Plain(Tile::Start)),
         MapTile::Goal => palette.rgb(Ink::Plain(Tile::Goal)),
+        MapTile::StairsUp => palette.heat[0],
+        MapTile::StairsDown => palette.heat[0].map(|c| c / 2),
     })
 }
 

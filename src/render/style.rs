@@ -54,7 +54,8 @@ impl TileStyle for Tile {
 
 /// Rock looks like maze walls and corridors like maze passages, rooms cyan and doors yellow,
 /// start and goal as a maze's, locks orange and keys white; without color, corridors are `·`,
-/// doors `+`, locks `L`, keys `K`, start `S` and goal `G`.
+/// doors `+`, locks `L`, keys `K`, start `S`, goal `G` and stairs `<` (up) and `>` (down),
+/// which are white in color too.
 impl TileStyle for MapTile {
     fn color(self) -> Option<TermColor> {
         match self {
@@ -66,6 +67,7 @@ impl TileStyle for MapTile {
             MapTile::Key => Some(TermColor::Indexed(15)),
             MapTile::Start => Tile::Start.color(),
             MapTile::Goal => Tile::Goal.color(),
+            MapTile::StairsUp | MapTile::StairsDown => Some(TermColor::Indexed(15)),
         }
     }
 
@@ -79,6 +81,8 @@ impl TileStyle for MapTile {
             MapTile::Key => "K",
             MapTile::Start => Tile::Start.glyph(),
             MapTile::Goal => Tile::Goal.glyph(),
+            MapTile::StairsUp => "<",
+            MapTile::StairsDown => ">",
         }
     }
 
@@ -92,6 +96,8 @@ impl TileStyle for MapTile {
             MapTile::Key => b'K',
             MapTile::Start => Tile::Start.text(),
             MapTile::Goal => Tile::Goal.text(),
+            MapTile::StairsUp => b'<',
+            MapTile::StairsDown => b'>',
         }
     }
 }

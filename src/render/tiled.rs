@@ -13,7 +13,7 @@
 use super::Takes;
 use super::ink::Picture;
 use super::{Render, rooms_picture, tiles_of};
-use crate::rooms::{Level, MapTile, TileMap};
+use crate::rooms::{Dungeon, Level, MapTile, Rect, TileMap};
 use std::io::{self, Write};
 
 /// Pixels per tile side in the map and its tileset.
@@ -35,7 +35,12 @@ pub(super) const KINDS: [(MapTile, &str); 5] = [
 pub(super) fn kind_number(tile: MapTile) -> u8 {
     match tile {
         MapTile::Rock => 1,
-        MapTile::Room | MapTile::Key | MapTile::Start | MapTile::Goal => 2,
+        MapTile::Room
+        | MapTile::Key
+        | MapTile::Start
+        | MapTile::Goal
+        | MapTile::StairsUp
+        | MapTile::StairsDown => 2,
         MapTile::Corridor => 3,
         MapTile::Door => 4,
         MapTile::Lock => 5,
@@ -77,121 +82,203 @@ impl Tiled {
 
 impl<L: Level> Render<L> for Tiled {
     fn render(&self, map: &L, out: &mut dyn Write) -> io::Result<()> {
-        let tiles = tiles_of(map)?;
-        let rooms = map.room_bounds();
-        let (width, height) = (tiles.width(), tiles.height());
-        writeln!(out, "{{")?;
-        writeln!(out, "  \"type\": \"map\",")?;
-        writeln!(out, "  \"version\": \"1.10\",")?;
-        writeln!(out, "  \"tiledversion\": \"1.10.2\",")?;
-        writeln!(out, "  \"orientation\": \"orthogonal\",")?;
-        writeln!(out, "  \"renderorder\": \"right-down\",")?;
-        writeln!(out, "  \"infinite\": false,")?;
-        writeln!(out, "  \"width\": {width},")?;
-        writeln!(out, "  \"height\": {height},")?;
-        writeln!(out, "  \"tilewidth\": {TILE_PIXELS},")?;
-        writeln!(out, "  \"tileheight\": {TILE_PIXELS},")?;
-        writeln!(out, "  \"nextlayerid\": 3,")?;
-        writeln!(out, "  \"nextobjectid\": {},", rooms.len() + 1)?;
-        writeln!(
-            out,
-            "  \"properties\": [{{\"name\": \"generator\", \"type\": \"string\", \"value\": \"{}\"}}, \
-             {{\"name\": \"seed\", \"type\": \"string\", \"value\": \"{}\"}}],",
-            crate::GENERATOR,
-            map.seed()
-        )?;
-        writeln!(out, "  \"tilesets\": [{{")?;
-        writeln!(out, "    \"firstgid\": 1,")?;
-        writeln!(out, "    \"name\": \"mazegen-rooms\",")?;
-        writeln!(
-            out,
-            "    \"tilewidth\": {TILE_PIXELS}, \"tileheight\": {TILE_PIXELS}, \"margin\": 0, \"spacing\": 0,"
-        )?;
-        writeln!(
-            out,
-            "    \"tilecount\": {n}, \"columns\": {n},",
-            n = KINDS.len()
-        )?;
-        writeln!(
-            out,
-            "    \"image\": \"{TILESET_IMAGE}\", \"imagewidth\": {}, \"imageheight\": {TILE_PIXELS},",
-            KINDS.len() as u32 * TILE_PIXELS
-        )?;
-        writeln!(out, "    \"tiles\": [")?;
-        for (id, (_, kind)) in KINDS.iter().enumerate() {
-            let comma = if id + 1 < KINDS.len() { "," } else { "" };
+        write_map(std::slice::from_ref(map), out)
+    }
+}
+
+/// Every floor of a dungeon a group layer of its own, `floor 1` to `floor N`, each holding
+/// the floor's `tiles` and `rooms` (only the first shown when the map opens).
+impl<L: Level> Render<Dungeon<L>> for Tiled {
+    fn render(&self, dungeon: &Dungeon<L>, out: &mut dyn Write) -> io::Result<()> {
+        write_map(&dungeon.floors().collect::<Vec<_>>(), out)
+    }
+}
+
+/// Writes the map of `floors`: their layers at the top level for one, a group of them per
+/// floor for more; the map as large as the largest floor, smaller ones padded with rock.
+fn write_map<L: Level>(floors: &[L], out: &mut dyn Write) -> io::Result<()> {
+    let tiles = floors
+        .iter()
+        .map(tiles_of)
+        .collect::<io::Result<Vec<_>>>()?;
+    let width = tiles.iter().map(TileMap::width).max().expect("a floor");
+    let height = tiles.iter().map(TileMap::height).max().expect("a floor");
+    let rooms: Vec<_> = floors.iter().map(Level::room_bounds).collect();
+    let room_count: usize = rooms.iter().map(Vec::len).sum();
+    let grouped = floors.len() > 1;
+    let layers = floors.len() * if grouped { 3 } else { 2 };
+    writeln!(out, "{{")?;
+    writeln!(out, "  \"type\": \"map\",")?;
+    writeln!(out, "  \"version\": \"1.10\",")?;
+    writeln!(out, "  \"tiledversion\": \"1.10.2\",")?;
+    writeln!(out, "  \"orientation\": \"orthogonal\",")?;
+    writeln!(out, "  \"renderorder\": \"right-down\",")?;
+    writeln!(out, "  \"infinite\": false,")?;
+    writeln!(out, "  \"width\": {width},")?;
+    writeln!(out, "  \"height\": {height},")?;
+    writeln!(out, "  \"tilewidth\": {TILE_PIXELS},")?;
+    writeln!(out, "  \"tileheight\": {TILE_PIXELS},")?;
+    writeln!(out, "  \"nextlayerid\": {},", layers + 1)?;
+    writeln!(out, "  \"nextobjectid\": {},", room_count + 1)?;
+    writeln!(
+        out,
+        "  \"properties\": [{{\"name\": \"generator\", \"type\": \"string\", \"value\": \"{}\"}}, \
+         {{\"name\": \"seed\", \"type\": \"string\", \"value\": \"{}\"}}],",
+        crate::GENERATOR,
+        floors[0].seed()
+    )?;
+    write_tileset(out)?;
+    writeln!(out, "  \"layers\": [")?;
+    let (mut layer, mut object) = (1, 1);
+    for (f, (floor, tiles)) in floors.iter().zip(&tiles).enumerate() {
+        let indent = if grouped { "    " } else { "" };
+        if grouped {
+            writeln!(out, "    {{")?;
             writeln!(
                 out,
-                "      {{\"id\": {id}, \"properties\": [{{\"name\": \"kind\", \"type\": \"string\", \"value\": \"{kind}\"}}]}}{comma}"
+                "      \"type\": \"group\", \"id\": {layer}, \"name\": \"floor {}\", \"x\": 0, \"y\": 0, \
+                 \"opacity\": 1, \"visible\": {},",
+                f + 1,
+                f == 0
             )?;
+            writeln!(out, "      \"layers\": [")?;
+            layer += 1;
         }
-        writeln!(out, "    ]")?;
-        writeln!(out, "  }}],")?;
-        writeln!(out, "  \"layers\": [")?;
-        writeln!(out, "    {{")?;
+        write_tile_layer(out, indent, layer, tiles, (width, height))?;
+        writeln!(out, ",")?;
+        write_rooms_layer(out, indent, layer + 1, floor, &rooms[f], object)?;
+        layer += 2;
+        object += rooms[f].len();
+        if grouped {
+            writeln!(out)?;
+            writeln!(out, "      ]")?;
+            write!(out, "    }}")?;
+        }
+        writeln!(out, "{}", if f + 1 < floors.len() { "," } else { "" })?;
+    }
+    writeln!(out, "  ]")?;
+    writeln!(out, "}}")
+}
+
+/// Writes the embedded tileset `mazegen-rooms`, its tiles' kinds as properties.
+fn write_tileset(out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "  \"tilesets\": [{{")?;
+    writeln!(out, "    \"firstgid\": 1,")?;
+    writeln!(out, "    \"name\": \"mazegen-rooms\",")?;
+    writeln!(
+        out,
+        "    \"tilewidth\": {TILE_PIXELS}, \"tileheight\": {TILE_PIXELS}, \"margin\": 0, \"spacing\": 0,"
+    )?;
+    writeln!(
+        out,
+        "    \"tilecount\": {n}, \"columns\": {n},",
+        n = KINDS.len()
+    )?;
+    writeln!(
+        out,
+        "    \"image\": \"{TILESET_IMAGE}\", \"imagewidth\": {}, \"imageheight\": {TILE_PIXELS},",
+        KINDS.len() as u32 * TILE_PIXELS
+    )?;
+    writeln!(out, "    \"tiles\": [")?;
+    for (id, (_, kind)) in KINDS.iter().enumerate() {
+        let comma = if id + 1 < KINDS.len() { "," } else { "" };
         writeln!(
             out,
-            "      \"type\": \"tilelayer\", \"id\": 1, \"name\": \"tiles\", \"x\": 0, \"y\": 0,"
+            "      {{\"id\": {id}, \"properties\": [{{\"name\": \"kind\", \"type\": \"string\", \"value\": \"{kind}\"}}]}}{comma}"
         )?;
-        writeln!(
-            out,
-            "      \"width\": {width}, \"height\": {height}, \"opacity\": 1, \"visible\": true,"
-        )?;
-        writeln!(out, "      \"data\": [")?;
-        let mut line = Vec::new();
-        for (y, row) in tiles.rows().enumerate() {
-            line.clear();
-            line.extend_from_slice(b"        ");
-            for (x, &tile) in row.iter().enumerate() {
-                if x > 0 {
-                    line.push(b',');
-                }
-                write!(line, "{}", kind_number(tile))?;
-            }
-            if y + 1 < height as usize {
+    }
+    writeln!(out, "    ]")?;
+    writeln!(out, "  }}],")
+}
+
+/// Writes the tile layer `tiles` (number `id`), `indent` further in, as a layer of a map of
+/// `width x height` tiles: rock where the map is larger.
+fn write_tile_layer(
+    out: &mut dyn Write,
+    indent: &str,
+    id: usize,
+    tiles: &TileMap,
+    (width, height): (u32, u32),
+) -> io::Result<()> {
+    writeln!(out, "{indent}    {{")?;
+    writeln!(
+        out,
+        "{indent}      \"type\": \"tilelayer\", \"id\": {id}, \"name\": \"tiles\", \"x\": 0, \"y\": 0,"
+    )?;
+    writeln!(
+        out,
+        "{indent}      \"width\": {width}, \"height\": {height}, \"opacity\": 1, \"visible\": true,"
+    )?;
+    writeln!(out, "{indent}      \"data\": [")?;
+    let mut line = Vec::new();
+    for y in 0..height {
+        line.clear();
+        line.extend_from_slice(indent.as_bytes());
+        line.extend_from_slice(b"        ");
+        for x in 0..width {
+            if x > 0 {
                 line.push(b',');
             }
-            line.push(b'\n');
-            out.write_all(&line)?;
+            let tile = if x < tiles.width() && y < tiles.height() {
+                tiles.get(x, y)
+            } else {
+                MapTile::Rock
+            };
+            write!(line, "{}", kind_number(tile))?;
         }
-        writeln!(out, "      ]")?;
-        writeln!(out, "    }},")?;
-        writeln!(out, "    {{")?;
-        writeln!(
-            out,
-            "      \"type\": \"objectgroup\", \"id\": 2, \"name\": \"rooms\", \"x\": 0, \"y\": 0,"
-        )?;
-        writeln!(
-            out,
-            "      \"opacity\": 1, \"visible\": true, \"draworder\": \"topdown\","
-        )?;
-        writeln!(out, "      \"objects\": [")?;
-        let analysis = map.analysis();
-        let keys_of = map.keys();
-        for (id, room) in rooms.iter().enumerate() {
-            let role = map.role(id as u32).name();
-            let keys: Vec<String> = keys_of[id].iter().map(u32::to_string).collect();
-            let comma = if id + 1 < rooms.len() { "," } else { "" };
-            writeln!(
-                out,
-                "        {{\"id\": {}, \"name\": \"room {id}\", \"type\": \"{role}\", \
-                 \"x\": {}, \"y\": {}, \"width\": {}, \"height\": {}, \"rotation\": 0, \"visible\": true, \
-                 \"properties\": [{{\"name\": \"id\", \"type\": \"int\", \"value\": {id}}}, \
-                 {{\"name\": \"role\", \"type\": \"string\", \"value\": \"{role}\"}}, \
-                 {{\"name\": \"depth\", \"type\": \"int\", \"value\": {}}}, \
-                 {{\"name\": \"keys\", \"type\": \"string\", \"value\": \"{}\"}}]}}{comma}",
-                id + 1,
-                u64::from(room.x) * u64::from(TILE_PIXELS),
-                u64::from(room.y) * u64::from(TILE_PIXELS),
-                u64::from(room.w) * u64::from(TILE_PIXELS),
-                u64::from(room.h) * u64::from(TILE_PIXELS),
-                analysis.depth[id],
-                keys.join(",")
-            )?;
+        if y + 1 < height {
+            line.push(b',');
         }
-        writeln!(out, "      ]")?;
-        writeln!(out, "    }}")?;
-        writeln!(out, "  ]")?;
-        writeln!(out, "}}")
+        line.push(b'\n');
+        out.write_all(&line)?;
     }
+    writeln!(out, "{indent}      ]")?;
+    write!(out, "{indent}    }}")
+}
+
+/// Writes the object layer `rooms` of `map` (number `id`), `indent` further in: a rectangle
+/// per room of `rooms`, numbered from `first`.
+fn write_rooms_layer(
+    out: &mut dyn Write,
+    indent: &str,
+    id: usize,
+    map: &impl Level,
+    rooms: &[Rect],
+    first: usize,
+) -> io::Result<()> {
+    writeln!(out, "{indent}    {{")?;
+    writeln!(
+        out,
+        "{indent}      \"type\": \"objectgroup\", \"id\": {id}, \"name\": \"rooms\", \"x\": 0, \"y\": 0,"
+    )?;
+    writeln!(
+        out,
+        "{indent}      \"opacity\": 1, \"visible\": true, \"draworder\": \"topdown\","
+    )?;
+    writeln!(out, "{indent}      \"objects\": [")?;
+    let analysis = map.analysis();
+    let keys_of = map.keys();
+    for (id, room) in rooms.iter().enumerate() {
+        let role = map.role(id as u32).name();
+        let keys: Vec<String> = keys_of[id].iter().map(u32::to_string).collect();
+        let comma = if id + 1 < rooms.len() { "," } else { "" };
+        writeln!(
+            out,
+            "{indent}        {{\"id\": {}, \"name\": \"room {id}\", \"type\": \"{role}\", \
+             \"x\": {}, \"y\": {}, \"width\": {}, \"height\": {}, \"rotation\": 0, \"visible\": true, \
+             \"properties\": [{{\"name\": \"id\", \"type\": \"int\", \"value\": {id}}}, \
+             {{\"name\": \"role\", \"type\": \"string\", \"value\": \"{role}\"}}, \
+             {{\"name\": \"depth\", \"type\": \"int\", \"value\": {}}}, \
+             {{\"name\": \"keys\", \"type\": \"string\", \"value\": \"{}\"}}]}}{comma}",
+            first + id,
+            u64::from(room.x) * u64::from(TILE_PIXELS),
+            u64::from(room.y) * u64::from(TILE_PIXELS),
+            u64::from(room.w) * u64::from(TILE_PIXELS),
+            u64::from(room.h) * u64::from(TILE_PIXELS),
+            analysis.depth[id],
+            keys.join(",")
+        )?;
+    }
+    writeln!(out, "{indent}      ]")?;
+    write!(out, "{indent}    }}")
 }

@@ -4,6 +4,7 @@
 //! path of tiles from its door on room `a` to its door on room `b`, through rock only, never
 //! beside a third room. The tile map is drawn from the rooms and corridors when needed.
 
+use super::level::Wanted;
 use super::{Lock, RoomMap};
 
 /// The tiles of a corridor from its door on room `a` to its door on room `b`, or of the maze
@@ -55,11 +56,17 @@ pub enum MapTile {
     Start,
     /// The goal, on the goal room's floor.
     Goal,
+    /// Stairs up to the floor above, on the floor's first room (a dungeon's floors after its
+    /// first, [`super::Dungeon`]).
+    StairsUp,
+    /// Stairs down to the floor below, on the floor's last room (a dungeon's floors before its
+    /// last).
+    StairsDown,
 }
 
 impl MapTile {
     /// Every kind, in declaration order: `tile as usize` indexes it.
-    pub const ALL: [MapTile; 8] = [
+    pub const ALL: [MapTile; 10] = [
         MapTile::Rock,
         MapTile::Room,
         MapTile::Corridor,
@@ -68,13 +75,28 @@ impl MapTile {
         MapTile::Key,
         MapTile::Start,
         MapTile::Goal,
+        MapTile::StairsUp,
+        MapTile::StairsDown,
     ];
+
+    /// Whether it is a room's floor, marked or not: what a player stands on in a room.
+    pub fn is_floor(self) -> bool {
+        matches!(
+            self,
+            MapTile::Room
+                | MapTile::Key
+                | MapTile::Start
+                | MapTile::Goal
+                | MapTile::StairsUp
+                | MapTile::StairsDown
+        )
+    }
 }
 
 /// A mark on a room's floor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mark {
-    /// [`MapTile::Start`], [`MapTile::Goal`] or [`MapTile::Key`].
+    /// [`MapTile::Start`], [`MapTile::Goal`], [`MapTile::Key`] or stairs.
     pub tile: MapTile,
     /// The room it lies in.
     pub room: u32,
@@ -155,6 +177,12 @@ impl RoomMap {
     /// locked corridor away from the start), and the [`marks`](Self::marks) on room floors.
     /// `None` for a map generated without a layout or without corridors.
     pub fn tile_map(&self) -> Option<TileMap> {
+        self.tile_map_with(&self.marks()?)
+    }
+
+    /// The map drawn as tiles as [`RoomMap::tile_map`] draws it, with `marks` on the room
+    /// floors instead of its own.
+    pub(crate) fn tile_map_with(&self, marks: &[Mark]) -> Option<TileMap> {
         let layout = self.layout.as_ref()?;
         let routes = self.routes.as_ref()?;
         let width = layout.width as usize;
@@ -186,7 +214,7 @@ impl RoomMap {
                 tiles[row + room.x as usize..row + (room.x + room.w) as usize].fill(MapTile::Room);
             }
         }
-        for mark in self.marks()? {
+        for mark in marks {
             let (x, y) = mark.at;
             tiles[y as usize * width + x as usize] = mark.tile;
         }
@@ -212,11 +240,15 @@ impl RoomMap {
     /// keys), each room's along its rows from its centre tile, wrapping round, those past its
     /// floor left out. `None` for a map generated without a layout.
     pub fn marks(&self) -> Option<Vec<Mark>> {
+        self.place_marks(&super::level::marks_wanted(self.analysis(), &self.locks))
+    }
+
+    /// Where the `wanted` marks lie, placed as [`RoomMap::marks`] places its own.
+    pub(crate) fn place_marks(&self, wanted: &[Wanted]) -> Option<Vec<Mark>> {
         let layout = self.layout.as_ref()?;
-        let marks = super::level::marks_wanted(self.analysis(), &self.locks);
         let mut placed = vec![0u32; layout.rooms.len()];
         let mut out = Vec::new();
-        for (room, tile, lock) in marks {
+        for &(room, tile, lock) in wanted {
             let r = layout.rooms[room as usize];
             let floor = r.w * r.h;
             let n = &mut placed[room as usize];

@@ -6,10 +6,7 @@ use super::{Analysis, Edge, Lock, MapTile, Mark, Rect, Role, RoomMap, TileMap};
 /// The marks a level puts on room floors, in order: the start, the goal (in the start's room
 /// on a level of one room) and the key of every lock by number, each with its room and, for a
 /// key, its lock's number.
-pub(crate) fn marks_wanted(
-    analysis: &Analysis,
-    locks: &[Lock],
-) -> Vec<(u32, MapTile, Option<u32>)> {
+pub(crate) fn marks_wanted(analysis: &Analysis, locks: &[Lock]) -> Vec<Wanted> {
     [
         (analysis.start, MapTile::Start, None),
         (analysis.goal, MapTile::Goal, None),
@@ -23,13 +20,24 @@ pub(crate) fn marks_wanted(
     .collect()
 }
 
+/// A mark a level wants on a room's floor: the room, the mark ([`MapTile::Start`],
+/// [`MapTile::Goal`], [`MapTile::Key`] or stairs) and a key's lock number.
+pub type Wanted = (u32, MapTile, Option<u32>);
+
 /// A map of tiles with rooms, roles, locks and keys on it.
 pub trait Level {
     /// The seed it was made from.
     fn seed(&self) -> u64;
 
-    /// The map drawn as tiles, or `None` for a map made without tiles.
-    fn tile_map(&self) -> Option<TileMap>;
+    /// The map drawn as tiles with `marks` on the room floors, or `None` for a map made
+    /// without tiles.
+    fn tile_map_with(&self, marks: &[Mark]) -> Option<TileMap>;
+
+    /// The map drawn as tiles, its [`marks`](Level::marks) on it, or `None` for a map made
+    /// without tiles.
+    fn tile_map(&self) -> Option<TileMap> {
+        self.tile_map_with(&self.marks()?)
+    }
 
     /// Every room's bounding rectangle, by room number (none for a map made without tiles).
     fn room_bounds(&self) -> Vec<Rect>;
@@ -50,8 +58,21 @@ pub trait Level {
     /// The tile of `lock`, or `None` for a map made without tiles.
     fn lock_door(&self, lock: &Lock) -> Option<(u32, u32)>;
 
-    /// The start, goal and key marks on room floors, or `None` for a map made without tiles.
-    fn marks(&self) -> Option<Vec<Mark>>;
+    /// The marks wanted on room floors, in order: the start, the goal, then every key by lock
+    /// number.
+    fn wanted_marks(&self) -> Vec<Wanted> {
+        marks_wanted(self.analysis(), self.locks())
+    }
+
+    /// Where the `wanted` marks lie on the room floors, or `None` for a map made without
+    /// tiles.
+    fn place_marks(&self, wanted: &[Wanted]) -> Option<Vec<Mark>>;
+
+    /// The [`wanted_marks`](Level::wanted_marks) on room floors, or `None` for a map made
+    /// without tiles.
+    fn marks(&self) -> Option<Vec<Mark>> {
+        self.place_marks(&self.wanted_marks())
+    }
 
     /// What `room` is for.
     fn role(&self, room: u32) -> Role {
@@ -73,8 +94,8 @@ impl Level for RoomMap {
         self.seed
     }
 
-    fn tile_map(&self) -> Option<TileMap> {
-        RoomMap::tile_map(self)
+    fn tile_map_with(&self, marks: &[Mark]) -> Option<TileMap> {
+        RoomMap::tile_map_with(self, marks)
     }
 
     fn room_bounds(&self) -> Vec<Rect> {
@@ -105,7 +126,7 @@ impl Level for RoomMap {
         RoomMap::lock_door(self, lock)
     }
 
-    fn marks(&self) -> Option<Vec<Mark>> {
-        RoomMap::marks(self)
+    fn place_marks(&self, wanted: &[Wanted]) -> Option<Vec<Mark>> {
+        RoomMap::place_marks(self, wanted)
     }
 }

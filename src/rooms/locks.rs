@@ -46,6 +46,9 @@ pub enum Role {
     Corridor,
     /// Any other room.
     Plain,
+    /// Where stairs lead to another floor of a dungeon ([`super::Dungeon`]): the start of
+    /// every floor but the first, the goal of every floor but the last.
+    Stairs,
 }
 
 impl Role {
@@ -72,6 +75,7 @@ impl Role {
             Self::Treasure => "treasure",
             Self::Corridor => "corridor",
             Self::Plain => "plain",
+            Self::Stairs => "stairs",
         }
     }
 }

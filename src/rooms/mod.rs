@@ -56,6 +56,7 @@ mod cycles;
 mod delaunay;
 mod error;
 mod extras;
+mod floors;
 mod graph;
 mod level;
 mod limits;
@@ -70,8 +71,11 @@ pub use analysis::{Analysis, FARTHEST_PAIR_BUDGET};
 pub use corridor::{Corridor, MapTile, Mark, TileMap};
 pub use cycles::{LONG_WAY, most_cycles};
 pub use error::RoomsError;
-pub use level::Level;
+pub use floors::{
+    Dungeon, FLOOR_GAP, FLOORS_STREAM, Floor, MAX_FLOORS, Stacked, Stairs, check_floors, floor_seed,
+};
 pub(crate) use level::marks_wanted;
+pub use level::{Level, Wanted};
 pub use limits::{MAX_CORRIDOR_TILES, MAX_EDGES, MAX_ROOMS, check_count};
 pub(crate) use locks::plan as plan_locks;
 pub use locks::{Lock, Role, most_locks};

@@ -19,6 +19,7 @@ mod dataset;
 mod dataset_shapes;
 mod docs;
 mod events;
+mod floors;
 mod graph;
 mod html;
 mod labyrinths;

@@ -1,5 +1,6 @@
-//! A player on a map with locks (a room map or a cave): walking its tiles (floors, corridors,
-//! tunnels and doors, a lock only with its key) or, without tiles, its graph.
+//! A player on a map with locks (a room map, a cave, or the floors of a dungeon one below
+//! another): walking its tiles (floors, corridors, tunnels and doors, a lock only with its
+//! key, stairs down to the next floor's stairs up and back) or, without tiles, its graph.
 
 use mazegen::rooms::{Level, MapTile, TileMap};
 use std::collections::HashMap;
@@ -10,6 +11,8 @@ pub struct Player<'a, L: Level> {
     tiles: Option<TileMap>,
     /// The number of the lock on each locked tile.
     locks: HashMap<(u32, u32), u32>,
+    /// Each tile of stairs and the tile they lead to.
+    stairs: HashMap<(u32, u32), (u32, u32)>,
 }
 
 impl<'a, L: Level> Player<'a, L> {
@@ -19,10 +22,13 @@ impl<'a, L: Level> Player<'a, L> {
             .iter()
             .filter_map(|lock| Some((map.lock_door(lock)?, lock.number)))
             .collect();
+        let tiles = map.tile_map();
+        let stairs = tiles.as_ref().map(stairs_of).unwrap_or_default();
         Self {
             map,
-            tiles: map.tile_map(),
+            tiles,
             locks,
+            stairs,
         }
     }
 
@@ -37,9 +43,10 @@ impl<'a, L: Level> Player<'a, L> {
     fn walk_tiles(&self, tiles: &TileMap, held: impl Fn(u32) -> bool) -> Vec<bool> {
         let rooms = self.map.analysis().depth.len() as u32;
         let tile = |room| self.map.room_tile(room).expect("a map with tiles");
-        let seen = walk(
+        let seen = walk_linked(
             tiles,
             tile(self.map.analysis().start),
+            &self.stairs,
             |at, kind| match kind {
                 MapTile::Rock => false,
                 MapTile::Lock => held(self.locks[&at]),
@@ -80,6 +87,29 @@ impl<'a, L: Level> Player<'a, L> {
     }
 }
 
+/// The stairs on `tiles` (floors one below another): the `k`-th stairs down from the top
+/// lead to the `k`-th stairs up, and back. Checks that they pair up.
+pub fn stairs_of(tiles: &TileMap) -> HashMap<(u32, u32), (u32, u32)> {
+    let find = |wanted: MapTile| -> Vec<(u32, u32)> {
+        (0..tiles.height())
+            .flat_map(|y| (0..tiles.width()).map(move |x| (x, y)))
+            .filter(|&(x, y)| tiles.get(x, y) == wanted)
+            .collect()
+    };
+    let (down, up) = (find(MapTile::StairsDown), find(MapTile::StairsUp));
+    assert_eq!(down.len(), up.len(), "stairs down and up pair up");
+    let mut stairs = HashMap::new();
+    for (&d, &u) in down.iter().zip(&up) {
+        assert!(
+            d.1 < u.1,
+            "stairs down at {d:?} lead further down, to {u:?}"
+        );
+        stairs.insert(d, u);
+        stairs.insert(u, d);
+    }
+    stairs
+}
+
 /// The tiles of `tiles` reached from `from` in steps across tile edges onto tiles `open` lets
 /// in (given where and what they are), row by row.
 pub fn walk(
@@ -87,17 +117,31 @@ pub fn walk(
     from: (u32, u32),
     open: impl Fn((u32, u32), MapTile) -> bool,
 ) -> Vec<bool> {
+    walk_linked(tiles, from, &HashMap::new(), open)
+}
+
+/// [`walk`], with a step from each tile of `links` to the tile it leads to as well.
+pub fn walk_linked(
+    tiles: &TileMap,
+    from: (u32, u32),
+    links: &HashMap<(u32, u32), (u32, u32)>,
+    open: impl Fn((u32, u32), MapTile) -> bool,
+) -> Vec<bool> {
     let (w, h) = (tiles.width(), tiles.height());
     let mut seen = vec![false; (w * h) as usize];
     seen[(from.1 * w + from.0) as usize] = true;
     let mut stack = vec![from];
     while let Some((x, y)) = stack.pop() {
+        let linked = links.get(&(x, y)).copied();
         for (nx, ny) in [
             (x + 1, y),
             (x.wrapping_sub(1), y),
             (x, y + 1),
             (x, y.wrapping_sub(1)),
-        ] {
+        ]
+        .into_iter()
+        .chain(linked)
+        {
             if nx < w
                 && ny < h
                 && !seen[(ny * w + nx) as usize]

@@ -14,7 +14,7 @@ use mazegen::rooms::{
 
 /// The options of grid point `seed`: candidates, corridors (routed, a maze, none), `p`, the
 /// count, room sizes, given or automatic map, and a few maps without a layout.
-fn grid_options(seed: u64) -> RoomOptions {
+pub fn grid_options(seed: u64) -> RoomOptions {
     let count = 2 + (seed * 7 % 59) as u32;
     let p = [None, Some(0.0), Some(0.3), Some(1.0)][(seed / 2 % 4) as usize];
     let room_size = [(3, 8), (1, 4), (2, 12)][(seed / 8 % 3) as usize];

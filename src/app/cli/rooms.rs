@@ -1,6 +1,6 @@
 //! Command-line types of the `rooms` command.
 
-use super::{MapPictureArgs, TargetArgs, parse_locks, parse_probability, parse_seed};
+use super::{FloorsArgs, MapPictureArgs, TargetArgs, parse_locks, parse_probability, parse_seed};
 use clap::{Args, ValueEnum};
 use mazegen::Probability;
 use mazegen::render::{self, Takes};
@@ -44,6 +44,9 @@ pub struct RoomsArgs {
     /// random and reported]
     #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
+
+    #[command(flatten)]
+    pub floors: FloorsArgs,
 
     #[command(flatten)]
     pub map: MapArgs,

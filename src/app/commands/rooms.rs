@@ -4,7 +4,7 @@ use crate::app::cli::AUTO_MAP_ROOMS;
 use crate::app::output::Target;
 use crate::app::settle::with_options_at_fault;
 use crate::app::settle::{RoomsJob, TilesetImage};
-use mazegen::rooms::RoomMap;
+use mazegen::rooms::{Dungeon, RoomMap};
 
 /// Carries out a rooms job.
 pub fn run(job: RoomsJob) -> anyhow::Result<()> {
@@ -12,8 +12,10 @@ pub fn run(job: RoomsJob) -> anyhow::Result<()> {
     if job.seed.report {
         crate::message(format_args!("seed: {}", job.seed.value));
     }
-    let rooms = RoomMap::generate(&job.options, job.seed.value)
-        .map_err(|error| with_options_at_fault(error, &job.options))?;
+    let rooms = Dungeon::generate(job.floors, job.seed.value, |seed| {
+        RoomMap::generate(&job.options, seed)
+    })
+    .map_err(|error| with_options_at_fault(error, &job.options))?;
     if job.note_no_map {
         crate::message(format_args!(
             "note: no tile map for {} rooms (room positions and corridors left out): \

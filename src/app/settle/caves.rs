@@ -9,15 +9,18 @@ use anyhow::Context as _;
 use clap::ValueEnum as _;
 use mazegen::caves::{CaveMap, CaveOptions};
 use mazegen::render::{Json, Ldtk, Png, Render, Svg, Term, Text, Tiled, Uvtt};
+use mazegen::rooms::{Dungeon, FLOOR_GAP};
 
 /// A cave to generate and write.
 pub struct CavesJob {
-    /// The library's options.
+    /// The library's options, of every floor.
     pub options: CaveOptions,
+    /// The floors of the dungeon (1: a cave alone).
+    pub floors: u32,
     /// The seed.
     pub seed: Seed,
     /// The format's renderer.
-    pub renderer: Box<dyn Render<CaveMap>>,
+    pub renderer: Box<dyn Render<Dungeon<CaveMap>>>,
     /// Where it goes.
     pub target: Target,
     /// Where the image of a Tiled map's tileset goes.
@@ -38,15 +41,19 @@ pub(super) fn caves(args: CavesArgs) -> anyhow::Result<CavesJob> {
         CavesFormat::Uvtt => uvtt_picture(picture, args.picture.scale),
         _ => picture,
     };
+    let floors = args.floors.floors;
     if takes.picture {
-        // The cave's size is known: a picture too large is refused before the work.
+        // The cave's size is known (its floors one below another): a picture too large is
+        // refused before the work.
+        let height = u64::from(floors) * u64::from(args.height)
+            + u64::from(floors - 1) * u64::from(FLOOR_GAP);
         picture
-            .pixel_size_of(args.width.into(), args.height.into())
+            .pixel_size_of(args.width.into(), height)
             .with_context(|| format!("--scale {}", picture.scale))?;
     }
     let target = Target::new(args.target.output.as_deref());
     super::output::refuse_binary_to_terminal(takes, &target)?;
-    let renderer: Box<dyn Render<CaveMap>> = match format {
+    let renderer: Box<dyn Render<Dungeon<CaveMap>>> = match format {
         CavesFormat::Term => Box::new(Term {
             color: use_color(&args.target),
             heatmap: false,
@@ -73,9 +80,11 @@ pub(super) fn caves(args: CavesArgs) -> anyhow::Result<CavesJob> {
     // Everything that can be refused before the work is.
     options
         .check()
+        .and_then(|_| options.check_floors(floors))
         .map_err(|error| super::caves_with_flags(error.into(), &options))?;
     Ok(CavesJob {
         options,
+        floors,
         seed: Seed::settle(args.seed, takes.records_seed),
         renderer,
         tileset: TilesetImage::of(format == CavesFormat::Tiled, &target),

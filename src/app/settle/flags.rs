@@ -165,6 +165,10 @@ pub fn caves_with_flags(error: mazegen::Error, options: &CaveOptions) -> anyhow:
     };
     let flags = match refusal {
         CavesError::TooManyLocks { locks, .. } => format!("--locks {locks}"),
+        CavesError::DungeonOutOfMemory { floors, .. } => format!(
+            "--floors {floors} --width {} --height {}",
+            options.width, options.height
+        ),
         CavesError::NoCavern { .. } => format!(
             "--width {} --height {} --fill {} --rule {} --steps {} --min-size {}",
             options.width,

@@ -9,7 +9,7 @@ use clap::ValueEnum as _;
 use mazegen::render::{
     Dot, Json, Ldtk, Picture, Render, Style, Svg, Takes, Term, Text, Tiled, Uvtt,
 };
-use mazegen::rooms::{Candidates, MazeFill, RoomMap, RoomOptions};
+use mazegen::rooms::{Candidates, Dungeon, MazeFill, RoomMap, RoomOptions};
 use std::path::PathBuf;
 
 /// The pixels per grid square of a `uvtt` map's picture unless `--scale` says otherwise: a
@@ -18,12 +18,14 @@ const UVTT_SCALE: u32 = 64;
 
 /// A room map to generate and write.
 pub struct RoomsJob {
-    /// The library's options.
+    /// The library's options, of every floor.
     pub options: RoomOptions,
+    /// The floors of the dungeon (1: a map alone).
+    pub floors: u32,
     /// The seed.
     pub seed: Seed,
     /// The format's renderer.
-    pub renderer: Box<dyn Render<RoomMap>>,
+    pub renderer: Box<dyn Render<Dungeon<RoomMap>>>,
     /// Where it goes.
     pub target: Target,
     /// Tell the user that `--map auto` left the map out.
@@ -147,7 +149,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
     let picture = map_picture(takes, &format_name, &args.picture)?;
     let target = Target::new(args.target.output.as_deref());
     super::output::refuse_binary_to_terminal(takes, &target)?;
-    let renderer: Box<dyn Render<RoomMap>> = match format {
+    let renderer: Box<dyn Render<Dungeon<RoomMap>>> = match format {
         RoomsFormat::Term => Box::new(Term {
             color: use_color(&args.target),
             heatmap: false,
@@ -164,6 +166,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
     };
     Ok(RoomsJob {
         tileset: TilesetImage::of(format == RoomsFormat::Tiled, &target),
+        floors: args.floors.floors,
         options: RoomOptions {
             count: args.count,
             p: args.p,
