@@ -621,11 +621,12 @@ pub struct FloorsArgs {
 /// How the pictures of room maps and caves are drawn.
 #[derive(Debug, Args)]
 pub struct MapPictureArgs {
-    /// Colors of svg, png and uvtt pictures [default: color]
+    /// Look of svg, png and uvtt pictures [default: dungeon]
     #[arg(long, value_enum, help_heading = "Output")]
-    pub theme: Option<Theme>,
+    pub theme: Option<MapTheme>,
 
-    /// Pixels per tile in svg, png and uvtt pictures, 1 to 64 [default: 8; 64 in uvtt]
+    /// Pixels per tile in svg, png and uvtt pictures, 1 to 64 [default: 16, or 8 in color and
+    /// mono; 64 in uvtt]
     #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=64), allow_negative_numbers = true, help_heading = "Output")]
     pub scale: Option<u32>,
 }
@@ -829,6 +830,18 @@ impl From<Theme> for mazegen::render::Palette {
             Theme::Mono => Self::MONO,
         }
     }
+}
+
+/// Looks of a room map's or cave's pictures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MapTheme {
+    /// A printed map: walls outlined, rock hatched, a grid, door, lock, key and stairs symbols,
+    /// room numbers and a legend
+    Dungeon,
+    /// Tiles in the terminal's colors
+    Color,
+    /// Tiles in black, white and greys, for printing
+    Mono,
 }
 
 /// How pictures draw a rectangle.

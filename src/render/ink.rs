@@ -189,7 +189,8 @@ pub struct Picture {
     pub scale: u32,
     /// Whether to shade passages by their distance from the start.
     pub heatmap: bool,
-    /// Tiles or thin walls (rectangles only: other shapes are always drawn in lines).
+    /// Tiles or thin walls (rectangles only: other shapes are always drawn in lines); for a
+    /// room map or cave, its tiles in the palette or the printed map.
     pub style: Style,
 }
 
@@ -200,7 +201,9 @@ pub enum Style {
     #[default]
     Tiles,
     /// Cells with thin walls between them, the printed-puzzle look, as every other shape is
-    /// drawn (see [`Picture::pixel_size_of_shape`]).
+    /// drawn (see [`Picture::pixel_size_of_shape`]). A room map or cave in lines is a printed
+    /// dungeon map in colors of its own (the palette aside), `scale` pixels a tile, with a
+    /// legend below it in `svg` and `png`.
     Lines,
 }
 

@@ -120,7 +120,7 @@ fn tile_count(tile_width: u64) -> usize {
 }
 
 /// The compression of a `width x height`-pixel picture: see [`Png`].
-fn compression(width: u32, height: u32) -> png::Compression {
+pub(super) fn compression(width: u32, height: u32) -> png::Compression {
     if u64::from(width) * u64::from(height) <= Png::SMALL_PICTURE {
         png::Compression::Balanced
     } else {

@@ -1,5 +1,6 @@
-//! `svg` and `png` for room maps: the tile map in the maze pictures' palette (so `--theme`
-//! works alike), `scale` pixels per tile.
+//! `svg` and `png` for room maps: in [`Style::Lines`] a printed map (`lines/map.rs`), in
+//! [`Style::Tiles`] the tile map in the maze pictures' palette (so `--theme color` and `mono`
+//! work alike), `scale` pixels per tile.
 //!
 //! Rock is drawn as maze walls and corridors as maze passages, doors as the solution, the start
 //! and goal as a maze's; floors take the palette's middle heat color (cyan, or light grey in
@@ -7,7 +8,7 @@
 
 use super::ink::{Ink, Picture, Rgb};
 use super::svg::hex;
-use super::{Png, Render, Svg, tiles_of};
+use super::{Png, Render, Style, Svg, tiles_of};
 use crate::grid::Tile;
 use crate::rooms::{Level, MapTile, TileMap};
 use std::collections::BTreeMap;
@@ -35,16 +36,29 @@ pub(super) fn colors(picture: &Picture) -> [Rgb; MapTile::ALL.len()] {
 /// The tile map of `map` and the picture's size in pixels.
 fn tiles_and_size(picture: &Picture, map: &impl Level) -> io::Result<(TileMap, (u32, u32))> {
     let tiles = tiles_of(map)?;
-    let size = picture
-        .pixel_size_of(u64::from(tiles.width()), u64::from(tiles.height()))
-        .map_err(io::Error::other)?;
+    let size = map_size(picture, &tiles)?;
     Ok((tiles, size))
+}
+
+/// The size in pixels of a picture of `tiles`, `scale` pixels a tile in either style, or an
+/// error if a side would be too long.
+pub(super) fn map_size(picture: &Picture, tiles: &TileMap) -> io::Result<(u32, u32)> {
+    let in_tiles = Picture {
+        style: Style::Tiles,
+        ..*picture
+    };
+    in_tiles
+        .pixel_size_of(u64::from(tiles.width()), u64::from(tiles.height()))
+        .map_err(io::Error::other)
 }
 
 /// A picture of the room map: rock as the background, one path of horizontal runs per other
 /// color.
 impl<L: Level> Render<L> for Svg {
     fn render(&self, map: &L, out: &mut dyn Write) -> io::Result<()> {
+        if self.0.style == Style::Lines {
+            return super::lines::map_svg(&self.0, map, out);
+        }
         let (tiles, (pixel_width, pixel_height)) = tiles_and_size(&self.0, map)?;
         let colors = colors(&self.0);
         let mut runs: BTreeMap<usize, String> = BTreeMap::new();
@@ -79,6 +93,9 @@ impl<L: Level> Render<L> for Svg {
 /// A raster picture of the room map, 8-bit RGB, written row by row.
 impl<L: Level> Render<L> for Png {
     fn render(&self, map: &L, out: &mut dyn Write) -> io::Result<()> {
+        if self.0.style == Style::Lines {
+            return super::lines::map_png(&self.0, map, true, out);
+        }
         let (tiles, size) = tiles_and_size(&self.0, map)?;
         write_png(&self.0, &tiles, size, out)
     }

@@ -9,10 +9,11 @@
 //! - `portals`: one per door, across the opening between the door tile and its room's floor
 //!   (in a cave's tunnel, the way on); a lock's, `closed`, across every opening towards the
 //!   tiles before it, so that nothing walks round it.
-//! - `image`: the map's `png` picture (the same bytes as `--format png` at that scale), in
-//!   base64.
+//! - `image`: the map's `png` picture at that scale, in base64: the same bytes as `--format
+//!   png` draws in tiles ([`Style::Tiles`]); in lines, the printed map without its legend, so
+//!   that the picture is exactly the grid's size.
 
-use super::ink::Picture;
+use super::ink::{Picture, Style};
 use super::takes::Takes;
 use super::{Render, rooms_picture, tiles_of};
 use crate::rooms::{Level, MapTile, TileMap};
@@ -40,10 +41,7 @@ impl<L: Level> Render<L> for Uvtt {
     fn render(&self, map: &L, out: &mut dyn Write) -> io::Result<()> {
         let tiles = tiles_of(map)?;
         let (width, height) = (tiles.width(), tiles.height());
-        let size = self
-            .0
-            .pixel_size_of(u64::from(width), u64::from(height))
-            .map_err(io::Error::other)?;
+        let size = rooms_picture::map_size(&self.0, &tiles)?;
         writeln!(out, "{{")?;
         writeln!(out, "  \"format\": 0.3,")?;
         writeln!(
@@ -53,7 +51,7 @@ impl<L: Level> Render<L> for Uvtt {
             self.0.scale
         )?;
         writeln!(out, "  \"line_of_sight\": [")?;
-        let walls = walls(&tiles);
+        let walls = tiles.walls();
         for (i, &(a, b)) in walls.iter().enumerate() {
             let comma = if i + 1 < walls.len() { "," } else { "" };
             writeln!(out, "    [{}, {}]{comma}", point(a), point(b))?;
@@ -90,7 +88,11 @@ impl<L: Level> Render<L> for Uvtt {
         write!(out, "  \"image\": \"")?;
         {
             let mut image = base64::write::EncoderWriter::new(&mut *out, &STANDARD);
-            rooms_picture::write_png(&self.0, &tiles, size, &mut image)?;
+            if self.0.style == Style::Lines {
+                super::lines::map_png(&self.0, map, false, &mut image)?;
+            } else {
+                rooms_picture::write_png(&self.0, &tiles, size, &mut image)?;
+            }
             image.finish()?;
         }
         writeln!(out, "\"")?;
@@ -101,55 +103,6 @@ impl<L: Level> Render<L> for Uvtt {
 /// `{"x": X, "y": Y}`.
 fn point((x, y): Point) -> String {
     format!("{{\"x\": {x}, \"y\": {y}}}")
-}
-
-/// Whether tile `(x, y)`, which may lie outside the map, is rock.
-fn rock(tiles: &TileMap, x: i64, y: i64) -> bool {
-    let inside =
-        (0..i64::from(tiles.width())).contains(&x) && (0..i64::from(tiles.height())).contains(&y);
-    !inside || tiles.get(x as u32, y as u32) == MapTile::Rock
-}
-
-/// Every edge between rock and other tiles, as maximal straight lines: along each row line
-/// from left to right, then along each column line from top to bottom.
-fn walls(tiles: &TileMap) -> Vec<(Point, Point)> {
-    let (width, height) = (tiles.width(), tiles.height());
-    let mut walls = Vec::new();
-    // Grid line `line` runs between tiles `line - 1` and `line`; `along` steps along it.
-    let mut runs = |lines: u32, length: u32, edge: &dyn Fn(u32, u32) -> bool, horizontal| {
-        for line in 0..=lines {
-            let mut start = None;
-            for along in 0..=length {
-                let here = along < length && edge(line, along);
-                match (start, here) {
-                    (None, true) => start = Some(along),
-                    (Some(from), false) => {
-                        walls.push(if horizontal {
-                            ((from, line), (along, line))
-                        } else {
-                            ((line, from), (line, along))
-                        });
-                        start = None;
-                    }
-                    _ => {}
-                }
-            }
-        }
-    };
-    let (x, y) = (i64::from, i64::from);
-    runs(
-        height,
-        width,
-        &|line, along| rock(tiles, x(along), y(line) - 1) != rock(tiles, x(along), y(line)),
-        true,
-    );
-    runs(
-        width,
-        height,
-        &|line, along| rock(tiles, x(line) - 1, y(along)) != rock(tiles, x(line), y(along)),
-        false,
-    );
-    walls
 }
 
 /// A door across the opening between a door tile and its room's floor.
@@ -185,7 +138,8 @@ fn lock_edges(map: &impl Level, tiles: &TileMap) -> BTreeMap<(u32, u32), Vec<(Po
     // The parts of the open tiles with every lock shut, each numbered by a search.
     const NONE: u32 = u32::MAX;
     let mut part = vec![NONE; w as usize * h as usize];
-    let shut = |x: u32, y: u32| rock(tiles, x.into(), y.into()) || tiles.get(x, y) == MapTile::Lock;
+    let shut =
+        |x: u32, y: u32| tiles.is_rock(x.into(), y.into()) || tiles.get(x, y) == MapTile::Lock;
     let mut parts = 0;
     let mut stack = Vec::new();
     for y in 0..h {
@@ -197,7 +151,7 @@ fn lock_edges(map: &impl Level, tiles: &TileMap) -> BTreeMap<(u32, u32), Vec<(Po
             stack.push((x, y));
             while let Some((x, y)) = stack.pop() {
                 for ((nx, ny), _) in edges(x, y) {
-                    if rock(tiles, nx, ny) {
+                    if tiles.is_rock(nx, ny) {
                         continue;
                     }
                     let (nx, ny) = (nx as u32, ny as u32);
@@ -219,7 +173,7 @@ fn lock_edges(map: &impl Level, tiles: &TileMap) -> BTreeMap<(u32, u32), Vec<(Po
         let before: Vec<(Point, Point)> = edges(x, y)
             .into_iter()
             .filter(|&((nx, ny), _)| {
-                !rock(tiles, nx, ny) && {
+                !tiles.is_rock(nx, ny) && {
                     let p = part[index(nx as u32, ny as u32)];
                     p != NONE && p != inside
                 }
@@ -237,7 +191,7 @@ fn lock_edges(map: &impl Level, tiles: &TileMap) -> BTreeMap<(u32, u32), Vec<(Po
 /// towards its room's floor (or, in a cave's tunnel, the way on); a lock's across every
 /// opening towards the tiles before it (`lock_edges`), closed.
 fn portals(tiles: &TileMap, lock_edges: &BTreeMap<(u32, u32), Vec<(Point, Point)>>) -> Vec<Portal> {
-    let floor = |x: i64, y: i64| !rock(tiles, x, y) && tiles.get(x as u32, y as u32).is_floor();
+    let floor = |x: i64, y: i64| !tiles.is_rock(x, y) && tiles.get(x as u32, y as u32).is_floor();
     let mut portals = Vec::new();
     for y in 0..tiles.height() {
         for x in 0..tiles.width() {
@@ -257,7 +211,7 @@ fn portals(tiles: &TileMap, lock_edges: &BTreeMap<(u32, u32), Vec<(Point, Point)
                     .find(|&&((nx, ny), _)| open(nx, ny))
                     .map(|&(_, bounds)| bounds)
             };
-            let Some(bounds) = towards(&floor).or_else(|| towards(&|x, y| !rock(tiles, x, y)))
+            let Some(bounds) = towards(&floor).or_else(|| towards(&|x, y| !tiles.is_rock(x, y)))
             else {
                 continue;
             };
@@ -283,7 +237,7 @@ mod tests {
             r, r, d, r, r,
             r, r, r, r, r,
         ]);
-        let walls = walls(&tiles);
+        let walls = tiles.walls();
         assert!(walls.contains(&((1, 1), (4, 1))));
         assert!(walls.contains(&((1, 3), (2, 3))) && walls.contains(&((3, 3), (4, 3))));
         assert!(walls.contains(&((2, 4), (3, 4))));

@@ -138,6 +138,57 @@ impl TileMap {
     pub fn rows(&self) -> std::slice::Chunks<'_, MapTile> {
         self.tiles.chunks(self.width as usize)
     }
+
+    /// Whether tile `(x, y)`, which may lie outside the map, is rock.
+    pub fn is_rock(&self, x: i64, y: i64) -> bool {
+        let inside =
+            (0..i64::from(self.width())).contains(&x) && (0..i64::from(self.height())).contains(&y);
+        !inside || self.get(x as u32, y as u32) == MapTile::Rock
+    }
+
+    /// The walls: every edge between rock and other tiles (the map's border included), as
+    /// maximal straight lines between tile corners `(x, y)`, along each row line from left to
+    /// right, then along each column line from top to bottom. They enclose exactly the tiles
+    /// that are not rock.
+    pub fn walls(&self) -> Vec<((u32, u32), (u32, u32))> {
+        let (width, height) = (self.width(), self.height());
+        let mut walls = Vec::new();
+        // Grid line `line` runs between tiles `line - 1` and `line`; `along` steps along it.
+        let mut runs = |lines: u32, length: u32, edge: &dyn Fn(u32, u32) -> bool, horizontal| {
+            for line in 0..=lines {
+                let mut start = None;
+                for along in 0..=length {
+                    let here = along < length && edge(line, along);
+                    match (start, here) {
+                        (None, true) => start = Some(along),
+                        (Some(from), false) => {
+                            walls.push(if horizontal {
+                                ((from, line), (along, line))
+                            } else {
+                                ((line, from), (line, along))
+                            });
+                            start = None;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        };
+        let (x, y) = (i64::from, i64::from);
+        runs(
+            height,
+            width,
+            &|line, along| self.is_rock(x(along), y(line) - 1) != self.is_rock(x(along), y(line)),
+            true,
+        );
+        runs(
+            width,
+            height,
+            &|line, along| self.is_rock(x(line) - 1, y(along)) != self.is_rock(x(line), y(along)),
+            false,
+        );
+        walls
+    }
 }
 
 impl RoomMap {

@@ -422,6 +422,10 @@ impl<L: Level> Level for Stacked<'_, L> {
             .collect()
     }
 
+    fn room_id(&self, room: u32) -> u32 {
+        self.floor_of_room(room).1
+    }
+
     fn room_tile(&self, room: u32) -> Option<(u32, u32)> {
         let (floor, own) = self.floor_of_room(room);
         let (x, y) = floor.room_tile(own)?;

@@ -42,6 +42,11 @@ pub trait Level {
     /// Every room's bounding rectangle, by room number (none for a map made without tiles).
     fn room_bounds(&self) -> Vec<Rect>;
 
+    /// The id `room` has in the level's document (a floor's own, on floors drawn together).
+    fn room_id(&self, room: u32) -> u32 {
+        room
+    }
+
     /// A floor tile of `room` (its first in row order), or `None` for a map made without
     /// tiles.
     fn room_tile(&self, room: u32) -> Option<(u32, u32)>;

@@ -265,7 +265,7 @@ fn every_level_format_draws_caves() {
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
         let png = crate::common::mazegen()
             .args(args)
-            .args(["--format", "png", "--scale", "2"])
+            .args(["--format", "png", "--scale", "2", "--theme", "color"])
             .output()
             .unwrap();
         let decoder = png::Decoder::new(std::io::Cursor::new(png.stdout));

@@ -46,7 +46,15 @@ fn assert_dungeon_winnable<L: Level>(dungeon: &Dungeon<L>, what: &str) {
             );
         }
         numbered += own.len() as u32;
-        first_room += floor.analysis().depth.len() as u32;
+        let rooms = floor.analysis().depth.len() as u32;
+        for own in 0..rooms {
+            assert_eq!(
+                stacked.room_id(first_room + own),
+                own,
+                "{what}: a room goes by its floor's own id"
+            );
+        }
+        first_room += rooms;
     }
 }
 

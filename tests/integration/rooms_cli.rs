@@ -406,7 +406,13 @@ fn pictures_draw_the_map_in_the_maze_palette() {
     ];
     let text = stdout_of(&[&args[..], &["--locks", "2", "--format", "text"]].concat());
     let (columns, rows) = (text.lines().next().unwrap().len(), text.lines().count());
-    let svg = stdout_of(&[&args[..], &["--locks", "2", "--format", "svg"]].concat());
+    let svg = stdout_of(
+        &[
+            &args[..],
+            &["--locks", "2", "--format", "svg", "--theme", "color"],
+        ]
+        .concat(),
+    );
     assert!(svg.contains(&format!("viewBox=\"0 0 {columns} {rows}\"")));
     // Red rock (maze walls), green corridors (passages), yellow doors (the solution), blue
     // start, magenta goal, cyan floors and violet locks (the heat colors).
@@ -419,7 +425,7 @@ fn pictures_draw_the_map_in_the_maze_palette() {
     assert!(mono.contains("fill=\"#000000\"") && !mono.contains("#cd3131"));
     let png = mazegen()
         .args(args)
-        .args(["--format", "png", "--scale", "3"])
+        .args(["--format", "png", "--scale", "3", "--theme", "color"])
         .output()
         .unwrap();
     let decoder = png::Decoder::new(std::io::Cursor::new(png.stdout));

@@ -163,12 +163,24 @@ fn check(args: &[&str]) {
         locks + 1,
         "{args:?}: the closed doors shut the locks"
     );
-    // The image is the png picture at the same scale.
+    // In tiles, the image is the png picture at the same scale (the printed map's is checked
+    // in `rooms_dungeon_theme`).
+    let tiled = [
+        args,
+        &["--format", "uvtt", "--scale", "3", "--theme", "color"],
+    ]
+    .concat();
     let image = base64::engine::general_purpose::STANDARD
-        .decode(doc["image"].as_str().unwrap())
+        .decode(json_of(&tiled)["image"].as_str().unwrap())
         .unwrap();
     let png = mazegen()
-        .args([args, &["--format", "png", "--scale", "3"]].concat())
+        .args(
+            [
+                args,
+                &["--format", "png", "--scale", "3", "--theme", "color"],
+            ]
+            .concat(),
+        )
         .output()
         .unwrap()
         .stdout;

@@ -7,7 +7,7 @@ use crate::app::cli::{self, AUTO_MAP_ROOMS, MapChoice, RoomsArgs, RoomsFormat};
 use crate::app::output::Target;
 use clap::ValueEnum as _;
 use mazegen::render::{
-    Dot, Json, Ldtk, Picture, Render, Style, Svg, Takes, Term, Text, Tiled, Uvtt,
+    Dot, Json, Ldtk, Palette, Picture, Render, Style, Svg, Takes, Term, Text, Tiled, Uvtt,
 };
 use mazegen::rooms::{Candidates, Dungeon, MazeFill, RoomMap, RoomOptions};
 use std::path::PathBuf;
@@ -78,12 +78,17 @@ pub(super) fn map_picture(
             "{flag} applies to svg, png and uvtt pictures, not --format {format_name}"
         )));
     }
+    // A map in lines is the printed dungeon map, in colors of its own.
+    let (palette, style) = match args.theme.unwrap_or(cli::MapTheme::Dungeon) {
+        cli::MapTheme::Dungeon => (Palette::COLOR, Style::Lines),
+        cli::MapTheme::Color => (Palette::COLOR, Style::Tiles),
+        cli::MapTheme::Mono => (Palette::MONO, Style::Tiles),
+    };
     Ok(Picture {
-        palette: args.theme.unwrap_or(cli::Theme::Color).into(),
-        scale: args.scale.unwrap_or(Style::Tiles.default_scale()),
+        palette,
+        scale: args.scale.unwrap_or(style.default_scale()),
         heatmap: false,
-        // Maps are drawn as tiles.
-        style: Style::Tiles,
+        style,
     })
 }
 

@@ -4,12 +4,14 @@
 //! `vector.rs` writes it as SVG and `raster.rs` as PNG, each in a palette's colors.
 
 mod blocks;
+mod map;
 mod pdf;
 mod raster;
 mod vector;
 
 pub use blocks::term_scale;
 pub(super) use blocks::{Blocks, maze_blocks};
+pub(super) use map::{map_png, map_svg};
 pub(super) use pdf::{Vector, maze_vector};
 pub(super) use raster::maze_png;
 pub(super) use vector::{maze_svg, number};
@@ -143,25 +145,26 @@ pub(super) fn cell_units(scale: u32) -> (f64, f64) {
     (layout.origin, layout.scale)
 }
 
-/// A line picture in pixels, ready to be written: filled polygons, then lines over them.
+/// A line picture in pixels, ready to be written: filled polygons, then lines over them, each
+/// in an ink `K` (a maze's [`Ink`], or a map's own) that the writer gives a color.
 #[derive(Debug, Clone, PartialEq)]
-struct Drawing {
+struct Drawing<K = Ink> {
     /// Width and height in pixels.
     size: (u32, u32),
-    /// The passages' ink, under everything.
-    background: Ink,
-    /// Cells filled in one ink each, in painting order: closed polygons.
-    fills: Vec<(Ink, Polylines)>,
+    /// The ink under everything (a maze's passages).
+    background: K,
+    /// Shapes filled in one ink each, in painting order: closed polygons that do not overlap.
+    fills: Vec<(K, Polylines)>,
     /// Polylines in one ink and width each, painted after the fills, with square ends.
-    strokes: Vec<Stroke>,
+    strokes: Vec<Stroke<K>>,
     /// Width and height of the maze in cells, for errors about memory.
     extent: (u32, u32),
 }
 
 /// Polylines in one ink and width.
 #[derive(Debug, Clone, PartialEq)]
-struct Stroke {
-    ink: Ink,
+struct Stroke<K = Ink> {
+    ink: K,
     width: f64,
     lines: Polylines,
 }

@@ -9,7 +9,7 @@
 use super::{Drawing, Layout, Stroke};
 use crate::Maze;
 use crate::error::{Error, Result};
-use crate::render::ink::{Ink, Palette, Rgb};
+use crate::render::ink::{Ink, Rgb};
 use crate::render::png::{Png, into_io};
 use crate::topology::Point;
 use std::io::{self, Write};
@@ -30,17 +30,26 @@ const LINE_SHARE: u16 = FULL * 3 / 8;
 pub(in crate::render) fn maze_png(png: &Png, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
     let drawing =
         Drawing::new(maze, Layout::new(png.0.scale), png.0.heatmap).map_err(io::Error::other)?;
-    write_png(drawing, &png.0.palette, out)
+    let palette = png.0.palette;
+    // The encoder's default level, whatever the size.
+    let compression = png::Compression::Balanced;
+    write_png(drawing, |ink| palette.rgb(ink), compression, out)
 }
 
-/// Paints `drawing` row by row into a PNG, in the colors of `palette`.
-fn write_png(drawing: Drawing, palette: &Palette, out: &mut dyn Write) -> io::Result<()> {
+/// Paints `drawing` row by row into a PNG, each ink in the color `rgb` gives it.
+pub(super) fn write_png<K: Copy>(
+    drawing: Drawing<K>,
+    rgb: impl Fn(K) -> Rgb,
+    compression: png::Compression,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let (width, height) = drawing.size;
     let mut raster = Raster::new(drawing).map_err(io::Error::other)?;
-    let colors = raster.colors(palette);
+    let colors = raster.colors(rgb);
     let mut encoder = png::Encoder::new(out, width, height);
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(compression);
     let mut writer = encoder.write_header().map_err(into_io)?;
     let mut stream = writer.stream_writer().map_err(into_io)?;
     let mut row = raster.row_of([0u8; 3]).map_err(io::Error::other)?;
@@ -53,12 +62,12 @@ fn write_png(drawing: Drawing, palette: &Palette, out: &mut dyn Write) -> io::Re
 
 /// A drawing's pixels, computed a row at a time from the top: the edges of its shapes, one
 /// layer per fill ink or stroke, and room for a row's samples.
-pub(super) struct Raster {
+pub(super) struct Raster<K = Ink> {
     /// Width and height in pixels.
     size: (u32, u32),
     /// Width and height of the maze in cells, for errors about memory.
     extent: (u32, u32),
-    layers: Layers,
+    layers: Layers<K>,
     /// Samples covered in each pixel of the row, by the layer being scanned; all zeros
     /// between layers.
     coverage: Vec<u16>,
@@ -66,9 +75,9 @@ pub(super) struct Raster {
     mix: Vec<Mix>,
 }
 
-impl Raster {
+impl<K: Copy> Raster<K> {
     /// The raster of `drawing`, or an error if memory for its edges or a row is refused.
-    pub(super) fn new(drawing: Drawing) -> Result<Self> {
+    pub(super) fn new(drawing: Drawing<K>) -> Result<Self> {
         let (size, extent) = (drawing.size, drawing.extent);
         let layers = layers(drawing)?;
         let mut raster = Self {
@@ -100,14 +109,14 @@ impl Raster {
         crate::grid::empty_vec(width, height, len)
     }
 
-    /// The colors of the background, each fill and each stroke in `palette`, in the order
-    /// [`Raster::rgb_row`] takes them.
-    fn colors(&self, palette: &Palette) -> Colors {
-        let rgb = |layers: &[Layer]| layers.iter().map(|layer| palette.rgb(layer.ink)).collect();
+    /// The colors of the background, each fill and each stroke as `rgb` gives them, in the
+    /// order [`Raster::rgb_row`] takes them.
+    fn colors(&self, rgb: impl Fn(K) -> Rgb) -> Colors {
+        let colors = |layers: &[Layer<K>]| layers.iter().map(|layer| rgb(layer.ink)).collect();
         Colors {
-            background: palette.rgb(self.layers.background),
-            fills: rgb(&self.layers.fills),
-            strokes: rgb(&self.layers.strokes),
+            background: rgb(self.layers.background),
+            fills: colors(&self.layers.fills),
+            strokes: colors(&self.layers.strokes),
         }
     }
 
@@ -136,7 +145,7 @@ impl Raster {
     /// Gives each pixel of row `y` (each row once, from the top) one ink: the fill covering
     /// most of it where fills cover at least half of it, else the background; then each line
     /// in turn where it covers at least [`LINE_SHARE`] of it.
-    pub(super) fn ink_row(&mut self, y: u32, row: &mut [Ink]) {
+    pub(super) fn ink_row(&mut self, y: u32, row: &mut [K]) {
         let mix = &mut self.mix;
         for (index, layer) in self.layers.fills.iter_mut().enumerate() {
             layer.cover_row(y, &mut self.coverage, |pixel, covered| {
@@ -168,10 +177,10 @@ struct Colors {
 }
 
 /// What is painted: fills over the background, then lines in order.
-struct Layers {
-    background: Ink,
-    fills: Vec<Layer>,
-    strokes: Vec<Layer>,
+struct Layers<K> {
+    background: K,
+    fills: Vec<Layer<K>>,
+    strokes: Vec<Layer<K>>,
 }
 
 /// The fills of one pixel: the sum of their colors, each times the samples it covers (for
@@ -210,6 +219,9 @@ impl Mix {
 
     /// The pixel's color over `background`, leaving the mix empty for the next row.
     fn over(&mut self, background: Rgb) -> Rgb {
+        if self.covered == 0 {
+            return background;
+        }
         let rest = FULL.saturating_sub(self.covered);
         // Fills do not overlap, so at most FULL samples are covered; were they to, their
         // colors are averaged.
@@ -225,7 +237,7 @@ impl Mix {
 /// The edges of a drawing's shapes, one layer per fill ink or stroke, as the scanlines need
 /// them; an error if memory for them is refused. Each layer's shapes are dropped once its
 /// edges are taken.
-fn layers(drawing: Drawing) -> Result<Layers> {
+fn layers<K>(drawing: Drawing<K>) -> Result<Layers<K>> {
     let mut fills = Vec::new();
     for (ink, polygons) in drawing.fills {
         let mut layer = Layer::new(ink, polygons.points.len(), drawing.extent)?;
@@ -287,22 +299,23 @@ struct Edge {
 }
 
 /// The shapes of one ink: everything inside any of them (nonzero winding) is painted.
-struct Layer {
-    ink: Ink,
+struct Layer<K> {
+    ink: K,
     /// Sorted by top.
     edges: Vec<Edge>,
     /// The next edge of `edges` to reach.
     next: usize,
-    /// The edges the current sample row crosses or may cross, by index.
+    /// The edges the current sample row crosses or may cross, by index, in the order of
+    /// their crossings on the last sample row.
     active: Vec<usize>,
-    /// Where the current sample row crosses its edges, and their winding.
-    crossings: Vec<(f64, i32)>,
+    /// Where the current sample row crosses its edges, their winding, and the edge.
+    crossings: Vec<(f64, i32, usize)>,
 }
 
-impl Layer {
+impl<K> Layer<K> {
     /// A layer with room for `edges` edges, or an error naming the maze if memory for them
     /// is refused.
-    fn new(ink: Ink, edges: usize, (width, height): (u32, u32)) -> Result<Self> {
+    fn new(ink: K, edges: usize, (width, height): (u32, u32)) -> Result<Self> {
         let mut reserved = Vec::new();
         reserved
             .try_reserve_exact(edges)
@@ -370,12 +383,17 @@ impl Layer {
             self.crossings.clear();
             self.crossings.extend(self.active.iter().map(|&e| {
                 let edge = &edges[e];
-                (edge.x + (sample_y - edge.top) * edge.slope, edge.winding)
+                (edge.x + (sample_y - edge.top) * edge.slope, edge.winding, e)
             }));
+            // Almost in order already, as edges move little from one sample row to the next:
+            // the sort runs through them (a 1000x1000-tile cave's map: 9.8 s without).
             self.crossings.sort_by(|a, b| a.0.total_cmp(&b.0));
+            self.active.clear();
+            self.active
+                .extend(self.crossings.iter().map(|&(_, _, e)| e));
             let mut winding = 0;
             let mut from = 0.0;
-            for &(x, w) in &self.crossings {
+            for &(x, w, _) in &self.crossings {
                 let before = winding;
                 winding += w;
                 if before == 0 && winding != 0 {
@@ -384,12 +402,21 @@ impl Layer {
                     // The samples at (j + 0.5) / SAMPLES inside [from, x).
                     let sample = |x: f64| (x * f64::from(SAMPLES) - 0.5).ceil().clamp(0.0, columns);
                     let (start, end) = (sample(from) as usize, sample(x) as usize);
-                    for j in start..end {
-                        coverage[j / SAMPLES as usize] += 1;
-                    }
                     if start < end {
-                        first = first.min(start / SAMPLES as usize);
-                        last = last.max((end - 1) / SAMPLES as usize);
+                        let per_pixel = SAMPLES as usize;
+                        let (a, b) = (start / per_pixel, (end - 1) / per_pixel);
+                        if a == b {
+                            coverage[a] += (end - start) as u16;
+                        } else {
+                            // The pixels between the ends whole, a sample row's worth each.
+                            coverage[a] += (per_pixel - start % per_pixel) as u16;
+                            for covered in &mut coverage[a + 1..b] {
+                                *covered += SAMPLES as u16;
+                            }
+                            coverage[b] += ((end - 1) % per_pixel + 1) as u16;
+                        }
+                        first = first.min(a);
+                        last = last.max(b);
                     }
                 }
             }

@@ -3,7 +3,7 @@
 
 use super::{Drawing, Layout, Polylines, Stroke};
 use crate::Maze;
-use crate::render::Palette;
+use crate::render::Rgb;
 use crate::render::svg::{Svg, hex};
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -14,11 +14,16 @@ use std::io::{self, Write};
 pub(in crate::render) fn maze_svg(svg: &Svg, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
     let drawing =
         Drawing::new(maze, Layout::new(svg.0.scale), svg.0.heatmap).map_err(io::Error::other)?;
-    write_svg(&drawing, &svg.0.palette, out)
+    let palette = svg.0.palette;
+    write_svg(&drawing, |ink| palette.rgb(ink), out)
 }
 
-/// Writes `drawing` in the colors of `palette`.
-fn write_svg(drawing: &Drawing, palette: &Palette, out: &mut dyn Write) -> io::Result<()> {
+/// Writes `drawing`, each ink in the color `rgb` gives it.
+pub(super) fn write_svg<K: Copy>(
+    drawing: &Drawing<K>,
+    rgb: impl Fn(K) -> Rgb,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let (width, height) = drawing.size;
     writeln!(
         out,
@@ -27,14 +32,14 @@ fn write_svg(drawing: &Drawing, palette: &Palette, out: &mut dyn Write) -> io::R
     writeln!(
         out,
         r#"<rect width="{width}" height="{height}" fill="{}"/>"#,
-        hex(palette.rgb(drawing.background))
+        hex(rgb(drawing.background))
     )?;
     for (ink, polygons) in &drawing.fills {
         // Crisp edges: anti-aliased, cells meeting edge to edge would show seams between.
         write!(
             out,
             r#"<path fill="{}" shape-rendering="crispEdges" d=""#,
-            hex(palette.rgb(*ink))
+            hex(rgb(*ink))
         )?;
         write_path_data(out, polygons, "Z")?;
         writeln!(out, r#""/>"#)?;
@@ -45,7 +50,7 @@ fn write_svg(drawing: &Drawing, palette: &Palette, out: &mut dyn Write) -> io::R
         write!(
             out,
             r#"<path fill="none" stroke="{}" stroke-width="{stroke_width}" stroke-linecap="square" d=""#,
-            hex(palette.rgb(*ink))
+            hex(rgb(*ink))
         )?;
         write_path_data(out, lines, "")?;
         writeln!(out, r#""/>"#)?;
