@@ -48,6 +48,20 @@ pub enum Error {
         bytes: u64,
     },
 
+    /// A room map or cave too large for its printed map's drawing to fit in memory.
+    #[error(
+        "not enough memory to draw the {width}x{height}-tile map as a printed map (at least \
+         {bytes} bytes); drawn in tiles (the color and mono themes), it takes a row at a time"
+    )]
+    DrawingOutOfMemory {
+        /// Width in tiles.
+        width: u32,
+        /// Height in tiles.
+        height: u32,
+        /// The least the drawing needs, in bytes.
+        bytes: u64,
+    },
+
     /// The arrays of a dataset could not be reserved.
     #[error("not enough memory for the arrays of {count} mazes ({bytes} bytes for one array)")]
     ArraysTooLarge {

@@ -239,3 +239,29 @@ fn printed_maps_draw_every_tile_as_the_text_map_has_it() {
         ]);
     }
 }
+
+#[test]
+fn a_printed_map_too_large_for_memory_is_refused_before_it_is_drawn() {
+    let dir = crate::common::scratch_dir("dungeon-theme-memory");
+    let file = dir.join("cave.png");
+    let args = format!(
+        "caves --width 2000 --height 2000 --seed 1 --format png -o '{}'",
+        file.display()
+    );
+    let Some(output) = crate::common::run_with_memory_limit(300_000, &args) else {
+        return;
+    };
+    assert_eq!(output.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        message.contains("not enough memory to draw the 2000x2000-tile map as a printed map")
+            && message.contains("the color and mono themes"),
+        "{message}"
+    );
+    assert!(!file.exists(), "nothing is written");
+    // In tiles, the same map is drawn a row at a time within the same limit.
+    let tiles = crate::common::run_with_memory_limit(300_000, &format!("{args} --theme color"));
+    assert!(tiles.unwrap().status.success());
+    assert!(file.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

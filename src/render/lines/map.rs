@@ -66,7 +66,9 @@ pub(in crate::render) fn map_svg(
     map: &impl Level,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let drawing = map_drawing(picture, map, true)?;
+    // A stroke is held as its two points and where it ends.
+    let stroke = 2 * size_of::<Point>() as u64 + size_of::<usize>() as u64;
+    let drawing = map_drawing(picture, map, true, stroke)?;
     vector::write_svg(&drawing, MapInk::rgb, out)
 }
 
@@ -78,17 +80,27 @@ pub(in crate::render) fn map_png(
     legend: bool,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let drawing = map_drawing(picture, map, legend)?;
+    // A stroke is held as its two points and where it ends, then as the four edges the
+    // scanlines paint.
+    let stroke = 2 * size_of::<Point>() as u64 + size_of::<usize>() as u64 + 4 * raster::EDGE_BYTES;
+    let drawing = map_drawing(picture, map, legend, stroke)?;
     let (width, height) = drawing.size;
     let compression = crate::render::png::compression(width, height);
     raster::write_png(drawing, MapInk::rgb, compression, out)
 }
 
-/// The drawing of `map` at the picture's scale, with its legend if `legend`.
-fn map_drawing(picture: &Picture, map: &impl Level, legend: bool) -> io::Result<Drawing<MapInk>> {
+/// The drawing of `map` at the picture's scale, with its legend if `legend`; refused before
+/// it is laid out when the machine will not hold its hatching, `stroke` bytes a stroke.
+fn map_drawing(
+    picture: &Picture,
+    map: &impl Level,
+    legend: bool,
+    stroke: u64,
+) -> io::Result<Drawing<MapInk>> {
     let tiles = crate::render::tiles_of(map)?;
     let size = crate::render::rooms_picture::map_size(picture, &tiles)?;
     let mut plan = Plan::new(&tiles, picture.scale.max(1));
+    plan.check_memory(stroke).map_err(io::Error::other)?;
     plan.draw(map).map_err(io::Error::other)?;
     let size = if legend {
         plan.legend(size).map_err(io::Error::other)?
@@ -328,10 +340,29 @@ impl<'a> Plan<'a> {
 
     /// The error of a drawing too large for memory, naming the map.
     fn refused(&self, bytes: u64) -> Error {
-        Error::OutOfMemory {
+        Error::DrawingOutOfMemory {
             width: self.tiles.width(),
             height: self.tiles.height(),
             bytes,
+        }
+    }
+
+    /// Refuses a map whose drawing the machine will not hold, before drawing it: its
+    /// hatching alone holds three strokes a shaded tile at once, `stroke` bytes each.
+    fn check_memory(&self, stroke: u64) -> Result<()> {
+        let (width, height) = (self.tiles.width(), self.tiles.height());
+        let shaded = (0..height)
+            .flat_map(|y| (0..width).map(move |x| (x, y)))
+            .filter(|&(x, y)| self.beside_wall(x, y))
+            .count() as u64;
+        let bytes = shaded.saturating_mul(3 * stroke);
+        match crate::grid::grantable(bytes) {
+            true => Ok(()),
+            false => Err(Error::DrawingOutOfMemory {
+                width,
+                height,
+                bytes,
+            }),
         }
     }
 

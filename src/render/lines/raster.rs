@@ -285,6 +285,9 @@ fn segment_box(a: Point, b: Point, width: f64) -> [Point; 4] {
     ]
 }
 
+/// The bytes an edge of a shape takes while the shape is painted.
+pub(super) const EDGE_BYTES: u64 = size_of::<Edge>() as u64;
+
 /// A polygon's edge, from its top end down.
 #[derive(Debug, Clone, Copy)]
 struct Edge {
