@@ -241,8 +241,9 @@ impl Picture {
         }
     }
 
-    /// The size in pixels of a picture of `tile_width x tile_height` tiles (in
-    /// [`Style::Lines`], of the cells they hold), or an error if a side would exceed
+    /// The size in pixels of a picture of a maze of `tile_width x tile_height` tiles (in
+    /// [`Style::Lines`], of the cells they hold; a room map's picture is `scale` pixels a tile
+    /// in either style), or an error if a side would exceed
     /// [`Picture::MAX_SIDE`]: lets callers refuse before making the maze.
     pub fn pixel_size_of(&self, tile_width: u64, tile_height: u64) -> crate::Result<(u32, u32)> {
         if self.style == Style::Lines {

@@ -6,6 +6,7 @@
 
 use super::level::Wanted;
 use super::{Lock, RoomMap};
+use std::ops::Range;
 
 /// The tiles of a corridor from its door on room `a` to its door on room `b`, or of the maze
 /// between the rooms, as `(x, y)`.
@@ -93,6 +94,21 @@ impl MapTile {
     }
 }
 
+/// The maximal runs of positions `0..length` where `on` holds, from the first.
+pub(crate) fn runs(length: u32, on: impl Fn(u32) -> bool) -> impl Iterator<Item = Range<u32>> {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < length && !on(at) {
+            at += 1;
+        }
+        let start = at;
+        while at < length && on(at) {
+            at += 1;
+        }
+        (start < at).then_some(start..at)
+    })
+}
+
 /// A mark on a room's floor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mark {
@@ -152,41 +168,17 @@ impl TileMap {
     /// that are not rock.
     pub fn walls(&self) -> Vec<((u32, u32), (u32, u32))> {
         let (width, height) = (self.width(), self.height());
+        let rock = |x: u32, y: u32| self.is_rock(i64::from(x), i64::from(y));
         let mut walls = Vec::new();
-        // Grid line `line` runs between tiles `line - 1` and `line`; `along` steps along it.
-        let mut runs = |lines: u32, length: u32, edge: &dyn Fn(u32, u32) -> bool, horizontal| {
-            for line in 0..=lines {
-                let mut start = None;
-                for along in 0..=length {
-                    let here = along < length && edge(line, along);
-                    match (start, here) {
-                        (None, true) => start = Some(along),
-                        (Some(from), false) => {
-                            walls.push(if horizontal {
-                                ((from, line), (along, line))
-                            } else {
-                                ((line, from), (line, along))
-                            });
-                            start = None;
-                        }
-                        _ => {}
-                    }
-                }
-            }
-        };
-        let (x, y) = (i64::from, i64::from);
-        runs(
-            height,
-            width,
-            &|line, along| self.is_rock(x(along), y(line) - 1) != self.is_rock(x(along), y(line)),
-            true,
-        );
-        runs(
-            width,
-            height,
-            &|line, along| self.is_rock(x(line) - 1, y(along)) != self.is_rock(x(line), y(along)),
-            false,
-        );
+        // Grid line `line` runs between tiles `line - 1` and `line`.
+        for line in 0..=height {
+            let edge = |x| rock(x, line.wrapping_sub(1)) != rock(x, line);
+            walls.extend(runs(width, edge).map(|run| ((run.start, line), (run.end, line))));
+        }
+        for line in 0..=width {
+            let edge = |y| rock(line.wrapping_sub(1), y) != rock(line, y);
+            walls.extend(runs(height, edge).map(|run| ((line, run.start), (line, run.end))));
+        }
         walls
     }
 }

@@ -68,6 +68,7 @@ mod tree;
 
 pub(crate) use analysis::analyse;
 pub use analysis::{Analysis, FARTHEST_PAIR_BUDGET};
+pub(crate) use corridor::runs;
 pub use corridor::{Corridor, MapTile, Mark, TileMap};
 pub use cycles::{LONG_WAY, most_cycles};
 pub use error::RoomsError;

@@ -160,6 +160,25 @@ fn check(args: &[&str]) {
         }
     }
 
+    // Nothing dark inside a plain floor tile (walls reach a pixel into it at most); doors,
+    // locks and stairs drawn dark inside theirs (at 16, below).
+    let dark = |p: Rgb| p.iter().all(|&c| c < 100);
+    let dark_inside = |picture: &Picture, (x, y): (usize, usize), scale: u32, border: u32| {
+        let (x0, y0) = (x as u32 * scale, y as u32 * scale);
+        (y0 + border..y0 + scale - border)
+            .flat_map(|py| (x0 + border..x0 + scale - border).map(move |px| (px, py)))
+            .filter(|&(px, py)| dark(picture.at(px, py)))
+            .count()
+    };
+    for y in 0..h {
+        for x in 0..w {
+            if matches!(tile(x as i64, y as i64), b' ' | b'.') {
+                let count = dark_inside(&small, (x, y), 8, 2);
+                assert_eq!(count, 0, "{args:?}: floor ({x}, {y}) has dark pixels");
+            }
+        }
+    }
+
     // At 16, each symbol in its own ink on its own tiles only, and the legend showing the
     // inks of the symbols used.
     let large = png_of(args, "16");
@@ -188,6 +207,18 @@ fn check(args: &[&str]) {
             mark as char
         );
     }
+    for y in 0..h {
+        for x in 0..w {
+            let least = match tile(x as i64, y as i64) {
+                b'+' | b'L' => 12,
+                b'<' | b'>' => 8,
+                _ => continue,
+            };
+            let count = dark_inside(&large, (x, y), 16, 3);
+            assert!(count >= least, "{args:?}: ({x}, {y}) drawn: {count}");
+        }
+    }
+
     // A virtual tabletop's picture is the map alone, exactly its grid: the png's map.
     let uvtt = json_of(&[args, &["--format", "uvtt", "--scale", "16"]].concat());
     let image = base64::engine::general_purpose::STANDARD

@@ -16,6 +16,14 @@ fn rooms_snapshots() {
     assert_snapshot!("rooms.text", snapshot(&["--format", "text"]));
     assert_snapshot!("rooms.json", snapshot(&["--format", "json"]));
     assert_snapshot!("rooms.dot", snapshot(&["--format", "dot"]));
+    assert_snapshot!(
+        "rooms-locked.dungeon.svg",
+        snapshot(&["--locks", "1", "--format", "svg"])
+    );
+    assert_snapshot!(
+        "rooms-locked.color.svg",
+        snapshot(&["--locks", "1", "--format", "svg", "--theme", "color"])
+    );
     let delaunay = ["--candidates", "delaunay", "--max-doors", "3", "--format"];
     let mut text = delaunay.to_vec();
     text.push("text");

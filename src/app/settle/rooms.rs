@@ -16,6 +16,10 @@ use std::path::PathBuf;
 /// virtual tabletop's usual size.
 const UVTT_SCALE: u32 = 64;
 
+/// The pixels per tile of a printed map (`--theme dungeon`) unless `--scale` says otherwise:
+/// room for its numbers.
+const PRINTED_MAP_SCALE: u32 = 16;
+
 /// A room map to generate and write.
 pub struct RoomsJob {
     /// The library's options, of every floor.
@@ -86,7 +90,10 @@ pub(super) fn map_picture(
     };
     Ok(Picture {
         palette,
-        scale: args.scale.unwrap_or(style.default_scale()),
+        scale: args.scale.unwrap_or(match style {
+            Style::Lines => PRINTED_MAP_SCALE,
+            Style::Tiles => Style::Tiles.default_scale(),
+        }),
         heatmap: false,
         style,
     })

@@ -16,9 +16,10 @@
 use super::{Drawing, Polylines, Stroke, raster, vector};
 use crate::error::{Error, Result};
 use crate::render::ink::{Picture, Rgb};
-use crate::rooms::{Level, MapTile, TileMap};
+use crate::rooms::{Level, MapTile, TileMap, runs};
 use crate::topology::Point;
 use std::io::{self, Write};
+use std::ops::Range;
 
 /// The inks of a printed map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,8 +99,12 @@ fn map_drawing(
     stroke: u64,
 ) -> io::Result<Drawing<MapInk>> {
     let tiles = crate::render::tiles_of(map)?;
-    let size = crate::render::rooms_picture::map_size(picture, &tiles)?;
-    let mut plan = Plan::new(&tiles, picture.scale.max(1));
+    let picture = Picture {
+        scale: picture.scale.max(1),
+        ..*picture
+    };
+    let size = crate::render::rooms_picture::map_size(&picture, &tiles)?;
+    let mut plan = Plan::new(&tiles, picture.scale);
     plan.check_memory(stroke).map_err(io::Error::other)?;
     plan.draw(map).map_err(io::Error::other)?;
     let size = if legend {
@@ -111,21 +116,35 @@ fn map_drawing(
 }
 
 /// The pens of a printed map in painting order: every stroke of a pen has its ink and width.
+/// Numbers come before walls, so that a number running into a wall never breaks it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Pen {
+    /// The strokes on the rock beside walls.
     Hatch,
+    /// The squares on the floor.
     Grid,
-    Wall,
-    LeafEdge,
-    DoorLeaf,
-    Stairs,
-    Key,
-    Shackle,
-    PadlockEdge,
-    Padlock,
-    Keyhole,
+    /// A number's white ground.
     Halo,
+    /// A number's pixels.
     Text,
+    /// Walls.
+    Wall,
+    /// A door leaf's outline.
+    LeafEdge,
+    /// A door leaf's inside.
+    DoorLeaf,
+    /// Steps.
+    Stairs,
+    /// Keys.
+    Key,
+    /// A padlock's shackle.
+    Shackle,
+    /// A padlock's outline.
+    PadlockEdge,
+    /// A padlock's body.
+    Padlock,
+    /// A padlock's keyhole.
+    Keyhole,
 }
 
 impl Pen {
@@ -133,6 +152,8 @@ impl Pen {
     const ALL: [Pen; 13] = [
         Pen::Hatch,
         Pen::Grid,
+        Pen::Halo,
+        Pen::Text,
         Pen::Wall,
         Pen::LeafEdge,
         Pen::DoorLeaf,
@@ -142,8 +163,6 @@ impl Pen {
         Pen::PadlockEdge,
         Pen::Padlock,
         Pen::Keyhole,
-        Pen::Halo,
-        Pen::Text,
     ];
 
     /// Its ink.
@@ -179,10 +198,11 @@ struct Sizes {
 }
 
 impl Sizes {
+    /// The sizes at `scale` pixels a tile.
     fn new(scale: u32) -> Self {
         let s = f64::from(scale);
         let at_least_one = |w: f64| w.round().max(1.0);
-        // Even widths about whole-pixel middles keep the icons' edges crisp.
+        // Even widths about whole-pixel middles (tile edges, icons' centres) keep edges crisp.
         let even = |w: f64| (2.0 * (w / 2.0).round()).max(2.0);
         let leaf = even(s * 0.3).max(4.0);
         let edge = at_least_one(s / 16.0);
@@ -191,11 +211,11 @@ impl Sizes {
         let widths = Pen::ALL.map(|pen| match pen {
             Pen::Hatch => (s / 10.0).max(1.0),
             Pen::Grid => at_least_one(s / 16.0),
-            Pen::Wall => at_least_one(s / 4.0),
+            Pen::Wall if scale >= 8 => even(s / 4.0),
+            Pen::Wall => 1.0,
             Pen::LeafEdge => leaf,
             Pen::DoorLeaf => (leaf - 2.0 * edge).max(1.0),
-            Pen::Stairs | Pen::Key => (s / 10.0).max(1.0),
-            Pen::Shackle => (s / 10.0).max(1.0),
+            Pen::Stairs | Pen::Key | Pen::Shackle => (s / 10.0).max(1.0),
             Pen::PadlockEdge => padlock,
             Pen::Padlock => (padlock - 2.0 * edge).max(1.0),
             Pen::Keyhole => even(s / 10.0),
@@ -209,6 +229,11 @@ impl Sizes {
             numbers: scale >= 12,
             widths,
         }
+    }
+
+    /// The width in pixels of `text`'s letters (the last one's blank column left out).
+    fn text_width(&self, text: &str) -> f64 {
+        (8.0 * text.chars().count() as f64 - 1.0) * self.font
     }
 }
 
@@ -240,6 +265,7 @@ enum Symbol {
 }
 
 impl Symbol {
+    /// Every symbol in the legend's order: `symbol as usize` indexes it.
     const ALL: [Symbol; 7] = [
         Symbol::Door,
         Symbol::Lock,
@@ -326,6 +352,7 @@ const STAR: [(f64, f64); 10] = {
 };
 
 impl<'a> Plan<'a> {
+    /// A map of `tiles` at `scale` pixels a tile, nothing laid out yet.
     fn new(tiles: &'a TileMap, scale: u32) -> Self {
         Self {
             tiles,
@@ -377,35 +404,22 @@ impl<'a> Plan<'a> {
         self.line(pen, &[Point::new(a.0, a.1), Point::new(b.0, b.1)])
     }
 
-    /// Whether tile `(x, y)` (maybe outside the map) is rock.
-    fn rock(&self, x: i64, y: i64) -> bool {
-        self.tiles.is_rock(x, y)
-    }
-
     /// Lays out the map: shaded and hatched rock, grid, walls, then every tile's symbol and
     /// the numbers.
     fn draw(&mut self, map: &impl Level) -> Result<()> {
         let (width, height) = (self.tiles.width(), self.tiles.height());
         let s = self.sizes.tile;
         for y in 0..height {
-            let mut run: Option<u32> = None;
-            for x in 0..=width {
-                let shaded = x < width && self.beside_wall(x, y);
-                if shaded {
+            let shaded: Vec<Range<u32>> = runs(width, |x| self.beside_wall(x, y)).collect();
+            for run in shaded {
+                for x in run.clone() {
                     self.hatch(x, y)?;
                 }
-                match (run, shaded) {
-                    (None, true) => run = Some(x),
-                    (Some(from), false) => {
-                        let (x0, x1) = (f64::from(from) * s, f64::from(x) * s);
-                        let (y0, y1) = (f64::from(y) * s, f64::from(y + 1) * s);
-                        let rect = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)];
-                        let pushed = self.shade.push(rect.iter().map(|&(x, y)| Point::new(x, y)));
-                        pushed.map_err(|bytes| self.refused(bytes))?;
-                        run = None;
-                    }
-                    _ => {}
-                }
+                let (x0, x1) = (f64::from(run.start) * s, f64::from(run.end) * s);
+                let (y0, y1) = (f64::from(y) * s, f64::from(y + 1) * s);
+                let rect = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)];
+                let pushed = self.shade.push(rect.iter().map(|&(x, y)| Point::new(x, y)));
+                pushed.map_err(|bytes| self.refused(bytes))?;
             }
         }
         self.grid()?;
@@ -418,7 +432,8 @@ impl<'a> Plan<'a> {
                 let tile = self.tiles.get(x, y);
                 if let Some(symbol) = Symbol::of(tile) {
                     self.used[symbol as usize] = true;
-                    let across = self.passage_runs_across(x, y);
+                    let across = matches!(symbol, Symbol::Door | Symbol::Lock)
+                        && self.passage_runs_across(x, y);
                     self.symbol(symbol, (f64::from(x) * s, f64::from(y) * s), across)?;
                 }
             }
@@ -432,9 +447,10 @@ impl<'a> Plan<'a> {
     /// Whether rock tile `(x, y)` touches a tile that is not rock, sides or corners.
     fn beside_wall(&self, x: u32, y: u32) -> bool {
         let (x, y) = (i64::from(x), i64::from(y));
-        self.rock(x, y)
-            && (-1..=1)
-                .any(|dy| (-1..=1).any(|dx| (dx, dy) != (0, 0) && !self.rock(x + dx, y + dy)))
+        self.tiles.is_rock(x, y)
+            && (-1..=1).any(|dy| {
+                (-1..=1).any(|dx| (dx, dy) != (0, 0) && !self.tiles.is_rock(x + dx, y + dy))
+            })
     }
 
     /// Three strokes across shaded tile `(x, y)`, leaning the way its position picks, kept
@@ -442,8 +458,11 @@ impl<'a> Plan<'a> {
     fn hatch(&mut self, x: u32, y: u32) -> Result<()> {
         let s = self.sizes.tile;
         let (x0, y0) = (f64::from(x) * s, f64::from(y) * s);
-        // The stroke's square ends reach half its width past its ends: stop short of that.
-        let inset = (self.sizes.widths[Pen::Hatch as usize] / 2.0 + 0.5) / s;
+        // A square end's corners reach half the width times the square root of 2 past the end
+        // along each axis, the stroke lying at 45 degrees: stop short of that, and half a
+        // pixel more.
+        let half = self.sizes.widths[Pen::Hatch as usize] / 2.0;
+        let inset = (half * std::f64::consts::SQRT_2 + 0.5) / s;
         let rising = mix(x, y) & 1 == 0;
         for (from, to) in [
             ((0.0, 0.5), (0.5, 0.0)),
@@ -470,37 +489,17 @@ impl<'a> Plan<'a> {
         let w = self.sizes.widths[Pen::Grid as usize];
         // On pixel centres when a line is an odd number of pixels wide, so it stays crisp.
         let shift = if w % 2.0 == 1.0 { 0.5 } else { 0.0 };
-        let open = |x: u32, y: u32| !self.rock(i64::from(x), i64::from(y));
-        let mut runs = Vec::new();
+        let open = |x: u32, y: u32| !self.tiles.is_rock(i64::from(x), i64::from(y));
+        let mut lines = Vec::new();
         for line in 1..height {
-            let mut from = None;
-            for x in 0..=width {
-                let here = x < width && open(x, line - 1) && open(x, line);
-                match (from, here) {
-                    (None, true) => from = Some(x),
-                    (Some(a), false) => {
-                        runs.push(((a, line), (x, line)));
-                        from = None;
-                    }
-                    _ => {}
-                }
-            }
+            let inside = |x| open(x, line - 1) && open(x, line);
+            lines.extend(runs(width, inside).map(|run| ((run.start, line), (run.end, line))));
         }
         for line in 1..width {
-            let mut from = None;
-            for y in 0..=height {
-                let here = y < height && open(line - 1, y) && open(line, y);
-                match (from, here) {
-                    (None, true) => from = Some(y),
-                    (Some(a), false) => {
-                        runs.push(((line, a), (line, y)));
-                        from = None;
-                    }
-                    _ => {}
-                }
-            }
+            let inside = |y| open(line - 1, y) && open(line, y);
+            lines.extend(runs(height, inside).map(|run| ((line, run.start), (line, run.end))));
         }
-        for ((x0, y0), (x1, y1)) in runs {
+        for ((x0, y0), (x1, y1)) in lines {
             let at = |v: u32| f64::from(v) * s + shift;
             // Square ends would reach into the wall at each end; the wall covers them.
             self.segment(Pen::Grid, (at(x0), at(y0)), (at(x1), at(y1)))?;
@@ -514,10 +513,10 @@ impl<'a> Plan<'a> {
     fn passage_runs_across(&self, x: u32, y: u32) -> bool {
         let (x, y) = (i64::from(x), i64::from(y));
         let floor = |dx: i64, dy: i64| {
-            !self.rock(x + dx, y + dy)
+            !self.tiles.is_rock(x + dx, y + dy)
                 && self.tiles.get((x + dx) as u32, (y + dy) as u32).is_floor()
         };
-        let open = |dx: i64, dy: i64| !self.rock(x + dx, y + dy);
+        let open = |dx: i64, dy: i64| !self.tiles.is_rock(x + dx, y + dy);
         if floor(-1, 0) || floor(1, 0) {
             return true;
         }
@@ -631,7 +630,7 @@ impl<'a> Plan<'a> {
                 // In the key's tile, below its right end.
                 let text = number.to_string();
                 let (x0, y0) = (
-                    f64::from(x + 1) * s - self.text_width(&text) - 1.0,
+                    f64::from(x + 1) * s - self.sizes.text_width(&text) - 1.0,
                     f64::from(y + 1) * s - 7.0 * f - 1.0,
                 );
                 self.text(&text, (x0, y0))?;
@@ -644,7 +643,7 @@ impl<'a> Plan<'a> {
             // Beside the door, on the wall it stands in: above an upright leaf, right of
             // another.
             let text = lock.number.to_string();
-            let width = self.text_width(&text);
+            let width = self.sizes.text_width(&text);
             let (x0, y0) = if self.passage_runs_across(x, y) {
                 (
                     f64::from(x) * s + (s - width) / 2.0,
@@ -661,16 +660,11 @@ impl<'a> Plan<'a> {
         Ok(())
     }
 
-    /// The width in pixels of `text`'s letters (the last one's blank column left out).
-    fn text_width(&self, text: &str) -> f64 {
-        (8.0 * text.chars().count() as f64 - 1.0) * self.sizes.font
-    }
-
     /// Writes `text` (ASCII) with its top left corner at `(x0, y0)`, on a white ground a pixel
     /// wider all round.
     fn text(&mut self, text: &str, (x0, y0): (f64, f64)) -> Result<()> {
         let f = self.sizes.font;
-        let width = self.text_width(text);
+        let width = self.sizes.text_width(text);
         let halo = self.sizes.widths[Pen::Halo as usize];
         // A stroke as high as the ground, its square ends reaching the ground's sides.
         let middle = y0 + 3.5 * f;
@@ -718,7 +712,8 @@ impl<'a> Plan<'a> {
         let f = self.sizes.font;
         let pad = (s / 2.0).max(4.0);
         let line = s.max(8.0 * f) + pad;
-        let entry = |name: &str| s + pad / 2.0 + (8.0 * name.len() as f64 - 1.0) * f;
+        let sizes = self.sizes;
+        let entry = |name: &str| s + pad / 2.0 + sizes.text_width(name);
         let widest = used
             .iter()
             .map(|symbol| entry(symbol.name()))
@@ -797,20 +792,32 @@ mod tests {
     fn numbers_are_drawn_pixel_for_pixel_in_the_font_on_white() {
         let tiles = TileMap::new(2, vec![MapTile::Rock; 2]);
         let mut plan = Plan::new(&tiles, 16);
+        let (width, height) = (24, 12);
+        // On shaded rock, so that the white ground shows.
+        let (w, h) = (f64::from(width), f64::from(height));
+        let rect = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)];
+        plan.shade
+            .push(rect.iter().map(|&(x, y)| Point::new(x, y)))
+            .unwrap();
         let (left, top): (i32, i32) = (3, 2);
         plan.text("42", (f64::from(left), f64::from(top))).unwrap();
-        let (width, height) = (24, 12);
         let mut raster = Raster::new(plan.into_drawing((width, height))).unwrap();
-        let mut row = raster.row_of(MapInk::Shade).unwrap();
+        let mut row = raster.row_of(MapInk::Paper).unwrap();
         let font = &font8x8::legacy::BASIC_LEGACY;
         for y in 0..height {
             raster.ink_row(y, &mut row);
             for x in 0..width {
                 let (u, v) = (x as i32 - left, y as i32 - top);
+                // The letters' 15 columns and 7 rows, and a pixel of ground all round.
+                let ground = (-1..16).contains(&u) && (-1..8).contains(&v);
                 let set = (0..16).contains(&u)
                     && (0..8).contains(&v)
                     && font[[b'4', b'2'][u as usize / 8] as usize][v as usize] >> (u % 8) & 1 == 1;
-                let expected = if set { MapInk::Wall } else { MapInk::Paper };
+                let expected = match (set, ground) {
+                    (true, _) => MapInk::Wall,
+                    (false, true) => MapInk::Paper,
+                    (false, false) => MapInk::Shade,
+                };
                 assert_eq!(row[x as usize], expected, "({x}, {y})");
             }
         }

@@ -157,7 +157,7 @@ struct Drawing<K = Ink> {
     fills: Vec<(K, Polylines)>,
     /// Polylines in one ink and width each, painted after the fills, with square ends.
     strokes: Vec<Stroke<K>>,
-    /// Width and height of the maze in cells, for errors about memory.
+    /// Width and height of the maze in cells (of a map in tiles), for errors about memory.
     extent: (u32, u32),
 }
 
