@@ -426,6 +426,11 @@ impl<L: Level> Level for Stacked<'_, L> {
         self.floor_of_room(room).1
     }
 
+    fn floor_rows(&self) -> Vec<u32> {
+        let floors = self.dungeon.floor_count() as usize;
+        self.top[..floors].to_vec()
+    }
+
     fn room_tile(&self, room: u32) -> Option<(u32, u32)> {
         let (floor, own) = self.floor_of_room(room);
         let (x, y) = floor.room_tile(own)?;

@@ -47,6 +47,12 @@ pub trait Level {
         room
     }
 
+    /// The first tile row of each floor, for floors drawn together one below another; empty
+    /// for a level of one floor.
+    fn floor_rows(&self) -> Vec<u32> {
+        Vec::new()
+    }
+
     /// A floor tile of `room` (its first in row order), or `None` for a map made without
     /// tiles.
     fn room_tile(&self, room: u32) -> Option<(u32, u32)>;

@@ -58,8 +58,9 @@ impl Picture {
 }
 
 /// The tile map of `args` as `--format text` writes it, floors one below another with two
-/// rows of rock between, as wide as the widest (as the pictures draw them).
-fn tiles_of(args: &[&str]) -> Vec<Vec<u8>> {
+/// rows of rock between, as wide as the widest (as the pictures draw them), and each floor's
+/// first row.
+fn tiles_of(args: &[&str]) -> (Vec<Vec<u8>>, Vec<usize>) {
     let text = stdout_of(&[args, &["--format", "text"]].concat());
     let floors: Vec<Vec<Vec<u8>>> = text
         .split("\n\n")
@@ -67,17 +68,19 @@ fn tiles_of(args: &[&str]) -> Vec<Vec<u8>> {
         .collect();
     let width = floors.iter().map(|f| f[0].len()).max().unwrap();
     let mut rows = Vec::new();
+    let mut tops = Vec::new();
     for (k, floor) in floors.iter().enumerate() {
         if k > 0 {
             rows.extend([vec![b'#'; width], vec![b'#'; width]]);
         }
+        tops.push(rows.len());
         for row in floor {
             let mut row = row.clone();
             row.resize(width, b'#');
             rows.push(row);
         }
     }
-    rows
+    (rows, tops)
 }
 
 fn png_of(args: &[&str], scale: &str) -> Picture {
@@ -92,7 +95,7 @@ fn png_of(args: &[&str], scale: &str) -> Picture {
 
 /// Checks the printed map of `args` against its tiles.
 fn check(args: &[&str]) {
-    let tiles = tiles_of(args);
+    let (tiles, tops) = tiles_of(args);
     let (w, h) = (tiles[0].len(), tiles.len());
     let tile = |x: i64, y: i64| -> u8 {
         if x < 0 || y < 0 || x >= w as i64 || y >= h as i64 {
@@ -216,6 +219,19 @@ fn check(args: &[&str]) {
             };
             let count = dark_inside(&large, (x, y), 16, 3);
             assert!(count >= least, "{args:?}: ({x}, {y}) drawn: {count}");
+        }
+    }
+
+    // Floors drawn together are named at their top left corners: "Floor 1" in the font,
+    // 55 pixels wide and 7 high from 2 pixels in.
+    if tops.len() > 1 {
+        for (floor, &top) in tops.iter().enumerate() {
+            let y0 = 16 * top as u32 + 2;
+            let ink = (y0..y0 + 7)
+                .flat_map(|y| (2..57).map(move |x| (x, y)))
+                .filter(|&(x, y)| large.at(x, y) == WALL)
+                .count();
+            assert!(ink >= 40, "{args:?}: floor {} named: {ink}", floor + 1);
         }
     }
 

@@ -4,11 +4,12 @@
 //! Floors are white on a faint square grid, one square a tile; walls are thick outlines along
 //! every edge between rock and floor; the rock beside them is shaded and hatched, each tile's
 //! strokes leaning one way or the other, the rest of the rock left as paper. Doors are door
-//! leaves across the opening, locked doors leaves with a red padlock, and keys, stairs, the start
-//! (a green arrowhead) and the goal (a red star) are icons on their tiles. From 12 pixels a
-//! tile up, each room's number (its id in the map's document) stands in its top left corner
-//! and each key and locked door carries its number, in a pixel font on a white ground. Below the map
-//! (not in `uvtt`, whose picture must fit its grid) a legend names every symbol the map uses.
+//! leaves across the opening, locked doors leaves with a red padlock, and keys, stairs, the
+//! start (a green arrowhead) and the goal (a red star) are icons on their tiles. From 12 pixels
+//! a tile up, each room's number (its id in the map's document) stands in its top left corner,
+//! each key and locked door carries its number and each floor of a dungeon its name, in a pixel
+//! font on a white ground (under the walls). Below the map (not in `uvtt`, whose picture must
+//! fit its grid) a legend names every symbol the map uses.
 //!
 //! What is drawn where is worked out once, as a [`Drawing`]; `vector.rs` writes it as SVG and
 //! `raster.rs` as PNG.
@@ -612,11 +613,17 @@ impl<'a> Plan<'a> {
         self.segment(Pen::Keyhole, (x, body.1 - hole), (x, body.1 + hole))
     }
 
-    /// Every room's number in its top left corner, every key's in its tile and every lock's
-    /// beside its door.
+    /// Every floor's name at its top left corner (on floors drawn together), every room's
+    /// number in its top left corner, every key's in its tile and every lock's beside its door.
     fn numbers(&mut self, map: &impl Level) -> Result<()> {
         let s = self.sizes.tile;
         let inset = self.sizes.widths[Pen::Wall as usize] / 2.0 + 2.0;
+        for (floor, row) in map.floor_rows().into_iter().enumerate() {
+            self.text(
+                &format!("Floor {}", floor + 1),
+                (2.0, f64::from(row) * s + 2.0),
+            )?;
+        }
         let rooms = map.room_bounds().len() as u32;
         for room in 0..rooms {
             if let Some((x, y)) = map.room_tile(room) {
