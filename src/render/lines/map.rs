@@ -455,9 +455,12 @@ impl<'a> Plan<'a> {
     }
 
     /// Three strokes across shaded tile `(x, y)`, leaning the way its position picks, kept
-    /// inside the tile.
+    /// inside the tile; none on tiles under 6 pixels, too small to hold them.
     fn hatch(&mut self, x: u32, y: u32) -> Result<()> {
         let s = self.sizes.tile;
+        if s < 6.0 {
+            return Ok(());
+        }
         let (x0, y0) = (f64::from(x) * s, f64::from(y) * s);
         // A square end's corners reach half the width times the square root of 2 past the end
         // along each axis, the stroke lying at 45 degrees: stop short of that, and half a
