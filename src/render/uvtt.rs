@@ -191,7 +191,7 @@ fn lock_edges(map: &impl Level, tiles: &TileMap) -> BTreeMap<(u32, u32), Vec<(Po
 /// towards its room's floor (or, in a cave's tunnel, the way on); a lock's across every
 /// opening towards the tiles before it (`lock_edges`), closed.
 fn portals(tiles: &TileMap, lock_edges: &BTreeMap<(u32, u32), Vec<(Point, Point)>>) -> Vec<Portal> {
-    let floor = |x: i64, y: i64| !tiles.is_rock(x, y) && tiles.get(x as u32, y as u32).is_floor();
+    let floor = |x: i64, y: i64| tiles.is_floor(x, y);
     let mut portals = Vec::new();
     for y in 0..tiles.height() {
         for x in 0..tiles.width() {

@@ -155,6 +155,11 @@ impl TileMap {
         self.tiles.chunks(self.width as usize)
     }
 
+    /// Whether tile `(x, y)`, which may lie outside the map, is a room's floor (marked or not).
+    pub fn is_floor(&self, x: i64, y: i64) -> bool {
+        !self.is_rock(x, y) && self.get(x as u32, y as u32).is_floor()
+    }
+
     /// Whether tile `(x, y)`, which may lie outside the map, is rock.
     pub fn is_rock(&self, x: i64, y: i64) -> bool {
         let inside =

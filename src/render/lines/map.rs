@@ -516,10 +516,7 @@ impl<'a> Plan<'a> {
     /// sides.
     fn passage_runs_across(&self, x: u32, y: u32) -> bool {
         let (x, y) = (i64::from(x), i64::from(y));
-        let floor = |dx: i64, dy: i64| {
-            !self.tiles.is_rock(x + dx, y + dy)
-                && self.tiles.get((x + dx) as u32, (y + dy) as u32).is_floor()
-        };
+        let floor = |dx: i64, dy: i64| self.tiles.is_floor(x + dx, y + dy);
         let open = |dx: i64, dy: i64| !self.tiles.is_rock(x + dx, y + dy);
         if floor(-1, 0) || floor(1, 0) {
             return true;
