@@ -144,8 +144,12 @@ impl Tmux {
         let started = tmux.command(&args).status().is_ok_and(|s| s.success());
         if !started {
             eprintln!("tmux is not available: skipping the terminal test");
+            return None;
         }
-        started.then_some(tmux)
+        // Keys typed before the shell prints its prompt are echoed ahead of it, and the
+        // command's first line of output then follows the prompt on the same line.
+        tmux.wait_for("the shell's prompt", |t| !t.pane().trim().is_empty());
+        Some(tmux)
     }
 
     /// `tmux` on this server, with `args`.
