@@ -213,8 +213,9 @@ pub enum Error {
     PartialShape {
         /// The algorithm.
         algorithm: &'static str,
-        /// The shape asked for.
-        shape: &'static str,
+        /// The shape asked for, as [`Shape::description`](crate::topology::Shape::description)
+        /// names it.
+        shape: String,
     },
 
     /// A polar maze with more cells than the library can hold.
@@ -259,8 +260,9 @@ pub enum Error {
     ShapeUnsupported {
         /// The algorithm.
         algorithm: &'static str,
-        /// The shape asked for.
-        shape: &'static str,
+        /// The shape asked for, as [`Shape::description`](crate::topology::Shape::description)
+        /// names it.
+        shape: String,
     },
 
     /// A tile view (tiles, tile pictures, tile figures) asked of a maze that is not a
@@ -269,8 +271,9 @@ pub enum Error {
     NotInTiles {
         /// What was asked (e.g. `"the tile view"`).
         what: &'static str,
-        /// The shape it was asked of.
-        shape: &'static str,
+        /// The shape it was asked of, as
+        /// [`Shape::description`](crate::topology::Shape::description) names it.
+        shape: String,
     },
 
     /// A refusal because of one part of a [`MazeSpec`](crate::maze::MazeSpec), which `part`

@@ -117,7 +117,7 @@ pub trait Algorithm {
             Shape::Rect(grid) => self.run(grid, rng, &mut Silent),
             other => Err(Error::ShapeUnsupported {
                 algorithm: Self::NAME,
-                shape: other.name(),
+                shape: other.description(),
             }),
         }
     }

@@ -481,6 +481,33 @@ pub struct ShapeArgs {
     /// off) or a PNG (one pixel per cell, dark or transparent off)
     #[arg(long, value_name = "FILE")]
     pub mask: Option<PathBuf>,
+
+    /// Join opposite edges of a rect or hex maze: x (left to right, a cylinder), y (top to
+    /// bottom) or xy (both, a torus)
+    #[arg(long, value_enum, value_name = "EDGES")]
+    pub wrap: Option<WrapKind>,
+}
+
+/// The edges `--wrap` joins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum WrapKind {
+    /// Left to right: a cylinder standing up
+    X,
+    /// Top to bottom: a cylinder lying down
+    Y,
+    /// Both: a torus
+    Xy,
+}
+
+impl WrapKind {
+    /// The library's [`Wrap`](mazegen::topology::Wrap).
+    pub const fn wrap(self) -> mazegen::topology::Wrap {
+        match self {
+            WrapKind::X => mazegen::topology::Wrap::X,
+            WrapKind::Y => mazegen::topology::Wrap::Y,
+            WrapKind::Xy => mazegen::topology::Wrap::Xy,
+        }
+    }
 }
 
 impl ShapeKind {
@@ -516,7 +543,8 @@ pub struct EndpointArgs {
     #[arg(long, value_name = "X,Y", value_parser = parse_cell, allow_hyphen_values = true)]
     pub start: Option<Pos>,
 
-    /// Exit cell, in cell coordinates [default: the bottom-right cell]
+    /// Exit cell, in cell coordinates [default: the bottom-right cell; halfway round a
+    /// wrapped edge]
     #[arg(long, value_name = "X,Y", value_parser = parse_cell, allow_hyphen_values = true)]
     pub goal: Option<Pos>,
 

@@ -149,7 +149,7 @@ impl Maze {
                     other => {
                         return Err(Error::PartialShape {
                             algorithm: generator.name(),
-                            shape: other.name(),
+                            shape: other.description(),
                         });
                     }
                 };
@@ -184,7 +184,7 @@ impl Maze {
         params: serde_json::Value,
         seed: u64,
     ) -> Self {
-        let (start, goal) = with_topology!(&shape, t => (t.first_cell(), t.last_cell()));
+        let (start, goal) = with_topology!(&shape, t => (t.first_cell(), t.default_goal()));
         Self {
             shape,
             algorithm: algorithm.into(),
@@ -696,9 +696,9 @@ impl Maze {
 
     /// The rectangle of a maze drawn in tiles, or [`Error::NotInTiles`] for `what`.
     pub(crate) fn tile_grid(&self, what: &'static str) -> Result<&Grid> {
-        self.grid().ok_or(Error::NotInTiles {
+        self.grid().ok_or_else(|| Error::NotInTiles {
             what,
-            shape: self.shape.name(),
+            shape: self.shape.description(),
         })
     }
 
@@ -839,7 +839,7 @@ mod tests {
             maze.tiles().err(),
             Some(Error::NotInTiles {
                 what: "the tile view",
-                shape: "hex"
+                shape: "hex".into()
             })
         );
         maze.open_border().unwrap();

@@ -160,7 +160,7 @@ impl Finish {
         }
         let (start, goal) = with_topology!(shape, t => {
             let cell = |given: Option<Pos>| given.and_then(|pos| t.locate(pos));
-            (cell(self.start).unwrap_or(t.first_cell()), cell(self.goal).unwrap_or(t.last_cell()))
+            (cell(self.start).unwrap_or(t.first_cell()), cell(self.goal).unwrap_or(t.default_goal()))
         });
         for (cell, end) in [(start, End::Start), (goal, End::Goal)] {
             shape
@@ -321,7 +321,7 @@ impl MazeSpec {
         {
             return Err(Error::ShapeUnsupported {
                 algorithm: generator.name(),
-                shape: shape.name(),
+                shape: shape.description(),
             });
         }
         if let Blank::Shape(shape) = &self.blank
@@ -330,7 +330,7 @@ impl MazeSpec {
         {
             return Err(Error::PartialShape {
                 algorithm: generator.name(),
-                shape: shape.name(),
+                shape: shape.description(),
             });
         }
         if let Blank::Rect { width, height } = self.blank {

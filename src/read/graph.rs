@@ -15,7 +15,7 @@ use crate::document::WindowEntry;
 use crate::document::graph::{CellEntry, MAX_NEIGHBOURS, OpeningEntry, PassageEntry};
 use crate::error::{Error, Result};
 use crate::grid::{Dir, MAX_CELLS, Pos};
-use crate::topology::{Mask, Masked, Shape, ShapeSize, Topology};
+use crate::topology::{Mask, Masked, Shape, ShapeSize, Topology, Wrap};
 use crate::window::Cut;
 use crate::with_topology;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -334,16 +334,29 @@ impl<'de> Visitor<'de> for PassagesSeed<'_> {
     }
 }
 
-/// How messages name a shape: "a 7x5 hex shape", "a 5-ring polar shape".
+/// How messages name a shape: "a 7x5 hex shape", "a 6x4 rect shape wrapped xy", "a 5-ring
+/// polar shape".
 fn describe(size: &ShapeSize) -> String {
-    let (kind, width, height) = match *size {
+    let (kind, width, height, wrap) = match *size {
         ShapeSize::Polar { rings } => return format!("a {rings}-ring polar shape"),
-        ShapeSize::Rect { width, height } => ("rect", width, height),
-        ShapeSize::Mask { width, height } => ("mask", width, height),
-        ShapeSize::Hex { width, height } => ("hex", width, height),
-        ShapeSize::Triangle { width, height } => ("triangle", width, height),
+        ShapeSize::Rect {
+            width,
+            height,
+            wrap,
+        } => ("rect", width, height, wrap),
+        ShapeSize::Mask { width, height } => ("mask", width, height, Wrap::None),
+        ShapeSize::Hex {
+            width,
+            height,
+            wrap,
+        } => ("hex", width, height, wrap),
+        ShapeSize::Triangle { width, height } => ("triangle", width, height, Wrap::None),
     };
-    format!("a {width}x{height} {kind} shape")
+    let wrapped = match wrap {
+        Wrap::None => String::new(),
+        wrap => format!(" wrapped {}", wrap.name()),
+    };
+    format!("a {width}x{height} {kind} shape{wrapped}")
 }
 
 /// Checks a parsed graph document (what was not checked as it was read) and makes its maze.

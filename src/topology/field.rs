@@ -1,8 +1,9 @@
-//! A field of cells in columns and rows whose tiling (hexagons, triangles) decides which cells
-//! are neighbours and which cell keeps each wall: the topology written once for both.
+//! A field of cells in columns and rows whose tiling (squares, hexagons, triangles) decides
+//! which cells are neighbours and which cell keeps each wall, its edges joined as its
+//! [`Wrap`] says: the topology written once for all of them.
 
-use super::{Topology, check_cells};
-use crate::error::Result;
+use super::{Topology, Wrap, check_cells};
+use crate::error::{Error, Result};
 use crate::grid::Pos;
 use crate::rng::{MazeRng, RandomBits, uniform};
 use std::marker::PhantomData;
@@ -38,6 +39,11 @@ pub trait Tiling {
         Ok(())
     }
 
+    /// The number of cells across that an `x` wrap needs to be a multiple of, so that the
+    /// cells on either side of the seam fit as they do inside (hexagons: 2, columns alternate);
+    /// `None` when the tiling cannot wrap.
+    const WRAP_STEP: Option<u32> = None;
+
     /// The column and row offsets, wrapping (`u32::MAX` is -1), of the neighbour of (x, y)
     /// through `side`: table lookups, as random walks need.
     fn offset(x: u32, y: u32, side: usize) -> (u32, u32);
@@ -58,6 +64,7 @@ pub trait Tiling {
 pub struct Field<T> {
     width: u32,
     height: u32,
+    wrap: Wrap,
     links: Vec<u8>,
     tiling: PhantomData<T>,
 }
@@ -73,11 +80,20 @@ pub struct FieldCursor {
 impl<T: Tiling> Field<T> {
     /// A `width x height`-cell field with every wall standing.
     pub fn new(width: u32, height: u32) -> Result<Self> {
+        Self::wrapped(width, height, Wrap::None)
+    }
+
+    /// A `width x height`-cell field with every wall standing, its edges joined as `wrap`
+    /// says. A wrapped axis needs at least 3 cells (with 2, the cells on either side of the
+    /// seam would be neighbours twice), and hexagons an even number of columns to wrap `x`.
+    pub fn wrapped(width: u32, height: u32, wrap: Wrap) -> Result<Self> {
         check_cells(u64::from(width) * u64::from(height))?;
         T::check(width, height)?;
+        check_wrap::<T>(width, height, wrap)?;
         let mut field = Self {
             width,
             height,
+            wrap,
             links: Vec::new(),
             tiling: PhantomData,
         };
@@ -95,6 +111,19 @@ impl<T: Tiling> Field<T> {
         self.height
     }
 
+    /// Which edges are joined.
+    pub const fn wrap(&self) -> Wrap {
+        self.wrap
+    }
+
+    /// Whether the neighbour of the cursor's cell through `side` lies across a joined edge:
+    /// drawn at the other side of the picture.
+    pub fn wraps_across(&self, c: &FieldCursor, side: usize) -> bool {
+        let (dx, dy) = T::offset(c.x, c.y, side);
+        let (x, y) = (c.x.wrapping_add(dx), c.y.wrapping_add(dy));
+        (x >= self.width && self.wrap.x()) || (y >= self.height && self.wrap.y())
+    }
+
     /// The cursor on (x, y).
     #[inline(always)]
     fn at(&self, x: u32, y: u32) -> FieldCursor {
@@ -105,14 +134,29 @@ impl<T: Tiling> Field<T> {
         }
     }
 
-    /// The neighbour of the cursor's cell through `side`, if inside: branch-free but for the
-    /// border test (a `match` on a random walk's side made Wilson's walks on hexagons about
-    /// twice as slow).
+    /// The neighbour of the cursor's cell through `side`, if inside or across a joined edge:
+    /// branch-free but for the border test (a `match` on a random walk's side made Wilson's
+    /// walks on hexagons about twice as slow).
     #[inline(always)]
     fn beyond(&self, c: &FieldCursor, side: usize) -> Option<FieldCursor> {
         let (dx, dy) = T::offset(c.x, c.y, side);
         let (x, y) = (c.x.wrapping_add(dx), c.y.wrapping_add(dy));
-        (x < self.width && y < self.height).then(|| self.at(x, y))
+        if x < self.width && y < self.height {
+            return Some(self.at(x, y));
+        }
+        // Past an edge: one step, so to the first column or row or (from -1) the last.
+        let across = |v: u32, len: u32, joined: bool| {
+            if v < len {
+                Some(v)
+            } else if joined {
+                Some(if v == len { 0 } else { len - 1 })
+            } else {
+                None
+            }
+        };
+        let x = across(x, self.width, self.wrap.x())?;
+        let y = across(y, self.height, self.wrap.y())?;
+        Some(self.at(x, y))
     }
 
     /// The cell that keeps the wall of the cursor's cell on `side`, and its bit.
@@ -125,6 +169,36 @@ impl<T: Tiling> Field<T> {
         let bit = T::bit(n.x, n.y, T::back(side)).expect("one of two cells keeps a wall");
         (n.i, bit)
     }
+}
+
+/// Refuses `wrap` on a `width x height` field of tiling `T` where the seams would not join
+/// cells as the inside does.
+fn check_wrap<T: Tiling>(width: u32, height: u32, wrap: Wrap) -> Result<()> {
+    if wrap.is_none() {
+        return Ok(());
+    }
+    let Some(step) = T::WRAP_STEP else {
+        return Err(Error::InvalidShape(format!(
+            "{} mazes do not wrap; rectangles and hexagons do",
+            T::NAME
+        )));
+    };
+    let refuse = |message: String| Err(Error::InvalidShape(message));
+    for (joined, cells, across) in [(wrap.x(), width, "across"), (wrap.y(), height, "down")] {
+        if joined && cells < 3 {
+            return refuse(format!(
+                "a field {cells} cells {across} cannot wrap {across}: its edge cells would \
+                 meet twice; use at least 3 cells {across}"
+            ));
+        }
+    }
+    if wrap.x() && !width.is_multiple_of(step) {
+        return refuse(format!(
+            "{} mazes wrap across only with a multiple of {step} cells across, not {width}",
+            T::NAME
+        ));
+    }
+    Ok(())
 }
 
 impl<T: Tiling> Topology for Field<T> {
@@ -148,6 +222,22 @@ impl<T: Tiling> Topology for Field<T> {
 
     fn first_cell(&self) -> usize {
         0
+    }
+
+    /// The last cell, but halfway round a joined axis: on a cylinder or torus the last
+    /// column or row lies beside the first.
+    fn default_goal(&self) -> usize {
+        let x = if self.wrap.x() {
+            self.width / 2
+        } else {
+            self.width - 1
+        };
+        let y = if self.wrap.y() {
+            self.height / 2
+        } else {
+            self.height - 1
+        };
+        self.at(x, y).i
     }
 
     fn extent(&self) -> (u32, u32) {

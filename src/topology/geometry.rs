@@ -33,6 +33,13 @@ pub trait Geometry: Topology {
     /// The wall of cell `i` on `side`, a polyline.
     fn wall_line(&self, i: usize, side: usize) -> Vec<Point>;
 
+    /// Whether the wall of cell `i` on `side` joins two cells drawn at opposite edges of the
+    /// picture, across a seam of a wrapped field: such a wall is drawn at both edges, and a
+    /// path through it is broken there.
+    fn across_seam(&self, _i: usize, _side: usize) -> bool {
+        false
+    }
+
     /// The walls between the maze and the outside (every side on the outer border, see
     /// [`Topology::is_border`]) but the openings `open`, each a cell and its side.
     fn outer_wall(&self, open: &[(usize, usize)]) -> Vec<Vec<Point>> {

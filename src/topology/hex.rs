@@ -27,6 +27,8 @@ impl Tiling for HexTiling {
     /// Sides 0 to 5 run clockwise from the north and face the same way on every cell.
     const HEADINGS: bool = true;
     const NAME: &'static str = "hex";
+    /// Even and odd columns sit at different heights: a seam joins an odd column to an even.
+    const WRAP_STEP: Option<u32> = Some(2);
 
     #[inline(always)]
     fn offset(x: u32, _y: u32, side: usize) -> (u32, u32) {
@@ -88,6 +90,10 @@ impl Geometry for Hex {
             corner(centre, (side + 4) % 6),
             corner(centre, (side + 5) % 6),
         ]
+    }
+
+    fn across_seam(&self, i: usize, side: usize) -> bool {
+        self.wraps_across(&self.cursor(i), side)
     }
 }
 

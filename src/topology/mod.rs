@@ -17,7 +17,9 @@ mod masked;
 mod polar;
 mod rect;
 mod size;
+mod square;
 mod triangle;
+mod wrap;
 
 pub use field::{Field, FieldCursor, Tiling};
 pub use geometry::{Geometry, Point};
@@ -26,7 +28,9 @@ pub use masked::{Mask, Masked};
 pub use polar::{Polar, PolarCursor};
 pub(crate) use rect::walls as rect_walls;
 pub use size::ShapeSize;
+pub use square::{Square, SquareTiling};
 pub use triangle::{Triangle, TriangleTiling};
+pub use wrap::Wrap;
 
 use crate::algorithms::GraphAlgorithm;
 use crate::error::{Error, Result};
@@ -93,6 +97,12 @@ pub trait Topology {
             .rev()
             .find(|&i| self.is_cell(i))
             .expect("a shape has cells")
+    }
+
+    /// The goal unless one is given: the last cell, which lies across the shape from the
+    /// first (on a wrapped field, the cell halfway round from it).
+    fn default_goal(&self) -> usize {
+        self.last_cell()
     }
 
     /// The size that errors about this maze name: cells across and down (rings and the outer
@@ -345,6 +355,9 @@ pub enum Shape {
     Rect(Grid),
     /// A rectangle with cells masked off.
     Masked(Masked),
+    /// A rectangle of square cells with edges joined (see [`Wrap`]); the plain rectangle is
+    /// [`Shape::Rect`].
+    Square(Square),
     /// Hexagons in columns.
     Hex(Hex),
     /// Triangles in rows.
@@ -361,6 +374,7 @@ macro_rules! with_topology {
         match $shape {
             $crate::topology::Shape::Rect($t) => $body,
             $crate::topology::Shape::Masked($t) => $body,
+            $crate::topology::Shape::Square($t) => $body,
             $crate::topology::Shape::Hex($t) => $body,
             $crate::topology::Shape::Triangle($t) => $body,
             $crate::topology::Shape::Polar($t) => $body,
@@ -369,10 +383,11 @@ macro_rules! with_topology {
 }
 
 impl Shape {
-    /// The shape's name as documents spell it: `rect`, `mask`, `hex`, `triangle`, `polar`.
+    /// The shape's name as documents spell it: `rect`, `mask`, `hex`, `triangle`, `polar`
+    /// (a wrapped rectangle is a `rect`).
     pub const fn name(&self) -> &'static str {
         match self {
-            Shape::Rect(_) => "rect",
+            Shape::Rect(_) | Shape::Square(_) => "rect",
             Shape::Masked(_) => "mask",
             Shape::Hex(_) => "hex",
             Shape::Triangle(_) => "triangle",
@@ -383,6 +398,24 @@ impl Shape {
     /// The number of cells.
     pub fn cell_count(&self) -> usize {
         with_topology!(self, t => Topology::cell_count(t))
+    }
+
+    /// How messages name the shape: its [`Shape::name`], after `wrapped (xy)` or the like
+    /// when edges are joined.
+    pub fn description(&self) -> String {
+        match self.wrap() {
+            Wrap::None => self.name().to_string(),
+            wrap => format!("wrapped ({}) {}", wrap.name(), self.name()),
+        }
+    }
+
+    /// Which edges are joined: none but on a wrapped rectangle or hexagons.
+    pub const fn wrap(&self) -> Wrap {
+        match self {
+            Shape::Square(field) => field.wrap(),
+            Shape::Hex(field) => field.wrap(),
+            _ => Wrap::None,
+        }
     }
 
     /// Carves a perfect maze with `algorithm`, unobserved.
@@ -430,8 +463,14 @@ impl Shape {
     /// Which cells touch the outer border, as [`Error::NotOnBorder`] says it after its
     /// message: nothing for the rectangle, whose outer rows and columns are plain to see.
     fn border_cells(&self) -> String {
+        match self.wrap() {
+            Wrap::Xy => return "; a torus has no outer wall".into(),
+            Wrap::X => return "; only the top and bottom rows of a cylinder are".into(),
+            Wrap::Y => return "; only the left and right columns of a cylinder are".into(),
+            Wrap::None => {}
+        }
         match self {
-            Shape::Rect(_) => String::new(),
+            Shape::Rect(_) | Shape::Square(_) => String::new(),
             Shape::Masked(_) => {
                 "; cells beside a cell off the mask or the rectangle's edge are".into()
             }

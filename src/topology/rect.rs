@@ -193,20 +193,31 @@ impl Geometry for Grid {
 
     fn outline(&self, i: usize) -> Vec<Point> {
         let pos = self.pos(i);
-        let (x, y) = (f64::from(pos.x), f64::from(pos.y));
-        vec![
-            Point::new(x, y),
-            Point::new(x + 1.0, y),
-            Point::new(x + 1.0, y + 1.0),
-            Point::new(x, y + 1.0),
-        ]
+        square(pos.x, pos.y).to_vec()
     }
 
     fn wall_line(&self, i: usize, side: usize) -> Vec<Point> {
-        let corners = self.outline(i);
-        // North runs from corner 0 to 1, east 1 to 2, south 2 to 3, west 3 to 0.
-        vec![corners[side], corners[(side + 1) % 4]]
+        let pos = self.pos(i);
+        square_side(pos.x, pos.y, side).to_vec()
     }
+}
+
+/// The corners of the unit square of cell (x, y), clockwise from its top left.
+pub(super) fn square(x: u32, y: u32) -> [Point; 4] {
+    let (x, y) = (f64::from(x), f64::from(y));
+    [
+        Point::new(x, y),
+        Point::new(x + 1.0, y),
+        Point::new(x + 1.0, y + 1.0),
+        Point::new(x, y + 1.0),
+    ]
+}
+
+/// The wall of cell (x, y) on `side` (0 north, then clockwise).
+pub(super) fn square_side(x: u32, y: u32, side: usize) -> [Point; 2] {
+    let corners = square(x, y);
+    // North runs from corner 0 to 1, east 1 to 2, south 2 to 3, west 3 to 0.
+    [corners[side], corners[(side + 1) % 4]]
 }
 
 /// Where the rectangle's openings go (see [`Topology::OPENINGS`]): the start's on its north

@@ -1,6 +1,6 @@
 //! The size of a shape as documents and event streams record it: what rebuilds the blank shape.
 
-use super::{Hex, Polar, Shape, Triangle};
+use super::{Hex, Polar, Shape, Square, Triangle, Wrap};
 use crate::error::{Error, Result};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
@@ -16,6 +16,9 @@ pub enum ShapeSize {
         width: u32,
         /// Cells down.
         height: u32,
+        /// Which edges are joined; absent when none are.
+        #[serde(default, skip_serializing_if = "Wrap::is_none")]
+        wrap: Wrap,
     },
     /// A masked rectangle of `width x height` cells (which are on, the size does not say).
     Mask {
@@ -30,6 +33,9 @@ pub enum ShapeSize {
         width: u32,
         /// Cells down.
         height: u32,
+        /// Which edges are joined; absent when none are.
+        #[serde(default, skip_serializing_if = "Wrap::is_none")]
+        wrap: Wrap,
     },
     /// Triangles, `width x height` cells.
     Triangle {
@@ -52,6 +58,12 @@ impl ShapeSize {
             Shape::Rect(g) => Self::Rect {
                 width: g.width(),
                 height: g.height(),
+                wrap: Wrap::None,
+            },
+            Shape::Square(s) => Self::Rect {
+                width: s.width(),
+                height: s.height(),
+                wrap: s.wrap(),
             },
             Shape::Masked(m) => Self::Mask {
                 width: m.mask().width(),
@@ -60,6 +72,7 @@ impl ShapeSize {
             Shape::Hex(h) => Self::Hex {
                 width: h.width(),
                 height: h.height(),
+                wrap: h.wrap(),
             },
             Shape::Triangle(t) => Self::Triangle {
                 width: t.width(),
@@ -73,8 +86,21 @@ impl ShapeSize {
     /// its cells are on: it is refused with [`Error::InvalidShape`].
     pub fn blank(&self) -> Result<Shape> {
         Ok(match *self {
-            Self::Rect { width, height } => Shape::Rect(Grid::new(width, height)?),
-            Self::Hex { width, height } => Shape::Hex(Hex::new(width, height)?),
+            Self::Rect {
+                width,
+                height,
+                wrap: Wrap::None,
+            } => Shape::Rect(Grid::new(width, height)?),
+            Self::Rect {
+                width,
+                height,
+                wrap,
+            } => Shape::Square(Square::wrapped(width, height, wrap)?),
+            Self::Hex {
+                width,
+                height,
+                wrap,
+            } => Shape::Hex(Hex::wrapped(width, height, wrap)?),
             Self::Triangle { width, height } => Shape::Triangle(Triangle::new(width, height)?),
             Self::Polar { rings } => Shape::Polar(Polar::new(rings)?),
             Self::Mask { .. } => {

@@ -5,20 +5,37 @@ use mazegen::algorithms::Wilson;
 use mazegen::algorithms::{catalogue, graph_algorithms};
 use mazegen::analysis::{ShapeStats, UNREACHED, check_perfect};
 use mazegen::rng::rng_from_seed;
-use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle};
+use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Square, Topology, Triangle, Wrap};
 use mazegen::{Error, with_topology};
 use mazegen::{Maze, Probability};
 use proptest::prelude::*;
 
-/// A shape from proptest's choices: a kind (0 hex, 1 triangle, 2 polar, 3 mask, 4 rect), a
-/// size, and for masks the cells to switch off (only the region of the first cell on stays).
+/// A shape from proptest's choices: a kind (0 hex, 1 triangle, 2 polar, 3 mask, 4 rect, 5 to
+/// 10 the [`wrapped`] fields), a size, and for masks the cells to switch off (only the region
+/// of the first cell on stays).
 pub(crate) fn shape(kind: u8, width: u32, height: u32, holes: &[bool]) -> Shape {
     match kind {
         0 => Shape::Hex(Hex::new(width, height).unwrap()),
         1 => Shape::Triangle(Triangle::new(width.max(2), height).unwrap()),
         2 => Shape::Polar(Polar::new(height).unwrap()),
         3 => Shape::Masked(Masked::new(connected_mask(width, height, holes)).unwrap()),
-        _ => Shape::Rect(mazegen::grid::Grid::new(width, height).unwrap()),
+        4 => Shape::Rect(mazegen::grid::Grid::new(width, height).unwrap()),
+        _ => wrapped(kind - 5, width, height),
+    }
+}
+
+/// A wrapped field from proptest's choices: `which` 0 to 2 a rectangle wrapped x, y and xy,
+/// 3 to 5 hexagons wrapped so; a wrapped axis gets at least 3 cells, and hexagons wrapped
+/// across an even number of them.
+pub(crate) fn wrapped(which: u8, width: u32, height: u32) -> Shape {
+    let wrap = [Wrap::X, Wrap::Y, Wrap::Xy][usize::from(which % 3)];
+    let w = if wrap.x() { width.max(3) } else { width };
+    let h = if wrap.y() { height.max(3) } else { height };
+    if which < 3 {
+        Shape::Square(Square::wrapped(w, h, wrap).unwrap())
+    } else {
+        let w = if wrap.x() { w + w % 2 } else { w };
+        Shape::Hex(Hex::wrapped(w, h, wrap).unwrap())
     }
 }
 
@@ -71,7 +88,7 @@ proptest! {
 
     #[test]
     fn braiding_keeps_every_shape_connected_and_removes_its_dead_ends(
-        kind in 0u8..5,
+        kind in 0u8..11,
         width in 1u32..12,
         height in 1u32..10,
         holes in prop::collection::vec(prop::bool::weighted(0.3), 1..40),
@@ -105,7 +122,7 @@ proptest! {
 
     #[test]
     fn graph_algorithms_carve_a_spanning_tree_of_every_shape(
-        kind in 0u8..5,
+        kind in 0u8..11,
         width in 1u32..14,
         height in 1u32..12,
         holes in prop::collection::vec(prop::bool::weighted(0.3), 1..40),

@@ -12,7 +12,8 @@ use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle};
 use mazegen::{Maze, with_topology};
 use proptest::prelude::*;
 
-/// A blank shape of kind `kind` (0 rect, 1 mask, 2 hex, 3 triangle, 4 polar) about `w x h`.
+/// A blank shape of kind `kind` (0 rect, 1 mask, 2 hex, 3 triangle, 4 polar, 5 a wrapped rect, 6
+/// wrapped hexagons) about `w x h`.
 fn blank(kind: u8, w: u32, h: u32) -> Shape {
     match kind {
         0 => Shape::Rect(Grid::new(w, h).unwrap()),
@@ -33,7 +34,9 @@ fn blank(kind: u8, w: u32, h: u32) -> Shape {
         }
         2 => Shape::Hex(Hex::new(w, h).unwrap()),
         3 => Shape::Triangle(Triangle::new(w.max(2), h).unwrap()),
-        _ => Shape::Polar(Polar::new(h.min(8)).unwrap()),
+        4 => Shape::Polar(Polar::new(h.min(8)).unwrap()),
+        // Wrapped rectangles and hexagons, each way.
+        _ => crate::shapes::wrapped((kind - 5) * 3 + (w % 3) as u8, w, h),
     }
 }
 
@@ -106,7 +109,11 @@ fn solved(maze: &Maze, method: Method) -> Result<Vec<usize>, Error> {
 
 /// Whether `method` walks `shape` at all (Pledge needs fixed headings).
 fn walks(method: Method, shape: &Shape) -> bool {
-    method != Method::Pledge || matches!(shape, Shape::Rect(_) | Shape::Masked(_) | Shape::Hex(_))
+    method != Method::Pledge
+        || matches!(
+            shape,
+            Shape::Rect(_) | Shape::Masked(_) | Shape::Hex(_) | Shape::Square(_)
+        )
 }
 
 proptest! {
@@ -114,7 +121,7 @@ proptest! {
 
     #[test]
     fn on_perfect_mazes_every_method_finds_the_one_path(
-        kind in 0u8..5, w in 1u32..14, h in 1u32..12, generator in 0u8..3, seed: u64,
+        kind in 0u8..7, w in 1u32..14, h in 1u32..12, generator in 0u8..3, seed: u64,
         a: usize, b: usize,
     ) {
         let mut maze = maze(blank(kind, w, h), generator, 0.0, seed);
@@ -136,7 +143,7 @@ proptest! {
 
     #[test]
     fn on_braided_mazes_tremaux_and_filling_solve_and_followers_solve_or_say_so(
-        kind in 0u8..5, w in 1u32..14, h in 1u32..12, generator in 0u8..3,
+        kind in 0u8..7, w in 1u32..14, h in 1u32..12, generator in 0u8..3,
         braid in prop_oneof![Just(1.0), Just(0.5), Just(0.2)], seed: u64, a: usize, b: usize,
     ) {
         let mut maze = maze(blank(kind, w, h), generator, braid, seed);

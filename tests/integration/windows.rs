@@ -316,7 +316,11 @@ fn what_cannot_be_cut_is_refused() {
             &["binary-tree", "--format", "svg", "--style", "lines"],
             &["--style lines"],
         ),
-        (&["binary-tree", "--shape", "hex"], &["--shape and --mask"]),
+        (
+            &["binary-tree", "--shape", "hex"],
+            &["--shape, --mask and --wrap"],
+        ),
+        (&["wilson", "--wrap", "x"], &["--shape, --mask and --wrap"]),
         (&["binary-tree", "--count", "3"], &["one maze at a time"]),
         (
             &["binary-tree", "--start", "3,0"],

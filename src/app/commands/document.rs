@@ -5,7 +5,8 @@ use crate::app::animate::{self, Animator, Pace, ShapeAnimator};
 use crate::app::cli::StatsFormat;
 use crate::app::output::Target;
 use crate::app::settle::{
-    DocumentAction, DocumentJob, Input, SHAPE_FORMATS, bad_input, tiles_style_refused, with_flags,
+    DocumentAction, DocumentJob, Input, bad_input, shape_format_refused, tiles_style_refused,
+    with_flags,
 };
 use crate::app::terminal::TerminalScreen;
 use anyhow::Context;
@@ -64,7 +65,6 @@ fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
         DocumentAction::Solve(finish, output, pace) => (Some((finish, pace)), output),
         DocumentAction::Render(output) => (None, output),
     };
-    let shape = maze.shape().name();
     let in_tiles = match maze.shape() {
         Shape::Rect(_) => true,
         // A mask keeps the lines it is drawn in unless tiles are asked for; term and text
@@ -83,16 +83,17 @@ fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
         };
         return run_on_maze(maze, action);
     }
-    let Some(rendering) = &output.graph else {
-        return Err(bad_input(format!(
-            "--format {} draws rectangles; a {shape} maze document is written as \
-             {SHAPE_FORMATS}",
-            output.graph_format.name()
-        )));
-    };
+    if let Some(refused) = shape_format_refused(output.graph_format, maze.shape(), "maze document")
+    {
+        return Err(refused);
+    }
+    let rendering = output
+        .graph
+        .as_ref()
+        .expect("formats that write shapes are settled");
     if let Some(picture) = output.picture {
         if picture.style == Style::Tiles {
-            return Err(tiles_style_refused(shape));
+            return Err(tiles_style_refused(&maze.shape().description()));
         }
         picture
             .pixel_size_of_shape(maze.shape())

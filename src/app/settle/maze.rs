@@ -15,7 +15,7 @@ use mazegen::algorithms::{
 };
 use mazegen::grid::{Grid, tiles_from_cells, tiles_from_cells_u64};
 use mazegen::maze::{Blank, Finish, MazeSpec};
-use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Triangle};
+use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Square, Triangle};
 use mazegen::window::{Giant, Window};
 use std::io::{self, IsTerminal};
 use std::time::Duration;
@@ -155,9 +155,10 @@ fn giant_maze(
 ) -> anyhow::Result<MazeJob> {
     let flag = args.giant.given().expect("a giant maze was asked for");
     let shape = &args.shape;
-    if shape.mask.is_some() || shape.shape != ShapeKind::Rect {
+    if shape.mask.is_some() || shape.shape != ShapeKind::Rect || shape.wrap.is_some() {
         return Err(bad_input(format!(
-            "{flag} cuts rectangles sized by --width and --height; leave --shape and --mask out"
+            "{flag} cuts rectangles sized by --width and --height; leave --shape, --mask \
+             and --wrap out"
         )));
     }
     let format = format_of(&args.output);
@@ -280,6 +281,11 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
         )))
     };
     if let Some(path) = &shape.mask {
+        if shape.wrap.is_some() {
+            return Err(bad_input(
+                "--wrap joins the edges of a whole rectangle or hex field, not of a --mask",
+            ));
+        }
         if kind != ShapeKind::Rect {
             return Err(bad_input(format!(
                 "--mask takes the rectangle's square cells, not --shape {}; leave --shape out",
@@ -305,6 +311,16 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
     }
     let cells_flag = shape.cells.map(|_| "--cells");
     let rings_flag = shape.rings.map(|_| "--rings");
+    let wrap = shape.wrap.map(cli::WrapKind::wrap);
+    if let Some(wrap) = wrap
+        && matches!(kind, ShapeKind::Triangle | ShapeKind::Polar)
+    {
+        return Err(bad_input(format!(
+            "--wrap {} joins the edges of rect and hex mazes, not of --shape {}",
+            wrap.name(),
+            kind.name()
+        )));
+    }
     match kind {
         ShapeKind::Rect => {
             if let Some(flag) = cells_flag.or(rings_flag) {
@@ -313,16 +329,31 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
                     "rectangles take --size, --width and --height in tiles",
                 );
             }
-            Ok(None)
+            let Some(wrap) = wrap else {
+                return Ok(None);
+            };
+            let (width, rows) = args.size.cells().map_err(bad_input)?;
+            let size = || {
+                let (w, h) = (tiles_from_cells(width), tiles_from_cells_u64(rows));
+                format!("--wrap {} with {w}x{h} tiles", wrap.name())
+            };
+            let height = u32::try_from(rows).unwrap_or(u32::MAX);
+            Ok(Some(Shape::Square(
+                Square::wrapped(width, height, wrap).with_context(size)?,
+            )))
         }
         ShapeKind::Hex | ShapeKind::Triangle => {
             if let Some(flag) = args.size.given().or(rings_flag) {
                 return refuse(flag, "hex and triangle mazes take --cells WxH");
             }
             let (w, h) = shape.cells.unwrap_or(cli::DEFAULT_SHAPE_CELLS);
-            let context = || format!("--cells {w}x{h}");
+            let context = || match wrap {
+                Some(wrap) => format!("--cells {w}x{h} --wrap {}", wrap.name()),
+                None => format!("--cells {w}x{h}"),
+            };
             Ok(Some(if kind == ShapeKind::Hex {
-                Shape::Hex(Hex::new(w, h).with_context(context)?)
+                let wrap = wrap.unwrap_or_default();
+                Shape::Hex(Hex::wrapped(w, h, wrap).with_context(context)?)
             } else {
                 Shape::Triangle(Triangle::new(w, h).with_context(context)?)
             }))

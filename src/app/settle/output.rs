@@ -14,7 +14,10 @@ use mazegen::topology::Shape;
 use std::io::{self, IsTerminal};
 
 /// The formats that write mazes of any shape, as refusals name them.
-pub const SHAPE_FORMATS: &str = "--format term, text, graph, jsonl, svg, png, html or pdf";
+const SHAPE_FORMATS: &str = "--format term, text, graph, jsonl, svg, png, html or pdf";
+
+/// The formats that write wrapped mazes, as refusals name them.
+const WRAPPED_FORMATS: &str = "--format term, text, graph, jsonl, svg, png or pdf";
 
 /// How and where a maze is written.
 pub struct Rendering {
@@ -165,19 +168,40 @@ pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result
         }
     }
     if takes.picture && !in_lines {
-        return Err(tiles_style_refused(blank.name()));
+        return Err(tiles_style_refused(&blank.description()));
     }
-    let Some(rendering) = Rendering::of_shape(format, output, picture, target) else {
-        return Err(bad_input(format!(
-            "--format {} draws rectangles; a {} maze is written as {SHAPE_FORMATS}",
-            format.name(),
-            blank.name()
-        )));
-    };
+    if let Some(refused) = shape_format_refused(format, blank, "maze") {
+        return Err(refused);
+    }
+    let rendering = Rendering::of_shape(format, output, picture, target)
+        .expect("formats that write shapes are settled");
     if let Some(pixels) = rendering.pixels {
         check_lines(pixels.picture(blank), blank)?;
     }
     Ok(rendering)
+}
+
+/// The refusal of `format` for a maze of `shape` (`what`: a "maze" or a "maze document")
+/// when it cannot write it: a format that draws rectangles only, or `html` (whose player
+/// moves by the picture's directions) for a wrapped maze.
+pub fn shape_format_refused(format: Format, shape: &Shape, what: &str) -> Option<anyhow::Error> {
+    let name = shape.description();
+    let formats = if shape.wrap().is_none() {
+        SHAPE_FORMATS
+    } else {
+        WRAPPED_FORMATS
+    };
+    let refusal = if !format.takes().any_shape {
+        "draws rectangles"
+    } else if format == Format::Html && !shape.wrap().is_none() {
+        "does not play wrapped mazes"
+    } else {
+        return None;
+    };
+    Some(bad_input(format!(
+        "--format {} {refusal}; a {name} {what} is written as {formats}",
+        format.name()
+    )))
 }
 
 /// Settles the output options of a maze (`default` when no format is given): the renderer and

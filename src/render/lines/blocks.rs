@@ -34,7 +34,7 @@ use std::io::{self, Write};
 pub fn term_scale(shape: &Shape) -> u32 {
     match shape {
         Shape::Triangle(_) => 8,
-        Shape::Rect(_) | Shape::Masked(_) | Shape::Hex(_) | Shape::Polar(_) => 4,
+        Shape::Rect(_) | Shape::Square(_) | Shape::Masked(_) | Shape::Hex(_) | Shape::Polar(_) => 4,
     }
 }
 

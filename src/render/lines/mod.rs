@@ -251,9 +251,9 @@ impl Drawing {
         let mut strokes = Vec::new();
         if let Some(solution) = maze.solution().filter(|cells| cells.len() > 1) {
             let mut lines = Polylines::default();
-            lines
-                .push(solution_line(shape, solution, &layout).into_iter())
-                .map_err(refused)?;
+            for line in solution_lines(shape, solution, &layout) {
+                lines.push(line.into_iter()).map_err(refused)?;
+            }
             strokes.push(Stroke {
                 ink: Ink::Plain(Tile::Path),
                 width: layout.path,
@@ -265,12 +265,27 @@ impl Drawing {
             walls.push(in_pixels(wall)).map_err(refused)?;
         }
         // The standing walls between cells, as `Geometry::inner_walls` finds them, without a
-        // `Vec` each.
+        // `Vec` each. A wall across a seam stands at both edges; a passage across one is
+        // marked at both by a tick pointing out of the picture, the way it goes on.
         let mut inner = Ok(());
+        let tick = 0.6 * layout.margin as f64 / layout.scale;
         shape.walls(|id| {
             let (i, side, _) = shape.wall(id);
-            if inner.is_ok() && !shape.is_open(i, side) {
-                inner = walls.push(in_pixels(shape.wall_line(i, side)));
+            if inner.is_err() {
+                return;
+            }
+            let open = shape.is_open(i, side);
+            let seam = shape.across_seam(i, side);
+            if !open || seam {
+                let (j, back) = far_side(shape, i, side);
+                let drawn = |(cell, side)| match open {
+                    true => seam_tick(shape, cell, side, tick),
+                    false => shape.wall_line(cell, side),
+                };
+                inner = walls.push(in_pixels(drawn((i, side))));
+                if seam && inner.is_ok() {
+                    inner = walls.push(in_pixels(drawn((j, back))));
+                }
             }
         });
         inner.map_err(refused)?;
@@ -290,9 +305,11 @@ impl Drawing {
     }
 }
 
-/// The solution as one polyline in pixels: from cell centre to cell centre through the middle
-/// of the wall between, so it never cuts a corner where cells of different sizes meet.
-fn solution_line<T: Geometry>(shape: &T, cells: &[usize], layout: &Layout) -> Vec<Point> {
+/// The solution as polylines in pixels: from cell centre to cell centre through the middle of
+/// the wall between, so it never cuts a corner where cells of different sizes meet; broken
+/// where it crosses a seam, to go on from the wall's middle at the other edge.
+fn solution_lines<T: Geometry>(shape: &T, cells: &[usize], layout: &Layout) -> Vec<Vec<Point>> {
+    let mut lines = Vec::new();
     let mut line = Vec::with_capacity(2 * cells.len());
     for pair in cells.windows(2) {
         let (i, j) = (pair[0], pair[1]);
@@ -302,11 +319,35 @@ fn solution_line<T: Geometry>(shape: &T, cells: &[usize], layout: &Layout) -> Ve
             .find(|&side| shape.neighbour(&cursor, side) == Some(j))
             .expect("a solution steps between neighbours");
         line.push(layout.at(middle(&shape.wall_line(i, side))));
+        if shape.across_seam(i, side) {
+            lines.push(std::mem::take(&mut line));
+            let (j, back) = far_side(shape, i, side);
+            line.push(layout.at(middle(&shape.wall_line(j, back))));
+        }
     }
     if let Some(&last) = cells.last() {
         line.push(layout.at(shape.centre(last)));
     }
-    line
+    lines.push(line);
+    lines
+}
+
+/// The neighbour of cell `i` through `side` (which must lead to one), and its side that
+/// leads back.
+fn far_side<T: Topology>(shape: &T, i: usize, side: usize) -> (usize, usize) {
+    let mut cursor = shape.cursor(i);
+    let back = shape.step(&mut cursor, side);
+    (T::index(&cursor), back)
+}
+
+/// The mark of a passage through `side` of cell `i` across a seam: a line `length` cell units
+/// long from the middle of the wall outward, away from the cell's centre.
+fn seam_tick<T: Geometry>(shape: &T, i: usize, side: usize, length: f64) -> Vec<Point> {
+    let (from, to) = (shape.centre(i), middle(&shape.wall_line(i, side)));
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    let norm = (dx * dx + dy * dy).sqrt();
+    let out = Point::new(to.x + dx / norm * length, to.y + dy / norm * length);
+    vec![to, out]
 }
 
 /// The middle of a polyline: its middle point, or halfway between its two middle points.
