@@ -23,6 +23,10 @@ fn shapes(dir: &std::path::Path) -> Vec<Vec<String>> {
         args("--shape triangle --cells 9x4"),
         args("--shape polar --rings 5"),
         vec!["--mask".into(), mask.display().to_string()],
+        args("--size 11 --wrap xy"),
+        args("--width 15 --height 7 --wrap x"),
+        args("--shape hex --cells 8x5 --wrap xy"),
+        args("--shape hex --cells 7x5 --wrap y"),
     ]
 }
 

@@ -56,3 +56,4 @@ mod streaming;
 mod terminal_shapes;
 mod uniformity;
 mod windows;
+mod wrap;

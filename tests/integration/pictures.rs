@@ -7,7 +7,7 @@ use mazegen::Maze;
 use mazegen::algorithms::Backtrack;
 use mazegen::grid::Pos;
 use mazegen::render::{Ink, Palette, Picture, Png, Render, Rgb, Style, Svg};
-use mazegen::topology::{Geometry, Hex, Mask, Masked, Point, Polar, Shape, Triangle};
+use mazegen::topology::{Geometry, Hex, Mask, Masked, Point, Polar, Shape, Square, Triangle, Wrap};
 use mazegen::{Error, with_topology};
 
 /// The mask of the README's gallery: a ring with a gap at the bottom.
@@ -75,9 +75,19 @@ fn decoded(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
     (info.width, info.height, pixels)
 }
 
+/// The point `pixels` out of the picture from the middle of the wall of cell `i` on `side`,
+/// away from the cell's centre, at scale 24.
+fn beyond<T: Geometry>(shape: &T, i: usize, side: usize, pixels: f64) -> Point {
+    let (m, c) = (middle(&shape.wall_line(i, side)), shape.centre(i));
+    let out = pixels / 24.0 / (m.x - c.x).hypot(m.y - c.y);
+    Point::new(m.x + (m.x - c.x) * out, m.y + (m.y - c.y) * out)
+}
+
 /// Checks a shape's PNG against its geometry: each standing wall is wall-colored at its middle,
 /// each open one passage-colored, each cell's centre passage-colored (the solution's cells
-/// path-colored, the start and goal their own colors; with a heat map each its heat).
+/// path-colored, the start and goal their own colors; with a heat map each its heat). A wall
+/// across a seam of a wrapped field is checked at both edges, and a passage across one has
+/// its tick in the margin beyond both.
 fn check_pixels<T: Geometry>(shape: &T, maze: &Maze, picture: Picture) {
     let (width, height, pixels) = decoded(&rendered(&Png(picture), maze));
     assert_eq!(
@@ -94,12 +104,27 @@ fn check_pixels<T: Geometry>(shape: &T, maze: &Maze, picture: Picture) {
     let endpoints = [maze.start(), maze.goal()];
     let solution = maze.solution().unwrap_or_default();
     let mut counts = [0; 2];
+    let mut seams = [0; 2];
     shape.walls(|id| {
         let (i, side, j) = shape.wall(id);
+        let open = shape.is_open(i, side);
+        if shape.across_seam(i, side) {
+            let mut far = shape.cursor(i);
+            let back = shape.step(&mut far, side);
+            seams[usize::from(open)] += 1;
+            for (cell, side) in [(i, side), (j, back)] {
+                if open {
+                    let tick = at(beyond(shape, cell, side, 4.0));
+                    assert_eq!(tick, palette.wall, "{name}: tick of seam {cell}/{side}");
+                } else {
+                    let seen = at(middle(&shape.wall_line(cell, side)));
+                    assert_eq!(seen, palette.wall, "{name}: seam wall {cell}/{side}");
+                }
+            }
+        }
         if endpoints.contains(&i) || endpoints.contains(&j) || solution.contains(&i) {
             return;
         }
-        let open = shape.is_open(i, side);
         counts[usize::from(open)] += 1;
         if open && picture.heatmap {
             return; // Between two heat colors.
@@ -109,15 +134,16 @@ fn check_pixels<T: Geometry>(shape: &T, maze: &Maze, picture: Picture) {
         assert_eq!(seen, expected, "{name}: wall {i}/{side} open {open}");
     });
     assert!(counts[0] > 0 && counts[1] > 0, "{name}: {counts:?}");
+    if !maze.shape().wrap().is_none() {
+        assert!(seams[0] > 0 && seams[1] > 0, "{name}: seams {seams:?}");
+    }
     let openings = maze.openings();
     for line in shape.outer_wall(&openings) {
         assert_eq!(at(middle(&line)), palette.wall, "{name}: outer wall");
     }
     // Two pixels out from the middle of an opening, away from the cell's centre: no wall.
     for (i, side) in openings {
-        let (m, c) = (middle(&shape.wall_line(i, side)), shape.centre(i));
-        let out = 2.0 / 24.0 / (m.x - c.x).hypot(m.y - c.y);
-        let beyond = Point::new(m.x + (m.x - c.x) * out, m.y + (m.y - c.y) * out);
+        let beyond = beyond(shape, i, side, 2.0);
         assert_eq!(at(beyond), palette.passage, "{name}: opening {i}/{side}");
     }
     let distances = maze.distances();
@@ -160,6 +186,45 @@ fn png_pixels_are_where_the_geometry_puts_walls_passages_and_cells() {
         maze.solve().unwrap();
         assert!(!maze.openings().is_empty());
         with_topology!(maze.shape(), t => check_pixels(t, &maze, picture(false)));
+    }
+}
+
+/// Small mazes on wrapped fields, each way, carved by the backtracker.
+fn wrapped_mazes() -> Vec<Maze> {
+    let square = |w, h, wrap| Shape::Square(Square::wrapped(w, h, wrap).unwrap());
+    let hex = |w, h, wrap| Shape::Hex(Hex::wrapped(w, h, wrap).unwrap());
+    let shapes = [
+        square(8, 6, Wrap::X),
+        square(8, 6, Wrap::Y),
+        square(7, 7, Wrap::Xy),
+        hex(8, 6, Wrap::X),
+        hex(7, 6, Wrap::Y),
+        hex(8, 6, Wrap::Xy),
+    ];
+    shapes
+        .into_iter()
+        .map(|shape| Maze::generate_shape(&Backtrack::default(), shape, 7).unwrap())
+        .collect()
+}
+
+#[test]
+fn png_pixels_of_wrapped_mazes_put_seam_walls_at_both_edges_and_mark_passages_across() {
+    for mut maze in wrapped_mazes() {
+        for (heatmap, palette) in [(false, Palette::MONO), (true, Palette::COLOR)] {
+            let picture = Picture {
+                palette,
+                ..picture(heatmap)
+            };
+            with_topology!(maze.shape(), t => check_pixels(t, &maze, picture));
+        }
+        maze.solve().unwrap();
+        with_topology!(maze.shape(), t => check_pixels(t, &maze, picture(false)));
+        // A cylinder keeps an outer wall, and openings in it.
+        if maze.shape().wrap() != Wrap::Xy {
+            maze.open_border().unwrap();
+            assert!(!maze.openings().is_empty());
+            with_topology!(maze.shape(), t => check_pixels(t, &maze, picture(false)));
+        }
     }
 }
 

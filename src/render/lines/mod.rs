@@ -268,7 +268,11 @@ impl Drawing {
         // `Vec` each. A wall across a seam stands at both edges; a passage across one is
         // marked at both by a tick pointing out of the picture, the way it goes on.
         let mut inner = Ok(());
-        let tick = 0.6 * layout.margin as f64 / layout.scale;
+        // From a wall's width out, so the passage stays open at the edge, to 3/4 of the margin.
+        let tick = (
+            layout.wall / layout.scale,
+            0.75 * layout.margin as f64 / layout.scale,
+        );
         shape.walls(|id| {
             let (i, side, _) = shape.wall(id);
             if inner.is_err() {
@@ -340,14 +344,15 @@ fn far_side<T: Topology>(shape: &T, i: usize, side: usize) -> (usize, usize) {
     (T::index(&cursor), back)
 }
 
-/// The mark of a passage through `side` of cell `i` across a seam: a line `length` cell units
-/// long from the middle of the wall outward, away from the cell's centre.
-fn seam_tick<T: Geometry>(shape: &T, i: usize, side: usize, length: f64) -> Vec<Point> {
-    let (from, to) = (shape.centre(i), middle(&shape.wall_line(i, side)));
-    let (dx, dy) = (to.x - from.x, to.y - from.y);
+/// The mark of a passage through `side` of cell `i` across a seam: a line from `near` to
+/// `far` cell units out of the picture from the middle of the wall, away from the cell's
+/// centre.
+fn seam_tick<T: Geometry>(shape: &T, i: usize, side: usize, (near, far): (f64, f64)) -> Vec<Point> {
+    let (centre, wall) = (shape.centre(i), middle(&shape.wall_line(i, side)));
+    let (dx, dy) = (wall.x - centre.x, wall.y - centre.y);
     let norm = (dx * dx + dy * dy).sqrt();
-    let out = Point::new(to.x + dx / norm * length, to.y + dy / norm * length);
-    vec![to, out]
+    let out = |length: f64| Point::new(wall.x + dx / norm * length, wall.y + dy / norm * length);
+    vec![out(near), out(far)]
 }
 
 /// The middle of a polyline: its middle point, or halfway between its two middle points.
