@@ -282,6 +282,29 @@ const PICTURES: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "docs/wrap-torus.png",
+        &[
+            "wilson",
+            "--wrap",
+            "xy",
+            "--size",
+            "31",
+            "--seed",
+            "9",
+            "--solve",
+            "--heatmap",
+            "--format",
+            "png",
+        ],
+    ),
+    (
+        "docs/wrap-hex.png",
+        &[
+            "prim", "--shape", "hex", "--cells", "16x10", "--wrap", "x", "--seed", "7", "--solve",
+            "--format", "png",
+        ],
+    ),
+    (
         "docs/dungeon-cave.png",
         &[
             "caves", "--width", "100", "--height", "60", "--fill", "0.55", "--locks", "4",
