@@ -598,6 +598,7 @@ pub fn check_shape_fits(
         Shape::Hex(_) | Shape::Triangle(_) => "fewer --cells or a smaller --scale",
         Shape::Polar(_) => "fewer --rings or a smaller --scale",
         Shape::Square(_) => "a smaller --size or a smaller --scale",
+        Shape::Levels(_) => "a smaller --size, fewer --levels or a smaller --scale",
         Shape::Rect(_) | Shape::Masked(_) => "a smaller mask",
     };
     check_room(

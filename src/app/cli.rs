@@ -297,7 +297,7 @@ pub struct PercolationArgs {
 #[command(next_help_heading = ALGORITHM)]
 pub struct SearchArgs {
     /// The cell the maze grows from, as X,Y (maze-dataset's start_coord) [default: 0,0]
-    #[arg(long, value_name = "X,Y", value_parser = parse_cell, allow_hyphen_values = true)]
+    #[arg(long, value_name = "X,Y", value_parser = parse_pos, allow_hyphen_values = true)]
     pub from: Option<Pos>,
 
     /// Stop once N cells are in the maze, or a share of its cells written with a point such as
@@ -486,6 +486,11 @@ pub struct ShapeArgs {
     /// bottom) or xy (both, a torus)
     #[arg(long, value_enum, value_name = "EDGES")]
     pub wrap: Option<WrapKind>,
+
+    /// Stack N rectangles of --size into a 3D maze with passages up and down, drawn side by
+    /// side (--start and --goal take X,Y,Z)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
+    pub levels: Option<u32>,
 }
 
 /// The edges `--wrap` joins.
@@ -539,14 +544,15 @@ pub enum ShapeKind {
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Solution")]
 pub struct EndpointArgs {
-    /// Entrance cell, in cell coordinates from 0,0 at the top left [default: 0,0]
-    #[arg(long, value_name = "X,Y", value_parser = parse_cell, allow_hyphen_values = true)]
-    pub start: Option<Pos>,
+    /// Entrance cell, in cell coordinates from 0,0 at the top left, and the level Z from 0
+    /// at the bottom of a maze in --levels [default: 0,0]
+    #[arg(long, value_name = "X,Y[,Z]", value_parser = parse_place, allow_hyphen_values = true)]
+    pub start: Option<Place>,
 
     /// Exit cell, in cell coordinates [default: the bottom-right cell; halfway round a
-    /// wrapped edge]
-    #[arg(long, value_name = "X,Y", value_parser = parse_cell, allow_hyphen_values = true)]
-    pub goal: Option<Pos>,
+    /// wrapped edge; on the top level]
+    #[arg(long, value_name = "X,Y[,Z]", value_parser = parse_place, allow_hyphen_values = true)]
+    pub goal: Option<Place>,
 
     /// Open the outer wall next to the start and the goal (both must be on it)
     #[arg(long)]
@@ -969,7 +975,6 @@ fn parse_cells(value: &str) -> Result<(u32, u32), String> {
     Ok((side(w)?, side(h)?))
 }
 
-/// Parses cell coordinates `X,Y`.
 /// Parses a window `X,Y,W,H`: its top-left cell and its size in cells.
 fn parse_window(value: &str) -> Result<Window, String> {
     let expected = || {
@@ -999,11 +1004,73 @@ fn parse_window(value: &str) -> Result<Window, String> {
     })
 }
 
-fn parse_cell(value: &str) -> Result<Pos, String> {
-    let expected = || "expected cell coordinates X,Y such as 0,0".to_string();
-    let (x, y) = value.split_once(',').ok_or_else(expected)?;
+/// Parses cell coordinates `X,Y`.
+fn parse_pos(value: &str) -> Result<Pos, String> {
+    let place = parse_place(value)
+        .ok()
+        .filter(|place| place.level.is_none());
+    place
+        .map(|place| place.pos)
+        .ok_or_else(|| "expected cell coordinates X,Y such as 0,0".to_string())
+}
+
+/// Parses a cell `X,Y`, or `X,Y,Z` on a maze in levels.
+fn parse_place(value: &str) -> Result<Place, String> {
+    let expected =
+        || "expected cell coordinates X,Y such as 0,0 (X,Y,Z on a maze in --levels)".to_string();
     let coordinate = |c: &str| c.trim().parse::<u32>().map_err(|_| expected());
-    Ok(Pos::new(coordinate(x)?, coordinate(y)?))
+    let parts: Vec<&str> = value.split(',').collect();
+    let (pos, level) = match parts[..] {
+        [x, y] => (Pos::new(coordinate(x)?, coordinate(y)?), None),
+        [x, y, z] => (
+            Pos::new(coordinate(x)?, coordinate(y)?),
+            Some(coordinate(z)?),
+        ),
+        _ => return Err(expected()),
+    };
+    Ok(Place { pos, level })
+}
+
+/// A cell as `--start` and `--goal` name it: column and row, and the level of a maze in
+/// `--levels`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    /// Column and row on the level.
+    pub pos: Pos,
+    /// The level, from 0 at the bottom; level 0 when not given.
+    pub level: Option<u32>,
+}
+
+impl Place {
+    /// The cell's position as the library counts it on `shape` (`None`: a plain
+    /// rectangle), or why it names none: rows down through the levels of a maze in levels.
+    pub fn on(self, shape: Option<&mazegen::topology::Shape>) -> Result<Pos, String> {
+        let Pos { x, y } = self.pos;
+        match (shape, self.level) {
+            (Some(mazegen::topology::Shape::Levels(levels)), level) => {
+                let z = level.unwrap_or(0);
+                let (w, h, n) = (levels.width(), levels.height(), levels.levels());
+                if x >= w || y >= h || z >= n {
+                    return Err(format!(
+                        "the cell {x},{y},{z} is outside the maze, whose {n} levels are {w}x{h} \
+                         cells each (X below {w}, Y below {h}, Z below {n})"
+                    ));
+                }
+                Ok(levels.pos(x, y, z))
+            }
+            (_, Some(_)) => Err("only a maze in --levels has levels; give X,Y".to_string()),
+            (_, None) => Ok(self.pos),
+        }
+    }
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.level {
+            Some(z) => write!(f, "{},{},{z}", self.pos.x, self.pos.y),
+            None => write!(f, "{},{}", self.pos.x, self.pos.y),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -1087,12 +1154,21 @@ mod tests {
     }
 
     #[test]
-    fn cells_parse_as_x_comma_y() {
-        assert_eq!(parse_cell("3,4"), Ok(Pos::new(3, 4)));
-        assert_eq!(parse_cell("3, 4"), Ok(Pos::new(3, 4)));
-        assert!(parse_cell("3").is_err());
-        assert!(parse_cell("-1,2").is_err());
-        assert!(parse_cell("a,b").is_err());
+    fn cells_parse_as_x_comma_y_and_a_level() {
+        let flat = |x, y| Place {
+            pos: Pos::new(x, y),
+            level: None,
+        };
+        assert_eq!(parse_place("3,4"), Ok(flat(3, 4)));
+        assert_eq!(parse_place("3, 4"), Ok(flat(3, 4)));
+        assert_eq!(parse_pos("3, 4"), Ok(Pos::new(3, 4)));
+        let levelled = parse_place("3,4,2").unwrap();
+        assert_eq!((levelled.pos, levelled.level), (Pos::new(3, 4), Some(2)));
+        assert_eq!(levelled.to_string(), "3,4,2");
+        assert!(parse_pos("3,4,2").is_err());
+        for refused in ["3", "-1,2", "a,b", "1,2,3,4", "1,2,-3", "1,,2"] {
+            assert!(parse_place(refused).is_err(), "{refused}");
+        }
     }
 
     #[test]

@@ -86,12 +86,15 @@ impl Serialize for Coordinate {
 }
 
 /// One entry of `cells`: its id (from 0, in the shape's order of cells), its position in the
-/// shape, its centre in the picture (derived from the shape: written, not read) and its
-/// neighbours' ids (`N`), passage or wall, in the order of its sides.
+/// shape (on its level `z` of a maze in levels), its centre in the picture (derived from the
+/// shape: written, not read) and its neighbours' ids (`N`), passage or wall, in the order of
+/// its sides.
 #[derive(Serialize, Deserialize)]
 pub(crate) struct CellEntry<N> {
     pub id: u64,
     pub at: (u32, u32),
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub z: Option<u32>,
     #[serde(skip_deserializing)]
     pub x: Coordinate,
     #[serde(skip_deserializing)]

@@ -257,7 +257,10 @@ impl<'de> Visitor<'de> for CellsSeed<'_> {
             match self.0 {
                 Some((shape, name)) => {
                     let slot = with_topology!(shape, t => {
-                        place_cell(t, count, at, previous, name).and_then(|slot| {
+                        let at = t.position(at, cell.z).ok_or_else(|| {
+                            not_placed(count, at, cell.z, name)
+                        });
+                        at.and_then(|at| place_cell(t, count, at, previous, name)).and_then(|slot| {
                             check_neighbours(t, count, slot, &listed, |j| j as u32, name)
                                 .map(|()| slot)
                         })
@@ -334,15 +337,22 @@ impl<'de> Visitor<'de> for PassagesSeed<'_> {
     }
 }
 
-/// How messages name a shape: "a 7x5 hex shape", "a 6x4 rect shape wrapped xy", "a 5-ring
-/// polar shape".
+/// How messages name a shape: "a 7x5 hex shape", "a 6x4 rect shape wrapped xy", "a 6x4 rect
+/// shape in 3 levels", "a 5-ring polar shape".
 fn describe(size: &ShapeSize) -> String {
     let (kind, width, height, wrap) = match *size {
         ShapeSize::Polar { rings } => return format!("a {rings}-ring polar shape"),
         ShapeSize::Rect {
             width,
             height,
+            levels,
+            ..
+        } if levels != 1 => return format!("a {width}x{height} rect shape in {levels} levels"),
+        ShapeSize::Rect {
+            width,
+            height,
             wrap,
+            ..
         } => ("rect", width, height, wrap),
         ShapeSize::Mask { width, height } => ("mask", width, height, Wrap::None),
         ShapeSize::Hex {
@@ -601,6 +611,18 @@ fn cannot_be_reached(id: usize, at: Pos) -> Error {
 
 /// Checks that cell `id` at `at` is the shape's next cell after the cell at `previous` (ids
 /// follow the shape's order of cells) and returns its index; `shape` names the shape.
+/// The refusal of cell `id`, placed at `at` on `level`, where `shape` has no such place: a
+/// level given on a flat shape, missing on one in levels, or past its levels or rows.
+fn not_placed(id: usize, at: Pos, level: Option<u32>, shape: &str) -> Error {
+    let place = match level {
+        Some(z) => format!("({}, {}) on level {z}", at.x, at.y),
+        None => format!("({}, {}) without a level \"z\"", at.x, at.y),
+    };
+    invalid(format!(
+        "cell {id} is at {place}, which is not a cell of {shape}"
+    ))
+}
+
 fn place_cell<T: Topology>(
     topology: &T,
     id: usize,

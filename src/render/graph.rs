@@ -120,11 +120,12 @@ impl<T: Geometry> Serialize for Cells<'_, T> {
                     count += 1;
                 }
             }
-            let at = topology.cell(&cursor);
+            let (at, z) = topology.placed(&cursor);
             let centre = topology.centre(i);
             seq.serialize_element(&CellEntry {
                 id: self.ids[i].into(),
                 at: (at.x, at.y),
+                z,
                 x: Coordinate::rounded(centre.x),
                 y: Coordinate::rounded(centre.y),
                 neighbours: &neighbours[..count],

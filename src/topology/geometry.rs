@@ -19,6 +19,20 @@ impl Point {
     }
 }
 
+/// How the two cells on either side of a wall lie in the picture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Joint {
+    /// Side by side: the wall is drawn between them.
+    Beside,
+    /// At opposite edges of a wrapped field: the wall is drawn at both, and a passage through
+    /// it is marked at both by a tick pointing out of the picture; a path through it breaks.
+    Seam,
+    /// On different levels of a 3D maze: no wall is drawn, and a passage is marked in each
+    /// cell by the wall's line of that cell's side (a chevron pointing up or down); a path
+    /// through it breaks.
+    Stairs,
+}
+
 /// The picture of a shape, in cell units: a cell is about one unit across.
 pub trait Geometry: Topology {
     /// The width and height of the whole picture.
@@ -33,29 +47,15 @@ pub trait Geometry: Topology {
     /// The wall of cell `i` on `side`, a polyline.
     fn wall_line(&self, i: usize, side: usize) -> Vec<Point>;
 
-    /// Whether the wall of cell `i` on `side` joins two cells drawn at opposite edges of the
-    /// picture, across a seam of a wrapped field: such a wall is drawn at both edges, and a
-    /// path through it is broken there.
-    fn across_seam(&self, _i: usize, _side: usize) -> bool {
-        false
+    /// How the cells on either side of the wall of cell `i` on `side` lie in the picture.
+    fn joint(&self, _i: usize, _side: usize) -> Joint {
+        Joint::Beside
     }
 
     /// The walls between the maze and the outside (every side on the outer border, see
     /// [`Topology::is_border`]) but the openings `open`, each a cell and its side.
     fn outer_wall(&self, open: &[(usize, usize)]) -> Vec<Vec<Point>> {
         border_walls(self, open)
-    }
-
-    /// Every wall standing between two cells, once each.
-    fn inner_walls(&self) -> Vec<Vec<Point>> {
-        let mut walls = Vec::new();
-        self.walls(|id| {
-            let (i, side, _) = Topology::wall(self, id);
-            if !self.is_open(i, side) {
-                walls.push(self.wall_line(i, side));
-            }
-        });
-        walls
     }
 }
 

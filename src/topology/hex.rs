@@ -3,7 +3,7 @@
 
 use super::Topology;
 use super::field::{Field, Tiling};
-use super::geometry::{Geometry, Point};
+use super::geometry::{Geometry, Joint, Point};
 
 /// A `width x height` field of flat-topped hexagons, columns side by side, each odd column
 /// half a cell lower than its neighbours.
@@ -92,8 +92,12 @@ impl Geometry for Hex {
         ]
     }
 
-    fn across_seam(&self, i: usize, side: usize) -> bool {
-        self.wraps_across(&self.cursor(i), side)
+    fn joint(&self, i: usize, side: usize) -> Joint {
+        if self.wraps_across(&self.cursor(i), side) {
+            Joint::Seam
+        } else {
+            Joint::Beside
+        }
     }
 }
 

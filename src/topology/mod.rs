@@ -13,6 +13,7 @@
 mod field;
 mod geometry;
 mod hex;
+mod levels;
 mod masked;
 mod polar;
 mod rect;
@@ -22,8 +23,9 @@ mod triangle;
 mod wrap;
 
 pub use field::{Field, FieldCursor, Tiling};
-pub use geometry::{Geometry, Point};
+pub use geometry::{Geometry, Joint, Point};
 pub use hex::{Hex, HexTiling};
+pub use levels::{Levels, LevelsCursor, MAX_LEVELS};
 pub use masked::{Mask, Masked};
 pub use polar::{Polar, PolarCursor};
 pub(crate) use rect::walls as rect_walls;
@@ -259,6 +261,19 @@ pub trait Topology {
     /// The cell at `pos` (see [`Topology::cell`]), if there is one.
     fn locate(&self, pos: Pos) -> Option<usize>;
 
+    /// Where documents place the cursor's cell: its position on its level, and its level on
+    /// a maze in levels ([`Levels`], whose [`Topology::cell`] counts rows down through the
+    /// levels); `None` on a flat shape.
+    fn placed(&self, cursor: &Self::Cursor) -> (Pos, Option<u32>) {
+        (self.cell(cursor), None)
+    }
+
+    /// The position ([`Topology::cell`]) of the cell documents place at `at` on `level`
+    /// (see [`Topology::placed`]), or `None` when the level is missing or not wanted.
+    fn position(&self, at: Pos, level: Option<u32>) -> Option<Pos> {
+        level.is_none().then_some(at)
+    }
+
     /// How events name a side.
     fn side(side: usize) -> Self::Side;
 }
@@ -364,6 +379,8 @@ pub enum Shape {
     Triangle(Triangle),
     /// Rings around a centre cell.
     Polar(Polar),
+    /// Rectangles stacked in levels, a 3D maze.
+    Levels(Levels),
 }
 
 /// Runs `$body` with `$t` bound to the topology inside a [`Shape`] (`&` or `&mut` as `$shape`
@@ -378,16 +395,17 @@ macro_rules! with_topology {
             $crate::topology::Shape::Hex($t) => $body,
             $crate::topology::Shape::Triangle($t) => $body,
             $crate::topology::Shape::Polar($t) => $body,
+            $crate::topology::Shape::Levels($t) => $body,
         }
     };
 }
 
 impl Shape {
     /// The shape's name as documents spell it: `rect`, `mask`, `hex`, `triangle`, `polar`
-    /// (a wrapped rectangle is a `rect`).
+    /// (a wrapped rectangle and rectangles in levels are `rect`s).
     pub const fn name(&self) -> &'static str {
         match self {
-            Shape::Rect(_) | Shape::Square(_) => "rect",
+            Shape::Rect(_) | Shape::Square(_) | Shape::Levels(_) => "rect",
             Shape::Masked(_) => "mask",
             Shape::Hex(_) => "hex",
             Shape::Triangle(_) => "triangle",
@@ -401,11 +419,12 @@ impl Shape {
     }
 
     /// How messages name the shape: its [`Shape::name`], after `wrapped (xy)` or the like
-    /// when edges are joined.
+    /// when edges are joined, or `3-level` for a 3D maze.
     pub fn description(&self) -> String {
-        match self.wrap() {
-            Wrap::None => self.name().to_string(),
-            wrap => format!("wrapped ({}) {}", wrap.name(), self.name()),
+        match (self, self.wrap()) {
+            (Shape::Levels(levels), _) => format!("{}-level {}", levels.levels(), self.name()),
+            (_, Wrap::None) => self.name().to_string(),
+            (_, wrap) => format!("wrapped ({}) {}", wrap.name(), self.name()),
         }
     }
 
@@ -471,6 +490,7 @@ impl Shape {
         }
         match self {
             Shape::Rect(_) | Shape::Square(_) => String::new(),
+            Shape::Levels(_) => "; cells on the outer wall of their level are".into(),
             Shape::Masked(_) => {
                 "; cells beside a cell off the mask or the rectangle's edge are".into()
             }

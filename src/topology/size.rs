@@ -1,6 +1,6 @@
 //! The size of a shape as documents and event streams record it: what rebuilds the blank shape.
 
-use super::{Hex, Polar, Shape, Square, Triangle, Wrap};
+use super::{Hex, Levels, Polar, Shape, Square, Triangle, Wrap};
 use crate::error::{Error, Result};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
@@ -19,6 +19,9 @@ pub enum ShapeSize {
         /// Which edges are joined; absent when none are.
         #[serde(default, skip_serializing_if = "Wrap::is_none")]
         wrap: Wrap,
+        /// Levels stacked, a 3D maze; absent for one.
+        #[serde(default = "one", skip_serializing_if = "is_one")]
+        levels: u32,
     },
     /// A masked rectangle of `width x height` cells (which are on, the size does not say).
     Mask {
@@ -59,11 +62,19 @@ impl ShapeSize {
                 width: g.width(),
                 height: g.height(),
                 wrap: Wrap::None,
+                levels: 1,
             },
             Shape::Square(s) => Self::Rect {
                 width: s.width(),
                 height: s.height(),
                 wrap: s.wrap(),
+                levels: 1,
+            },
+            Shape::Levels(l) => Self::Rect {
+                width: l.width(),
+                height: l.height(),
+                wrap: Wrap::None,
+                levels: l.levels(),
             },
             Shape::Masked(m) => Self::Mask {
                 width: m.mask().width(),
@@ -90,12 +101,25 @@ impl ShapeSize {
                 width,
                 height,
                 wrap: Wrap::None,
+                levels: 1,
             } => Shape::Rect(Grid::new(width, height)?),
             Self::Rect {
                 width,
                 height,
                 wrap,
+                levels: 1,
             } => Shape::Square(Square::wrapped(width, height, wrap)?),
+            Self::Rect {
+                width,
+                height,
+                wrap: Wrap::None,
+                levels,
+            } => Shape::Levels(Levels::new(width, height, levels)?),
+            Self::Rect { .. } => {
+                return Err(Error::InvalidShape(
+                    "a maze in levels does not wrap: give it wrap or levels".into(),
+                ));
+            }
             Self::Hex {
                 width,
                 height,
@@ -110,4 +134,14 @@ impl ShapeSize {
             }
         })
     }
+}
+
+/// One level, the default of [`ShapeSize::Rect`]'s `levels`.
+const fn one() -> u32 {
+    1
+}
+
+/// Whether `levels` is one, and so left out of documents.
+const fn is_one(levels: &u32) -> bool {
+    *levels == 1
 }

@@ -3,7 +3,7 @@
 //! the row-by-row generators need and which is faster.
 
 use super::field::{Field, Tiling};
-use super::geometry::{Geometry, Point};
+use super::geometry::{Geometry, Joint, Point};
 use super::{Topology, rect};
 
 /// A `width x height` field of square cells, made to wrap (see [`Field::wrapped`]).
@@ -70,7 +70,11 @@ impl Geometry for Square {
         rect::square_side(pos.x, pos.y, side).to_vec()
     }
 
-    fn across_seam(&self, i: usize, side: usize) -> bool {
-        self.wraps_across(&self.cursor(i), side)
+    fn joint(&self, i: usize, side: usize) -> Joint {
+        if self.wraps_across(&self.cursor(i), side) {
+            Joint::Seam
+        } else {
+            Joint::Beside
+        }
     }
 }

@@ -281,11 +281,11 @@ fn negative_numbers_are_values_that_the_range_check_explains() {
     let cases: &[(&[&str], &[&str])] = &[
         (
             &["backtrack", "--start", "-1,0"],
-            &["'-1,0' for '--start <X,Y>'", "cell coordinates X,Y"],
+            &["'-1,0' for '--start <X,Y[,Z]>'", "cell coordinates X,Y"],
         ),
         (
             &["solve", "--goal", "-1,-1"],
-            &["'-1,-1' for '--goal <X,Y>'", "cell coordinates X,Y"],
+            &["'-1,-1' for '--goal <X,Y[,Z]>'", "cell coordinates X,Y"],
         ),
         (
             &["backtrack", "--format", "png", "--scale", "-1"],

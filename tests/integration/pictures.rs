@@ -7,7 +7,9 @@ use mazegen::Maze;
 use mazegen::algorithms::Backtrack;
 use mazegen::grid::Pos;
 use mazegen::render::{Ink, Palette, Picture, Png, Render, Rgb, Style, Svg};
-use mazegen::topology::{Geometry, Hex, Mask, Masked, Point, Polar, Shape, Square, Triangle, Wrap};
+use mazegen::topology::{
+    Geometry, Hex, Joint, Mask, Masked, Point, Polar, Shape, Square, Triangle, Wrap,
+};
 use mazegen::{Error, with_topology};
 
 /// The mask of the README's gallery: a ring with a gap at the bottom.
@@ -108,7 +110,7 @@ fn check_pixels<T: Geometry>(shape: &T, maze: &Maze, picture: Picture) {
     shape.walls(|id| {
         let (i, side, j) = shape.wall(id);
         let open = shape.is_open(i, side);
-        if shape.across_seam(i, side) {
+        if shape.joint(i, side) == Joint::Seam {
             let mut far = shape.cursor(i);
             let back = shape.step(&mut far, side);
             seams[usize::from(open)] += 1;

@@ -318,9 +318,12 @@ fn what_cannot_be_cut_is_refused() {
         ),
         (
             &["binary-tree", "--shape", "hex"],
-            &["--shape, --mask and --wrap"],
+            &["--shape, --mask, --wrap and --levels"],
         ),
-        (&["wilson", "--wrap", "x"], &["--shape, --mask and --wrap"]),
+        (
+            &["wilson", "--wrap", "x"],
+            &["--shape, --mask, --wrap and --levels"],
+        ),
         (&["binary-tree", "--count", "3"], &["one maze at a time"]),
         (
             &["binary-tree", "--start", "3,0"],

@@ -5,8 +5,8 @@ use crate::app::animate::{self, Animator, Pace, ShapeAnimator};
 use crate::app::cli::StatsFormat;
 use crate::app::output::Target;
 use crate::app::settle::{
-    DocumentAction, DocumentJob, Input, bad_input, shape_format_refused, tiles_style_refused,
-    with_flags,
+    DocumentAction, DocumentJob, Input, Solving, bad_input, shape_format_refused,
+    tiles_style_refused, with_flags,
 };
 use crate::app::terminal::TerminalScreen;
 use anyhow::Context;
@@ -31,7 +31,8 @@ pub fn run(job: DocumentJob) -> anyhow::Result<()> {
 /// Carries out `action` on a maze read from a maze document.
 fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     let output = match action {
-        DocumentAction::Solve(finish, output, pace) => {
+        DocumentAction::Solve(solving, output, pace) => {
+            let finish = solving.on(maze.shape())?;
             solve(&mut maze, finish, pace, None)?;
             output
         }
@@ -62,7 +63,9 @@ fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
 fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     let (finish, output) = match action {
         DocumentAction::Stats(format) => return print_stats(&ShapeStats::of(&maze)?, format),
-        DocumentAction::Solve(finish, output, pace) => (Some((finish, pace)), output),
+        DocumentAction::Solve(solving, output, pace) => {
+            (Some((solving.on(maze.shape())?, pace)), output)
+        }
         DocumentAction::Render(output) => (None, output),
     };
     let in_tiles = match maze.shape() {
@@ -78,7 +81,7 @@ fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     };
     if output.graph_format.takes().tiles && in_tiles {
         let action = match finish {
-            Some((finish, pace)) => DocumentAction::Solve(finish, output, pace),
+            Some((finish, pace)) => DocumentAction::Solve(Solving::placed(finish), output, pace),
             None => DocumentAction::Render(output),
         };
         return run_on_maze(maze, action);

@@ -116,7 +116,7 @@ pub fn settle(
             finish: Finish {
                 farthest: dataset.endpoints == Some(EndpointRule::Farthest),
                 solve: args.solve || takes.solved,
-                ..super::maze::finish_of(&args)
+                ..super::maze::finish_of(&args, shape.as_ref())?
             },
         },
         seed: seed.value,

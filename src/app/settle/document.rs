@@ -3,6 +3,8 @@
 
 use super::output::{Rendering, picture, rendering, use_color};
 use super::{Job, bad_input};
+use crate::app::cli::Place;
+use mazegen::topology::Shape;
 
 use crate::app::animate::Pace;
 use crate::app::cli::{Format, OutputArgs, SolveArgs, StatsFormat};
@@ -30,11 +32,45 @@ pub enum Input {
     File(PathBuf),
 }
 
+/// How `solve` finishes the maze it reads: `--start` and `--goal` are placed once its shape
+/// is known (a level names a cell only on a maze in levels).
+pub struct Solving {
+    /// The method and openings; the endpoints are placed by [`Solving::on`].
+    pub finish: Finish,
+    /// `--start`, as given.
+    pub start: Option<Place>,
+    /// `--goal`, as given.
+    pub goal: Option<Place>,
+}
+
+impl Solving {
+    /// `finish` as it is, its endpoints placed already.
+    pub fn placed(finish: Finish) -> Self {
+        Self {
+            finish,
+            start: None,
+            goal: None,
+        }
+    }
+
+    /// The finishing of a maze of `shape`, its endpoints placed.
+    pub fn on(self, shape: &Shape) -> anyhow::Result<Finish> {
+        let place = |flag, place, placed: Option<_>| {
+            Ok::<_, anyhow::Error>(super::maze::placed(flag, place, Some(shape))?.or(placed))
+        };
+        Ok(Finish {
+            start: place("--start", self.start, self.finish.start)?,
+            goal: place("--goal", self.goal, self.finish.goal)?,
+            ..self.finish
+        })
+    }
+}
+
 /// What the document commands do.
 pub enum DocumentAction {
     /// `solve`: place the endpoints, solve (as this says, the search animated at this pace),
     /// and write the maze.
-    Solve(Finish, DocumentOutput, Option<Pace>),
+    Solve(Solving, DocumentOutput, Option<Pace>),
     /// `render`: write the maze in another format.
     Render(DocumentOutput),
     /// `stats`: print figures about the maze.

@@ -6,16 +6,16 @@ use super::output::{Rendering, format_of, rendering, shape_output, use_color};
 use super::{Seed, bad_input};
 
 use crate::app::animate::{self, Pace};
-use crate::app::cli::{self, EndpointArgs, Format, MazeArgs, ShapeKind};
+use crate::app::cli::{self, EndpointArgs, Format, MazeArgs, Place, ShapeKind};
 use crate::app::output::Target;
 use crate::app::terminal::{self, TerminalScreen};
 use anyhow::Context;
 use mazegen::algorithms::{
     AldousBroder, Algorithm, Generator, Wilson, expected_walk_steps, expected_walk_steps_on,
 };
-use mazegen::grid::{Grid, tiles_from_cells, tiles_from_cells_u64};
+use mazegen::grid::{Grid, Pos, tiles_from_cells, tiles_from_cells_u64};
 use mazegen::maze::{Blank, Finish, MazeSpec};
-use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Square, Triangle};
+use mazegen::topology::{Hex, Levels, Mask, Masked, Polar, Shape, Square, Triangle};
 use mazegen::window::{Giant, Window};
 use std::io::{self, IsTerminal};
 use std::time::Duration;
@@ -35,23 +35,39 @@ pub struct MazeJob {
 
 /// What `--braid`, `--start`, `--goal`, `--openings` and `--solve` ask to be done to a maze
 /// once generated.
-pub(super) fn finish_of(args: &MazeArgs) -> Finish {
-    Finish {
+pub(super) fn finish_of(args: &MazeArgs, shape: Option<&Shape>) -> anyhow::Result<Finish> {
+    Ok(Finish {
         braid: args.braid,
         unicursal: args.unicursal,
         solve: args.solve,
-        ..endpoints_of(&args.endpoints)
-    }
+        ..endpoints_of(&args.endpoints, shape)?
+    })
 }
 
-/// Where `--start`, `--goal` and `--openings` put a maze's endpoints.
-pub(super) fn endpoints_of(args: &EndpointArgs) -> Finish {
-    Finish {
-        start: args.start,
-        goal: args.goal,
+/// Where `--start`, `--goal` and `--openings` put the endpoints of a maze of `shape` (`None`:
+/// a plain rectangle).
+pub(super) fn endpoints_of(args: &EndpointArgs, shape: Option<&Shape>) -> anyhow::Result<Finish> {
+    Ok(Finish {
+        start: placed("--start", args.start, shape)?,
+        goal: placed("--goal", args.goal, shape)?,
         openings: args.openings,
         ..Finish::default()
-    }
+    })
+}
+
+/// The position of the cell `flag` names as `place` on `shape` (`None`: a plain rectangle),
+/// or the refusal naming it.
+pub(crate) fn placed(
+    flag: &str,
+    place: Option<Place>,
+    shape: Option<&Shape>,
+) -> anyhow::Result<Option<Pos>> {
+    place
+        .map(|p| {
+            p.on(shape)
+                .map_err(|e| bad_input(format!("{flag} {p}: {e}")))
+        })
+        .transpose()
 }
 
 /// Where a generated maze goes.
@@ -95,7 +111,7 @@ pub(super) fn maze(
     let spec = MazeSpec {
         generator,
         blank: Blank::Rect { width, height },
-        finish: finish_of(&args),
+        finish: finish_of(&args, None)?,
     };
     if streamed.is_none() {
         spec.check().map_err(with_flags)?;
@@ -155,10 +171,14 @@ fn giant_maze(
 ) -> anyhow::Result<MazeJob> {
     let flag = args.giant.given().expect("a giant maze was asked for");
     let shape = &args.shape;
-    if shape.mask.is_some() || shape.shape != ShapeKind::Rect || shape.wrap.is_some() {
+    if shape.mask.is_some()
+        || shape.shape != ShapeKind::Rect
+        || shape.wrap.is_some()
+        || shape.levels.is_some_and(|n| n > 1)
+    {
         return Err(bad_input(format!(
-            "{flag} cuts rectangles sized by --width and --height; leave --shape, --mask \
-             and --wrap out"
+            "{flag} cuts rectangles sized by --width and --height; leave --shape, --mask, \
+             --wrap and --levels out"
         )));
     }
     let format = format_of(&args.output);
@@ -245,7 +265,7 @@ fn giant_maze(
         width: window.width,
         height: window.height,
     };
-    let finish = finish_of(&args);
+    let finish = finish_of(&args, None)?;
     finish.check(&blank).map_err(with_flags)?;
     let rendering = rendering(&args.output, Format::Term)?;
     rendering.check_picture(
@@ -280,6 +300,23 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
             "{flag} does not size a {name} maze; {fits}"
         )))
     };
+    let levels = shape.levels.filter(|&n| n > 1);
+    if let Some(n) = levels {
+        let other = if shape.mask.is_some() {
+            Some("--mask")
+        } else if shape.wrap.is_some() {
+            Some("--wrap")
+        } else if kind != ShapeKind::Rect {
+            Some("--shape")
+        } else {
+            None
+        };
+        if let Some(other) = other {
+            return Err(bad_input(format!(
+                "--levels {n} stacks plain rectangles of square cells; leave {other} out"
+            )));
+        }
+    }
     if let Some(path) = &shape.mask {
         if shape.wrap.is_some() {
             return Err(bad_input(
@@ -329,10 +366,19 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
                     "rectangles take --size, --width and --height in tiles",
                 );
             }
+            let (width, rows) = args.size.cells().map_err(bad_input)?;
+            if let Some(n) = levels {
+                let height = u32::try_from(rows).unwrap_or(u32::MAX);
+                let size = || {
+                    let (w, h) = (tiles_from_cells(width), tiles_from_cells_u64(rows));
+                    format!("--levels {n} of {w}x{h} tiles")
+                };
+                let levels = Levels::new(width, height, n).with_context(size)?;
+                return Ok(Some(Shape::Levels(levels)));
+            }
             let Some(wrap) = wrap else {
                 return Ok(None);
             };
-            let (width, rows) = args.size.cells().map_err(bad_input)?;
             let size = || {
                 let (w, h) = (tiles_from_cells(width), tiles_from_cells_u64(rows));
                 format!("--wrap {} with {w}x{h} tiles", wrap.name())
@@ -375,10 +421,11 @@ fn shaped_maze(
     args: MazeArgs,
     blank: Shape,
 ) -> anyhow::Result<MazeJob> {
+    let finish = finish_of(&args, Some(&blank))?;
     let spec = MazeSpec {
         generator,
         blank: Blank::Shape(blank),
-        finish: finish_of(&args),
+        finish,
     };
     // What the library refuses comes first, as for rectangles.
     spec.check().map_err(with_flags)?;

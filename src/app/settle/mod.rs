@@ -16,7 +16,7 @@ mod rooms;
 
 pub use caves::CavesJob;
 pub use dataset::DatasetJob;
-pub use document::{DocumentAction, DocumentJob, Input};
+pub use document::{DocumentAction, DocumentJob, Input, Solving};
 pub use flags::{caves_with_flags, dataset_with_flags, with_flags, with_options_at_fault};
 pub use maze::{Destination, MazeJob, walk_steps};
 pub use output::{Pixels, Rendering, shape_format_refused, tiles_style_refused};
@@ -140,12 +140,17 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
             dataset::refuse_arrays(&args.output)?;
             let pace = document::search_pace(&mut args)?;
             let output = document::document_output(&args.output, Format::Json, Format::Graph)?;
-            let finish = Finish {
-                solve: true,
-                method: args.method.into(),
-                ..maze::endpoints_of(&args.endpoints)
+            let solving = Solving {
+                finish: Finish {
+                    solve: true,
+                    method: args.method.into(),
+                    openings: args.endpoints.openings,
+                    ..Finish::default()
+                },
+                start: args.endpoints.start,
+                goal: args.endpoints.goal,
             };
-            let action = DocumentAction::Solve(finish, output, pace);
+            let action = DocumentAction::Solve(solving, output, pace);
             return document::document(args.input, action);
         }
         Command::Render(args) => {

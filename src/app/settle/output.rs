@@ -16,8 +16,8 @@ use std::io::{self, IsTerminal};
 /// The formats that write mazes of any shape, as refusals name them.
 const SHAPE_FORMATS: &str = "--format term, text, graph, jsonl, svg, png, html or pdf";
 
-/// The formats that write wrapped mazes, as refusals name them.
-const WRAPPED_FORMATS: &str = "--format term, text, graph, jsonl, svg, png or pdf";
+/// The formats that write wrapped mazes and mazes in levels, as refusals name them.
+const UNPLAYABLE_FORMATS: &str = "--format term, text, graph, jsonl, svg, png or pdf";
 
 /// How and where a maze is written.
 pub struct Rendering {
@@ -183,20 +183,23 @@ pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result
 
 /// The refusal of `format` for a maze of `shape` (`what`: a "maze" or a "maze document")
 /// when it cannot write it: a format that draws rectangles only, or `html` (whose player
-/// moves by the picture's directions) for a wrapped maze.
+/// moves the way the picture points) for a wrapped maze or one in levels.
 pub fn shape_format_refused(format: Format, shape: &Shape, what: &str) -> Option<anyhow::Error> {
     let name = shape.description();
-    let formats = if shape.wrap().is_none() {
+    let unplayable = match shape {
+        Shape::Levels(_) => Some("mazes in levels"),
+        _ if !shape.wrap().is_none() => Some("wrapped mazes"),
+        _ => None,
+    };
+    let formats = if unplayable.is_none() {
         SHAPE_FORMATS
     } else {
-        WRAPPED_FORMATS
+        UNPLAYABLE_FORMATS
     };
-    let refusal = if !format.takes().any_shape {
-        "draws rectangles"
-    } else if format == Format::Html && !shape.wrap().is_none() {
-        "does not play wrapped mazes"
-    } else {
-        return None;
+    let refusal = match unplayable {
+        _ if !format.takes().any_shape => "draws rectangles".to_string(),
+        Some(kind) if format == Format::Html => format!("does not play {kind}"),
+        _ => return None,
     };
     Some(bad_input(format!(
         "--format {} {refusal}; a {name} {what} is written as {formats}",

@@ -30,10 +30,12 @@ use std::io::{self, Write};
 /// The pixels per cell unit `term` and `text` draw a shape at unless told: a maze of the
 /// default size (10 x 10 cells, 10 rings) is 84 columns wide or less. A cell unit is a square
 /// cell's side, a hexagon's corner-to-centre, a triangle's side or a ring's depth; triangles
-/// are drawn larger so that a pixel-wide wall leaves room inside them.
+/// are drawn larger so that a pixel-wide wall leaves room inside them, and the cells of a
+/// maze in levels so that their chevrons up and down can be told apart.
 pub fn term_scale(shape: &Shape) -> u32 {
     match shape {
         Shape::Triangle(_) => 8,
+        Shape::Levels(_) => 6,
         Shape::Rect(_) | Shape::Square(_) | Shape::Masked(_) | Shape::Hex(_) | Shape::Polar(_) => 4,
     }
 }

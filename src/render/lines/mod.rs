@@ -21,7 +21,7 @@ use crate::Maze;
 use crate::analysis::UNREACHED;
 use crate::error::{Error, Result};
 use crate::grid::Tile;
-use crate::topology::{Geometry, Point, Shape, Topology};
+use crate::topology::{Geometry, Joint, Point, Shape, Topology};
 use crate::with_topology;
 use std::collections::BTreeMap;
 
@@ -264,9 +264,10 @@ impl Drawing {
         for wall in shape.outer_wall(openings) {
             walls.push(in_pixels(wall)).map_err(refused)?;
         }
-        // The standing walls between cells, as `Geometry::inner_walls` finds them, without a
-        // `Vec` each. A wall across a seam stands at both edges; a passage across one is
-        // marked at both by a tick pointing out of the picture, the way it goes on.
+        // The walls between cells, each as its `Joint` says, without a `Vec` each: a standing
+        // wall between cells side by side; one across a seam at both edges, a passage across
+        // it marked at both by a tick pointing out of the picture, the way it goes on; a
+        // passage between levels by a chevron in each cell, up in the lower, down in the upper.
         let mut inner = Ok(());
         // From a wall's width out, so the passage stays open at the edge, to 3/4 of the margin.
         let tick = (
@@ -279,16 +280,30 @@ impl Drawing {
                 return;
             }
             let open = shape.is_open(i, side);
-            let seam = shape.across_seam(i, side);
-            if !open || seam {
-                let (j, back) = far_side(shape, i, side);
-                let drawn = |(cell, side)| match open {
-                    true => seam_tick(shape, cell, side, tick),
-                    false => shape.wall_line(cell, side),
-                };
-                inner = walls.push(in_pixels(drawn((i, side))));
-                if seam && inner.is_ok() {
-                    inner = walls.push(in_pixels(drawn((j, back))));
+            let lines = match (shape.joint(i, side), open) {
+                (Joint::Beside, true) | (Joint::Stairs, false) => return,
+                (Joint::Beside, false) => [Some(shape.wall_line(i, side)), None],
+                (Joint::Seam, _) => {
+                    let (j, back) = far_side(shape, i, side);
+                    [(i, side), (j, back)].map(|(cell, side)| {
+                        Some(if open {
+                            seam_tick(shape, cell, side, tick)
+                        } else {
+                            shape.wall_line(cell, side)
+                        })
+                    })
+                }
+                (Joint::Stairs, true) => {
+                    let (j, back) = far_side(shape, i, side);
+                    [
+                        Some(shape.wall_line(i, side)),
+                        Some(shape.wall_line(j, back)),
+                    ]
+                }
+            };
+            for line in lines.into_iter().flatten() {
+                if inner.is_ok() {
+                    inner = walls.push(in_pixels(line));
                 }
             }
         });
@@ -311,7 +326,8 @@ impl Drawing {
 
 /// The solution as polylines in pixels: from cell centre to cell centre through the middle of
 /// the wall between, so it never cuts a corner where cells of different sizes meet; broken
-/// where it crosses a seam, to go on from the wall's middle at the other edge.
+/// where it crosses a seam, to go on from the wall's middle at the other edge, and where it
+/// goes up or down, to go on from the centre of the cell on the other level.
 fn solution_lines<T: Geometry>(shape: &T, cells: &[usize], layout: &Layout) -> Vec<Vec<Point>> {
     let mut lines = Vec::new();
     let mut line = Vec::with_capacity(2 * cells.len());
@@ -322,17 +338,24 @@ fn solution_lines<T: Geometry>(shape: &T, cells: &[usize], layout: &Layout) -> V
         let side = (0..T::SIDES)
             .find(|&side| shape.neighbour(&cursor, side) == Some(j))
             .expect("a solution steps between neighbours");
-        line.push(layout.at(middle(&shape.wall_line(i, side))));
-        if shape.across_seam(i, side) {
-            lines.push(std::mem::take(&mut line));
-            let (j, back) = far_side(shape, i, side);
-            line.push(layout.at(middle(&shape.wall_line(j, back))));
+        match shape.joint(i, side) {
+            Joint::Beside => line.push(layout.at(middle(&shape.wall_line(i, side)))),
+            Joint::Seam => {
+                line.push(layout.at(middle(&shape.wall_line(i, side))));
+                lines.push(std::mem::take(&mut line));
+                let (j, back) = far_side(shape, i, side);
+                line.push(layout.at(middle(&shape.wall_line(j, back))));
+            }
+            // Up or down from the cell's centre: on from the next level's.
+            Joint::Stairs => lines.push(std::mem::take(&mut line)),
         }
     }
     if let Some(&last) = cells.last() {
         line.push(layout.at(shape.centre(last)));
     }
     lines.push(line);
+    // A cell gone through between two flights of stairs has its chevrons, not a line.
+    lines.retain(|line| line.len() > 1);
     lines
 }
 
