@@ -8,7 +8,7 @@ use mazegen::algorithms::Backtrack;
 use mazegen::grid::Pos;
 use mazegen::render::{Ink, Palette, Picture, Png, Render, Rgb, Style, Svg};
 use mazegen::topology::{
-    Geometry, Hex, Joint, Mask, Masked, Point, Polar, Shape, Square, Triangle, Wrap,
+    Geometry, Hex, Joint, Levels, Mask, Masked, Point, Polar, Shape, Square, Triangle, Wrap,
 };
 use mazegen::{Error, with_topology};
 
@@ -107,9 +107,27 @@ fn check_pixels<T: Geometry>(shape: &T, maze: &Maze, picture: Picture) {
     let solution = maze.solution().unwrap_or_default();
     let mut counts = [0; 2];
     let mut seams = [0; 2];
+    let mut stairs = [0; 2];
     shape.walls(|id| {
         let (i, side, j) = shape.wall(id);
         let open = shape.is_open(i, side);
+        if shape.joint(i, side) == Joint::Stairs {
+            // A chevron up in the lower cell and down in the upper where a passage is, at
+            // their tips; nothing drawn where there is none.
+            let mut far = shape.cursor(i);
+            let back = shape.step(&mut far, side);
+            stairs[usize::from(open)] += 1;
+            for (cell, side) in [(i, side), (j, back)] {
+                let line = shape.wall_line(cell, side);
+                let tip = at(line[1]);
+                if open {
+                    assert_eq!(tip, palette.wall, "{name}: chevron {cell}/{side}");
+                } else if !solution.contains(&cell) && !endpoints.contains(&cell) {
+                    assert_ne!(tip, palette.wall, "{name}: no chevron {cell}/{side}");
+                }
+            }
+            return;
+        }
         if shape.joint(i, side) == Joint::Seam {
             let mut far = shape.cursor(i);
             let back = shape.step(&mut far, side);
@@ -138,6 +156,9 @@ fn check_pixels<T: Geometry>(shape: &T, maze: &Maze, picture: Picture) {
     assert!(counts[0] > 0 && counts[1] > 0, "{name}: {counts:?}");
     if !maze.shape().wrap().is_none() {
         assert!(seams[0] > 0 && seams[1] > 0, "{name}: seams {seams:?}");
+    }
+    if matches!(maze.shape(), Shape::Levels(_)) {
+        assert!(stairs[0] > 0 && stairs[1] > 0, "{name}: stairs {stairs:?}");
     }
     let openings = maze.openings();
     for line in shape.outer_wall(&openings) {
@@ -207,6 +228,25 @@ fn wrapped_mazes() -> Vec<Maze> {
         .into_iter()
         .map(|shape| Maze::generate_shape(&Backtrack::default(), shape, 7).unwrap())
         .collect()
+}
+
+#[test]
+fn png_pixels_of_mazes_in_levels_put_the_levels_side_by_side_with_chevrons_up_and_down() {
+    for (w, h, n) in [(5, 4, 2), (4, 3, 3), (3, 3, 4)] {
+        let blank = Shape::Levels(Levels::new(w, h, n).unwrap());
+        let mut maze = Maze::generate_shape(&Backtrack::default(), blank, 3).unwrap();
+        for (heatmap, palette) in [(false, Palette::MONO), (true, Palette::COLOR)] {
+            let picture = Picture {
+                palette,
+                ..picture(heatmap)
+            };
+            with_topology!(maze.shape(), t => check_pixels(t, &maze, picture));
+        }
+        maze.solve().unwrap();
+        with_topology!(maze.shape(), t => check_pixels(t, &maze, picture(false)));
+        maze.open_border().unwrap();
+        with_topology!(maze.shape(), t => check_pixels(t, &maze, picture(false)));
+    }
 }
 
 #[test]

@@ -17,7 +17,7 @@ proptest! {
 
     #[test]
     fn replaying_a_shapes_events_rebuilds_its_maze(
-        kind in 0u8..11,
+        kind in 0u8..12,
         width in 1u32..12,
         height in 1u32..10,
         holes in prop::collection::vec(prop::bool::weighted(0.3), 1..40),

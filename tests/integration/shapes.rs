@@ -5,14 +5,16 @@ use mazegen::algorithms::Wilson;
 use mazegen::algorithms::{catalogue, graph_algorithms};
 use mazegen::analysis::{ShapeStats, UNREACHED, check_perfect};
 use mazegen::rng::rng_from_seed;
-use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Square, Topology, Triangle, Wrap};
+use mazegen::topology::{
+    Hex, Levels, Mask, Masked, Polar, Shape, Square, Topology, Triangle, Wrap,
+};
 use mazegen::{Error, with_topology};
 use mazegen::{Maze, Probability};
 use proptest::prelude::*;
 
 /// A shape from proptest's choices: a kind (0 hex, 1 triangle, 2 polar, 3 mask, 4 rect, 5 to
-/// 10 the [`wrapped`] fields), a size, and for masks the cells to switch off (only the region
-/// of the first cell on stays).
+/// 10 the [`wrapped`] fields, 11 rectangles in 2 to 4 levels), a size, and for masks the cells
+/// to switch off (only the region of the first cell on stays).
 pub(crate) fn shape(kind: u8, width: u32, height: u32, holes: &[bool]) -> Shape {
     match kind {
         0 => Shape::Hex(Hex::new(width, height).unwrap()),
@@ -20,7 +22,8 @@ pub(crate) fn shape(kind: u8, width: u32, height: u32, holes: &[bool]) -> Shape 
         2 => Shape::Polar(Polar::new(height).unwrap()),
         3 => Shape::Masked(Masked::new(connected_mask(width, height, holes)).unwrap()),
         4 => Shape::Rect(mazegen::grid::Grid::new(width, height).unwrap()),
-        _ => wrapped(kind - 5, width, height),
+        5..=10 => wrapped(kind - 5, width, height),
+        _ => Shape::Levels(Levels::new(width, height.div_ceil(2), 2 + width % 3).unwrap()),
     }
 }
 
@@ -88,7 +91,7 @@ proptest! {
 
     #[test]
     fn braiding_keeps_every_shape_connected_and_removes_its_dead_ends(
-        kind in 0u8..11,
+        kind in 0u8..12,
         width in 1u32..12,
         height in 1u32..10,
         holes in prop::collection::vec(prop::bool::weighted(0.3), 1..40),
@@ -122,7 +125,7 @@ proptest! {
 
     #[test]
     fn graph_algorithms_carve_a_spanning_tree_of_every_shape(
-        kind in 0u8..11,
+        kind in 0u8..12,
         width in 1u32..14,
         height in 1u32..12,
         holes in prop::collection::vec(prop::bool::weighted(0.3), 1..40),

@@ -8,12 +8,12 @@ use mazegen::algorithms::{Backtrack, Kruskal, Wilson};
 use mazegen::error::Error;
 use mazegen::grid::Grid;
 use mazegen::solve::Method;
-use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Topology, Triangle};
+use mazegen::topology::{Hex, Levels, Mask, Masked, Polar, Shape, Topology, Triangle};
 use mazegen::{Maze, with_topology};
 use proptest::prelude::*;
 
 /// A blank shape of kind `kind` (0 rect, 1 mask, 2 hex, 3 triangle, 4 polar, 5 a wrapped rect, 6
-/// wrapped hexagons) about `w x h`.
+/// wrapped hexagons, 7 rectangles in levels) about `w x h`.
 fn blank(kind: u8, w: u32, h: u32) -> Shape {
     match kind {
         0 => Shape::Rect(Grid::new(w, h).unwrap()),
@@ -36,7 +36,8 @@ fn blank(kind: u8, w: u32, h: u32) -> Shape {
         3 => Shape::Triangle(Triangle::new(w.max(2), h).unwrap()),
         4 => Shape::Polar(Polar::new(h.min(8)).unwrap()),
         // Wrapped rectangles and hexagons, each way.
-        _ => crate::shapes::wrapped((kind - 5) * 3 + (w % 3) as u8, w, h),
+        5 | 6 => crate::shapes::wrapped((kind - 5) * 3 + (w % 3) as u8, w, h),
+        _ => Shape::Levels(Levels::new(w, h.div_ceil(3), 2 + h % 3).unwrap()),
     }
 }
 
@@ -121,7 +122,7 @@ proptest! {
 
     #[test]
     fn on_perfect_mazes_every_method_finds_the_one_path(
-        kind in 0u8..7, w in 1u32..14, h in 1u32..12, generator in 0u8..3, seed: u64,
+        kind in 0u8..8, w in 1u32..14, h in 1u32..12, generator in 0u8..3, seed: u64,
         a: usize, b: usize,
     ) {
         let mut maze = maze(blank(kind, w, h), generator, 0.0, seed);
@@ -143,7 +144,7 @@ proptest! {
 
     #[test]
     fn on_braided_mazes_tremaux_and_filling_solve_and_followers_solve_or_say_so(
-        kind in 0u8..7, w in 1u32..14, h in 1u32..12, generator in 0u8..3,
+        kind in 0u8..8, w in 1u32..14, h in 1u32..12, generator in 0u8..3,
         braid in prop_oneof![Just(1.0), Just(0.5), Just(0.2)], seed: u64, a: usize, b: usize,
     ) {
         let mut maze = maze(blank(kind, w, h), generator, braid, seed);
@@ -180,7 +181,7 @@ fn pledge_escapes_perfect_rectangles_to_a_goal_on_the_outer_wall() {
 
 #[test]
 fn pledge_refuses_shapes_without_headings() {
-    for kind in [3, 4] {
+    for kind in [3, 4, 7] {
         let maze = maze(blank(kind, 4, 4), 0, 0.0, 1);
         let refused = solved(&maze, Method::Pledge).unwrap_err();
         assert!(

@@ -20,7 +20,9 @@ use mazegen::Maze;
 use mazegen::algorithms::{AldousBroder, Backtrack, BinaryTree, Generator, Kruskal, Prim, Wilson};
 use mazegen::grid::Grid;
 use mazegen::rng::rng_from_seed;
-use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Square, Topology, Triangle, Wrap};
+use mazegen::topology::{
+    Hex, Levels, Mask, Masked, Polar, Shape, Square, Topology, Triangle, Wrap,
+};
 
 /// Mazes generated per algorithm: 100 expected per tree when the draw is uniform.
 const SAMPLES: u64 = 192 * 100;
@@ -374,6 +376,32 @@ fn aldous_broder_and_wilson_are_uniform_on_every_shape() {
             assert!(p > ALPHA, "{name}, {}: p {p}", generator.name());
         }
     }
+}
+
+/// Small mazes in levels, each with its number of spanning trees from Kirchhoff's theorem
+/// (computed apart, as for [`wrapped_shapes`]; 2x2x2 is the cube, 384 trees), and the mazes
+/// drawn per tree.
+fn levelled_shapes() -> Vec<(&'static str, Shape, usize, u64)> {
+    let levels = |w, h, n| Shape::Levels(Levels::new(w, h, n).unwrap());
+    vec![
+        ("2x2 cells in 2 levels", levels(2, 2, 2), 384, 100),
+        ("2x1 cells in 3 levels", levels(2, 1, 3), 15, 100),
+        ("3x2 cells in 2 levels", levels(3, 2, 2), 31_500, 20),
+    ]
+}
+
+#[test]
+fn aldous_broder_and_wilson_are_uniform_on_mazes_in_levels() {
+    for (name, shape, trees, per_tree) in levelled_shapes() {
+        for generator in [&AldousBroder as &dyn Generator, &Wilson] {
+            let p = shape_uniformity_of(name, &shape, (trees, per_tree), generator);
+            assert!(p > ALPHA, "{name}, {}: p {p}", generator.name());
+        }
+    }
+    // The test has teeth here too: the backtracker's long corridors are rejected.
+    let (name, shape, trees, per_tree) = levelled_shapes().swap_remove(0);
+    let p = shape_uniformity_of(name, &shape, (trees, per_tree), &Backtrack::default());
+    assert!(p < ALPHA, "{name}, backtrack: p {p}");
 }
 
 /// Small wrapped fields, each with its number of spanning trees from Kirchhoff's matrix-tree

@@ -327,7 +327,7 @@ impl Drawing {
 /// The solution as polylines in pixels: from cell centre to cell centre through the middle of
 /// the wall between, so it never cuts a corner where cells of different sizes meet; broken
 /// where it crosses a seam, to go on from the wall's middle at the other edge, and where it
-/// goes up or down, to go on from the centre of the cell on the other level.
+/// goes up or down, from the tip of one chevron to the tip of the other.
 fn solution_lines<T: Geometry>(shape: &T, cells: &[usize], layout: &Layout) -> Vec<Vec<Point>> {
     let mut lines = Vec::new();
     let mut line = Vec::with_capacity(2 * cells.len());
@@ -338,24 +338,17 @@ fn solution_lines<T: Geometry>(shape: &T, cells: &[usize], layout: &Layout) -> V
         let side = (0..T::SIDES)
             .find(|&side| shape.neighbour(&cursor, side) == Some(j))
             .expect("a solution steps between neighbours");
-        match shape.joint(i, side) {
-            Joint::Beside => line.push(layout.at(middle(&shape.wall_line(i, side)))),
-            Joint::Seam => {
-                line.push(layout.at(middle(&shape.wall_line(i, side))));
-                lines.push(std::mem::take(&mut line));
-                let (j, back) = far_side(shape, i, side);
-                line.push(layout.at(middle(&shape.wall_line(j, back))));
-            }
-            // Up or down from the cell's centre: on from the next level's.
-            Joint::Stairs => lines.push(std::mem::take(&mut line)),
+        line.push(layout.at(middle(&shape.wall_line(i, side))));
+        if shape.joint(i, side) != Joint::Beside {
+            lines.push(std::mem::take(&mut line));
+            let (j, back) = far_side(shape, i, side);
+            line.push(layout.at(middle(&shape.wall_line(j, back))));
         }
     }
     if let Some(&last) = cells.last() {
         line.push(layout.at(shape.centre(last)));
     }
     lines.push(line);
-    // A cell gone through between two flights of stairs has its chevrons, not a line.
-    lines.retain(|line| line.len() > 1);
     lines
 }
 
