@@ -305,6 +305,13 @@ const PICTURES: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "docs/levels.png",
+        &[
+            "wilson", "--levels", "3", "--width", "17", "--height", "13", "--seed", "5", "--solve",
+            "--format", "png",
+        ],
+    ),
+    (
         "docs/dungeon-cave.png",
         &[
             "caves", "--width", "100", "--height", "60", "--fill", "0.55", "--locks", "4",

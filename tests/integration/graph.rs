@@ -27,6 +27,8 @@ fn shapes(dir: &std::path::Path) -> Vec<Vec<String>> {
         args("--width 15 --height 7 --wrap x"),
         args("--shape hex --cells 8x5 --wrap xy"),
         args("--shape hex --cells 7x5 --wrap y"),
+        args("--size 9 --levels 3"),
+        args("--width 11 --height 5 --levels 2"),
     ]
 }
 
