@@ -52,6 +52,35 @@ pub fn assert_refused(args: &[&str], fragments: &[&str]) {
     ));
 }
 
+/// Checks that the graph document of `mazegen args` reads back as it was written: `render`
+/// writes it again unchanged and draws it in `text` and `svg` as generation does, `solve`
+/// solves it as `--solve` does, and `stats` prints the figures `--stats` does.
+pub fn assert_graph_reads_back(args: &[&str]) {
+    let with = |more: &[&str]| stdout_of(&[args, more].concat());
+    let graph = with(&["--format", "graph"]);
+    assert_eq!(piped(&["render", "--format", "graph"], &graph), graph);
+    for format in ["text", "svg"] {
+        let drawn = with(&["--format", format]);
+        assert_eq!(
+            piped(&["render", "--format", format], &graph),
+            drawn,
+            "{args:?}"
+        );
+    }
+    let solved = with(&["--format", "graph", "--solve"]);
+    assert_eq!(
+        piped(&["solve", "--format", "graph"], &graph),
+        solved,
+        "{args:?}"
+    );
+    let figures = mazegen()
+        .args([args, &["--format", "svg", "--stats"]].concat())
+        .output()
+        .unwrap()
+        .stderr;
+    assert_eq!(piped(&["stats"], &graph).as_bytes(), figures, "{args:?}");
+}
+
 /// Runs `mazegen` with `args`, asserts success, and parses standard output as JSON.
 pub fn json_of(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&stdout_of(args)).expect("output is JSON")

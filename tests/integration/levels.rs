@@ -3,7 +3,9 @@
 //! documents read back as written, every format that writes shapes writes a maze in levels and
 //! the others refuse it, and the pictures are locked by snapshots.
 
-use crate::common::{assert_refused, assert_snapshot, json_of, mazegen, piped, stdout_of};
+use crate::common::{
+    assert_graph_reads_back, assert_refused, assert_snapshot, json_of, mazegen, piped, stdout_of,
+};
 use serde_json::{Value, json};
 
 /// The mazes in levels tried: the options, cells across and down, levels.
@@ -141,25 +143,7 @@ fn start_and_goal_take_a_level() {
 fn documents_in_levels_read_back_as_they_were_written() {
     for (maze, _) in MAZES {
         for algorithm in ["backtrack", "prim", "wilson"] {
-            let graph = stdout_of(&args(algorithm, "5", maze, &["--format", "graph"]));
-            assert_eq!(piped(&["render", "--format", "graph"], &graph), graph);
-            for format in ["text", "svg"] {
-                let drawn = stdout_of(&args(algorithm, "5", maze, &["--format", format]));
-                assert_eq!(piped(&["render", "--format", format], &graph), drawn);
-            }
-            let solved = stdout_of(&args(
-                algorithm,
-                "5",
-                maze,
-                &["--format", "graph", "--solve"],
-            ));
-            assert_eq!(piped(&["solve", "--format", "graph"], &graph), solved);
-            let figures = mazegen()
-                .args(args(algorithm, "5", maze, &["--format", "svg", "--stats"]))
-                .output()
-                .unwrap()
-                .stderr;
-            assert_eq!(piped(&["stats"], &graph).as_bytes(), figures, "{maze}");
+            assert_graph_reads_back(&args(algorithm, "5", maze, &[]));
         }
     }
     // A cell off its level, or without one, is refused.

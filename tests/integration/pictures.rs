@@ -187,28 +187,36 @@ fn check_pixels<T: Geometry>(shape: &T, maze: &Maze, picture: Picture) {
     }
 }
 
-#[test]
-fn png_pixels_are_where_the_geometry_puts_walls_passages_and_cells() {
-    for mut maze in every_shape() {
-        for (heatmap, palette) in [(false, Palette::MONO), (true, Palette::COLOR)] {
-            let picture = Picture {
-                palette,
-                ..picture(heatmap)
-            };
-            with_topology!(maze.shape(), t => check_pixels(t, &maze, picture));
-        }
-        maze.solve().unwrap();
-        with_topology!(maze.shape(), t => check_pixels(t, &maze, picture(false)));
-        // Openings beside the start and the goal (a polar maze's start moved out of the
-        // centre, to the outer ring).
-        if let Shape::Polar(polar) = maze.shape() {
-            let start = Pos::new(5, polar.rings() - 1);
-            maze.set_endpoints(start, maze.goal_pos()).unwrap();
-        }
+/// Checks the PNGs of `maze` with [`check_pixels`]: plain and heat-mapped, solved, and (when
+/// `openings`) opened beside the start and the goal and solved again.
+fn check_every_picture(mut maze: Maze, openings: bool) {
+    for (heatmap, palette) in [(false, Palette::MONO), (true, Palette::COLOR)] {
+        let picture = Picture {
+            palette,
+            ..picture(heatmap)
+        };
+        with_topology!(maze.shape(), t => check_pixels(t, &maze, picture));
+    }
+    maze.solve().unwrap();
+    with_topology!(maze.shape(), t => check_pixels(t, &maze, picture(false)));
+    if openings {
         maze.open_border().unwrap();
         maze.solve().unwrap();
         assert!(!maze.openings().is_empty());
         with_topology!(maze.shape(), t => check_pixels(t, &maze, picture(false)));
+    }
+}
+
+#[test]
+fn png_pixels_are_where_the_geometry_puts_walls_passages_and_cells() {
+    for mut maze in every_shape() {
+        // Openings beside the start and the goal need a polar maze's start moved out of the
+        // centre, to the outer ring.
+        if let Shape::Polar(polar) = maze.shape() {
+            let start = Pos::new(5, polar.rings() - 1);
+            maze.set_endpoints(start, maze.goal_pos()).unwrap();
+        }
+        check_every_picture(maze, true);
     }
 }
 
@@ -234,39 +242,19 @@ fn wrapped_mazes() -> Vec<Maze> {
 fn png_pixels_of_mazes_in_levels_put_the_levels_side_by_side_with_chevrons_up_and_down() {
     for (w, h, n) in [(5, 4, 2), (4, 3, 3), (3, 3, 4)] {
         let blank = Shape::Levels(Levels::new(w, h, n).unwrap());
-        let mut maze = Maze::generate_shape(&Backtrack::default(), blank, 3).unwrap();
-        for (heatmap, palette) in [(false, Palette::MONO), (true, Palette::COLOR)] {
-            let picture = Picture {
-                palette,
-                ..picture(heatmap)
-            };
-            with_topology!(maze.shape(), t => check_pixels(t, &maze, picture));
-        }
-        maze.solve().unwrap();
-        with_topology!(maze.shape(), t => check_pixels(t, &maze, picture(false)));
-        maze.open_border().unwrap();
-        with_topology!(maze.shape(), t => check_pixels(t, &maze, picture(false)));
+        check_every_picture(
+            Maze::generate_shape(&Backtrack::default(), blank, 3).unwrap(),
+            true,
+        );
     }
 }
 
 #[test]
 fn png_pixels_of_wrapped_mazes_put_seam_walls_at_both_edges_and_mark_passages_across() {
-    for mut maze in wrapped_mazes() {
-        for (heatmap, palette) in [(false, Palette::MONO), (true, Palette::COLOR)] {
-            let picture = Picture {
-                palette,
-                ..picture(heatmap)
-            };
-            with_topology!(maze.shape(), t => check_pixels(t, &maze, picture));
-        }
-        maze.solve().unwrap();
-        with_topology!(maze.shape(), t => check_pixels(t, &maze, picture(false)));
-        // A cylinder keeps an outer wall, and openings in it.
-        if maze.shape().wrap() != Wrap::Xy {
-            maze.open_border().unwrap();
-            assert!(!maze.openings().is_empty());
-            with_topology!(maze.shape(), t => check_pixels(t, &maze, picture(false)));
-        }
+    for maze in wrapped_mazes() {
+        // A cylinder keeps an outer wall, and openings in it; a torus has none.
+        let openings = maze.shape().wrap() != Wrap::Xy;
+        check_every_picture(maze, openings);
     }
 }
 

@@ -3,7 +3,9 @@
 //! round, every format that writes shapes writes a wrapped maze and the others refuse it, and
 //! the pictures are locked by snapshots.
 
-use crate::common::{assert_refused, assert_snapshot, json_of, mazegen, piped, stdout_of};
+use crate::common::{
+    assert_graph_reads_back, assert_refused, assert_snapshot, json_of, mazegen, piped, stdout_of,
+};
 use serde_json::Value;
 
 /// The neighbours of cell (x, y) of a `w x h` field joined as `wrap` says, clockwise from
@@ -115,28 +117,7 @@ fn the_goal_lies_halfway_round_each_wrapped_axis() {
 fn wrapped_documents_read_back_as_they_were_written() {
     for (_, field, _, _) in FIELDS {
         for algorithm in ["backtrack", "prim", "aldous-broder"] {
-            let graph = stdout_of(&args(algorithm, "5", field, &["--format", "graph"]));
-            // Written again unchanged, drawn as generation draws it.
-            assert_eq!(piped(&["render", "--format", "graph"], &graph), graph);
-            for format in ["text", "svg"] {
-                let drawn = stdout_of(&args(algorithm, "5", field, &["--format", format]));
-                assert_eq!(piped(&["render", "--format", format], &graph), drawn);
-            }
-            // Solved as generation solves it, through the seams.
-            let solved = stdout_of(&args(
-                algorithm,
-                "5",
-                field,
-                &["--format", "graph", "--solve"],
-            ));
-            assert_eq!(piped(&["solve", "--format", "graph"], &graph), solved);
-            // The same figures.
-            let figures = mazegen()
-                .args(args(algorithm, "5", field, &["--format", "svg", "--stats"]))
-                .output()
-                .unwrap()
-                .stderr;
-            assert_eq!(piped(&["stats"], &graph).as_bytes(), figures, "{field}");
+            assert_graph_reads_back(&args(algorithm, "5", field, &[]));
         }
     }
 }
