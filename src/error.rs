@@ -115,15 +115,13 @@ pub enum Error {
 
     /// Openings asked for where the start or goal does not touch the outer wall.
     #[error(
-        "the {role} cell {x},{y} is not on the outer wall, so it cannot have an opening{accepted}"
+        "the {role} cell {cell} is not on the outer wall, so it cannot have an opening{accepted}"
     )]
     NotOnBorder {
         /// `"start"` or `"goal"`.
         role: &'static str,
-        /// Column of the cell (index in the ring on a polar maze).
-        x: u32,
-        /// Row of the cell (ring on a polar maze).
-        y: u32,
+        /// The cell, as `--start` and `--goal` name it.
+        cell: crate::topology::CellName,
         /// Which cells touch the outer wall, after a `"; "`: empty on a rectangle, whose outer
         /// rows and columns do.
         accepted: String,
@@ -418,7 +416,7 @@ pub enum Error {
 
     /// A wall follower (or Pledge) that walks in circles without reaching the goal.
     #[error(
-        "{method} cannot solve this maze: its walk came back to cell {x},{y} the same way as \
+        "{method} cannot solve this maze: its walk came back to cell {cell} the same way as \
          before without reaching the goal, and would go round forever (the goal lies off the \
          walls it follows, on a loop or an island); shortest, tremaux and dead-end-filling \
          solve every maze"
@@ -426,10 +424,8 @@ pub enum Error {
     Unsolvable {
         /// The method's name.
         method: &'static str,
-        /// Column of the cell the walk came back to (index in the ring on a polar maze).
-        x: u32,
-        /// Row of that cell (ring on a polar maze).
-        y: u32,
+        /// The cell the walk came back to, as `--start` and `--goal` name it.
+        cell: crate::topology::CellName,
     },
 
     /// A solving method asked of a shape it cannot walk.
@@ -441,8 +437,8 @@ pub enum Error {
     MethodShape {
         /// The method's name.
         method: &'static str,
-        /// The shape's name.
-        shape: &'static str,
+        /// The shape, as [`Shape::description`](crate::topology::Shape::description) names it.
+        shape: String,
     },
 
     /// A walk whose cells are not joined one to the next ([`crate::Maze::set_walk`]).

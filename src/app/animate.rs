@@ -602,7 +602,7 @@ pub fn check_shape_fits(
         Shape::Rect(_) | Shape::Masked(_) => "a smaller mask",
     };
     check_room(
-        &format!("a {} maze", shape.name()),
+        &format!("a {} maze", shape.description()),
         (width, height + 1),
         (columns, lines),
         || format!("{smaller} fits, or enlarge the window"),

@@ -489,7 +489,7 @@ pub struct ShapeArgs {
 
     /// Stack N rectangles of --size into a 3D maze with passages up and down, drawn side by
     /// side (--start and --goal take X,Y,Z)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(mazegen::topology::MAX_LEVELS)), allow_negative_numbers = true)]
     pub levels: Option<u32>,
 }
 
@@ -583,8 +583,9 @@ pub struct OutputArgs {
     pub theme: Option<Theme>,
 
     /// Pixels per tile (per cell in lines) in svg, png and html pictures, and per cell in term
-    /// and text of hex, triangle and polar mazes (two pixels a character high), 1 to 64
-    /// [default: 8, 16 in lines; in term and text 4, 8 for triangles]
+    /// and text of hex, triangle, polar, wrapped and levelled mazes (two pixels a character
+    /// high), 1 to 64 [default: 8, 16 in lines; in term and text 4, 8 for triangles, 6 in
+    /// --levels]
     #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=i64::from(mazegen::render::MAX_SCALE)), allow_negative_numbers = true)]
     pub scale: Option<u32>,
 
@@ -1058,8 +1059,9 @@ impl Place {
                 }
                 Ok(levels.pos(x, y, z))
             }
+            // Level 0 is the only one of a flat maze (`--levels 1`).
+            (_, Some(0) | None) => Ok(self.pos),
             (_, Some(_)) => Err("only a maze in --levels has levels; give X,Y".to_string()),
-            (_, None) => Ok(self.pos),
         }
     }
 }

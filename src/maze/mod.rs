@@ -592,6 +592,11 @@ impl Maze {
             Err(Error::NoPath { start, goal }) if self.cut.is_some() => {
                 return Err(Error::NoPathInWindow { start, goal });
             }
+            // The solver knows the topology; the maze names the shape as messages do.
+            Err(Error::MethodShape { method, .. }) => {
+                let shape = self.shape.description();
+                return Err(Error::MethodShape { method, shape });
+            }
             found => found?,
         };
         self.solution = Some(found.path);
@@ -765,8 +770,7 @@ mod tests {
             maze.set_endpoints(Pos::new(1, 1), Pos::new(2, 2)),
             Err(Error::NotOnBorder {
                 role: "start",
-                x: 1,
-                y: 1,
+                cell: crate::topology::CellName::flat(Pos::new(1, 1)),
                 accepted: String::new(),
             })
         );

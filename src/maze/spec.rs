@@ -30,7 +30,7 @@ use crate::algorithms::Generator;
 use crate::error::{Error, Result};
 use crate::grid::{Grid, Pos};
 use crate::solve::Method;
-use crate::topology::{End, Shape, Topology};
+use crate::topology::{CellName, End, Shape, Topology};
 use crate::with_topology;
 use std::fmt;
 
@@ -190,13 +190,10 @@ impl Finish {
         if self.openings {
             for (role, cell) in [("start", start), ("goal", goal)] {
                 if !cell.is_on_border(width, height) {
-                    let (x, y) = (cell.x, cell.y);
-                    let accepted = String::new();
                     let error = Error::NotOnBorder {
                         role,
-                        x,
-                        y,
-                        accepted,
+                        cell: CellName::flat(cell),
+                        accepted: String::new(),
                     };
                     return Err(Part::Openings.refuses(error));
                 }

@@ -15,7 +15,7 @@ use crate::document::WindowEntry;
 use crate::document::graph::{CellEntry, MAX_NEIGHBOURS, OpeningEntry, PassageEntry};
 use crate::error::{Error, Result};
 use crate::grid::{Dir, MAX_CELLS, Pos};
-use crate::topology::{Mask, Masked, Shape, ShapeSize, Topology, Wrap};
+use crate::topology::{CellName, Mask, Masked, Shape, ShapeSize, Topology, Wrap};
 use crate::window::Cut;
 use crate::with_topology;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -173,6 +173,8 @@ impl<'de> Visitor<'de> for DocumentVisitor {
 struct Cells {
     /// Each cell's position in its shape.
     at: Vec<Pos>,
+    /// Each cell's level `z`, if it gives one.
+    level: Vec<Option<u32>>,
     /// How many neighbours each cell lists.
     degree: Vec<u8>,
     /// Every cell's neighbours, one cell after the other.
@@ -269,6 +271,7 @@ impl<'de> Visitor<'de> for CellsSeed<'_> {
                 }
                 None => {
                     push(&mut held.at, at)?;
+                    push(&mut held.level, cell.z)?;
                     push(&mut held.degree, listed.len() as u8)?;
                     for &j in &listed {
                         push(&mut held.neighbours, j)?;
@@ -464,7 +467,7 @@ fn window_cut(
     let Shape::Rect(grid) = shape else {
         return Err(refuse(format!(
             "windows are rectangles, not a {} shape",
-            shape.name()
+            shape.description()
         )));
     };
     let (giant, window) =
@@ -609,13 +612,15 @@ fn cannot_be_reached(id: usize, at: Pos) -> Error {
     ))
 }
 
-/// Checks that cell `id` at `at` is the shape's next cell after the cell at `previous` (ids
-/// follow the shape's order of cells) and returns its index; `shape` names the shape.
 /// The refusal of cell `id`, placed at `at` on `level`, where `shape` has no such place: a
 /// level given on a flat shape, missing on one in levels, or past its levels or rows.
 fn not_placed(id: usize, at: Pos, level: Option<u32>, shape: &str) -> Error {
     let place = match level {
-        Some(z) => format!("({}, {}) on level {z}", at.x, at.y),
+        Some(_) => place(CellName {
+            x: at.x,
+            y: at.y,
+            z: level,
+        }),
         None => format!("({}, {}) without a level \"z\"", at.x, at.y),
     };
     invalid(format!(
@@ -623,6 +628,16 @@ fn not_placed(id: usize, at: Pos, level: Option<u32>, shape: &str) -> Error {
     ))
 }
 
+/// How messages about a document place a cell: `(x, y)`, and `on level z` in levels.
+fn place(cell: CellName) -> String {
+    match cell.z {
+        Some(z) => format!("({}, {}) on level {z}", cell.x, cell.y),
+        None => format!("({}, {})", cell.x, cell.y),
+    }
+}
+
+/// Checks that cell `id` at `at` is the shape's next cell after the cell at `previous` (ids
+/// follow the shape's order of cells) and returns its index; `shape` names the shape.
 fn place_cell<T: Topology>(
     topology: &T,
     id: usize,
@@ -637,10 +652,10 @@ fn place_cell<T: Topology>(
     match (next..topology.slots()).find(|&i| topology.is_cell(i)) {
         Some(expected) if expected == slot => Ok(slot),
         Some(expected) => {
-            let there = topology.cell(&topology.cursor(expected));
+            let here = place(topology.cell_name(&topology.cursor(slot)));
+            let there = place(topology.cell_name(&topology.cursor(expected)));
             Err(invalid(format!(
-                "cell {id} is at ({}, {}), but the next cell of {shape} is at ({}, {}); ids follow the shape's order of cells",
-                at.x, at.y, there.x, there.y
+                "cell {id} is at {here}, but the next cell of {shape} is at {there}; ids follow the shape's order of cells"
             )))
         }
         None => Err(invalid(format!(
@@ -671,10 +686,9 @@ fn check_neighbours<T: Topology>(
     }
     let expected = &expected[..count];
     if listed != expected {
-        let at = topology.cell(&cursor);
+        let at = place(topology.cell_name(&cursor));
         return Err(invalid(format!(
-            "cell {id} at ({}, {}) lists the neighbours {listed:?}, but in {shape} they are {expected:?}",
-            at.x, at.y
+            "cell {id} at {at} lists the neighbours {listed:?}, but in {shape} they are {expected:?}"
         )));
     }
     Ok(())
@@ -685,8 +699,11 @@ fn check_neighbours<T: Topology>(
 fn check_cells<T: Topology>(topology: &T, cells: &Cells, shape: &str) -> Result<Vec<u32>> {
     let mut slots = crate::topology::reserved(topology, cells.len())?;
     let mut id_of = crate::topology::filled(topology, topology.slots(), u32::MAX)?;
-    for (id, &at) in cells.at.iter().enumerate() {
+    for (id, (&at, &level)) in cells.at.iter().zip(&cells.level).enumerate() {
         let previous = slots.last().map(|&slot| slot as usize);
+        let at = topology
+            .position(at, level)
+            .ok_or_else(|| not_placed(id, at, level, shape))?;
         let slot = place_cell(topology, id, at, previous, shape)?;
         slots.push(slot as u32);
         id_of[slot] = id as u32;

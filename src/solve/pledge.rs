@@ -37,7 +37,7 @@ pub fn solve<T: Topology>(
     if !T::HEADINGS {
         return Err(Error::MethodShape {
             method: Method::Pledge.name(),
-            shape: T::NAME,
+            shape: T::NAME.to_string(),
         });
     }
     let sides = T::SIDES as i32;
@@ -53,13 +53,9 @@ pub fn solve<T: Topology>(
     let (mut count, mut back) = (0i32, HEADING);
     while T::index(&cursor) != goal {
         let here = T::index(&cursor);
-        let repeat = || {
-            let pos = topology.cell(&topology.cursor(here));
-            Error::Unsolvable {
-                method: Method::Pledge.name(),
-                x: pos.x,
-                y: pos.y,
-            }
+        let repeat = || Error::Unsolvable {
+            method: Method::Pledge.name(),
+            cell: topology.cell_name(&topology.cursor(here)),
         };
         // Side `reference - k` is tried k-th, turning by `base - k` sides.
         let (reference, base) = if count == 0 {

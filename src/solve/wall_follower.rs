@@ -55,8 +55,7 @@ pub fn solve<T: Topology>(
         if entered[there] & bit != 0 {
             return Err(Error::Unsolvable {
                 method: super::Method::WallFollower.name(),
-                x: topology.cell(&cursor).x,
-                y: topology.cell(&cursor).y,
+                cell: topology.cell_name(&cursor),
             });
         }
         entered[there] |= bit;

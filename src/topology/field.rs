@@ -2,6 +2,7 @@
 //! which cells are neighbours and which cell keeps each wall, its edges joined as its
 //! [`Wrap`] says: the topology written once for all of them.
 
+use super::geometry::Joint;
 use super::{Topology, Wrap, check_cells};
 use crate::error::{Error, Result};
 use crate::grid::Pos;
@@ -121,7 +122,17 @@ impl<T: Tiling> Field<T> {
     pub fn wraps_across(&self, c: &FieldCursor, side: usize) -> bool {
         let (dx, dy) = T::offset(c.x, c.y, side);
         let (x, y) = (c.x.wrapping_add(dx), c.y.wrapping_add(dy));
-        (x >= self.width && self.wrap.x()) || (y >= self.height && self.wrap.y())
+        (x >= self.width || y >= self.height) && self.beyond(c, side).is_some()
+    }
+
+    /// How the cells either side of the wall of cell `i` on `side` lie in the picture: across
+    /// a seam where the field wraps, else side by side ([`Geometry::joint`] of every tiling).
+    pub(super) fn joint(&self, i: usize, side: usize) -> Joint {
+        if self.wraps_across(&self.cursor(i), side) {
+            Joint::Seam
+        } else {
+            Joint::Beside
+        }
     }
 
     /// The cursor on (x, y).
@@ -186,9 +197,14 @@ fn check_wrap<T: Tiling>(width: u32, height: u32, wrap: Wrap) -> Result<()> {
     let refuse = |message: String| Err(Error::InvalidShape(message));
     for (joined, cells, across) in [(wrap.x(), width, "across"), (wrap.y(), height, "down")] {
         if joined && cells < 3 {
+            let meet = if cells == 1 {
+                "its one cell would be its own neighbour"
+            } else {
+                "its edge cells would be neighbours twice"
+            };
             return refuse(format!(
-                "a field {cells} cells {across} cannot wrap {across}: its edge cells would \
-                 meet twice; use at least 3 cells {across}"
+                "a field {cells} cells {across} cannot wrap {across}: {meet}; use at least 3 \
+                 cells {across}"
             ));
         }
     }

@@ -93,11 +93,7 @@ impl Geometry for Hex {
     }
 
     fn joint(&self, i: usize, side: usize) -> Joint {
-        if self.wraps_across(&self.cursor(i), side) {
-            Joint::Seam
-        } else {
-            Joint::Beside
-        }
+        Field::joint(self, i, side)
     }
 }
 

@@ -261,6 +261,16 @@ pub trait Topology {
     /// The cell at `pos` (see [`Topology::cell`]), if there is one.
     fn locate(&self, pos: Pos) -> Option<usize>;
 
+    /// How messages name the cursor's cell, as `--start` and `--goal` take it.
+    fn cell_name(&self, cursor: &Self::Cursor) -> CellName {
+        let (at, z) = self.placed(cursor);
+        CellName {
+            x: at.x,
+            y: at.y,
+            z,
+        }
+    }
+
     /// Where documents place the cursor's cell: its position on its level, and its level on
     /// a maze in levels ([`Levels`], whose [`Topology::cell`] counts rows down through the
     /// levels); `None` on a flat shape.
@@ -276,6 +286,38 @@ pub trait Topology {
 
     /// How events name a side.
     fn side(side: usize) -> Self::Side;
+}
+
+/// A cell as messages name it: column and row (index in the ring and ring on a polar maze),
+/// and its level on a maze in levels; written `x,y` or `x,y,z`, as `--start` takes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CellName {
+    /// Column.
+    pub x: u32,
+    /// Row (on its level).
+    pub y: u32,
+    /// Level, on a maze in levels.
+    pub z: Option<u32>,
+}
+
+impl CellName {
+    /// The cell at `pos` of a flat shape.
+    pub const fn flat(pos: Pos) -> Self {
+        Self {
+            x: pos.x,
+            y: pos.y,
+            z: None,
+        }
+    }
+}
+
+impl std::fmt::Display for CellName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.z {
+            Some(z) => write!(f, "{},{},{z}", self.x, self.y),
+            None => write!(f, "{},{}", self.x, self.y),
+        }
+    }
 }
 
 /// The number of sides a cell of `_topology` may have ([`Topology::SIDES`]), for callers
@@ -307,13 +349,13 @@ fn first_border_side<T: Topology>(
     topology: &T,
     i: usize,
     end: End,
-) -> std::result::Result<usize, Pos> {
+) -> std::result::Result<usize, CellName> {
     let cursor = topology.cursor(i);
     T::OPENINGS[end as usize]
         .iter()
         .map(|&side| usize::from(side))
         .find(|&side| topology.is_border(&cursor, side))
-        .ok_or_else(|| topology.cell(&cursor))
+        .ok_or_else(|| topology.cell_name(&cursor))
 }
 
 /// Which end of the way through a maze: where it is entered, or left.
@@ -469,11 +511,10 @@ impl Shape {
     /// A cell that does not touch the border is refused with [`Error::NotOnBorder`], naming the
     /// cells that do.
     pub fn opening_side(&self, cell: usize, end: End) -> Result<usize> {
-        with_topology!(self, t => first_border_side(t, cell, end)).map_err(|pos| {
+        with_topology!(self, t => first_border_side(t, cell, end)).map_err(|cell| {
             Error::NotOnBorder {
                 role: end.name(),
-                x: pos.x,
-                y: pos.y,
+                cell,
                 accepted: self.border_cells(),
             }
         })

@@ -71,10 +71,6 @@ impl Geometry for Square {
     }
 
     fn joint(&self, i: usize, side: usize) -> Joint {
-        if self.wraps_across(&self.cursor(i), side) {
-            Joint::Seam
-        } else {
-            Joint::Beside
-        }
+        Field::joint(self, i, side)
     }
 }

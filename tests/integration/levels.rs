@@ -146,6 +146,22 @@ fn documents_in_levels_read_back_as_they_were_written() {
             assert_graph_reads_back(&args(algorithm, "5", maze, &[]));
         }
     }
+    // With its keys sorted, the cells come before the shape and are held until it is read:
+    // their levels count as they do in order.
+    let graph = stdout_of(&[
+        "wilson", "--levels", "3", "--size", "9", "--seed", "1", "--format", "graph",
+    ]);
+    let sorted = serde_json::to_string(&serde_json::from_str::<Value>(&graph).unwrap()).unwrap();
+    assert!(sorted.find("\"cells\"") < sorted.find("\"shape\""));
+    assert_eq!(piped(&["stats"], &sorted), piped(&["stats"], &graph));
+    mazegen()
+        .arg("stats")
+        .write_stdin(sorted.replace("\"z\":0", "\"z\":7"))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "on level 7, which is not a cell of",
+        ));
     // A cell off its level, or without one, is refused.
     let graph = stdout_of(&[
         "wilson", "--levels", "2", "--size", "5", "--format", "graph",
@@ -242,7 +258,7 @@ fn what_cannot_be_made_in_levels_is_refused() {
         (&["wilson", "--levels", "0"], &["--levels"]),
         (
             &["wilson", "--levels", "1025"],
-            &["--levels 1025", "1 to 1024"],
+            &["'1025' for '--levels <N>'", "1..=1024"],
         ),
         (
             &["wilson", "--levels", "2", "--goal", "0,0,2"],

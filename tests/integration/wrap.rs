@@ -226,7 +226,7 @@ fn what_cannot_wrap_is_refused() {
             &["wilson", "--wrap", "y", "--width", "9", "--height", "5"],
             &[
                 "--wrap y with 9x5 tiles",
-                "2 cells down cannot wrap",
+                "2 cells down cannot wrap down: its edge cells would be neighbours twice",
                 "at least 3",
             ],
         ),

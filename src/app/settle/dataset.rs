@@ -8,7 +8,7 @@ use mazegen::algorithms::{Generator, square_walk_steps};
 use mazegen::dataset::DatasetSpec;
 use mazegen::grid::tiles_from_cells;
 use mazegen::maze::{Blank, Finish, MazeSpec};
-use mazegen::render::{ArrayLayout, Many, Pdf, Takes};
+use mazegen::render::{ArrayLayout, Many, Pdf};
 use mazegen::topology::Shape;
 
 /// Many mazes to generate, finish, filter and write in index order.
@@ -156,23 +156,28 @@ pub fn settle(
         )));
     }
     let in_tiles = matches!(shape, None | Some(Shape::Masked(_)));
-    let writes_many = |takes: Takes| {
+    // npz gives endpoints and solutions as (row, column), which cannot say a level.
+    let levels = matches!(shape, Some(Shape::Levels(_)));
+    let writes_many = |format: Format| {
+        let takes = format.takes();
         takes.many.is_some()
             && if in_tiles {
                 takes.tiles
             } else {
-                takes.any_shape
+                takes.any_shape && !(levels && format == Format::Npz)
             }
     };
-    if count > 1 && !writes_many(takes) {
+    if count > 1 && !writes_many(format) {
         let names: Vec<String> = Format::value_variants()
             .iter()
-            .filter(|format| writes_many(format.takes()))
+            .filter(|&&format| writes_many(format))
             .map(|format| format.name())
             .collect();
         return Err(bad_input(format!(
             "--count {count} writes {} mazes as {}, not --format {}",
-            shape.as_ref().map_or("rectangular", Shape::name),
+            shape
+                .as_ref()
+                .map_or("rectangular".to_string(), Shape::description),
             names.join(", "),
             format.name()
         )));

@@ -26,8 +26,8 @@ pub fn with_flags(error: mazegen::Error) -> anyhow::Error {
             anyhow::Error::new(*error).context(flags)
         }
         mazegen::Error::Labyrinth { .. } => anyhow::Error::new(error).context("--unicursal"),
-        mazegen::Error::Unsolvable { method, x, y } => bad_input(format!(
-            "--method {method} cannot solve this maze: its walk came back to cell {x},{y} the same \
+        mazegen::Error::Unsolvable { method, cell } => bad_input(format!(
+            "--method {method} cannot solve this maze: its walk came back to cell {cell} the same \
              way as before without reaching the goal, and would go round forever (the goal lies \
              off the walls it follows, on a loop or an island); use --method tremaux, \
              dead-end-filling or shortest, which solve every maze"
@@ -64,7 +64,11 @@ fn dataset_refusal(error: DatasetError, bounds: &[Bound], blank: &Blank) -> anyh
     // How messages name the mazes: "a 10x10-cell maze", "a hex maze of 100 cells".
     let described = match blank {
         Blank::Rect { width, height } => format!("a {width}x{height}-cell maze"),
-        Blank::Shape(shape) => format!("a {} maze of {} cells", shape.name(), blank.cell_count()),
+        Blank::Shape(shape) => format!(
+            "a {} maze of {} cells",
+            shape.description(),
+            blank.cell_count()
+        ),
     };
     bad_input(match error {
         DatasetError::BoundsCross { figure, min, max } => {

@@ -300,8 +300,7 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
             "{flag} does not size a {name} maze; {fits}"
         )))
     };
-    let levels = shape.levels.filter(|&n| n > 1);
-    if let Some(n) = levels {
+    if let Some(n) = shape.levels {
         let other = if shape.mask.is_some() {
             Some("--mask")
         } else if shape.wrap.is_some() {
@@ -367,7 +366,7 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
                 );
             }
             let (width, rows) = args.size.cells().map_err(bad_input)?;
-            if let Some(n) = levels {
+            if let Some(n) = shape.levels.filter(|&n| n > 1) {
                 let height = u32::try_from(rows).unwrap_or(u32::MAX);
                 let size = || {
                     let (w, h) = (tiles_from_cells(width), tiles_from_cells_u64(rows));
@@ -381,7 +380,10 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
             };
             let size = || {
                 let (w, h) = (tiles_from_cells(width), tiles_from_cells_u64(rows));
-                format!("--wrap {} with {w}x{h} tiles", wrap.name())
+                format!(
+                    "--wrap {} with {w}x{h} tiles (3 cells are 7 tiles)",
+                    wrap.name()
+                )
             };
             let height = u32::try_from(rows).unwrap_or(u32::MAX);
             Ok(Some(Shape::Square(

@@ -95,6 +95,7 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
             args.maze,
         ),
         Command::Backtrack(args) => {
+            refuse_from_in_levels(&args.search, &args.maze)?;
             let backtrack = Backtrack {
                 seeds: args.walkers,
                 start: args.search.from.unwrap_or_default(),
@@ -110,6 +111,7 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
         Command::GrowingTree(args) => (Box::new(GrowingTree { pick: args.pick }), args.maze),
         Command::RecursiveDivision(args) => (Box::new(RecursiveDivision), args),
         Command::Percolation(args) => {
+            refuse_from_in_levels(&args.search, &args.maze)?;
             let percolation = Percolation {
                 p: args.p,
                 start: args.search.from.unwrap_or_default(),
@@ -187,6 +189,20 @@ fn man_page(name: Option<&str>) -> anyhow::Result<clap::Command> {
             "man: '{name}' is not a mazegen command; expected one of {}",
             names.join(", ")
         ))),
+    }
+}
+
+/// Refuses `--from` (a cell `X,Y` of a flat maze) on a maze in `--levels`.
+fn refuse_from_in_levels(
+    search: &crate::app::cli::SearchArgs,
+    maze: &crate::app::cli::MazeArgs,
+) -> anyhow::Result<()> {
+    match (search.from, maze.shape.levels) {
+        (Some(from), Some(levels)) if levels > 1 => Err(bad_input(format!(
+            "--from {},{} starts the search on a flat maze; leave it out with --levels {levels}",
+            from.x, from.y
+        ))),
+        _ => Ok(()),
     }
 }
 
