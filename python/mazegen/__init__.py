@@ -141,6 +141,7 @@ def _spec(
     openings: bool,
     solve: bool,
     options: dict,
+    wrap: Optional[str] = None,
 ) -> _mazegen.Spec:
     if isinstance(algorithm, str) and algorithm in MAZE_DATASET_GENERATORS:
         algorithm, implied = MAZE_DATASET_GENERATORS[algorithm]
@@ -160,6 +161,7 @@ def _spec(
         _text("shape", shape, optional=False),
         _text("endpoints", endpoints),
     )
+    wrap = _text("wrap", wrap)
     openings, solve, braid = _flag("openings", openings), _flag("solve", solve), _number("braid", braid)
     if "walkers" in options:
         options["walkers"] = _whole("walkers", options["walkers"], 1, _U32)
@@ -215,6 +217,7 @@ def _spec(
         openings=openings,
         solve=solve,
         options=options,
+        wrap=wrap,
     )
 
 
@@ -246,6 +249,11 @@ class Maze:
     def shape(self) -> str:
         """``rect``, ``mask``, ``hex``, ``triangle`` or ``polar``."""
         return self._native.shape
+
+    @property
+    def wrap(self) -> Optional[str]:
+        """The edges joined (``"x"``, ``"y"`` or ``"xy"``), or None for a flat maze."""
+        return self._native.wrap
 
     @property
     def cell_count(self) -> int:
@@ -441,6 +449,7 @@ def maze(
     endpoints: Optional[str] = None,
     openings: bool = False,
     solve: bool = True,
+    wrap: Optional[str] = None,
     **options: Any,
 ) -> Maze:
     """Makes one maze.
@@ -450,7 +459,9 @@ def maze(
     True for a cell, or the text or PNG bytes ``--mask`` reads) gives its own size.
     ``braid`` is the probability a dead end is opened (loops); ``start`` and ``goal`` move
     the endpoints (``(row, column)``), ``endpoints="farthest"`` puts them at the two ends of
-    a longest path, ``openings`` opens the outer wall beside them. The algorithm's options:
+    a longest path, ``openings`` opens the outer wall beside them. ``wrap`` joins opposite
+    edges of a ``rect`` or ``hex`` maze: ``"x"`` left to right (a cylinder), ``"y"`` top to
+    bottom, ``"xy"`` both (a torus); such a maze has a graph, not tiles. The algorithm's options:
     ``bias`` (binary-tree), ``walkers`` and ``do_forks`` (backtrack), ``pick``
     (growing-tree), ``simplified`` (prim), ``p`` and ``dfs`` (percolation), and
     ``start_coord``, ``accessible_cells``, ``max_tree_depth`` (backtrack, percolation with
@@ -462,7 +473,7 @@ def maze(
     """
     spec = _spec(
         algorithm, width, height, shape, rings, mask, braid, start, goal, endpoints,
-        openings, solve, options,
+        openings, solve, options, wrap,
     )
     seed = _whole("seed", seed, 0, _U64)
     return Maze(spec.make(_random_seed() if seed is None else seed))
@@ -602,6 +613,7 @@ def dataset(
     max_tortuosity: Optional[float] = None,
     min_solution_share: Optional[float] = None,
     max_solution_share: Optional[float] = None,
+    wrap: Optional[str] = None,
     **options: Any,
 ) -> Dataset:
     """Makes ``count`` mazes on ``jobs`` threads (all cores by default), the same mazes for
@@ -617,7 +629,7 @@ def dataset(
     """
     spec = _spec(
         algorithm, width, height, shape, rings, mask, braid, start, goal, endpoints,
-        openings, solve, options,
+        openings, solve, options, wrap,
     )
     given = dict(locals())
     bounds = [

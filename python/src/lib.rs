@@ -16,7 +16,7 @@ use mazegen::render::{
     ArrayParts, ArrayPiece, Arrays, Graph, Json, NpyConnections, NpyTiles, Picture, Png, Render,
     Style, Svg, Text, Tokens, cell_bytes,
 };
-use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Triangle};
+use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Square, Triangle, Wrap};
 use mazegen::window::{Giant, Window};
 use mazegen::{Error, Probability};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
@@ -376,7 +376,30 @@ fn blank_of(
     height: Option<u32>,
     rings: Option<u32>,
     mask: Option<&Bound<'_, PyAny>>,
+    wrap: Option<&str>,
 ) -> PyResult<Blank> {
+    let wrap = match wrap {
+        None => Wrap::None,
+        Some("x") => Wrap::X,
+        Some("y") => Wrap::Y,
+        Some("xy") => Wrap::Xy,
+        Some(other) => {
+            return Err(bad(format!(
+                "wrap {other:?}: expected \"x\", \"y\" or \"xy\""
+            )));
+        }
+    };
+    if !wrap.is_none() && (mask.is_some() || !matches!(shape, "rect" | "hex")) {
+        return Err(bad(format!(
+            "wrap {:?} joins the edges of rect and hex mazes, not of {}",
+            wrap.name(),
+            if mask.is_some() {
+                "a mask".to_string()
+            } else {
+                format!("shape {shape:?}")
+            }
+        )));
+    }
     for (name, value) in [("width", width), ("height", height), ("rings", rings)] {
         if value == Some(0) {
             return Err(bad(format!("{name} 0: a maze has at least one cell")));
@@ -426,13 +449,21 @@ fn blank_of(
         )));
     }
     Ok(match shape {
+        "rect" if !wrap.is_none() => {
+            let (width, height) = sized("rectangles")?;
+            Blank::Shape(Shape::Square(
+                Square::wrapped(width, height, wrap).map_err(py_error)?,
+            ))
+        }
         "rect" => {
             let (width, height) = sized("rectangles")?;
             Blank::Rect { width, height }
         }
         "hex" => {
             let (width, height) = sized("hex mazes")?;
-            Blank::Shape(Shape::Hex(Hex::new(width, height).map_err(py_error)?))
+            Blank::Shape(Shape::Hex(
+                Hex::wrapped(width, height, wrap).map_err(py_error)?,
+            ))
         }
         "triangle" => {
             let (width, height) = sized("triangle mazes")?;
@@ -483,7 +514,7 @@ impl Spec {
     #[pyo3(signature = (
         algorithm, *, width=None, height=None, shape="rect", rings=None, mask=None,
         braid=None, start=None, goal=None, endpoints=None, openings=false, solve=true,
-        options=None,
+        options=None, wrap=None,
     ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -500,6 +531,7 @@ impl Spec {
         openings: bool,
         solve: bool,
         options: Option<&Bound<'_, PyDict>>,
+        wrap: Option<&str>,
     ) -> PyResult<Self> {
         let options = match options {
             Some(options) => AlgorithmOptions::from_dict(options)?,
@@ -514,7 +546,7 @@ impl Spec {
         };
         let spec = Spec {
             algorithm: Algorithm::new(algorithm, options)?,
-            blank: blank_of(shape, width, height, rings, mask)?,
+            blank: blank_of(shape, width, height, rings, mask, wrap)?,
             finish: Finish {
                 braid: braid
                     .map(|p| Probability::new(p).map_err(|e| bad(format!("braid {p}: {e}"))))
@@ -800,6 +832,13 @@ impl Maze {
     #[getter]
     fn shape(&self) -> &'static str {
         self.maze.shape().name()
+    }
+
+    /// Which edges are joined: `"x"`, `"y"` or `"xy"`, or `None`.
+    #[getter]
+    fn wrap(&self) -> Option<&'static str> {
+        let wrap = self.maze.shape().wrap();
+        (!wrap.is_none()).then(|| wrap.name())
     }
 
     /// Its number of cells.

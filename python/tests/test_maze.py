@@ -341,3 +341,36 @@ def test_mazes_pickle_and_read_back_from_documents():
         mazegen.Maze.from_json("{")
     with pytest.raises(TypeError, match="str or bytes"):
         mazegen.Maze.from_json(3)
+
+
+@pytest.mark.parametrize("shape,width,wrap", [("rect", 5, "x"), ("rect", 4, "xy"), ("hex", 6, "xy")])
+def test_wrapped_mazes_are_trees_whose_cells_have_neighbours_across_the_edges(shape, width, wrap):
+    maze = mazegen.maze("wilson", width, 4, seed=3, shape=shape, wrap=wrap)
+    assert (maze.shape, maze.wrap, maze.perfect) == (shape, wrap, True)
+    doc = json.loads(maze.graph_json())
+    assert doc["shape"] == {"kind": shape, "width": width, "height": 4, "wrap": wrap}
+    sides = 4 if shape == "rect" else 6
+    if wrap == "xy":
+        # A torus has no edge: every cell has every neighbour.
+        assert all(len(cell["neighbours"]) == sides for cell in doc["cells"])
+    assert len(doc["passages"]) == len(doc["cells"]) - 1
+    with pytest.raises(ValueError, match="only rectangles and masks"):
+        maze.tiles
+    assert mazegen.maze("wilson", width, 4, seed=3, shape=shape).wrap is None
+    again = mazegen.Maze.from_json(maze.to_json())
+    assert again.wrap == wrap and again.graph_json() == maze.graph_json()
+
+
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        (dict(shape="triangle", wrap="x"), "joins the edges of rect and hex mazes"),
+        (dict(shape="hex", width=5, wrap="x"), "multiple of 2 cells across, not 5"),
+        (dict(width=2, wrap="x"), "at least 3 cells across"),
+        (dict(wrap="z"), 'wrap "z": expected "x", "y" or "xy"'),
+        (dict(mask="..\n..\n", wrap="y"), "not of a mask"),
+    ],
+)
+def test_what_cannot_wrap_is_refused(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        mazegen.maze("wilson", **kwargs)
