@@ -1049,15 +1049,16 @@ impl Place {
         let Pos { x, y } = self.pos;
         match (shape, self.level) {
             (Some(mazegen::topology::Shape::Levels(levels)), level) => {
+                use mazegen::topology::Topology;
                 let z = level.unwrap_or(0);
-                let (w, h, n) = (levels.width(), levels.height(), levels.levels());
-                if x >= w || y >= h || z >= n {
-                    return Err(format!(
+                let inside = levels.position(self.pos, Some(z));
+                inside.filter(|&pos| levels.locate(pos).is_some()).ok_or_else(|| {
+                    let (w, h, n) = (levels.width(), levels.height(), levels.levels());
+                    format!(
                         "the cell {x},{y},{z} is outside the maze, whose {n} levels are {w}x{h} \
                          cells each (X below {w}, Y below {h}, Z below {n})"
-                    ));
-                }
-                Ok(levels.pos(x, y, z))
+                    )
+                })
             }
             // Level 0 is the only one of a flat maze (`--levels 1`).
             (_, Some(0) | None) => Ok(self.pos),
