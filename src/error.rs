@@ -252,6 +252,12 @@ pub enum Error {
         first_y: u32,
     },
 
+    /// An algorithm asked to weave that cannot.
+    #[error("{algorithm} does not weave; algorithms that do: {}", crate::algorithms::WEAVING.join(", "))]
+    NotWoven {
+        /// The algorithm.
+        algorithm: &'static str,
+    },
     /// An algorithm that only carves rectangles, asked for another shape.
     #[error("{algorithm} only carves rectangles, not a {shape} maze; algorithms for every shape: {}",
         crate::algorithms::graph_algorithms().join(", "))]

@@ -57,6 +57,29 @@ impl fmt::Display for Probability {
     }
 }
 
+/// Never NaN, so equality is an equivalence.
+impl Eq for Probability {}
+
+/// As the number it holds.
+impl serde::Serialize for Probability {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        serializer.serialize_f64(self.0)
+    }
+}
+
+/// From a number from 0 to 1; anything else is refused.
+impl<'de> serde::Deserialize<'de> for Probability {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> std::result::Result<Self, D::Error> {
+        let p = f64::deserialize(deserializer)?;
+        Self::new(p).map_err(serde::de::Error::custom)
+    }
+}
+
 impl From<Probability> for f64 {
     fn from(p: Probability) -> f64 {
         p.0

@@ -312,6 +312,13 @@ const PICTURES: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "docs/weave.png",
+        &[
+            "kruskal", "--weave", "0.5", "--size", "25", "--seed", "4", "--solve", "--scale", "24",
+            "--format", "png",
+        ],
+    ),
+    (
         "docs/dungeon-cave.png",
         &[
             "caves", "--width", "100", "--height", "60", "--fill", "0.55", "--locks", "4",

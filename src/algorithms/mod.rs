@@ -364,6 +364,18 @@ pub fn graph_algorithms() -> Vec<&'static str> {
         .collect()
 }
 
+/// The algorithms that carve a [`Weave`](crate::topology::Weave), in the command line's
+/// order: those that carve only from the maze to a new cell, asking for its neighbours as they
+/// go, and Kruskal, which lays its crossings first. Prim's and Wilson's choices may go stale
+/// before they are carved, and the rest do not carve trees cell by cell.
+pub const WEAVING: [&str; 5] = [
+    "backtrack",
+    "hunt-and-kill",
+    "growing-tree",
+    "kruskal",
+    "aldous-broder",
+];
+
 /// The cell at `start` where an algorithm grows its maze from, or the first cell of a shape
 /// without a cell at the default top-left (a mask's hole there); another position off the
 /// shape is refused.

@@ -139,7 +139,7 @@ fn free_steps<T: Topology>(topology: &T, from: usize, to: usize) -> Result<u32> 
         }
         let cursor = topology.cursor(i);
         for side in 0..T::SIDES {
-            if let Some(j) = topology.neighbour(&cursor, side)
+            if let Some(j) = topology.link(&cursor, side)
                 && steps[j] == UNREACHED
             {
                 steps[j] = steps[i] + 1;

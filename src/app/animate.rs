@@ -597,7 +597,7 @@ pub fn check_shape_fits(
     let smaller = match shape {
         Shape::Hex(_) | Shape::Triangle(_) => "fewer --cells or a smaller --scale",
         Shape::Polar(_) => "fewer --rings or a smaller --scale",
-        Shape::Square(_) => "a smaller --size or a smaller --scale",
+        Shape::Square(_) | Shape::Weave(_) => "a smaller --size or a smaller --scale",
         Shape::Levels(_) => "a smaller --size, fewer --levels or a smaller --scale",
         Shape::Rect(_) | Shape::Masked(_) => "a smaller mask",
     };

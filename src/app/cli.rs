@@ -491,6 +491,12 @@ pub struct ShapeArgs {
     /// side (--start and --goal take X,Y,Z)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(mazegen::topology::MAX_LEVELS)), allow_negative_numbers = true)]
     pub levels: Option<u32>,
+
+    /// Let passages cross under cells, a weave: each cell may be crossed with probability
+    /// DENSITY, 0 to 1 [default: 1 when given without a value]; carved by backtrack,
+    /// hunt-and-kill, growing-tree, kruskal and aldous-broder
+    #[arg(long, value_name = "DENSITY", num_args = 0..=1, default_missing_value = "1", value_parser = parse_probability)]
+    pub weave: Option<Probability>,
 }
 
 /// The edges `--wrap` joins.

@@ -110,11 +110,14 @@ pub(crate) struct OpeningEntry {
     pub side: u64,
 }
 
-/// One entry of `passages`: the ids of the two cells it joins.
+/// One entry of `passages`: the ids of the two cells it joins, and in a weave of the cell it
+/// goes under, if it does.
 #[derive(Serialize, Deserialize)]
 pub(crate) struct PassageEntry {
     pub a: u64,
     pub b: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub under: Option<u64>,
 }
 
 #[cfg(test)]

@@ -54,10 +54,18 @@ enum CellsRead {
     Held(Cells),
 }
 
-/// The `passages` array: carved into the shape as read, or held (each one's two ids).
+/// The `passages` array: carved into the shape as read, or held.
 enum PassagesRead {
     Carved,
-    Held(Vec<(u32, u32)>),
+    Held(Vec<Passage>),
+}
+
+/// A passage as read: the ids of the cells it joins, and of the cell it goes under, if any.
+#[derive(Debug, Clone, Copy)]
+struct Passage {
+    a: u32,
+    b: u32,
+    under: Option<u32>,
 }
 
 /// Sets a field read once, refusing a second.
@@ -320,16 +328,21 @@ impl<'de> Visitor<'de> for PassagesSeed<'_> {
     fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<PassagesRead, A::Error> {
         let mut held = Vec::new();
         let mut k = 0;
-        while let Some(PassageEntry { a, b }) = seq.next_element()? {
-            let a = cell_id::<A::Error>(a, "passage end")?;
-            let b = cell_id::<A::Error>(b, "passage end")?;
+        while let Some(PassageEntry { a, b, under }) = seq.next_element()? {
+            let passage = Passage {
+                a: cell_id::<A::Error>(a, "passage end")?,
+                b: cell_id::<A::Error>(b, "passage end")?,
+                under: under
+                    .map(|id| cell_id::<A::Error>(id, "passage's \"under\""))
+                    .transpose()?,
+            };
             match &mut self.0 {
                 Some((shape, n)) => {
                     let ids = Ids::Same(*n);
-                    with_topology!(&mut **shape, t => carve_one(t, &ids, k, a, b))
+                    with_topology!(&mut **shape, t => carve_one(t, &ids, k, passage))
                         .map_err(A::Error::custom)?;
                 }
-                None => push(&mut held, (a, b))?,
+                None => push(&mut held, passage)?,
             }
             k += 1;
         }
@@ -404,10 +417,20 @@ pub(super) fn maze_from(doc: GraphFields) -> Result<crate::Maze> {
     };
     if let PassagesRead::Held(passages) = &doc.passages {
         with_topology!(&mut shape, t => {
-            for (k, &(a, b)) in passages.iter().enumerate() {
-                carve_one(t, &ids, k, a, b)?;
+            for (k, &passage) in passages.iter().enumerate() {
+                carve_one(t, &ids, k, passage)?;
             }
         });
+    }
+    if let Shape::Weave(weave) = &shape {
+        weave.check_crossings().map_err(|at| {
+            invalid(format!(
+                "a passage goes under the cell at ({}, {}), which is not a corridor across it \
+                 alone: a passage under a cell runs straight on, between the cell's two open \
+                 sides and under no other",
+                at.x, at.y
+            ))
+        })?;
     }
     let cut = match doc.window {
         Some(entry) => Some(window_cut(&shape, &ids, entry, doc.exits.as_deref())?),
@@ -679,7 +702,7 @@ fn check_neighbours<T: Topology>(
     let mut expected = [0u32; MAX_NEIGHBOURS];
     let mut count = 0;
     for side in 0..T::SIDES {
-        if let Some(j) = topology.neighbour(&cursor, side) {
+        if let Some(j) = topology.link(&cursor, side) {
             expected[count] = id_of(j);
             count += 1;
         }
@@ -721,10 +744,11 @@ fn check_cells<T: Topology>(topology: &T, cells: &Cells, shape: &str) -> Result<
     Ok(slots)
 }
 
-/// The side of the cell at `slot` that leads to the cell at `other`, if they are neighbours.
+/// The side of the cell at `slot` that leads to the cell at `other`, if they are neighbours
+/// (see [`Topology::link`]).
 fn side_between<T: Topology>(topology: &T, slot: usize, other: usize) -> Option<usize> {
     let cursor = topology.cursor(slot);
-    (0..T::SIDES).find(|&side| topology.neighbour(&cursor, side) == Some(other))
+    (0..T::SIDES).find(|&side| topology.link(&cursor, side) == Some(other))
 }
 
 /// The cell of the document's id `id` (`what` names it), refused when there is no such cell.
@@ -738,9 +762,10 @@ fn slot_of(ids: &Ids, id: u64, what: impl Fn() -> String) -> Result<usize> {
     })
 }
 
-/// Opens passage `k` between cells `a` and `b`, refusing it between cells that are not
-/// neighbours or when it is open already.
-fn carve_one<T: Topology>(topology: &mut T, ids: &Ids, k: usize, a: u32, b: u32) -> Result<()> {
+/// Opens passage `k`, refusing it between cells that are not neighbours, when it is open
+/// already, or when the cell it names to go under is not the one it does.
+fn carve_one<T: Topology>(topology: &mut T, ids: &Ids, k: usize, passage: Passage) -> Result<()> {
+    let Passage { a, b, under } = passage;
     let from = slot_of(ids, a.into(), || format!("passage {k}: \"a\""))?;
     let to = slot_of(ids, b.into(), || format!("passage {k}: \"b\""))?;
     let Some(side) = side_between(topology, from, to) else {
@@ -748,6 +773,23 @@ fn carve_one<T: Topology>(topology: &mut T, ids: &Ids, k: usize, a: u32, b: u32)
             "passage {k}: cells {a} and {b} are not neighbours"
         )));
     };
+    let between = topology.under(&topology.cursor(from), side);
+    let named = under.map(|id| slot_of(ids, id.into(), || format!("passage {k}: \"under\"")));
+    match (between, named.transpose()?) {
+        (None, None) => {}
+        (Some(cell), Some(slot)) if cell == slot => {}
+        (Some(cell), _) => {
+            let id = ids.id(cell);
+            return Err(invalid(format!(
+                "passage {k}: cells {a} and {b} are joined under cell {id}, so \"under\" must be {id}"
+            )));
+        }
+        (None, Some(_)) => {
+            return Err(invalid(format!(
+                "passage {k}: cells {a} and {b} are side by side, so the passage goes under no cell; leave \"under\" out"
+            )));
+        }
+    }
     if topology.is_open(from, side) {
         return Err(invalid(format!(
             "passage {k}: cells {a} and {b} are joined twice"

@@ -115,7 +115,7 @@ impl<T: Geometry> Serialize for Cells<'_, T> {
             let cursor = topology.cursor(i);
             let mut count = 0;
             for side in 0..T::SIDES {
-                if let Some(j) = topology.neighbour(&cursor, side) {
+                if let Some(j) = topology.link(&cursor, side) {
                     neighbours[count] = self.ids[j];
                     count += 1;
                 }
@@ -149,13 +149,14 @@ impl<T: Geometry> Serialize for Passages<'_, T> {
         for i in (0..topology.slots()).filter(|&i| topology.is_cell(i)) {
             let cursor = topology.cursor(i);
             for side in 0..T::SIDES {
-                if let Some(j) = topology.neighbour(&cursor, side)
+                if let Some(j) = topology.link(&cursor, side)
                     && j > i
                     && topology.is_open(i, side)
                 {
                     seq.serialize_element(&PassageEntry {
                         a: self.ids[i].into(),
                         b: self.ids[j].into(),
+                        under: topology.under(&cursor, side).map(|k| self.ids[k].into()),
                     })?;
                 }
             }

@@ -31,6 +31,11 @@ pub enum Joint {
     /// cell by the wall's line of that cell's side (a chevron pointing up or down); a path
     /// through it breaks.
     Stairs,
+    /// Joined by a passage under the cell between ([`Weave`](super::Weave)): while it is
+    /// closed nothing is drawn; when open, the crossing in the cell between, each half
+    /// by the wall's line of the cell on its side, whose middle the passage goes under at; a
+    /// path through it breaks there.
+    Under,
 }
 
 /// The picture of a shape, in cell units: a cell is about one unit across.

@@ -20,6 +20,7 @@ mod rect;
 mod size;
 mod square;
 mod triangle;
+mod weave;
 mod wrap;
 
 pub use field::{Field, FieldCursor, Tiling};
@@ -32,6 +33,7 @@ pub(crate) use rect::walls as rect_walls;
 pub use size::ShapeSize;
 pub use square::{Square, SquareTiling};
 pub use triangle::{Triangle, TriangleTiling};
+pub use weave::{Weave, WeaveCursor};
 pub use wrap::Wrap;
 
 use crate::algorithms::GraphAlgorithm;
@@ -72,6 +74,9 @@ pub trait Topology {
     const HEADINGS: bool = false;
     /// The shape's name as documents spell it ([`Shape::name`]).
     const NAME: &'static str;
+    /// Whether passages may cross under cells ([`Weave`]): whether [`Topology::crossing`]
+    /// may lay crossings, and [`Topology::neighbour`] changes as passages open.
+    const WEAVES: bool = false;
 
     /// One more than the largest cell index.
     fn slots(&self) -> usize;
@@ -129,6 +134,30 @@ pub trait Topology {
 
     /// The neighbour of the cursor's cell through `side`, if there is one.
     fn neighbour(&self, cursor: &Self::Cursor, side: usize) -> Option<usize>;
+
+    /// The cell through `side` of the cursor's cell whatever passages are open: what documents
+    /// list as its neighbours and read passages back between. [`Topology::neighbour`] on every
+    /// shape but a [`Weave`], whose passages under a cell open only while that cell is a
+    /// corridor across them, and whose walls lead nowhere once a passage runs under them.
+    fn link(&self, cursor: &Self::Cursor, side: usize) -> Option<usize> {
+        self.neighbour(cursor, side)
+    }
+
+    /// The cell a passage through `side` of the cursor's cell goes under, on a [`Weave`]; `None`
+    /// for a passage between cells side by side, and on every other shape.
+    fn under(&self, cursor: &Self::Cursor, side: usize) -> Option<usize> {
+        let _ = (cursor, side);
+        None
+    }
+
+    /// A crossing under cell `i` as Kruskal lays it before it carves anything else ([`Weave`]
+    /// only): the cell and side of each half of the passage over it (east-west if
+    /// `east_west`, else north-south), then of the passage under it; `None` where `i` may not
+    /// be crossed now (a side of it open, or no cell beyond a side), and on every other shape.
+    fn crossing(&self, i: usize, east_west: bool) -> Option<[(usize, usize); 3]> {
+        let _ = (i, east_west);
+        None
+    }
 
     /// Moves the cursor through `side` (which must lead to a neighbour) and returns the side
     /// of the new cell that leads back.
@@ -423,6 +452,8 @@ pub enum Shape {
     Polar(Polar),
     /// Rectangles stacked in levels, a 3D maze.
     Levels(Levels),
+    /// A rectangle whose passages may cross under cells.
+    Weave(Weave),
 }
 
 /// Runs `$body` with `$t` bound to the topology inside a [`Shape`] (`&` or `&mut` as `$shape`
@@ -438,16 +469,17 @@ macro_rules! with_topology {
             $crate::topology::Shape::Triangle($t) => $body,
             $crate::topology::Shape::Polar($t) => $body,
             $crate::topology::Shape::Levels($t) => $body,
+            $crate::topology::Shape::Weave($t) => $body,
         }
     };
 }
 
 impl Shape {
     /// The shape's name as documents spell it: `rect`, `mask`, `hex`, `triangle`, `polar`
-    /// (a wrapped rectangle and rectangles in levels are `rect`s).
+    /// (a wrapped rectangle, rectangles in levels and a weave are `rect`s).
     pub const fn name(&self) -> &'static str {
         match self {
-            Shape::Rect(_) | Shape::Square(_) | Shape::Levels(_) => "rect",
+            Shape::Rect(_) | Shape::Square(_) | Shape::Levels(_) | Shape::Weave(_) => "rect",
             Shape::Masked(_) => "mask",
             Shape::Hex(_) => "hex",
             Shape::Triangle(_) => "triangle",
@@ -461,10 +493,11 @@ impl Shape {
     }
 
     /// How messages name the shape: its [`Shape::name`], after `wrapped (xy)` or the like
-    /// when edges are joined, or `3-level` for a 3D maze.
+    /// when edges are joined, `3-level` for a 3D maze, `woven` for a weave.
     pub fn description(&self) -> String {
         match (self, self.wrap()) {
             (Shape::Levels(levels), _) => format!("{}-level {}", levels.levels(), self.name()),
+            (Shape::Weave(_), _) => format!("woven {}", self.name()),
             (_, Wrap::None) => self.name().to_string(),
             (_, wrap) => format!("wrapped ({}) {}", wrap.name(), self.name()),
         }
@@ -496,6 +529,12 @@ impl Shape {
         rng: &mut MazeRng,
         observer: &mut dyn Observer<ShapeEvent>,
     ) -> Result<()> {
+        if let Shape::Weave(weave) = self {
+            if !crate::algorithms::WEAVING.contains(&A::NAME) {
+                return Err(Error::NotWoven { algorithm: A::NAME });
+            }
+            weave.choose_crossable(rng);
+        }
         with_topology!(self, t => {
             if observer.listening() {
                 let mut named = Named::new(t, observer)?;
@@ -530,7 +569,7 @@ impl Shape {
             Wrap::None => {}
         }
         match self {
-            Shape::Rect(_) | Shape::Square(_) => String::new(),
+            Shape::Rect(_) | Shape::Square(_) | Shape::Weave(_) => String::new(),
             Shape::Levels(_) => "; cells on the outer wall of their level are".into(),
             Shape::Masked(_) => {
                 "; cells beside a cell off the mask or the rectangle's edge are".into()

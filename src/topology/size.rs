@@ -1,6 +1,7 @@
 //! The size of a shape as documents and event streams record it: what rebuilds the blank shape.
 
-use super::{Hex, Levels, Polar, Shape, Square, Triangle, Wrap};
+use super::{Hex, Levels, Polar, Shape, Square, Triangle, Weave, Wrap};
+use crate::Probability;
 use crate::error::{Error, Result};
 use crate::grid::Grid;
 use serde::{Deserialize, Serialize};
@@ -22,6 +23,9 @@ pub enum ShapeSize {
         /// Levels stacked, a 3D maze; absent for one.
         #[serde(default = "one", skip_serializing_if = "is_one")]
         levels: u32,
+        /// The share of cells a passage may cross under, in a weave; absent in other mazes.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        weave: Option<Probability>,
     },
     /// A masked rectangle of `width x height` cells (which are on, the size does not say).
     Mask {
@@ -63,18 +67,28 @@ impl ShapeSize {
                 height: g.height(),
                 wrap: Wrap::None,
                 levels: 1,
+                weave: None,
             },
             Shape::Square(s) => Self::Rect {
                 width: s.width(),
                 height: s.height(),
                 wrap: s.wrap(),
                 levels: 1,
+                weave: None,
             },
             Shape::Levels(l) => Self::Rect {
                 width: l.width(),
                 height: l.height(),
                 wrap: Wrap::None,
                 levels: l.levels(),
+                weave: None,
+            },
+            Shape::Weave(w) => Self::Rect {
+                width: w.width(),
+                height: w.height(),
+                wrap: Wrap::None,
+                levels: 1,
+                weave: Some(w.density()),
             },
             Shape::Masked(m) => Self::Mask {
                 width: m.mask().width(),
@@ -102,22 +116,32 @@ impl ShapeSize {
                 height,
                 wrap: Wrap::None,
                 levels: 1,
+                weave: None,
             } => Shape::Rect(Grid::new(width, height)?),
             Self::Rect {
                 width,
                 height,
                 wrap,
                 levels: 1,
+                weave: None,
             } => Shape::Square(Square::wrapped(width, height, wrap)?),
             Self::Rect {
                 width,
                 height,
                 wrap: Wrap::None,
                 levels,
+                weave: None,
             } => Shape::Levels(Levels::new(width, height, levels)?),
+            Self::Rect {
+                width,
+                height,
+                wrap: Wrap::None,
+                levels: 1,
+                weave: Some(density),
+            } => Shape::Weave(Weave::new(width, height, density)?),
             Self::Rect { .. } => {
                 return Err(Error::InvalidShape(
-                    "a maze in levels does not wrap: give it wrap or levels".into(),
+                    "a rect takes one of wrap, levels and weave, not two".into(),
                 ));
             }
             Self::Hex {

@@ -277,7 +277,7 @@ fn what_cannot_be_made_in_levels_is_refused() {
         ),
         (
             &["wilson", "--levels", "2", "--window", "0,0,3,3"],
-            &["--levels out"],
+            &["--levels and --weave out"],
         ),
     ] {
         assert_refused(args, fragments);

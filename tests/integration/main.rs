@@ -56,5 +56,6 @@ mod solvers;
 mod streaming;
 mod terminal_shapes;
 mod uniformity;
+mod weave;
 mod windows;
 mod wrap;

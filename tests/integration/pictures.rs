@@ -8,7 +8,7 @@ use mazegen::algorithms::Backtrack;
 use mazegen::grid::Pos;
 use mazegen::render::{Ink, Palette, Picture, Png, Render, Rgb, Style, Svg};
 use mazegen::topology::{
-    Geometry, Hex, Joint, Levels, Mask, Masked, Point, Polar, Shape, Square, Triangle, Wrap,
+    Geometry, Hex, Joint, Levels, Mask, Masked, Point, Polar, Shape, Square, Triangle, Weave, Wrap,
 };
 use mazegen::{Error, with_topology};
 
@@ -108,9 +108,43 @@ fn check_pixels<T: Geometry>(shape: &T, maze: &Maze, picture: Picture) {
     let mut counts = [0; 2];
     let mut seams = [0; 2];
     let mut stairs = [0; 2];
+    let mut unders = 0;
     shape.walls(|id| {
         let (i, side, j) = shape.wall(id);
         let open = shape.is_open(i, side);
+        if shape.joint(i, side) == Joint::Under {
+            // Only open passages under a cell are walls listed. Each half of the crossing:
+            // the corridor over it walls the passage off at the line's middle; the passage
+            // runs in between its own walls, which reach the cell's edge (the line's second
+            // and second-last points), where nothing else stands.
+            assert!(open, "{name}: a closed passage under {i}/{side} listed");
+            unders += 1;
+            let mut far = shape.cursor(i);
+            let back = shape.step(&mut far, side);
+            for (cell, side) in [(i, side), (j, back)] {
+                let line = shape.wall_line(cell, side);
+                assert_eq!(
+                    at(middle(&line)),
+                    palette.wall,
+                    "{name}: over {cell}/{side}"
+                );
+                let (a, b) = (line[1], line[line.len() - 2]);
+                for edge in [a, b] {
+                    assert_eq!(at(edge), palette.wall, "{name}: under {cell}/{side}");
+                }
+                let mouth = Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
+                let through = solution.windows(2).any(|p| p == [i, j] || p == [j, i]);
+                let expected = if through {
+                    palette.path
+                } else {
+                    palette.passage
+                };
+                if !picture.heatmap {
+                    assert_eq!(at(mouth), expected, "{name}: mouth of {cell}/{side}");
+                }
+            }
+            return;
+        }
         if shape.joint(i, side) == Joint::Stairs {
             // A chevron up in the lower cell and down in the upper where a passage is, at
             // their tips; nothing drawn where there is none.
@@ -159,6 +193,9 @@ fn check_pixels<T: Geometry>(shape: &T, maze: &Maze, picture: Picture) {
     }
     if matches!(maze.shape(), Shape::Levels(_)) {
         assert!(stairs[0] > 0 && stairs[1] > 0, "{name}: stairs {stairs:?}");
+    }
+    if matches!(maze.shape(), Shape::Weave(_)) {
+        assert!(unders > 0, "{name}: no passage under a cell");
     }
     let openings = maze.openings();
     for line in shape.outer_wall(&openings) {
@@ -246,6 +283,16 @@ fn png_pixels_of_mazes_in_levels_put_the_levels_side_by_side_with_chevrons_up_an
             Maze::generate_shape(&Backtrack::default(), blank, 3).unwrap(),
             true,
         );
+    }
+}
+
+#[test]
+fn png_pixels_of_weaves_draw_the_corridor_over_each_crossing_and_break_the_passage_under() {
+    let density = mazegen::Probability::new(1.0).unwrap();
+    for (w, h, seed) in [(6, 5, 1), (8, 8, 2), (9, 4, 3)] {
+        let blank = Shape::Weave(Weave::new(w, h, density).unwrap());
+        let maze = Maze::generate_shape(&mazegen::algorithms::Kruskal, blank, seed).unwrap();
+        check_every_picture(maze, true);
     }
 }
 

@@ -318,11 +318,11 @@ fn what_cannot_be_cut_is_refused() {
         ),
         (
             &["binary-tree", "--shape", "hex"],
-            &["--shape, --mask, --wrap and --levels"],
+            &["--shape, --mask, --wrap, --levels and --weave"],
         ),
         (
             &["wilson", "--wrap", "x"],
-            &["--shape, --mask, --wrap and --levels"],
+            &["--shape, --mask, --wrap, --levels and --weave"],
         ),
         (&["binary-tree", "--count", "3"], &["one maze at a time"]),
         (

@@ -15,7 +15,7 @@ use mazegen::algorithms::{
 };
 use mazegen::grid::{Grid, Pos, tiles_from_cells, tiles_from_cells_u64};
 use mazegen::maze::{Blank, Finish, MazeSpec};
-use mazegen::topology::{Hex, Levels, Mask, Masked, Polar, Shape, Square, Triangle};
+use mazegen::topology::{Hex, Levels, Mask, Masked, Polar, Shape, Square, Triangle, Weave};
 use mazegen::window::{Giant, Window};
 use std::io::{self, IsTerminal};
 use std::time::Duration;
@@ -175,10 +175,11 @@ fn giant_maze(
         || shape.shape != ShapeKind::Rect
         || shape.wrap.is_some()
         || shape.levels.is_some_and(|n| n > 1)
+        || shape.weave.is_some()
     {
         return Err(bad_input(format!(
             "{flag} cuts rectangles sized by --width and --height; leave --shape, --mask, \
-             --wrap and --levels out"
+             --wrap, --levels and --weave out"
         )));
     }
     let format = format_of(&args.output);
@@ -315,6 +316,43 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
                 "--levels {n} stacks plain rectangles of square cells; leave {other} out"
             )));
         }
+    }
+    if let Some(density) = shape.weave {
+        let other = if shape.mask.is_some() {
+            Some("--mask")
+        } else if shape.wrap.is_some() {
+            Some("--wrap")
+        } else if shape.levels.is_some_and(|n| n > 1) {
+            Some("--levels")
+        } else if kind != ShapeKind::Rect {
+            Some("--shape")
+        } else {
+            None
+        };
+        if let Some(other) = other {
+            return Err(bad_input(format!(
+                "--weave crosses passages under the square cells of a plain rectangle; leave \
+                 {other} out"
+            )));
+        }
+        if let Some(flag) = shape
+            .cells
+            .map(|_| "--cells")
+            .or(shape.rings.map(|_| "--rings"))
+        {
+            return refuse(
+                flag,
+                "rectangles take --size, --width and --height in tiles",
+            );
+        }
+        let (width, rows) = args.size.cells().map_err(bad_input)?;
+        let height = u32::try_from(rows).unwrap_or(u32::MAX);
+        let size = || {
+            let (w, h) = (tiles_from_cells(width), tiles_from_cells_u64(rows));
+            format!("--weave with {w}x{h} tiles")
+        };
+        let weave = Weave::new(width, height, density).with_context(size)?;
+        return Ok(Some(Shape::Weave(weave)));
     }
     if let Some(path) = &shape.mask {
         if shape.wrap.is_some() {

@@ -36,7 +36,12 @@ pub fn term_scale(shape: &Shape) -> u32 {
     match shape {
         Shape::Triangle(_) => 8,
         Shape::Levels(_) => 6,
-        Shape::Rect(_) | Shape::Square(_) | Shape::Masked(_) | Shape::Hex(_) | Shape::Polar(_) => 4,
+        Shape::Rect(_)
+        | Shape::Square(_)
+        | Shape::Masked(_)
+        | Shape::Hex(_)
+        | Shape::Polar(_)
+        | Shape::Weave(_) => 4,
     }
 }
 

@@ -267,7 +267,8 @@ impl Drawing {
         // The walls between cells, each as its `Joint` says, without a `Vec` each: a standing
         // wall between cells side by side; one across a seam at both edges, a passage across
         // it marked at both by a tick pointing out of the picture, the way it goes on; a
-        // passage between levels by a chevron in each cell, up in the lower, down in the upper.
+        // passage between levels by a chevron in each cell, up in the lower, down in the upper;
+        // a passage under a cell by the two halves of the crossing there.
         let mut inner = Ok(());
         // From a wall's width out, so the passage stays open at the edge, to 3/4 of the margin.
         let tick = (
@@ -281,7 +282,7 @@ impl Drawing {
             }
             let open = shape.is_open(i, side);
             let lines = match (shape.joint(i, side), open) {
-                (Joint::Beside, true) | (Joint::Stairs, false) => return,
+                (Joint::Beside, true) | (Joint::Stairs | Joint::Under, false) => return,
                 (Joint::Beside, false) => [Some(shape.wall_line(i, side)), None],
                 (Joint::Seam, _) => {
                     let (j, back) = far_side(shape, i, side);
@@ -293,7 +294,7 @@ impl Drawing {
                         })
                     })
                 }
-                (Joint::Stairs, true) => {
+                (Joint::Stairs | Joint::Under, true) => {
                     let (j, back) = far_side(shape, i, side);
                     [
                         Some(shape.wall_line(i, side)),
@@ -326,8 +327,9 @@ impl Drawing {
 
 /// The solution as polylines in pixels: from cell centre to cell centre through the middle of
 /// the wall between, so it never cuts a corner where cells of different sizes meet; broken
-/// where it crosses a seam, to go on from the wall's middle at the other edge, and where it
-/// goes up or down, from the tip of one chevron to the tip of the other.
+/// where it crosses a seam, to go on from the wall's middle at the other edge, where it
+/// goes up or down, from the tip of one chevron to the tip of the other, and where it goes
+/// under a cell, from one wall of the corridor over it to the other.
 fn solution_lines<T: Geometry>(shape: &T, cells: &[usize], layout: &Layout) -> Vec<Vec<Point>> {
     let mut lines = Vec::new();
     let mut line = Vec::with_capacity(2 * cells.len());

@@ -1,0 +1,428 @@
+//! `--weave`: passages that cross under cells. Every algorithm that weaves carves a perfect maze
+//! whose passages under cells run straight under corridors across them (checked on graph
+//! documents, apart from the library); the others are refused; documents read back as
+//! written and refuse broken crossings; every solver walks through the passages under; the
+//! pictures are locked by snapshots.
+
+use crate::common::{
+    assert_graph_reads_back, assert_refused, assert_snapshot, json_of, piped, stdout_of,
+};
+use mazegen::algorithms::{WEAVING, catalogue};
+use mazegen::analysis::check_perfect;
+use mazegen::rng::rng_from_seed;
+use mazegen::topology::{Shape, Weave};
+use mazegen::{Error, Maze, Probability, with_topology};
+use proptest::prelude::*;
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// A blank weave of `w x h` cells whose cells may be crossed with probability `density`.
+fn weave(w: u32, h: u32, density: f64) -> Shape {
+    Shape::Weave(Weave::new(w, h, Probability::new(density).unwrap()).unwrap())
+}
+
+/// The number of cells a passage goes under.
+fn crossings(shape: &Shape) -> usize {
+    let Shape::Weave(weave) = shape else {
+        unreachable!("a weave")
+    };
+    let (w, h) = (weave.width(), weave.height());
+    (0..w * h)
+        .filter(|i| weave.under(mazegen::grid::Pos::new(i % w, i / w)).is_some())
+        .count()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn every_weaving_algorithm_carves_a_perfect_weave_whose_crossings_hold(
+        width in 1u32..14,
+        height in 1u32..12,
+        density in prop_oneof![Just(0.0), Just(1.0), 0.0f64..1.0],
+        seed in any::<u64>(),
+    ) {
+        for generator in catalogue().iter().filter(|g| WEAVING.contains(&g.name())) {
+            let mut shape = weave(width, height, density);
+            generator.carve_shape(&mut shape, &mut rng_from_seed(seed)).unwrap();
+            prop_assert_eq!(
+                with_topology!(&shape, t => check_perfect(t)),
+                Ok(()),
+                "{} on {}x{}",
+                generator.name(),
+                width,
+                height
+            );
+            let Shape::Weave(woven) = &shape else { unreachable!() };
+            prop_assert_eq!(woven.check_crossings(), Ok(()), "{}", generator.name());
+            if density == 0.0 {
+                prop_assert_eq!(crossings(&shape), 0);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_weaving_algorithm_crosses_often_and_more_with_density() {
+    // Crossings per cell over 20 mazes of 20x20 cells, at two densities.
+    for generator in catalogue().iter().filter(|g| WEAVING.contains(&g.name())) {
+        let share = |density: f64| {
+            let crossed: usize = (0..20)
+                .map(|seed| {
+                    let mut shape = weave(20, 20, density);
+                    generator
+                        .carve_shape(&mut shape, &mut rng_from_seed(seed))
+                        .unwrap();
+                    crossings(&shape)
+                })
+                .sum();
+            crossed as f64 / (20.0 * 400.0)
+        };
+        let (sparse, dense) = (share(0.2), share(1.0));
+        assert!(
+            dense > 0.01 && sparse < dense,
+            "{}: {sparse} crossings a cell at density 0.2, {dense} at 1",
+            generator.name()
+        );
+    }
+}
+
+#[test]
+fn algorithms_that_do_not_weave_are_refused_naming_those_that_do() {
+    for generator in catalogue().iter().filter(|g| !WEAVING.contains(&g.name())) {
+        let mut shape = weave(5, 5, 1.0);
+        let error = generator
+            .carve_shape(&mut shape, &mut rng_from_seed(1))
+            .unwrap_err();
+        let message = error.to_string();
+        assert!(
+            matches!(
+                error,
+                Error::NotWoven { .. } | Error::ShapeUnsupported { .. }
+            ),
+            "{}: {message}",
+            generator.name()
+        );
+        if generator.carves_shapes() {
+            assert!(message.contains(&WEAVING.join(", ")), "{message}");
+        }
+    }
+}
+
+#[test]
+fn braiding_a_weave_keeps_its_crossings() {
+    for seed in 0..40 {
+        let maze = Maze::generate_shape(&mazegen::algorithms::Kruskal, weave(9, 7, 1.0), seed);
+        let mut maze = maze.unwrap();
+        let before = crossings(maze.shape());
+        maze.braid_with(Probability::new(1.0).unwrap()).unwrap();
+        let Shape::Weave(woven) = maze.shape() else {
+            unreachable!()
+        };
+        assert_eq!(woven.check_crossings(), Ok(()));
+        assert!(crossings(maze.shape()) >= before);
+        assert!(
+            maze.distances()
+                .iter()
+                .all(|&d| d != mazegen::analysis::UNREACHED)
+        );
+    }
+}
+
+/// Checks a weave's graph document from its cells' places alone: the passages make a tree;
+/// each joins cells side by side, or cells two apart in a line with `under` the cell
+/// between; and a cell passed under is a corridor across, crossed once. Returns how many
+/// passages go under a cell.
+fn check_document(doc: &Value) -> usize {
+    let cells = doc["cells"].as_array().unwrap();
+    let at: Vec<(i64, i64)> = cells
+        .iter()
+        .map(|c| (c["at"][0].as_i64().unwrap(), c["at"][1].as_i64().unwrap()))
+        .collect();
+    let id_at: HashMap<(i64, i64), usize> = at.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+    let passages = doc["passages"].as_array().unwrap();
+    assert_eq!(
+        passages.len(),
+        cells.len() - 1,
+        "a tree has one passage fewer than cells"
+    );
+    let mut open = std::collections::HashSet::new();
+    let mut unders = Vec::new();
+    let mut root: Vec<usize> = (0..cells.len()).collect();
+    fn find(root: &mut [usize], mut i: usize) -> usize {
+        while root[i] != i {
+            i = root[i];
+        }
+        i
+    }
+    for p in passages {
+        let (a, b) = (
+            p["a"].as_u64().unwrap() as usize,
+            p["b"].as_u64().unwrap() as usize,
+        );
+        let ((ax, ay), (bx, by)) = (at[a], at[b]);
+        let (dx, dy) = (bx - ax, by - ay);
+        match dx.abs() + dy.abs() {
+            1 => {
+                assert!(p.get("under").is_none(), "{p}");
+                open.insert((a.min(b), a.max(b)));
+            }
+            2 if dx == 0 || dy == 0 => {
+                let mid = id_at[&(ax + dx / 2, ay + dy / 2)];
+                assert_eq!(p["under"].as_u64(), Some(mid as u64), "{p}");
+                unders.push((a, mid, b, dx != 0));
+            }
+            _ => panic!("passage {p} joins cells that are not neighbours"),
+        }
+        let (ra, rb) = (find(&mut root, a), find(&mut root, b));
+        assert_ne!(ra, rb, "passage {p} closes a loop");
+        root[ra] = rb;
+    }
+    let mut crossed = std::collections::HashSet::new();
+    for &(a, mid, b, east_west) in &unders {
+        assert!(crossed.insert(mid), "two passages under cell {mid}");
+        let (x, y) = at[mid];
+        let across = if east_west {
+            [(x, y - 1), (x, y + 1)]
+        } else {
+            [(x - 1, y), (x + 1, y)]
+        };
+        let joined = |i: usize, j: usize| open.contains(&(i.min(j), i.max(j)));
+        for place in across {
+            assert!(
+                joined(mid, id_at[&place]),
+                "cell {mid} is no corridor across"
+            );
+        }
+        assert!(
+            !joined(a, mid) && !joined(mid, b),
+            "cell {mid} opens onto the passage under it"
+        );
+    }
+    unders.len()
+}
+
+#[test]
+fn graph_documents_record_the_passages_under_cells_and_they_hold() {
+    for algorithm in WEAVING {
+        let mut under = 0;
+        for seed in 1..=8 {
+            let seed = seed.to_string();
+            let doc = json_of(&[
+                algorithm, "--seed", &seed, "--width", "15", "--height", "11", "--weave",
+                "--format", "graph",
+            ]);
+            assert_eq!(
+                doc["shape"],
+                serde_json::json!({"kind": "rect", "width": 7, "height": 5, "weave": 1.0})
+            );
+            // Each cell lists the cells beside it, then those beyond them.
+            let cell = &doc["cells"][8];
+            assert_eq!(cell["at"], serde_json::json!([1, 1]));
+            assert_eq!(cell["neighbours"], serde_json::json!([1, 9, 15, 7, 10, 22]));
+            under += check_document(&doc);
+        }
+        assert!(under > 0, "{algorithm} never went under a cell");
+    }
+}
+
+#[test]
+fn weaves_read_back_as_written() {
+    for (algorithm, seed) in [("backtrack", "4"), ("kruskal", "9"), ("growing-tree", "2")] {
+        assert_graph_reads_back(&[
+            algorithm,
+            "--seed",
+            seed,
+            "--size",
+            "15",
+            "--weave",
+            "--openings",
+        ]);
+        assert_graph_reads_back(&[algorithm, "--seed", seed, "--size", "11", "--weave", "0.5"]);
+    }
+}
+
+/// A document with the passage under cell 4 (the middle of 3x3) moved: `edit` changes its
+/// passages.
+fn edited(edit: impl Fn(&mut Vec<Value>)) -> String {
+    let mut doc = json_of(&[
+        "kruskal", "--seed", "3", "--size", "7", "--weave", "--format", "graph",
+    ]);
+    let passages = doc["passages"].as_array_mut().unwrap();
+    edit(passages);
+    doc.to_string()
+}
+
+#[test]
+fn documents_with_broken_crossings_are_refused() {
+    // Kruskal's 3x3 weave of seed 3 crosses under the middle cell.
+    let doc = json_of(&[
+        "kruskal", "--seed", "3", "--size", "7", "--weave", "--format", "graph",
+    ]);
+    assert!(
+        doc["passages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["under"] == 4),
+        "{doc}"
+    );
+    let fails = |doc: String, fragment: &str| {
+        let out = crate::common::mazegen()
+            .args(["solve", "--format", "graph"])
+            .write_stdin(doc)
+            .assert()
+            .code(2)
+            .get_output()
+            .stderr
+            .clone();
+        let message = String::from_utf8(out).unwrap();
+        assert!(message.contains(fragment), "{message}");
+    };
+    // Naming the wrong cell to go under, or one where the cells are side by side.
+    fails(
+        edited(|ps| {
+            for p in ps.iter_mut().filter(|p| p["under"] == 4) {
+                p["under"] = 0.into();
+            }
+        }),
+        "so \"under\" must be 4",
+    );
+    fails(
+        edited(|ps| ps[0]["under"] = 4.into()),
+        "side by side, so the passage goes under no cell",
+    );
+    // Closing one side of the corridor over it (and joining the cells another way, so the
+    // maze stays whole): the passage under no longer runs under a corridor.
+    fails(
+        edited(|ps| {
+            let k = ps
+                .iter()
+                .position(|p| (p["a"] == 4 || p["b"] == 4) && p.get("under").is_none())
+                .unwrap();
+            ps.remove(k);
+        }),
+        "not a corridor across it",
+    );
+}
+
+#[test]
+fn every_solver_walks_under_cells() {
+    for seed in 1..=6 {
+        let seed = seed.to_string();
+        let maze = ["backtrack", "--seed", &seed, "--size", "21", "--weave"];
+        let graph = stdout_of(&[&maze[..], &["--format", "graph"]].concat());
+        let shortest = json_of(&[&maze[..], &["--format", "graph", "--solve"]].concat());
+        let length = shortest["solution"].as_array().unwrap().len();
+        for method in ["shortest", "wall-follower", "tremaux", "dead-end-filling"] {
+            let solved = piped(&["solve", "--method", method, "--format", "graph"], &graph);
+            let solved: Value = serde_json::from_str(&solved).unwrap();
+            let path = solved["solution"].as_array().unwrap();
+            // A perfect maze has one path without going back.
+            if method != "tremaux" && method != "wall-follower" {
+                assert_eq!(path.len(), length, "{method}");
+            }
+            assert_eq!(
+                path.first(),
+                shortest["solution"].as_array().unwrap().first()
+            );
+            assert_eq!(path.last(), shortest["solution"].as_array().unwrap().last());
+        }
+    }
+    let graph = stdout_of(&["backtrack", "--size", "9", "--weave", "--format", "graph"]);
+    crate::common::mazegen()
+        .args(["solve", "--method", "pledge"])
+        .write_stdin(graph)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("pledge"));
+}
+
+#[test]
+fn weave_is_refused_where_it_cannot_be_and_formats_in_tiles_refuse_it() {
+    for (more, fragment) in [
+        (&["--wrap", "x"][..], "leave --wrap out"),
+        (&["--levels", "2"], "leave --levels out"),
+        (&["--shape", "hex"], "leave --shape out"),
+    ] {
+        let args = [&["backtrack", "--size", "9", "--weave"][..], more].concat();
+        assert_refused(&args, &[fragment]);
+    }
+    assert_refused(&["backtrack", "--weave", "1.5"], &["1.5"]);
+    assert_refused(
+        &["wilson", "--size", "9", "--weave"],
+        &["wilson does not weave", "backtrack, hunt-and-kill"],
+    );
+    assert_refused(&["sidewinder", "--size", "9", "--weave"], &["sidewinder"]);
+    for format in ["json", "npy", "npy-connections"] {
+        assert_refused(
+            &["backtrack", "--size", "9", "--weave", "--format", format],
+            &["woven rect maze", "graph"],
+        );
+    }
+}
+
+#[test]
+fn weave_pictures_are_locked() {
+    for (algorithm, format) in [
+        ("backtrack", "text"),
+        ("kruskal", "text"),
+        ("kruskal", "svg"),
+    ] {
+        let picture = stdout_of(&[
+            algorithm, "--seed", "7", "--size", "13", "--weave", "--solve", "--format", format,
+        ]);
+        assert_snapshot!(format!("{algorithm}_{format}"), picture);
+    }
+}
+
+#[test]
+fn weave_documents_validate_against_the_schema_and_load_in_networkx() {
+    let validator = crate::graph::validator();
+    let mut docs = Vec::new();
+    for algorithm in WEAVING {
+        for more in [
+            &["--weave", "--solve", "--stats"][..],
+            &["--weave", "0.3", "--braid", "0.5"],
+        ] {
+            let args = [&[algorithm, "--seed", "5", "--size", "15"][..], more];
+            let doc = json_of(&[&args.concat()[..], &["--format", "graph"]].concat());
+            let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+            assert!(errors.is_empty(), "{algorithm} {more:?}: {errors:?}");
+            docs.push(doc);
+        }
+    }
+    let probe = std::process::Command::new("python3")
+        .args(["-c", "import networkx"])
+        .output();
+    if !probe.is_ok_and(|o| o.status.success()) {
+        eprintln!("note: python3 with networkx not found; skipping the networkx check");
+        return;
+    }
+    // Perfect weaves are trees in networkx too, their passages under cells edges like any.
+    let perfect: Vec<&Value> = docs.iter().filter(|d| d.get("braid").is_none()).collect();
+    let script = "import json, sys, networkx as nx\n\
+        under = 0\n\
+        for doc in json.load(sys.stdin):\n\
+        \x20   g = nx.node_link_graph(doc, nodes='cells', edges='passages', source='a', target='b')\n\
+        \x20   assert nx.is_tree(g), 'not a spanning tree'\n\
+        \x20   under += sum('under' in g.edges[e] for e in g.edges)\n\
+        assert under > 0, 'no passage under a cell'\n\
+        print('ok')";
+    let mut child = std::process::Command::new("python3")
+        .args(["-c", script])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    let input = serde_json::to_vec(&perfect).unwrap();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
