@@ -371,7 +371,7 @@ fn apply_on<T: Topology>(
             cells.len() - 1
         )));
     };
-    if side >= T::SIDES || topology.neighbour(&topology.cursor(i), side).is_none() {
+    if side >= T::SIDES || topology.link(&topology.cursor(i), side).is_none() {
         return Err(Error::InvalidEvent(format!(
             "event {k}: side {side} of cell {id} leads to no other cell"
         )));

@@ -535,14 +535,19 @@ impl Shape {
             }
             weave.choose_crossable(rng);
         }
-        with_topology!(self, t => {
+        let carved = with_topology!(&mut *self, t => {
             if observer.listening() {
                 let mut named = Named::new(t, observer)?;
                 algorithm.carve_on(t, rng, &mut named)
             } else {
                 algorithm.carve_on(t, rng, &mut Silent)
             }
-        })
+        });
+        // Carved, a weave is its passages alone, as a document reads back.
+        if let Shape::Weave(weave) = self {
+            weave.forget_crossable();
+        }
+        carved
     }
 
     /// The side of `cell` through which an opening beside `end` leaves the maze: the first

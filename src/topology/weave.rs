@@ -90,6 +90,13 @@ impl Weave {
         }
     }
 
+    /// Forgets which cells may be crossed, once carved: no passage opens under a cell after.
+    pub fn forget_crossable(&mut self) {
+        for cell in &mut self.links {
+            *cell &= !CROSSABLE;
+        }
+    }
+
     /// The cell at (x, y), and whether a passage goes under it: `Some(true)` when it runs
     /// east-west (under a corridor running north-south), `Some(false)` north-south.
     pub fn under(&self, pos: Pos) -> Option<bool> {

@@ -426,3 +426,25 @@ fn weave_documents_validate_against_the_schema_and_load_in_networkx() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn replaying_a_weaves_events_rebuilds_it() {
+    use mazegen::events::{ShapeEvent, replay_shape};
+    for generator in catalogue().iter().filter(|g| WEAVING.contains(&g.name())) {
+        for seed in 0..10 {
+            let blank = weave(8, 6, 0.7);
+            let mut quiet = blank.clone();
+            generator
+                .carve_shape(&mut quiet, &mut rng_from_seed(seed))
+                .unwrap();
+            let mut watched = blank.clone();
+            let mut events: Vec<ShapeEvent> = Vec::new();
+            generator
+                .carve_shape_observed(&mut watched, &mut rng_from_seed(seed), &mut events)
+                .unwrap();
+            assert_eq!(watched, quiet, "{}", generator.name());
+            let replayed = replay_shape(blank, events.iter().copied()).unwrap();
+            assert_eq!(replayed, quiet, "{}", generator.name());
+        }
+    }
+}
