@@ -12,7 +12,7 @@
 
 use crate::Probability;
 use crate::analysis::{Distances, unreachable_cell};
-use crate::document::maze::MazeDocument;
+use crate::document::maze::{MazeDocument, Place, SolutionStep};
 use crate::document::{GRAPH_SCHEMA, MAZE_SCHEMA, WindowEntry};
 use crate::error::{Error, Result};
 use crate::grid::{
@@ -33,6 +33,7 @@ use std::fmt;
 use std::io::{self, Read};
 
 mod graph;
+mod levels;
 
 /// Why [`read_maze`] could not read a maze.
 #[derive(Debug, thiserror::Error)]
@@ -135,16 +136,37 @@ fn not_a_tile(y: u64, x: u64, found: char) -> Error {
 
 /// Checks the fields of a parsed document against each other and makes the maze.
 fn maze_from(doc: Box<MazeDocument<'static, TileGrid>>) -> Result<Maze> {
-    let doc = *doc;
+    let mut doc = *doc;
+    let tiles = match (doc.tiles.take(), doc.levels.take()) {
+        (Some(_), Some(_)) => {
+            return Err(invalid(
+                "a maze document has \"tiles\" or \"levels\", not both".into(),
+            ));
+        }
+        (None, Some(grids)) => return levels::maze_from(doc, &grids),
+        (Some(tiles), None) => tiles,
+        (None, None) => {
+            return Err(invalid(
+                "missing field `tiles`: a maze document has \"tiles\", or \"levels\" of them"
+                    .into(),
+            ));
+        }
+    };
+    let flat = |place: Place, role: &str| match place.z {
+        None => Ok(Pos::new(place.x, place.y)),
+        Some(_) => Err(invalid(format!(
+            "\"{role}\" has a level \"z\", but the maze has no \"levels\""
+        ))),
+    };
     let declared = [
         ("tile_width", doc.tile_width),
         ("tile_height", doc.tile_height),
         ("width", doc.width.into()),
         ("height", doc.height.into()),
     ];
-    let (grid, holes, mask) = doc.tiles.finish(declared, doc.openings)?;
-    let start = cell(&grid, mask.as_ref(), doc.start, "start")?;
-    let goal = cell(&grid, mask.as_ref(), doc.goal, "goal")?;
+    let (grid, holes, mask) = tiles.finish(declared, doc.openings)?;
+    let start = cell(&grid, mask.as_ref(), flat(doc.start, "start")?, "start")?;
+    let goal = cell(&grid, mask.as_ref(), flat(doc.goal, "goal")?, "goal")?;
     if !doc.params.is_object() {
         return Err(invalid("\"params\" must be an object".into()));
     }
@@ -185,7 +207,15 @@ fn maze_from(doc: Box<MazeDocument<'static, TileGrid>>) -> Result<Maze> {
         check_border(&holes, &maze)?;
         check_connected(&maze)?;
     }
-    if let Some(tiles) = doc.solution {
+    if let Some(steps) = doc.solution {
+        let tiles = (steps.iter().enumerate())
+            .map(|(k, step)| match *step {
+                SolutionStep::Flat(tile) => Ok(tile),
+                SolutionStep::Level(..) => Err(invalid(format!(
+                    "\"solution\" step {k}: a step of a maze without levels is [x, y]"
+                ))),
+            })
+            .collect::<Result<Vec<TilePos>>>()?;
         maze.record_solution(solution_cells(&maze, &tiles)?);
     }
     Ok(maze)

@@ -1,6 +1,7 @@
 //! `mazegen.maze/v1` (see `schema/maze.v1.json`): a rectangle or a mask in tiles, its tile
 //! rows as strings of `#` (wall), `.` (passage) and `' '` (outside a mask), with its figures
-//! when asked for.
+//! when asked for; a maze in levels as one grid of tile rows a level, its cells marked where
+//! passages go up and down.
 
 use super::WindowEntry;
 use crate::analysis::{Difficulty, Summary};
@@ -12,7 +13,7 @@ use std::borrow::Cow;
 /// how the solution is (its tiles): drawn from a maze as they are written, checked as they are
 /// read.
 #[derive(Serialize, Deserialize)]
-pub(crate) struct MazeDocument<'a, T, S = Vec<TilePos>> {
+pub(crate) struct MazeDocument<'a, T, S = Vec<SolutionStep>> {
     pub schema: Cow<'a, str>,
     pub generator: Cow<'a, str>,
     pub algorithm: Cow<'a, str>,
@@ -25,8 +26,8 @@ pub(crate) struct MazeDocument<'a, T, S = Vec<TilePos>> {
     /// Present for a window of a giant maze: its tiles' frame is open where passages leave it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub window: Option<WindowEntry>,
-    pub start: Pos,
-    pub goal: Pos,
+    pub start: Place,
+    pub goal: Place,
     /// Derived from the tiles; written for consumers, not trusted when reading.
     #[serde(default)]
     pub perfect: bool,
@@ -37,7 +38,13 @@ pub(crate) struct MazeDocument<'a, T, S = Vec<TilePos>> {
     pub unicursal: bool,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub openings: bool,
-    pub tiles: T,
+    /// Absent for a maze in levels, which has `levels` instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tiles: Option<T>,
+    /// A maze in levels: each level's tile rows, level 0 (the bottom) first, cells marked
+    /// `^` where a passage goes up, `v` down and `x` both ([`level_mark`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub levels: Option<Vec<Vec<String>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solution: Option<S>,
     /// The cells a solver visited, in order (`solve --method`); written, not read.
@@ -50,4 +57,45 @@ pub(crate) struct MazeDocument<'a, T, S = Vec<TilePos>> {
     /// a document being read keeps only this pointer's room for it.
     #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
     pub difficulty: Option<Box<Difficulty>>,
+}
+
+/// A cell as `start` and `goal` place it: column and row, and its level in a maze in levels.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Place {
+    pub x: u32,
+    pub y: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub z: Option<u32>,
+}
+
+impl Place {
+    /// The cell at `pos` of a flat maze.
+    pub(crate) const fn flat(pos: Pos) -> Self {
+        Self {
+            x: pos.x,
+            y: pos.y,
+            z: None,
+        }
+    }
+}
+
+/// A step of a solution as read: a tile of a flat maze, or a tile and its level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub(crate) enum SolutionStep {
+    /// Column and row.
+    Flat(TilePos),
+    /// Column, row and level.
+    Level(u64, u64, u32),
+}
+
+/// The mark of a cell of a maze in levels in its level's tile rows: `.` without a passage up
+/// or down, `^` with one up, `v` down, `x` both.
+pub(crate) const fn level_mark(up: bool, down: bool) -> u8 {
+    match (up, down) {
+        (false, false) => b'.',
+        (true, false) => b'^',
+        (false, true) => b'v',
+        (true, true) => b'x',
+    }
 }

@@ -4,11 +4,13 @@
 use super::Takes;
 use super::{DrawRows, Render, RenderRows, StreamTiles};
 use crate::analysis::{Difficulty, Summary};
-use crate::document::maze::MazeDocument;
+use crate::document::maze::{MazeDocument, Place, level_mark};
 use crate::document::{MAZE_SCHEMA, WindowEntry};
 use crate::grid::{Tile, empty_vec};
 use crate::maze::{Maze, MazeTiles};
 use crate::stream::MazeRows;
+use crate::topology::{Levels, Shape, Topology};
+use crate::with_topology;
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 use std::borrow::Cow;
@@ -27,6 +29,7 @@ impl Json {
     /// What `json` takes.
     pub const TAKES: Takes = Takes {
         tiles: true,
+        levels: true,
         carries_stats: true,
         records_seed: true,
         ..Takes::NOTHING
@@ -70,16 +73,19 @@ impl RenderRows for Json {
             tile_width,
             tile_height,
             window: None,
-            start: Maze::DEFAULT_START,
-            goal: Maze::default_goal(width, height),
+            start: Place::flat(Maze::DEFAULT_START),
+            goal: Place::flat(Maze::default_goal(width, height)),
             perfect: true,
             braid: None,
             unicursal: false,
             openings: false,
-            tiles: TileStrings::new(width, height, tile_width, tile_height, || {
-                StreamTiles::new(rows)
-            })
-            .map_err(io::Error::other)?,
+            tiles: Some(
+                TileStrings::new(width, height, tile_width, tile_height, || {
+                    StreamTiles::new(rows)
+                })
+                .map_err(io::Error::other)?,
+            ),
+            levels: None,
             solution: None,
             visited: None,
             stats: None,
@@ -91,12 +97,16 @@ impl RenderRows for Json {
 }
 
 /// The document of `maze`, with a `stats` object when `stats` is set and a `difficulty` object
-/// when one is given. Its tiles and solution are drawn as they are written.
+/// when one is given. Its tiles and solution are drawn as they are written; a maze in levels
+/// has the tile rows of each level instead (and no figures).
 pub(super) fn document(
     maze: &Maze,
     stats: bool,
     difficulty: Option<Difficulty>,
 ) -> io::Result<MazeDocument<'_, TileStrings<MazeTiles<'_>>, SolutionTiles<'_>>> {
+    if let Shape::Levels(levels) = maze.shape() {
+        return Ok(levels_document(maze, levels));
+    }
     let stats = stats.then(|| Summary::of(maze)).transpose();
     let grid = maze
         .tile_grid("a maze document")
@@ -106,6 +116,28 @@ pub(super) fn document(
         maze.tiles()
     });
     Ok(MazeDocument {
+        tiles: Some(tiles.map_err(io::Error::other)?),
+        stats: stats.map_err(io::Error::other)?,
+        difficulty: difficulty.map(Box::new),
+        ..common_fields(maze, width, height, (grid.tile_width(), grid.tile_height()))
+    })
+}
+
+/// The fields of `maze`'s document that every maze has alike, the `width x height` cells of
+/// its rectangle (of each level) drawn in `tile_size` tiles; no tiles or figures.
+fn common_fields(
+    maze: &Maze,
+    width: u32,
+    height: u32,
+    (tile_width, tile_height): (u64, u64),
+) -> MazeDocument<'_, TileStrings<MazeTiles<'_>>, SolutionTiles<'_>> {
+    let place = |cell: usize| {
+        with_topology!(maze.shape(), t => {
+            let (at, z) = t.placed(&t.cursor(cell));
+            Place { x: at.x, y: at.y, z }
+        })
+    };
+    MazeDocument {
         schema: MAZE_SCHEMA.into(),
         generator: crate::GENERATOR.into(),
         algorithm: maze.algorithm().into(),
@@ -113,23 +145,70 @@ pub(super) fn document(
         seed: maze.seed(),
         width,
         height,
-        tile_width: grid.tile_width(),
-        tile_height: grid.tile_height(),
+        tile_width,
+        tile_height,
         window: maze.cut().map(WindowEntry::of),
-        start: maze.start_pos(),
-        goal: maze.goal_pos(),
+        start: place(maze.start()),
+        goal: place(maze.goal()),
         perfect: maze.is_perfect(),
         braid: maze.braid().map(f64::from),
         unicursal: maze.is_unicursal(),
         openings: maze.has_openings(),
-        tiles: tiles.map_err(io::Error::other)?,
+        tiles: None,
+        levels: None,
         solution: maze.solution().map(|_| SolutionTiles(maze)),
         visited: maze
             .visited()
             .map(|cells| cells.iter().map(|&cell| maze.pos(cell)).collect()),
-        stats: stats.map_err(io::Error::other)?,
-        difficulty: difficulty.map(Box::new),
-    })
+        stats: None,
+        difficulty: None,
+    }
+}
+
+/// The document of `maze`, a maze in `levels`: each level's tile rows.
+fn levels_document<'a>(
+    maze: &'a Maze,
+    levels: &Levels,
+) -> MazeDocument<'a, TileStrings<MazeTiles<'a>>, SolutionTiles<'a>> {
+    let (width, height) = (levels.width(), levels.height());
+    let tiles = (2 * u64::from(width) + 1, 2 * u64::from(height) + 1);
+    MazeDocument {
+        levels: Some(level_rows(levels, &maze.openings())),
+        ..common_fields(maze, width, height, tiles)
+    }
+}
+
+/// The tile rows of each level of `levels`, as `json` draws a rectangle's, each cell marked
+/// by [`level_mark`], the outer wall open at `openings` (cell and side).
+fn level_rows(levels: &Levels, openings: &[(usize, usize)]) -> Vec<Vec<String>> {
+    let (w, h) = (levels.width() as usize, levels.height() as usize);
+    let mut grids = Vec::with_capacity(levels.levels() as usize);
+    for z in 0..levels.levels() as usize {
+        let mut rows = vec![vec![b'#'; 2 * w + 1]; 2 * h + 1];
+        for y in 0..h {
+            for x in 0..w {
+                let i = (z * h + y) * w + x;
+                let (tx, ty) = (2 * x + 1, 2 * y + 1);
+                let open = |side| levels.is_open(i, side);
+                rows[ty][tx] = level_mark(open(4), open(5));
+                if open(1) {
+                    rows[ty][tx + 1] = b'.';
+                }
+                if open(2) {
+                    rows[ty + 1][tx] = b'.';
+                }
+                for side in (0..4).filter(|&side| openings.contains(&(i, side))) {
+                    let (dx, dy) = [(0, -1), (1, 0), (0, 1), (-1, 0)][side];
+                    rows[(ty as i64 + dy) as usize][(tx as i64 + dx) as usize] = b'.';
+                }
+            }
+        }
+        let rows = rows
+            .into_iter()
+            .map(|row| String::from_utf8(row).expect("ASCII"));
+        grids.push(rows.collect());
+    }
+    grids
 }
 
 /// Serializes the picture of a maze as strings, one per tile row: `#` wall, `.` anything open.
@@ -183,11 +262,61 @@ pub(crate) const fn json_tile(tile: Tile) -> u8 {
     }
 }
 
-/// Serializes the solution of a solved maze as tile positions, drawn as they are written.
+/// Serializes the solution of a solved maze as tile positions, drawn as they are written; in
+/// levels, each with its level.
 pub(super) struct SolutionTiles<'a>(&'a Maze);
 
 impl Serialize for SolutionTiles<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.solution_tiles().into_iter().flatten())
+        match self.0.shape() {
+            Shape::Levels(levels) => serializer.collect_seq(level_path(self.0, levels)),
+            _ => serializer.collect_seq(self.0.solution_tiles().into_iter().flatten()),
+        }
+    }
+}
+
+/// The tiles of the solution of `maze`, a maze in `levels`, each with its level: the cell
+/// tiles of each step, the tile between cells side by side, and the openings at the ends.
+pub(crate) fn level_path(maze: &Maze, levels: &Levels) -> Vec<(u64, u64, u32)> {
+    let tile = |i: usize| {
+        let (at, z) = levels.placed(&levels.cursor(i));
+        let z = z.expect("a cell of a maze in levels has a level");
+        (2 * u64::from(at.x) + 1, 2 * u64::from(at.y) + 1, z)
+    };
+    let opening = |cell: usize| {
+        (maze.openings().into_iter())
+            .find(|&(i, _)| i == cell)
+            .map(|(i, side)| beside(tile(i), side))
+    };
+    let cells = maze.solution().unwrap_or_default();
+    let mut path = Vec::with_capacity(2 * cells.len() + 1);
+    path.extend(cells.first().and_then(|&cell| opening(cell)));
+    for (k, &cell) in cells.iter().enumerate() {
+        if k > 0 {
+            let (a, b) = (tile(cells[k - 1]), tile(cell));
+            if a.2 == b.2 {
+                path.push(((a.0 + b.0) / 2, (a.1 + b.1) / 2, a.2));
+            }
+        }
+        path.push(tile(cell));
+    }
+    if cells.len() > 1 || maze.openings().len() > 1 {
+        path.extend(cells.last().and_then(|&cell| {
+            let openings = maze.openings();
+            (openings.iter().rev())
+                .find(|&&(i, _)| i == cell)
+                .map(|&(i, side)| beside(tile(i), side))
+        }));
+    }
+    path
+}
+
+/// The tile beside `tile` on `side` (0 north, then clockwise), on its level.
+fn beside((x, y, z): (u64, u64, u32), side: usize) -> (u64, u64, u32) {
+    match side {
+        0 => (x, y - 1, z),
+        1 => (x + 1, y, z),
+        2 => (x, y + 1, z),
+        _ => (x - 1, y, z),
     }
 }

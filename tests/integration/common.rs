@@ -52,24 +52,31 @@ pub fn assert_refused(args: &[&str], fragments: &[&str]) {
     ));
 }
 
-/// Checks that the graph document of `mazegen args` reads back as it was written: `render`
-/// writes it again unchanged and draws it in `text` and `svg` as generation does, `solve`
-/// solves it as `--solve` does, and `stats` prints the figures `--stats` does.
+/// Checks that the graph document of `mazegen args` reads back as it was written (see
+/// [`assert_document_reads_back`]).
 pub fn assert_graph_reads_back(args: &[&str]) {
+    assert_document_reads_back(args, "graph");
+}
+
+/// Checks that the document of `mazegen args` in `format` (`graph` or `json`) reads back as it
+/// was written: `render` writes it again unchanged and draws it in `text` and `svg` as
+/// generation does, `solve` solves it as `--solve` does, and `stats` prints the figures
+/// `--stats` does.
+pub fn assert_document_reads_back(args: &[&str], format: &str) {
     let with = |more: &[&str]| stdout_of(&[args, more].concat());
-    let graph = with(&["--format", "graph"]);
-    assert_eq!(piped(&["render", "--format", "graph"], &graph), graph);
-    for format in ["text", "svg"] {
-        let drawn = with(&["--format", format]);
+    let document = with(&["--format", format]);
+    assert_eq!(piped(&["render", "--format", format], &document), document);
+    for picture in ["text", "svg"] {
+        let drawn = with(&["--format", picture]);
         assert_eq!(
-            piped(&["render", "--format", format], &graph),
+            piped(&["render", "--format", picture], &document),
             drawn,
             "{args:?}"
         );
     }
-    let solved = with(&["--format", "graph", "--solve"]);
+    let solved = with(&["--format", format, "--solve"]);
     assert_eq!(
-        piped(&["solve", "--format", "graph"], &graph),
+        piped(&["solve", "--format", format], &document),
         solved,
         "{args:?}"
     );
@@ -78,7 +85,7 @@ pub fn assert_graph_reads_back(args: &[&str]) {
         .output()
         .unwrap()
         .stderr;
-    assert_eq!(piped(&["stats"], &graph).as_bytes(), figures, "{args:?}");
+    assert_eq!(piped(&["stats"], &document).as_bytes(), figures, "{args:?}");
 }
 
 /// Runs `mazegen` with `args`, asserts success, and parses standard output as JSON.

@@ -1,10 +1,12 @@
 //! `--levels N` from the command line: graph documents give each cell its level and list the
 //! cells above and below it, passages join the levels, `--start` and `--goal` take a level,
-//! documents read back as written, every format that writes shapes writes a maze in levels and
-//! the others refuse it, and the pictures are locked by snapshots.
+//! `json` draws each level's tiles with marks up and down, documents read back as written,
+//! every format that writes shapes writes a maze in levels and the others refuse it, and the
+//! pictures are locked by snapshots.
 
 use crate::common::{
-    assert_graph_reads_back, assert_refused, assert_snapshot, json_of, mazegen, piped, stdout_of,
+    assert_document_reads_back, assert_graph_reads_back, assert_refused, assert_snapshot, json_of,
+    mazegen, piped, stdout_of,
 };
 use serde_json::{Value, json};
 
@@ -209,7 +211,9 @@ fn every_method_but_pledge_solves_a_maze_in_levels() {
 #[test]
 fn formats_that_write_shapes_write_mazes_in_levels() {
     for (maze, _) in MAZES {
-        for format in ["term", "text", "graph", "jsonl", "svg", "png", "pdf"] {
+        for format in [
+            "term", "text", "json", "graph", "jsonl", "svg", "png", "pdf",
+        ] {
             let output = mazegen()
                 .args(args("wilson", "2", maze, &["--format", format, "--solve"]))
                 .output()
@@ -230,7 +234,7 @@ fn formats_that_write_shapes_write_mazes_in_levels() {
 
 #[test]
 fn what_cannot_be_made_in_levels_is_refused() {
-    let formats = "--format term, text, graph, jsonl, svg, png or pdf";
+    let formats = "--format term, text, json, graph, jsonl, svg, png or pdf";
     for (args, fragments) in [
         (
             &["wilson", "--levels", "2", "--format", "html"][..],
@@ -295,4 +299,169 @@ fn pictures_in_levels_are_locked() {
             assert_snapshot!(format!("{name}.{format}"), picture);
         }
     }
+}
+
+#[test]
+fn json_draws_each_level_in_tiles_as_the_graph_document_joins_its_cells() {
+    let schema: Value = serde_json::from_str(include_str!("../../schema/maze.v1.json")).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    for (maze, (w, h, n)) in MAZES {
+        for seed in ["1", "2", "3"] {
+            let more = ["--solve", "--openings"];
+            let doc = json_of(&args(
+                "kruskal",
+                seed,
+                maze,
+                &[&more[..], &["--format", "json"]].concat(),
+            ));
+            let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+            assert!(errors.is_empty(), "{maze}: {errors:?}");
+            assert!(doc.get("tiles").is_none());
+            let graph = json_of(&args(
+                "kruskal",
+                seed,
+                maze,
+                &[&more[..], &["--format", "graph"]].concat(),
+            ));
+            // Every passage of the graph document, drawn in the tiles: between cells on a
+            // level an open tile, between levels the marks up and down.
+            let grids = doc["levels"].as_array().unwrap();
+            assert_eq!(grids.len() as u64, n);
+            let tile = |x: u64, y: u64, z: u64| {
+                grids[z as usize][y as usize].as_str().unwrap().as_bytes()[x as usize]
+            };
+            let mut open = 0;
+            for p in graph["passages"].as_array().unwrap() {
+                let (a, b) = (p["a"].as_u64().unwrap(), p["b"].as_u64().unwrap());
+                let place = |id: u64| (id % w, id / w % h, id / (w * h));
+                let ((ax, ay, az), (bx, by, bz)) = (place(a), place(b));
+                if az == bz {
+                    assert_eq!(tile(ax + bx + 1, ay + by + 1, az), b'.', "{maze} {a}-{b}");
+                } else {
+                    assert!(b"^x".contains(&tile(2 * ax + 1, 2 * ay + 1, az)), "{maze}");
+                    assert!(b"vx".contains(&tile(2 * bx + 1, 2 * by + 1, bz)), "{maze}");
+                }
+                open += 1;
+            }
+            // And nothing else: the open tiles between cells and the marks count the passages.
+            let mut drawn = 0;
+            for z in 0..n {
+                for y in 1..2 * h {
+                    for x in 1..2 * w {
+                        let t = tile(x, y, z);
+                        drawn += match (x % 2, y % 2) {
+                            (1, 1) => u64::from(b"^x".contains(&t)),
+                            (0, 0) => 0,
+                            _ => u64::from(t == b'.'),
+                        };
+                    }
+                }
+            }
+            assert_eq!(drawn, open, "{maze}");
+            // The endpoints and the solution keep their levels.
+            let cells = graph["cells"].as_array().unwrap();
+            for end in ["start", "goal"] {
+                let cell = &cells[graph[end].as_u64().unwrap() as usize];
+                let at = json!({"x": cell["at"][0], "y": cell["at"][1], "z": cell["z"]});
+                assert_eq!(doc[end], at, "{maze} {end}");
+            }
+            let steps = doc["solution"].as_array().unwrap();
+            let on_cells: Vec<u64> = steps
+                .iter()
+                .filter(|s| s[0].as_u64().unwrap() % 2 == 1 && s[1].as_u64().unwrap() % 2 == 1)
+                .map(|s| {
+                    let (x, y, z) = (
+                        s[0].as_u64().unwrap(),
+                        s[1].as_u64().unwrap(),
+                        s[2].as_u64().unwrap(),
+                    );
+                    (z * h + y / 2) * w + x / 2
+                })
+                .collect();
+            let solution: Vec<u64> = (graph["solution"].as_array().unwrap().iter())
+                .map(|id| id.as_u64().unwrap())
+                .collect();
+            assert_eq!(on_cells, solution, "{maze}");
+        }
+    }
+}
+
+#[test]
+fn json_of_levels_reads_back_as_written() {
+    for (maze, _) in MAZES {
+        let mut args = args("wilson", "4", maze, &[]);
+        assert_document_reads_back(&args, "json");
+        args.push("--openings");
+        assert_document_reads_back(&args, "json");
+        // Such a document carries no figures: --stats prints them as a table, as it reads.
+        let table = |args: &[&str], input: Option<String>| {
+            let mut command = mazegen();
+            command.args(args);
+            if let Some(input) = input {
+                command.write_stdin(input);
+            }
+            let output = command.output().unwrap();
+            assert!(output.status.success());
+            String::from_utf8(output.stderr).unwrap()
+        };
+        let document = stdout_of(&[&args[..], &["--format", "json"]].concat());
+        let made = table(
+            &[&args[..], &["--format", "json", "--solve", "--stats"]].concat(),
+            None,
+        );
+        let solved = table(&["solve", "--format", "json", "--stats"], Some(document));
+        assert!(made.contains("solution length"), "{made}");
+        assert_eq!(solved, made);
+    }
+}
+
+#[test]
+fn json_of_levels_with_broken_tiles_is_refused() {
+    let doc = json_of(&[
+        "wilson", "--seed", "2", "--size", "5", "--levels", "2", "--format", "json",
+    ]);
+    let refused = |edit: &dyn Fn(&mut Value), fragment: &str| {
+        let mut doc = doc.clone();
+        edit(&mut doc);
+        mazegen()
+            .args(["solve", "--format", "json"])
+            .write_stdin(doc.to_string())
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(fragment));
+    };
+    // The one way between the levels (2x2 cells, one passage up): marked up, not down above.
+    let mark = |doc: &Value, z: usize| -> (usize, usize) {
+        let rows = doc["levels"][z].as_array().unwrap();
+        for (y, row) in rows.iter().enumerate() {
+            if let Some(x) = row.as_str().unwrap().find(['^', 'v', 'x']) {
+                return (x, y);
+            }
+        }
+        unreachable!("the levels are joined")
+    };
+    let set = |doc: &mut Value, z: usize, (x, y): (usize, usize), to: char| {
+        let row = doc["levels"][z][y].as_str().unwrap().to_string();
+        let mut bytes = row.into_bytes();
+        bytes[x] = to as u8;
+        doc["levels"][z][y] = Value::from(String::from_utf8(bytes).unwrap());
+    };
+    let up = mark(&doc, 0);
+    refused(
+        &|d| set(d, 1, up, '.'),
+        "a way up ('^' or 'x') is a way down",
+    );
+    refused(&|d| set(d, 1, up, 'x'), "the top level has no way up");
+    refused(&|d| set(d, 0, up, 'x'), "the bottom level has no way down");
+    refused(&|d| set(d, 0, (1, 0), '.'), "the outer walls are open");
+    refused(&|d| set(d, 0, (1, 1), '#'), "'#' is not a tile there");
+    refused(&|d| d["start"] = json!({"x": 0, "y": 0}), "without a level");
+    refused(&|d| d["tiles"] = json!(["###"]), "not both");
+    refused(
+        &|d| {
+            let rows = d["levels"][1].as_array_mut().unwrap();
+            rows.pop();
+        },
+        "levels[1] has 4 tile rows",
+    );
 }

@@ -23,6 +23,10 @@ use std::io::{self, Read};
 /// Carries out a document job.
 pub fn run(job: DocumentJob) -> anyhow::Result<()> {
     match read(&job.input)? {
+        // A maze in levels is written as any shape is, its tiles a grid a level.
+        AnyDocument::Maze(maze) if matches!(maze.shape(), Shape::Levels(_)) => {
+            run_on_graph(maze, job.action)
+        }
         AnyDocument::Maze(maze) => run_on_maze(maze, job.action),
         AnyDocument::Graph(maze) => run_on_graph(maze, job.action),
     }
@@ -58,8 +62,9 @@ fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     write_maze(&maze, &output.maze)
 }
 
-/// Carries out `action` on a maze read from a graph document: a rectangle or a mask in any
-/// format but graph as the maze it is, other shapes as graphs or pictures in lines.
+/// Carries out `action` on a maze read from a graph document (or from a maze document of a
+/// maze in levels): a rectangle or a mask in any format but graph as the maze it is, a maze in
+/// levels in `json` a grid of tiles a level, other shapes as graphs or pictures in lines.
 fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     let (finish, output) = match action {
         DocumentAction::Stats(format) => return print_stats(&ShapeStats::of(&maze)?, format),
@@ -79,6 +84,12 @@ fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
         }
         _ => false,
     };
+    if let (Shape::Levels(_), Some(rendering)) = (maze.shape(), &output.levels) {
+        if let Some((finish, pace)) = finish {
+            solve(&mut maze, finish, pace, None)?;
+        }
+        return write_maze(&maze, rendering);
+    }
     if output.graph_format.takes().tiles && in_tiles {
         let action = match finish {
             Some((finish, pace)) => DocumentAction::Solve(Solving::placed(finish), output, pace),

@@ -16,8 +16,11 @@ use std::io::{self, IsTerminal};
 /// The formats that write mazes of any shape, as refusals name them.
 const SHAPE_FORMATS: &str = "--format term, text, graph, jsonl, svg, png, html or pdf";
 
-/// The formats that write wrapped mazes and mazes in levels, as refusals name them.
+/// The formats that write wrapped mazes, as refusals name them.
 const UNPLAYABLE_FORMATS: &str = "--format term, text, graph, jsonl, svg, png or pdf";
+
+/// The formats that write mazes in levels, as refusals name them.
+const LEVELS_FORMATS: &str = "--format term, text, json, graph, jsonl, svg, png or pdf";
 
 /// How and where a maze is written.
 pub struct Rendering {
@@ -84,6 +87,18 @@ impl Rendering {
             stats_table: args.stats && !takes.carries_stats,
             in_tiles: false,
             pixels,
+        })
+    }
+
+    /// How `format` writes a maze in levels in tiles, a grid a level, if it does (`json`): its
+    /// figures, which such a document does not carry, in the table.
+    pub(super) fn of_levels(format: Format, args: &OutputArgs, picture: Picture) -> Option<Self> {
+        format.takes().levels.then(|| Self {
+            renderer: renderer(format, args, picture, true).expect("a format of mazes"),
+            target: Target::new(args.target.output.as_deref()),
+            stats_table: args.stats,
+            in_tiles: false,
+            pixels: None,
         })
     }
 
@@ -173,6 +188,11 @@ pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result
     if let Some(refused) = shape_format_refused(format, blank, "maze") {
         return Err(refused);
     }
+    if matches!(blank, Shape::Levels(_))
+        && let Some(rendering) = Rendering::of_levels(format, output, picture)
+    {
+        return Ok(rendering);
+    }
     let rendering = Rendering::of_shape(format, output, picture, target)
         .expect("formats that write shapes are settled");
     if let Some(pixels) = rendering.pixels {
@@ -191,13 +211,16 @@ pub fn shape_format_refused(format: Format, shape: &Shape, what: &str) -> Option
         _ if !shape.wrap().is_none() => Some("wrapped mazes"),
         _ => None,
     };
-    let formats = if unplayable.is_none() {
-        SHAPE_FORMATS
-    } else {
-        UNPLAYABLE_FORMATS
+    let levels = matches!(shape, Shape::Levels(_));
+    let formats = match unplayable {
+        None => SHAPE_FORMATS,
+        Some(_) if levels => LEVELS_FORMATS,
+        Some(_) => UNPLAYABLE_FORMATS,
     };
+    let takes = format.takes();
     let refusal = match unplayable {
-        _ if !format.takes().any_shape => "draws rectangles".to_string(),
+        _ if levels && takes.levels => return None,
+        _ if !takes.any_shape => "draws rectangles".to_string(),
         Some(kind) if format == Format::Html => format!("does not play {kind}"),
         _ => return None,
     };
@@ -246,7 +269,9 @@ pub(super) fn renderer(
             scale: args.scale,
         }),
         Format::Text => Box::new(Text { scale: args.scale }),
-        Format::Json => Box::new(Json { stats }),
+        Format::Json => Box::new(Json {
+            stats: stats && !as_shape,
+        }),
         Format::Svg => Box::new(Svg(picture)),
         Format::Png => Box::new(Png(picture)),
         Format::Html => Box::new(Html(picture)),
