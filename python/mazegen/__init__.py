@@ -142,6 +142,7 @@ def _spec(
     solve: bool,
     options: dict,
     wrap: Optional[str] = None,
+    weave: Any = None,
 ) -> _mazegen.Spec:
     if isinstance(algorithm, str) and algorithm in MAZE_DATASET_GENERATORS:
         algorithm, implied = MAZE_DATASET_GENERATORS[algorithm]
@@ -162,6 +163,7 @@ def _spec(
         _text("endpoints", endpoints),
     )
     wrap = _text("wrap", wrap)
+    weave = 1.0 if weave is True else None if weave is False else _number("weave", weave)
     openings, solve, braid = _flag("openings", openings), _flag("solve", solve), _number("braid", braid)
     if "walkers" in options:
         options["walkers"] = _whole("walkers", options["walkers"], 1, _U32)
@@ -218,6 +220,7 @@ def _spec(
         solve=solve,
         options=options,
         wrap=wrap,
+        weave=weave,
     )
 
 
@@ -254,6 +257,11 @@ class Maze:
     def wrap(self) -> Optional[str]:
         """The edges joined (``"x"``, ``"y"`` or ``"xy"``), or None for a flat maze."""
         return self._native.wrap
+
+    @property
+    def weave(self) -> Optional[float]:
+        """The share of cells a passage could cross under, in a weave; None otherwise."""
+        return self._native.weave
 
     @property
     def cell_count(self) -> int:
@@ -450,6 +458,7 @@ def maze(
     openings: bool = False,
     solve: bool = True,
     wrap: Optional[str] = None,
+    weave: Union[bool, float, None] = None,
     **options: Any,
 ) -> Maze:
     """Makes one maze.
@@ -461,7 +470,10 @@ def maze(
     the endpoints (``(row, column)``), ``endpoints="farthest"`` puts them at the two ends of
     a longest path, ``openings`` opens the outer wall beside them. ``wrap`` joins opposite
     edges of a ``rect`` or ``hex`` maze: ``"x"`` left to right (a cylinder), ``"y"`` top to
-    bottom, ``"xy"`` both (a torus); such a maze has a graph, not tiles. The algorithm's options:
+    bottom, ``"xy"`` both (a torus); such a maze has a graph, not tiles. ``weave`` lets
+    passages cross under cells of a ``rect`` (``True``, or the probability each cell may be
+    crossed), carved by backtrack, hunt-and-kill, growing-tree, kruskal and aldous-broder; a
+    weave has a graph, not tiles. The algorithm's options:
     ``bias`` (binary-tree), ``walkers`` and ``do_forks`` (backtrack), ``pick``
     (growing-tree), ``simplified`` (prim), ``p`` and ``dfs`` (percolation), and
     ``start_coord``, ``accessible_cells``, ``max_tree_depth`` (backtrack, percolation with
@@ -473,7 +485,7 @@ def maze(
     """
     spec = _spec(
         algorithm, width, height, shape, rings, mask, braid, start, goal, endpoints,
-        openings, solve, options, wrap,
+        openings, solve, options, wrap, weave,
     )
     seed = _whole("seed", seed, 0, _U64)
     return Maze(spec.make(_random_seed() if seed is None else seed))
@@ -614,6 +626,7 @@ def dataset(
     min_solution_share: Optional[float] = None,
     max_solution_share: Optional[float] = None,
     wrap: Optional[str] = None,
+    weave: Union[bool, float, None] = None,
     **options: Any,
 ) -> Dataset:
     """Makes ``count`` mazes on ``jobs`` threads (all cores by default), the same mazes for
@@ -629,7 +642,7 @@ def dataset(
     """
     spec = _spec(
         algorithm, width, height, shape, rings, mask, braid, start, goal, endpoints,
-        openings, solve, options, wrap,
+        openings, solve, options, wrap, weave,
     )
     given = dict(locals())
     bounds = [

@@ -16,7 +16,7 @@ use mazegen::render::{
     ArrayParts, ArrayPiece, Arrays, Graph, Json, NpyConnections, NpyTiles, Picture, Png, Render,
     Style, Svg, Text, Tokens, cell_bytes,
 };
-use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Square, Triangle, Wrap};
+use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Square, Triangle, Weave, Wrap};
 use mazegen::window::{Giant, Window};
 use mazegen::{Error, Probability};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
@@ -377,7 +377,39 @@ fn blank_of(
     rings: Option<u32>,
     mask: Option<&Bound<'_, PyAny>>,
     wrap: Option<&str>,
+    weave: Option<f64>,
 ) -> PyResult<Blank> {
+    if let Some(density) = weave {
+        let other = if mask.is_some() {
+            Some("a mask".to_string())
+        } else if wrap.is_some() {
+            Some("wrap".to_string())
+        } else if shape != "rect" {
+            Some(format!("shape {shape:?}"))
+        } else {
+            None
+        };
+        if let Some(other) = other {
+            return Err(bad(format!(
+                "weave crosses passages under the square cells of a plain rectangle, not with \
+                 {other}"
+            )));
+        }
+        let density =
+            Probability::new(density).map_err(|e| bad(format!("weave {density}: {e}")))?;
+        if rings.is_some() {
+            return Err(bad("rings sizes polar mazes, not a weave"));
+        }
+        for (name, value) in [("width", width), ("height", height)] {
+            if value == Some(0) {
+                return Err(bad(format!("{name} 0: a maze has at least one cell")));
+            }
+        }
+        let (width, height) = (width.unwrap_or(10), height.unwrap_or(10));
+        return Ok(Blank::Shape(Shape::Weave(
+            Weave::new(width, height, density).map_err(py_error)?,
+        )));
+    }
     let wrap = match wrap {
         None => Wrap::None,
         Some("x") => Wrap::X,
@@ -514,7 +546,7 @@ impl Spec {
     #[pyo3(signature = (
         algorithm, *, width=None, height=None, shape="rect", rings=None, mask=None,
         braid=None, start=None, goal=None, endpoints=None, openings=false, solve=true,
-        options=None, wrap=None,
+        options=None, wrap=None, weave=None,
     ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -532,6 +564,7 @@ impl Spec {
         solve: bool,
         options: Option<&Bound<'_, PyDict>>,
         wrap: Option<&str>,
+        weave: Option<f64>,
     ) -> PyResult<Self> {
         let options = match options {
             Some(options) => AlgorithmOptions::from_dict(options)?,
@@ -546,7 +579,7 @@ impl Spec {
         };
         let spec = Spec {
             algorithm: Algorithm::new(algorithm, options)?,
-            blank: blank_of(shape, width, height, rings, mask, wrap)?,
+            blank: blank_of(shape, width, height, rings, mask, wrap, weave)?,
             finish: Finish {
                 braid: braid
                     .map(|p| Probability::new(p).map_err(|e| bad(format!("braid {p}: {e}"))))
@@ -839,6 +872,15 @@ impl Maze {
     fn wrap(&self) -> Option<&'static str> {
         let wrap = self.maze.shape().wrap();
         (!wrap.is_none()).then(|| wrap.name())
+    }
+
+    /// The share of cells a passage could cross under, in a weave, or `None`.
+    #[getter]
+    fn weave(&self) -> Option<f64> {
+        match self.maze.shape() {
+            Shape::Weave(weave) => Some(weave.density().get()),
+            _ => None,
+        }
     }
 
     /// Its number of cells.

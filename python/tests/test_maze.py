@@ -374,3 +374,37 @@ def test_wrapped_mazes_are_trees_whose_cells_have_neighbours_across_the_edges(sh
 def test_what_cannot_wrap_is_refused(kwargs, message):
     with pytest.raises(ValueError, match=message):
         mazegen.maze("wilson", **kwargs)
+
+
+@pytest.mark.parametrize("algorithm", ["backtrack", "kruskal", "hunt-and-kill"])
+def test_weaves_are_trees_whose_passages_go_under_cells(algorithm):
+    maze = mazegen.maze(algorithm, 9, 7, seed=5, weave=True)
+    assert (maze.shape, maze.weave, maze.perfect) == ("rect", 1.0, True)
+    doc = json.loads(maze.graph_json())
+    assert doc["shape"] == {"kind": "rect", "width": 9, "height": 7, "weave": 1.0}
+    assert len(doc["passages"]) == len(doc["cells"]) - 1
+    under = [p for p in doc["passages"] if "under" in p]
+    assert under, "no passage under a cell"
+    for passage in under:
+        a, b, mid = (doc["cells"][passage[k]]["at"] for k in ("a", "b", "under"))
+        assert mid == [(a[0] + b[0]) // 2, (a[1] + b[1]) // 2]
+    with pytest.raises(ValueError, match="only rectangles and masks"):
+        maze.tiles
+    assert mazegen.maze(algorithm, 9, 7, seed=5).weave is None
+    assert mazegen.maze(algorithm, 9, 7, seed=5, weave=0.3).weave == 0.3
+    again = mazegen.Maze.from_json(maze.to_json())
+    assert again.weave == 1.0 and again.graph_json() == maze.graph_json()
+
+
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        (dict(algorithm="wilson", weave=True), "wilson does not weave"),
+        (dict(algorithm="backtrack", shape="hex", weave=True), 'not with shape "hex"'),
+        (dict(algorithm="backtrack", wrap="x", weave=True), "not with wrap"),
+        (dict(algorithm="backtrack", weave=1.5), "weave 1.5"),
+    ],
+)
+def test_what_cannot_weave_is_refused(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        mazegen.maze(**kwargs)

@@ -214,6 +214,21 @@ fn pages_play_in_a_real_browser() {
         stdout_of(&command);
         pages.push(path);
     }
+    // A weave: the arrow keys take passages under cells as they take any.
+    let weave = dir.join("weave.html");
+    stdout_of(&[
+        "backtrack",
+        "--seed",
+        "4",
+        "--size",
+        "15",
+        "--weave",
+        "--format",
+        "html",
+        "-o",
+        weave.to_str().unwrap(),
+    ]);
+    pages.push(weave);
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/browser/play_html.py");
     let output = Command::new("python3")
         .arg(script)
