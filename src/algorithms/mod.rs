@@ -115,6 +115,9 @@ pub trait Algorithm {
                 self.run(grid, rng, &mut named)
             }
             Shape::Rect(grid) => self.run(grid, rng, &mut Silent),
+            Shape::Weave(_) => Err(Error::NotWoven {
+                algorithm: Self::NAME,
+            }),
             other => Err(Error::ShapeUnsupported {
                 algorithm: Self::NAME,
                 shape: other.description(),

@@ -29,7 +29,8 @@ pub struct Difficulty {
     /// Depth of the deepest side branch (0 without branches).
     pub branch_depth_max: u32,
     /// The solution's length over the steps between its ends were no wall standing: the
-    /// Manhattan distance on a rectangle (1 when they are one cell).
+    /// Manhattan distance on a rectangle (1 when they are one cell). A weave's solution counts
+    /// two for each step under a cell, the cells it travels.
     pub tortuosity: f64,
     /// Share of the cells that lie on the path.
     pub solution_share: f64,
@@ -96,7 +97,7 @@ impl Difficulty {
             tortuosity: if free == 0 {
                 1.0
             } else {
-                f64::from(steps) / f64::from(free)
+                f64::from(travelled(topology, path)) / f64::from(free)
             },
             solution_share: path.len() as f64 / topology.cell_count() as f64,
         })
@@ -123,6 +124,22 @@ fn scratch<T: Topology, V: Clone>(topology: &T, len: usize, value: V) -> Result<
     Ok(items)
 }
 
+/// The cells `path` travels: its steps, a step under a cell of a weave counting two (the
+/// cell passed under and the one beyond), as the steps of a maze without walls do.
+fn travelled<T: Topology>(topology: &T, path: &[usize]) -> u32 {
+    let steps = path.len() as u32 - 1;
+    if !T::WEAVES {
+        return steps;
+    }
+    let under = path.windows(2).filter(|pair| {
+        let cursor = topology.cursor(pair[0]);
+        (0..T::SIDES).any(|side| {
+            topology.link(&cursor, side) == Some(pair[1]) && topology.under(&cursor, side).is_some()
+        })
+    });
+    steps + under.count() as u32
+}
+
 /// The steps from `from` to `to` across `topology` as if no wall stood (a breadth-first
 /// search over neighbours).
 fn free_steps<T: Topology>(topology: &T, from: usize, to: usize) -> Result<u32> {
@@ -139,7 +156,10 @@ fn free_steps<T: Topology>(topology: &T, from: usize, to: usize) -> Result<u32> 
         }
         let cursor = topology.cursor(i);
         for side in 0..T::SIDES {
+            // Between cells side by side only: on a weave, a step under a cell is no shortcut
+            // of a maze without walls.
             if let Some(j) = topology.link(&cursor, side)
+                && topology.under(&cursor, side).is_none()
                 && steps[j] == UNREACHED
             {
                 steps[j] = steps[i] + 1;

@@ -72,15 +72,31 @@ pub fn passage_hash<T: Topology>(topology: &T) -> u128 {
     };
     // A bit a wall between two cells (open or not), in wall order, 64 a word.
     let (mut word, mut filled) = (0u64, 0);
-    topology.walls(|id| {
-        let (cell, side, _) = topology.wall(id);
-        word |= u64::from(topology.is_open(cell, side)) << filled;
+    let mut push = |open: bool| {
+        word |= u64::from(open) << filled;
         filled += 1;
         if filled == 64 {
             absorb(word);
             (word, filled) = (0, 0);
         }
-    });
+    };
+    if T::WEAVES {
+        // Which walls stand between cells on a weave depends on its passages (one under a
+        // cell takes the walls it goes through): a bit for every side that may join two cells.
+        for i in (0..topology.slots()).filter(|&i| topology.is_cell(i)) {
+            let cursor = topology.cursor(i);
+            for side in 0..T::SIDES {
+                if topology.link(&cursor, side).is_some_and(|j| j > i) {
+                    push(topology.is_open(i, side));
+                }
+            }
+        }
+    } else {
+        topology.walls(|id| {
+            let (cell, side, _) = topology.wall(id);
+            push(topology.is_open(cell, side));
+        });
+    }
     absorb(word);
     u128::from(lanes[0]) << 64 | u128::from(lanes[1])
 }
@@ -128,8 +144,8 @@ pub fn spanning_tree_count(width: u32, height: u32) -> Option<u64> {
 pub const COUNTED_CELLS: usize = 256;
 
 /// The number of spanning trees of the cells of `topology` (the number of distinct perfect
-/// mazes of that shape), or `None` when it has more than [`COUNTED_CELLS`] cells or the count
-/// is 2^53 or more, as [`spanning_tree_count`] says of rectangles.
+/// mazes of that shape), or `None` when it has more than [`COUNTED_CELLS`] cells, the count
+/// is 2^53 or more (as [`spanning_tree_count`] says of rectangles), or on a weave.
 ///
 /// By the matrix-tree theorem: the determinant of the Laplacian with one cell left out,
 /// computed exactly by fraction-free (Bareiss) elimination in checked 128-bit integers. Its
@@ -145,7 +161,9 @@ pub const COUNTED_CELLS: usize = 256;
 /// ```
 pub fn shape_tree_count<T: Topology>(topology: &T) -> Option<u64> {
     let cells = topology.cell_count();
-    if cells > COUNTED_CELLS {
+    // A weave's passages under cells come and go with its passages: its mazes are no spanning
+    // trees of one graph, and are not counted.
+    if cells > COUNTED_CELLS || T::WEAVES {
         return None;
     }
     // Cells numbered from 0 without the holes of a mask; the last one is left out.

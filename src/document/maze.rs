@@ -6,8 +6,10 @@
 use super::WindowEntry;
 use crate::analysis::{Difficulty, Summary};
 use crate::grid::{Pos, TilePos};
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
+use std::fmt;
 
 /// The fields of a maze document, in their order. `T` is how the tile rows are held and `S`
 /// how the solution is (its tiles): drawn from a maze as they are written, checked as they are
@@ -49,7 +51,7 @@ pub(crate) struct MazeDocument<'a, T, S = Vec<SolutionStep>> {
     pub solution: Option<S>,
     /// The cells a solver visited, in order (`solve --method`); written, not read.
     #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
-    pub visited: Option<Vec<Pos>>,
+    pub visited: Option<Vec<Place>>,
     /// Derived from the maze; written on request, recomputed rather than read.
     #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
     pub stats: Option<Summary>,
@@ -80,13 +82,44 @@ impl Place {
 }
 
 /// A step of a solution as read: a tile of a flat maze, or a tile and its level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum SolutionStep {
     /// Column and row.
     Flat(TilePos),
     /// Column, row and level.
     Level(u64, u64, u32),
+}
+
+impl<'de> Deserialize<'de> for SolutionStep {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_seq(StepVisitor)
+    }
+}
+
+/// Reads `[x, y]` or `[x, y, z]`, naming what it expected when it finds something else.
+struct StepVisitor;
+
+impl<'de> Visitor<'de> for StepVisitor {
+    type Value = SolutionStep;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a tile [x, y], or [x, y, z] in levels")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<SolutionStep, A::Error> {
+        let x = seq.next_element::<u64>()?;
+        let y = seq.next_element::<u64>()?;
+        let (Some(x), Some(y)) = (x, y) else {
+            return Err(de::Error::invalid_length(usize::from(x.is_some()), &self));
+        };
+        let Some(z) = seq.next_element::<u32>()? else {
+            return Ok(SolutionStep::Flat((x, y)));
+        };
+        if seq.next_element::<de::IgnoredAny>()?.is_some() {
+            return Err(de::Error::invalid_length(4, &self));
+        }
+        Ok(SolutionStep::Level(x, y, z))
+    }
 }
 
 /// The mark of a cell of a maze in levels in its level's tile rows: `.` without a passage up

@@ -312,6 +312,13 @@ impl MazeSpec {
     /// [`Finish`] that does not fit the shape.
     pub fn check(&self) -> Result<()> {
         let generator = self.generator.as_ref();
+        if let Blank::Shape(Shape::Weave(_)) = &self.blank
+            && !crate::algorithms::WEAVING.contains(&generator.name())
+        {
+            return Err(Error::NotWoven {
+                algorithm: generator.name(),
+            });
+        }
         if let Blank::Shape(shape) = &self.blank
             && !matches!(shape, Shape::Rect(_))
             && !generator.carves_shapes()

@@ -17,9 +17,10 @@ use crate::topology::{Levels, MAX_LEVELS, Shape, Topology};
 pub(super) fn maze_from<T>(doc: MazeDocument<'static, T>, grids: &[Vec<String>]) -> Result<Maze> {
     let (width, height) = (doc.width, doc.height);
     let count = u32::try_from(grids.len()).unwrap_or(u32::MAX);
-    if !(1..=MAX_LEVELS).contains(&count) {
+    if !(2..=MAX_LEVELS).contains(&count) {
         return Err(invalid(format!(
-            "\"levels\" has {} levels; a maze has 1 to {MAX_LEVELS}",
+            "\"levels\" has {} levels; a maze in levels has 2 to {MAX_LEVELS} (one level is a \
+             plain rectangle, in \"tiles\")",
             grids.len()
         )));
     }
@@ -143,6 +144,11 @@ fn carve(levels: &mut Levels, grids: &[Vec<String>]) -> Result<Vec<(u64, u64, u3
             )));
         }
         for (ty, row) in rows.iter().enumerate() {
+            if let Some((tx, c)) = row.chars().enumerate().find(|(_, c)| !c.is_ascii()) {
+                return Err(invalid(format!(
+                    "levels[{z}] row {ty}, column {tx}: '{c}' is not a tile"
+                )));
+            }
             let row = row.as_bytes();
             if row.len() != tw {
                 return Err(invalid(format!(

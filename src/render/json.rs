@@ -159,7 +159,7 @@ fn common_fields(
         solution: maze.solution().map(|_| SolutionTiles(maze)),
         visited: maze
             .visited()
-            .map(|cells| cells.iter().map(|&cell| maze.pos(cell)).collect()),
+            .map(|cells| cells.iter().map(|&cell| place(cell)).collect()),
         stats: None,
         difficulty: None,
     }

@@ -153,7 +153,8 @@ pub trait Topology {
     /// A crossing under cell `i` as Kruskal lays it before it carves anything else ([`Weave`]
     /// only): the cell and side of each half of the passage over it (east-west if
     /// `east_west`, else north-south), then of the passage under it; `None` where `i` may not
-    /// be crossed now (a side of it open, or no cell beyond a side), and on every other shape.
+    /// be crossed (it was not drawn crossable, a side of it is open or taken by a passage
+    /// under, or it lies on the border), and on every other shape.
     fn crossing(&self, i: usize, east_west: bool) -> Option<[(usize, usize); 3]> {
         let _ = (i, east_west);
         None

@@ -97,13 +97,20 @@ impl Weave {
         }
     }
 
-    /// The cell at (x, y), and whether a passage goes under it: `Some(true)` when it runs
-    /// east-west (under a corridor running north-south), `Some(false)` north-south.
+    /// Whether a passage goes under the cell at `pos`: `Some(true)` when it runs east-west
+    /// (under a corridor running north-south), `Some(false)` north-south; `None` when none
+    /// does or `pos` is no cell.
     pub fn under(&self, pos: Pos) -> Option<bool> {
-        let c = self.at(pos.x, pos.y);
-        if self.pierced(&c, 3) {
+        let i = self.locate(pos)?;
+        let c = self.cursor(i);
+        // From the cell before it, west or north, under it to the one after.
+        let from = |dir: usize| {
+            self.beside(&c, back(dir))
+                .is_some_and(|before| self.links[before.i] & under_bit(dir) != 0)
+        };
+        if from(1) {
             Some(true)
-        } else if self.pierced(&c, 0) {
+        } else if from(2) {
             Some(false)
         } else {
             None

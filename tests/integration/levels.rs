@@ -465,3 +465,35 @@ fn json_of_levels_with_broken_tiles_is_refused() {
         "levels[1] has 4 tile rows",
     );
 }
+
+#[test]
+fn json_of_levels_places_visited_cells_on_their_levels() {
+    let document = stdout_of(&[
+        "wilson", "--seed", "6", "--size", "9", "--levels", "3", "--format", "json",
+    ]);
+    let solved: Value = serde_json::from_str(&piped(
+        &["solve", "--method", "tremaux", "--format", "json"],
+        &document,
+    ))
+    .unwrap();
+    let visited = solved["visited"].as_array().unwrap();
+    assert!(!visited.is_empty());
+    for cell in visited {
+        assert!(
+            cell["y"].as_u64().unwrap() < 4 && cell["z"].as_u64().unwrap() < 3,
+            "{cell}"
+        );
+    }
+    // A flat document's solution steps are [x, y]; anything else is named.
+    let flat = stdout_of(&["wilson", "--seed", "6", "--size", "9", "--format", "json"]);
+    let mut doc: Value = serde_json::from_str(&flat).unwrap();
+    doc["solution"] = json!([[1]]);
+    mazegen()
+        .args(["solve", "--format", "json"])
+        .write_stdin(doc.to_string())
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "expected a tile [x, y], or [x, y, z] in levels",
+        ));
+}

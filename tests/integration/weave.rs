@@ -103,9 +103,7 @@ fn algorithms_that_do_not_weave_are_refused_naming_those_that_do() {
             "{}: {message}",
             generator.name()
         );
-        if generator.carves_shapes() {
-            assert!(message.contains(&WEAVING.join(", ")), "{message}");
-        }
+        assert!(message.contains(&WEAVING.join(", ")), "{message}");
     }
 }
 
@@ -447,4 +445,86 @@ fn replaying_a_weaves_events_rebuilds_it() {
             assert_eq!(replayed, quiet, "{}", generator.name());
         }
     }
+}
+
+#[test]
+fn a_weave_names_exactly_the_cells_passages_go_under() {
+    use mazegen::topology::Topology;
+    for seed in 0..20 {
+        let maze = Maze::generate_shape(&mazegen::algorithms::Kruskal, weave(10, 10, 1.0), seed);
+        let maze = maze.unwrap();
+        let Shape::Weave(woven) = maze.shape() else {
+            unreachable!()
+        };
+        let passages_under = (0..woven.slots())
+            .flat_map(|i| (4..8).map(move |side| (i, side)))
+            .filter(|&(i, side)| {
+                let cursor = woven.cursor(i);
+                woven.link(&cursor, side).is_some_and(|j| j > i) && woven.is_open(i, side)
+            })
+            .count();
+        assert_eq!(crossings(maze.shape()), passages_under, "seed {seed}");
+        assert_eq!(woven.under(mazegen::grid::Pos::new(10, 0)), None);
+    }
+}
+
+#[test]
+fn unique_weaves_are_told_apart_and_not_counted() {
+    // Kruskal always crosses under the middle of 3x3 cells, one way or the other, and then
+    // joins the four corners: 2 x 4 x 2^3 = 64 weaves, every one of them told apart.
+    let lines = stdout_of(&[
+        "kruskal", "--weave", "--size", "7", "--count", "64", "--unique", "--seed", "1",
+        "--format", "jsonl",
+    ]);
+    let mut seen = std::collections::HashSet::new();
+    for line in lines.lines() {
+        let doc: Value = serde_json::from_str(line).unwrap();
+        let mut passages: Vec<(u64, u64)> = (doc["passages"].as_array().unwrap().iter())
+            .map(|p| (p["a"].as_u64().unwrap(), p["b"].as_u64().unwrap()))
+            .collect();
+        passages.sort_unstable();
+        assert!(seen.insert(passages), "a repeat: {line}");
+    }
+    assert_eq!(seen.len(), 64);
+    // Weaves are not counted ahead (the rectangle's 192 would be no bound), so asking for
+    // more runs until the repeats say there are no more.
+    crate::common::mazegen()
+        .args([
+            "kruskal", "--weave", "--size", "7", "--count", "65", "--unique", "--seed", "1",
+        ])
+        .args(["--format", "jsonl"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("only 64 distinct mazes found"));
+}
+
+#[test]
+fn tortuosity_counts_the_steps_of_a_maze_without_walls_as_on_the_rectangle() {
+    let tortuosity = |more: &[&str]| {
+        let args = [
+            &[
+                "backtrack",
+                "--size",
+                "21",
+                "--seed",
+                "5",
+                "--stats",
+                "--format",
+                "svg",
+            ][..],
+            more,
+        ];
+        let output = crate::common::mazegen()
+            .args(args.concat())
+            .output()
+            .unwrap();
+        let table = String::from_utf8(output.stderr).unwrap();
+        table
+            .lines()
+            .find(|l| l.starts_with("tortuosity"))
+            .unwrap()
+            .to_string()
+    };
+    // Without crossings, a weave is the rectangle's maze, and measures as it does.
+    assert_eq!(tortuosity(&["--weave", "0"]), tortuosity(&[]));
 }
