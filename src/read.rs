@@ -20,7 +20,7 @@ use crate::grid::{
     passage_tile, runs_through_cells,
 };
 use crate::maze::Maze;
-use crate::topology::{Mask, Masked, Shape};
+use crate::topology::{Mask, Masked, Shape, Topology, Weave};
 use crate::window::Cut;
 use serde::Deserialize;
 use serde::de::value::MapAccessDeserializer;
@@ -164,7 +164,15 @@ fn maze_from(doc: Box<MazeDocument<'static, TileGrid>>) -> Result<Maze> {
         ("width", doc.width.into()),
         ("height", doc.height.into()),
     ];
-    let (grid, holes, mask) = tiles.finish(declared, doc.openings)?;
+    let ReadTiles {
+        grid,
+        holes,
+        mask,
+        crossings,
+    } = tiles.finish(declared, doc.openings)?;
+    if let (None, Some(&(_, east_west, (x, y)))) = (doc.weave, crossings.first()) {
+        return Err(not_a_tile(y, x, if east_west { '-' } else { '|' }));
+    }
     let start = cell(&grid, mask.as_ref(), flat(doc.start, "start")?, "start")?;
     let goal = cell(&grid, mask.as_ref(), flat(doc.goal, "goal")?, "goal")?;
     if !doc.params.is_object() {
@@ -180,14 +188,28 @@ fn maze_from(doc: Box<MazeDocument<'static, TileGrid>>) -> Result<Maze> {
         .map(|entry| window_cut(entry, &grid, &holes, mask.is_some(), braid.is_some()))
         .transpose()?;
     let (algorithm, params) = (doc.algorithm, doc.params.into_owned());
-    let mut maze = match mask {
-        Some(mask) => Maze::of_shape(
+    let mut maze = match (mask, doc.weave) {
+        (Some(_), Some(_)) => {
+            return Err(invalid(
+                "a weave's tiles are all cells and walls: a blank tile ' ' is no tile of it".into(),
+            ));
+        }
+        (Some(mask), None) => Maze::of_shape(
             Shape::Masked(Masked::from_parts(grid, mask)),
             algorithm,
             params,
             doc.seed,
         ),
-        None => Maze::new(grid, algorithm, params, doc.seed),
+        (None, Some(density)) => {
+            if cut.is_some() {
+                return Err(invalid(
+                    "\"window\": windows are cut of flat rectangles, not of weaves".into(),
+                ));
+            }
+            let weave = weave_of(&grid, &crossings, density)?;
+            Maze::of_shape(Shape::Weave(weave), algorithm, params, doc.seed)
+        }
+        (None, None) => Maze::new(grid, algorithm, params, doc.seed),
     };
     if let Some(cut) = cut {
         maze = maze.with_cut(cut);
@@ -427,6 +449,9 @@ struct TileGrid {
     stopped: bool,
     /// The blank tiles (outside a mask's cells) as bits in reading order, once there is one.
     blanks: Option<Vec<u64>>,
+    /// The cells marked as crossed by a passage under them (a weave's), in reading order:
+    /// where, and whether the corridor over them runs east-west (`-`) or north-south (`|`).
+    crossings: Vec<(Pos, bool, TilePos)>,
 }
 
 impl TileGrid {
@@ -502,15 +527,29 @@ impl TileGrid {
         let height = self.grid.as_ref().map_or(1, Grid::height);
         for (x, &byte) in row.iter().enumerate() {
             let x = x as u64;
-            let open = match byte {
-                b'.' => true,
-                b'#' => false,
+            let (open, over) = match byte {
+                b'.' => (true, None),
+                b'#' => (false, None),
+                b'-' => (true, Some(true)),
+                b'|' => (true, Some(false)),
                 b' ' => {
                     self.add_blank(x, y, width, height)?;
                     continue;
                 }
                 other => return Err(not_a_tile(y, x, char::from(other))),
             };
+            match (TileKind::at((x, y), width, height), over) {
+                (Some(TileKind::Cell(pos)), Some(east_west)) => {
+                    push_fallibly(
+                        &mut self.crossings,
+                        (pos, east_west, (x, y)),
+                        (width, height),
+                    )?;
+                    continue;
+                }
+                (_, Some(_)) => return Err(not_a_tile(y, x, char::from(byte))),
+                _ => {}
+            }
             match TileKind::at((x, y), width, height) {
                 Some(TileKind::Cell(_)) if !open => {
                     return Err(invalid(format!(
@@ -627,11 +666,7 @@ impl TileGrid {
     /// After the last row: the grid and the holes in its outer wall, or the first thing wrong
     /// with the rows, checking their size against the document's `declared` fields
     /// (`openings`: whether the document says the wall is open, see [`TileGrid::mask`]).
-    fn finish(
-        mut self,
-        declared: [(&str, u64); 4],
-        openings: bool,
-    ) -> Result<(Grid, Vec<TilePos>, Option<Mask>)> {
+    fn finish(mut self, declared: [(&str, u64); 4], openings: bool) -> Result<ReadTiles> {
         let (width, height) = (self.width, self.height);
         if !is_tile_count(width) || !is_tile_count(height) {
             return Err(invalid(format!(
@@ -659,11 +694,36 @@ impl TileGrid {
             (Some(problem), _) => Err(problem),
             (None, Some(mut grid)) => {
                 let mask = self.mask(&mut grid, openings)?;
-                Ok((grid, self.holes, mask))
+                Ok(ReadTiles {
+                    grid,
+                    holes: self.holes,
+                    mask,
+                    crossings: self.crossings,
+                })
             }
             (None, None) => unreachable!("an odd number of rows past row 0 holds a row of cells"),
         }
     }
+}
+
+/// What a document's tiles make: the grid of their passages, the holes in the outer wall, the
+/// mask of a maze with blank tiles, and the cells marked as crossed (see [`TileGrid`]).
+struct ReadTiles {
+    grid: Grid,
+    holes: Vec<TilePos>,
+    mask: Option<Mask>,
+    crossings: Vec<(Pos, bool, TilePos)>,
+}
+
+/// Pushes `item`, or refuses a list that memory will not hold (a maze of `size` cells).
+fn push_fallibly<T>(list: &mut Vec<T>, item: T, (width, height): (u32, u32)) -> Result<()> {
+    list.try_reserve(1).map_err(|_| Error::OutOfMemory {
+        width,
+        height,
+        bytes: (list.len() as u64 + 1).saturating_mul(size_of::<T>() as u64),
+    })?;
+    list.push(item);
+    Ok(())
 }
 
 impl<'de> Deserialize<'de> for TileGrid {
@@ -834,6 +894,23 @@ pub(crate) fn check_unicursal(maze: &Maze) -> Result<()> {
 
 /// Checks that every cell can be reached (loops are allowed: braided mazes have them).
 fn check_connected(maze: &Maze) -> Result<()> {
+    if let Shape::Weave(_) = maze.shape() {
+        let distances = maze.distances();
+        return match distances
+            .iter()
+            .position(|&d| d == crate::analysis::UNREACHED)
+        {
+            None => Ok(()),
+            Some(i) => {
+                let pos = maze.pos(i);
+                let (x, y) = cell_tile(pos);
+                Err(invalid(format!(
+                    "tiles row {y}, column {x}: cell {},{} cannot be reached from the others",
+                    pos.x, pos.y
+                )))
+            }
+        };
+    }
     let grid = maze.tile_grid("a maze document")?;
     let unreachable = match maze.mask() {
         None => unreachable_cell(grid, Pos::new(0, 0))?,
@@ -859,6 +936,9 @@ fn check_connected(maze: &Maze) -> Result<()> {
 /// Turns the document's solution (tiles) into cells, checking that it runs through open tiles
 /// from the start (through its opening, if any) to the goal exactly as mazegen draws solutions.
 fn solution_cells(maze: &Maze, tiles: &[TilePos]) -> Result<Vec<usize>> {
+    if let Shape::Weave(weave) = maze.shape() {
+        return weave_solution(maze, weave, tiles);
+    }
     let grid = maze.tile_grid("a maze document")?;
     let kind = |tile| TileKind::at(tile, grid.width(), grid.height());
     let openings = maze.opening_tiles();
@@ -885,12 +965,108 @@ fn solution_cells(maze: &Maze, tiles: &[TilePos]) -> Result<Vec<usize>> {
         })
         .collect();
     let ends_right = cells.first() == Some(&maze.start()) && cells.last() == Some(&maze.goal());
-    if !ends_right || !maze.path_tiles(grid, &cells).eq(tiles.iter().copied()) {
+    if !ends_right || !maze.path_tiles(&cells).eq(tiles.iter().copied()) {
         return Err(invalid(
             "\"solution\" is not a path of neighbouring tiles from start to goal".into(),
         ));
     }
     Ok(cells)
+}
+
+/// [`solution_cells`] of a weave: the cells of the tiles but those passed under (a crossed
+/// cell whose tiles before and after lie along the passage under it), each joined to the one
+/// before, the whole drawn as mazegen draws it.
+fn weave_solution(maze: &Maze, weave: &Weave, tiles: &[TilePos]) -> Result<Vec<usize>> {
+    let (width, height) = (2 * u64::from(weave.width()), 2 * u64::from(weave.height()));
+    let mut cells: Vec<usize> = Vec::new();
+    for (k, &(x, y)) in tiles.iter().enumerate() {
+        if x % 2 == 0 || y % 2 == 0 || x >= width || y >= height {
+            continue;
+        }
+        let pos = Pos::new((x / 2) as u32, (y / 2) as u32);
+        let along = |east_west: bool, other: Option<&TilePos>| {
+            other.is_some_and(|&(ox, oy)| if east_west { oy == y } else { ox == x })
+        };
+        if let Some(east_west) = weave.under(pos)
+            && along(east_west, k.checked_sub(1).and_then(|j| tiles.get(j)))
+            && along(east_west, tiles.get(k + 1))
+        {
+            continue;
+        }
+        let i = weave.locate(pos).expect("a tile within the cells");
+        if let Some(&last) = cells.last() {
+            let cursor = weave.cursor(last);
+            let joined = (0..<Weave as Topology>::SIDES)
+                .any(|side| weave.link(&cursor, side) == Some(i) && weave.is_open(last, side));
+            if !joined {
+                return Err(invalid(format!(
+                    "solution step {k} (tile {x},{y}) is not joined to the cell before it"
+                )));
+            }
+        }
+        cells.push(i);
+    }
+    let ends_right = cells.first() == Some(&maze.start()) && cells.last() == Some(&maze.goal());
+    if !ends_right || !maze.path_tiles(&cells).eq(tiles.iter().copied()) {
+        return Err(invalid(
+            "\"solution\" is not a path of neighbouring tiles from start to goal".into(),
+        ));
+    }
+    Ok(cells)
+}
+
+/// The weave of density `density` whose tiles open `grid`'s passages, `crossings` marking the
+/// cells passages go under: there the two walls along the passage under are its way through,
+/// which must be open, and the rest of the passages are beside. Names the first cell whose
+/// crossing does not hold.
+fn weave_of(
+    grid: &Grid,
+    crossings: &[(Pos, bool, TilePos)],
+    density: Probability,
+) -> Result<Weave> {
+    let (w, h) = (grid.width(), grid.height());
+    let mut weave = Weave::new(w, h, density).map_err(|e| invalid(e.to_string()))?;
+    let broken =
+        |(x, y): TilePos, what: &str| invalid(format!("tiles row {y}, column {x}: {what}"));
+    // The walls passages go under, by the cell that owns them and its side (east 1, south 2).
+    let mut under = std::collections::HashSet::new();
+    for &(pos, east_west, tile) in crossings {
+        // Over east-west, the passage under runs north-south: from the cell above.
+        let (dir, before) = if east_west {
+            (Dir::South, pos.y.checked_sub(1).map(|y| Pos::new(pos.x, y)))
+        } else {
+            (Dir::East, pos.x.checked_sub(1).map(|x| Pos::new(x, pos.y)))
+        };
+        let through = before.filter(|&b| grid.is_open(b, dir) && grid.is_open(pos, dir));
+        let Some(before) = through else {
+            return Err(broken(
+                tile,
+                "a cell marked crossed ('-' or '|') has a passage under it from the cell before \
+                 it to the one after: both walls along it open",
+            ));
+        };
+        under.insert((grid.index(before), dir as usize));
+        under.insert((grid.index(pos), dir as usize));
+        weave.carve(grid.index(before), dir as usize + 4);
+    }
+    for i in 0..grid.cell_count() {
+        let pos = grid.pos(i);
+        for dir in [Dir::East, Dir::South] {
+            if grid.neighbour(pos, dir).is_some()
+                && grid.is_open(pos, dir)
+                && !under.contains(&(i, dir as usize))
+            {
+                weave.carve(i, dir as usize);
+            }
+        }
+    }
+    weave.check_crossings().map_err(|pos| {
+        broken(
+            cell_tile(pos),
+            "a passage goes under this cell, but it is not a corridor across it alone",
+        )
+    })?;
+    Ok(weave)
 }
 
 #[cfg(test)]

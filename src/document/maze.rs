@@ -1,9 +1,10 @@
 //! `mazegen.maze/v1` (see `schema/maze.v1.json`): a rectangle or a mask in tiles, its tile
 //! rows as strings of `#` (wall), `.` (passage) and `' '` (outside a mask), with its figures
 //! when asked for; a maze in levels as one grid of tile rows a level, its cells marked where
-//! passages go up and down.
+//! passages go up and down; a weave with the cells passages go under marked.
 
 use super::WindowEntry;
+use crate::Probability;
 use crate::analysis::{Difficulty, Summary};
 use crate::grid::{Pos, TilePos};
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
@@ -25,6 +26,10 @@ pub(crate) struct MazeDocument<'a, T, S = Vec<SolutionStep>> {
     pub height: u32,
     pub tile_width: u64,
     pub tile_height: u64,
+    /// A weave: the share of cells a passage could cross under. Its tiles mark each cell a
+    /// passage goes under: `-` where the corridor over it runs east-west, `|` north-south.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weave: Option<Probability>,
     /// Present for a window of a giant maze: its tiles' frame is open where passages leave it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub window: Option<WindowEntry>,

@@ -485,13 +485,13 @@ impl Maze {
         openings
     }
 
-    /// The tiles of the [`Maze::openings`] of a rectangle or a mask, the start's first; empty
-    /// for other shapes.
+    /// The tiles of the [`Maze::openings`] of a rectangle, a mask or a weave, the start's
+    /// first; empty for other shapes.
     pub fn opening_tiles(&self) -> Vec<TilePos> {
-        let Some(grid) = self.grid() else {
+        if self.grid().is_none() && !matches!(self.shape, Shape::Weave(_)) {
             return Vec::new();
-        };
-        let tile = |(cell, side)| passage_tile(grid.pos(cell), Dir::from_side(side));
+        }
+        let tile = |(cell, side)| passage_tile(self.pos(cell), Dir::from_side(side));
         self.openings().into_iter().map(tile).collect()
     }
 

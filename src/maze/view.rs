@@ -4,35 +4,46 @@
 use super::Maze;
 use crate::analysis::Distances;
 use crate::error::Result;
+use crate::grid::Pos;
 use crate::grid::{
-    Grid, Tile, TileKind, TilePos, TileRows, cell_line_at_or_after, cell_line_at_or_before,
-    cell_tile, empty_vec, passage_tile, tile_between,
+    Tile, TileKind, TilePos, TileRows, cell_line_at_or_after, cell_line_at_or_before, cell_tile,
+    empty_vec, passage_tile, tile_between,
 };
-use crate::topology::Mask;
+use crate::topology::{Mask, Shape};
 
 impl Maze {
     /// The solution as tiles, in order: from the start's opening (if the border is open) through
     /// every cell and passage to the goal's opening. `None` until solved, or for a maze not
-    /// drawn in tiles.
+    /// drawn in tiles (a weave is: a step under a cell passes its tile).
     pub fn solution_tiles(&self) -> Option<impl Iterator<Item = TilePos> + '_> {
-        let grid = self.grid()?;
-        self.solution().map(|cells| self.path_tiles(grid, cells))
+        if self.grid().is_none() && !matches!(self.shape(), Shape::Weave(_)) {
+            return None;
+        }
+        self.solution().map(|cells| self.path_tiles(cells))
     }
 
-    /// The tiles of a path through `cells` of `grid` (this maze's), with the openings at its
-    /// ends when the border is open.
+    /// The tiles of a path through `cells` of this maze (a rectangle, a mask or a weave), with
+    /// the openings at its ends when the border is open. A step under a cell of a weave passes
+    /// the wall before that cell, its tile and the wall after.
     pub(crate) fn path_tiles<'a>(
-        &self,
-        grid: &'a Grid,
+        &'a self,
         cells: &'a [usize],
     ) -> impl Iterator<Item = TilePos> + use<'a> {
         let mut ends = self.opening_tiles().into_iter();
         let (entrance, exit) = (ends.next(), ends.next());
-        let pos = |i: usize| grid.pos(i);
-        let first = cells.first().map(|&cell| cell_tile(pos(cell)));
+        let first = cells.first().map(|&cell| cell_tile(self.pos(cell)));
         let steps = cells.windows(2).flat_map(move |pair| {
-            let (a, b) = (pos(pair[0]), pos(pair[1]));
-            [tile_between(a, b), cell_tile(b)]
+            let (a, b) = (self.pos(pair[0]), self.pos(pair[1]));
+            let under = a.x.abs_diff(b.x) + a.y.abs_diff(b.y) == 2;
+            let mid = Pos::new(a.x.midpoint(b.x), a.y.midpoint(b.y));
+            let before = match under {
+                true => [tile_between(a, mid), cell_tile(mid), tile_between(mid, b)],
+                false => [tile_between(a, b); 3],
+            };
+            before
+                .into_iter()
+                .take(if under { 3 } else { 1 })
+                .chain([cell_tile(b)])
         });
         entrance.into_iter().chain(first).chain(steps).chain(exit)
     }

@@ -6,10 +6,11 @@ use super::{DrawRows, Render, RenderRows, StreamTiles};
 use crate::analysis::{Difficulty, Summary};
 use crate::document::maze::{MazeDocument, Place, level_mark};
 use crate::document::{MAZE_SCHEMA, WindowEntry};
+use crate::grid::Pos;
 use crate::grid::{Tile, empty_vec};
 use crate::maze::{Maze, MazeTiles};
 use crate::stream::MazeRows;
-use crate::topology::{Levels, Shape, Topology};
+use crate::topology::{Levels, Shape, Topology, Weave};
 use crate::with_topology;
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
@@ -29,7 +30,7 @@ impl Json {
     /// What `json` takes.
     pub const TAKES: Takes = Takes {
         tiles: true,
-        levels: true,
+        tiled_shapes: true,
         carries_stats: true,
         records_seed: true,
         ..Takes::NOTHING
@@ -72,6 +73,7 @@ impl RenderRows for Json {
             height,
             tile_width,
             tile_height,
+            weave: None,
             window: None,
             start: Place::flat(Maze::DEFAULT_START),
             goal: Place::flat(Maze::default_goal(width, height)),
@@ -103,9 +105,19 @@ pub(super) fn document(
     maze: &Maze,
     stats: bool,
     difficulty: Option<Difficulty>,
-) -> io::Result<MazeDocument<'_, TileStrings<MazeTiles<'_>>, SolutionTiles<'_>>> {
-    if let Shape::Levels(levels) = maze.shape() {
-        return Ok(levels_document(maze, levels));
+) -> io::Result<MazeDocument<'_, Rows<'_>, SolutionTiles<'_>>> {
+    match maze.shape() {
+        Shape::Levels(levels) => return Ok(levels_document(maze, levels)),
+        Shape::Weave(weave) => {
+            let (width, height) = (weave.width(), weave.height());
+            let tiles = (2 * u64::from(width) + 1, 2 * u64::from(height) + 1);
+            return Ok(MazeDocument {
+                weave: Some(weave.density()),
+                tiles: Some(Rows::Held(weave_rows(weave, &maze.openings()))),
+                ..common_fields(maze, width, height, tiles)
+            });
+        }
+        _ => {}
     }
     let stats = stats.then(|| Summary::of(maze)).transpose();
     let grid = maze
@@ -116,7 +128,7 @@ pub(super) fn document(
         maze.tiles()
     });
     Ok(MazeDocument {
-        tiles: Some(tiles.map_err(io::Error::other)?),
+        tiles: Some(Rows::Drawn(tiles.map_err(io::Error::other)?)),
         stats: stats.map_err(io::Error::other)?,
         difficulty: difficulty.map(Box::new),
         ..common_fields(maze, width, height, (grid.tile_width(), grid.tile_height()))
@@ -130,7 +142,7 @@ fn common_fields(
     width: u32,
     height: u32,
     (tile_width, tile_height): (u64, u64),
-) -> MazeDocument<'_, TileStrings<MazeTiles<'_>>, SolutionTiles<'_>> {
+) -> MazeDocument<'_, Rows<'_>, SolutionTiles<'_>> {
     let place = |cell: usize| {
         with_topology!(maze.shape(), t => {
             let (at, z) = t.placed(&t.cursor(cell));
@@ -147,6 +159,7 @@ fn common_fields(
         height,
         tile_width,
         tile_height,
+        weave: None,
         window: maze.cut().map(WindowEntry::of),
         start: place(maze.start()),
         goal: place(maze.goal()),
@@ -169,7 +182,7 @@ fn common_fields(
 fn levels_document<'a>(
     maze: &'a Maze,
     levels: &Levels,
-) -> MazeDocument<'a, TileStrings<MazeTiles<'a>>, SolutionTiles<'a>> {
+) -> MazeDocument<'a, Rows<'a>, SolutionTiles<'a>> {
     let (width, height) = (levels.width(), levels.height());
     let tiles = (2 * u64::from(width) + 1, 2 * u64::from(height) + 1);
     MazeDocument {
@@ -184,31 +197,97 @@ fn level_rows(levels: &Levels, openings: &[(usize, usize)]) -> Vec<Vec<String>> 
     let (w, h) = (levels.width() as usize, levels.height() as usize);
     let mut grids = Vec::with_capacity(levels.levels() as usize);
     for z in 0..levels.levels() as usize {
-        let mut rows = vec![vec![b'#'; 2 * w + 1]; 2 * h + 1];
+        let mut rows = walls(w, h);
         for y in 0..h {
             for x in 0..w {
                 let i = (z * h + y) * w + x;
-                let (tx, ty) = (2 * x + 1, 2 * y + 1);
                 let open = |side| levels.is_open(i, side);
-                rows[ty][tx] = level_mark(open(4), open(5));
-                if open(1) {
-                    rows[ty][tx + 1] = b'.';
-                }
-                if open(2) {
-                    rows[ty + 1][tx] = b'.';
-                }
-                for side in (0..4).filter(|&side| openings.contains(&(i, side))) {
-                    let (dx, dy) = [(0, -1), (1, 0), (0, 1), (-1, 0)][side];
-                    rows[(ty as i64 + dy) as usize][(tx as i64 + dx) as usize] = b'.';
-                }
+                let mark = level_mark(open(4), open(5));
+                draw_cell(&mut rows, (x, y), mark, [open(1), open(2)], (i, openings));
             }
         }
-        let rows = rows
-            .into_iter()
-            .map(|row| String::from_utf8(row).expect("ASCII"));
-        grids.push(rows.collect());
+        grids.push(strings(rows));
     }
     grids
+}
+
+/// The tile rows of `weave`, as `json` draws a rectangle's: the walls a passage goes under
+/// open, the cell between marked `-` where the corridor over it runs east-west and `|`
+/// north-south, the outer wall open at `openings` (cell and side).
+fn weave_rows(weave: &Weave, openings: &[(usize, usize)]) -> Vec<String> {
+    let (w, h) = (weave.width() as usize, weave.height() as usize);
+    let mut rows = walls(w, h);
+    // Whether a passage goes under the cell at (x, y) east-west (true) or north-south.
+    let under = |x: usize, y: usize| weave.under(Pos::new(x as u32, y as u32));
+    for y in 0..h {
+        for x in 0..w {
+            let i = y * w + x;
+            let mark = match under(x, y) {
+                Some(true) => b'|',
+                Some(false) => b'-',
+                None => b'.',
+            };
+            let through = |axis: bool, next: Option<(usize, usize)>| {
+                under(x, y) == Some(axis) || next.is_some_and(|(x, y)| under(x, y) == Some(axis))
+            };
+            let east = weave.is_open(i, 1) || through(true, (x + 1 < w).then_some((x + 1, y)));
+            let south = weave.is_open(i, 2) || through(false, (y + 1 < h).then_some((x, y + 1)));
+            draw_cell(&mut rows, (x, y), mark, [east, south], (i, openings));
+        }
+    }
+    strings(rows)
+}
+
+/// The tile rows of `w x h` cells with every wall standing.
+fn walls(w: usize, h: usize) -> Vec<Vec<u8>> {
+    vec![vec![b'#'; 2 * w + 1]; 2 * h + 1]
+}
+
+/// Draws cell (x, y), cell `i`, into `rows`: its tile `mark`, the passages east and south of
+/// it that `open` says, and the outer wall beside it open where `openings` (cell and side)
+/// name it.
+fn draw_cell(
+    rows: &mut [Vec<u8>],
+    (x, y): (usize, usize),
+    mark: u8,
+    [east, south]: [bool; 2],
+    (i, openings): (usize, &[(usize, usize)]),
+) {
+    let (tx, ty) = (2 * x + 1, 2 * y + 1);
+    rows[ty][tx] = mark;
+    if east {
+        rows[ty][tx + 1] = b'.';
+    }
+    if south {
+        rows[ty + 1][tx] = b'.';
+    }
+    for &(_, side) in openings.iter().filter(|&&(cell, _)| cell == i) {
+        let (dx, dy) = [(0, -1), (1, 0), (0, 1), (-1, 0)][side];
+        rows[ty.wrapping_add_signed(dy)][tx.wrapping_add_signed(dx)] = b'.';
+    }
+}
+
+/// Tile rows of ASCII bytes as strings.
+fn strings(rows: Vec<Vec<u8>>) -> Vec<String> {
+    let rows = rows.into_iter();
+    rows.map(|row| String::from_utf8(row).expect("tiles are ASCII"))
+        .collect()
+}
+
+/// The tile rows of a document: drawn as they are written (a rectangle's or a mask's), or held
+/// (a weave's).
+pub(super) enum Rows<'a> {
+    Drawn(TileStrings<MazeTiles<'a>>),
+    Held(Vec<String>),
+}
+
+impl Serialize for Rows<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Rows::Drawn(rows) => rows.serialize(serializer),
+            Rows::Held(rows) => rows.serialize(serializer),
+        }
+    }
 }
 
 /// Serializes the picture of a maze as strings, one per tile row: `#` wall, `.` anything open.

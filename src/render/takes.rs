@@ -8,8 +8,9 @@ pub struct Takes {
     pub tiles: bool,
     /// Writes mazes of every shape: hexagons, triangles and rings too.
     pub any_shape: bool,
-    /// Writes mazes in levels as tiles too, a grid of them a level (`json`), without figures.
-    pub levels: bool,
+    /// Writes mazes in levels (a grid of tiles a level) and weaves in tiles too (`json`),
+    /// without figures.
+    pub tiled_shapes: bool,
     /// Draws hexagons, triangles and rings in half blocks, at a scale (`term`, `text`).
     pub blocks: bool,
     /// Draws a picture in pixels, taking a palette, a style and a scale (`svg`, `png`).
@@ -50,7 +51,7 @@ impl Takes {
     pub const NOTHING: Takes = Takes {
         tiles: false,
         any_shape: false,
-        levels: false,
+        tiled_shapes: false,
         blocks: false,
         picture: false,
         heatmap: false,

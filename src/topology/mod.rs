@@ -504,6 +504,12 @@ impl Shape {
         }
     }
 
+    /// Whether it is drawn in tiles of its own, not being a rectangle or a mask: a maze in
+    /// levels (a grid of tiles a level) or a weave (its crossings marked), as `json` writes it.
+    pub const fn has_own_tiles(&self) -> bool {
+        matches!(self, Shape::Levels(_) | Shape::Weave(_))
+    }
+
     /// Which edges are joined: none but on a wrapped rectangle or hexagons.
     pub const fn wrap(&self) -> Wrap {
         match self {

@@ -5,7 +5,8 @@
 //! pictures are locked by snapshots.
 
 use crate::common::{
-    assert_graph_reads_back, assert_refused, assert_snapshot, json_of, piped, stdout_of,
+    assert_document_reads_back, assert_graph_reads_back, assert_refused, assert_snapshot, json_of,
+    piped, stdout_of,
 };
 use mazegen::algorithms::{WEAVING, catalogue};
 use mazegen::analysis::check_perfect;
@@ -352,7 +353,7 @@ fn weave_is_refused_where_it_cannot_be_and_formats_in_tiles_refuse_it() {
         &["wilson does not weave", "backtrack, hunt-and-kill"],
     );
     assert_refused(&["sidewinder", "--size", "9", "--weave"], &["sidewinder"]);
-    for format in ["json", "npy", "npy-connections"] {
+    for format in ["npy", "npy-connections", "tokens"] {
         assert_refused(
             &["backtrack", "--size", "9", "--weave", "--format", format],
             &["woven rect maze", "graph"],
@@ -527,4 +528,151 @@ fn tortuosity_counts_the_steps_of_a_maze_without_walls_as_on_the_rectangle() {
     };
     // Without crossings, a weave is the rectangle's maze, and measures as it does.
     assert_eq!(tortuosity(&["--weave", "0"]), tortuosity(&[]));
+}
+
+#[test]
+fn json_draws_a_weave_in_tiles_marking_the_cells_passages_go_under() {
+    let schema: Value = serde_json::from_str(include_str!("../../schema/maze.v1.json")).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let mut marked = 0;
+    for algorithm in WEAVING {
+        for seed in ["1", "2"] {
+            let args = [
+                algorithm, "--seed", seed, "--width", "15", "--height", "11", "--weave",
+            ];
+            let doc =
+                json_of(&[&args[..], &["--format", "json", "--solve", "--openings"]].concat());
+            let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+            assert!(errors.is_empty(), "{algorithm}: {errors:?}");
+            assert_eq!(doc["weave"], 1.0);
+            let graph = json_of(&[&args[..], &["--format", "graph"]].concat());
+            // Every passage of the graph document in the tiles, apart from the library: beside,
+            // the tile between open; under a cell, both walls open and the cell marked by the
+            // corridor over it. And nothing else open or marked.
+            let rows: Vec<&[u8]> = (doc["tiles"].as_array().unwrap().iter())
+                .map(|row| row.as_str().unwrap().as_bytes())
+                .collect();
+            let at = |id: &Value| {
+                let cell = &graph["cells"][id.as_u64().unwrap() as usize];
+                (
+                    cell["at"][0].as_u64().unwrap() as usize,
+                    cell["at"][1].as_u64().unwrap() as usize,
+                )
+            };
+            let (mut open, mut marks) = (0, 0);
+            for p in graph["passages"].as_array().unwrap() {
+                let ((ax, ay), (bx, by)) = (at(&p["a"]), at(&p["b"]));
+                if let Some(under) = p.get("under") {
+                    let (mx, my) = at(under);
+                    let mark = if ay == by { b'|' } else { b'-' };
+                    assert_eq!(rows[2 * my + 1][2 * mx + 1], mark, "{algorithm} {p}");
+                    assert_eq!(rows[ay + my + 1][ax + mx + 1], b'.', "{algorithm} {p}");
+                    assert_eq!(rows[my + by + 1][mx + bx + 1], b'.', "{algorithm} {p}");
+                    open += 2;
+                    marks += 1;
+                } else {
+                    assert_eq!(rows[ay + by + 1][ax + bx + 1], b'.', "{algorithm} {p}");
+                    open += 1;
+                }
+            }
+            let (mut drawn, mut drawn_marks) = (0, 0);
+            for (y, row) in rows.iter().enumerate().take(rows.len() - 1).skip(1) {
+                for (x, &tile) in row.iter().enumerate().take(row.len() - 1).skip(1) {
+                    match (x % 2, y % 2) {
+                        (1, 1) => drawn_marks += usize::from(tile != b'.'),
+                        (0, 0) => {}
+                        _ => drawn += usize::from(tile == b'.'),
+                    }
+                }
+            }
+            assert_eq!((drawn, drawn_marks), (open, marks), "{algorithm} {seed}");
+            marked += marks;
+        }
+    }
+    assert!(marked > 0);
+}
+
+#[test]
+fn json_of_weaves_reads_back_as_written() {
+    for (algorithm, seed) in [("backtrack", "4"), ("kruskal", "9"), ("aldous-broder", "2")] {
+        assert_document_reads_back(
+            &[algorithm, "--seed", seed, "--size", "15", "--weave"],
+            "json",
+        );
+        assert_document_reads_back(
+            &[
+                algorithm,
+                "--seed",
+                seed,
+                "--size",
+                "11",
+                "--weave",
+                "0.5",
+                "--openings",
+            ],
+            "json",
+        );
+    }
+}
+
+#[test]
+fn json_of_weaves_with_broken_crossings_is_refused() {
+    // Kruskal's 3x3 weave of seed 3 crosses under the middle cell, tile (3, 3).
+    let doc = json_of(&[
+        "kruskal", "--seed", "3", "--size", "7", "--weave", "--format", "json",
+    ]);
+    let refused = |edit: &dyn Fn(&mut Value), fragment: &str| {
+        let mut doc = doc.clone();
+        edit(&mut doc);
+        crate::common::mazegen()
+            .args(["solve", "--format", "json"])
+            .write_stdin(doc.to_string())
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(fragment));
+    };
+    let set = |doc: &mut Value, (x, y): (usize, usize), to: u8| {
+        let mut row = doc["tiles"][y].as_str().unwrap().as_bytes().to_vec();
+        row[x] = to;
+        doc["tiles"][y] = Value::from(String::from_utf8(row).unwrap());
+    };
+    let mark = doc["tiles"][3].as_str().unwrap().as_bytes()[3];
+    assert!(mark == b'-' || mark == b'|', "{doc}");
+    // A wall along the passage under closed.
+    let along = if mark == b'-' { (3, 2) } else { (2, 3) };
+    refused(&|d| set(d, along, b'#'), "both walls along it open");
+    // Marks belong to cells, and to weaves.
+    refused(&|d| set(d, (1, 1), mark), "both walls along it open");
+    refused(&|d| set(d, (2, 3), mark), "is not a tile");
+    refused(
+        &|d| {
+            d.as_object_mut()
+                .unwrap()
+                .remove("weave")
+                .map(drop)
+                .unwrap()
+        },
+        "is not a tile",
+    );
+    // A weave has every cell of its rectangle: a mask's blank tiles are none of it.
+    let dir = crate::common::scratch_dir("weave-mask");
+    let mask = dir.join("mask.txt");
+    std::fs::write(&mask, "..X\n...\n").unwrap();
+    let mut masked = json_of(&[
+        "kruskal",
+        "--mask",
+        mask.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    masked["weave"] = 1.into();
+    crate::common::mazegen()
+        .args(["render", "--format", "json"])
+        .write_stdin(masked.to_string())
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "a blank tile ' ' is no tile of it",
+        ));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -23,10 +23,8 @@ use std::io::{self, Read};
 /// Carries out a document job.
 pub fn run(job: DocumentJob) -> anyhow::Result<()> {
     match read(&job.input)? {
-        // A maze in levels is written as any shape is, its tiles a grid a level.
-        AnyDocument::Maze(maze) if matches!(maze.shape(), Shape::Levels(_)) => {
-            run_on_graph(maze, job.action)
-        }
+        // A maze in levels or a weave is written as any shape is, or in tiles of its own.
+        AnyDocument::Maze(maze) if maze.shape().has_own_tiles() => run_on_graph(maze, job.action),
         AnyDocument::Maze(maze) => run_on_maze(maze, job.action),
         AnyDocument::Graph(maze) => run_on_graph(maze, job.action),
     }
@@ -63,8 +61,9 @@ fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
 }
 
 /// Carries out `action` on a maze read from a graph document (or from a maze document of a
-/// maze in levels): a rectangle or a mask in any format but graph as the maze it is, a maze in
-/// levels in `json` a grid of tiles a level, other shapes as graphs or pictures in lines.
+/// maze in levels or a weave): a rectangle or a mask in any format but graph as the maze it
+/// is, a maze in levels or a weave in `json` in tiles of its own, other shapes as graphs or
+/// pictures in lines.
 fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     let (finish, output) = match action {
         DocumentAction::Stats(format) => return print_stats(&ShapeStats::of(&maze)?, format),
@@ -84,7 +83,7 @@ fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
         }
         _ => false,
     };
-    if let (Shape::Levels(_), Some(rendering)) = (maze.shape(), &output.levels) {
+    if let (true, Some(rendering)) = (maze.shape().has_own_tiles(), &output.own_tiles) {
         if let Some((finish, pace)) = finish {
             solve(&mut maze, finish, pace, None)?;
         }

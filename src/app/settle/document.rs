@@ -88,8 +88,8 @@ pub struct DocumentOutput {
     /// For another shape's graph document (or a rectangle's as a graph), when the format
     /// writes mazes of any shape.
     pub graph: Option<Rendering>,
-    /// For a maze in levels, when the format writes it in tiles, a grid a level (`json`).
-    pub levels: Option<Rendering>,
+    /// For a maze in levels or a weave, when the format writes it in tiles of its own (`json`).
+    pub own_tiles: Option<Rendering>,
     /// The format a graph document is written in (named when it draws rectangles only).
     pub graph_format: Format,
     /// The picture options of `svg` and `png`, checked against the shape once read.
@@ -123,7 +123,7 @@ pub(super) fn document_output(
         maze,
         blocks_scale,
         graph: Rendering::of_shape(graph_format, args, picture, target),
-        levels: Rendering::of_levels(graph_format, args, picture),
+        own_tiles: Rendering::of_own_tiles(graph_format, args, picture),
         graph_format,
         picture: takes.picture.then_some(picture),
     })

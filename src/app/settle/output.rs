@@ -22,6 +22,9 @@ const UNPLAYABLE_FORMATS: &str = "--format term, text, graph, jsonl, svg, png or
 /// The formats that write mazes in levels, as refusals name them.
 const LEVELS_FORMATS: &str = "--format term, text, json, graph, jsonl, svg, png or pdf";
 
+/// The formats that write weaves, as refusals name them.
+const WEAVE_FORMATS: &str = "--format term, text, json, graph, jsonl, svg, png, html or pdf";
+
 /// How and where a maze is written.
 pub struct Rendering {
     /// The format's renderer, its options applied.
@@ -90,10 +93,14 @@ impl Rendering {
         })
     }
 
-    /// How `format` writes a maze in levels in tiles, a grid a level, if it does (`json`): its
-    /// figures, which such a document does not carry, in the table.
-    pub(super) fn of_levels(format: Format, args: &OutputArgs, picture: Picture) -> Option<Self> {
-        format.takes().levels.then(|| Self {
+    /// How `format` writes a maze in tiles of its own ([`Shape::has_own_tiles`]), if it does
+    /// (`json`): its figures, which such a document does not carry, in the table.
+    pub(super) fn of_own_tiles(
+        format: Format,
+        args: &OutputArgs,
+        picture: Picture,
+    ) -> Option<Self> {
+        format.takes().tiled_shapes.then(|| Self {
             renderer: renderer(format, args, picture, true).expect("a format of mazes"),
             target: Target::new(args.target.output.as_deref()),
             stats_table: args.stats,
@@ -188,8 +195,8 @@ pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result
     if let Some(refused) = shape_format_refused(format, blank, "maze") {
         return Err(refused);
     }
-    if matches!(blank, Shape::Levels(_))
-        && let Some(rendering) = Rendering::of_levels(format, output, picture)
+    if blank.has_own_tiles()
+        && let Some(rendering) = Rendering::of_own_tiles(format, output, picture)
     {
         return Ok(rendering);
     }
@@ -202,8 +209,9 @@ pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result
 }
 
 /// The refusal of `format` for a maze of `shape` (`what`: a "maze" or a "maze document")
-/// when it cannot write it: a format that draws rectangles only, or `html` (whose player
-/// moves the way the picture points) for a wrapped maze or one in levels.
+/// when it cannot write it: a format that draws rectangles only (`json` draws mazes in levels
+/// and weaves too), or `html` (whose player moves the way the picture points) for a wrapped
+/// maze or one in levels.
 pub fn shape_format_refused(format: Format, shape: &Shape, what: &str) -> Option<anyhow::Error> {
     let name = shape.description();
     let unplayable = match shape {
@@ -211,15 +219,15 @@ pub fn shape_format_refused(format: Format, shape: &Shape, what: &str) -> Option
         _ if !shape.wrap().is_none() => Some("wrapped mazes"),
         _ => None,
     };
-    let levels = matches!(shape, Shape::Levels(_));
-    let formats = match unplayable {
-        None => SHAPE_FORMATS,
-        Some(_) if levels => LEVELS_FORMATS,
-        Some(_) => UNPLAYABLE_FORMATS,
+    let formats = match (unplayable, shape) {
+        (_, Shape::Levels(_)) => LEVELS_FORMATS,
+        (_, Shape::Weave(_)) => WEAVE_FORMATS,
+        (None, _) => SHAPE_FORMATS,
+        (Some(_), _) => UNPLAYABLE_FORMATS,
     };
     let takes = format.takes();
     let refusal = match unplayable {
-        _ if levels && takes.levels => return None,
+        _ if shape.has_own_tiles() && takes.tiled_shapes => return None,
         _ if !takes.any_shape => "draws rectangles".to_string(),
         Some(kind) if format == Format::Html => format!("does not play {kind}"),
         _ => return None,
