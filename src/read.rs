@@ -126,6 +126,15 @@ fn invalid(message: String) -> Error {
     Error::InvalidDocument(message)
 }
 
+/// A document's `braid`, checked.
+fn braid_of(braid: Option<f64>) -> Result<Option<Probability>> {
+    braid
+        .map(|p| {
+            Probability::new(p).map_err(|_| invalid(format!("\"braid\" is {p}, expected 0 to 1")))
+        })
+        .transpose()
+}
+
 /// The refusal of `found` at tile row `y`, column `x`.
 fn not_a_tile(y: u64, x: u64, found: char) -> Error {
     invalid(format!(
@@ -178,12 +187,7 @@ fn maze_from(doc: Box<MazeDocument<'static, TileGrid>>) -> Result<Maze> {
     if !doc.params.is_object() {
         return Err(invalid("\"params\" must be an object".into()));
     }
-    let braid = doc
-        .braid
-        .map(|p| {
-            Probability::new(p).map_err(|_| invalid(format!("\"braid\" is {p}, expected 0 to 1")))
-        })
-        .transpose()?;
+    let braid = braid_of(doc.braid)?;
     let cut = (doc.window)
         .map(|entry| window_cut(entry, &grid, &holes, mask.is_some(), braid.is_some()))
         .transpose()?;

@@ -9,7 +9,6 @@
 //! neighbours' ids and a passage's two ids, about 40 bytes a cell.
 
 use super::invalid;
-use crate::Probability;
 use crate::analysis::{UNREACHED, distances};
 use crate::document::WindowEntry;
 use crate::document::graph::{CellEntry, MAX_NEIGHBOURS, OpeningEntry, PassageEntry};
@@ -396,12 +395,7 @@ pub(super) fn maze_from(doc: GraphFields) -> Result<crate::Maze> {
     if !doc.params.is_object() {
         return Err(invalid("\"params\" must be an object".into()));
     }
-    let braid = doc
-        .braid
-        .map(|p| {
-            Probability::new(p).map_err(|_| invalid(format!("\"braid\" is {p}, expected 0 to 1")))
-        })
-        .transpose()?;
+    let braid = super::braid_of(doc.braid)?;
     let name = describe(&doc.size);
     let (mut shape, ids) = match (doc.cells, doc.shape) {
         (CellsRead::Checked(n), Some(shape)) => (shape, Ids::Same(n)),

@@ -4,7 +4,6 @@
 //! cells' marks, which must agree between levels.
 
 use super::invalid;
-use crate::Probability;
 use crate::analysis::UNREACHED;
 use crate::document::maze::{MazeDocument, Place, SolutionStep};
 use crate::error::Result;
@@ -42,12 +41,7 @@ pub(super) fn maze_from<T>(doc: MazeDocument<'static, T>, grids: &[Vec<String>])
     if !doc.params.is_object() {
         return Err(invalid("\"params\" must be an object".into()));
     }
-    let braid = doc
-        .braid
-        .map(|p| {
-            Probability::new(p).map_err(|_| invalid(format!("\"braid\" is {p}, expected 0 to 1")))
-        })
-        .transpose()?;
+    let braid = super::braid_of(doc.braid)?;
     let place = |place: Place, role: &str| {
         let inside = place
             .z

@@ -322,10 +322,7 @@ fn png_masks_turn_dark_and_transparent_pixels_off() {
 
 #[test]
 fn graphs_load_in_networkx() {
-    let probe = std::process::Command::new("python3")
-        .args(["-c", "import networkx"])
-        .output();
-    if !probe.is_ok_and(|o| o.status.success()) {
+    if !crate::common::python_has("networkx") {
         eprintln!("note: python3 with networkx not found; skipping the networkx check");
         return;
     }

@@ -341,7 +341,10 @@ fn every_solver_walks_under_cells() {
 fn weave_is_refused_where_it_cannot_be_and_formats_in_tiles_refuse_it() {
     for (more, fragment) in [
         (&["--wrap", "x"][..], "leave --wrap out"),
-        (&["--levels", "2"], "leave --levels out"),
+        (
+            &["--levels", "2"],
+            "--levels 2 stacks plain rectangles of square cells; leave --weave out",
+        ),
         (&["--shape", "hex"], "leave --shape out"),
     ] {
         let args = [&["backtrack", "--size", "9", "--weave"][..], more].concat();
@@ -391,10 +394,7 @@ fn weave_documents_validate_against_the_schema_and_load_in_networkx() {
             docs.push(doc);
         }
     }
-    let probe = std::process::Command::new("python3")
-        .args(["-c", "import networkx"])
-        .output();
-    if !probe.is_ok_and(|o| o.status.success()) {
+    if !crate::common::python_has("networkx") {
         eprintln!("note: python3 with networkx not found; skipping the networkx check");
         return;
     }

@@ -288,6 +288,22 @@ fn giant_maze(
 /// The blank shape `--shape`, `--cells`, `--rings` and `--mask` ask for, or `None` for a plain
 /// rectangle (sized by `--size`, `--width` and `--height`). Size options that do not fit the
 /// shape are refused, naming those that do; a mask is read and checked here.
+/// The first option given beside `own` that makes other cells than a plain rectangle's:
+/// `--mask`, `--wrap`, `--levels` (above 1), `--weave`, `--shape` (but rect); what `own`
+/// (`--levels` or `--weave`) does not combine with.
+fn other_kind(shape: &cli::ShapeArgs, own: &str) -> Option<&'static str> {
+    let given = [
+        ("--mask", shape.mask.is_some()),
+        ("--wrap", shape.wrap.is_some()),
+        ("--levels", shape.levels.is_some_and(|n| n > 1)),
+        ("--weave", shape.weave.is_some()),
+        ("--shape", shape.shape != ShapeKind::Rect),
+    ];
+    (given.into_iter())
+        .find(|&(flag, given)| given && flag != own)
+        .map(|(flag, _)| flag)
+}
+
 pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
     let shape = &args.shape;
     let kind = shape.shape;
@@ -301,35 +317,15 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
             "{flag} does not size a {name} maze; {fits}"
         )))
     };
-    if let Some(n) = shape.levels {
-        let other = if shape.mask.is_some() {
-            Some("--mask")
-        } else if shape.wrap.is_some() {
-            Some("--wrap")
-        } else if kind != ShapeKind::Rect {
-            Some("--shape")
-        } else {
-            None
-        };
-        if let Some(other) = other {
-            return Err(bad_input(format!(
-                "--levels {n} stacks plain rectangles of square cells; leave {other} out"
-            )));
-        }
+    if let Some(n) = shape.levels
+        && let Some(other) = other_kind(shape, "--levels")
+    {
+        return Err(bad_input(format!(
+            "--levels {n} stacks plain rectangles of square cells; leave {other} out"
+        )));
     }
     if let Some(density) = shape.weave {
-        let other = if shape.mask.is_some() {
-            Some("--mask")
-        } else if shape.wrap.is_some() {
-            Some("--wrap")
-        } else if shape.levels.is_some_and(|n| n > 1) {
-            Some("--levels")
-        } else if kind != ShapeKind::Rect {
-            Some("--shape")
-        } else {
-            None
-        };
-        if let Some(other) = other {
+        if let Some(other) = other_kind(shape, "--weave") {
             return Err(bad_input(format!(
                 "--weave crosses passages under the square cells of a plain rectangle; leave \
                  {other} out"
