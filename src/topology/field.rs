@@ -70,12 +70,12 @@ pub struct Field<T> {
     tiling: PhantomData<T>,
 }
 
-/// A cell of a [`Field`] being walked.
+/// A cell of a [`Field`] (or a [`Weave`](super::Weave)) being walked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FieldCursor {
     pub(super) x: u32,
     pub(super) y: u32,
-    i: usize,
+    pub(super) i: usize,
 }
 
 impl<T: Tiling> Field<T> {

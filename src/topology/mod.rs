@@ -33,7 +33,7 @@ pub(crate) use rect::walls as rect_walls;
 pub use size::ShapeSize;
 pub use square::{Square, SquareTiling};
 pub use triangle::{Triangle, TriangleTiling};
-pub use weave::{Weave, WeaveCursor};
+pub use weave::Weave;
 pub use wrap::Wrap;
 
 use crate::algorithms::GraphAlgorithm;

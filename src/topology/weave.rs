@@ -3,6 +3,7 @@
 //! the cell is a corridor across it; pictures draw the corridor over it and break the passage
 //! under it.
 
+use super::field::FieldCursor;
 use super::geometry::{Geometry, Joint, Point};
 use super::{Topology, check_cells, rect};
 use crate::Probability;
@@ -29,14 +30,6 @@ pub struct Weave {
     height: u32,
     density: Probability,
     links: Vec<u8>,
-}
-
-/// A cell of a [`Weave`] being walked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WeaveCursor {
-    x: u32,
-    y: u32,
-    i: usize,
 }
 
 /// The bit of a cell that may be crossed; those below it are passages, the bit of a passage
@@ -148,8 +141,8 @@ impl Weave {
     }
 
     #[inline(always)]
-    fn at(&self, x: u32, y: u32) -> WeaveCursor {
-        WeaveCursor {
+    fn at(&self, x: u32, y: u32) -> FieldCursor {
+        FieldCursor {
             x,
             y,
             i: y as usize * self.width as usize + x as usize,
@@ -158,7 +151,7 @@ impl Weave {
 
     /// The cell beside the cursor's in direction `dir` (0 to 3), if there is one.
     #[inline(always)]
-    fn beside(&self, c: &WeaveCursor, dir: usize) -> Option<WeaveCursor> {
+    fn beside(&self, c: &FieldCursor, dir: usize) -> Option<FieldCursor> {
         let (dx, dy) = OFFSETS[dir];
         let (x, y) = (c.x.wrapping_add(dx), c.y.wrapping_add(dy));
         (x < self.width && y < self.height).then(|| self.at(x, y))
@@ -167,7 +160,7 @@ impl Weave {
     /// The cell that keeps the passage of the cursor's cell on `side` (which must lead to a
     /// cell), and its bit.
     #[inline(always)]
-    fn owner(&self, c: &WeaveCursor, side: usize) -> (usize, u8) {
+    fn owner(&self, c: &FieldCursor, side: usize) -> (usize, u8) {
         let dir = side % 4;
         let (cell, bit) = match dir {
             1 | 2 => (*c, dir as u8),
@@ -186,7 +179,7 @@ impl Weave {
 
     /// Whether the passage to the cell beside in direction `dir` is open.
     #[inline(always)]
-    fn open_beside(&self, c: &WeaveCursor, dir: usize) -> bool {
+    fn open_beside(&self, c: &FieldCursor, dir: usize) -> bool {
         self.beside(c, dir).is_some() && {
             let (owner, bit) = self.owner(c, dir);
             self.links[owner] & bit != 0
@@ -197,7 +190,7 @@ impl Weave {
     /// from the wall's first cell (north or west of it) under the second, or one under the
     /// first from the cell before it.
     #[inline(always)]
-    fn pierced(&self, c: &WeaveCursor, dir: usize) -> bool {
+    fn pierced(&self, c: &FieldCursor, dir: usize) -> bool {
         let Some(other) = self.beside(c, dir) else {
             return false;
         };
@@ -211,7 +204,7 @@ impl Weave {
 
     /// The cell two away in direction `dir` and the one between, if both are cells.
     #[inline(always)]
-    fn beyond(&self, c: &WeaveCursor, dir: usize) -> Option<(WeaveCursor, WeaveCursor)> {
+    fn beyond(&self, c: &FieldCursor, dir: usize) -> Option<(FieldCursor, FieldCursor)> {
         let mid = self.beside(c, dir)?;
         self.beside(&mid, dir).map(|far| (mid, far))
     }
@@ -220,7 +213,7 @@ impl Weave {
     /// direction `dir`: `mid` may be crossed, is a corridor across, and the walls the passage
     /// would go through stand.
     #[inline(always)]
-    fn can_cross(&self, c: &WeaveCursor, mid: &WeaveCursor, dir: usize) -> bool {
+    fn can_cross(&self, c: &FieldCursor, mid: &FieldCursor, dir: usize) -> bool {
         self.links[mid.i] & CROSSABLE != 0
             && self.open_beside(mid, (dir + 1) % 4)
             && self.open_beside(mid, (dir + 3) % 4)
@@ -243,7 +236,7 @@ const fn back(dir: usize) -> usize {
 
 impl Topology for Weave {
     type Side = u8;
-    type Cursor = WeaveCursor;
+    type Cursor = FieldCursor;
     type Sides = [u8; 8];
 
     const SIDES: usize = 8;
@@ -278,9 +271,9 @@ impl Topology for Weave {
     }
 
     #[inline(always)]
-    fn cursor(&self, i: usize) -> WeaveCursor {
+    fn cursor(&self, i: usize) -> FieldCursor {
         let w = self.width as usize;
-        WeaveCursor {
+        FieldCursor {
             x: (i % w) as u32,
             y: (i / w) as u32,
             i,
@@ -288,14 +281,14 @@ impl Topology for Weave {
     }
 
     #[inline(always)]
-    fn index(cursor: &WeaveCursor) -> usize {
+    fn index(cursor: &FieldCursor) -> usize {
         cursor.i
     }
 
     /// A cell beside unless a passage runs under the wall between; the cell beyond the one
     /// beside when a passage runs under it or may now be carved to.
     #[inline(always)]
-    fn neighbour(&self, cursor: &WeaveCursor, side: usize) -> Option<usize> {
+    fn neighbour(&self, cursor: &FieldCursor, side: usize) -> Option<usize> {
         if side < 4 {
             let next = self.beside(cursor, side)?;
             return (!self.pierced(cursor, side)).then_some(next.i);
@@ -306,21 +299,21 @@ impl Topology for Weave {
         (self.links[owner] & bit != 0 || self.can_cross(cursor, &mid, dir)).then_some(far.i)
     }
 
-    fn link(&self, cursor: &WeaveCursor, side: usize) -> Option<usize> {
+    fn link(&self, cursor: &FieldCursor, side: usize) -> Option<usize> {
         match side {
             0..4 => self.beside(cursor, side).map(|c| c.i),
             _ => self.beyond(cursor, side - 4).map(|(_, far)| far.i),
         }
     }
 
-    fn under(&self, cursor: &WeaveCursor, side: usize) -> Option<usize> {
+    fn under(&self, cursor: &FieldCursor, side: usize) -> Option<usize> {
         (side >= 4)
             .then(|| self.beyond(cursor, side - 4).map(|(mid, _)| mid.i))
             .flatten()
     }
 
     #[inline(always)]
-    fn step(&self, cursor: &mut WeaveCursor, side: usize) -> usize {
+    fn step(&self, cursor: &mut FieldCursor, side: usize) -> usize {
         let dir = side % 4;
         let mut next = self.beside(cursor, dir).expect("a step to a neighbour");
         if side >= 4 {
@@ -330,7 +323,7 @@ impl Topology for Weave {
         side - dir + back(dir)
     }
 
-    fn random_step(&self, cursor: &mut WeaveCursor, bits: &mut RandomBits<'_, MazeRng>) -> usize {
+    fn random_step(&self, cursor: &mut FieldCursor, bits: &mut RandomBits<'_, MazeRng>) -> usize {
         let side = self
             .random_neighbour(cursor, bits, |_| true)
             .expect("a cell of a weave has a neighbour");
@@ -377,12 +370,12 @@ impl Topology for Weave {
     }
 
     /// The sides of the rectangle's border only.
-    fn is_border(&self, cursor: &WeaveCursor, side: usize) -> bool {
+    fn is_border(&self, cursor: &FieldCursor, side: usize) -> bool {
         side < 4 && self.beside(cursor, side).is_none()
     }
 
     /// North, east, south, west, each the passage under the cell beside where one is open.
-    fn clockwise(&self, cursor: &WeaveCursor) -> ([u8; 8], usize) {
+    fn clockwise(&self, cursor: &FieldCursor) -> ([u8; 8], usize) {
         let mut sides = [0; 8];
         for (dir, side) in sides.iter_mut().take(4).enumerate() {
             let under = self.is_open(cursor.i, dir + 4);
@@ -407,7 +400,7 @@ impl Topology for Weave {
     }
 
     #[inline(always)]
-    fn cell(&self, cursor: &WeaveCursor) -> Pos {
+    fn cell(&self, cursor: &FieldCursor) -> Pos {
         Pos::new(cursor.x, cursor.y)
     }
 
