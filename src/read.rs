@@ -74,7 +74,8 @@ pub fn read_maze(input: impl Read) -> Result<Maze, ReadError> {
 /// A maze read back from a document of either kind, with the kind it came in.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AnyDocument {
-    /// A `mazegen.maze/v1` document: a rectangle or a mask, in tiles.
+    /// A `mazegen.maze/v1` document: a rectangle, a mask, a weave or a maze in levels, in
+    /// tiles.
     Maze(Maze),
     /// A `mazegen.graph/v1` document: a maze of any shape, as cells and passages.
     Graph(Maze),
@@ -551,13 +552,19 @@ impl TileGrid {
                     )?;
                     continue;
                 }
-                (_, Some(_)) => return Err(not_a_tile(y, x, char::from(byte))),
+                (_, Some(_)) => {
+                    return Err(invalid(format!(
+                        "tiles row {y}, column {x}: '{}' marks a cell a passage goes under, in a \
+                         weave; it cannot stand on a wall or corner",
+                        char::from(byte)
+                    )));
+                }
                 _ => {}
             }
             match TileKind::at((x, y), width, height) {
                 Some(TileKind::Cell(_)) if !open => {
                     return Err(invalid(format!(
-                        "tiles row {y}, column {x}: a cell's tile must be '.' (or ' ' off a mask)"
+                        "tiles row {y}, column {x}: a cell's tile must be '.' (or ' ' off a mask, '-' or '|' in a weave)"
                     )));
                 }
                 Some(TileKind::Corner) if open => {
@@ -1045,8 +1052,8 @@ fn weave_of(
         let Some(before) = through else {
             return Err(broken(
                 tile,
-                "a cell marked crossed ('-' or '|') has a passage under it from the cell before \
-                 it to the one after: both walls along it open",
+                "a cell marked crossed ('-' or '|') needs both walls along the passage under \
+                 it open, from the cell before it to the one after",
             ));
         };
         under.insert((grid.index(before), dir as usize));

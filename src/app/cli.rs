@@ -786,8 +786,8 @@ pub enum Format {
     Events,
     /// A mazegen.graph/v1 JSON document: cells and passages of any shape
     Graph,
-    /// One compact document a line: mazegen.maze/v1, or mazegen.graph/v1 for hex, triangle
-    /// and polar mazes
+    /// One compact document a line: mazegen.maze/v1 for rectangles and masks, else
+    /// mazegen.graph/v1
     Jsonl,
     /// A NumPy array of tiles (uint8, 1 wall, 0 passage): shape (N, tile height, tile width)
     Npy,

@@ -359,7 +359,20 @@ impl MazeSpec {
         let generator = self.generator.as_ref();
         match &self.blank {
             Blank::Rect { width, height } => Maze::generate(generator, *width, *height, seed),
-            Blank::Shape(shape) => Maze::generate_shape(generator, shape.clone(), seed),
+            Blank::Shape(shape) => {
+                // A clone aborts when memory is short: its room is asked for first (a byte or
+                // two a cell), to refuse it as an error instead.
+                let (width, height) = shape.extent();
+                let bytes = 2 * shape.slots() as u64;
+                if !crate::grid::grantable(bytes) {
+                    return Err(Error::OutOfMemory {
+                        width,
+                        height,
+                        bytes,
+                    });
+                }
+                Maze::generate_shape(generator, shape.clone(), seed)
+            }
         }
     }
 

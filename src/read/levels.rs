@@ -36,6 +36,11 @@ pub(super) fn maze_from<T>(doc: MazeDocument<'static, T>, grids: &[Vec<String>])
             "\"window\": windows are cut of flat rectangles, not of mazes in levels".into(),
         ));
     }
+    if doc.weave.is_some() {
+        return Err(invalid(
+            "\"weave\": a maze in levels has no passages under cells; leave it out".into(),
+        ));
+    }
     let mut levels = Levels::new(width, height, count).map_err(|e| invalid(e.to_string()))?;
     let holes = carve(&mut levels, grids)?;
     if !doc.params.is_object() {

@@ -106,18 +106,8 @@ pub(super) fn document(
     stats: bool,
     difficulty: Option<Difficulty>,
 ) -> io::Result<MazeDocument<'_, Rows<'_>, SolutionTiles<'_>>> {
-    match maze.shape() {
-        Shape::Levels(levels) => return Ok(levels_document(maze, levels)),
-        Shape::Weave(weave) => {
-            let (width, height) = (weave.width(), weave.height());
-            let tiles = (2 * u64::from(width) + 1, 2 * u64::from(height) + 1);
-            return Ok(MazeDocument {
-                weave: Some(weave.density()),
-                tiles: Some(Rows::Held(weave_rows(weave, &maze.openings()))),
-                ..common_fields(maze, width, height, tiles)
-            });
-        }
-        _ => {}
+    if maze.shape().has_own_tiles() {
+        return own_tiles_document(maze).map_err(io::Error::other);
     }
     let stats = stats.then(|| Summary::of(maze)).transpose();
     let grid = maze
@@ -178,26 +168,40 @@ fn common_fields(
     }
 }
 
-/// The document of `maze`, a maze in `levels`: each level's tile rows.
-fn levels_document<'a>(
-    maze: &'a Maze,
-    levels: &Levels,
-) -> MazeDocument<'a, Rows<'a>, SolutionTiles<'a>> {
-    let (width, height) = (levels.width(), levels.height());
-    let tiles = (2 * u64::from(width) + 1, 2 * u64::from(height) + 1);
-    MazeDocument {
-        levels: Some(level_rows(levels, &maze.openings())),
-        ..common_fields(maze, width, height, tiles)
-    }
+/// The document of `maze`, a maze in levels or a weave, in tiles of its own: each level's tile
+/// rows, or the weave's with its crossings marked.
+fn own_tiles_document(maze: &Maze) -> crate::Result<MazeDocument<'_, Rows<'_>, SolutionTiles<'_>>> {
+    let openings = maze.openings();
+    let (width, height, tiles, levels, weave) = match maze.shape() {
+        Shape::Levels(l) => (
+            l.width(),
+            l.height(),
+            None,
+            Some(level_rows(l, &openings)?),
+            None,
+        ),
+        Shape::Weave(w) => {
+            let rows = Rows::Held(weave_rows(w, &openings)?);
+            (w.width(), w.height(), Some(rows), None, Some(w.density()))
+        }
+        _ => unreachable!("only mazes in levels and weaves have tiles of their own"),
+    };
+    let size = (2 * u64::from(width) + 1, 2 * u64::from(height) + 1);
+    Ok(MazeDocument {
+        tiles,
+        levels,
+        weave,
+        ..common_fields(maze, width, height, size)
+    })
 }
 
 /// The tile rows of each level of `levels`, as `json` draws a rectangle's, each cell marked
 /// by [`level_mark`], the outer wall open at `openings` (cell and side).
-fn level_rows(levels: &Levels, openings: &[(usize, usize)]) -> Vec<Vec<String>> {
+fn level_rows(levels: &Levels, openings: &[(usize, usize)]) -> crate::Result<Vec<Vec<String>>> {
     let (w, h) = (levels.width() as usize, levels.height() as usize);
-    let mut grids = Vec::with_capacity(levels.levels() as usize);
+    let mut grids = empty_vec(levels.width(), levels.height(), levels.levels() as usize)?;
     for z in 0..levels.levels() as usize {
-        let mut rows = walls(w, h);
+        let mut rows = walls(w, h)?;
         for y in 0..h {
             for x in 0..w {
                 let i = (z * h + y) * w + x;
@@ -208,15 +212,15 @@ fn level_rows(levels: &Levels, openings: &[(usize, usize)]) -> Vec<Vec<String>> 
         }
         grids.push(strings(rows));
     }
-    grids
+    Ok(grids)
 }
 
 /// The tile rows of `weave`, as `json` draws a rectangle's: the walls a passage goes under
 /// open, the cell between marked `-` where the corridor over it runs east-west and `|`
 /// north-south, the outer wall open at `openings` (cell and side).
-fn weave_rows(weave: &Weave, openings: &[(usize, usize)]) -> Vec<String> {
+fn weave_rows(weave: &Weave, openings: &[(usize, usize)]) -> crate::Result<Vec<String>> {
     let (w, h) = (weave.width() as usize, weave.height() as usize);
-    let mut rows = walls(w, h);
+    let mut rows = walls(w, h)?;
     // Whether a passage goes under the cell at (x, y) east-west (true) or north-south.
     let under = |x: usize, y: usize| weave.under(Pos::new(x as u32, y as u32));
     for y in 0..h {
@@ -235,12 +239,17 @@ fn weave_rows(weave: &Weave, openings: &[(usize, usize)]) -> Vec<String> {
             draw_cell(&mut rows, (x, y), mark, [east, south], (i, openings));
         }
     }
-    strings(rows)
+    Ok(strings(rows))
 }
 
-/// The tile rows of `w x h` cells with every wall standing.
-fn walls(w: usize, h: usize) -> Vec<Vec<u8>> {
-    vec![vec![b'#'; 2 * w + 1]; 2 * h + 1]
+/// The tile rows of `w x h` cells with every wall standing, or the memory they would need.
+fn walls(w: usize, h: usize) -> crate::Result<Vec<Vec<u8>>> {
+    let (width, height) = (w as u32, h as u32);
+    let mut rows = empty_vec(width, height, 2 * h + 1)?;
+    for _ in 0..2 * h + 1 {
+        rows.push(crate::grid::filled_vec(width, height, 2 * w + 1, b'#')?);
+    }
+    Ok(rows)
 }
 
 /// Draws cell (x, y), cell `i`, into `rows`: its tile `mark`, the passages east and south of

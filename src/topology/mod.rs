@@ -493,6 +493,16 @@ impl Shape {
         with_topology!(self, t => Topology::cell_count(t))
     }
 
+    /// One more than the largest cell index (see [`Topology::slots`]).
+    pub fn slots(&self) -> usize {
+        with_topology!(self, t => Topology::slots(t))
+    }
+
+    /// Cells across and down, as errors name the size (see [`Topology::extent`]).
+    pub fn extent(&self) -> (u32, u32) {
+        with_topology!(self, t => Topology::extent(t))
+    }
+
     /// How messages name the shape: its [`Shape::name`], after `wrapped (xy)` or the like
     /// when edges are joined, `3-level` for a 3D maze, `woven` for a weave.
     pub fn description(&self) -> String {

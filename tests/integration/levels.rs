@@ -458,6 +458,10 @@ fn json_of_levels_with_broken_tiles_is_refused() {
     refused(&|d| d["start"] = json!({"x": 0, "y": 0}), "without a level");
     refused(&|d| d["tiles"] = json!(["###"]), "not both");
     refused(
+        &|d| d["weave"] = json!(0.5),
+        "a maze in levels has no passages under cells",
+    );
+    refused(
         &|d| {
             let rows = d["levels"][1].as_array_mut().unwrap();
             rows.pop();

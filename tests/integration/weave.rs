@@ -640,10 +640,19 @@ fn json_of_weaves_with_broken_crossings_is_refused() {
     assert!(mark == b'-' || mark == b'|', "{doc}");
     // A wall along the passage under closed.
     let along = if mark == b'-' { (3, 2) } else { (2, 3) };
-    refused(&|d| set(d, along, b'#'), "both walls along it open");
+    refused(
+        &|d| set(d, along, b'#'),
+        "needs both walls along the passage under it open",
+    );
     // Marks belong to cells, and to weaves.
-    refused(&|d| set(d, (1, 1), mark), "both walls along it open");
-    refused(&|d| set(d, (2, 3), mark), "is not a tile");
+    refused(
+        &|d| set(d, (1, 1), mark),
+        "needs both walls along the passage under it open",
+    );
+    refused(
+        &|d| set(d, (2, 3), mark),
+        "it cannot stand on a wall or corner",
+    );
     refused(
         &|d| {
             d.as_object_mut()
