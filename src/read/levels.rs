@@ -7,9 +7,9 @@ use super::invalid;
 use crate::analysis::UNREACHED;
 use crate::document::maze::{MazeDocument, Place, SolutionStep};
 use crate::error::Result;
-use crate::grid::Pos;
+use crate::grid::{Pos, tiles_from_cells};
 use crate::maze::Maze;
-use crate::render::level_path;
+use crate::render::{level_openings, level_path};
 use crate::topology::{Levels, MAX_LEVELS, Shape, Topology};
 
 /// The maze of a document whose `levels` are `grids` (its `tiles`, if any, already refused).
@@ -23,7 +23,7 @@ pub(super) fn maze_from<T>(doc: MazeDocument<'static, T>, grids: &[Vec<String>])
             grids.len()
         )));
     }
-    let tiles = (2 * u64::from(width) + 1, 2 * u64::from(height) + 1);
+    let tiles = (tiles_from_cells(width), tiles_from_cells(height));
     if (doc.tile_width, doc.tile_height) != tiles {
         return Err(invalid(format!(
             "\"tile_width\" and \"tile_height\" are {} and {}, but {width}x{height} cells take \
@@ -82,14 +82,7 @@ pub(super) fn maze_from<T>(doc: MazeDocument<'static, T>, grids: &[Vec<String>])
     let Shape::Levels(levels) = maze.shape() else {
         unreachable!("made above")
     };
-    let mut openings: Vec<(u64, u64, u32)> = (maze.openings().into_iter())
-        .map(|(i, side)| {
-            let (at, z) = levels.placed(&levels.cursor(i));
-            let (x, y) = (2 * u64::from(at.x) + 1, 2 * u64::from(at.y) + 1);
-            let (x, y) = [(x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)][side];
-            (x, y, z.expect("a level"))
-        })
-        .collect();
+    let mut openings = level_openings(&maze, levels);
     openings.sort_unstable();
     if holes != openings {
         return Err(invalid(

@@ -6,8 +6,9 @@ use super::{DrawRows, Render, RenderRows, StreamTiles};
 use crate::analysis::{Difficulty, Summary};
 use crate::document::maze::{MazeDocument, Place, level_mark};
 use crate::document::{MAZE_SCHEMA, WindowEntry};
-use crate::grid::Pos;
-use crate::grid::{Tile, empty_vec};
+use crate::grid::{
+    Dir, Pos, Tile, cell_tile, empty_vec, passage_tile, tile_between, tiles_from_cells,
+};
 use crate::maze::{Maze, MazeTiles};
 use crate::stream::MazeRows;
 use crate::topology::{Levels, Shape, Topology, Weave};
@@ -186,7 +187,7 @@ fn own_tiles_document(maze: &Maze) -> crate::Result<MazeDocument<'_, Rows<'_>, S
         }
         _ => unreachable!("only mazes in levels and weaves have tiles of their own"),
     };
-    let size = (2 * u64::from(width) + 1, 2 * u64::from(height) + 1);
+    let size = (tiles_from_cells(width), tiles_from_cells(height));
     Ok(MazeDocument {
         tiles,
         levels,
@@ -262,7 +263,8 @@ fn draw_cell(
     [east, south]: [bool; 2],
     (i, openings): (usize, &[(usize, usize)]),
 ) {
-    let (tx, ty) = (2 * x + 1, 2 * y + 1);
+    let (tx, ty) = cell_tile(Pos::new(x as u32, y as u32));
+    let (tx, ty) = (tx as usize, ty as usize);
     rows[ty][tx] = mark;
     if east {
         rows[ty][tx + 1] = b'.';
@@ -271,8 +273,8 @@ fn draw_cell(
         rows[ty + 1][tx] = b'.';
     }
     for &(_, side) in openings.iter().filter(|&&(cell, _)| cell == i) {
-        let (dx, dy) = [(0, -1), (1, 0), (0, 1), (-1, 0)][side];
-        rows[ty.wrapping_add_signed(dy)][tx.wrapping_add_signed(dx)] = b'.';
+        let (ox, oy) = passage_tile(Pos::new(x as u32, y as u32), Dir::from_side(side));
+        rows[oy as usize][ox as usize] = b'.';
     }
 }
 
@@ -363,48 +365,47 @@ impl Serialize for SolutionTiles<'_> {
     }
 }
 
-/// The tiles of the solution of `maze`, a maze in `levels`, each with its level: the cell
-/// tiles of each step, the tile between cells side by side, and the openings at the ends.
+/// The tiles of the solution of `maze`, a maze in `levels`, each with its level: as
+/// [`Maze::solution_tiles`] draws a rectangle's on each level, and a step up or down from the
+/// cell's tile to the tile of the cell above or below.
 pub(crate) fn level_path(maze: &Maze, levels: &Levels) -> Vec<(u64, u64, u32)> {
     let tile = |i: usize| {
-        let (at, z) = levels.placed(&levels.cursor(i));
-        let z = z.expect("a cell of a maze in levels has a level");
-        (2 * u64::from(at.x) + 1, 2 * u64::from(at.y) + 1, z)
+        let (at, z) = on_level(levels, i);
+        let (x, y) = cell_tile(at);
+        (x, y, z)
     };
-    let opening = |cell: usize| {
-        (maze.openings().into_iter())
-            .find(|&(i, _)| i == cell)
-            .map(|(i, side)| beside(tile(i), side))
-    };
+    let mut ends = level_openings(maze, levels).into_iter();
+    let (entrance, exit) = (ends.next(), ends.next());
     let cells = maze.solution().unwrap_or_default();
-    let mut path = Vec::with_capacity(2 * cells.len() + 1);
-    path.extend(cells.first().and_then(|&cell| opening(cell)));
+    let mut path = Vec::with_capacity(2 * cells.len() + 2);
+    path.extend(entrance);
     for (k, &cell) in cells.iter().enumerate() {
         if k > 0 {
-            let (a, b) = (tile(cells[k - 1]), tile(cell));
-            if a.2 == b.2 {
-                path.push(((a.0 + b.0) / 2, (a.1 + b.1) / 2, a.2));
+            let ((a, za), (b, zb)) = (on_level(levels, cells[k - 1]), on_level(levels, cell));
+            if za == zb {
+                let (x, y) = tile_between(a, b);
+                path.push((x, y, za));
             }
         }
         path.push(tile(cell));
     }
-    if cells.len() > 1 || maze.openings().len() > 1 {
-        path.extend(cells.last().and_then(|&cell| {
-            let openings = maze.openings();
-            (openings.iter().rev())
-                .find(|&&(i, _)| i == cell)
-                .map(|&(i, side)| beside(tile(i), side))
-        }));
-    }
+    path.extend(exit);
     path
 }
 
-/// The tile beside `tile` on `side` (0 north, then clockwise), on its level.
-fn beside((x, y, z): (u64, u64, u32), side: usize) -> (u64, u64, u32) {
-    match side {
-        0 => (x, y - 1, z),
-        1 => (x + 1, y, z),
-        2 => (x, y + 1, z),
-        _ => (x - 1, y, z),
-    }
+/// The tiles of the openings of `maze`, a maze in `levels`, each with its level, the start's
+/// first (as [`Maze::opening_tiles`] gives a rectangle's).
+pub(crate) fn level_openings(maze: &Maze, levels: &Levels) -> Vec<(u64, u64, u32)> {
+    let tile = |(i, side)| {
+        let (at, z) = on_level(levels, i);
+        let (x, y) = passage_tile(at, Dir::from_side(side));
+        (x, y, z)
+    };
+    maze.openings().into_iter().map(tile).collect()
+}
+
+/// Cell `i` of `levels`: its position on its level, and the level.
+fn on_level(levels: &Levels, i: usize) -> (Pos, u32) {
+    let (at, z) = levels.placed(&levels.cursor(i));
+    (at, z.expect("a cell of a maze in levels has a level"))
 }

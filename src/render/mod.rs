@@ -37,7 +37,7 @@ pub use graph::Graph;
 pub use html::Html;
 pub use ink::{Ink, MAX_SCALE, Palette, Picture, Rgb, Style};
 pub use json::Json;
-pub(crate) use json::level_path;
+pub(crate) use json::{level_openings, level_path};
 pub use jsonl::Jsonl;
 pub use ldtk::Ldtk;
 pub use lines::term_scale;
