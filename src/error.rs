@@ -1,499 +1,70 @@
-//! The library's error type.
+//! The crate's error: each floor's own error, wrapped.
+//!
+//! The floors below name only their own refusals: [`MazeError`] for the grid, the shapes, the
+//! generators, the maze, its solvers and giant mazes; [`DatasetError`], [`RoomsError`] and
+//! [`CavesError`] for the floors above them. [`Error`](enum@Error) holds any of them, so that a program
+//! can `?` them all into one type; a maze refused deep inside a dataset, a room map or a cave
+//! is still an [`Error::Maze`].
 
-use crate::grid::Pos;
+use crate::caves::CavesError;
+use crate::dataset::DatasetError;
+use crate::grid::MazeError;
+use crate::rooms::RoomsError;
 use thiserror::Error;
 
-/// Everything that can go wrong inside the library.
+/// Everything the library refuses.
 ///
-/// All variants but [`Error::NoThreads`] describe bad input (a request the library refuses);
-/// the binary maps them to exit code 2.
+/// Every variant but [`DatasetError::NoThreads`] describes bad input (a request the library
+/// refuses, or memory no run could get); the binary maps them to exit code 2.
 #[derive(Debug, Error, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum Error {
-    /// A maze dimension (in tiles) that is even or smaller than 3.
-    #[error("{tiles} tiles is {reason}; {hint}")]
-    InvalidTiles {
-        /// The rejected number of tiles.
-        tiles: u64,
-        /// Why it is rejected ("even", "too small").
-        reason: &'static str,
-        /// What would be accepted instead.
-        hint: String,
-    },
-
-    /// A maze with more cells than the library can hold.
-    #[error(
-        "a {width}x{height}-cell maze has {cells} cells, more than the {limit} mazegen can hold \
-         (the largest square is {largest_square}x{largest_square} tiles)",
-        cells = u64::from(*width) * u64::from(*height),
-        largest_square = crate::grid::LARGEST_SQUARE_TILES,
-    )]
-    TooLarge {
-        /// Width in cells.
-        width: u32,
-        /// Height in cells.
-        height: u32,
-        /// The most cells a maze may have.
-        limit: u64,
-    },
-
-    /// The memory for a maze (or a generator's scratch space) could not be reserved.
-    #[error("not enough memory for a {width}x{height}-cell maze ({bytes} bytes needed)")]
-    OutOfMemory {
-        /// Width in cells.
-        width: u32,
-        /// Height in cells.
-        height: u32,
-        /// The allocation that failed, in bytes.
-        bytes: u64,
-    },
-
-    /// A room map or cave too large for its printed map's drawing to fit in memory.
-    #[error(
-        "not enough memory to draw the {width}x{height}-tile map as a printed map (at least \
-         {bytes} bytes); drawn in tiles (the color and mono themes), it takes a row at a time"
-    )]
-    DrawingOutOfMemory {
-        /// Width in tiles.
-        width: u32,
-        /// Height in tiles.
-        height: u32,
-        /// The least the drawing needs, in bytes.
-        bytes: u64,
-    },
-
-    /// The arrays of a dataset could not be reserved.
-    #[error("not enough memory for the arrays of {count} mazes ({bytes} bytes for one array)")]
-    ArraysTooLarge {
-        /// The mazes.
-        count: u64,
-        /// The array that failed, in bytes.
-        bytes: u64,
-    },
-
-    /// A maze streamed from an algorithm that needs the whole grid (see [`crate::stream`]).
-    #[error(
-        "{algorithm} needs the whole maze in memory and cannot stream it; \
-         binary-tree, sidewinder and eller can"
-    )]
-    DoesNotStream {
-        /// The algorithm's name.
-        algorithm: &'static str,
-    },
-
-    /// A streamed maze taller than its stream or its format can count: more than
-    /// [`crate::stream::MAX_STREAM_HEIGHT`] rows of cells, or than a JSON document's `u32`.
-    #[error("a maze {height} cells high is taller than the {limit} cells {what} can count")]
-    TooTall {
-        /// Height in cells.
-        height: u64,
-        /// The most rows of cells allowed.
-        limit: u64,
-        /// What counts them: "a stream", "a JSON document".
-        what: &'static str,
-    },
-
-    /// A cell position outside the grid.
-    #[error("cell {x},{y} is outside the {width}x{height}-cell maze")]
-    OutsideGrid {
-        /// Column of the rejected cell.
-        x: u32,
-        /// Row of the rejected cell.
-        y: u32,
-        /// Width in cells.
-        width: u32,
-        /// Height in cells.
-        height: u32,
-    },
-
-    /// A probability outside 0 to 1 (or not a number).
-    #[error("{value} is not a probability: expected a number from 0 to 1")]
-    InvalidProbability {
-        /// The rejected value, as a number or quoted text.
-        value: String,
-    },
-
-    /// Openings asked for where the start or goal does not touch the outer wall.
-    #[error(
-        "the {role} cell {cell} is not on the outer wall, so it cannot have an opening{accepted}"
-    )]
-    NotOnBorder {
-        /// `"start"` or `"goal"`.
-        role: &'static str,
-        /// The cell, as `--start` and `--goal` name it.
-        cell: crate::topology::CellName,
-        /// Which cells touch the outer wall, after a `"; "`: empty on a rectangle, whose outer
-        /// rows and columns do.
-        accepted: String,
-    },
-
-    /// A picture with more pixels per side than its format allows.
-    #[error(
-        "the picture would be {pixels} pixels across, more than the {limit} a picture may have"
-    )]
-    PictureTooLarge {
-        /// Pixels on the longer side.
-        pixels: u64,
-        /// The most pixels per side.
-        limit: u64,
-    },
-
-    /// More parallel seeds (depth-first walkers) than the maze has cells to start them from.
-    #[error(
-        "{seeds} walkers are more than the maze's {cells} cells to start from; use 1 to {cells}"
-    )]
-    TooManySeeds {
-        /// The rejected number of seeds.
-        seeds: u32,
-        /// The maze's cells.
-        cells: u64,
-    },
-
-    /// A maze of another shape than the rectangle with more cells than the library can hold.
-    #[error("a maze of {cells} cells is more than the {limit} mazegen can hold in that shape")]
-    TooManyCells {
-        /// The cells asked for.
-        cells: u64,
-        /// The most cells a shape may have.
-        limit: u64,
-    },
-
-    /// A position that is no cell of the maze's shape.
-    #[error("({x}, {y}) is not a cell of the maze")]
-    NotACell {
-        /// Column (index in the ring on a polar maze).
-        x: u32,
-        /// Row (ring on a polar maze).
-        y: u32,
-    },
-
-    /// A mask file that cannot be read as a mask.
-    #[error("{0}; expected a text mask (X and # off) or a PNG (dark or transparent pixels off)")]
-    InvalidMask(String),
-
-    /// A number of cells that is neither a whole number nor a share from 0 to 1.
-    #[error(
-        "'{value}' is not a number of cells: expected a whole number (a count) or a share from 0 \
-         to 1 written with a point, such as 0.5"
-    )]
-    InvalidAmount {
-        /// The rejected text.
-        value: String,
-    },
-
-    /// More accessible cells asked of a limited depth-first search than the maze has.
-    #[error(
-        "{accessible} accessible cells are more than the maze's {cells}; use 0 to {cells}, or a \
-         share such as 0.5"
-    )]
-    TooManyAccessible {
-        /// The rejected count.
-        accessible: u64,
-        /// The maze's cells.
-        cells: u64,
-    },
-
-    /// maze-dataset's limits asked of a backtracker with several walkers.
-    #[error(
-        "the depth-first search's limits (accessible cells, maximum depth, no forks) take one \
-         walker, not {seeds}"
-    )]
-    LimitedWalkers {
-        /// The walkers asked for.
-        seeds: u32,
-    },
-
-    /// A maze of part of its shape (cells left unreached) asked of a shape without masks.
-    #[error(
-        "{algorithm} with these options may leave cells out of the maze, which only rectangles \
-         and masks can do, not a {shape} maze"
-    )]
-    PartialShape {
-        /// The algorithm.
-        algorithm: &'static str,
-        /// The shape asked for, as [`Shape::description`](crate::topology::Shape::description)
-        /// names it.
-        shape: String,
-    },
-
-    /// A polar maze with more cells than the library can hold.
-    #[error(
-        "{rings} rings are more cells than mazegen can hold ({limit}); use 1 to {most} rings",
-        limit = crate::topology::MAX_SHAPE_CELLS
-    )]
-    TooManyRings {
-        /// The rejected number of rings.
-        rings: u32,
-        /// The most rings that fit.
-        most: u32,
-    },
-
-    /// A shape whose cells would not all connect.
-    #[error("{0}")]
-    InvalidShape(String),
-
-    /// A shape without a single cell.
-    #[error("the shape has no cells")]
-    EmptyShape,
-
-    /// A mask whose cells do not all connect.
-    #[error(
-        "the mask's cells are not connected: cell ({x}, {y}) cannot be reached from cell \
-         ({first_x}, {first_y}); join the regions or leave one"
-    )]
-    DisconnectedMask {
-        /// A cell of a second region.
-        x: u32,
-        /// Its row.
-        y: u32,
-        /// The first cell of the mask.
-        first_x: u32,
-        /// Its row.
-        first_y: u32,
-    },
-
-    /// An algorithm asked to weave that cannot.
-    #[error("{algorithm} does not weave; algorithms that do: {}", crate::algorithms::WEAVING.join(", "))]
-    NotWoven {
-        /// The algorithm.
-        algorithm: &'static str,
-    },
-    /// An algorithm that only carves rectangles, asked for another shape.
-    #[error("{algorithm} only carves rectangles, not a {shape} maze; algorithms for every shape: {}",
-        crate::algorithms::graph_algorithms().join(", "))]
-    ShapeUnsupported {
-        /// The algorithm.
-        algorithm: &'static str,
-        /// The shape asked for, as [`Shape::description`](crate::topology::Shape::description)
-        /// names it.
-        shape: String,
-    },
-
-    /// A tile view (tiles, tile pictures, tile figures) asked of a maze that is not a
-    /// rectangle or a mask.
-    #[error("{what} draws rectangles and masks in tiles, not a {shape} maze")]
-    NotInTiles {
-        /// What was asked (e.g. `"the tile view"`).
-        what: &'static str,
-        /// The shape it was asked of, as
-        /// [`Shape::description`](crate::topology::Shape::description) names it.
-        shape: String,
-    },
-
-    /// A refusal because of one part of a [`MazeSpec`](crate::maze::MazeSpec), which `part`
-    /// names so that a caller can name it in its own terms.
-    #[error("{part}: {error}")]
-    Refused {
-        /// The part at fault.
-        part: crate::maze::Part,
-        /// Why it is refused.
-        error: Box<Error>,
-    },
-
-    /// A finish that moves the endpoints to the ends of a longest path, given endpoints or
-    /// openings of its own.
-    #[error(
-        "the endpoints of a longest path are placed by the maze itself: they cannot be \
-         combined with a start, goal or openings of their own"
-    )]
-    FarthestPlaced,
-
-    /// A maze document that cannot be read: malformed, of another schema, or not a valid maze.
-    #[error("{0}")]
-    InvalidDocument(String),
-
-    /// The threads to make a dataset on could not be started.
-    #[error("cannot start {jobs} threads: {reason}")]
-    NoThreads {
-        /// The threads asked for.
-        jobs: usize,
-        /// What the system said.
-        reason: String,
-    },
-
+    /// A maze that cannot be made, read, solved or cut as asked.
+    #[error(transparent)]
+    Maze(MazeError),
     /// A dataset that cannot be made as asked.
     #[error(transparent)]
-    Dataset(Box<crate::dataset::DatasetError>),
-    /// An event that cannot be replayed on the maze it is said to carve.
-    #[error("{0}")]
-    InvalidEvent(String),
-
+    Dataset(Box<DatasetError>),
     /// A room map that cannot be made as asked.
     #[error(transparent)]
-    Rooms(#[from] crate::rooms::RoomsError),
+    Rooms(RoomsError),
     /// A cave that cannot be made as asked.
     #[error(transparent)]
-    Caves(#[from] crate::caves::CavesError),
-    /// A giant maze with a side of no cells or of more than [`crate::window::MAX_SIDE`].
-    #[error("a giant maze is 1 to {limit} cells a side (3 to 2^64 - 1 tiles), not {cells} cells")]
-    GiantSide {
-        /// The side asked for, in cells.
-        cells: u64,
-        /// The most cells a side may have.
-        limit: u64,
-    },
-
-    /// A generator that cannot make a giant maze as asked.
-    #[error("{algorithm} cannot make this giant maze: {reason}")]
-    WindowUnsupported {
-        /// The algorithm.
-        algorithm: &'static str,
-        /// Why not.
-        reason: &'static str,
-    },
-
-    /// A window of no cells or reaching past its giant maze.
-    #[error(
-        "a window of {}x{} cells at cell {},{} does not lie within the {width}x{height}-cell \
-         maze; a window has at least one cell and ends by cell {},{}",
-        window.width, window.height, window.x, window.y,
-        width.saturating_sub(1), height.saturating_sub(1)
-    )]
-    WindowOutside {
-        /// The window asked for.
-        window: crate::window::Window,
-        /// The maze's width in cells.
-        width: u64,
-        /// The maze's height in cells.
-        height: u64,
-    },
-
-    /// A cell a chunked maze's generator grows each chunk from, outside the smallest chunk.
-    #[error(
-        "cell {x},{y} is outside the smallest chunk, {width}x{height} cells at the bottom-right \
-         corner, and each chunk's maze grows from that cell of it"
-    )]
-    OutsideChunk {
-        /// Its column within a chunk.
-        x: u32,
-        /// Its row within a chunk.
-        y: u32,
-        /// The smallest chunk's width in cells.
-        width: u32,
-        /// Its height in cells.
-        height: u32,
-    },
-
-    /// Chunks of no cells, or of more than a grid holds.
-    #[error("chunks are 1 to {limit} cells a side, not {side}")]
-    ChunkSide {
-        /// The side asked for.
-        side: u32,
-        /// The most cells a side may have.
-        limit: u32,
-    },
-
-    /// A chunk asked of a maze that is not made of chunks.
-    #[error("this giant maze is not made of chunks")]
-    NoChunks,
-
-    /// A chunk past the last one.
-    #[error("chunk {cx},{cy} is outside the {across}x{down} chunks of the maze")]
-    ChunkOutside {
-        /// Its column of chunks.
-        cx: u64,
-        /// Its row of chunks.
-        cy: u64,
-        /// Chunks across the maze.
-        across: u64,
-        /// Chunks down the maze.
-        down: u64,
-    },
-
-    /// A window's start and goal joined only through cells outside it.
-    #[error(
-        "no path from cell {},{} to cell {},{} stays within the window: its cells join \
-         through cells outside it; choose a start and goal the window joins, or a larger window",
-        start.x, start.y, goal.x, goal.y
-    )]
-    NoPathInWindow {
-        /// The start, in window cells.
-        start: Pos,
-        /// The goal, in window cells.
-        goal: Pos,
-    },
-
-    /// A solving method by a name that is none ([`crate::solve::Method`]).
-    #[error(
-        "unknown solving method '{0}': expected shortest, wall-follower, pledge, tremaux or \
-         dead-end-filling"
-    )]
-    UnknownMethod(String),
-
-    /// A wall follower (or Pledge) that walks in circles without reaching the goal.
-    #[error(
-        "{method} cannot solve this maze: its walk came back to cell {cell} the same way as \
-         before without reaching the goal, and would go round forever (the goal lies off the \
-         walls it follows, on a loop or an island); shortest, tremaux and dead-end-filling \
-         solve every maze"
-    )]
-    Unsolvable {
-        /// The method's name.
-        method: &'static str,
-        /// The cell the walk came back to, as `--start` and `--goal` name it.
-        cell: crate::topology::CellName,
-    },
-
-    /// A solving method asked of a shape it cannot walk.
-    #[error(
-        "{method} keeps a heading, which the cells of a {shape} maze do not share; it solves \
-         rect, mask and hex mazes, and wall-follower, tremaux, dead-end-filling and shortest \
-         every shape"
-    )]
-    MethodShape {
-        /// The method's name.
-        method: &'static str,
-        /// The shape, as [`Shape::description`](crate::topology::Shape::description) names it.
-        shape: String,
-    },
-
-    /// A walk whose cells are not joined one to the next ([`crate::Maze::set_walk`]).
-    #[error("cell {},{} of a walk is not joined by a passage to cell {},{} before it", to.x, to.y, from.x, from.y)]
-    NotAWalk {
-        /// The cell before (the start, for a walk that does not begin there).
-        from: Pos,
-        /// The cell not joined to it.
-        to: Pos,
-    },
-
-    /// A search that cannot reach the goal from the start (the cells do not join).
-    #[error(
-        "no path joins the start cell {},{} to the goal cell {},{}",
-        start.x, start.y, goal.x, goal.y
-    )]
-    NoPath {
-        /// The start.
-        start: Pos,
-        /// The goal.
-        goal: Pos,
-    },
-
-    /// A labyrinth asked of a maze it cannot be made of.
-    #[error("a labyrinth {reason}")]
-    Labyrinth {
-        /// Why not (`"is made of a perfect maze, ..."`).
-        reason: &'static str,
-    },
-
-    /// Something asked of a window that only the whole maze has.
-    #[error("a window shows part of a maze as it is, without {what}: that needs the whole maze")]
-    WholeMazeNeeded {
-        /// What was asked (`"braiding"`, `"figures"`).
-        what: &'static str,
-    },
-
-    /// A growing-tree pick rule that is not `newest`, `random`, `oldest` or `mixed:P` with P
-    /// from 0 to 1.
-    #[error(
-        "pick '{value}' {reason}; expected newest, random, oldest or mixed:P with P from 0 to 1"
-    )]
-    InvalidPick {
-        /// The rejected text.
-        value: String,
-        /// What is wrong with it.
-        reason: &'static str,
-    },
+    Caves(CavesError),
 }
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl From<MazeError> for Error {
+    fn from(error: MazeError) -> Self {
+        Self::Maze(error)
+    }
+}
+
+impl From<DatasetError> for Error {
+    fn from(error: DatasetError) -> Self {
+        match error {
+            DatasetError::Maze(error) => Self::Maze(error),
+            error => Self::Dataset(Box::new(error)),
+        }
+    }
+}
+
+impl From<RoomsError> for Error {
+    fn from(error: RoomsError) -> Self {
+        match error {
+            RoomsError::Maze(error) => Self::Maze(error),
+            error => Self::Rooms(error),
+        }
+    }
+}
+
+impl From<CavesError> for Error {
+    fn from(error: CavesError) -> Self {
+        match error {
+            CavesError::Maze(error) => Self::Maze(error),
+            error => Self::Caves(error),
+        }
+    }
+}

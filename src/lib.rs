@@ -4,7 +4,7 @@
 //! use mazegen::{Maze, algorithms::Backtrack, render::{Render, Text}};
 //!
 //! let maze = Maze::generate(&Backtrack::default(), 10, 10, 7).unwrap();
-//! assert_eq!(mazegen::analysis::check_perfect(maze.grid().unwrap()), Ok(()));
+//! assert_eq!(mazegen::topology::check_perfect(maze.grid().unwrap()), Ok(()));
 //! let mut out = Vec::new();
 //! Text::default().render(&maze, &mut out).unwrap();
 //! assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 21);
@@ -45,6 +45,7 @@ pub mod dataset;
 pub mod document;
 pub mod error;
 pub mod events;
+pub mod giant;
 pub mod grid;
 pub mod maze;
 mod probability;
@@ -53,11 +54,10 @@ pub mod render;
 pub mod rng;
 pub mod rooms;
 pub mod solve;
-pub mod stream;
 pub mod topology;
-pub mod window;
 
 pub use error::{Error, Result};
+pub use grid::MazeError;
 pub use maze::{Heat, Maze, MazeTiles};
 pub use probability::Probability;
 

@@ -50,13 +50,25 @@ fn exit_for(error: &anyhow::Error) -> ExitCode {
         };
     }
     message(format_args!("error: {error:#}"));
-    let bad_input = error.chain().any(|cause| {
-        let refused = cause
-            .downcast_ref::<mazegen::Error>()
-            .is_some_and(|e| !matches!(e, mazegen::Error::NoThreads { .. }));
-        refused || cause.is::<BadInput>()
-    });
+    let bad_input = error
+        .chain()
+        .any(|cause| refused(cause) || cause.is::<BadInput>());
     ExitCode::from(if bad_input { 2 } else { 1 })
+}
+
+/// Whether `cause` is a refusal of the library (bad input), not threads that would not start.
+fn refused(cause: &(dyn std::error::Error + 'static)) -> bool {
+    use mazegen::dataset::DatasetError;
+    let no_threads = |error: &DatasetError| matches!(error, DatasetError::NoThreads { .. });
+    if let Some(error) = cause.downcast_ref::<mazegen::Error>() {
+        return !matches!(error, mazegen::Error::Dataset(error) if no_threads(error));
+    }
+    if let Some(error) = cause.downcast_ref::<DatasetError>() {
+        return !no_threads(error);
+    }
+    cause.is::<mazegen::MazeError>()
+        || cause.is::<mazegen::rooms::RoomsError>()
+        || cause.is::<mazegen::caves::CavesError>()
 }
 
 /// Writes one line to standard error; a closed or broken stderr is ignored rather than a panic.

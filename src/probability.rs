@@ -1,7 +1,7 @@
 //! Probabilities: numbers from 0 to 1, checked once where they come in (braiding, the growing
 //! tree's mixed pick, documents read back).
 
-use crate::error::{Error, Result};
+use crate::grid::{MazeError, Result};
 use std::fmt;
 use std::str::FromStr;
 
@@ -22,12 +22,12 @@ use std::str::FromStr;
 pub struct Probability(f64);
 
 impl Probability {
-    /// `p` as a probability; [`Error::InvalidProbability`] unless `0 <= p <= 1`.
+    /// `p` as a probability; [`MazeError::InvalidProbability`] unless `0 <= p <= 1`.
     pub fn new(p: f64) -> Result<Self> {
         if (0.0..=1.0).contains(&p) {
             Ok(Self(p))
         } else {
-            Err(Error::InvalidProbability {
+            Err(MazeError::InvalidProbability {
                 value: p.to_string(),
             })
         }
@@ -40,11 +40,11 @@ impl Probability {
 }
 
 impl FromStr for Probability {
-    type Err = Error;
+    type Err = MazeError;
 
     /// Parses a number from 0 to 1; anything else is refused naming the text.
     fn from_str(text: &str) -> Result<Self> {
-        let p: f64 = text.parse().map_err(|_| Error::InvalidProbability {
+        let p: f64 = text.parse().map_err(|_| MazeError::InvalidProbability {
             value: format!("'{text}'"),
         })?;
         Self::new(p)

@@ -11,17 +11,15 @@
 //! whatever the size of the document.
 
 use crate::Probability;
-use crate::analysis::{Distances, unreachable_cell};
 use crate::document::maze::{MazeDocument, Place, SolutionStep};
 use crate::document::{GRAPH_SCHEMA, MAZE_SCHEMA, WindowEntry};
-use crate::error::{Error, Result};
+use crate::grid::{Cut, MazeError, Result};
 use crate::grid::{
     Dir, Grid, MAX_CELLS, Pos, TileKind, TilePos, cell_tile, cells_within_tiles, is_tile_count,
     passage_tile, runs_through_cells,
 };
 use crate::maze::Maze;
-use crate::topology::{Mask, Masked, Shape, Topology, Weave};
-use crate::window::Cut;
+use crate::topology::{Distances, Mask, Masked, Shape, Topology, Weave, unreachable_cell};
 use serde::Deserialize;
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{
@@ -42,15 +40,15 @@ pub enum ReadError {
     /// to be wrong with the document.
     #[error(transparent)]
     Io(io::Error),
-    /// The document was read and refused: [`Error::InvalidDocument`] saying what is wrong and
-    /// where, or a maze too large to hold ([`Error::OutOfMemory`]).
+    /// The document was read and refused: [`MazeError::InvalidDocument`] saying what is wrong and
+    /// where, or a maze too large to hold ([`MazeError::OutOfMemory`]).
     #[error(transparent)]
-    Refused(#[from] Error),
+    Refused(#[from] MazeError),
 }
 
 /// Reads and validates one maze document from `input`.
 ///
-/// A document that is not a valid maze is refused with an [`Error::InvalidDocument`] saying
+/// A document that is not a valid maze is refused with an [`MazeError::InvalidDocument`] saying
 /// what is wrong and where (JSON line and column, or tile row and column); a failure to read
 /// `input` is a [`ReadError::Io`].
 ///
@@ -123,8 +121,8 @@ fn parse_error(e: serde_json::Error) -> ReadError {
     }
 }
 
-fn invalid(message: String) -> Error {
-    Error::InvalidDocument(message)
+fn invalid(message: String) -> MazeError {
+    MazeError::InvalidDocument(message)
 }
 
 /// A document's `braid`, checked.
@@ -137,7 +135,7 @@ fn braid_of(braid: Option<f64>) -> Result<Option<Probability>> {
 }
 
 /// The refusal of `found` at tile row `y`, column `x`.
-fn not_a_tile(y: u64, x: u64, found: char) -> Error {
+fn not_a_tile(y: u64, x: u64, found: char) -> MazeError {
     invalid(format!(
         "tiles row {y}, column {x}: '{found}' is not a tile ('#' wall, '.' passage, ' ' off a \
          mask)"
@@ -449,7 +447,7 @@ struct TileGrid {
     /// leave a window (no more tiles than the frame has).
     holes: Vec<TilePos>,
     /// Why the rows cannot make a grid (the first bad tile, or memory), once known.
-    problem: Option<Error>,
+    problem: Option<MazeError>,
     /// Whether the rows stopped making a grid: on a problem, or a size that will be refused.
     stopped: bool,
     /// The blank tiles (outside a mask's cells) as bits in reading order, once there is one.
@@ -475,7 +473,7 @@ impl TileGrid {
 
     /// Checks row `y` and carves what it opens, or says why the rows stop making a grid
     /// (`None`: for a size that [`TileGrid::finish`] refuses).
-    fn take_row(&mut self, y: u64, row: &str) -> Result<(), Option<Error>> {
+    fn take_row(&mut self, y: u64, row: &str) -> Result<(), Option<MazeError>> {
         if y == 0 {
             self.width = row.chars().count() as u64;
             if !is_tile_count(self.width) || cells_within_tiles(self.width) > MAX_CELLS {
@@ -510,7 +508,7 @@ impl TileGrid {
     }
 
     /// Adds a row of cells to the grid, unless the rows are more cells than a grid may hold.
-    fn add_row_of_cells(&mut self) -> Result<(), Error> {
+    fn add_row_of_cells(&mut self) -> Result<(), MazeError> {
         let width = cells_within_tiles(self.width) as u32;
         match &mut self.grid {
             None => self.grid = Some(Grid::new(width, 1)?),
@@ -594,7 +592,7 @@ impl TileGrid {
         if blanks.len() < words {
             blanks
                 .try_reserve(words - blanks.len())
-                .map_err(|_| Error::OutOfMemory {
+                .map_err(|_| MazeError::OutOfMemory {
                     width,
                     height,
                     bytes: 8 * words as u64,
@@ -643,8 +641,8 @@ impl TileGrid {
             }
         }
         let mask = Mask::new(width, height, on).map_err(|e| match e {
-            Error::EmptyShape => invalid("every cell's tile is ' '; a maze has a cell".into()),
-            Error::DisconnectedMask { x, y, .. } => {
+            MazeError::EmptyShape => invalid("every cell's tile is ' '; a maze has a cell".into()),
+            MazeError::DisconnectedMask { x, y, .. } => {
                 let (tx, ty) = cell_tile(Pos::new(x, y));
                 invalid(format!(
                     "tiles row {ty}, column {tx}: cell {x},{y} cannot be reached from the others"
@@ -728,7 +726,7 @@ struct ReadTiles {
 
 /// Pushes `item`, or refuses a list that memory will not hold (a maze of `size` cells).
 fn push_fallibly<T>(list: &mut Vec<T>, item: T, (width, height): (u32, u32)) -> Result<()> {
-    list.try_reserve(1).map_err(|_| Error::OutOfMemory {
+    list.try_reserve(1).map_err(|_| MazeError::OutOfMemory {
         width,
         height,
         bytes: (list.len() as u64 + 1).saturating_mul(size_of::<T>() as u64),
@@ -909,7 +907,7 @@ fn check_connected(maze: &Maze) -> Result<()> {
         let distances = maze.distances();
         return match distances
             .iter()
-            .position(|&d| d == crate::analysis::UNREACHED)
+            .position(|&d| d == crate::topology::UNREACHED)
         {
             None => Ok(()),
             Some(i) => {
@@ -1112,7 +1110,7 @@ mod tests {
         }
         assert!(matches!(
             read_maze(&b"{\"schema\": "[..]),
-            Err(ReadError::Refused(Error::InvalidDocument(_)))
+            Err(ReadError::Refused(MazeError::InvalidDocument(_)))
         ));
     }
 

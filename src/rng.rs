@@ -4,7 +4,8 @@
 //! portable: the same seed gives the same stream on every platform, which is what makes seeded
 //! output byte-identical everywhere. A generator made of independent steps gives each step its
 //! own stream of the same seed ([`rng_for_stream`]), so that an option of one step never moves
-//! the output of another.
+//! the output of another. Seeds derived from seeds (a dataset's mazes, a giant maze's chunks)
+//! are mixed by [`mix64`].
 //!
 //! Every value drawn from it goes through the samplers here: [`RandomBits`] for bits and small
 //! bounds, and [`uniform`], [`uniform_inclusive`], [`unit_f64`], [`bernoulli`], [`shuffle`] and
@@ -17,6 +18,17 @@
 use core::ops::{Range, RangeInclusive};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+/// The increment of SplitMix64 (2^64 divided by the golden ratio, odd).
+pub(crate) const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// SplitMix64's output function (Steele, Lea and Flood, 2014): a bijection of `u64` whose
+/// every output bit depends on every input bit.
+pub const fn mix64(z: u64) -> u64 {
+    let z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
 
 /// The random number generator every generator uses.
 pub type MazeRng = ChaCha8Rng;
@@ -158,7 +170,7 @@ impl<'a, R: Rng> RandomBits<'a, R> {
     }
 
     /// Returns a uniform value in `0..bound` (`bound` at least 1), exactly, by Lemire's method
-    /// (see [`lemire`]).
+    /// (see `lemire`).
     ///
     /// A bound up to 256 takes 16 of the buffered bits, a larger one a fresh 32-bit word; a
     /// bound of 1 too, unlike [`below`], which draws nothing for it. A value is drawn again

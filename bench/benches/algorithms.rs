@@ -29,9 +29,9 @@ use knossos::maze::{Algorithm, Method};
 use mazegen::algorithms::{
     AldousBroder, Backtrack, Generator, GrowingTree, Pick, Prim, Probability, Wilson, catalogue,
 };
-use mazegen::analysis::check_perfect;
 use mazegen::grid::Grid;
 use mazegen::rng::rng_from_seed;
+use mazegen::topology::check_perfect;
 use std::hint::black_box;
 use std::num::NonZeroU32;
 use std::time::Duration;

@@ -20,12 +20,11 @@ use common::{SEED, knossos_generate, mazegen_generate, on_big_stack};
 use criterion::{BatchSize, BenchmarkId, Criterion, SamplingMode, Throughput};
 use knossos::maze::{Bias, RecursiveBacktracking};
 use mazegen::Maze;
-use mazegen::algorithms::{Backtrack, BinaryTree, Eller, Generator, Sidewinder};
-use mazegen::analysis::check_perfect;
+use mazegen::algorithms::{Backtrack, BinaryTree, Eller, Generator, Sidewinder, stream::MazeRows};
 use mazegen::grid::Grid;
 use mazegen::render::{Render, RenderRows, Text};
 use mazegen::rng::{MazeRng, rng_from_seed};
-use mazegen::stream::MazeRows;
+use mazegen::topology::check_perfect;
 use std::hint::black_box;
 use std::time::Duration;
 

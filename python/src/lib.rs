@@ -9,16 +9,16 @@ use mazegen::algorithms::{
 };
 use mazegen::analysis::{Figure, Figures, ShapeStats};
 use mazegen::dataset::{DatasetError, DatasetSpec};
-use mazegen::grid::Pos;
-use mazegen::maze::{Blank, Finish, MazeSpec, Part};
+use mazegen::giant::{Giant, Window};
+use mazegen::grid::{Part, Pos};
+use mazegen::maze::{Blank, Finish, MazeSpec};
 use mazegen::read::{AnyDocument, ReadError};
 use mazegen::render::{
     ArrayParts, ArrayPiece, Arrays, Graph, Json, NpyConnections, NpyTiles, Picture, Png, Render,
     Style, Svg, Text, Tokens, cell_bytes,
 };
 use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Square, Triangle, Weave, Wrap};
-use mazegen::window::{Giant, Window};
-use mazegen::{Error, Probability};
+use mazegen::{Error, MazeError, Probability};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyFloat};
@@ -26,20 +26,26 @@ use std::num::NonZeroU32;
 
 /// A library error as a Python exception: `MemoryError` when memory ran out, else
 /// `ValueError` with the library's message.
-fn py_error(error: Error) -> PyErr {
+fn py_error(error: impl Into<Error>) -> PyErr {
+    let error = error.into();
+    let Error::Maze(error) = error else {
+        return PyValueError::new_err(error.to_string());
+    };
     let message = python_message(&error);
     match error {
-        Error::OutOfMemory { .. } | Error::ArraysTooLarge { .. } => PyMemoryError::new_err(message),
+        MazeError::OutOfMemory { .. } | MazeError::ArraysTooLarge { .. } => {
+            PyMemoryError::new_err(message)
+        }
         _ => PyValueError::new_err(message),
     }
 }
 
 /// The library's message, its cells named `(row, column)` as Python gives them, where the
 /// library names them `x,y` as the command line does.
-fn python_message(error: &Error) -> String {
+fn python_message(error: &MazeError) -> String {
     let cell = |x: u32, y: u32| format!("({y}, {x})");
     match error {
-        Error::Refused { part, error } => {
+        MazeError::Refused { part, error } => {
             let part = match *part {
                 Part::Start(at) => format!("start {}", cell(at.x, at.y)),
                 Part::Goal(at) => format!("goal {}", cell(at.x, at.y)),
@@ -54,7 +60,7 @@ fn python_message(error: &Error) -> String {
             };
             format!("{part}: {}", python_message(error))
         }
-        &Error::OutsideGrid {
+        &MazeError::OutsideGrid {
             x,
             y,
             width,
@@ -63,9 +69,9 @@ fn python_message(error: &Error) -> String {
             "cell {} is outside the maze's {height} rows and {width} columns",
             cell(x, y)
         ),
-        &Error::NotACell { x, y } => format!("{} is not a cell of the maze", cell(x, y)),
-        Error::NotOnBorder { .. } => row_column_pairs(&error.to_string()),
-        &Error::DisconnectedMask {
+        &MazeError::NotACell { x, y } => format!("{} is not a cell of the maze", cell(x, y)),
+        MazeError::NotOnBorder { .. } => row_column_pairs(&error.to_string()),
+        &MazeError::DisconnectedMask {
             x,
             y,
             first_x,
@@ -82,8 +88,8 @@ fn python_message(error: &Error) -> String {
 
 /// A dataset's failure as a Python exception, its bounds named as `dataset` takes them
 /// (`min_solution`).
-fn dataset_error(error: Error, spec: &DatasetSpec) -> PyErr {
-    match error {
+fn dataset_error(error: impl Into<Error>, spec: &DatasetSpec) -> PyErr {
+    match error.into() {
         Error::Dataset(refusal) => match *refusal {
             DatasetError::BoundsMissed {
                 index,
@@ -96,7 +102,7 @@ fn dataset_error(error: Error, spec: &DatasetSpec) -> PyErr {
                 &closest,
                 |end, figure| format!("{end}_{}", figure.name().replace('-', "_")),
             )),
-            refusal => py_error(refusal.into()),
+            refusal => py_error(refusal),
         },
         error => py_error(error),
     }
@@ -145,9 +151,9 @@ enum Failure {
     Drawing(std::io::Error),
 }
 
-impl From<Error> for Failure {
-    fn from(error: Error) -> Self {
-        Failure::Library(error)
+impl<E: Into<Error>> From<E> for Failure {
+    fn from(error: E) -> Self {
+        Failure::Library(error.into())
     }
 }
 
@@ -1013,7 +1019,7 @@ fn _mazegen(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("ALGORITHMS", algorithm_names())?;
     module.add("MAX_SCALE", mazegen::render::MAX_SCALE)?;
     module.add("MAX_JOBS", mazegen::dataset::MAX_JOBS)?;
-    module.add("MAX_CELLS", mazegen::topology::MAX_SHAPE_CELLS)?;
+    module.add("MAX_CELLS", mazegen::grid::MAX_SHAPE_CELLS)?;
     module.add("CELL_DTYPE", mazegen::render::CELL_DTYPE)?;
     module.add_class::<Spec>()?;
     module.add_class::<Maze>()?;

@@ -1,12 +1,10 @@
 //! Recursive backtracker: a randomized depth-first search without recursion, from one seed cell
 //! or from several at once (parallel seeds).
 
-use super::union_find::UnionFind;
 use super::{Algorithm, GraphAlgorithm, carve_side, carves_every_shape, start_cell};
 use crate::Probability;
-use crate::error::{Error, Result};
 use crate::events::{Event, Observer};
-use crate::grid::{Grid, Pos, bytes_for};
+use crate::grid::{Grid, MazeError, Pos, Result, UnionFind, bytes_for};
 use crate::rng::{MazeRng, RandomBits};
 use crate::topology::{EventOf, Topology, filled, reserved};
 use serde::Serialize;
@@ -38,7 +36,7 @@ use std::str::FromStr;
 /// cell left when backtracking; with several seeds, also the region of each cell entered.
 ///
 /// maze-dataset's `gen_dfs` limits (`accessible`, `max_depth`, `forks`) make a maze of part of
-/// the shape, carved as [`Backtrack::carve_limited`] says: the maze is then the cells reached,
+/// the shape, carved as `Backtrack::carve_limited` says: the maze is then the cells reached,
 /// the rest left out as a mask leaves cells out (rectangles and masks only).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Backtrack {
@@ -117,10 +115,10 @@ impl Amount {
 }
 
 impl FromStr for Amount {
-    type Err = Error;
+    type Err = MazeError;
 
     fn from_str(text: &str) -> Result<Self> {
-        let invalid = || Error::InvalidAmount {
+        let invalid = || MazeError::InvalidAmount {
             value: text.to_owned(),
         };
         if text.contains(['.', 'e', 'E']) {
@@ -164,15 +162,15 @@ impl Algorithm for Backtrack {
     fn check_cells(&self, cells: u64) -> Result<()> {
         let seeds = self.seeds.get();
         if u64::from(seeds) > cells {
-            return Err(Error::TooManySeeds { seeds, cells });
+            return Err(MazeError::TooManySeeds { seeds, cells });
         }
         if self.is_limited() && seeds > 1 {
-            return Err(Error::LimitedWalkers { seeds });
+            return Err(MazeError::LimitedWalkers { seeds });
         }
         if let Some(Amount::Count(accessible)) = self.accessible
             && accessible > cells
         {
-            return Err(Error::TooManyAccessible { accessible, cells });
+            return Err(MazeError::TooManyAccessible { accessible, cells });
         }
         Ok(())
     }
@@ -501,7 +499,7 @@ impl<O: Copy + Default + Into<u32> + TryFrom<u32>> Regions<O> {
     fn new(topology: &impl Topology, slots: usize, seeds: u32) -> Result<Self> {
         Ok(Self {
             owner: filled(topology, slots, O::default())?,
-            joined: UnionFind::new(topology, seeds as usize)?,
+            joined: UnionFind::new(topology.extent(), seeds as usize)?,
         })
     }
 }
@@ -534,8 +532,8 @@ impl<O: Copy + Into<u32> + TryFrom<u32>> Ownership for Regions<O> {
 mod tests {
     use super::*;
     use crate::algorithms::Generator;
-    use crate::analysis::check_perfect;
     use crate::rng::rng_from_seed;
+    use crate::topology::check_perfect;
 
     fn carve(seeds: u32, width: u32, height: u32, seed: u64) -> Result<Grid> {
         let mut grid = Grid::new(width, height)?;
@@ -644,7 +642,7 @@ mod tests {
                 unreachable!("a limited search makes a mask maze")
             };
             let from = masked.locate(Pos::new(w / 2, h / 2)).unwrap();
-            let deepest = crate::analysis::distances(masked, from)
+            let deepest = crate::topology::distances(masked, from)
                 .into_iter()
                 .filter(|&d| d != u32::MAX)
                 .max();
@@ -670,7 +668,7 @@ mod tests {
         };
         assert_eq!(
             Algorithm::check_cells(&limited, 10),
-            Err(Error::LimitedWalkers { seeds: 2 })
+            Err(MazeError::LimitedWalkers { seeds: 2 })
         );
         let many = Backtrack {
             accessible: Some(Amount::Count(11)),
@@ -678,7 +676,7 @@ mod tests {
         };
         assert_eq!(
             Algorithm::check_cells(&many, 10),
-            Err(Error::TooManyAccessible {
+            Err(MazeError::TooManyAccessible {
                 accessible: 11,
                 cells: 10
             })

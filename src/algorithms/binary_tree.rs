@@ -2,12 +2,10 @@
 
 use super::Algorithm;
 use super::rows::{Place, RowByRow, Rows, carve_grid};
-use crate::error::Result;
+use crate::algorithms::stream::MazeRows;
 use crate::events::{Event, Observer};
-use crate::grid::{Dir, Grid, Pos};
+use crate::grid::{Dir, Grid, Pos, Result, Window};
 use crate::rng::{MazeRng, RandomBits, rng_from_seed};
-use crate::stream::MazeRows;
-use crate::window::Window;
 use serde::{Serialize, Serializer};
 
 /// The Binary Tree algorithm.
@@ -299,7 +297,7 @@ mod tests {
                 tree.run(&mut observed, &mut rng_from_seed(9), &mut events)
                     .unwrap();
                 assert_eq!(fast, observed, "{bias:?} {width}x{height}");
-                assert_eq!(crate::analysis::check_perfect(&fast), Ok(()));
+                assert_eq!(crate::topology::check_perfect(&fast), Ok(()));
             }
         }
     }

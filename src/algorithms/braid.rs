@@ -1,7 +1,6 @@
 //! Braiding: removing dead ends by opening walls, which adds loops to a perfect maze.
 
-use crate::error::Result;
-use crate::grid::empty_vec;
+use crate::grid::{Result, empty_vec};
 use crate::rng::{MazeRng, bernoulli, choose, shuffle};
 use crate::topology::Topology;
 
@@ -15,7 +14,7 @@ use crate::topology::Topology;
 /// a notch of a mask), which have no wall to open.
 ///
 /// The list of dead ends (room for 4 bytes a cell) is reserved first:
-/// [`crate::Error::OutOfMemory`] if the machine refuses it.
+/// [`crate::grid::MazeError::OutOfMemory`] if the machine refuses it.
 ///
 /// # Panics
 /// If `probability` is not within 0 to 1.
@@ -68,9 +67,9 @@ mod tests {
     use super::*;
     use crate::Maze;
     use crate::algorithms::Backtrack;
-    use crate::analysis::check_perfect;
     use crate::grid::Grid;
     use crate::rng::rng_from_seed;
+    use crate::topology::check_perfect;
 
     fn dead_ends(grid: &Grid) -> usize {
         (0..grid.cell_count())

@@ -2,11 +2,10 @@
 
 use super::rows::{Place, RowByRow, Rows, carve_grid};
 use super::{Algorithm, NoOptions};
-use crate::error::Result;
+use crate::algorithms::stream::MazeRows;
 use crate::events::Observer;
-use crate::grid::{Dir, Grid, bytes_for, filled_vec};
+use crate::grid::{Dir, Grid, Result, bytes_for, filled_vec};
 use crate::rng::{MazeRng, RandomBits};
-use crate::stream::MazeRows;
 
 /// Eller's algorithm.
 ///

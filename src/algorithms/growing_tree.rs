@@ -2,9 +2,8 @@
 
 use super::{Algorithm, GraphAlgorithm, carve_side, carves_every_shape};
 use crate::Probability;
-use crate::error::{Error, Result};
 use crate::events::{Event, Observer};
-use crate::grid::bytes_for;
+use crate::grid::{MazeError, Result, bytes_for};
 use crate::rng::{MazeRng, RandomBits};
 use crate::topology::{EventOf, Topology, filled, reserved};
 use serde::{Serialize, Serializer};
@@ -80,10 +79,10 @@ impl Serialize for Pick {
 }
 
 impl FromStr for Pick {
-    type Err = Error;
+    type Err = MazeError;
 
     fn from_str(value: &str) -> Result<Self> {
-        let invalid = |reason| Error::InvalidPick {
+        let invalid = |reason| MazeError::InvalidPick {
             value: value.into(),
             reason,
         };

@@ -1,9 +1,8 @@
 //! Hunt-and-kill: random walks, each started next to the carved part by a scan for a new cell.
 
 use super::{Algorithm, GraphAlgorithm, NoOptions, carve_side, carves_every_shape};
-use crate::error::Result;
 use crate::events::{Event, Observer};
-use crate::grid::bytes_for;
+use crate::grid::{Result, bytes_for};
 use crate::rng::{MazeRng, RandomBits};
 use crate::topology::{EventOf, Topology, filled};
 

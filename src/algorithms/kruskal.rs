@@ -1,10 +1,8 @@
 //! Randomized Kruskal: walls in random order, each removed when it separates two regions.
 
-use super::union_find::UnionFind;
 use super::{Algorithm, GraphAlgorithm, NoOptions, carve_side, carves_every_shape};
-use crate::error::Result;
 use crate::events::Observer;
-use crate::grid::bytes_for;
+use crate::grid::{Result, UnionFind, bytes_for};
 use crate::rng::{MazeRng, RandomBits, shuffle};
 use crate::topology::{EventOf, Topology, reserved};
 
@@ -55,7 +53,7 @@ impl GraphAlgorithm for Kruskal {
     ) -> Result<()> {
         let mut walls: Vec<u32> = reserved(topology, topology.wall_count() as usize)?;
         // 1.
-        let mut regions = UnionFind::new(topology, topology.slots())?;
+        let mut regions = UnionFind::new(topology.extent(), topology.slots())?;
         let mut regions_left = topology.cell_count();
         if T::WEAVES {
             regions_left -= lay_crossings(topology, rng, &mut regions, observer)?;

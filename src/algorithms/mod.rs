@@ -8,14 +8,14 @@ mod eller;
 mod growing_tree;
 mod hunt_and_kill;
 mod kruskal;
+mod named;
 mod percolation;
 mod prim;
 mod recursive_division;
 pub(crate) mod rows;
 mod sidewinder;
-mod union_find;
+pub mod stream;
 
-pub(crate) use union_find::UnionFind;
 mod walk_steps;
 mod wilson;
 
@@ -36,14 +36,13 @@ pub use sidewinder::Sidewinder;
 pub use walk_steps::{expected_walk_steps, expected_walk_steps_on, square_walk_steps};
 pub use wilson::Wilson;
 
-use crate::error::{Error, Result};
-use crate::events::{Event, Named, Observer, ShapeEvent, Silent};
-use crate::grid::{Grid, Pos};
+use crate::events::{Event, Observer, ShapeEvent, Silent};
+use crate::grid::{Grid, MazeError, Pos, Result, Window};
 use crate::rng::MazeRng;
-use crate::stream::MazeRows;
 use crate::topology::{EventOf, Shape, Topology};
-use crate::window::Window;
+use named::Named;
 use serde::Serialize;
+use stream::MazeRows;
 
 /// A maze algorithm as it is written: once, generic over who watches it carve.
 ///
@@ -91,7 +90,7 @@ pub trait Algorithm {
     /// `observer` (see [`crate::events`]).
     ///
     /// Reserves all of its scratch space before it carves anything, so a maze too large for
-    /// the memory is refused with [`Error::OutOfMemory`](crate::Error::OutOfMemory) at once.
+    /// the memory is refused with [`MazeError::OutOfMemory`] at once.
     fn run<O: Observer + ?Sized>(
         &self,
         grid: &mut Grid,
@@ -101,7 +100,7 @@ pub trait Algorithm {
 
     /// Carves a perfect maze on `shape`, reporting each step to `observer` as a
     /// [`ShapeEvent`]. The rectangle is carved by [`Algorithm::run`]; an algorithm written for
-    /// rows and columns refuses other shapes with [`Error::ShapeUnsupported`], a
+    /// rows and columns refuses other shapes with [`MazeError::ShapeUnsupported`], a
     /// [`GraphAlgorithm`] carves them all.
     fn run_on_shape(
         &self,
@@ -115,11 +114,13 @@ pub trait Algorithm {
                 self.run(grid, rng, &mut named)
             }
             Shape::Rect(grid) => self.run(grid, rng, &mut Silent),
-            Shape::Weave(_) => Err(Error::NotWoven {
+            Shape::Weave(_) => Err(MazeError::NotWoven {
                 algorithm: Self::NAME,
+                weaving: &WEAVING,
             }),
-            other => Err(Error::ShapeUnsupported {
+            other => Err(MazeError::ShapeUnsupported {
                 algorithm: Self::NAME,
+                every_shape: &GRAPH_ALGORITHMS,
                 shape: other.description(),
             }),
         }
@@ -133,7 +134,7 @@ pub trait Algorithm {
     }
 
     /// The passages of the cells of `region` in the `width x height`-cell maze of `seed`
-    /// (sides up to [`crate::window::MAX_SIDE`]), made without the rest of the maze, for an
+    /// (sides up to [`crate::grid::MAX_SIDE`]), made without the rest of the maze, for an
     /// algorithm whose cells can be carved alone; `None` (the default) for one that needs the
     /// whole grid.
     fn region(&self, width: u64, height: u64, seed: u64, region: Window) -> Option<Result<Grid>> {
@@ -158,6 +159,43 @@ pub trait GraphAlgorithm: Algorithm {
         rng: &mut MazeRng,
         observer: &mut O,
     ) -> Result<()>;
+
+    /// Carves a perfect maze on `shape` (every wall standing) by [`GraphAlgorithm::carve_on`]
+    /// on its topology, reporting every step to `observer` with cells named by id and sides
+    /// by number (see [`ShapeEvent`]): every graph algorithm's [`Algorithm::run_on_shape`].
+    /// A weave is refused unless the algorithm is one of [`WEAVING`]; its crossable cells are
+    /// drawn first, and forgotten once it is carved, as a document reads it back.
+    fn carve_shape_on(
+        &self,
+        shape: &mut Shape,
+        rng: &mut MazeRng,
+        observer: &mut dyn Observer<ShapeEvent>,
+    ) -> Result<()>
+    where
+        Self: Sized,
+    {
+        if let Shape::Weave(weave) = shape {
+            if !WEAVING.contains(&Self::NAME) {
+                return Err(MazeError::NotWoven {
+                    algorithm: Self::NAME,
+                    weaving: &WEAVING,
+                });
+            }
+            weave.choose_crossable(rng);
+        }
+        let carved = crate::with_topology!(&mut *shape, t => {
+            if observer.listening() {
+                let mut named = Named::new(t, observer)?;
+                self.carve_on(t, rng, &mut named)
+            } else {
+                self.carve_on(t, rng, &mut Silent)
+            }
+        });
+        if let Shape::Weave(weave) = shape {
+            weave.forget_crossable();
+        }
+        carved
+    }
 }
 
 /// The items of [`Algorithm`] that every [`GraphAlgorithm`] has alike: it carves every shape,
@@ -172,7 +210,7 @@ macro_rules! carves_every_shape {
             grid: &mut $crate::grid::Grid,
             rng: &mut $crate::rng::MazeRng,
             observer: &mut O,
-        ) -> $crate::error::Result<()> {
+        ) -> $crate::grid::Result<()> {
             $crate::algorithms::GraphAlgorithm::carve_on(self, grid, rng, observer)
         }
     };
@@ -190,8 +228,8 @@ macro_rules! carves_every_shape {
             shape: &mut $crate::topology::Shape,
             rng: &mut $crate::rng::MazeRng,
             observer: &mut dyn $crate::events::Observer<$crate::events::ShapeEvent>,
-        ) -> $crate::error::Result<()> {
-            shape.carve_observed(self, rng, observer)
+        ) -> $crate::grid::Result<()> {
+            $crate::algorithms::GraphAlgorithm::carve_shape_on(self, shape, rng, observer)
         }
     };
 }
@@ -246,7 +284,7 @@ pub trait Generator {
     ) -> Result<()>;
 
     /// Carves a perfect maze on `shape` (every wall standing), or refuses a shape the
-    /// algorithm does not know with [`Error::ShapeUnsupported`].
+    /// algorithm does not know with [`MazeError::ShapeUnsupported`].
     fn carve_shape(&self, shape: &mut Shape, rng: &mut MazeRng) -> Result<()>;
 
     /// Carves exactly the maze [`Generator::carve_shape`] carves, reporting every step to
@@ -267,7 +305,7 @@ pub trait Generator {
     /// without the rest of the maze, for a generator whose cells can be carved alone (Binary
     /// Tree); `None` for one that needs the whole grid. Each cell's east and south passages
     /// are those of the whole maze where the neighbour lies in the region.
-    /// [`crate::window::Giant`] checks the sizes first.
+    /// [`crate::grid::Giant`] checks the sizes first.
     fn region(&self, width: u64, height: u64, seed: u64, region: Window) -> Option<Result<Grid>>;
 }
 
@@ -358,14 +396,17 @@ pub fn catalogue() -> Vec<Box<dyn Generator>> {
     ]
 }
 
-/// The names of the algorithms that carve every shape, in the command line's order.
-pub fn graph_algorithms() -> Vec<&'static str> {
-    catalogue()
-        .iter()
-        .filter(|generator| generator.carves_shapes())
-        .map(|generator| generator.name())
-        .collect()
-}
+/// The names of the algorithms that carve every shape (the [`GraphAlgorithm`]s of the
+/// [`catalogue`]), in the command line's order.
+pub const GRAPH_ALGORITHMS: [&str; 7] = [
+    "backtrack",
+    "hunt-and-kill",
+    "growing-tree",
+    "aldous-broder",
+    "wilson",
+    "kruskal",
+    "prim",
+];
 
 /// The algorithms that carve a [`Weave`](crate::topology::Weave), in the command line's
 /// order: those that carve only from the maze to a new cell, asking for its neighbours as they
@@ -386,7 +427,7 @@ pub(crate) fn start_cell(topology: &impl Topology, start: Pos) -> Result<usize> 
     match topology.locate(start) {
         Some(cell) => Ok(cell),
         None if start == Pos::default() => Ok(topology.first_cell()),
-        None => Err(Error::NotACell {
+        None => Err(MazeError::NotACell {
             x: start.x,
             y: start.y,
         }),
@@ -426,6 +467,16 @@ mod tests {
         let typed = serde_json::to_string(&Algorithm::params(algorithm)).unwrap();
         let value = serde_json::to_string(&Generator::params(algorithm)).unwrap();
         (typed, value)
+    }
+
+    #[test]
+    fn graph_algorithms_are_the_catalogue_s_that_carve_every_shape() {
+        let carving: Vec<_> = catalogue()
+            .iter()
+            .filter(|generator| generator.carves_shapes())
+            .map(|generator| generator.name())
+            .collect();
+        assert_eq!(carving, GRAPH_ALGORITHMS);
     }
 
     #[test]

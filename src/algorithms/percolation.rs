@@ -3,9 +3,8 @@
 
 use super::{Algorithm, Amount, Backtrack, GraphAlgorithm, carve_side, carves_every_shape};
 use crate::Probability;
-use crate::error::Result;
 use crate::events::Observer;
-use crate::grid::Pos;
+use crate::grid::{Pos, Result};
 use crate::rng::{MazeRng, bernoulli};
 use crate::topology::{EventOf, Topology};
 use serde::Serialize;

@@ -1,9 +1,8 @@
 //! Prim's algorithm: one tree grown from a random cell, in its true and simplified forms.
 
 use super::{Algorithm, GraphAlgorithm, carve_side, carves_every_shape};
-use crate::error::Result;
 use crate::events::{Event, Observer};
-use crate::grid::bytes_for;
+use crate::grid::{Result, bytes_for};
 use crate::rng::{MazeRng, RandomBits};
 use crate::topology::{EventOf, Topology, filled, reserved};
 use serde::Serialize;

@@ -1,9 +1,8 @@
 //! Recursive division: split an open field by walls with one gap each, down to corridors.
 
 use super::{Algorithm, NoOptions};
-use crate::error::Result;
 use crate::events::{Event, Observer};
-use crate::grid::{Dir, Grid, bytes_for, empty_vec};
+use crate::grid::{Dir, Grid, Result, bytes_for, empty_vec};
 use crate::rng::{MazeRng, RandomBits};
 
 /// The recursive-division algorithm, run with an explicit stack.

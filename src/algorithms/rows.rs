@@ -1,10 +1,9 @@
 //! Algorithms that carve one row at a time, touching only that row and the one above it:
 //! written once, they carve a whole grid or stream a maze of any height (see
-//! [`crate::stream`]).
+//! [`crate::algorithms::stream`]).
 
-use crate::error::Result;
 use crate::events::{Event, Observer};
-use crate::grid::{Dir, Grid, Pos, RowPair};
+use crate::grid::{Dir, Grid, Pos, Result, RowPair};
 use crate::rng::{MazeRng, RandomBits};
 
 /// The cells an algorithm carves one row in: that row and the one above it (none for the first

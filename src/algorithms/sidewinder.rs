@@ -2,11 +2,10 @@
 
 use super::rows::{Place, RowByRow, Rows, carve_grid};
 use super::{Algorithm, NoOptions};
-use crate::error::Result;
+use crate::algorithms::stream::MazeRows;
 use crate::events::Observer;
-use crate::grid::{Dir, Grid};
+use crate::grid::{Dir, Grid, Result};
 use crate::rng::{MazeRng, RandomBits};
-use crate::stream::MazeRows;
 
 /// The Sidewinder algorithm.
 ///

@@ -1,9 +1,8 @@
 //! Wilson's algorithm: loop-erased random walks, each ending where it meets the maze so far.
 
 use super::{Algorithm, GraphAlgorithm, NoOptions, carves_every_shape};
-use crate::error::Result;
 use crate::events::{Event, Observer, Silent};
-use crate::grid::bytes_for;
+use crate::grid::{Result, bytes_for};
 use crate::rng::{MazeRng, RandomBits};
 use crate::topology::{EventOf, Topology, filled};
 

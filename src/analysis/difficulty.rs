@@ -1,11 +1,8 @@
 //! How hard a maze is to solve: figures about its solution and the branches off it.
 
-use super::Distances;
-use super::path_back;
-use crate::error::Result;
-use crate::grid::empty_vec;
+use crate::grid::{Result, empty_vec};
 use crate::maze::Maze;
-use crate::topology::{Shape, Topology};
+use crate::topology::{Distances, Shape, Topology, path_back};
 use crate::with_topology;
 use serde::Serialize;
 use std::fmt;

@@ -2,52 +2,11 @@
 
 use super::Difficulty;
 use crate::Maze;
-use crate::error::Result;
+use crate::grid::Result;
 use crate::topology::Topology;
 use crate::with_topology;
 use serde::Serialize;
 use std::fmt;
-
-/// Distance of a cell the start cannot reach (a hole of a mask; never a cell of a carved
-/// maze).
-pub const UNREACHED: u32 = u32::MAX;
-
-/// The distance in steps through open passages from `from` to every cell of `topology`.
-pub fn distances<T: Topology>(topology: &T, from: usize) -> Vec<u32> {
-    let mut distance = vec![UNREACHED; topology.slots()];
-    let mut queue = std::collections::VecDeque::from([from]);
-    distance[from] = 0;
-    while let Some(i) = queue.pop_front() {
-        let cursor = topology.cursor(i);
-        for side in 0..T::SIDES {
-            if let Some(j) = topology.neighbour(&cursor, side)
-                && distance[j] == UNREACHED
-                && topology.is_open(i, side)
-            {
-                distance[j] = distance[i] + 1;
-                queue.push_back(j);
-            }
-        }
-    }
-    distance
-}
-
-/// The path from the cell at distance 0 to `to`, following `distances` downhill.
-pub(crate) fn path_back<T: Topology>(topology: &T, distances: &[u32], to: usize) -> Vec<usize> {
-    let mut path = vec![to];
-    let mut here = to;
-    while distances[here] > 0 {
-        let cursor = topology.cursor(here);
-        here = (0..T::SIDES)
-            .filter(|&side| topology.is_open(here, side))
-            .filter_map(|side| topology.neighbour(&cursor, side))
-            .find(|&j| distances[j] + 1 == distances[here])
-            .expect("a reached cell has a neighbour one step nearer");
-        path.push(here);
-    }
-    path.reverse();
-    path
-}
 
 /// The figures every maze has, whatever its shape: the head of both [`ShapeStats`] and the
 /// rectangle's [`crate::analysis::Summary`], in their tables and `stats` objects alike.
@@ -143,7 +102,7 @@ pub struct ShapeStats {
 }
 
 impl ShapeStats {
-    /// Measures `maze` (a handful of breadth-first searches); [`crate::Error::OutOfMemory`]
+    /// Measures `maze` (a handful of breadth-first searches); [`crate::grid::MazeError::OutOfMemory`]
     /// when their scratch space does not fit. The diameter is two sweeps', each to the farthest cell first
     /// in index order.
     pub fn of(maze: &Maze) -> Result<Self> {

@@ -1,9 +1,9 @@
 //! The figures that sum up one maze.
 
-use super::{Counts, Difficulty, Distances, Stats, diameter_from};
-use crate::error::Result;
-use crate::grid::Pos;
+use super::{Counts, Difficulty, Stats};
+use crate::grid::{Pos, Result};
 use crate::maze::Maze;
+use crate::topology::{Distances, diameter_from};
 use serde::Serialize;
 use std::fmt;
 
@@ -30,7 +30,7 @@ pub struct Summary {
     pub visited: Option<u64>,
 }
 
-/// The longest shortest path of a maze and its ends (see [`super::diameter`]).
+/// The longest shortest path of a maze and its ends (see [`crate::topology::diameter`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Diameter {
     /// Steps from one end to the other.

@@ -10,8 +10,9 @@
 use crossterm::Command;
 use crossterm::cursor::MoveTo;
 use crossterm::style::{Color, ResetColor, SetForegroundColor};
-use mazegen::events::{Carving, Event, Observer, ShapeEvent};
+use mazegen::events::{Event, Observer, ShapeEvent};
 use mazegen::grid::{Dir, Grid, Pos, TileKind, TilePos, cell_tile, passage_tile};
+use mazegen::maze::Carving;
 use mazegen::render::{Picture, Render, Style, Term, term_scale};
 use mazegen::topology::{Shape, Topology};
 use mazegen::{Maze, with_topology};
@@ -443,7 +444,7 @@ enum Source {
 
 impl Source {
     /// Follows `event`.
-    fn apply(&mut self, event: ShapeEvent) -> mazegen::Result<()> {
+    fn apply(&mut self, event: ShapeEvent) -> Result<(), mazegen::MazeError> {
         match self {
             Source::Carving(carving) => carving.apply(event),
             Source::Search(trail) => {

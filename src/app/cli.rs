@@ -12,9 +12,9 @@ pub use rooms::{AUTO_MAP_ROOMS, CorridorsArg, MapChoice, RoomsArgs, RoomsFormat}
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mazegen::Probability;
 use mazegen::algorithms::{self, Amount, Pick};
+use mazegen::giant::Window;
 use mazegen::grid::Pos;
 use mazegen::render::{self, Takes};
-use mazegen::window::Window;
 use std::num::NonZeroU32;
 use std::path::PathBuf;
 
@@ -929,12 +929,12 @@ fn parse_locks(value: &str) -> Result<u32, String> {
 
 /// Parses a growing-tree pick rule, explaining what is wrong with an invalid one.
 fn parse_pick(value: &str) -> Result<Pick, String> {
-    value.parse().map_err(|e: mazegen::Error| e.to_string())
+    value.parse().map_err(|e: mazegen::MazeError| e.to_string())
 }
 
 /// Parses a number of cells or a share of them, explaining what is wrong with an invalid one.
 fn parse_amount(value: &str) -> Result<Amount, String> {
-    value.parse().map_err(|e: mazegen::Error| e.to_string())
+    value.parse().map_err(|e: mazegen::MazeError| e.to_string())
 }
 
 /// Parses a number of depth-first walkers, at least 1.
@@ -965,7 +965,7 @@ fn parse_tall_tiles(value: &str) -> Result<u64, String> {
 
 /// Parses a probability from 0 to 1.
 fn parse_probability(value: &str) -> Result<Probability, String> {
-    value.parse().map_err(|e: mazegen::Error| e.to_string())
+    value.parse().map_err(|e: mazegen::MazeError| e.to_string())
 }
 
 /// Parses a size in cells `WxH`.

@@ -1,7 +1,7 @@
 //! Steps 3 and 4 of a cave: the caverns, and the tunnels that join them into one.
 
 use super::automaton::ROCK;
-use crate::algorithms::UnionFind;
+use crate::grid::UnionFind;
 use std::collections::BTreeMap;
 
 /// No cavern: rock.

@@ -281,7 +281,7 @@ impl CaveMap {
     /// Makes the cave of `options` from `seed`: the same options and seed always give the same
     /// cave. Refuses options that cannot work before the work ([`CaveOptions::check`]), and a
     /// cave with no cavern or too few caverns for its locks once its caverns are known.
-    pub fn generate(options: &CaveOptions, seed: u64) -> crate::Result<Self> {
+    pub fn generate(options: &CaveOptions, seed: u64) -> Result<Self, CavesError> {
         let params = options.check()?;
         let (width, height) = (params.width, params.height);
         let mut rock = automaton::fill(
@@ -301,8 +301,7 @@ impl CaveMap {
         if sizes.is_empty() {
             return Err(CavesError::NoCavern {
                 min_size: params.min_size,
-            }
-            .into());
+            });
         }
         let (mut tunnels, kept) = caverns::tunnels(&cavern, width, &sizes);
         let left_out = kept.iter().filter(|&&keep| !keep).count() as u32;
@@ -357,8 +356,7 @@ impl CaveMap {
                 locks: params.locks,
                 caverns: count,
                 most: most_locks(count),
-            }
-            .into());
+            });
         }
         let edges: Vec<Edge> = tunnels
             .iter()
@@ -537,9 +535,13 @@ impl Level for CaveMap {
 }
 
 /// A cave request that mazegen refuses.
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[derive(Debug, Error, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum CavesError {
+    /// A refusal of the maze floors (memory for the cave's map).
+    #[error(transparent)]
+    Maze(#[from] crate::grid::MazeError),
+
     /// A side outside 3 to [`MAX_SIDE`] tiles.
     #[error("a {width}x{height}-tile cave: each side must be 3 to {MAX_SIDE} tiles")]
     Size {

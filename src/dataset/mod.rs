@@ -16,19 +16,8 @@ pub use run::{BATCH_MAZES, BOUND_PATIENCE, Made, PlainRun, Run, UNIQUE_PATIENCE}
 pub use spec::{DatasetError, DatasetSpec, MAX_JOBS, MAX_UNIQUE, bounds_missed, shard, why_most};
 
 use crate::analysis::{Difficulty, Figure};
-use crate::rng::DRAWN_SEED_LIMIT;
+use crate::rng::{DRAWN_SEED_LIMIT, GOLDEN_GAMMA, mix64};
 use crate::topology::Topology;
-
-/// The increment of SplitMix64 (2^64 divided by the golden ratio, odd).
-pub(crate) const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
-
-/// SplitMix64's output function (Steele, Lea and Flood, 2014): a bijection of `u64` whose
-/// every output bit depends on every input bit.
-pub const fn mix64(z: u64) -> u64 {
-    let z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
 
 /// The seed of maze `index` of a run seeded `run_seed`, on its `attempt`-th try (0 unless a
 /// filter or `unique` rejected the earlier tries):

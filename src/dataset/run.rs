@@ -10,7 +10,6 @@
 use super::{DatasetError, DatasetSpec, candidate_seed, passage_hash};
 use crate::Maze;
 use crate::analysis::Difficulty;
-use crate::error::Error;
 use crate::with_topology;
 use std::collections::{HashSet, VecDeque};
 use std::io;
@@ -88,7 +87,7 @@ impl DatasetSpec {
     ) -> PlainRun<'_, T, E, impl Fn(&mut (), Maze) -> Result<T, E> + Sync>
     where
         T: Send,
-        E: From<Error> + Send,
+        E: From<DatasetError> + Send,
     {
         let init: fn() = || ();
         self.run_with(init, move |(), maze| each(maze))
@@ -99,7 +98,7 @@ impl DatasetSpec {
     pub fn run_with<S, T, E, I, F>(&self, init: I, each: F) -> Run<'_, T, E, I, F>
     where
         T: Send,
-        E: From<Error> + Send,
+        E: From<DatasetError> + Send,
         I: Fn() -> S + Sync,
         F: Fn(&mut S, Maze) -> Result<T, E> + Sync,
     {
@@ -147,7 +146,7 @@ struct Maker<'a, I, F> {
 impl<T, E, S, I, F> Run<'_, T, E, I, F>
 where
     T: Send,
-    E: From<Error> + Send,
+    E: From<DatasetError> + Send,
     I: Fn() -> S + Sync,
     F: Fn(&mut S, Maze) -> Result<T, E> + Sync,
 {
@@ -182,11 +181,11 @@ where
                 indices.map(made).collect()
             }
         };
-        let strides = thread::scope(|scope| -> Result<Vec<_>, Error> {
+        let strides = thread::scope(|scope| -> Result<Vec<_>, DatasetError> {
             let others: Vec<_> = (1..jobs)
                 .map(|t| thread::Builder::new().spawn_scoped(scope, stride(t)))
                 .collect::<io::Result<_>>()
-                .map_err(|error| Error::NoThreads {
+                .map_err(|error| DatasetError::NoThreads {
                     jobs,
                     reason: error.to_string(),
                 })?;
@@ -235,7 +234,7 @@ where
                     if repeats == UNIQUE_PATIENCE {
                         let found = self.taken.len() as u64;
                         let error = DatasetError::TooFewDistinct { found, repeats };
-                        return Some(Err(Error::from(error).into()));
+                        return Some(Err(error.into()));
                     }
                     let mut state = (self.maker.init)();
                     piece = match self.maker.make(&mut state, index, piece.attempt + 1) {
@@ -262,7 +261,7 @@ impl<I, F> Maker<'_, I, F> {
     /// first within the bounds, passed to `each` if it is in the slots.
     fn make<S, T, E>(&self, state: &mut S, index: u64, first_attempt: u64) -> Result<Piece<T>, E>
     where
-        E: From<Error>,
+        E: From<DatasetError>,
         F: Fn(&mut S, Maze) -> Result<T, E>,
     {
         let spec = self.spec;
@@ -273,9 +272,9 @@ impl<I, F> Maker<'_, I, F> {
             } else {
                 candidate_seed(spec.seed, index, attempt)
             };
-            let maze = spec.maze.make(seed)?;
+            let maze = spec.maze.make(seed).map_err(DatasetError::from)?;
             if !spec.bounds.is_empty() {
-                let difficulty = Difficulty::of(&maze)?;
+                let difficulty = Difficulty::of(&maze).map_err(DatasetError::from)?;
                 let miss: f64 = spec.bounds.iter().map(|b| b.miss(&difficulty)).sum();
                 if miss > 0.0 {
                     if closest.is_none_or(|(best, _)| miss < best) {
@@ -289,7 +288,7 @@ impl<I, F> Maker<'_, I, F> {
                             tries,
                             closest,
                         };
-                        return Err(Error::from(error).into());
+                        return Err(error.into());
                     }
                     continue;
                 }
@@ -321,7 +320,7 @@ impl<I, F> Maker<'_, I, F> {
 impl<T, E, S, I, F> Iterator for Run<'_, T, E, I, F>
 where
     T: Send,
-    E: From<Error> + Send,
+    E: From<DatasetError> + Send,
     I: Fn() -> S + Sync,
     F: Fn(&mut S, Maze) -> Result<T, E> + Sync,
 {
@@ -367,7 +366,7 @@ mod tests {
     }
 
     fn mazes(spec: &DatasetSpec, batch: u64) -> Vec<Made<Maze>> {
-        spec.run(Ok::<_, Error>)
+        spec.run(Ok::<_, DatasetError>)
             .batch(batch)
             .collect::<Result<_, _>>()
             .unwrap()
@@ -456,12 +455,12 @@ mod tests {
             min: Some(8.5),
             max: None,
         }];
-        let error = never.run(Ok::<_, Error>).find_map(Result::err).unwrap();
-        let Error::Dataset(error) = error else {
-            panic!("{error}")
-        };
+        let error = never
+            .run(Ok::<_, DatasetError>)
+            .find_map(Result::err)
+            .unwrap();
         assert!(matches!(
-            *error,
+            error,
             DatasetError::BoundsMissed {
                 index: 0,
                 tries: BOUND_PATIENCE,

@@ -2,7 +2,7 @@
 
 use super::{Bound, shape_tree_count, spanning_tree_count};
 use crate::analysis::{Difficulty, Figure};
-use crate::error::{Error, Result};
+use crate::grid::MazeError;
 use crate::maze::{Blank, MazeSpec};
 use crate::with_topology;
 use std::ops::Range;
@@ -63,10 +63,10 @@ impl DatasetSpec {
     pub fn check(&self) -> Result<()> {
         if self.slots.start > self.slots.end || self.slots.end > self.count {
             let (slots, count) = (self.slots.clone(), self.count);
-            return Err(DatasetError::SlotsOutside { slots, count }.into());
+            return Err(DatasetError::SlotsOutside { slots, count });
         }
         if !(1..=MAX_JOBS).contains(&self.jobs) {
-            return Err(DatasetError::Jobs { jobs: self.jobs }.into());
+            return Err(DatasetError::Jobs { jobs: self.jobs });
         }
         self.maze.check()?;
         let cells = self.maze.blank.cell_count();
@@ -75,7 +75,7 @@ impl DatasetSpec {
         }
         if self.unique && self.slots.end > MAX_UNIQUE {
             let (start, end) = (self.slots.start, self.slots.end);
-            return Err(DatasetError::UniqueTooFar { start, end }.into());
+            return Err(DatasetError::UniqueTooFar { start, end });
         }
         // Braided and partial mazes are no spanning trees of the shape: not counted so.
         let trees_only =
@@ -89,7 +89,7 @@ impl DatasetSpec {
                 && self.count > trees
             {
                 let count = self.count;
-                return Err(DatasetError::TooFewMazes { count, trees }.into());
+                return Err(DatasetError::TooFewMazes { count, trees });
             }
         }
         Ok(())
@@ -122,8 +122,7 @@ impl DatasetSpec {
             return Err(DatasetError::NoMemory {
                 mazes: at_once,
                 bytes,
-            }
-            .into());
+            });
         }
         Ok(())
     }
@@ -137,24 +136,24 @@ fn check_bound(bound: &Bound, cells: u64) -> Result<()> {
         .flatten()
         .find(|value| !value.is_finite() || *value < 0.0)
     {
-        return Err(DatasetError::BoundNotANumber { figure, value }.into());
+        return Err(DatasetError::BoundNotANumber { figure, value });
     }
     if let (Some(min), Some(max)) = (min, max)
         && min > max
     {
-        return Err(DatasetError::BoundsCross { figure, min, max }.into());
+        return Err(DatasetError::BoundsCross { figure, min, max });
     }
     let most = figure.most(cells);
     if let Some(min) = min
         && min > most
     {
-        return Err(DatasetError::BoundPastMost { figure, min, most }.into());
+        return Err(DatasetError::BoundPastMost { figure, min, most });
     }
     if figure == Figure::Tortuosity
         && let Some(max) = max
         && max < 1.0
     {
-        return Err(DatasetError::TortuosityBelowOne { max }.into());
+        return Err(DatasetError::TortuosityBelowOne { max });
     }
     Ok(())
 }
@@ -208,6 +207,17 @@ pub const fn why_most(figure: Figure) -> &'static str {
 #[derive(Debug, Clone, PartialEq, Error)]
 #[non_exhaustive]
 pub enum DatasetError {
+    /// The mazes' spec refused, or a maze that could not be made.
+    #[error(transparent)]
+    Maze(#[from] MazeError),
+    /// The threads to make a dataset on could not be started.
+    #[error("cannot start {jobs} threads: {reason}")]
+    NoThreads {
+        /// The threads asked for.
+        jobs: usize,
+        /// What the system said.
+        reason: String,
+    },
     /// A bound whose minimum is above its maximum.
     #[error("the least {} {min} is above the greatest {max}: no maze can be within both", figure.name())]
     BoundsCross {
@@ -314,11 +324,8 @@ pub enum DatasetError {
     },
 }
 
-impl From<DatasetError> for Error {
-    fn from(error: DatasetError) -> Self {
-        Self::Dataset(Box::new(error))
-    }
-}
+/// The dataset floor's result type.
+pub type Result<T, E = DatasetError> = std::result::Result<T, E>;
 
 #[cfg(test)]
 mod tests {
@@ -373,10 +380,7 @@ mod tests {
                 continue;
             }
             let (start, end) = (slots.start, slots.end);
-            assert_eq!(
-                refused,
-                Err(DatasetError::UniqueTooFar { start, end }.into())
-            );
+            assert_eq!(refused, Err(DatasetError::UniqueTooFar { start, end }));
         }
         let message = unique(u64::MAX, last_shard)
             .check()
@@ -401,7 +405,7 @@ mod tests {
         crossed.bounds = vec![bound(Figure::Solution, Some(9.0), Some(3.0))];
         assert!(matches!(
             crossed.check(),
-            Err(Error::Dataset(e)) if matches!(*e, DatasetError::BoundsCross { .. })
+            Err(DatasetError::BoundsCross { .. })
         ));
         let mut past = spec(3, 3, 3);
         past.bounds = vec![bound(Figure::Solution, Some(9.0), None)];
@@ -414,11 +418,11 @@ mod tests {
         few.unique = true;
         assert_eq!(
             few.check(),
-            Err(DatasetError::TooFewMazes { count: 5, trees: 4 }.into())
+            Err(DatasetError::TooFewMazes { count: 5, trees: 4 })
         );
         few.count = 4;
         assert!(
-            matches!(few.check(), Err(Error::Dataset(e)) if matches!(*e, DatasetError::SlotsOutside { .. })),
+            matches!(few.check(), Err(DatasetError::SlotsOutside { .. })),
             "slots 0..5 of 4 mazes"
         );
         few.slots = 0..4;

@@ -38,7 +38,7 @@ pub const CAVES_SCHEMA: &str = "mazegen.caves/v1";
 /// The `schema` field of dungeon documents.
 pub const DUNGEON_SCHEMA: &str = "mazegen.dungeon/v1";
 
-/// The `window` object of a window of a giant maze (see [`crate::window`]): where its top-left
+/// The `window` object of a window of a giant maze (see [`crate::giant`]): where its top-left
 /// cell lies in the whole maze, the whole maze's size in cells, and its chunks' side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -53,15 +53,15 @@ pub(crate) struct WindowEntry {
 
 impl WindowEntry {
     /// The giant maze and the window of `width x height` cells this entry places in it,
-    /// checked as [`Giant::new`](crate::window::Giant::new) and
-    /// [`Giant::check_window`](crate::window::Giant::check_window) check them.
+    /// checked as [`Giant::new`](crate::grid::Giant::new) and
+    /// [`Giant::check_window`](crate::grid::Giant::check_window) check them.
     pub(crate) fn placed(
         &self,
         width: u32,
         height: u32,
-    ) -> crate::Result<(crate::window::Giant, crate::window::Window)> {
-        let giant = crate::window::Giant::new(self.maze_width, self.maze_height, self.chunk)?;
-        let window = crate::window::Window {
+    ) -> crate::grid::Result<(crate::grid::Giant, crate::grid::Window)> {
+        let giant = crate::grid::Giant::new(self.maze_width, self.maze_height, self.chunk)?;
+        let window = crate::grid::Window {
             x: self.x,
             y: self.y,
             width,
@@ -72,7 +72,7 @@ impl WindowEntry {
     }
 
     /// The entry of a window `cut`.
-    pub(crate) fn of(cut: &crate::window::Cut) -> Self {
+    pub(crate) fn of(cut: &crate::grid::Cut) -> Self {
         Self {
             x: cut.window.x,
             y: cut.window.y,

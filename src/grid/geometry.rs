@@ -7,7 +7,7 @@
 //! wall, the border. Sizes given in tiles are therefore odd and at least 3.
 
 use super::{Dir, LARGEST_SQUARE_TILES, Pos};
-use crate::error::{Error, Result};
+use crate::grid::{MazeError, Result};
 
 /// A tile position: column and row in the tile view.
 pub type TilePos = (u64, u64);
@@ -168,7 +168,7 @@ pub const fn is_tile_count(tiles: u64) -> bool {
 ///
 /// An even or too small number is refused with the nearest valid sizes.
 pub fn cells_from_tiles(tiles: u64) -> Result<u32> {
-    let invalid = |reason, hint: String| Error::InvalidTiles {
+    let invalid = |reason, hint: String| MazeError::InvalidTiles {
         tiles,
         reason,
         hint,

@@ -4,11 +4,15 @@
 //! south passages; its north and west passages are its neighbours' south and east ones.
 
 mod cursor;
+mod error;
 mod geometry;
 mod rows;
 mod tiles;
+mod union_find;
+mod window;
 
 pub use cursor::Cursor;
+pub use error::{MazeError, Part, Result};
 pub use geometry::{
     TileKind, TilePos, cell_line_at_or_after, cell_line_at_or_before, cell_tile, cells_from_tiles,
     cells_within_tiles, is_tile_count, passage_tile, runs_through_cells, tile_between,
@@ -18,12 +22,17 @@ pub(crate) use geometry::{cell_line_of_tile_u32, cells_within_tiles_u32, tile_li
 pub(crate) use rows::RowPair;
 pub use tiles::{Tile, TileRows};
 pub(crate) use tiles::{draw_below_line, draw_cell_line, draw_wall_line};
+pub(crate) use union_find::UnionFind;
+pub use window::{Cut, Giant, MAX_CHUNK, MAX_SIDE, Window};
 
-use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 
 /// The most cells a grid may hold (2^30: 1 GiB of cells, indices fit in `u32`).
 pub const MAX_CELLS: u64 = 1 << 30;
+
+/// The most cells a maze of a shape other than the rectangle may have (2^29: wall ids of every
+/// shape fit in `u32`).
+pub const MAX_SHAPE_CELLS: u64 = 1 << 29;
 
 /// The largest square maze, in tiles per side, within [`MAX_CELLS`].
 pub const LARGEST_SQUARE_TILES: u64 = tiles_from_cells(1 << 15);
@@ -56,6 +65,38 @@ impl Pos {
     /// Whether this cell of a `width x height`-cell grid touches its outer wall.
     pub const fn is_on_border(self, width: u32, height: u32) -> bool {
         self.x == 0 || self.y == 0 || self.x + 1 == width || self.y + 1 == height
+    }
+}
+
+/// A cell as messages name it: column and row (index in the ring and ring on a polar maze),
+/// and its level on a maze in levels; written `x,y` or `x,y,z`, as `--start` takes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CellName {
+    /// Column.
+    pub x: u32,
+    /// Row (on its level).
+    pub y: u32,
+    /// Level, on a maze in levels.
+    pub z: Option<u32>,
+}
+
+impl CellName {
+    /// The cell at `pos` of a flat shape.
+    pub const fn flat(pos: Pos) -> Self {
+        Self {
+            x: pos.x,
+            y: pos.y,
+            z: None,
+        }
+    }
+}
+
+impl std::fmt::Display for CellName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.z {
+            Some(z) => write!(f, "{},{},{z}", self.x, self.y),
+            None => write!(f, "{},{}", self.x, self.y),
+        }
     }
 }
 
@@ -131,14 +172,14 @@ impl Grid {
     pub fn check_size(width: u32, height: u32) -> Result<usize> {
         let cells = u64::from(width) * u64::from(height);
         if cells > MAX_CELLS {
-            return Err(Error::TooLarge {
+            return Err(MazeError::TooLarge {
                 width,
                 height,
                 limit: MAX_CELLS,
             });
         }
         if cells == 0 {
-            return Err(Error::InvalidTiles {
+            return Err(MazeError::InvalidTiles {
                 tiles: tiles_from_cells(width.min(height)),
                 reason: "too small",
                 hint: "a maze has at least one cell (3 tiles)".into(),
@@ -172,7 +213,7 @@ impl Grid {
         if self.contains(pos) {
             Ok(pos)
         } else {
-            Err(Error::OutsideGrid {
+            Err(MazeError::OutsideGrid {
                 x: pos.x,
                 y: pos.y,
                 width: self.width,
@@ -311,7 +352,7 @@ impl Grid {
         let width = self.width as usize;
         self.cells
             .try_reserve(width)
-            .map_err(|_| Error::OutOfMemory {
+            .map_err(|_| MazeError::OutOfMemory {
                 width: self.width,
                 height: self.height + 1,
                 bytes: (self.cells.len() + width) as u64,
@@ -387,7 +428,7 @@ impl Grid {
     }
 
     /// The tile view: `(2*height+1)` rows of `(2*width+1)` tiles, produced one row at a time
-    /// (its row buffer reserved first: [`Error::OutOfMemory`] if it does not fit).
+    /// (its row buffer reserved first: [`MazeError::OutOfMemory`] if it does not fit).
     pub fn tile_rows(&self) -> Result<TileRows<'_>> {
         TileRows::new(self)
     }
@@ -454,7 +495,7 @@ pub(crate) fn empty_vec<T>(width: u32, height: u32, len: usize) -> Result<Vec<T>
     let mut items = Vec::new();
     items
         .try_reserve_exact(len)
-        .map_err(|_| Error::OutOfMemory {
+        .map_err(|_| MazeError::OutOfMemory {
             width,
             height,
             bytes: bytes_for::<T>(len as u64),
@@ -471,7 +512,7 @@ pub(crate) const fn bytes_for<T>(len: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::{Defect, check_perfect};
+    use crate::topology::{Defect, check_perfect};
 
     #[test]
     fn carving_is_symmetric() {
@@ -507,11 +548,11 @@ mod tests {
     fn oversized_grids_are_refused_before_allocating() {
         assert!(matches!(
             Grid::new(1 << 16, 1 << 16),
-            Err(Error::TooLarge { .. })
+            Err(MazeError::TooLarge { .. })
         ));
         assert!(matches!(
             Grid::new(u32::MAX, u32::MAX),
-            Err(Error::TooLarge { .. })
+            Err(MazeError::TooLarge { .. })
         ));
         let side = cells_within_tiles(LARGEST_SQUARE_TILES);
         assert_eq!(side * side, MAX_CELLS);

@@ -4,7 +4,7 @@
 
 use super::geometry::{cell_line_at_or_before, runs_through_cells, tiles_from_cells};
 use super::{Grid, empty_vec};
-use crate::error::Result;
+use crate::grid::Result;
 
 /// One tile of a maze picture.
 ///

@@ -2,24 +2,22 @@
 //! it, its entrance and exit, and what was done to it afterwards (braiding, openings, a
 //! solution).
 
+mod replay;
 mod spec;
 mod view;
 
-pub use spec::{Blank, Finish, MazeSpec, Part};
+pub use replay::{Carved, Carving, EVENTS_SCHEMA, EventsHeader, replay, replay_shape};
+pub use spec::{Blank, Finish, MazeSpec};
 pub(crate) use view::blank;
 pub use view::{Heat, MazeTiles};
 
 use crate::Probability;
 use crate::algorithms::{Generator, braid, start_cell};
-use crate::analysis::shortest_path;
-use crate::analysis::{distances, path_back};
-use crate::error::{Error, Result};
 use crate::events::{Event, Observer, ShapeEvent, Silent};
-use crate::grid::{Dir, Grid, Pos, TilePos, passage_tile};
+use crate::grid::{Cut, Dir, Grid, MazeError, Pos, Result, TilePos, passage_tile};
 use crate::rng::{rng_for_stream, rng_from_seed};
 use crate::solve::{Method, SearchEvent, search};
-use crate::topology::{End, Mask, Masked, Shape, Topology};
-use crate::window::Cut;
+use crate::topology::{End, Mask, Masked, Shape, Topology, distances, path_back, shortest_path};
 use crate::with_topology;
 
 /// The RNG stream braiding draws from, apart from generation's, so that braiding never changes
@@ -88,7 +86,7 @@ impl Maze {
     /// Generates exactly the maze [`Maze::generate`] does, reporting every step to `observer`.
     ///
     /// ```
-    /// use mazegen::{Maze, algorithms::Backtrack, events::{Event, replay}};
+    /// use mazegen::{Maze, algorithms::Backtrack, events::Event, maze::replay};
     ///
     /// let mut steps: Vec<Event> = Vec::new();
     /// let maze = Maze::generate_observed(&Backtrack::default(), 6, 4, 7, &mut steps)?;
@@ -147,7 +145,7 @@ impl Maze {
                     Shape::Rect(grid) => grid,
                     Shape::Masked(masked) => masked.into_parts().0,
                     other => {
-                        return Err(Error::PartialShape {
+                        return Err(MazeError::PartialShape {
                             algorithm: generator.name(),
                             shape: other.description(),
                         });
@@ -207,7 +205,7 @@ impl Maze {
         self
     }
 
-    /// For a window of a giant maze ([`crate::window`]), where it lies and the passages that
+    /// For a window of a giant maze ([`crate::giant`]), where it lies and the passages that
     /// leave it; `None` for a maze made whole.
     pub fn cut(&self) -> Option<&Cut> {
         self.cut.as_deref()
@@ -216,7 +214,7 @@ impl Maze {
     /// Refuses `what` of a window, which only the whole maze has.
     pub(crate) fn require_whole(&self, what: &'static str) -> Result<()> {
         match &self.cut {
-            Some(cut) if !cut.is_whole() => Err(Error::WholeMazeNeeded { what }),
+            Some(cut) if !cut.is_whole() => Err(MazeError::WholeMazeNeeded { what }),
             _ => Ok(()),
         }
     }
@@ -331,7 +329,7 @@ impl Maze {
     /// ```
     pub fn unicursal(&self) -> Result<Maze> {
         self.require_whole("a labyrinth")?;
-        let refuse = |reason| Err(Error::Labyrinth { reason });
+        let refuse = |reason| Err(MazeError::Labyrinth { reason });
         if self.cut.is_some() {
             return refuse("is made of a whole maze, not a window or chunks");
         }
@@ -416,14 +414,14 @@ impl Maze {
         Ok(())
     }
 
-    /// The cell at `pos`: outside a rectangle is [`Error::OutsideGrid`], not a cell of
-    /// another shape [`Error::NotACell`].
+    /// The cell at `pos`: outside a rectangle is [`MazeError::OutsideGrid`], not a cell of
+    /// another shape [`MazeError::NotACell`].
     fn locate(&self, pos: Pos) -> Result<usize> {
         if let Shape::Rect(grid) = &self.shape {
             grid.require(pos)?;
         }
         with_topology!(&self.shape, t => t.locate(pos))
-            .ok_or(Error::NotACell { x: pos.x, y: pos.y })
+            .ok_or(MazeError::NotACell { x: pos.x, y: pos.y })
     }
 
     /// Removes each dead end with `probability` (see [`braid`]), drawing from a random stream of
@@ -450,7 +448,7 @@ impl Maze {
 
     /// Opens the outer wall next to the start and the goal, which must lie on it: where
     /// [`Shape::opening_side`] says, on every shape. A cell off the wall (the centre of a
-    /// polar maze, a cell inside a mask) is refused with [`Error::NotOnBorder`].
+    /// polar maze, a cell inside a mask) is refused with [`MazeError::NotOnBorder`].
     ///
     /// ```
     /// use mazegen::{Maze, algorithms::Prim, grid::Pos, topology::{Polar, Shape}};
@@ -500,8 +498,8 @@ impl Maze {
     /// rectangle), so the same maze always gives the same path.
     ///
     /// A rectangle's search needs 8 bytes per cell, reserved first: a maze too large for it
-    /// is an [`Error::OutOfMemory`]. In a window of a giant maze the path must stay within
-    /// the window, or it is refused with [`Error::NoPathInWindow`].
+    /// is an [`MazeError::OutOfMemory`]. In a window of a giant maze the path must stay within
+    /// the window, or it is refused with [`MazeError::NoPathInWindow`].
     ///
     /// ```
     /// use mazegen::{Maze, algorithms::HuntAndKill, grid::Pos};
@@ -520,7 +518,7 @@ impl Maze {
                 let (start, goal) = (grid.pos(self.start), grid.pos(self.goal));
                 let path = shortest_path(grid, start, goal)?;
                 if path.is_none() && self.cut.is_some() {
-                    return Err(Error::NoPathInWindow { start, goal });
+                    return Err(MazeError::NoPathInWindow { start, goal });
                 }
                 path.map(|cells| cells.into_iter().map(|cell| grid.index(cell)).collect())
             }
@@ -538,8 +536,8 @@ impl Maze {
     /// cells it visited as [`Maze::visited`]; [`Method::Shortest`] is [`Maze::solve`] (and
     /// keeps no visited cells).
     ///
-    /// A wall follower that cannot reach the goal is [`Error::Unsolvable`], Pledge off the
-    /// shapes with fixed headings [`Error::MethodShape`] (see [`crate::solve`]).
+    /// A wall follower that cannot reach the goal is [`MazeError::Unsolvable`], Pledge off the
+    /// shapes with fixed headings [`MazeError::MethodShape`] (see [`crate::solve`]).
     ///
     /// ```
     /// use mazegen::{Maze, Probability, algorithms::Wilson, solve::Method};
@@ -558,8 +556,8 @@ impl Maze {
 
     /// Solves the maze exactly as [`Maze::solve_with`] does, reporting each step of the search
     /// to `observer`, cells named by id as in [`ShapeEvent`]s (on a rectangle, the index
-    /// `y * width + x`): [`Event::Enter`](crate::events::Event::Enter) when the solver
-    /// stands on a cell, [`Event::Leave`](crate::events::Event::Leave) when it walks off it
+    /// `y * width + x`): [`Event::Enter`] when the solver
+    /// stands on a cell, [`Event::Leave`] when it walks off it
     /// or fills it. The shortest path's search reports each cell it reaches, nearest first,
     /// and keeps no visited cells.
     pub fn solve_observed(
@@ -589,13 +587,13 @@ impl Maze {
             }
         });
         let found = match found {
-            Err(Error::NoPath { start, goal }) if self.cut.is_some() => {
-                return Err(Error::NoPathInWindow { start, goal });
+            Err(MazeError::NoPath { start, goal }) if self.cut.is_some() => {
+                return Err(MazeError::NoPathInWindow { start, goal });
             }
             // The solver knows the topology; the maze names the shape as messages do.
-            Err(Error::MethodShape { method, .. }) => {
+            Err(MazeError::MethodShape { method, .. }) => {
                 let shape = self.shape.description();
-                return Err(Error::MethodShape { method, shape });
+                return Err(MazeError::MethodShape { method, shape });
             }
             found => found?,
         };
@@ -606,7 +604,7 @@ impl Maze {
 
     /// Keeps `cells` as the solution while a search is under way, as an animation draws it: a
     /// walk from the start along open passages, which need not have reached the goal yet.
-    /// Cells not joined by a passage to the one before are refused ([`Error::NotAWalk`]).
+    /// Cells not joined by a passage to the one before are refused ([`MazeError::NotAWalk`]).
     pub fn set_walk(&mut self, cells: Vec<usize>) -> Result<()> {
         let joined = |a: usize, b: usize| {
             with_topology!(&self.shape, t => {
@@ -617,13 +615,13 @@ impl Maze {
             })
         };
         if let Some(pair) = cells.windows(2).find(|pair| !joined(pair[0], pair[1])) {
-            return Err(Error::NotAWalk {
+            return Err(MazeError::NotAWalk {
                 from: self.pos(pair[0]),
                 to: self.pos(pair[1]),
             });
         }
         if cells.first().is_some_and(|&first| first != self.start) {
-            return Err(Error::NotAWalk {
+            return Err(MazeError::NotAWalk {
                 from: self.start_pos(),
                 to: self.pos(cells[0]),
             });
@@ -639,7 +637,7 @@ impl Maze {
     }
 
     /// Every cell's distance in steps from the start
-    /// ([`UNREACHED`](crate::analysis::UNREACHED) for holes of a mask).
+    /// ([`UNREACHED`](crate::topology::UNREACHED) for holes of a mask).
     pub fn distances(&self) -> Vec<u32> {
         with_topology!(&self.shape, t => distances(t, self.start))
     }
@@ -651,7 +649,7 @@ impl Maze {
     pub fn diameter(&self) -> Result<(Pos, Pos, u32)> {
         self.require_whole("a longest path")?;
         match &self.shape {
-            Shape::Rect(grid) => crate::analysis::diameter(grid),
+            Shape::Rect(grid) => crate::topology::diameter(grid),
             _ => Ok(self.sweep_diameter()),
         }
     }
@@ -687,8 +685,8 @@ impl Maze {
     }
 
     /// The tile view with openings, solution, start and goal drawn in: rectangles and masks
-    /// only ([`Error::NotInTiles`] for other shapes). Its row buffer and the solution's marks
-    /// are reserved first: [`Error::OutOfMemory`] if they do not fit.
+    /// only ([`MazeError::NotInTiles`] for other shapes). Its row buffer and the solution's marks
+    /// are reserved first: [`MazeError::OutOfMemory`] if they do not fit.
     pub fn tiles(&self) -> Result<MazeTiles<'_>> {
         MazeTiles::new(self, true)
     }
@@ -699,9 +697,9 @@ impl Maze {
         MazeTiles::new(self, false)
     }
 
-    /// The rectangle of a maze drawn in tiles, or [`Error::NotInTiles`] for `what`.
+    /// The rectangle of a maze drawn in tiles, or [`MazeError::NotInTiles`] for `what`.
     pub(crate) fn tile_grid(&self, what: &'static str) -> Result<&Grid> {
-        self.grid().ok_or_else(|| Error::NotInTiles {
+        self.grid().ok_or_else(|| MazeError::NotInTiles {
             what,
             shape: self.shape.description(),
         })
@@ -738,7 +736,7 @@ impl Maze {
 /// The reached cell farthest away in `distances`, the first of those in index order.
 fn farthest(distances: &[u32]) -> usize {
     (0..distances.len())
-        .filter(|&i| distances[i] != crate::analysis::UNREACHED)
+        .filter(|&i| distances[i] != crate::topology::UNREACHED)
         .max_by_key(|&i| (distances[i], std::cmp::Reverse(i)))
         .expect("the origin is reached")
 }
@@ -768,9 +766,9 @@ mod tests {
         maze.solve().unwrap();
         assert_eq!(
             maze.set_endpoints(Pos::new(1, 1), Pos::new(2, 2)),
-            Err(Error::NotOnBorder {
+            Err(MazeError::NotOnBorder {
                 role: "start",
-                cell: crate::topology::CellName::flat(Pos::new(1, 1)),
+                cell: crate::grid::CellName::flat(Pos::new(1, 1)),
                 accepted: String::new(),
             })
         );
@@ -787,7 +785,7 @@ mod tests {
         );
         assert_eq!(
             maze.set_endpoints(Pos::new(3, 0), Pos::new(0, 2)),
-            Err(Error::OutsideGrid {
+            Err(MazeError::OutsideGrid {
                 x: 3,
                 y: 0,
                 width: 3,
@@ -826,7 +824,10 @@ mod tests {
         }
         let mut braided = Maze::generate(&Backtrack::default(), 4, 4, 1).unwrap();
         braided.braid_with(Probability::new(1.0).unwrap()).unwrap();
-        assert!(matches!(braided.unicursal(), Err(Error::Labyrinth { .. })));
+        assert!(matches!(
+            braided.unicursal(),
+            Err(MazeError::Labyrinth { .. })
+        ));
     }
 
     #[test]
@@ -841,7 +842,7 @@ mod tests {
         assert!(maze.grid().is_none() && maze.mask().is_none());
         assert_eq!(
             maze.tiles().err(),
-            Some(Error::NotInTiles {
+            Some(MazeError::NotInTiles {
                 what: "the tile view",
                 shape: "hex".into()
             })

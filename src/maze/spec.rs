@@ -26,13 +26,11 @@
 
 use super::Maze;
 use crate::Probability;
-use crate::algorithms::Generator;
-use crate::error::{Error, Result};
-use crate::grid::{Grid, Pos};
+use crate::algorithms::{GRAPH_ALGORITHMS, Generator, WEAVING};
+use crate::grid::{CellName, Grid, MazeError, Part, Pos, Result};
 use crate::solve::Method;
-use crate::topology::{CellName, End, Shape, Topology};
+use crate::topology::{End, Shape, Topology};
 use crate::with_topology;
-use std::fmt;
 
 /// The shape a maze is carved into, every wall standing.
 #[derive(Debug, Clone, PartialEq)]
@@ -73,7 +71,7 @@ impl Blank {
         }
         match self {
             Self::Rect { width, height } if !pos.is_within(*width, *height) => {
-                Err(Error::OutsideGrid {
+                Err(MazeError::OutsideGrid {
                     x: pos.x,
                     y: pos.y,
                     width: *width,
@@ -83,7 +81,7 @@ impl Blank {
             Self::Rect { .. } => Ok(()),
             Self::Shape(shape) => match with_topology!(shape, t => t.locate(pos)) {
                 Some(_) => Ok(()),
-                None => Err(Error::NotACell { x: pos.x, y: pos.y }),
+                None => Err(MazeError::NotACell { x: pos.x, y: pos.y }),
             },
         }
     }
@@ -127,10 +125,10 @@ impl Finish {
     /// endpoints off the outer wall.
     pub fn check(&self, blank: &Blank) -> Result<()> {
         if self.farthest && (self.start.is_some() || self.goal.is_some() || self.openings) {
-            return Err(Error::FarthestPlaced);
+            return Err(MazeError::FarthestPlaced);
         }
         if self.unicursal && self.braid.is_some() {
-            return Err(Error::Labyrinth {
+            return Err(MazeError::Labyrinth {
                 reason: "is made of a perfect maze, and loops would close its path into rings",
             });
         }
@@ -141,7 +139,7 @@ impl Finish {
                 Grid::check_size(width, height).map_err(|e| Part::Unicursal.refuses(e))?;
                 self.check_rect(width, height)
             }
-            Blank::Shape(_) if self.unicursal => Err(Error::Labyrinth {
+            Blank::Shape(_) if self.unicursal => Err(MazeError::Labyrinth {
                 reason: "is made of a rectangle of square cells",
             }),
             Blank::Rect { width, height } => self.check_rect(*width, *height),
@@ -178,7 +176,7 @@ impl Finish {
         for (part, cell) in [(Part::Start(start), start), (Part::Goal(goal), goal)] {
             if !cell.is_within(width, height) {
                 let (x, y) = (cell.x, cell.y);
-                let error = Error::OutsideGrid {
+                let error = MazeError::OutsideGrid {
                     x,
                     y,
                     width,
@@ -190,7 +188,7 @@ impl Finish {
         if self.openings {
             for (role, cell) in [("start", start), ("goal", goal)] {
                 if !cell.is_on_border(width, height) {
-                    let error = Error::NotOnBorder {
+                    let error = MazeError::NotOnBorder {
                         role,
                         cell: CellName::flat(cell),
                         accepted: String::new(),
@@ -211,7 +209,7 @@ impl Finish {
             if let (Some(part), Some(cell)) = (part, cell)
                 && topology.locate(cell).is_none()
             {
-                return Err(part.refuses(Error::NotACell {
+                return Err(part.refuses(MazeError::NotACell {
                     x: cell.x,
                     y: cell.y,
                 }));
@@ -249,53 +247,6 @@ impl Finish {
     }
 }
 
-/// The part of a spec a refusal is about ([`Error::Refused`]), so that a caller can name it in
-/// its own terms (the command line names its options).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Part {
-    /// [`Finish::start`], here.
-    Start(Pos),
-    /// [`Finish::goal`], here.
-    Goal(Pos),
-    /// The start and goal together, here.
-    Endpoints(Pos, Pos),
-    /// The cell the generator grows the maze from ([`Generator::grows_from`]), here.
-    From(Pos),
-    /// [`Finish::unicursal`].
-    Unicursal,
-    /// [`Finish::openings`].
-    Openings,
-}
-
-impl Part {
-    /// `error`, refused because of this part.
-    pub fn refuses(self, error: Error) -> Error {
-        Error::Refused {
-            part: self,
-            error: Box::new(error),
-        }
-    }
-}
-
-impl fmt::Display for Part {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Start(pos) => write!(f, "start {},{}", pos.x, pos.y),
-            Self::Goal(pos) => write!(f, "goal {},{}", pos.x, pos.y),
-            Self::Endpoints(start, goal) => {
-                write!(
-                    f,
-                    "start {},{} goal {},{}",
-                    start.x, start.y, goal.x, goal.y
-                )
-            }
-            Self::Openings => f.write_str("openings"),
-            Self::From(pos) => write!(f, "from {},{}", pos.x, pos.y),
-            Self::Unicursal => f.write_str("unicursal"),
-        }
-    }
-}
-
 /// A maze to make: the generator, the blank it carves and what is done afterwards.
 pub struct MazeSpec {
     /// The algorithm and its options.
@@ -313,18 +264,20 @@ impl MazeSpec {
     pub fn check(&self) -> Result<()> {
         let generator = self.generator.as_ref();
         if let Blank::Shape(Shape::Weave(_)) = &self.blank
-            && !crate::algorithms::WEAVING.contains(&generator.name())
+            && !WEAVING.contains(&generator.name())
         {
-            return Err(Error::NotWoven {
+            return Err(MazeError::NotWoven {
                 algorithm: generator.name(),
+                weaving: &WEAVING,
             });
         }
         if let Blank::Shape(shape) = &self.blank
             && !matches!(shape, Shape::Rect(_))
             && !generator.carves_shapes()
         {
-            return Err(Error::ShapeUnsupported {
+            return Err(MazeError::ShapeUnsupported {
                 algorithm: generator.name(),
+                every_shape: &GRAPH_ALGORITHMS,
                 shape: shape.description(),
             });
         }
@@ -332,7 +285,7 @@ impl MazeSpec {
             && !matches!(shape, Shape::Rect(_) | Shape::Masked(_))
             && generator.reached_from().is_some()
         {
-            return Err(Error::PartialShape {
+            return Err(MazeError::PartialShape {
                 algorithm: generator.name(),
                 shape: shape.description(),
             });
@@ -341,7 +294,7 @@ impl MazeSpec {
             Grid::check_size(width, height)?;
         }
         if self.finish.unicursal && generator.reached_from().is_some() {
-            return Err(Error::Labyrinth {
+            return Err(MazeError::Labyrinth {
                 reason: "is made of a whole perfect maze, and these options leave cells out",
             });
         }
@@ -365,7 +318,7 @@ impl MazeSpec {
                 let (width, height) = shape.extent();
                 let bytes = 2 * shape.slots() as u64;
                 if !crate::grid::grantable(bytes) {
-                    return Err(Error::OutOfMemory {
+                    return Err(MazeError::OutOfMemory {
                         width,
                         height,
                         bytes,
@@ -412,7 +365,7 @@ mod tests {
         };
         assert_eq!(
             spec(rect.clone(), outside).check(),
-            Err(Part::Goal(Pos::new(4, 0)).refuses(Error::OutsideGrid {
+            Err(Part::Goal(Pos::new(4, 0)).refuses(MazeError::OutsideGrid {
                 x: 4,
                 y: 0,
                 width: 4,
@@ -434,7 +387,7 @@ mod tests {
             start: Some(Pos::new(0, 0)),
             ..Finish::default()
         };
-        assert_eq!(spec(rect, both).check(), Err(Error::FarthestPlaced));
+        assert_eq!(spec(rect, both).check(), Err(MazeError::FarthestPlaced));
         let hex = Blank::Shape(Shape::Hex(Hex::new(3, 3).unwrap()));
         let off = Finish {
             start: Some(Pos::new(3, 3)),
@@ -442,7 +395,7 @@ mod tests {
         };
         assert_eq!(
             spec(hex.clone(), off).check(),
-            Err(Part::Start(Pos::new(3, 3)).refuses(Error::NotACell { x: 3, y: 3 }))
+            Err(Part::Start(Pos::new(3, 3)).refuses(MazeError::NotACell { x: 3, y: 3 }))
         );
         let rows_only = MazeSpec {
             generator: Box::new(BinaryTree::default()),
@@ -450,7 +403,7 @@ mod tests {
         };
         assert!(matches!(
             rows_only.check(),
-            Err(Error::ShapeUnsupported { .. })
+            Err(MazeError::ShapeUnsupported { .. })
         ));
         let walkers = MazeSpec {
             generator: Box::new(Backtrack {
@@ -461,7 +414,7 @@ mod tests {
         };
         assert_eq!(
             walkers.check(),
-            Err(Error::TooManySeeds {
+            Err(MazeError::TooManySeeds {
                 seeds: 10,
                 cells: 9
             })

@@ -2,14 +2,12 @@
 //! the distance heat of its passages.
 
 use super::Maze;
-use crate::analysis::Distances;
-use crate::error::Result;
-use crate::grid::Pos;
+use crate::grid::{Pos, Result};
 use crate::grid::{
     Tile, TileKind, TilePos, TileRows, cell_line_at_or_after, cell_line_at_or_before, cell_tile,
     empty_vec, passage_tile, tile_between,
 };
-use crate::topology::{Mask, Shape};
+use crate::topology::{Distances, Mask, Shape};
 
 impl Maze {
     /// The solution as tiles, in order: from the start's opening (if the border is open) through

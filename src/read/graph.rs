@@ -9,13 +9,10 @@
 //! neighbours' ids and a passage's two ids, about 40 bytes a cell.
 
 use super::invalid;
-use crate::analysis::{UNREACHED, distances};
 use crate::document::WindowEntry;
 use crate::document::graph::{CellEntry, MAX_NEIGHBOURS, OpeningEntry, PassageEntry};
-use crate::error::{Error, Result};
-use crate::grid::{Dir, MAX_CELLS, Pos};
-use crate::topology::{CellName, Mask, Masked, Shape, ShapeSize, Topology, Wrap};
-use crate::window::Cut;
+use crate::grid::{CellName, Cut, Dir, MAX_CELLS, MazeError, Pos, Result};
+use crate::topology::{Mask, Masked, Shape, ShapeSize, Topology, UNREACHED, Wrap, distances};
 use crate::with_topology;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, de::Error as _};
@@ -588,7 +585,7 @@ impl Ids {
 
 /// The blank shape `size` describes, every wall standing; a mask's cells are those present.
 fn blank(size: &ShapeSize, cells: &Cells) -> Result<Shape> {
-    let refused = |e: Error| invalid(format!("\"shape\": {e}"));
+    let refused = |e: MazeError| invalid(format!("\"shape\": {e}"));
     Ok(match *size {
         ShapeSize::Mask { width, height } => {
             let slots = u64::from(width) * u64::from(height);
@@ -601,12 +598,12 @@ fn blank(size: &ShapeSize, cells: &Cells) -> Result<Shape> {
                 on[at.y as usize * width as usize + at.x as usize] = true;
             }
             let mask = Mask::new(width, height, on).map_err(|e| match e {
-                Error::DisconnectedMask { x, y, .. } => {
+                MazeError::DisconnectedMask { x, y, .. } => {
                     let at = Pos::new(x, y);
                     let id = cells.at.iter().position(|&p| p == at).unwrap_or_default();
                     cannot_be_reached(id, at)
                 }
-                Error::EmptyShape => invalid("\"cells\" is empty; a maze has a cell".into()),
+                MazeError::EmptyShape => invalid("\"cells\" is empty; a maze has a cell".into()),
                 other => refused(other),
             })?;
             Shape::Masked(Masked::new(mask)?)
@@ -615,14 +612,14 @@ fn blank(size: &ShapeSize, cells: &Cells) -> Result<Shape> {
     })
 }
 
-fn not_in_shape(id: usize, at: Pos, shape: &str) -> Error {
+fn not_in_shape(id: usize, at: Pos, shape: &str) -> MazeError {
     invalid(format!(
         "cell {id}: \"at\" ({}, {}) is not a cell of {shape}",
         at.x, at.y
     ))
 }
 
-fn cannot_be_reached(id: usize, at: Pos) -> Error {
+fn cannot_be_reached(id: usize, at: Pos) -> MazeError {
     invalid(format!(
         "cell {id} at ({}, {}) cannot be reached from cell 0",
         at.x, at.y
@@ -631,7 +628,7 @@ fn cannot_be_reached(id: usize, at: Pos) -> Error {
 
 /// The refusal of cell `id`, placed at `at` on `level`, where `shape` has no such place: a
 /// level given on a flat shape, missing on one in levels, or past its levels or rows.
-fn not_placed(id: usize, at: Pos, level: Option<u32>, shape: &str) -> Error {
+fn not_placed(id: usize, at: Pos, level: Option<u32>, shape: &str) -> MazeError {
     let place = match level {
         Some(_) => place(CellName {
             x: at.x,

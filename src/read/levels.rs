@@ -4,13 +4,11 @@
 //! cells' marks, which must agree between levels.
 
 use super::invalid;
-use crate::analysis::UNREACHED;
 use crate::document::maze::{MazeDocument, Place, SolutionStep};
-use crate::error::Result;
-use crate::grid::{Pos, tiles_from_cells};
+use crate::grid::{Pos, Result, tiles_from_cells};
 use crate::maze::Maze;
 use crate::render::{level_openings, level_path};
-use crate::topology::{Levels, MAX_LEVELS, Shape, Topology};
+use crate::topology::{Levels, MAX_LEVELS, Shape, Topology, UNREACHED};
 
 /// The maze of a document whose `levels` are `grids` (its `tiles`, if any, already refused).
 pub(super) fn maze_from<T>(doc: MazeDocument<'static, T>, grids: &[Vec<String>]) -> Result<Maze> {

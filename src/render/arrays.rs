@@ -16,8 +16,7 @@
 //! | `offsets` | `int64` | `(N + 1,)` |
 
 use super::{Many, NpyConnections, NpyTiles, Render, Takes, Tokens, npy_header};
-use crate::error::{Error, Result};
-use crate::grid::Pos;
+use crate::grid::{MazeError, Pos, Result};
 use crate::maze::{Blank, Maze};
 use std::io::{self, Write};
 
@@ -122,7 +121,7 @@ pub struct Arrays {
 impl Arrays {
     /// Empty arrays for `count` mazes carved into `blank`, with the `parts` its shape has (no
     /// tiles or connections but of rectangles and masks). The buffers of a size known before
-    /// any maze is made are reserved first: [`Error::ArraysTooLarge`] if they do not fit.
+    /// any maze is made are reserved first: [`MazeError::ArraysTooLarge`] if they do not fit.
     pub fn reserve(blank: &Blank, count: u64, parts: ArrayParts) -> Result<Self> {
         let in_tiles = matches!(blank, Blank::Rect { .. })
             || matches!(blank, Blank::Shape(crate::topology::Shape::Masked(_)));
@@ -141,7 +140,7 @@ impl Arrays {
             usize::try_from(bytes)
                 .ok()
                 .and_then(|len| buffer.try_reserve_exact(len).ok())
-                .ok_or(Error::ArraysTooLarge { count, bytes })?;
+                .ok_or(MazeError::ArraysTooLarge { count, bytes })?;
             Ok(buffer)
         };
         let size = |shape: &Option<Vec<u64>>| shape.as_ref().map_or(0, |s| s.iter().product());
@@ -550,6 +549,6 @@ mod tests {
             height: 10,
         };
         let refused = Arrays::reserve(&blank, u64::MAX / 2, Npz::PARTS);
-        assert!(matches!(refused, Err(Error::ArraysTooLarge { .. })));
+        assert!(matches!(refused, Err(MazeError::ArraysTooLarge { .. })));
     }
 }

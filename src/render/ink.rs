@@ -1,8 +1,7 @@
 //! What color each tile is drawn in, shared by every picture format: the tile kind, or for
 //! heat-mapped passages their distance from the start.
 
-use crate::grid::Tile;
-use crate::grid::{TilePos, cells_within_tiles, empty_vec};
+use crate::grid::{Tile, TilePos, cells_within_tiles, empty_vec};
 use crate::maze::{Heat, Maze};
 use std::io;
 
@@ -234,7 +233,7 @@ impl Picture {
     pub const MAX_SIDE: u64 = (1 << 31) - 1;
 
     /// The picture's size in pixels, or an error if a side would exceed [`Picture::MAX_SIDE`].
-    pub fn pixel_size(&self, maze: &Maze) -> crate::Result<(u32, u32)> {
+    pub fn pixel_size(&self, maze: &Maze) -> crate::grid::Result<(u32, u32)> {
         match maze.grid() {
             Some(grid) => self.pixel_size_of(grid.tile_width(), grid.tile_height()),
             None => self.pixel_size_of_shape(maze.shape()),
@@ -245,7 +244,11 @@ impl Picture {
     /// [`Style::Lines`], of the cells they hold; a room map's picture is `scale` pixels a tile
     /// in either style), or an error if a side would exceed
     /// [`Picture::MAX_SIDE`]: lets callers refuse before making the maze.
-    pub fn pixel_size_of(&self, tile_width: u64, tile_height: u64) -> crate::Result<(u32, u32)> {
+    pub fn pixel_size_of(
+        &self,
+        tile_width: u64,
+        tile_height: u64,
+    ) -> crate::grid::Result<(u32, u32)> {
         if self.style == Style::Lines {
             let cells = |tiles: u64| cells_within_tiles(tiles) as f64;
             let bounds = (cells(tile_width), cells(tile_height));
@@ -256,7 +259,7 @@ impl Picture {
             u32::try_from(pixels)
                 .ok()
                 .filter(|&p| u64::from(p) <= Self::MAX_SIDE)
-                .ok_or(crate::Error::PictureTooLarge {
+                .ok_or(crate::grid::MazeError::PictureTooLarge {
                     pixels,
                     limit: Self::MAX_SIDE,
                 })
@@ -265,7 +268,7 @@ impl Picture {
     }
 
     /// The heat map of `maze`, if drawn.
-    pub(crate) fn heat(&self, maze: &Maze) -> crate::Result<Option<Heat>> {
+    pub(crate) fn heat(&self, maze: &Maze) -> crate::grid::Result<Option<Heat>> {
         self.heatmap.then(|| Heat::new(maze)).transpose()
     }
 }

@@ -1,8 +1,8 @@
 //! `json`: one `mazegen.maze/v1` document ([`crate::document`]), its tile rows and solution
 //! drawn from the maze as they are written.
 
-use super::Takes;
-use super::{DrawRows, Render, RenderRows, StreamTiles};
+use super::{DrawRows, Render, RenderRows, StreamTiles, Takes};
+use crate::algorithms::stream::MazeRows;
 use crate::analysis::{Difficulty, Summary};
 use crate::document::maze::{MazeDocument, Place, level_mark};
 use crate::document::{MAZE_SCHEMA, WindowEntry};
@@ -10,7 +10,6 @@ use crate::grid::{
     Dir, Pos, Tile, cell_tile, empty_vec, passage_tile, tile_between, tiles_from_cells,
 };
 use crate::maze::{Maze, MazeTiles};
-use crate::stream::MazeRows;
 use crate::topology::{Levels, Shape, Topology, Weave};
 use crate::with_topology;
 use serde::Serialize;
@@ -56,7 +55,7 @@ impl RenderRows for Json {
     /// written.
     fn render_rows(&self, rows: &mut MazeRows, out: &mut dyn Write) -> io::Result<()> {
         let height = u32::try_from(rows.height()).map_err(|_| {
-            io::Error::other(crate::Error::TooTall {
+            io::Error::other(crate::grid::MazeError::TooTall {
                 height: rows.height(),
                 limit: u32::MAX.into(),
                 what: "a JSON document",
@@ -171,7 +170,9 @@ fn common_fields(
 
 /// The document of `maze`, a maze in levels or a weave, in tiles of its own: each level's tile
 /// rows, or the weave's with its crossings marked.
-fn own_tiles_document(maze: &Maze) -> crate::Result<MazeDocument<'_, Rows<'_>, SolutionTiles<'_>>> {
+fn own_tiles_document(
+    maze: &Maze,
+) -> crate::grid::Result<MazeDocument<'_, Rows<'_>, SolutionTiles<'_>>> {
     let openings = maze.openings();
     let (width, height, tiles, levels, weave) = match maze.shape() {
         Shape::Levels(l) => (
@@ -198,7 +199,10 @@ fn own_tiles_document(maze: &Maze) -> crate::Result<MazeDocument<'_, Rows<'_>, S
 
 /// The tile rows of each level of `levels`, as `json` draws a rectangle's, each cell marked
 /// by [`level_mark`], the outer wall open at `openings` (cell and side).
-fn level_rows(levels: &Levels, openings: &[(usize, usize)]) -> crate::Result<Vec<Vec<String>>> {
+fn level_rows(
+    levels: &Levels,
+    openings: &[(usize, usize)],
+) -> crate::grid::Result<Vec<Vec<String>>> {
     let (w, h) = (levels.width() as usize, levels.height() as usize);
     let mut grids = empty_vec(levels.width(), levels.height(), levels.levels() as usize)?;
     for z in 0..levels.levels() as usize {
@@ -219,7 +223,7 @@ fn level_rows(levels: &Levels, openings: &[(usize, usize)]) -> crate::Result<Vec
 /// The tile rows of `weave`, as `json` draws a rectangle's: the walls a passage goes under
 /// open, the cell between marked `-` where the corridor over it runs east-west and `|`
 /// north-south, the outer wall open at `openings` (cell and side).
-fn weave_rows(weave: &Weave, openings: &[(usize, usize)]) -> crate::Result<Vec<String>> {
+fn weave_rows(weave: &Weave, openings: &[(usize, usize)]) -> crate::grid::Result<Vec<String>> {
     let (w, h) = (weave.width() as usize, weave.height() as usize);
     let mut rows = walls(w, h)?;
     // Whether a passage goes under the cell at (x, y) east-west (true) or north-south.
@@ -244,7 +248,7 @@ fn weave_rows(weave: &Weave, openings: &[(usize, usize)]) -> crate::Result<Vec<S
 }
 
 /// The tile rows of `w x h` cells with every wall standing, or the memory they would need.
-fn walls(w: usize, h: usize) -> crate::Result<Vec<Vec<u8>>> {
+fn walls(w: usize, h: usize) -> crate::grid::Result<Vec<Vec<u8>>> {
     let (width, height) = (w as u32, h as u32);
     let mut rows = empty_vec(width, height, 2 * h + 1)?;
     for _ in 0..2 * h + 1 {
@@ -316,8 +320,8 @@ impl<R: DrawRows> TileStrings<R> {
         height: u32,
         tile_width: u64,
         tile_height: u64,
-        rows: impl FnOnce() -> crate::Result<R>,
-    ) -> crate::Result<Self> {
+        rows: impl FnOnce() -> crate::grid::Result<R>,
+    ) -> crate::grid::Result<Self> {
         let tiles = usize::try_from(tile_width).unwrap_or(usize::MAX);
         let line = empty_vec(width, height, tiles)?;
         Ok(Self {

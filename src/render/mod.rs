@@ -52,12 +52,12 @@ pub use tiled::{TILESET_IMAGE, Tiled, write_tileset_image};
 pub use tokens::Tokens;
 pub use uvtt::Uvtt;
 
+use crate::algorithms::stream::MazeRows;
 use crate::grid::{
     Tile, draw_below_line, draw_cell_line, draw_wall_line, empty_vec, runs_through_cells,
 };
 use crate::maze::{Maze, MazeTiles};
 use crate::rooms::{Level, TileMap};
-use crate::stream::MazeRows;
 use std::io::{self, Write};
 
 /// Writes a model, a [`Maze`] unless said otherwise, in one output format.
@@ -123,7 +123,7 @@ struct StreamTiles<'a> {
 
 impl<'a> StreamTiles<'a> {
     /// Reserves the copy of a row of cells first.
-    fn new(rows: &'a mut MazeRows) -> crate::Result<Self> {
+    fn new(rows: &'a mut MazeRows) -> crate::grid::Result<Self> {
         let (width, height) = (rows.width(), rows.height());
         let height = u32::try_from(height).unwrap_or(u32::MAX);
         let cells = empty_vec(width, height, width as usize)?;

@@ -1,11 +1,10 @@
 //! `png`: a raster picture, `scale` pixels per tile, written row by row.
 
-use super::Takes;
 use super::ink::{Ink, Picture, TILE_KINDS, shade};
-use super::{DrawRows, Render, RenderRows, StreamTiles};
+use super::{DrawRows, Render, RenderRows, StreamTiles, Takes};
+use crate::algorithms::stream::MazeRows;
 use crate::grid::empty_vec;
 use crate::maze::{Heat, Maze};
-use crate::stream::MazeRows;
 use std::io::{self, Write};
 
 /// PNG output, streamed: memory stays at one row of pixels whatever the size.

@@ -1,10 +1,8 @@
 //! `svg`: a scalable picture, one path per color made of runs of equal tiles.
 
-use super::Render;
-use super::Takes;
 use super::ink::{Ink, Picture, Rgb, for_each_ink_row};
-use crate::error::Error;
-use crate::grid::Tile;
+use super::{Render, Takes};
+use crate::grid::{MazeError, Tile};
 use crate::maze::Maze;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -16,7 +14,7 @@ const RUN_BYTES: usize = 96;
 /// SVG output. The viewBox is in tiles and `scale` sets the pixel size; passages are the
 /// background, and each other color is one `<path>` of horizontal runs, so even a
 /// million-cell maze stays a manageable file. The paths are gathered in memory before
-/// anything is written; memory refused for them is an [`Error::OutOfMemory`].
+/// anything is written; memory refused for them is an [`MazeError::OutOfMemory`].
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Svg(pub Picture);
 
@@ -50,7 +48,7 @@ impl Render for Svg {
                 if run[0] != background {
                     let d = runs.entry(run[0]).or_default();
                     d.try_reserve(RUN_BYTES).map_err(|_| {
-                        io::Error::other(Error::OutOfMemory {
+                        io::Error::other(MazeError::OutOfMemory {
                             width: grid.width(),
                             height: grid.height(),
                             bytes: (d.len() + RUN_BYTES) as u64,

@@ -4,13 +4,14 @@
 
 use super::ink::{Ink, Palette, shade};
 use super::lines::{Blocks, maze_blocks};
-use super::style::TileStyle;
-use super::{DrawRows, Render, RenderRows, StreamTiles, TileRowSource, tiles_of};
-use super::{Many, Takes};
+use super::{
+    DrawRows, Many, Render, RenderRows, StreamTiles, Takes, TileRowSource, style::TileStyle,
+    tiles_of,
+};
+use crate::algorithms::stream::MazeRows;
 use crate::grid::Tile;
 use crate::maze::{Heat, Maze};
 use crate::rooms::{Level, MapTile};
-use crate::stream::MazeRows;
 use std::io::{self, Write};
 
 const DOT: &str = "●";

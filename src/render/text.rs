@@ -4,12 +4,13 @@
 //! space room, `.` corridor, `+` door.
 
 use super::lines::{Blocks, maze_blocks};
-use super::style::TileStyle;
-use super::{DrawRows, Render, RenderRows, StreamTiles, TileRowSource, tiles_of, write_tile_lines};
-use super::{Many, Takes};
+use super::{
+    DrawRows, Many, Render, RenderRows, StreamTiles, Takes, TileRowSource, style::TileStyle,
+    tiles_of, write_tile_lines,
+};
+use crate::algorithms::stream::MazeRows;
 use crate::maze::Maze;
 use crate::rooms::Level;
-use crate::stream::MazeRows;
 use std::io::{self, Write};
 
 /// Plain-text output for files and diffs.

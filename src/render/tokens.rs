@@ -13,10 +13,10 @@
 //! seed of their own, so the order never moves the maze; the path is the maze's solution, or a shortest path when it was not solved.
 
 use super::{Many, Render, Takes};
-use crate::analysis::Distances;
 use crate::grid::Pos;
 use crate::maze::{Maze, TOKENS_STREAM};
 use crate::rng::{RandomBits, rng_for_stream, shuffle};
+use crate::topology::Distances;
 use std::io::{self, Write};
 
 /// maze-dataset's tokens, a maze a line (rectangles and masks).
@@ -63,7 +63,7 @@ impl Render for Tokens {
                 .and_then(|distances| distances.path_to(grid, maze.goal_pos()))
                 .map_err(io::Error::other)?
                 .ok_or_else(|| {
-                    io::Error::other(crate::Error::NoPathInWindow {
+                    io::Error::other(crate::grid::MazeError::NoPathInWindow {
                         start: maze.start_pos(),
                         goal: maze.goal_pos(),
                     })

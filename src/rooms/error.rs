@@ -2,12 +2,17 @@
 //! library's terms (rooms, a door limit, a map of so many tiles, the probability p), and what
 //! would work; a command line adds its own option names as context.
 
+use crate::grid::MazeError;
 use thiserror::Error;
 
 /// A room-map request that mazegen refuses.
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[derive(Debug, Error, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum RoomsError {
+    /// The maze a map is filled with, refused or out of memory.
+    #[error(transparent)]
+    Maze(#[from] MazeError),
+
     /// A number of rooms that is zero or more than [`super::MAX_ROOMS`].
     #[error("{count} rooms: expected 1 to {limit}")]
     Count {

@@ -82,15 +82,15 @@ impl<L: Level> Dungeon<L> {
     /// The dungeon of `floors` floors of `seed`, each made by `make` from its seed
     /// ([`floor_seed`]). Refuses a number of floors outside 1 to [`MAX_FLOORS`] before making
     /// any, and passes on the first refusal of `make`.
-    pub fn generate(
+    pub fn generate<E: From<RoomsError>>(
         floors: u32,
         seed: u64,
-        mut make: impl FnMut(u64) -> crate::Result<L>,
-    ) -> crate::Result<Self> {
+        mut make: impl FnMut(u64) -> Result<L, E>,
+    ) -> Result<Self, E> {
         check_floors(floors)?;
         let levels = (0..floors)
             .map(|floor| make(floor_seed(seed, floor)))
-            .collect::<crate::Result<Vec<L>>>()?;
+            .collect::<Result<Vec<L>, E>>()?;
         Ok(Self::join(seed, levels))
     }
 

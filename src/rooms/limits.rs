@@ -3,8 +3,7 @@
 //! before any room is placed; the corridors of the laid-out map are checked once more when
 //! their length is known.
 
-use super::place;
-use super::{Candidates, Edge, Layout, Rect, RoomSize, RoomsError, default_p};
+use super::{Candidates, Edge, Layout, Rect, RoomSize, RoomsError, default_p, place};
 
 /// `len` copies of `value` for work on a `width x height`-tile map, or
 /// [`RoomsError::MapOutOfMemory`] when the machine refuses them.
@@ -189,7 +188,7 @@ mod tests {
 
     fn refusal(options: &RoomOptions) -> RoomsError {
         match options.check() {
-            Err(crate::Error::Rooms(error)) => error,
+            Err(error) => error,
             other => panic!("{options:?} gave {other:?}"),
         }
     }
@@ -280,7 +279,7 @@ mod tests {
         assert!(
             matches!(
                 error,
-                crate::Error::Rooms(RoomsError::TooManyCorridorTiles { expected: true, .. })
+                RoomsError::TooManyCorridorTiles { expected: true, .. }
             ),
             "{error}"
         );
@@ -312,10 +311,10 @@ mod tests {
         assert!(
             matches!(
                 error,
-                crate::Error::Rooms(RoomsError::TooManyCorridorTiles {
+                RoomsError::TooManyCorridorTiles {
                     expected: false,
                     ..
-                })
+                }
             ),
             "{error}"
         );

@@ -27,9 +27,7 @@
 //! stay one 4-connected region: each carved region is a tree joined to a room by a door, and
 //! removing dead ends never splits what is left.
 
-use super::limits::map_vec;
-use super::route::Routes;
-use super::{Layout, Rect, RoomsError};
+use super::{Layout, Rect, RoomsError, limits::map_vec, route::Routes};
 use crate::algorithms::Generator;
 use crate::grid::{Pos, cell_line_of_tile_u32, cells_within_tiles_u32, tile_line_of_cell_u32};
 use crate::rng::{MazeRng, uniform};
@@ -81,7 +79,7 @@ pub(crate) fn fill(
     generator: &dyn Generator,
     sparseness: f64,
     rng: &mut MazeRng,
-) -> crate::Result<MazeTiles> {
+) -> Result<MazeTiles, RoomsError> {
     let mut map = Map::new(layout, routes)?;
     let cells = Cells::new(&map)?;
     let spots = door_spots(&map, &cells, &layout.rooms);
@@ -416,7 +414,7 @@ fn carve_region(
     (i0, j0, i1, j1): (u32, u32, u32, u32),
     generator: &dyn Generator,
     rng: &mut MazeRng,
-) -> crate::Result<()> {
+) -> Result<(), RoomsError> {
     let (w, h) = (i1 - i0 + 1, j1 - j0 + 1);
     let mut on = map_vec(map.width, map.height, w as usize * h as usize, false)?;
     for j in j0..=j1 {

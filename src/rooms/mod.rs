@@ -125,7 +125,7 @@ pub const DEFAULT_SPARSENESS: f64 = 0.5;
 #[derive(Debug, Clone, PartialEq)]
 pub struct MazeFill {
     /// The algorithm that carves it, by name: one that carves any shape
-    /// ([`crate::algorithms::graph_algorithms`]), with its default options.
+    /// ([`crate::algorithms::GRAPH_ALGORITHMS`]), with its default options.
     pub algorithm: String,
     /// The share of the maze's tiles (doors included) removed as dead ends: 0 keeps the whole
     /// perfect maze, 1 removes every dead end, leaving only passages between doors. (A door
@@ -279,7 +279,7 @@ impl RoomOptions {
     /// The effective parameters of these options (every default resolved), or why no room map
     /// can be made of them: everything that can be known without placing a room, in
     /// microseconds. [`RoomMap::generate`] checks this first.
-    pub fn check(&self) -> crate::Result<Params> {
+    pub fn check(&self) -> Result<Params, RoomsError> {
         let count = check_count(u64::from(self.count))?;
         let p = match self.p {
             Some(p) => p.get(),
@@ -291,30 +291,28 @@ impl RoomOptions {
                 locks: self.locks,
                 rooms: count,
                 most: most_locks(count),
-            }
-            .into());
+            });
         }
         if self.cycles > most_cycles(count) {
             return Err(RoomsError::TooManyCycles {
                 cycles: self.cycles,
                 rooms: count,
                 most: most_cycles(count),
-            }
-            .into());
+            });
         }
         limits::check_max_doors(self.max_doors, count)?;
         if self.candidates == Candidates::Delaunay && !self.map {
-            return Err(RoomsError::DelaunayNeedsMap.into());
+            return Err(RoomsError::DelaunayNeedsMap);
         }
         limits::check_edges(count, p, self.candidates)?;
         let maze = match &self.maze {
             None => None,
             Some(fill) => {
                 if !self.map {
-                    return Err(RoomsError::MazeNeedsMap.into());
+                    return Err(RoomsError::MazeNeedsMap);
                 }
                 if self.cycles > 0 {
-                    return Err(RoomsError::MazeRoundCycles.into());
+                    return Err(RoomsError::MazeRoundCycles);
                 }
                 Some(MazeParams {
                     algorithm: maze_generator(&fill.algorithm)?.name(),
@@ -459,14 +457,14 @@ pub struct RoomMap {
 impl RoomMap {
     /// Generates the room map of `options` from `seed`: the same options and seed always give
     /// the same map. Refuses options that cannot work ([`crate::Error::Rooms`], or
-    /// [`crate::Error::InvalidProbability`] for `p`) before placing any room
+    /// [`crate::grid::MazeError::InvalidProbability`] for `p`) before placing any room
     /// ([`RoomOptions::check`]); what only the work can show (no free spot for a room, a tree
     /// stuck under a door limit, corridors over [`MAX_CORRIDOR_TILES`] after all, rooms walled
     /// in by others on every layout tried) is refused when found. An automatic map on which
     /// other rooms wall some room in grows and is laid out again; a map whose size is given,
     /// when its corridors are routed, is laid out again on the same map while some pair of
     /// rooms that may connect cannot be joined.
-    pub fn generate(options: &RoomOptions, seed: u64) -> crate::Result<Self> {
+    pub fn generate(options: &RoomOptions, seed: u64) -> Result<Self, RoomsError> {
         let params = options.check()?;
         let count = params.count;
         // Without a map every pair is a candidate: the check refused Delaunay candidates.
@@ -774,7 +772,7 @@ fn maze_generator(name: &str) -> Result<Box<dyn crate::algorithms::Generator>, R
         .find(|generator| generator.name() == name && generator.carves_shapes())
         .ok_or_else(|| RoomsError::MazeAlgorithm {
             name: name.into(),
-            expected: crate::algorithms::graph_algorithms().join(", "),
+            expected: crate::algorithms::GRAPH_ALGORITHMS.join(", "),
         })
 }
 
@@ -865,12 +863,12 @@ mod tests {
         assert!(
             matches!(
                 error,
-                crate::Error::Rooms(RoomsError::WalledIn {
+                RoomsError::WalledIn {
                     count: 4,
                     width: 3,
                     height: 20,
                     layouts: place::LAYOUTS,
-                })
+                }
             ),
             "{error}"
         );

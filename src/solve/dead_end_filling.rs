@@ -14,8 +14,8 @@
 //! the walk of step 3 touched.
 
 use super::{Search, SearchEvent, open};
-use crate::error::Result;
 use crate::events::{Event, Observer};
+use crate::grid::Result;
 use crate::topology::{Topology, filled, reserved};
 
 /// Fills the dead ends of the maze on `topology`, then walks from `start` to `goal`.

@@ -11,7 +11,7 @@
 //! - [`dead_end_filling`]: fill every dead end until only the way through is left.
 //!
 //! The walkers (wall follower, Pledge, Trémaux) report the walk reduced to a simple path
-//! (each loop the walk made cut out, [`Walk`]), so that every method's path runs from start to
+//! (each loop the walk made cut out, `Walk`), so that every method's path runs from start to
 //! goal without visiting a cell twice; on a perfect maze that is the one path there is.
 //!
 //! Events name cells by index: [`Event::Enter`] when the solver stands on a cell (or, for
@@ -33,8 +33,8 @@ pub mod pledge;
 pub mod tremaux;
 pub mod wall_follower;
 
-use crate::error::{Error, Result};
 use crate::events::{Event, Observer};
+use crate::grid::{MazeError, Result};
 use crate::topology::{Topology, filled, reserved};
 use std::fmt;
 use std::str::FromStr;
@@ -93,14 +93,14 @@ impl fmt::Display for Method {
 }
 
 impl FromStr for Method {
-    type Err = Error;
+    type Err = MazeError;
 
-    /// A method by its [`Method::name`]; anything else is [`Error::UnknownMethod`].
+    /// A method by its [`Method::name`]; anything else is [`MazeError::UnknownMethod`].
     fn from_str(name: &str) -> Result<Self> {
         Self::ALL
             .into_iter()
             .find(|method| method.name() == name)
-            .ok_or_else(|| Error::UnknownMethod(name.into()))
+            .ok_or_else(|| MazeError::UnknownMethod(name.into()))
     }
 }
 
@@ -119,9 +119,9 @@ pub struct Search {
 /// visiting the cells breadth first (each reported as entered).
 ///
 /// A wall follower that comes back to where it was, heading the same way, without reaching
-/// the goal is [`Error::Unsolvable`]; Pledge on a shape without [`Topology::HEADINGS`] is
-/// [`Error::MethodShape`]; a goal that cannot be reached at all (a window of a giant maze)
-/// [`Error::NoPath`].
+/// the goal is [`MazeError::Unsolvable`]; Pledge on a shape without [`Topology::HEADINGS`] is
+/// [`MazeError::MethodShape`]; a goal that cannot be reached at all (a window of a giant maze)
+/// [`MazeError::NoPath`].
 pub fn search<T: Topology, O: Observer<SearchEvent>>(
     method: Method,
     topology: &T,
@@ -147,19 +147,19 @@ fn breadth_first<T: Topology>(
     goal: usize,
     observer: &mut impl Observer<SearchEvent>,
 ) -> Result<Search> {
-    let distances = crate::analysis::distances(topology, start);
-    if distances[goal] == crate::analysis::UNREACHED {
+    let distances = crate::topology::distances(topology, start);
+    if distances[goal] == crate::topology::UNREACHED {
         return Err(no_path(topology, start, goal));
     }
     let mut visited: Vec<usize> = (0..distances.len())
-        .filter(|&i| distances[i] != crate::analysis::UNREACHED)
+        .filter(|&i| distances[i] != crate::topology::UNREACHED)
         .collect();
     visited.sort_by_key(|&i| distances[i]);
     for &cell in &visited {
         observer.observe(Event::Enter { cell });
     }
     Ok(Search {
-        path: crate::analysis::path_back(topology, &distances, goal),
+        path: crate::topology::path_back(topology, &distances, goal),
         visited,
     })
 }
@@ -237,9 +237,9 @@ impl Walk {
 }
 
 /// The refusal of a search that cannot reach `goal` from `start`.
-pub(crate) fn no_path<T: Topology>(topology: &T, start: usize, goal: usize) -> Error {
+pub(crate) fn no_path<T: Topology>(topology: &T, start: usize, goal: usize) -> MazeError {
     let pos = |cell| topology.cell(&topology.cursor(cell));
-    Error::NoPath {
+    MazeError::NoPath {
         start: pos(start),
         goal: pos(goal),
     }
@@ -263,7 +263,7 @@ mod tests {
         }
         assert_eq!(
             "left-hand".parse::<Method>(),
-            Err(Error::UnknownMethod("left-hand".into()))
+            Err(MazeError::UnknownMethod("left-hand".into()))
         );
     }
 }

@@ -14,14 +14,14 @@
 //! Unlike the wall follower, Pledge leaves walls that are not joined to the outer one, and so
 //! gets out of any maze whose exit is on the outer wall. It needs a heading that means the
 //! same on every cell ([`Topology::HEADINGS`]: the rectangle, masks, hexagons); on other
-//! shapes it is [`Error::MethodShape`]. On a maze it cannot solve (a goal off the outer wall,
+//! shapes it is [`MazeError::MethodShape`]. On a maze it cannot solve (a goal off the outer wall,
 //! on a loop), the walk comes back to a cell with a count of 0, or round a wall to where it
 //! was without having turned closer to 0; either repeats forever, and is refused as
-//! [`Error::Unsolvable`].
+//! [`MazeError::Unsolvable`].
 
 use super::{Method, Search, SearchEvent, Walk, open};
-use crate::error::{Error, Result};
 use crate::events::Observer;
+use crate::grid::{MazeError, Result};
 use crate::topology::{Topology, filled};
 
 /// The heading Pledge keeps: side 0 (north on the rectangle and hexagons).
@@ -35,7 +35,7 @@ pub fn solve<T: Topology>(
     observer: &mut impl Observer<SearchEvent>,
 ) -> Result<Search> {
     if !T::HEADINGS {
-        return Err(Error::MethodShape {
+        return Err(MazeError::MethodShape {
             method: Method::Pledge.name(),
             shape: T::NAME.to_string(),
         });
@@ -53,7 +53,7 @@ pub fn solve<T: Topology>(
     let (mut count, mut back) = (0i32, HEADING);
     while T::index(&cursor) != goal {
         let here = T::index(&cursor);
-        let repeat = || Error::Unsolvable {
+        let repeat = || MazeError::Unsolvable {
             method: Method::Pledge.name(),
             cell: topology.cell_name(&topology.cursor(here)),
         };

@@ -9,12 +9,12 @@
 //!
 //! Every passage is walked at most twice, once each way, so the walk ends on any maze, loops
 //! or not: on the goal, or back on the start with every passage marked twice when the goal
-//! cannot be reached ([`Error::NoPath`](crate::Error::NoPath)). The path reported is the walk
+//! cannot be reached ([`MazeError::NoPath`](crate::grid::MazeError::NoPath)). The path reported is the walk
 //! with its loops cut out, which is the path of passages marked once.
 
 use super::{Search, SearchEvent, Walk, open};
-use crate::error::Result;
 use crate::events::Observer;
+use crate::grid::Result;
 use crate::topology::{Topology, filled};
 
 /// Walks from `start` to `goal` marking passages.

@@ -10,11 +10,11 @@
 //! them and reaches every cell. In a maze with loops the goal may sit beside a wall that is
 //! not joined to the one followed (on a loop, or an island): the walk then comes back to a
 //! cell it entered the same way before, and from there repeats itself forever. That is
-//! detected (a bit per cell and side entered by) and refused as [`Error::Unsolvable`].
+//! detected (a bit per cell and side entered by) and refused as [`MazeError::Unsolvable`].
 
 use super::{Search, SearchEvent, Walk, open};
-use crate::error::{Error, Result};
 use crate::events::Observer;
+use crate::grid::{MazeError, Result};
 use crate::topology::{Topology, filled};
 
 /// Walks from `start` to `goal` with the right hand on the wall.
@@ -53,7 +53,7 @@ pub fn solve<T: Topology>(
         let there = T::index(&cursor);
         let bit = 1u16 << back;
         if entered[there] & bit != 0 {
-            return Err(Error::Unsolvable {
+            return Err(MazeError::Unsolvable {
                 method: super::Method::WallFollower.name(),
                 cell: topology.cell_name(&cursor),
             });
@@ -106,7 +106,7 @@ mod tests {
         assert!(
             matches!(
                 refused,
-                Error::Unsolvable {
+                MazeError::Unsolvable {
                     method: "wall-follower",
                     ..
                 }

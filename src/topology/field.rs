@@ -2,10 +2,8 @@
 //! which cells are neighbours and which cell keeps each wall, its edges joined as its
 //! [`Wrap`] says: the topology written once for all of them.
 
-use super::geometry::Joint;
-use super::{Topology, Wrap, check_cells};
-use crate::error::{Error, Result};
-use crate::grid::Pos;
+use super::{Topology, Wrap, check_cells, geometry::Joint};
+use crate::grid::{MazeError, Pos, Result};
 use crate::rng::{MazeRng, RandomBits, uniform};
 use std::marker::PhantomData;
 
@@ -189,12 +187,12 @@ fn check_wrap<T: Tiling>(width: u32, height: u32, wrap: Wrap) -> Result<()> {
         return Ok(());
     }
     let Some(step) = T::WRAP_STEP else {
-        return Err(Error::InvalidShape(format!(
+        return Err(MazeError::InvalidShape(format!(
             "{} mazes do not wrap; rectangles and hexagons do",
             T::NAME
         )));
     };
-    let refuse = |message: String| Err(Error::InvalidShape(message));
+    let refuse = |message: String| Err(MazeError::InvalidShape(message));
     for (joined, cells, across) in [(wrap.x(), width, "across"), (wrap.y(), height, "down")] {
         if joined && cells < 3 {
             let meet = if cells == 1 {

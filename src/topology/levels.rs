@@ -3,8 +3,7 @@
 
 use super::geometry::{Geometry, Joint, Point};
 use super::{Topology, check_cells, rect};
-use crate::error::{Error, Result};
-use crate::grid::Pos;
+use crate::grid::{MazeError, Pos, Result};
 use crate::rng::{MazeRng, RandomBits, uniform};
 
 /// The most levels a maze may have.
@@ -50,7 +49,7 @@ impl Levels {
     /// [`MAX_LEVELS`] levels are refused.
     pub fn new(width: u32, height: u32, levels: u32) -> Result<Self> {
         if levels == 0 || levels > MAX_LEVELS {
-            return Err(Error::InvalidShape(format!(
+            return Err(MazeError::InvalidShape(format!(
                 "a maze of {levels} levels: it takes 1 to {MAX_LEVELS}"
             )));
         }

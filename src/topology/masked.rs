@@ -2,8 +2,7 @@
 
 use super::Topology;
 use super::geometry::{Geometry, Point};
-use crate::error::{Error, Result};
-use crate::grid::{Cursor, Dir, Grid, Pos};
+use crate::grid::{Cursor, Dir, Grid, MazeError, Pos, Result};
 use crate::rng::{MazeRng, RandomBits, uniform};
 use std::io::{self, Read};
 
@@ -21,18 +20,18 @@ impl Mask {
     /// second region).
     pub fn new(width: u32, height: u32, on: Vec<bool>) -> Result<Self> {
         if on.len() as u64 != u64::from(width) * u64::from(height) {
-            return Err(Error::InvalidMask(format!(
+            return Err(MazeError::InvalidMask(format!(
                 "{} flags for a {width}x{height}-cell mask, which needs one per cell",
                 on.len()
             )));
         }
         let grid = Grid::new(width, height)?;
-        let first = on.iter().position(|&o| o).ok_or(Error::EmptyShape)?;
+        let first = on.iter().position(|&o| o).ok_or(MazeError::EmptyShape)?;
         // Every cell on must be reached from the first.
         let seen = flood(&grid, first, |_, _, j| on[j]);
         if let Some(lost) = (0..on.len()).find(|&i| on[i] && !seen[i]) {
             let (a, b) = (grid.pos(first), grid.pos(lost));
-            return Err(Error::DisconnectedMask {
+            return Err(MazeError::DisconnectedMask {
                 x: b.x,
                 y: b.y,
                 first_x: a.x,
@@ -83,7 +82,9 @@ impl Mask {
                 Ok(0) => break,
                 Ok(read) => read,
                 Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => return Err(Error::InvalidMask(format!("cannot read it: {error}"))),
+                Err(error) => {
+                    return Err(MazeError::InvalidMask(format!("cannot read it: {error}")));
+                }
             };
             bytes.extend_from_slice(&chunk[..read]);
             if bytes.starts_with(&PNG_SIGNATURE[..bytes.len().min(PNG_SIGNATURE.len())]) {
@@ -104,7 +105,7 @@ impl Mask {
         // The rules `read` applies as the bytes come, so both read the same masks.
         TextSoFar::default().check(bytes)?;
         let text = std::str::from_utf8(bytes).map_err(|e| {
-            Error::InvalidMask(format!(
+            MazeError::InvalidMask(format!(
                 "neither a PNG nor UTF-8 text (invalid byte at offset {})",
                 e.valid_up_to()
             ))
@@ -115,7 +116,8 @@ impl Mask {
     /// A mask from a PNG image, one pixel per cell: pixels with luma below 128 or alpha below
     /// 128 are off.
     pub fn from_png(bytes: &[u8]) -> Result<Self> {
-        let invalid = |e: png::DecodingError| Error::InvalidMask(format!("unreadable PNG: {e}"));
+        let invalid =
+            |e: png::DecodingError| MazeError::InvalidMask(format!("unreadable PNG: {e}"));
         let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
         // Palettes expanded, 16-bit samples cut to 8: every image is gray or RGB, maybe alpha.
         decoder.set_transformations(png::Transformations::normalize_to_color8());
@@ -123,12 +125,12 @@ impl Mask {
         let (width, height) = (reader.info().width, reader.info().height);
         super::check_cells(u64::from(width) * u64::from(height))?;
         let size = reader.output_buffer_size().ok_or_else(|| {
-            Error::InvalidMask(format!("a {width}x{height} PNG is too large to decode"))
+            MazeError::InvalidMask(format!("a {width}x{height} PNG is too large to decode"))
         })?;
         let mut pixels = Vec::new();
         pixels
             .try_reserve_exact(size)
-            .map_err(|_| Error::OutOfMemory {
+            .map_err(|_| MazeError::OutOfMemory {
                 width,
                 height,
                 bytes: size as u64,
@@ -239,7 +241,7 @@ const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 fn check_png_so_far(bytes: &[u8]) -> Result<()> {
     // Every PNG opens with its header chunk: without it, nothing after says how far to read.
     if bytes.get(12..16).is_some_and(|name| name != b"IHDR") {
-        return Err(Error::InvalidMask(
+        return Err(MazeError::InvalidMask(
             "unreadable PNG: its first chunk is not the IHDR header".into(),
         ));
     }
@@ -255,7 +257,7 @@ fn check_png_so_far(bytes: &[u8]) -> Result<()> {
     super::check_cells(width * height)?;
     let most = (width * height * 8 + height) / 100 * 101 + (16 << 20);
     if bytes.len() as u64 > most {
-        return Err(Error::InvalidMask(format!(
+        return Err(MazeError::InvalidMask(format!(
             "a {width}x{height} PNG runs past the {most} bytes its pixels could take"
         )));
     }
@@ -284,7 +286,7 @@ impl TextSoFar {
                 std::str::from_utf8(&new[..error.valid_up_to()]).unwrap_or_default()
             }
             Err(error) => {
-                return Err(Error::InvalidMask(format!(
+                return Err(MazeError::InvalidMask(format!(
                     "neither a PNG nor UTF-8 text (invalid byte at offset {})",
                     self.checked + error.valid_up_to()
                 )));
@@ -297,7 +299,7 @@ impl TextSoFar {
             } else if c == '\r' {
                 // A line's end (CRLF), not a cell: `from_text` trims it.
             } else if c.is_control() && c != '\t' {
-                return Err(Error::InvalidMask(format!(
+                return Err(MazeError::InvalidMask(format!(
                     "a text mask has no control characters, and byte {} is {:?}",
                     self.checked + offset,
                     c

@@ -1,5 +1,5 @@
 //! Shapes a maze can take, behind the [`Topology`] trait the graph algorithms are written
-//! against: the rectangle ([`Grid`](crate::grid::Grid)), a rectangle with cells masked off
+//! against: the rectangle ([`Grid`]), a rectangle with cells masked off
 //! ([`Masked`]), hexagons ([`Hex`]), triangles ([`Triangle`]) and rings ([`Polar`]).
 //!
 //! A topology numbers its cells from 0 (a mask leaves holes in the numbering) and gives each
@@ -15,6 +15,8 @@ mod geometry;
 mod hex;
 mod levels;
 mod masked;
+mod paths;
+mod perfect;
 mod polar;
 mod rect;
 mod size;
@@ -28,6 +30,9 @@ pub use geometry::{Geometry, Joint, Point};
 pub use hex::{Hex, HexTiling};
 pub use levels::{Levels, LevelsCursor, MAX_LEVELS};
 pub use masked::{Mask, Masked};
+pub use paths::{Distances, UNREACHED, diameter, distances, shortest_path, unreachable_cell};
+pub(crate) use paths::{diameter_from, path_back};
+pub use perfect::{Defect, check_perfect};
 pub use polar::{Polar, PolarCursor};
 pub(crate) use rect::walls as rect_walls;
 pub use size::ShapeSize;
@@ -36,15 +41,9 @@ pub use triangle::{Triangle, TriangleTiling};
 pub use weave::Weave;
 pub use wrap::Wrap;
 
-use crate::algorithms::GraphAlgorithm;
-use crate::error::{Error, Result};
-use crate::events::{Event, Named, Observer, ShapeEvent, Silent};
-use crate::grid::{Grid, Pos};
+use crate::events::Event;
+use crate::grid::{CellName, Grid, MAX_SHAPE_CELLS, MazeError, Pos, Result};
 use crate::rng::{MazeRng, RandomBits};
-
-/// The most cells a maze of a shape other than the rectangle may have (2^29: wall ids of every
-/// shape fit in `u32`).
-pub const MAX_SHAPE_CELLS: u64 = 1 << 29;
 
 /// A maze's cells and the passages between them, as the graph algorithms see them.
 ///
@@ -318,38 +317,6 @@ pub trait Topology {
     fn side(side: usize) -> Self::Side;
 }
 
-/// A cell as messages name it: column and row (index in the ring and ring on a polar maze),
-/// and its level on a maze in levels; written `x,y` or `x,y,z`, as `--start` takes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CellName {
-    /// Column.
-    pub x: u32,
-    /// Row (on its level).
-    pub y: u32,
-    /// Level, on a maze in levels.
-    pub z: Option<u32>,
-}
-
-impl CellName {
-    /// The cell at `pos` of a flat shape.
-    pub const fn flat(pos: Pos) -> Self {
-        Self {
-            x: pos.x,
-            y: pos.y,
-            z: None,
-        }
-    }
-}
-
-impl std::fmt::Display for CellName {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.z {
-            Some(z) => write!(f, "{},{},{z}", self.x, self.y),
-            None => write!(f, "{},{}", self.x, self.y),
-        }
-    }
-}
-
 /// The number of sides a cell of `_topology` may have ([`Topology::SIDES`]), for callers
 /// that hold the topology, not its type.
 pub(crate) const fn sides_of<T: Topology>(_topology: &T) -> usize {
@@ -424,13 +391,13 @@ pub(crate) fn reserved<T>(topology: &impl Topology, len: usize) -> Result<Vec<T>
 /// Refuses a shape of `cells` cells over [`MAX_SHAPE_CELLS`], or one without cells.
 pub(crate) fn check_cells(cells: u64) -> Result<()> {
     if cells > MAX_SHAPE_CELLS {
-        return Err(Error::TooManyCells {
+        return Err(MazeError::TooManyCells {
             cells,
             limit: MAX_SHAPE_CELLS,
         });
     }
     if cells == 0 {
-        return Err(Error::EmptyShape);
+        return Err(MazeError::EmptyShape);
     }
     Ok(())
 }
@@ -529,51 +496,13 @@ impl Shape {
         }
     }
 
-    /// Carves a perfect maze with `algorithm`, unobserved.
-    pub fn carve_with<A: GraphAlgorithm>(
-        &mut self,
-        algorithm: &A,
-        rng: &mut MazeRng,
-    ) -> Result<()> {
-        self.carve_observed(algorithm, rng, &mut Silent)
-    }
-
-    /// Carves exactly the maze [`Shape::carve_with`] carves, reporting every step to
-    /// `observer` with cells named by id and sides by number (see [`ShapeEvent`]).
-    pub fn carve_observed<A: GraphAlgorithm>(
-        &mut self,
-        algorithm: &A,
-        rng: &mut MazeRng,
-        observer: &mut dyn Observer<ShapeEvent>,
-    ) -> Result<()> {
-        if let Shape::Weave(weave) = self {
-            if !crate::algorithms::WEAVING.contains(&A::NAME) {
-                return Err(Error::NotWoven { algorithm: A::NAME });
-            }
-            weave.choose_crossable(rng);
-        }
-        let carved = with_topology!(&mut *self, t => {
-            if observer.listening() {
-                let mut named = Named::new(t, observer)?;
-                algorithm.carve_on(t, rng, &mut named)
-            } else {
-                algorithm.carve_on(t, rng, &mut Silent)
-            }
-        });
-        // Carved, a weave is its passages alone, as a document reads back.
-        if let Shape::Weave(weave) = self {
-            weave.forget_crossable();
-        }
-        carved
-    }
-
     /// The side of `cell` through which an opening beside `end` leaves the maze: the first
     /// side in the shape's order for that end ([`Topology::OPENINGS`]) on the outer border.
-    /// A cell that does not touch the border is refused with [`Error::NotOnBorder`], naming the
+    /// A cell that does not touch the border is refused with [`MazeError::NotOnBorder`], naming the
     /// cells that do.
     pub fn opening_side(&self, cell: usize, end: End) -> Result<usize> {
         with_topology!(self, t => first_border_side(t, cell, end)).map_err(|cell| {
-            Error::NotOnBorder {
+            MazeError::NotOnBorder {
                 role: end.name(),
                 cell,
                 accepted: self.border_cells(),
@@ -581,7 +510,7 @@ impl Shape {
         })
     }
 
-    /// Which cells touch the outer border, as [`Error::NotOnBorder`] says it after its
+    /// Which cells touch the outer border, as [`MazeError::NotOnBorder`] says it after its
     /// message: nothing for the rectangle, whose outer rows and columns are plain to see.
     fn border_cells(&self) -> String {
         match self.wrap() {

@@ -3,8 +3,7 @@
 
 use super::Topology;
 use super::geometry::{Geometry, Point};
-use crate::error::{Error, Result};
-use crate::grid::Pos;
+use crate::grid::{MazeError, Pos, Result};
 use crate::rng::{MazeRng, RandomBits, uniform};
 use std::f64::consts::TAU;
 
@@ -45,7 +44,7 @@ impl Polar {
     /// A maze of `rings` rings with every wall standing.
     pub fn new(rings: u32) -> Result<Self> {
         if rings == 0 {
-            return Err(Error::EmptyShape);
+            return Err(MazeError::EmptyShape);
         }
         let mut counts = vec![1u32];
         let mut total = 1u64;
@@ -57,8 +56,8 @@ impl Polar {
             let ratio = (width.round() as u32).max(1);
             let count = previous.saturating_mul(ratio);
             total += u64::from(count);
-            if total > super::MAX_SHAPE_CELLS {
-                return Err(Error::TooManyRings { rings, most: r });
+            if total > crate::grid::MAX_SHAPE_CELLS {
+                return Err(MazeError::TooManyRings { rings, most: r });
             }
             counts.push(count);
         }

@@ -2,8 +2,7 @@
 
 use super::{Hex, Levels, Polar, Shape, Square, Triangle, Weave, Wrap};
 use crate::Probability;
-use crate::error::{Error, Result};
-use crate::grid::Grid;
+use crate::grid::{Grid, MazeError, Result};
 use serde::{Deserialize, Serialize};
 
 /// A shape's kind and the size that rebuilds it: the `shape` object of graph documents and of
@@ -108,7 +107,7 @@ impl ShapeSize {
     }
 
     /// The blank shape of this size, every wall standing. A mask's size does not say which of
-    /// its cells are on: it is refused with [`Error::InvalidShape`].
+    /// its cells are on: it is refused with [`MazeError::InvalidShape`].
     pub fn blank(&self) -> Result<Shape> {
         Ok(match *self {
             Self::Rect {
@@ -140,7 +139,7 @@ impl ShapeSize {
                 weave: Some(density),
             } => Shape::Weave(Weave::new(width, height, density)?),
             Self::Rect { .. } => {
-                return Err(Error::InvalidShape(
+                return Err(MazeError::InvalidShape(
                     "a rect takes one of wrap, levels and weave, not two".into(),
                 ));
             }
@@ -152,7 +151,7 @@ impl ShapeSize {
             Self::Triangle { width, height } => Shape::Triangle(Triangle::new(width, height)?),
             Self::Polar { rings } => Shape::Polar(Polar::new(rings)?),
             Self::Mask { .. } => {
-                return Err(Error::InvalidShape(
+                return Err(MazeError::InvalidShape(
                     "a mask's size does not say which of its cells are on".into(),
                 ));
             }

@@ -3,7 +3,7 @@
 use super::Topology;
 use super::field::{Field, Tiling};
 use super::geometry::{Geometry, Point};
-use crate::error::{Error, Result};
+use crate::grid::{MazeError, Result};
 
 /// A `width x height` field of triangles: cell (x, y) points up when x + y is even, down
 /// otherwise, so each row is a strip of triangles and rows meet base to base.
@@ -51,7 +51,7 @@ impl Tiling for TriangleTiling {
 
     fn check(width: u32, height: u32) -> Result<()> {
         if width == 1 && height > 2 {
-            return Err(Error::InvalidShape(format!(
+            return Err(MazeError::InvalidShape(format!(
                 "a 1x{height}-cell triangle field falls apart: one triangle across joins only \
                  pairs of rows; use 2 or more cells across, or at most 2 rows"
             )));

@@ -3,12 +3,10 @@
 //! the cell is a corridor across it; pictures draw the corridor over it and break the passage
 //! under it.
 
-use super::field::FieldCursor;
 use super::geometry::{Geometry, Joint, Point};
-use super::{Topology, check_cells, rect};
+use super::{Topology, check_cells, field::FieldCursor, rect};
 use crate::Probability;
-use crate::error::Result;
-use crate::grid::Pos;
+use crate::grid::{Pos, Result};
 use crate::rng::{MazeRng, RandomBits, bernoulli, uniform};
 
 /// A `width x height` rectangle of square cells whose passages may cross under a cell.

@@ -2,7 +2,8 @@
 //! the event stream replays into the maze.
 
 use crate::common::{Tmux, json_of, mazegen, stdout_of};
-use mazegen::events::{Carved, Event, EventsHeader, replay};
+use mazegen::events::Event;
+use mazegen::maze::{Carved, EventsHeader, replay};
 use predicates::prelude::*;
 use std::process::Command;
 use std::thread::sleep;

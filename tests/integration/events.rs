@@ -3,8 +3,9 @@
 
 use crate::common::{generators, label};
 use mazegen::algorithms::{Backtrack, Generator};
-use mazegen::events::{Event, replay};
+use mazegen::events::Event;
 use mazegen::grid::{Grid, Pos};
+use mazegen::maze::replay;
 use mazegen::rng::rng_from_seed;
 use proptest::prelude::*;
 use std::num::NonZeroU32;

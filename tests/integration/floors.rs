@@ -93,8 +93,9 @@ fn players_win_dungeons_of_caves_over_every_floor() {
         let floors = 2 + (seed % 2) as u32;
         let what = format!("seed {seed}, {floors} floors, {options:?}");
         // Too few caverns for the locks is refused, as on one floor.
-        let Ok(dungeon) = Dungeon::generate(floors, seed, |seed| CaveMap::generate(&options, seed))
-        else {
+        let Ok(dungeon) = Dungeon::generate(floors, seed, |seed| {
+            CaveMap::generate(&options, seed).map_err(mazegen::Error::from)
+        }) else {
             continue;
         };
         assert_dungeon_winnable(&dungeon, &what);
@@ -173,8 +174,10 @@ fn one_floor_is_the_level_alone_in_every_format() {
             ..CaveOptions::default()
         };
         let cave = CaveMap::generate(&cave_options, seed).unwrap();
-        let caves =
-            Dungeon::generate(1, seed, |seed| CaveMap::generate(&cave_options, seed)).unwrap();
+        let caves = Dungeon::generate(1, seed, |seed| {
+            CaveMap::generate(&cave_options, seed).map_err(mazegen::Error::from)
+        })
+        .unwrap();
         assert_eq!(
             bytes(&Json::default(), &cave),
             bytes(&Json::default(), &caves)

@@ -10,7 +10,7 @@ use mazegen::render::{Ink, Palette, Picture, Png, Render, Rgb, Style, Svg};
 use mazegen::topology::{
     Geometry, Hex, Joint, Levels, Mask, Masked, Point, Polar, Shape, Square, Triangle, Weave, Wrap,
 };
-use mazegen::{Error, with_topology};
+use mazegen::{MazeError, with_topology};
 
 /// The mask of the README's gallery: a ring with a gap at the bottom.
 const MASK: &str = "\
@@ -459,7 +459,7 @@ fn a_picture_too_large_is_refused_naming_its_size_and_the_limit() {
     // 6 units across at 2^30 pixels each, and a margin of 2^29 pixels either side.
     let pixels = 7u64 << 30;
     let error = picture.pixel_size_of_shape(maze.shape()).unwrap_err();
-    assert!(matches!(error, Error::PictureTooLarge { pixels: p, .. } if p == pixels));
+    assert!(matches!(error, MazeError::PictureTooLarge { pixels: p, .. } if p == pixels));
     for renderer in [&Svg(picture) as &dyn Render<Maze>, &Png(picture)] {
         let mut bytes = Vec::new();
         let message = renderer.render(&maze, &mut bytes).unwrap_err().to_string();

@@ -3,8 +3,8 @@
 use crate::common::{dead_end_fraction, generators, label};
 use mazegen::Maze;
 use mazegen::algorithms::{Backtrack, Bias, BinaryTree};
-use mazegen::analysis::check_perfect;
 use mazegen::grid::{Dir, Pos, Tile};
+use mazegen::topology::check_perfect;
 use proptest::prelude::*;
 use std::num::NonZeroU32;
 

@@ -188,7 +188,7 @@ fn cycles_are_short_ways_locked_with_their_keys_on_the_long_way() {
         let what = format!("seed {seed}, {options:?}");
         let map = match RoomMap::generate(&options, seed) {
             Ok(map) => map,
-            Err(mazegen::Error::Rooms(RoomsError::CyclesDontFit { .. })) => {
+            Err(RoomsError::CyclesDontFit { .. }) => {
                 refused += 1;
                 continue;
             }

@@ -297,7 +297,7 @@ proptest! {
         };
         let every = match RoomMap::generate(&sized(1.0), seed) {
             Ok(map) => map,
-            Err(mazegen::Error::Rooms(RoomsError::PlacementFailed { .. })) => return Ok(()),
+            Err(RoomsError::PlacementFailed { .. }) => return Ok(()),
             Err(error) => return Err(TestCaseError::fail(error.to_string())),
         };
         prop_assert_eq!(every.edges.len() as u64, every.candidate_pairs);
@@ -374,7 +374,7 @@ fn the_oracles_can_say_no() {
 
 /// One of the algorithms that carve any shape.
 fn graph_algorithm() -> impl Strategy<Value = &'static str> {
-    prop::sample::select(mazegen::algorithms::graph_algorithms())
+    prop::sample::select(mazegen::algorithms::GRAPH_ALGORITHMS.to_vec())
 }
 
 /// The options of a rooms-and-mazes map.

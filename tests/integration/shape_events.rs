@@ -3,9 +3,10 @@
 
 use crate::common::{assert_refused, assert_snapshot, generators, label, stdout_of};
 use crate::shapes::shape;
-use mazegen::Error;
-use mazegen::events::{Carved, Event, EventsHeader, ShapeEvent, replay_shape};
+use mazegen::MazeError;
+use mazegen::events::{Event, ShapeEvent};
 use mazegen::grid::Grid;
+use mazegen::maze::{Carved, EventsHeader, replay_shape};
 use mazegen::read::read_graph;
 use mazegen::rng::rng_from_seed;
 use mazegen::topology::{Hex, Shape};
@@ -166,19 +167,19 @@ fn replaying_refuses_events_of_another_maze() {
     let carve = |cell, dir| Event::Carve { cell, dir };
     assert_eq!(
         replay_shape(blank(), [carve(0, 3), carve(6, 0)]),
-        Err(Error::InvalidEvent(
+        Err(MazeError::InvalidEvent(
             "event 1: 6 is not a cell id; the ids run from 0 to 5".into()
         ))
     );
     assert_eq!(
         replay_shape(blank(), [carve(0, 0)]),
-        Err(Error::InvalidEvent(
+        Err(MazeError::InvalidEvent(
             "event 0: side 0 of cell 0 leads to no other cell".into()
         ))
     );
     assert_eq!(
         replay_shape(blank(), [carve(0, 9)]),
-        Err(Error::InvalidEvent(
+        Err(MazeError::InvalidEvent(
             "event 0: side 9 of cell 0 leads to no other cell".into()
         ))
     );
@@ -199,7 +200,7 @@ fn replaying_refuses_events_of_another_maze() {
     };
     assert_eq!(
         header.blank(),
-        Err(Error::InvalidShape(
+        Err(MazeError::InvalidShape(
             "the mask's rows are 3x1 cells, its shape 3x2".into()
         ))
     );

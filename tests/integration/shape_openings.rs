@@ -6,11 +6,10 @@ use crate::common::{assert_refused, assert_snapshot, json_of, mazegen, piped, st
 use crate::shapes::shape;
 use mazegen::Maze;
 use mazegen::algorithms::catalogue;
-use mazegen::analysis::check_perfect;
 use mazegen::grid::{Dir, Tile, passage_tile};
 use mazegen::read::{read_graph, read_maze};
 use mazegen::render::{Graph, Json, Render};
-use mazegen::topology::{End, Geometry, Topology};
+use mazegen::topology::{End, Geometry, Topology, check_perfect};
 use mazegen::with_topology;
 use predicates::str::contains;
 use proptest::prelude::*;

@@ -1,15 +1,15 @@
 //! Every graph algorithm carves a spanning tree of exactly the cells of every shape; the
 //! algorithms written for rows and columns refuse other shapes; wall ids and sides agree.
 
-use mazegen::algorithms::Wilson;
-use mazegen::algorithms::{catalogue, graph_algorithms};
-use mazegen::analysis::{ShapeStats, UNREACHED, check_perfect};
+use mazegen::algorithms::{GRAPH_ALGORITHMS, Wilson, catalogue};
+use mazegen::analysis::ShapeStats;
 use mazegen::rng::rng_from_seed;
 use mazegen::topology::{
     Hex, Levels, Mask, Masked, Polar, Shape, Square, Topology, Triangle, Wrap,
 };
-use mazegen::{Error, with_topology};
+use mazegen::topology::{UNREACHED, check_perfect};
 use mazegen::{Maze, Probability};
+use mazegen::{MazeError, with_topology};
 use proptest::prelude::*;
 
 /// A shape from proptest's choices: a kind (0 hex, 1 triangle, 2 polar, 3 mask, 4 rect, 5 to
@@ -150,7 +150,7 @@ proptest! {
 
 #[test]
 fn row_algorithms_refuse_other_shapes_and_name_those_that_fit() {
-    let fit = graph_algorithms();
+    let fit = GRAPH_ALGORITHMS;
     assert_eq!(
         fit,
         [
@@ -168,7 +168,7 @@ fn row_algorithms_refuse_other_shapes_and_name_those_that_fit() {
         let error = generator
             .carve_shape(&mut hex, &mut rng_from_seed(1))
             .unwrap_err();
-        assert!(matches!(error, Error::ShapeUnsupported { .. }));
+        assert!(matches!(error, MazeError::ShapeUnsupported { .. }));
         let message = error.to_string();
         assert!(
             message.contains("hex") && message.contains(&fit.join(", ")),
@@ -261,7 +261,7 @@ fn a_triangle_field_one_cell_wide_is_refused_past_two_rows() {
 #[test]
 fn too_many_rings_are_refused_with_the_most_that_fit() {
     let error = Polar::new(1 << 20).unwrap_err();
-    let Error::TooManyRings { most, .. } = error else {
+    let MazeError::TooManyRings { most, .. } = error else {
         panic!("{error}");
     };
     assert!(Polar::new(most + 1).is_err());
@@ -284,7 +284,10 @@ fn polar_rings_subdivide_to_keep_cells_near_square() {
 fn masks_are_read_from_text_and_refused_when_empty_or_split() {
     let mask = Mask::from_text("X.#\n...\r\n.\n\n").unwrap();
     assert_eq!((mask.width(), mask.height(), mask.cell_count()), (3, 3, 5));
-    assert_eq!(Mask::from_text("XX\n##\n").unwrap_err(), Error::EmptyShape);
+    assert_eq!(
+        Mask::from_text("XX\n##\n").unwrap_err(),
+        MazeError::EmptyShape
+    );
     let split = Mask::from_text("..X\nXX.\n").unwrap_err();
     assert_eq!(
         split.to_string(),
@@ -316,7 +319,7 @@ fn masks_read_from_endless_or_hostile_input_are_refused_at_once() {
     };
     assert!(matches!(
         Mask::read(png(1 << 16, 1 << 16)),
-        Err(Error::TooManyCells { .. })
+        Err(MazeError::TooManyCells { .. })
     ));
     let endless = Mask::read(png(4, 4)).unwrap_err().to_string();
     assert!(endless.contains("runs past the"), "{endless}");

@@ -3,9 +3,9 @@
 //! perfect mazes it is the one path there is; on braided mazes Trémaux and dead-end filling
 //! still solve, and the wall followers solve or say they cannot.
 
+use mazegen::MazeError;
 use mazegen::Probability;
 use mazegen::algorithms::{Backtrack, Kruskal, Wilson};
-use mazegen::error::Error;
 use mazegen::grid::Grid;
 use mazegen::solve::Method;
 use mazegen::topology::{Hex, Levels, Mask, Masked, Polar, Shape, Topology, Triangle};
@@ -87,7 +87,7 @@ fn joined<T: Topology>(topology: &T, a: usize, b: usize) -> bool {
 }
 
 /// Solves `maze` by `method`, checking what it found, and returns its path (or the refusal).
-fn solved(maze: &Maze, method: Method) -> Result<Vec<usize>, Error> {
+fn solved(maze: &Maze, method: Method) -> Result<Vec<usize>, MazeError> {
     let mut maze = maze.clone();
     maze.solve_with(method)?;
     let path = maze.solution().unwrap().to_vec();
@@ -136,8 +136,8 @@ proptest! {
         // Pledge leaves the wall when its turns cancel, so an inner goal may be missed.
         match solved(&maze, Method::Pledge) {
             Ok(path) => prop_assert_eq!(&path[..], one),
-            Err(Error::Unsolvable { .. }) => {}
-            Err(Error::MethodShape { .. }) => prop_assert!(!walks(Method::Pledge, maze.shape())),
+            Err(MazeError::Unsolvable { .. }) => {}
+            Err(MazeError::MethodShape { .. }) => prop_assert!(!walks(Method::Pledge, maze.shape())),
             Err(error) => panic!("pledge: {error}"),
         }
     }
@@ -158,8 +158,8 @@ proptest! {
         for method in [Method::WallFollower, Method::Pledge] {
             match solved(&maze, method) {
                 Ok(path) => prop_assert!(path.len() >= length),
-                Err(Error::Unsolvable { method: name, .. }) => prop_assert_eq!(name, method.name()),
-                Err(Error::MethodShape { .. }) => prop_assert!(!walks(method, maze.shape())),
+                Err(MazeError::Unsolvable { method: name, .. }) => prop_assert_eq!(name, method.name()),
+                Err(MazeError::MethodShape { .. }) => prop_assert!(!walks(method, maze.shape())),
                 Err(error) => panic!("{method}: {error}"),
             }
         }
@@ -187,7 +187,7 @@ fn pledge_refuses_shapes_without_headings() {
         assert!(
             matches!(
                 refused,
-                Error::MethodShape {
+                MazeError::MethodShape {
                     method: "pledge",
                     ..
                 }

@@ -3,9 +3,10 @@
 
 use crate::common::{self, mazegen, stdout_of};
 use mazegen::Maze;
-use mazegen::algorithms::{Backtrack, Bias, BinaryTree, Eller, Generator, Sidewinder};
+use mazegen::algorithms::{
+    Backtrack, Bias, BinaryTree, Eller, Generator, Sidewinder, stream::MazeRows,
+};
 use mazegen::render::{Json, Picture, Png, Render, Term, Text};
-use mazegen::stream::MazeRows;
 
 /// Every renderer that streams, with each of its options that do.
 fn renderers() -> Vec<(&'static str, Box<dyn Render>)> {

@@ -9,10 +9,9 @@ use crate::common::{
     piped, stdout_of,
 };
 use mazegen::algorithms::{WEAVING, catalogue};
-use mazegen::analysis::check_perfect;
 use mazegen::rng::rng_from_seed;
-use mazegen::topology::{Shape, Weave};
-use mazegen::{Error, Maze, Probability, with_topology};
+use mazegen::topology::{Shape, Weave, check_perfect};
+use mazegen::{Maze, MazeError, Probability, with_topology};
 use proptest::prelude::*;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -99,7 +98,7 @@ fn algorithms_that_do_not_weave_are_refused_naming_those_that_do() {
         assert!(
             matches!(
                 error,
-                Error::NotWoven { .. } | Error::ShapeUnsupported { .. }
+                MazeError::NotWoven { .. } | MazeError::ShapeUnsupported { .. }
             ),
             "{}: {message}",
             generator.name()
@@ -123,7 +122,7 @@ fn braiding_a_weave_keeps_its_crossings() {
         assert!(
             maze.distances()
                 .iter()
-                .all(|&d| d != mazegen::analysis::UNREACHED)
+                .all(|&d| d != mazegen::topology::UNREACHED)
         );
     }
 }
@@ -428,7 +427,7 @@ fn weave_documents_validate_against_the_schema_and_load_in_networkx() {
 
 #[test]
 fn replaying_a_weaves_events_rebuilds_it() {
-    use mazegen::events::{ShapeEvent, replay_shape};
+    use mazegen::{events::ShapeEvent, maze::replay_shape};
     for generator in catalogue().iter().filter(|g| WEAVING.contains(&g.name())) {
         for seed in 0..10 {
             let blank = weave(8, 6, 0.7);

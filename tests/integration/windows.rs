@@ -4,9 +4,9 @@
 
 use crate::common::{assert_refused, assert_snapshot, json_of, piped, stdout_of};
 use mazegen::algorithms::{Bias, BinaryTree};
-use mazegen::analysis::Distances;
+use mazegen::giant::{Giant, Window};
 use mazegen::grid::Pos;
-use mazegen::window::{Giant, Window};
+use mazegen::topology::Distances;
 use serde_json::Value;
 
 /// The widest and tallest maze there is, in tiles.

@@ -210,7 +210,7 @@ fn parse_max_doors(value: &str) -> Result<u32, String> {
 
 /// Parses the name of an algorithm that carves any shape.
 fn parse_maze_algorithm(value: &str) -> Result<String, String> {
-    let fits = mazegen::algorithms::graph_algorithms();
+    let fits = mazegen::algorithms::GRAPH_ALGORITHMS;
     if fits.contains(&value) {
         return Ok(value.to_string());
     }

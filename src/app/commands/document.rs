@@ -200,7 +200,7 @@ fn read(input: &Input) -> anyhow::Result<AnyDocument> {
 /// an I/O error (exit 1), a refused document or a maze too large the library's error (exit 2).
 fn read_from(source: impl Read, name: &str) -> anyhow::Result<AnyDocument> {
     mazegen::read::read_document(source).map_err(|error| match error {
-        ReadError::Refused(error @ mazegen::Error::InvalidDocument(_)) => {
+        ReadError::Refused(error @ mazegen::MazeError::InvalidDocument(_)) => {
             anyhow::Error::new(error).context(format!("{name} is not a maze document"))
         }
         ReadError::Refused(error) => {

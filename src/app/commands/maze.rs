@@ -3,16 +3,12 @@
 
 use super::write_maze;
 use crate::app::animate::{Animator, Pace, Screen, ShapeAnimator, Stop};
-use crate::app::output::Target;
-use crate::app::progress::Progress;
 use crate::app::settle::{Destination, MazeJob, walk_steps, with_flags};
-use crate::app::terminal::TerminalScreen;
+use crate::app::{output::Target, progress::Progress, terminal::TerminalScreen};
 use mazegen::Maze;
-use mazegen::algorithms::Generator;
-use mazegen::events::{Carved, EVENTS_SCHEMA, EventsHeader, JsonLines};
-use mazegen::events::{Event, Observer};
-use mazegen::maze::{Blank, MazeSpec};
-use mazegen::stream::MazeRows;
+use mazegen::algorithms::{Generator, stream::MazeRows};
+use mazegen::events::{Event, JsonLines, Observer};
+use mazegen::maze::{Blank, Carved, EVENTS_SCHEMA, EventsHeader, MazeSpec};
 use std::io;
 use std::io::IsTerminal;
 

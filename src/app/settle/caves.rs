@@ -81,7 +81,7 @@ pub(super) fn caves(args: CavesArgs) -> anyhow::Result<CavesJob> {
     options
         .check()
         .and_then(|_| options.check_floors(floors))
-        .map_err(|error| super::caves_with_flags(error.into(), &options))?;
+        .map_err(|error| super::caves_with_flags(error, &options))?;
     Ok(CavesJob {
         options,
         floors,

@@ -2,16 +2,23 @@
 //! ([`Part`], [`DatasetError`]), the command line names its flags.
 
 use super::bad_input;
+use mazegen::MazeError;
 use mazegen::caves::{CaveOptions, CavesError};
 use mazegen::dataset::{Bound, DatasetError, DatasetSpec, why_most};
-use mazegen::maze::{Blank, Part};
+use mazegen::grid::Part;
+use mazegen::maze::Blank;
 use mazegen::rooms::{RoomOptions, RoomsError};
 
 /// `error`, with the flags behind it named: the part of a maze spec it is about as the flags
 /// that set it.
-pub fn with_flags(error: mazegen::Error) -> anyhow::Error {
+pub fn with_flags(error: impl Into<mazegen::Error>) -> anyhow::Error {
+    let error = match error.into() {
+        mazegen::Error::Maze(error) => error,
+        error => return error.into(),
+    };
+    let refusal = |error: MazeError| anyhow::Error::new(mazegen::Error::Maze(error));
     match error {
-        mazegen::Error::Refused { part, error } => {
+        MazeError::Refused { part, error } => {
             let flags = match part {
                 Part::Start(pos) => format!("--start {},{}", pos.x, pos.y),
                 Part::Goal(pos) => format!("--goal {},{}", pos.x, pos.y),
@@ -23,35 +30,35 @@ pub fn with_flags(error: mazegen::Error) -> anyhow::Error {
                 Part::From(pos) => format!("--from {},{}", pos.x, pos.y),
                 Part::Unicursal => "--unicursal".into(),
             };
-            anyhow::Error::new(*error).context(flags)
+            refusal(*error).context(flags)
         }
-        mazegen::Error::Labyrinth { .. } => anyhow::Error::new(error).context("--unicursal"),
-        mazegen::Error::Unsolvable { method, cell } => bad_input(format!(
+        MazeError::Labyrinth { .. } => refusal(error).context("--unicursal"),
+        MazeError::Unsolvable { method, cell } => bad_input(format!(
             "--method {method} cannot solve this maze: its walk came back to cell {cell} the same \
              way as before without reaching the goal, and would go round forever (the goal lies \
              off the walls it follows, on a loop or an island); use --method tremaux, \
              dead-end-filling or shortest, which solve every maze"
         )),
-        mazegen::Error::MethodShape { method, shape } => bad_input(format!(
+        MazeError::MethodShape { method, shape } => bad_input(format!(
             "--method {method} keeps a heading, which the cells of a {shape} maze do not share: \
              it solves rect, mask and hex mazes; use --method wall-follower, tremaux, \
              dead-end-filling or shortest, which solve every shape"
         )),
-        mazegen::Error::TooManySeeds { seeds, .. } => {
-            anyhow::Error::new(error).context(format!("--walkers {seeds}"))
+        MazeError::TooManySeeds { seeds, .. } => {
+            refusal(error).context(format!("--walkers {seeds}"))
         }
-        mazegen::Error::FarthestPlaced => bad_input(
+        MazeError::FarthestPlaced => bad_input(
             "--endpoints farthest places the start and goal itself: it cannot be combined with \
              --start, --goal or --openings",
         ),
-        error => error.into(),
+        error => refusal(error),
     }
 }
 
 /// [`with_flags`] for a refusal of `spec`'s dataset, whose own refusals speak of `--min-...`,
 /// `--unique` and `--count`.
-pub fn dataset_with_flags(error: mazegen::Error, spec: &DatasetSpec) -> anyhow::Error {
-    match error {
+pub fn dataset_with_flags(error: impl Into<mazegen::Error>, spec: &DatasetSpec) -> anyhow::Error {
+    match error.into() {
         mazegen::Error::Dataset(refusal) => {
             dataset_refusal(*refusal, &spec.bounds, &spec.maze.blank)
         }
@@ -112,7 +119,11 @@ fn dataset_refusal(error: DatasetError, bounds: &[Bound], blank: &Blank) -> anyh
 
 /// Names the command-line options behind a room map the library refused before its message,
 /// which speaks of values and limits: `--max-doors 1: 5 rooms cannot all be connected ...`.
-pub fn with_options_at_fault(error: mazegen::Error, options: &RoomOptions) -> anyhow::Error {
+pub fn with_options_at_fault(
+    error: impl Into<mazegen::Error>,
+    options: &RoomOptions,
+) -> anyhow::Error {
+    let error = error.into();
     let mazegen::Error::Rooms(refusal) = &error else {
         return error.into();
     };
@@ -163,7 +174,8 @@ pub fn with_options_at_fault(error: mazegen::Error, options: &RoomOptions) -> an
 }
 
 /// Names the command-line options behind a cave the library refused before its message.
-pub fn caves_with_flags(error: mazegen::Error, options: &CaveOptions) -> anyhow::Error {
+pub fn caves_with_flags(error: impl Into<mazegen::Error>, options: &CaveOptions) -> anyhow::Error {
+    let error = error.into();
     let mazegen::Error::Caves(refusal) = &error else {
         return error.into();
     };

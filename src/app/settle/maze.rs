@@ -1,9 +1,8 @@
 //! Settles a maze command: the library's `MazeSpec` checked, and where the maze goes
 //! (rendered, streamed row by row, animated, or as its generator's events).
 
-use super::flags::with_flags;
 use super::output::{Rendering, format_of, rendering, shape_output, use_color};
-use super::{Seed, bad_input};
+use super::{Seed, bad_input, flags::with_flags};
 
 use crate::app::animate::{self, Pace};
 use crate::app::cli::{self, EndpointArgs, Format, MazeArgs, Place, ShapeKind};
@@ -13,10 +12,10 @@ use anyhow::Context;
 use mazegen::algorithms::{
     AldousBroder, Algorithm, Generator, Wilson, expected_walk_steps, expected_walk_steps_on,
 };
+use mazegen::giant::{Giant, Window};
 use mazegen::grid::{Grid, Pos, tiles_from_cells, tiles_from_cells_u64};
 use mazegen::maze::{Blank, Finish, MazeSpec};
 use mazegen::topology::{Hex, Levels, Mask, Masked, Polar, Shape, Square, Triangle, Weave};
-use mazegen::window::{Giant, Window};
 use std::io::{self, IsTerminal};
 use std::time::Duration;
 
@@ -120,7 +119,7 @@ pub(super) fn maze(
     let destination = if let Some(rendering) = streamed {
         rendering.check_picture(tiles_from_cells(width), tiles_from_cells_u64(rows))?;
         if format == Format::Json && u32::try_from(rows).is_err() {
-            let error = mazegen::Error::TooTall {
+            let error = mazegen::MazeError::TooTall {
                 height: rows,
                 limit: u32::MAX.into(),
                 what: "a JSON document",
@@ -217,7 +216,7 @@ fn giant_maze(
     let (width, height) = args.size.giant_cells();
     let giant = Giant::new(width, height, args.giant.chunk).map_err(|error| {
         let context = match error {
-            mazegen::Error::GiantSide { .. } => "--width, --height".to_string(),
+            mazegen::MazeError::GiantSide { .. } => "--width, --height".to_string(),
             _ => format!("--chunk {}", args.giant.chunk.unwrap_or_default()),
         };
         anyhow::Error::new(error).context(context)
@@ -244,13 +243,15 @@ fn giant_maze(
     giant
         .check(generator.as_ref(), window)
         .map_err(|error| match error {
-            mazegen::Error::WindowUnsupported { .. } if args.giant.chunk.is_none() => bad_input(
-                format!("--window: {error}; add --chunk C, such as --chunk 32"),
-            ),
-            mazegen::Error::WindowUnsupported { .. }
-            | mazegen::Error::TooManySeeds { .. }
-            | mazegen::Error::Refused { .. } => with_flags(error),
-            mazegen::Error::OutOfMemory { .. } => {
+            mazegen::MazeError::WindowUnsupported { .. } if args.giant.chunk.is_none() => {
+                bad_input(format!(
+                    "--window: {error}; add --chunk C, such as --chunk 32"
+                ))
+            }
+            mazegen::MazeError::WindowUnsupported { .. }
+            | mazegen::MazeError::TooManySeeds { .. }
+            | mazegen::MazeError::Refused { .. } => with_flags(error),
+            mazegen::MazeError::OutOfMemory { .. } => {
                 let chunk = args.giant.chunk.unwrap_or_default();
                 anyhow::Error::new(error).context(format!("--chunk {chunk}"))
             }
@@ -533,7 +534,7 @@ pub(super) fn check_cell_limit(
     let height = u32::try_from(rows).unwrap_or(u32::MAX);
     match Grid::check_size(width, height) {
         Ok(_) => Ok(()),
-        Err(error @ mazegen::Error::TooLarge { .. }) => {
+        Err(error @ mazegen::MazeError::TooLarge { .. }) => {
             let too_large = if u64::from(height) == rows {
                 error.to_string()
             } else {

@@ -15,7 +15,7 @@
 //! `raster.rs` as PNG.
 
 use super::{Drawing, Polylines, Stroke, raster, vector};
-use crate::error::{Error, Result};
+use crate::grid::{MazeError, Result};
 use crate::render::ink::{Picture, Rgb};
 use crate::rooms::{Level, MapTile, TileMap, runs};
 use crate::topology::Point;
@@ -367,8 +367,8 @@ impl<'a> Plan<'a> {
     }
 
     /// The error of a drawing too large for memory, naming the map.
-    fn refused(&self, bytes: u64) -> Error {
-        Error::DrawingOutOfMemory {
+    fn refused(&self, bytes: u64) -> MazeError {
+        MazeError::DrawingOutOfMemory {
             width: self.tiles.width(),
             height: self.tiles.height(),
             bytes,
@@ -386,7 +386,7 @@ impl<'a> Plan<'a> {
         let bytes = shaded.saturating_mul(3 * stroke);
         match crate::grid::grantable(bytes) {
             true => Ok(()),
-            false => Err(Error::DrawingOutOfMemory {
+            false => Err(MazeError::DrawingOutOfMemory {
                 width,
                 height,
                 bytes,
@@ -743,7 +743,7 @@ impl<'a> Plan<'a> {
             u32::try_from(pixels as u64)
                 .ok()
                 .filter(|&p| u64::from(p) <= Picture::MAX_SIDE)
-                .ok_or(Error::PictureTooLarge {
+                .ok_or(MazeError::PictureTooLarge {
                     pixels: pixels as u64,
                     limit: Picture::MAX_SIDE,
                 })

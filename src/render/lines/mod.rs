@@ -18,10 +18,8 @@ pub(super) use vector::{maze_svg, number};
 
 use super::ink::{Ink, Picture};
 use crate::Maze;
-use crate::analysis::UNREACHED;
-use crate::error::{Error, Result};
-use crate::grid::Tile;
-use crate::topology::{Geometry, Joint, Point, Shape, Topology};
+use crate::grid::{MazeError, Result, Tile};
+use crate::topology::{Geometry, Joint, Point, Shape, Topology, UNREACHED};
 use crate::with_topology;
 use std::collections::BTreeMap;
 
@@ -83,7 +81,7 @@ impl Layout {
             u32::try_from(pixels)
                 .ok()
                 .filter(|&p| u64::from(p) <= Picture::MAX_SIDE)
-                .ok_or(Error::PictureTooLarge {
+                .ok_or(MazeError::PictureTooLarge {
                     pixels,
                     limit: Picture::MAX_SIDE,
                 })
@@ -101,7 +99,7 @@ impl Picture {
     }
 
     /// Refuses, before the maze is carved, a picture of `shape` in lines whose drawing the
-    /// machine will not hold ([`Error::OutOfMemory`]): it is laid out whole before it is
+    /// machine will not hold ([`MazeError::OutOfMemory`]): it is laid out whole before it is
     /// written, every side of every cell a line of two points and an index (40 bytes), and
     /// with a heat map every cell's outline besides. The memory is only asked for, not
     /// touched, and given back at once.
@@ -118,7 +116,7 @@ impl Picture {
         let granted = crate::grid::grantable(bytes);
         match granted {
             true => Ok(()),
-            false => Err(Error::OutOfMemory {
+            false => Err(MazeError::OutOfMemory {
                 width,
                 height,
                 bytes,
@@ -220,7 +218,7 @@ impl Drawing {
     ) -> Result<Self> {
         let size = layout.pixel_size(shape.bounds())?;
         let (width, height) = shape.extent();
-        let refused = |bytes| Error::OutOfMemory {
+        let refused = |bytes| MazeError::OutOfMemory {
             width,
             height,
             bytes,

@@ -8,7 +8,7 @@
 
 use super::{Drawing, Layout, Stroke};
 use crate::Maze;
-use crate::error::{Error, Result};
+use crate::grid::{MazeError, Result};
 use crate::render::ink::{Ink, Rgb};
 use crate::render::png::{Png, into_io};
 use crate::topology::Point;
@@ -322,7 +322,7 @@ impl<K> Layer<K> {
         let mut reserved = Vec::new();
         reserved
             .try_reserve_exact(edges)
-            .map_err(|_| Error::OutOfMemory {
+            .map_err(|_| MazeError::OutOfMemory {
                 width,
                 height,
                 bytes: (edges as u64).saturating_mul(size_of::<Edge>() as u64),

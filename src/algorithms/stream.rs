@@ -9,11 +9,11 @@
 
 use crate::algorithms::rows::{Place, RowByRow, Rows};
 use crate::algorithms::{Algorithm, Generator};
-use crate::error::{Error, Result};
 use crate::events::Silent;
 use crate::grid::{
     MAX_CELLS, RowPair, cells_within_tiles, filled_vec, tiles_from_cells, tiles_from_cells_u64,
 };
+use crate::grid::{MazeError, Result};
 use crate::rng::{Leftover, MazeRng, RandomBits, rng_from_seed};
 
 /// The most rows of cells a streamed maze may have: 2^63 - 1, so that its tile rows (twice as
@@ -67,13 +67,13 @@ impl std::fmt::Debug for MazeRows {
 impl MazeRows {
     /// Streams the `width x height`-cell maze of `generator` and `seed`.
     ///
-    /// Refuses a generator that does not carve row by row ([`Error::DoesNotStream`]), an empty
+    /// Refuses a generator that does not carve row by row ([`MazeError::DoesNotStream`]), an empty
     /// maze, a row of more cells than a grid may have ([`MAX_CELLS`]), a height over
     /// [`MAX_STREAM_HEIGHT`], and rows the memory cannot hold.
     pub fn new(generator: &dyn Generator, width: u32, height: u64, seed: u64) -> Result<Self> {
         generator
             .stream(width, height, seed)
-            .unwrap_or(Err(Error::DoesNotStream {
+            .unwrap_or(Err(MazeError::DoesNotStream {
                 algorithm: generator.name(),
             }))
     }
@@ -86,7 +86,7 @@ impl MazeRows {
         seed: u64,
     ) -> Result<Self> {
         if width == 0 || height == 0 {
-            return Err(Error::InvalidTiles {
+            return Err(MazeError::InvalidTiles {
                 tiles: tiles_from_cells(0),
                 reason: "too small",
                 hint: "a maze has at least one cell (3 tiles)".into(),
@@ -94,14 +94,14 @@ impl MazeRows {
         }
         // A row holds no more cells than a grid may.
         if u64::from(width) > MAX_CELLS {
-            return Err(Error::TooLarge {
+            return Err(MazeError::TooLarge {
                 width,
                 height: 1,
                 limit: MAX_CELLS,
             });
         }
         if height > MAX_STREAM_HEIGHT {
-            return Err(Error::TooTall {
+            return Err(MazeError::TooTall {
                 height,
                 limit: MAX_STREAM_HEIGHT,
                 what: "a stream",
@@ -272,19 +272,19 @@ mod tests {
     fn only_row_by_row_algorithms_stream() {
         assert!(matches!(
             MazeRows::new(&Backtrack::default(), 3, 3, 1),
-            Err(Error::DoesNotStream {
+            Err(MazeError::DoesNotStream {
                 algorithm: "backtrack"
             })
         ));
         assert!(matches!(
             MazeRows::new(&Eller, 3, MAX_STREAM_HEIGHT + 1, 1),
-            Err(Error::TooTall { .. })
+            Err(MazeError::TooTall { .. })
         ));
         assert!(MazeRows::new(&Eller, 3, MAX_STREAM_HEIGHT, 1).is_ok());
         let too_wide = u32::try_from(MAX_CELLS + 1).unwrap();
         assert!(matches!(
             MazeRows::new(&Sidewinder, too_wide, 1, 1),
-            Err(Error::TooLarge { height: 1, .. })
+            Err(MazeError::TooLarge { height: 1, .. })
         ));
     }
 }

@@ -1,8 +1,6 @@
 //! Disjoint sets over `u32` ids, for generators that join regions (Kruskal, parallel seeds).
 
-use crate::error::Result;
-use crate::grid::bytes_for;
-use crate::topology::{Topology, filled};
+use super::{Result, bytes_for, filled_vec};
 
 /// Disjoint sets of the ids `0..len` (fewer than 2^31) with path halving and union by size: near
 /// constant time per operation, in one array of four bytes per id.
@@ -18,12 +16,12 @@ pub(crate) struct UnionFind {
 const ROOT: u32 = 1 << 31;
 
 impl UnionFind {
-    /// `len` singleton sets, as scratch space of a `width x height` maze (for the error message
-    /// if the memory is refused).
-    pub(crate) fn new(topology: &impl Topology, len: usize) -> Result<Self> {
+    /// `len` singleton sets, as scratch space of a maze `extent` cells across and down (for
+    /// the error message if the memory is refused).
+    pub(crate) fn new(extent: (u32, u32), len: usize) -> Result<Self> {
         debug_assert!(len < ROOT as usize);
         Ok(Self {
-            parent: filled(topology, len, ROOT | 1)?,
+            parent: filled_vec(extent.0, extent.1, len, ROOT | 1)?,
         })
     }
 
@@ -81,7 +79,7 @@ mod tests {
 
     #[test]
     fn unions_join_sets_once() {
-        let mut sets = UnionFind::new(&crate::grid::Grid::new(3, 3).unwrap(), 9).unwrap();
+        let mut sets = UnionFind::new((3, 3), 9).unwrap();
         assert!(sets.union(0, 1));
         assert!(sets.union(2, 1));
         assert!(!sets.union(0, 2));
@@ -101,7 +99,7 @@ mod tests {
         // Linking the first set's root under the second's would make a chain of every id here;
         // union by size keeps each set of 2^k ids at most k links deep.
         let n = 1 << 12;
-        let mut sets = UnionFind::new(&crate::grid::Grid::new(n, 1).unwrap(), n as usize).unwrap();
+        let mut sets = UnionFind::new((n, 1), n as usize).unwrap();
         for id in 1..n {
             assert!(sets.union(0, id));
         }

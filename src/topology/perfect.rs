@@ -1,9 +1,8 @@
 //! The perfect-maze check, for every shape: the passages form a spanning tree of the cells,
 //! behind a closed outer wall. Iterative (union-find), so it handles any size.
 
-use crate::algorithms::UnionFind;
-use crate::grid::Pos;
-use crate::topology::Topology;
+use super::Topology;
+use crate::grid::{Pos, UnionFind};
 use std::fmt;
 
 /// Why a maze is not perfect. Cells are named by position, as [`Topology::cell`] names them.
@@ -60,7 +59,7 @@ impl fmt::Display for Defect {
 /// passages, so finding no loop and one region proves the passage count too.
 ///
 /// ```
-/// use mazegen::analysis::{Defect, check_perfect};
+/// use mazegen::topology::{Defect, check_perfect};
 /// use mazegen::grid::{Dir, Grid, Pos};
 ///
 /// let mut grid = Grid::new(2, 1).unwrap();
@@ -69,7 +68,7 @@ impl fmt::Display for Defect {
 /// assert_eq!(check_perfect(&grid), Ok(()));
 /// ```
 pub fn check_perfect<T: Topology>(topology: &T) -> Result<(), Defect> {
-    let Ok(mut sets) = UnionFind::new(topology, topology.slots()) else {
+    let Ok(mut sets) = UnionFind::new(topology.extent(), topology.slots()) else {
         return Err(Defect::OutOfMemory);
     };
     let mut regions = topology.cell_count();

@@ -23,7 +23,7 @@
 //!
 //! ```
 //! use mazegen::algorithms::{Backtrack, BinaryTree};
-//! use mazegen::window::{Giant, Window};
+//! use mazegen::giant::{Giant, Window};
 //!
 //! // A window of a binary-tree maze 2^63 - 1 cells a side.
 //! let giant = Giant::new(u64::MAX / 2, u64::MAX / 2, None)?;
@@ -39,122 +39,24 @@
 //! # Ok::<(), mazegen::Error>(())
 //! ```
 
+pub use crate::grid::{Cut, Giant, MAX_CHUNK, MAX_SIDE, Window};
+
 use crate::Maze;
 use crate::algorithms::Generator;
-use crate::dataset::{GOLDEN_GAMMA, mix64};
-use crate::error::{Error, Result};
-use crate::grid::{Dir, Grid, Pos, cells_within_tiles};
-use crate::rng::{RandomBits, rng_for_stream, rng_from_seed};
+use crate::grid::{Dir, Grid, MazeError, Part, Pos, Result};
+use crate::rng::{GOLDEN_GAMMA, RandomBits, mix64, rng_for_stream, rng_from_seed};
 use crate::topology::Shape;
-use serde::{Deserialize, Serialize};
-
-/// The most cells a side of a giant maze may have, 2^63 - 1: its tiles (twice as many, and
-/// one) fit in a `u64`.
-pub const MAX_SIDE: u64 = cells_within_tiles(u64::MAX);
 
 /// The random stream of a chunk's seed that places its passage to the next chunk, apart from
 /// the one that carves it.
 const LINK_STREAM: u64 = 1;
 
-/// A rectangle of cells of a giant maze: its top-left cell and its size in cells.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Window {
-    /// The column of its left cells.
-    pub x: u64,
-    /// The row of its top cells.
-    pub y: u64,
-    /// Width in cells.
-    pub width: u32,
-    /// Height in cells.
-    pub height: u32,
-}
-
-impl Window {
-    /// The column just past its right cells (saturated: past every maze).
-    const fn right(&self) -> u64 {
-        self.x.saturating_add(self.width as u64)
-    }
-
-    /// The row just below its bottom cells (saturated: past every maze).
-    const fn bottom(&self) -> u64 {
-        self.y.saturating_add(self.height as u64)
-    }
-}
-
-/// The most cells a side of a chunk may have, 2^15: a chunk is a grid, of at most
-/// [`MAX_CELLS`](crate::grid::MAX_CELLS) cells.
-pub const MAX_CHUNK: u32 = 1 << 15;
-
-/// A giant maze's size in cells and, for a chunked maze, the side of its chunks: checked by
-/// [`Giant::new`], read through its methods.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Giant {
-    width: u64,
-    height: u64,
-    chunk: Option<u32>,
-}
-
-/// Where a window lies in its giant maze, and the passages that leave it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Cut {
-    /// The maze it was cut from.
-    pub giant: Giant,
-    /// Where it lies in it.
-    pub window: Window,
-    /// The passages through the window's frame, each a cell of the window and the side it
-    /// opens, in the reading order of their tiles.
-    pub exits: Vec<(Pos, Dir)>,
-}
-
 impl Giant {
-    /// A maze of `width x height` cells, in chunks of `chunk x chunk` cells if given. Refuses
-    /// a side of 0 or over [`MAX_SIDE`] cells, and chunks of 0 or more than [`MAX_CHUNK`]
-    /// cells a side.
-    pub fn new(width: u64, height: u64, chunk: Option<u32>) -> Result<Self> {
-        for side in [width, height] {
-            if side == 0 || side > MAX_SIDE {
-                return Err(Error::GiantSide {
-                    cells: side,
-                    limit: MAX_SIDE,
-                });
-            }
-        }
-        if let Some(side) = chunk
-            && !(1..=MAX_CHUNK).contains(&side)
-        {
-            return Err(Error::ChunkSide {
-                side,
-                limit: MAX_CHUNK,
-            });
-        }
-        Ok(Self {
-            width,
-            height,
-            chunk,
-        })
-    }
-
-    /// Width in cells.
-    pub const fn width(&self) -> u64 {
-        self.width
-    }
-
-    /// Height in cells.
-    pub const fn height(&self) -> u64 {
-        self.height
-    }
-
-    /// The side of its chunks in cells, or `None` for a maze whose generator cuts windows
-    /// itself (Binary Tree).
-    pub const fn chunk_side(&self) -> Option<u32> {
-        self.chunk
-    }
-
     /// Refuses before any work a window that `generator` cannot make of this maze: one that
     /// reaches past the maze or holds more cells than a grid, a generator that leaves cells
     /// out, one that needs chunks without them, chunks too small for its options.
     pub fn check(&self, generator: &dyn Generator, window: Window) -> Result<()> {
-        let unsupported = |reason| Error::WindowUnsupported {
+        let unsupported = |reason| MazeError::WindowUnsupported {
             algorithm: generator.name(),
             reason,
         };
@@ -174,7 +76,7 @@ impl Giant {
                 // The largest chunk must fit the memory, the smallest the options.
                 let bytes = u64::from(side) * u64::from(side) + generator.scratch_bytes(side, side);
                 if !crate::grid::grantable(bytes) {
-                    return Err(Error::OutOfMemory {
+                    return Err(MazeError::OutOfMemory {
                         width: side,
                         height: side,
                         bytes,
@@ -188,13 +90,13 @@ impl Giant {
                     && from != Pos::default()
                     && !from.is_within(width, height)
                 {
-                    let error = Error::OutsideChunk {
+                    let error = MazeError::OutsideChunk {
                         x: from.x,
                         y: from.y,
                         width,
                         height,
                     };
-                    return Err(crate::maze::Part::From(from).refuses(error));
+                    return Err(Part::From(from).refuses(error));
                 }
             }
         }
@@ -209,7 +111,7 @@ impl Giant {
             || window.right() > self.width
             || window.bottom() > self.height
         {
-            return Err(Error::WindowOutside {
+            return Err(MazeError::WindowOutside {
                 window,
                 width: self.width,
                 height: self.height,
@@ -255,18 +157,12 @@ impl Giant {
         Ok(maze.with_cut(cut))
     }
 
-    /// The number of chunks across and down, for a chunked maze.
-    pub fn chunks(&self) -> Option<(u64, u64)> {
-        let side = u64::from(self.chunk?);
-        Some((self.width.div_ceil(side), self.height.div_ceil(side)))
-    }
-
     /// Chunk `(cx, cy)` of a chunked maze (counted in chunks from the top left) as the window
     /// of its cells, its passages to the chunks around it as [`Cut::exits`]. Its passages
     /// inside are those of the maze [`Maze::generate`] makes of its size and [`chunk_seed`].
     ///
     /// ```
-    /// use mazegen::{Maze, algorithms::Backtrack, grid::Dir, window::{Giant, chunk_seed}};
+    /// use mazegen::{Maze, algorithms::Backtrack, giant::{Giant, chunk_seed}, grid::Dir};
     ///
     /// let world = Giant::new(u64::MAX / 2, u64::MAX / 2, Some(32))?; // 2^63 - 1 cells a side
     /// let (cx, cy) = (1 << 40, 1 << 40);
@@ -284,10 +180,10 @@ impl Giant {
     /// ```
     pub fn chunk(&self, generator: &dyn Generator, seed: u64, cx: u64, cy: u64) -> Result<Maze> {
         let (Some(side), Some((across, down))) = (self.chunk, self.chunks()) else {
-            return Err(Error::NoChunks);
+            return Err(MazeError::NoChunks);
         };
         if cx >= across || cy >= down {
-            return Err(Error::ChunkOutside {
+            return Err(MazeError::ChunkOutside {
                 cx,
                 cy,
                 across,
@@ -393,62 +289,6 @@ impl Giant {
     }
 }
 
-impl Cut {
-    /// Whether the window is the whole maze (a chunked maze made whole): it has every figure
-    /// a maze has, and may be braided or opened.
-    pub fn is_whole(&self) -> bool {
-        self.window.x == 0
-            && self.window.y == 0
-            && u64::from(self.window.width) == self.giant.width
-            && u64::from(self.window.height) == self.giant.height
-    }
-
-    /// The cut of a window read back, its `exits` checked: each must lead from a cell of the
-    /// window's edge out through its frame, not through the whole maze's outer wall, and each
-    /// once. They are kept in the reading order of their tiles. A refused exit is returned with
-    /// what is wrong with it.
-    pub(crate) fn read(
-        giant: Giant,
-        window: Window,
-        mut exits: Vec<(Pos, Dir)>,
-    ) -> std::result::Result<Self, ((Pos, Dir), &'static str)> {
-        for &(cell, dir) in &exits {
-            let within = cell.is_within(window.width, window.height);
-            let on_edge = within
-                && match dir {
-                    Dir::North => cell.y == 0,
-                    Dir::East => cell.x + 1 == window.width,
-                    Dir::South => cell.y + 1 == window.height,
-                    Dir::West => cell.x == 0,
-                };
-            if !on_edge {
-                return Err(((cell, dir), "does not lead out of the window"));
-            }
-            let outer = match dir {
-                Dir::North => window.y == 0,
-                Dir::East => window.right() == giant.width,
-                Dir::South => window.bottom() == giant.height,
-                Dir::West => window.x == 0,
-            };
-            if outer {
-                return Err(((cell, dir), "leads through the whole maze's outer wall"));
-            }
-        }
-        exits.sort_unstable_by_key(|&(cell, dir)| {
-            let (x, y) = crate::grid::passage_tile(cell, dir);
-            (y, x)
-        });
-        if let Some(pair) = exits.windows(2).find(|pair| pair[0] == pair[1]) {
-            return Err((pair[0], "is listed twice"));
-        }
-        Ok(Self {
-            giant,
-            window,
-            exits,
-        })
-    }
-}
-
 /// The seed chunk `(cx, cy)` of a chunked maze seeded `seed` is carved from, below 2^53 like
 /// every drawn seed, so that `mazegen ALGORITHM --seed S` with the chunk's size makes the same
 /// passages inside it:
@@ -462,7 +302,7 @@ impl Cut {
 /// in [`candidate_seed`](crate::dataset::candidate_seed).
 ///
 /// ```
-/// use mazegen::window::chunk_seed;
+/// use mazegen::giant::chunk_seed;
 ///
 /// assert_eq!(chunk_seed(7, 0, 0), 6_693_596_364_761_615);
 /// assert_ne!(chunk_seed(7, 1, 0), chunk_seed(7, 0, 1));
@@ -521,8 +361,8 @@ fn frame(cells: &Grid, region: Window, window: Window) -> Result<(Grid, Vec<(Pos
 mod tests {
     use super::*;
     use crate::algorithms::{Backtrack, Bias, BinaryTree, Kruskal, Percolation, catalogue};
-    use crate::analysis::check_perfect;
     use crate::grid::Tile;
+    use crate::topology::check_perfect;
 
     /// The tile rows of `maze`.
     fn tiles(maze: &Maze) -> Vec<Vec<Tile>> {
@@ -700,7 +540,7 @@ mod tests {
         assert_eq!(joins, 2 * 14);
         assert_eq!(
             giant.chunk(&generator, 4, 5, 0),
-            Err(Error::ChunkOutside {
+            Err(MazeError::ChunkOutside {
                 cx: 5,
                 cy: 0,
                 across: 5,
@@ -757,27 +597,27 @@ mod tests {
         };
         assert!(matches!(
             giant.window(&BinaryTree::default(), 1, window),
-            Err(Error::WindowOutside { .. })
+            Err(MazeError::WindowOutside { .. })
         ));
         let inside = Window { width: 5, ..window };
         assert!(matches!(
             giant.window(&Kruskal, 1, inside),
-            Err(Error::WindowUnsupported { .. })
+            Err(MazeError::WindowUnsupported { .. })
         ));
         let chunked = Giant::new(20, 20, Some(4)).unwrap();
         assert!(matches!(
             chunked.window(&Percolation::default(), 1, inside),
-            Err(Error::WindowUnsupported { .. })
+            Err(MazeError::WindowUnsupported { .. })
         ));
         assert!(matches!(
             Giant::new(0, 5, None),
-            Err(Error::GiantSide { cells: 0, .. })
+            Err(MazeError::GiantSide { cells: 0, .. })
         ));
         assert!(matches!(
             Giant::new(5, 5, Some(1 << 16)),
-            Err(Error::ChunkSide { .. })
+            Err(MazeError::ChunkSide { .. })
         ));
-        assert_eq!(giant.chunk(&Kruskal, 1, 0, 0), Err(Error::NoChunks));
+        assert_eq!(giant.chunk(&Kruskal, 1, 0, 0), Err(MazeError::NoChunks));
     }
 
     #[test]
@@ -792,7 +632,7 @@ mod tests {
         let mut maze = giant.window(&BinaryTree::default(), 1, window).unwrap();
         let grid = maze.grid().unwrap().clone();
         let goal = Pos::new(5, 5);
-        let reach = crate::analysis::Distances::from(&grid, goal).unwrap();
+        let reach = crate::topology::Distances::from(&grid, goal).unwrap();
         let (joined, cut_off): (Vec<Pos>, Vec<Pos>) = (0..35)
             .map(|i| grid.pos(i))
             .partition(|&pos| reach.to(pos).is_some());
@@ -802,7 +642,7 @@ mod tests {
         maze.set_endpoints(cut_off[0], goal).unwrap();
         assert_eq!(
             maze.solve(),
-            Err(Error::NoPathInWindow {
+            Err(MazeError::NoPathInWindow {
                 start: cut_off[0],
                 goal
             })

@@ -1,14 +1,54 @@
-//! Breadth-first distances over open passages, shortest paths and the diameter.
+//! Breadth-first distances over open passages: on any shape ([`distances`]), and on the
+//! rectangle with shortest paths and the diameter ([`Distances`]).
 //!
 //! Everything is iterative (one queue of `u32` indices), so any maze size works, perfect or
 //! braided. The memory for a search is reserved before it starts: a maze too large for it is
-//! an [`Error::OutOfMemory`](crate::Error::OutOfMemory), not an abort.
+//! an [`MazeError::OutOfMemory`](crate::grid::MazeError::OutOfMemory), not an abort.
 
-use crate::error::{Error, Result};
-use crate::grid::{Dir, Grid, Pos, empty_vec, filled_vec};
+use super::Topology;
+use crate::grid::{Dir, Grid, MazeError, Pos, Result, empty_vec, filled_vec};
 use std::collections::VecDeque;
 
-use super::UNREACHED;
+/// Distance of a cell the start cannot reach (a hole of a mask; never a cell of a carved
+/// maze).
+pub const UNREACHED: u32 = u32::MAX;
+
+/// The distance in steps through open passages from `from` to every cell of `topology`.
+pub fn distances<T: Topology>(topology: &T, from: usize) -> Vec<u32> {
+    let mut distance = vec![UNREACHED; topology.slots()];
+    let mut queue = VecDeque::from([from]);
+    distance[from] = 0;
+    while let Some(i) = queue.pop_front() {
+        let cursor = topology.cursor(i);
+        for side in 0..T::SIDES {
+            if let Some(j) = topology.neighbour(&cursor, side)
+                && distance[j] == UNREACHED
+                && topology.is_open(i, side)
+            {
+                distance[j] = distance[i] + 1;
+                queue.push_back(j);
+            }
+        }
+    }
+    distance
+}
+
+/// The path from the cell at distance 0 to `to`, following `distances` downhill.
+pub(crate) fn path_back<T: Topology>(topology: &T, distances: &[u32], to: usize) -> Vec<usize> {
+    let mut path = vec![to];
+    let mut here = to;
+    while distances[here] > 0 {
+        let cursor = topology.cursor(here);
+        here = (0..T::SIDES)
+            .filter(|&side| topology.is_open(here, side))
+            .filter_map(|side| topology.neighbour(&cursor, side))
+            .find(|&j| distances[j] + 1 == distances[here])
+            .expect("a reached cell has a neighbour one step nearer");
+        path.push(here);
+    }
+    path.reverse();
+    path
+}
 
 /// Distances in steps (cell to cell) from one cell to every cell, by breadth-first search.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -108,7 +148,7 @@ impl Distances {
 /// A shortest path from `from` to `to` (both included), or `None` if they are not connected.
 ///
 /// ```
-/// use mazegen::{Maze, algorithms::Sidewinder, analysis::{Distances, shortest_path}, grid::Pos};
+/// use mazegen::{Maze, algorithms::Sidewinder, grid::Pos, topology::{Distances, shortest_path}};
 ///
 /// let maze = Maze::generate(&Sidewinder, 12, 8, 9)?;
 /// let (from, to) = (Pos::new(0, 0), Pos::new(11, 7));
@@ -136,11 +176,13 @@ pub fn unreachable_cell(grid: &Grid, from: Pos) -> Result<Option<Pos>> {
         let (word, bit) = (i / 64, 1 << (i % 64));
         if reached[word] & bit == 0 {
             reached[word] |= bit;
-            frontier.try_reserve(1).map_err(|_| Error::OutOfMemory {
-                width,
-                height,
-                bytes: 4 * (frontier.len() as u64 + 1),
-            })?;
+            frontier
+                .try_reserve(1)
+                .map_err(|_| MazeError::OutOfMemory {
+                    width,
+                    height,
+                    bytes: 4 * (frontier.len() as u64 + 1),
+                })?;
             frontier.push_back(i as u32);
         }
         Ok(())
