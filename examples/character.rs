@@ -73,7 +73,12 @@ fn main() {
 }
 
 fn generate(generator: &dyn Generator, side: u32, seed: u64) -> Maze {
-    Maze::generate(generator, side, side, seed).expect("a valid size")
+    Maze::builder()
+        .generator(generator.boxed())
+        .cells(side, side)
+        .seed(seed)
+        .build()
+        .expect("a valid size")
 }
 
 /// The median time of [`TIMED_RUNS`] generations of a [`TIMED_SIDE`]-cell square maze.

@@ -10,13 +10,16 @@ use crate::caves::CavesError;
 use crate::dataset::DatasetError;
 use crate::grid::MazeError;
 use crate::rooms::RoomsError;
+use std::io;
+use std::path::PathBuf;
 use thiserror::Error;
 
 /// Everything the library refuses.
 ///
-/// Every variant but [`DatasetError::NoThreads`] describes bad input (a request the library
-/// refuses, or memory no run could get); the binary maps them to exit code 2.
-#[derive(Debug, Error, Clone, PartialEq)]
+/// Every variant but [`Error::Io`] and [`DatasetError::NoThreads`] describes bad input (a
+/// request the library refuses, or memory no run could get); the binary maps them to exit
+/// code 2.
+#[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum Error {
     /// A maze that cannot be made, read, solved or cut as asked.
@@ -31,6 +34,21 @@ pub enum Error {
     /// A cave that cannot be made as asked.
     #[error(transparent)]
     Caves(CavesError),
+    /// A file name whose ending names no format ([`Maze::save`](crate::Maze::save)).
+    #[error(
+        "cannot tell the format of {}: expected a name ending in .{}",
+        path.display(),
+        expected.join(", .")
+    )]
+    UnknownFormat {
+        /// The file name given.
+        path: PathBuf,
+        /// The endings known.
+        expected: &'static [&'static str],
+    },
+    /// Reading or writing failed.
+    #[error(transparent)]
+    Io(io::Error),
 }
 
 /// The library's result type.
@@ -39,6 +57,22 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 impl From<MazeError> for Error {
     fn from(error: MazeError) -> Self {
         Self::Maze(error)
+    }
+}
+
+/// An I/O error, or the library's refusal a writer carried out inside one (renderers write
+/// through [`io::Write`], so what they refuse reaches their caller as an [`io::Error`]).
+impl From<io::Error> for Error {
+    fn from(error: io::Error) -> Self {
+        if !error.get_ref().is_some_and(|inner| inner.is::<MazeError>()) {
+            return Self::Io(error);
+        }
+        let inner = error.into_inner().expect("checked: an error inside");
+        Self::Maze(
+            *inner
+                .downcast::<MazeError>()
+                .expect("checked: a maze error"),
+        )
     }
 }
 

@@ -7,7 +7,7 @@
 //! - **Binary Tree** mazes, unchanged: each cell's coin sits at a known position of the random
 //!   stream ([`BinaryTree`](crate::algorithms::BinaryTree) draws one bit per coin, in reading
 //!   order), which ChaCha reaches at once. A window is exactly that region of the whole maze
-//!   [`Maze::generate`] makes.
+//!   [`Maze::builder`] makes of it.
 //! - **Chunked** mazes, of any algorithm: the maze is cut into `C x C`-cell chunks (narrower
 //!   at the right and bottom edges), each carved by the algorithm from its own seed
 //!   ([`chunk_seed`]), then joined by a binary tree over the chunks: every chunk but the
@@ -159,7 +159,7 @@ impl Giant {
 
     /// Chunk `(cx, cy)` of a chunked maze (counted in chunks from the top left) as the window
     /// of its cells, its passages to the chunks around it as [`Cut::exits`]. Its passages
-    /// inside are those of the maze [`Maze::generate`] makes of its size and [`chunk_seed`].
+    /// inside are those of the maze [`Maze::builder`] makes of its size and [`chunk_seed`].
     ///
     /// ```
     /// use mazegen::{Maze, algorithms::Backtrack, giant::{Giant, chunk_seed}, grid::Dir};
@@ -174,7 +174,7 @@ impl Giant {
     ///     exits.iter().filter(|exit| exit.1 == side).map(|exit| exit.0.y).collect()
     /// };
     /// assert_eq!(leaving(&here, Dir::East), leaving(&east, Dir::West));
-    /// let inside = Maze::generate(&Backtrack::default(), 32, 32, chunk_seed(7, cx, cy))?;
+    /// let inside = Maze::builder().algorithm(Backtrack::default()).cells(32, 32).seed(chunk_seed(7, cx, cy)).build()?;
     /// assert_eq!(here.grid(), inside.grid());
     /// # Ok::<(), mazegen::Error>(())
     /// ```
@@ -408,7 +408,14 @@ mod tests {
         for bias in Bias::ALL {
             let tree = BinaryTree { bias };
             for (width, height, seed) in [(1, 1, 1), (1, 6, 2), (6, 1, 3), (9, 7, 4), (70, 5, 5)] {
-                let whole = tiles(&Maze::generate(&tree, width, height, seed).unwrap());
+                let whole = tiles(
+                    &Maze::builder()
+                        .generator(tree.boxed())
+                        .cells(width, height)
+                        .seed(seed)
+                        .build()
+                        .unwrap(),
+                );
                 let giant = Giant::new(width.into(), height.into(), None).unwrap();
                 let step = if width > 20 { 3 } else { 1 };
                 for window in windows(width, height, step) {
@@ -526,12 +533,11 @@ mod tests {
             for cx in 0..5 {
                 let chunk = giant.chunk(&generator, 4, cx, cy).unwrap();
                 let grid = chunk.grid().unwrap();
-                let own = Maze::generate(
-                    &generator,
-                    grid.width(),
-                    grid.height(),
-                    chunk_seed(4, cx, cy),
-                );
+                let own = Maze::builder()
+                    .generator(generator.boxed())
+                    .cells(grid.width(), grid.height())
+                    .seed(chunk_seed(4, cx, cy))
+                    .build();
                 assert_eq!(Some(grid), own.unwrap().grid(), "{cx},{cy}");
                 joins += chunk.cut().unwrap().exits.len();
             }

@@ -55,7 +55,7 @@ pub enum ReadError {
 /// ```
 /// use mazegen::{Maze, algorithms::Eller, read::read_maze, render::{Json, Render}};
 ///
-/// let maze = Maze::generate(&Eller, 7, 7, 11)?;
+/// let maze = Maze::builder().algorithm(Eller).cells(7, 7).seed(11).build()?;
 /// let mut document = Vec::new();
 /// Json::default().render(&maze, &mut document)?;
 /// assert_eq!(read_maze(&document[..])?, maze);
@@ -88,7 +88,7 @@ pub enum AnyDocument {
 /// use mazegen::topology::{Hex, Shape};
 /// use mazegen::{Maze, algorithms::Wilson};
 ///
-/// let maze = Maze::generate_shape(&Wilson, Shape::Hex(Hex::new(5, 4)?), 7)?;
+/// let maze = Maze::builder().algorithm(Wilson).shape(Shape::Hex(Hex::new(5, 4)?)).seed(7).build()?;
 /// let mut document = Vec::new();
 /// Graph::default().render(&maze, &mut document)?;
 /// assert_eq!(read_document(&document[..])?, AnyDocument::Graph(maze));

@@ -108,7 +108,12 @@ fn streamed(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("whole", generator.name()), |b| {
             b.iter(|| {
                 out.clear();
-                let maze = Maze::generate(generator, 1000, 1000, SEED).expect("valid size");
+                let maze = Maze::builder()
+                    .generator(generator.boxed())
+                    .cells(1000, 1000)
+                    .seed(SEED)
+                    .build()
+                    .expect("valid size");
                 Text::default()
                     .render(&maze, &mut out)
                     .expect("render to memory");

@@ -23,7 +23,12 @@ const SEED: u64 = 42;
 const SIDE: u32 = 1000;
 
 fn render(c: &mut Criterion) {
-    let maze = Maze::generate(&Backtrack::default(), SIDE, SIDE, SEED).expect("valid size");
+    let maze = Maze::builder()
+        .algorithm(Backtrack::default())
+        .cells(SIDE, SIDE)
+        .seed(SEED)
+        .build()
+        .expect("valid size");
     let renderers: [(&str, &dyn Render); 6] = [
         (
             "term",

@@ -569,7 +569,12 @@ mod tests {
 
     /// The maze the limited search `backtrack` makes on a `width x height` rectangle.
     fn limited(backtrack: Backtrack, width: u32, height: u32, seed: u64) -> crate::Maze {
-        crate::Maze::generate(&backtrack, width, height, seed).unwrap()
+        crate::Maze::builder()
+            .generator(backtrack.boxed())
+            .cells(width, height)
+            .seed(seed)
+            .build()
+            .unwrap()
     }
 
     #[test]

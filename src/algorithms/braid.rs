@@ -78,7 +78,11 @@ mod tests {
     }
 
     fn maze(w: u32, h: u32, seed: u64) -> Grid {
-        Maze::generate(&Backtrack::default(), w, h, seed)
+        Maze::builder()
+            .algorithm(Backtrack::default())
+            .cells(w, h)
+            .seed(seed)
+            .build()
             .unwrap()
             .grid()
             .unwrap()

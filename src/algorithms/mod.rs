@@ -307,9 +307,13 @@ pub trait Generator {
     /// are those of the whole maze where the neighbour lies in the region.
     /// [`crate::grid::Giant`] checks the sizes first.
     fn region(&self, width: u64, height: u64, seed: u64, region: Window) -> Option<Result<Grid>>;
+
+    /// A copy of the generator with its options, boxed: what a
+    /// [`MazeSpec`](crate::maze::MazeSpec) holds.
+    fn boxed(&self) -> Box<dyn Generator + Send + Sync>;
 }
 
-impl<A: Algorithm> Generator for A {
+impl<A: Algorithm + Clone + Send + Sync + 'static> Generator for A {
     fn name(&self) -> &'static str {
         A::NAME
     }
@@ -319,8 +323,7 @@ impl<A: Algorithm> Generator for A {
     }
 
     fn params(&self) -> serde_json::Value {
-        serde_json::to_value(Algorithm::params(self))
-            .expect("params are structs of numbers, strings and booleans")
+        params_json(self)
     }
 
     fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
@@ -371,6 +374,10 @@ impl<A: Algorithm> Generator for A {
 
     fn region(&self, width: u64, height: u64, seed: u64, region: Window) -> Option<Result<Grid>> {
         Algorithm::region(self, width, height, seed, region)
+    }
+
+    fn boxed(&self) -> Box<dyn Generator + Send + Sync> {
+        Box::new(self.clone())
     }
 }
 
@@ -450,6 +457,12 @@ fn carve_side<T: Topology, O: Observer<EventOf<T>> + ?Sized>(
     });
 }
 
+/// The effective options of `algorithm` as JSON output records them.
+pub(crate) fn params_json<A: Algorithm>(algorithm: &A) -> serde_json::Value {
+    serde_json::to_value(algorithm.params())
+        .expect("params are structs of numbers, strings and booleans")
+}
+
 /// The number of cells of a `width x height` maze, for scratch-space figures.
 const fn cells(width: u32, height: u32) -> u64 {
     width as u64 * height as u64
@@ -463,7 +476,9 @@ mod tests {
 
     /// Writes the typed params of `algorithm` as JSON, and its params as [`Generator`] gives
     /// them (a JSON value, keys sorted) too.
-    fn both_params<A: Algorithm>(algorithm: &A) -> (String, String) {
+    fn both_params<A: Algorithm + Clone + Send + Sync + 'static>(
+        algorithm: &A,
+    ) -> (String, String) {
         let typed = serde_json::to_string(&Algorithm::params(algorithm)).unwrap();
         let value = serde_json::to_string(&Generator::params(algorithm)).unwrap();
         (typed, value)

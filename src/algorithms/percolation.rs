@@ -187,7 +187,12 @@ mod tests {
                 start,
                 ..percolation(0.3 + 0.01 * seed as f64, seed % 2 == 0)
             };
-            let maze = Maze::generate(&percolation, 9, 6, seed).unwrap();
+            let maze = Maze::builder()
+                .generator(percolation.boxed())
+                .cells(9, 6)
+                .seed(seed)
+                .build()
+                .unwrap();
             let (grid, mask) = (maze.grid().unwrap(), maze.mask().unwrap());
             assert!(mask.is_on(start), "seed {seed}");
             for i in 0..grid.cell_count() {
@@ -198,12 +203,22 @@ mod tests {
                 );
             }
         }
-        let whole = Maze::generate(&percolation(1.0, false), 7, 5, 1).unwrap();
+        let whole = Maze::builder()
+            .generator((percolation(1.0, false)).boxed())
+            .cells(7, 5)
+            .seed(1)
+            .build()
+            .unwrap();
         assert_eq!(
             (whole.cell_count(), whole.passage_count()),
             (35, rect_walls(7, 5))
         );
-        let alone = Maze::generate(&percolation(0.0, false), 7, 5, 1).unwrap();
+        let alone = Maze::builder()
+            .generator((percolation(0.0, false)).boxed())
+            .cells(7, 5)
+            .seed(1)
+            .build()
+            .unwrap();
         assert_eq!((alone.cell_count(), alone.passage_count()), (1, 0));
     }
 }

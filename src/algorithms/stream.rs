@@ -2,7 +2,7 @@
 //! Sidewinder, Eller) hand out each row of cells as soon as it is final, holding two rows and
 //! the algorithm's own row of scratch space whatever the height.
 //!
-//! A streamed maze is the maze [`Maze::generate`](crate::Maze::generate) makes from the same
+//! A streamed maze is the maze [`Maze::builder`](crate::Maze::builder) makes from the same
 //! generator, size and seed, row for row, and the renderers that can write in order
 //! ([`render::RenderRows`](crate::render::RenderRows)) write it byte for byte as they write
 //! that maze.
@@ -31,7 +31,7 @@ pub const MAX_STREAM_HEIGHT: u64 = cells_within_tiles(u64::MAX);
 /// assert_eq!(first.len(), 6);
 /// // Bit 0 of a cell opens it east: the first row of a Sidewinder maze is one corridor.
 /// assert!(first[..5].iter().all(|cell| cell & 1 == 1));
-/// assert_eq!(first[0] & 1 == 1, Maze::generate(&Sidewinder, 6, 4, 7)?.grid().unwrap().open_east(0, 0));
+/// assert_eq!(first[0] & 1 == 1, Maze::builder().algorithm(Sidewinder).cells(6, 4).seed(7).build()?.grid().unwrap().open_east(0, 0));
 /// # Ok::<(), mazegen::Error>(())
 /// ```
 pub struct MazeRows {
@@ -113,7 +113,7 @@ impl MazeRows {
         let (above, row) = (row()?, row()?);
         let scratch = algorithm.scratch(width, rows_for_errors)?;
         Ok(Self {
-            params: crate::algorithms::Generator::params(&algorithm),
+            params: crate::algorithms::params_json(&algorithm),
             algorithm: A::NAME,
             carver: Box::new(Carver { algorithm, scratch }),
             rng: rng_from_seed(seed),
@@ -247,7 +247,12 @@ mod tests {
         ];
         for generator in generators {
             for (width, height) in [(1, 1), (1, 5), (5, 1), (7, 6), (70, 9)] {
-                let maze = Maze::generate(generator, width, height, 11).unwrap();
+                let maze = Maze::builder()
+                    .generator(generator.boxed())
+                    .cells(width, height)
+                    .seed(11)
+                    .build()
+                    .unwrap();
                 let mut rows = MazeRows::new(generator, width, height.into(), 11).unwrap();
                 for y in 0..height {
                     let expected: Vec<u8> = (0..width)

@@ -41,7 +41,7 @@ impl Difficulty {
     /// ```
     /// use mazegen::{Maze, algorithms::Sidewinder, analysis::Difficulty};
     ///
-    /// let difficulty = Difficulty::of(&Maze::generate(&Sidewinder, 12, 8, 3)?)?;
+    /// let difficulty = Difficulty::of(&Maze::builder().algorithm(Sidewinder).cells(12, 8).seed(3).build()?)?;
     /// assert!(difficulty.solution_length >= 11 + 7 && difficulty.tortuosity >= 1.0);
     /// # Ok::<(), mazegen::Error>(())
     /// ```

@@ -780,7 +780,12 @@ mod tests {
         assert_eq!(stopped.err(), Some(Stop::Quit));
         assert_eq!(
             maze,
-            Maze::generate(&Backtrack::default(), 10, 10, 7).unwrap()
+            Maze::builder()
+                .algorithm(Backtrack::default())
+                .cells(10, 10)
+                .seed(7)
+                .build()
+                .unwrap()
         );
     }
 
@@ -820,7 +825,13 @@ mod tests {
             let (columns, lines) = (columns as u16, lines as u16);
             for generator in catalogue() {
                 let generator = generator.as_ref();
-                if Maze::generate_shape(generator, blank.clone(), 7).is_err() {
+                if Maze::builder()
+                    .generator(generator.boxed())
+                    .shape(blank.clone())
+                    .seed(7)
+                    .build()
+                    .is_err()
+                {
                     // Carves rectangles only.
                     continue;
                 }

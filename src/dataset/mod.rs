@@ -246,7 +246,12 @@ mod tests {
 
     #[test]
     fn the_hash_sees_passages_only() {
-        let a = Maze::generate(&Backtrack::default(), 6, 5, 1).unwrap();
+        let a = Maze::builder()
+            .algorithm(Backtrack::default())
+            .cells(6, 5)
+            .seed(1)
+            .build()
+            .unwrap();
         let mut moved = a.clone();
         moved
             .set_endpoints(crate::grid::Pos::new(1, 1), crate::grid::Pos::new(2, 2))
@@ -255,15 +260,30 @@ mod tests {
             passage_hash(a.grid().unwrap()),
             passage_hash(moved.grid().unwrap())
         );
-        let b = Maze::generate(&Backtrack::default(), 6, 5, 2).unwrap();
+        let b = Maze::builder()
+            .algorithm(Backtrack::default())
+            .cells(6, 5)
+            .seed(2)
+            .build()
+            .unwrap();
         assert_ne!(a.grid().unwrap(), b.grid().unwrap());
         assert_ne!(
             passage_hash(a.grid().unwrap()),
             passage_hash(b.grid().unwrap())
         );
         // Same bits, another shape.
-        let wide = Maze::generate(&BinaryTree::default(), 4, 1, 1).unwrap();
-        let tall = Maze::generate(&BinaryTree::default(), 1, 4, 1).unwrap();
+        let wide = Maze::builder()
+            .algorithm(BinaryTree::default())
+            .cells(4, 1)
+            .seed(1)
+            .build()
+            .unwrap();
+        let tall = Maze::builder()
+            .algorithm(BinaryTree::default())
+            .cells(1, 4)
+            .seed(1)
+            .build()
+            .unwrap();
         assert_ne!(
             passage_hash(wide.grid().unwrap()),
             passage_hash(tall.grid().unwrap())
@@ -275,7 +295,12 @@ mod tests {
         // Binary tree makes 2^4 = 16 mazes of 3x3 cells: 16 hashes, no more, no fewer.
         let hashes: std::collections::HashSet<u128> = (0..2000)
             .map(|seed| {
-                let maze = Maze::generate(&BinaryTree::default(), 3, 3, seed).unwrap();
+                let maze = Maze::builder()
+                    .algorithm(BinaryTree::default())
+                    .cells(3, 3)
+                    .seed(seed)
+                    .build()
+                    .unwrap();
                 passage_hash(maze.grid().unwrap())
             })
             .collect();

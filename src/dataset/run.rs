@@ -55,24 +55,11 @@ impl DatasetSpec {
     /// ([`DatasetSpec::check`]): an unchecked one may fail late.
     ///
     /// ```
-    /// use mazegen::algorithms::Prim;
-    /// use mazegen::dataset::DatasetSpec;
-    /// use mazegen::maze::{Blank, Finish, MazeSpec};
+    /// use mazegen::{DatasetSpec, Maze, algorithms::Prim};
     ///
-    /// let spec = DatasetSpec {
-    ///     maze: MazeSpec {
-    ///         generator: Box::new(Prim::default()),
-    ///         blank: Blank::Rect { width: 4, height: 4 },
-    ///         finish: Finish { solve: true, ..Finish::default() },
-    ///     },
-    ///     seed: 7,
-    ///     count: 50,
-    ///     slots: 0..50,
-    ///     single: false,
-    ///     jobs: 2,
-    ///     unique: true,
-    ///     bounds: Vec::new(),
-    /// };
+    /// let maze = Maze::builder().algorithm(Prim::default()).cells(4, 4).solve().spec()?;
+    /// let mut spec = DatasetSpec::new(maze, 7, 50);
+    /// spec.unique = true;
     /// spec.check()?;
     /// let lengths: Vec<usize> = spec
     ///     .run(|maze| Ok::<_, mazegen::Error>(maze.solution().unwrap().len()))

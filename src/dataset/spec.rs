@@ -57,6 +57,36 @@ pub fn shard(count: u64, index: u64, of: u64) -> Option<Range<u64>> {
 }
 
 impl DatasetSpec {
+    /// `count` mazes of `maze` from the run's `seed`: all of them made and handed back, on as
+    /// many threads as the machine has (at most [`MAX_JOBS`]; the mazes are the same on any
+    /// number), neither unique nor bounded. Change the fields for the rest.
+    ///
+    /// ```
+    /// use mazegen::{DatasetSpec, Maze};
+    ///
+    /// let spec = Maze::builder().cells(8, 8).solve().spec()?;
+    /// let mazes: Vec<Maze> = DatasetSpec::new(spec, 7, 100)
+    ///     .run(Ok::<_, mazegen::Error>)
+    ///     .map(|made| made.map(|made| made.value))
+    ///     .collect::<Result<_, _>>()?;
+    /// assert_eq!(mazes.len(), 100);
+    /// assert!(mazes.iter().all(|maze| maze.solution().is_some()));
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn new(maze: MazeSpec, seed: u64, count: u64) -> Self {
+        let jobs = std::thread::available_parallelism().map_or(1, |jobs| jobs.get());
+        Self {
+            maze,
+            seed,
+            count,
+            slots: 0..count,
+            single: false,
+            jobs: jobs.min(MAX_JOBS),
+            unique: false,
+            bounds: Vec::new(),
+        }
+    }
+
     /// Refuses, before any maze is made, a dataset that cannot be made: a maze spec that
     /// [`MazeSpec::check`] refuses, bounds no maze of the shape can meet, more unique mazes
     /// than the shape has.

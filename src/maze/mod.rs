@@ -2,10 +2,13 @@
 //! it, its entrance and exit, and what was done to it afterwards (braiding, openings, a
 //! solution).
 
+mod builder;
+mod cells;
 mod replay;
 mod spec;
 mod view;
 
+pub use builder::MazeBuilder;
 pub use replay::{Carved, Carving, EVENTS_SCHEMA, EventsHeader, replay, replay_shape};
 pub use spec::{Blank, Finish, MazeSpec};
 pub(crate) use view::blank;
@@ -63,34 +66,28 @@ impl Maze {
         Pos::new(width - 1, height - 1)
     }
 
-    /// Generates a `width x height`-cell rectangular maze with `generator`, seeded with `seed`.
-    ///
-    /// The same generator options, size and seed always give the same maze.
-    ///
-    /// ```
-    /// use mazegen::{Maze, algorithms::Wilson};
-    ///
-    /// let maze = Maze::generate(&Wilson, 8, 5, 42)?;
-    /// let grid = maze.grid().unwrap();
-    /// assert_eq!((grid.width(), grid.height()), (8, 5));
-    /// assert!(maze.is_perfect());
-    /// assert_eq!(maze, Maze::generate(&Wilson, 8, 5, 42)?);
-    /// # Ok::<(), mazegen::Error>(())
-    /// ```
-    pub fn generate(generator: &dyn Generator, width: u32, height: u32, seed: u64) -> Result<Self> {
+    /// Carves a `width x height`-cell rectangle with `generator` from `seed`: the maze
+    /// [`Maze::builder`] makes of that description, unfinished.
+    pub(crate) fn generate(
+        generator: &dyn Generator,
+        width: u32,
+        height: u32,
+        seed: u64,
+    ) -> Result<Self> {
         let mut grid = Grid::new(width, height)?;
         generator.carve(&mut grid, &mut rng_from_seed(seed))?;
         Self::carved(generator, Shape::Rect(grid), seed)
     }
 
-    /// Generates exactly the maze [`Maze::generate`] does, reporting every step to `observer`.
+    /// Carves a `width x height`-cell rectangle as [`Maze::builder`] does, unfinished,
+    /// reporting every step to `observer`.
     ///
     /// ```
     /// use mazegen::{Maze, algorithms::Backtrack, events::Event, maze::replay};
     ///
     /// let mut steps: Vec<Event> = Vec::new();
     /// let maze = Maze::generate_observed(&Backtrack::default(), 6, 4, 7, &mut steps)?;
-    /// assert_eq!(maze, Maze::generate(&Backtrack::default(), 6, 4, 7)?);
+    /// assert_eq!(maze, Maze::builder().algorithm(Backtrack::default()).cells(6, 4).seed(7).build()?);
     /// assert_eq!(Some(&replay(6, 4, steps)?), maze.grid());
     /// # Ok::<(), mazegen::Error>(())
     /// ```
@@ -106,23 +103,19 @@ impl Maze {
         Self::carved(generator, Shape::Rect(grid), seed)
     }
 
-    /// Carves `shape` (every wall standing) with `generator`, seeded with `seed`: entered at
-    /// its first cell, left at its last. A rectangle carved this way is the maze
-    /// [`Maze::generate`] makes.
-    ///
-    /// ```
-    /// use mazegen::{Maze, algorithms::Wilson, topology::{Hex, Shape}};
-    ///
-    /// let maze = Maze::generate_shape(&Wilson, Shape::Hex(Hex::new(6, 4)?), 3)?;
-    /// assert!(maze.is_perfect() && maze.grid().is_none());
-    /// # Ok::<(), mazegen::Error>(())
-    /// ```
-    pub fn generate_shape(generator: &dyn Generator, mut shape: Shape, seed: u64) -> Result<Self> {
+    /// Carves `shape` (every wall standing) with `generator` from `seed`, entered at its first
+    /// cell and left at its last: the maze [`Maze::builder`] makes of that description,
+    /// unfinished.
+    pub(crate) fn generate_shape(
+        generator: &dyn Generator,
+        mut shape: Shape,
+        seed: u64,
+    ) -> Result<Self> {
         generator.carve_shape(&mut shape, &mut rng_from_seed(seed))?;
         Self::carved(generator, shape, seed)
     }
 
-    /// Generates exactly the maze [`Maze::generate_shape`] does, reporting every step to
+    /// Carves `shape` as [`Maze::builder`] does, unfinished, reporting every step to
     /// `observer`, cells named by id and sides by number (see [`crate::events`]).
     pub fn generate_shape_observed(
         generator: &dyn Generator,
@@ -320,7 +313,7 @@ impl Maze {
     /// ```
     /// use mazegen::{Maze, algorithms::Kruskal, grid::Pos};
     ///
-    /// let labyrinth = Maze::generate(&Kruskal, 6, 4, 3)?.unicursal()?;
+    /// let labyrinth = Maze::builder().algorithm(Kruskal).cells(6, 4).seed(3).build()?.unicursal()?;
     /// let grid = labyrinth.grid().unwrap();
     /// assert_eq!((grid.width(), grid.height()), (12, 8));
     /// assert!(labyrinth.is_perfect() && (0..96).all(|i| grid.degree(grid.pos(i)) <= 2));
@@ -431,7 +424,7 @@ impl Maze {
     /// ```
     /// use mazegen::{Maze, Probability, algorithms::Kruskal};
     ///
-    /// let mut maze = Maze::generate(&Kruskal, 20, 20, 3)?;
+    /// let mut maze = Maze::builder().algorithm(Kruskal).cells(20, 20).seed(3).build()?;
     /// let opened = maze.braid_with(Probability::new(1.0)?)?;
     /// assert!(opened > 0 && !maze.is_perfect());
     /// # Ok::<(), mazegen::Error>(())
@@ -453,7 +446,7 @@ impl Maze {
     /// ```
     /// use mazegen::{Maze, algorithms::Prim, grid::Pos, topology::{Polar, Shape}};
     ///
-    /// let mut maze = Maze::generate_shape(&Prim::default(), Shape::Polar(Polar::new(4)?), 2)?;
+    /// let mut maze = Maze::builder().algorithm(Prim::default()).shape(Shape::Polar(Polar::new(4)?)).seed(2).build()?;
     /// assert!(maze.open_border().is_err(), "the centre is no cell of the outer wall");
     /// maze.set_endpoints(Pos::new(0, 3), Pos::new(12, 3))?;
     /// maze.open_border()?;
@@ -504,7 +497,7 @@ impl Maze {
     /// ```
     /// use mazegen::{Maze, algorithms::HuntAndKill, grid::Pos};
     ///
-    /// let mut maze = Maze::generate(&HuntAndKill, 10, 6, 5)?;
+    /// let mut maze = Maze::builder().algorithm(HuntAndKill).cells(10, 6).seed(5).build()?;
     /// maze.set_endpoints(Pos::new(0, 5), Pos::new(9, 0))?;
     /// maze.open_border()?;
     /// maze.solve()?;
@@ -542,7 +535,7 @@ impl Maze {
     /// ```
     /// use mazegen::{Maze, Probability, algorithms::Wilson, solve::Method};
     ///
-    /// let mut maze = Maze::generate(&Wilson, 10, 10, 4)?;
+    /// let mut maze = Maze::builder().algorithm(Wilson).cells(10, 10).seed(4).build()?;
     /// maze.braid_with(Probability::new(1.0)?)?;
     /// maze.solve_with(Method::Tremaux)?;
     /// let (path, visited) = (maze.solution().unwrap(), maze.visited().unwrap());
@@ -761,7 +754,12 @@ mod tests {
 
     #[test]
     fn endpoints_stay_on_the_border_once_it_is_open() {
-        let mut maze = Maze::generate(&Backtrack::default(), 3, 3, 1).unwrap();
+        let mut maze = Maze::builder()
+            .algorithm(Backtrack::default())
+            .cells(3, 3)
+            .seed(1)
+            .build()
+            .unwrap();
         maze.open_border().unwrap();
         maze.solve().unwrap();
         assert_eq!(
@@ -799,7 +797,12 @@ mod tests {
         for generator in crate::algorithms::catalogue() {
             for (width, height) in [(1, 1), (1, 5), (5, 1), (7, 6), (13, 9)] {
                 for seed in 0..4 {
-                    let maze = Maze::generate(generator.as_ref(), width, height, seed).unwrap();
+                    let maze = Maze::builder()
+                        .generator(generator.as_ref().boxed())
+                        .cells(width, height)
+                        .seed(seed)
+                        .build()
+                        .unwrap();
                     let labyrinth = maze.unicursal().unwrap();
                     let grid = labyrinth.grid().unwrap();
                     let name = generator.name();
@@ -822,7 +825,12 @@ mod tests {
                 }
             }
         }
-        let mut braided = Maze::generate(&Backtrack::default(), 4, 4, 1).unwrap();
+        let mut braided = Maze::builder()
+            .algorithm(Backtrack::default())
+            .cells(4, 4)
+            .seed(1)
+            .build()
+            .unwrap();
         braided.braid_with(Probability::new(1.0).unwrap()).unwrap();
         assert!(matches!(
             braided.unicursal(),
@@ -833,12 +841,12 @@ mod tests {
     #[test]
     fn shapes_other_than_rectangles_have_no_tiles_but_openings() {
         use crate::topology::Hex;
-        let mut maze = Maze::generate_shape(
-            &Backtrack::default(),
-            Shape::Hex(Hex::new(3, 2).unwrap()),
-            1,
-        )
-        .unwrap();
+        let mut maze = Maze::builder()
+            .algorithm(Backtrack::default())
+            .shape(Shape::Hex(Hex::new(3, 2).unwrap()))
+            .seed(1)
+            .build()
+            .unwrap();
         assert!(maze.grid().is_none() && maze.mask().is_none());
         assert_eq!(
             maze.tiles().err(),

@@ -307,8 +307,8 @@ impl MazeSpec {
         self.finish.check(&self.blank)
     }
 
-    /// Generates the maze from `seed`, unfinished.
-    pub fn generate(&self, seed: u64) -> Result<Maze> {
+    /// Carves the maze from `seed`, unfinished.
+    fn carve(&self, seed: u64) -> Result<Maze> {
         let generator = self.generator.as_ref();
         match &self.blank {
             Blank::Rect { width, height } => Maze::generate(generator, *width, *height, seed),
@@ -332,7 +332,7 @@ impl MazeSpec {
     /// Generates the maze from `seed` and finishes it: the same spec and seed always give the
     /// same maze.
     pub fn make(&self, seed: u64) -> Result<Maze> {
-        let mut maze = self.generate(seed)?;
+        let mut maze = self.carve(seed)?;
         self.finish.apply(&mut maze)?;
         Ok(maze)
     }

@@ -444,7 +444,12 @@ mod tests {
 
     #[test]
     fn an_archive_names_its_arrays_and_their_shapes() {
-        let maze = Maze::generate(&Wilson, 4, 3, 5).unwrap();
+        let maze = Maze::builder()
+            .algorithm(Wilson)
+            .cells(4, 3)
+            .seed(5)
+            .build()
+            .unwrap();
         let mut out = Vec::new();
         Npz.render(&maze, &mut out).unwrap();
         assert!(out.starts_with(b"PK\x03\x04"));
@@ -524,7 +529,12 @@ mod tests {
         };
         let mut arrays = Arrays::reserve(&blank, 2, parts).unwrap();
         for seed in [8, 9] {
-            let mut maze = Maze::generate(&Wilson, 3, 2, seed).unwrap();
+            let mut maze = Maze::builder()
+                .algorithm(Wilson)
+                .cells(3, 2)
+                .seed(seed)
+                .build()
+                .unwrap();
             maze.solve().unwrap();
             arrays.push(seed, ArrayPiece::of(&maze, parts).unwrap());
         }

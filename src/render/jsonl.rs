@@ -55,7 +55,12 @@ mod tests {
 
     #[test]
     fn one_line_holding_the_json_document() {
-        let maze = Maze::generate(&Backtrack::default(), 5, 4, 3).unwrap();
+        let maze = Maze::builder()
+            .algorithm(Backtrack::default())
+            .cells(5, 4)
+            .seed(3)
+            .build()
+            .unwrap();
         let (mut line, mut pretty) = (Vec::new(), Vec::new());
         Jsonl::default().render(&maze, &mut line).unwrap();
         Json::default().render(&maze, &mut pretty).unwrap();
@@ -68,7 +73,12 @@ mod tests {
     #[test]
     fn one_line_holding_the_graph_document() {
         let hex = crate::topology::Shape::Hex(crate::topology::Hex::new(4, 3).unwrap());
-        let mut maze = Maze::generate_shape(&Backtrack::default(), hex, 3).unwrap();
+        let mut maze = Maze::builder()
+            .algorithm(Backtrack::default())
+            .shape(hex)
+            .seed(3)
+            .build()
+            .unwrap();
         maze.solve().unwrap();
         let (mut line, mut pretty) = (Vec::new(), Vec::new());
         let stats = true;
@@ -84,7 +94,12 @@ mod tests {
 
     #[test]
     fn stats_bring_the_difficulty() {
-        let maze = Maze::generate(&Backtrack::default(), 5, 4, 3).unwrap();
+        let maze = Maze::builder()
+            .algorithm(Backtrack::default())
+            .cells(5, 4)
+            .seed(3)
+            .build()
+            .unwrap();
         let mut line = Vec::new();
         Jsonl {
             stats: true,

@@ -141,7 +141,12 @@ mod tests {
 
     #[test]
     fn tiles_are_ones_for_walls() {
-        let maze = Maze::generate(&Backtrack::default(), 4, 3, 1).unwrap();
+        let maze = Maze::builder()
+            .algorithm(Backtrack::default())
+            .cells(4, 3)
+            .seed(1)
+            .build()
+            .unwrap();
         let mut bytes = Vec::new();
         NpyTiles.render(&maze, &mut bytes).unwrap();
         let mut text = Vec::new();
@@ -159,7 +164,12 @@ mod tests {
 
     #[test]
     fn connections_are_south_then_east() {
-        let maze = Maze::generate(&Backtrack::default(), 4, 3, 1).unwrap();
+        let maze = Maze::builder()
+            .algorithm(Backtrack::default())
+            .cells(4, 3)
+            .seed(1)
+            .build()
+            .unwrap();
         let grid = maze.grid().unwrap();
         let mut bytes = Vec::new();
         NpyConnections.render(&maze, &mut bytes).unwrap();

@@ -314,7 +314,12 @@ mod tests {
 
     #[test]
     fn a_maze_makes_a_book_of_two_pages_in_the_same_bytes_every_time() {
-        let maze = Maze::generate(&Backtrack::default(), 4, 3, 11).unwrap();
+        let maze = Maze::builder()
+            .algorithm(Backtrack::default())
+            .cells(4, 3)
+            .seed(11)
+            .build()
+            .unwrap();
         let written = || {
             let mut bytes = Vec::new();
             Pdf::default().render(&maze, &mut bytes).unwrap();

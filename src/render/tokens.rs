@@ -106,7 +106,12 @@ mod tests {
 
     #[test]
     fn every_passage_once_then_the_endpoints_and_the_path() {
-        let mut maze = Maze::generate(&Kruskal, 3, 2, 5).unwrap();
+        let mut maze = Maze::builder()
+            .algorithm(Kruskal)
+            .cells(3, 2)
+            .seed(5)
+            .build()
+            .unwrap();
         let line = tokens(&maze);
         assert!(line.starts_with("<ADJLIST_START> (") && line.ends_with(" <PATH_END>\n"));
         assert_eq!(
@@ -124,10 +129,22 @@ mod tests {
 
     #[test]
     fn the_order_is_seeded_and_moves_with_the_seed_only() {
-        let a = Maze::generate(&Kruskal, 6, 6, 9).unwrap();
+        let a = Maze::builder()
+            .algorithm(Kruskal)
+            .cells(6, 6)
+            .seed(9)
+            .build()
+            .unwrap();
         assert_eq!(
             tokens(&a),
-            tokens(&Maze::generate(&Kruskal, 6, 6, 9).unwrap())
+            tokens(
+                &Maze::builder()
+                    .algorithm(Kruskal)
+                    .cells(6, 6)
+                    .seed(9)
+                    .build()
+                    .unwrap()
+            )
         );
         let row_major = |line: &str| {
             let pairs: Vec<&str> = line.split(" ; ").collect();

@@ -20,7 +20,7 @@
 //! ```
 //! use mazegen::{Maze, algorithms::Backtrack, solve::Method};
 //!
-//! let mut maze = Maze::generate(&Backtrack::default(), 12, 8, 3)?;
+//! let mut maze = Maze::builder().algorithm(Backtrack::default()).cells(12, 8).seed(3).build()?;
 //! maze.solve_with(Method::WallFollower)?;
 //! let path = maze.solution().unwrap().to_vec();
 //! maze.solve()?;

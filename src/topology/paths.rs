@@ -150,7 +150,7 @@ impl Distances {
 /// ```
 /// use mazegen::{Maze, algorithms::Sidewinder, grid::Pos, topology::{Distances, shortest_path}};
 ///
-/// let maze = Maze::generate(&Sidewinder, 12, 8, 9)?;
+/// let maze = Maze::builder().algorithm(Sidewinder).cells(12, 8).seed(9).build()?;
 /// let (from, to) = (Pos::new(0, 0), Pos::new(11, 7));
 /// let path = shortest_path(maze.grid().unwrap(), from, to)?.unwrap();
 /// let steps = Distances::from(maze.grid().unwrap(), from)?.to(to).unwrap();

@@ -15,7 +15,11 @@ use proptest::prelude::*;
 use std::num::NonZeroU32;
 
 fn grid(generator: &dyn Generator, w: u32, h: u32, seed: u64) -> Grid {
-    Maze::generate(generator, w, h, seed)
+    Maze::builder()
+        .generator(generator.boxed())
+        .cells(w, h)
+        .seed(seed)
+        .build()
         .unwrap()
         .grid()
         .unwrap()

@@ -179,7 +179,12 @@ fn every_algorithm_is_a_command_with_the_library_defaults() {
         .unwrap();
         assert_eq!(json["algorithm"], name);
         assert_eq!(json["params"], generator.params(), "{name}");
-        let maze = Maze::generate(generator.as_ref(), 4, 4, 5).unwrap();
+        let maze = Maze::builder()
+            .generator(generator.as_ref().boxed())
+            .cells(4, 4)
+            .seed(5)
+            .build()
+            .unwrap();
         let mut text = Vec::new();
         Text::default().render(&maze, &mut text).unwrap();
         assert_eq!(

@@ -35,7 +35,14 @@ fn every_shape() -> Vec<Maze> {
     ];
     shapes
         .into_iter()
-        .map(|shape| Maze::generate_shape(&Backtrack::default(), shape, 7).unwrap())
+        .map(|shape| {
+            Maze::builder()
+                .algorithm(Backtrack::default())
+                .shape(shape)
+                .seed(7)
+                .build()
+                .unwrap()
+        })
         .collect()
 }
 
@@ -271,7 +278,14 @@ fn wrapped_mazes() -> Vec<Maze> {
     ];
     shapes
         .into_iter()
-        .map(|shape| Maze::generate_shape(&Backtrack::default(), shape, 7).unwrap())
+        .map(|shape| {
+            Maze::builder()
+                .algorithm(Backtrack::default())
+                .shape(shape)
+                .seed(7)
+                .build()
+                .unwrap()
+        })
         .collect()
 }
 
@@ -280,7 +294,12 @@ fn png_pixels_of_mazes_in_levels_put_the_levels_side_by_side_with_chevrons_up_an
     for (w, h, n) in [(5, 4, 2), (4, 3, 3), (3, 3, 4)] {
         let blank = Shape::Levels(Levels::new(w, h, n).unwrap());
         check_every_picture(
-            Maze::generate_shape(&Backtrack::default(), blank, 3).unwrap(),
+            Maze::builder()
+                .algorithm(Backtrack::default())
+                .shape(blank)
+                .seed(3)
+                .build()
+                .unwrap(),
             true,
         );
     }
@@ -291,7 +310,12 @@ fn png_pixels_of_weaves_draw_the_corridor_over_each_crossing_and_break_the_passa
     let density = mazegen::Probability::new(1.0).unwrap();
     for (w, h, seed) in [(6, 5, 1), (8, 8, 2), (9, 4, 3)] {
         let blank = Shape::Weave(Weave::new(w, h, density).unwrap());
-        let maze = Maze::generate_shape(&mazegen::algorithms::Kruskal, blank, seed).unwrap();
+        let maze = Maze::builder()
+            .algorithm(mazegen::algorithms::Kruskal)
+            .shape(blank)
+            .seed(seed)
+            .build()
+            .unwrap();
         check_every_picture(maze, true);
     }
 }
@@ -422,7 +446,12 @@ fn png_pixels_of_each_shape_match_their_snapshot() {
 
 #[test]
 fn a_rectangle_in_lines_is_its_shaped_maze_in_lines_and_tiles_stay_the_default() {
-    let mut maze = Maze::generate(&Backtrack::default(), 6, 4, 7).unwrap();
+    let mut maze = Maze::builder()
+        .algorithm(Backtrack::default())
+        .cells(6, 4)
+        .seed(7)
+        .build()
+        .unwrap();
     maze.solve().unwrap();
     let shaped = maze.clone();
     let lines = picture(true);
@@ -446,12 +475,12 @@ fn a_rectangle_in_lines_is_its_shaped_maze_in_lines_and_tiles_stay_the_default()
 
 #[test]
 fn a_picture_too_large_is_refused_naming_its_size_and_the_limit() {
-    let maze = Maze::generate_shape(
-        &Backtrack::default(),
-        Shape::Polar(Polar::new(3).unwrap()),
-        1,
-    )
-    .unwrap();
+    let maze = Maze::builder()
+        .algorithm(Backtrack::default())
+        .shape(Shape::Polar(Polar::new(3).unwrap()))
+        .seed(1)
+        .build()
+        .unwrap();
     let picture = Picture {
         scale: 1 << 30,
         ..picture(false)
@@ -483,7 +512,12 @@ fn the_binary_draws_every_shape_as_the_library_does() {
         &["--shape", "triangle", "--cells", "9x4"],
         &["--shape", "polar", "--rings", "4"],
     ];
-    let mut rect = Maze::generate(&Backtrack::default(), 6, 6, 7).unwrap();
+    let mut rect = Maze::builder()
+        .algorithm(Backtrack::default())
+        .cells(6, 6)
+        .seed(7)
+        .build()
+        .unwrap();
     rect.solve().unwrap();
     let mut mazes = every_shape();
     mazes[0] = rect.clone();
@@ -561,7 +595,12 @@ fn the_binary_draws_lines_16_pixels_a_cell_unless_told_and_refuses_what_does_not
 
 #[test]
 fn openings_leave_gaps_in_the_outer_wall_of_a_rectangle_in_lines() {
-    let mut maze = Maze::generate(&Backtrack::default(), 6, 4, 7).unwrap();
+    let mut maze = Maze::builder()
+        .algorithm(Backtrack::default())
+        .cells(6, 4)
+        .seed(7)
+        .build()
+        .unwrap();
     let lines = picture(false);
     let draw = |maze: &Maze, renderer: &dyn Render| {
         let mut bytes = Vec::new();
@@ -606,12 +645,12 @@ fn openings_leave_gaps_in_the_outer_wall_of_a_rectangle_in_lines() {
 
 #[test]
 fn a_one_cell_maze_is_its_goal() {
-    let mut maze = Maze::generate_shape(
-        &Backtrack::default(),
-        Shape::Polar(Polar::new(1).unwrap()),
-        1,
-    )
-    .unwrap();
+    let mut maze = Maze::builder()
+        .algorithm(Backtrack::default())
+        .shape(Shape::Polar(Polar::new(1).unwrap()))
+        .seed(1)
+        .build()
+        .unwrap();
     maze.solve().unwrap();
     let (width, _, pixels) = decoded(&rendered(&Png(picture(true)), &maze));
     let (x, y) = pixel_of(Point::new(1.0, 1.0));

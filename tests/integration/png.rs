@@ -1,9 +1,10 @@
 //! PNG pictures decode to exactly the pixels of the 8-bit RGB encoder mazegen had before its
 //! pictures became indexed color: every palette, scale, solution and heat map.
 
+use mazegen::Maze;
 use mazegen::algorithms::{Backtrack, BinaryTree};
+use mazegen::maze::Heat;
 use mazegen::render::{Ink, Palette, Picture, Png, Render};
-use mazegen::{Heat, Maze};
 
 /// The picture as the RGB encoder drew it: each tile's ink, `scale` pixels square.
 fn rgb_pixels(maze: &Maze, picture: Picture) -> Vec<u8> {
@@ -52,7 +53,12 @@ fn png(maze: &Maze, picture: Picture) -> Vec<u8> {
 
 #[test]
 fn pixels_are_those_of_the_rgb_encoder() {
-    let plain = Maze::generate(&Backtrack::default(), 10, 7, 3).unwrap();
+    let plain = Maze::builder()
+        .algorithm(Backtrack::default())
+        .cells(10, 7)
+        .seed(3)
+        .build()
+        .unwrap();
     let mut solved = plain.clone();
     solved.open_border().unwrap();
     solved.solve().unwrap();
@@ -82,7 +88,12 @@ fn pixels_are_those_of_the_rgb_encoder() {
 #[test]
 fn a_large_picture_takes_the_fast_deflate_and_the_same_pixels() {
     // 1501x1501 tiles at scale 3: 20 megapixels, over the limit of the default level.
-    let maze = Maze::generate(&BinaryTree::default(), 750, 750, 5).unwrap();
+    let maze = Maze::builder()
+        .algorithm(BinaryTree::default())
+        .cells(750, 750)
+        .seed(5)
+        .build()
+        .unwrap();
     let picture = Picture {
         scale: 3,
         ..Picture::default()

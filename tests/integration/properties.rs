@@ -43,7 +43,7 @@ proptest! {
     #[test]
     fn every_generator_makes_perfect_mazes(w in 1u32..40, h in 1u32..40, seed: u64) {
         for generator in generators() {
-            let maze = Maze::generate(generator.as_ref(), w, h, seed).unwrap();
+            let maze = Maze::builder().generator(generator.as_ref().boxed()).cells(w, h).seed(seed).build().unwrap();
             let name = label(generator.as_ref());
             prop_assert_eq!(check_perfect(maze.grid().unwrap()), Ok(()), "{} {}x{}", name, w, h);
             prop_assert_eq!(maze.grid().unwrap().passage_count(), u64::from(w * h - 1));
@@ -54,7 +54,7 @@ proptest! {
     #[test]
     fn binary_tree_opens_the_two_sides_of_its_bias(w in 1u32..40, h in 1u32..40, seed: u64) {
         for bias in Bias::ALL {
-            let grid = Maze::generate(&BinaryTree { bias }, w, h, seed).unwrap().grid().unwrap().clone();
+            let grid = Maze::builder().algorithm(BinaryTree { bias }).cells(w, h).seed(seed).build().unwrap().grid().unwrap().clone();
             let (across, down) = (bias.horizontal(), bias.vertical());
             let edge_y = if down == Dir::North { 0 } else { h - 1 };
             let edge_x = if across == Dir::West { 0 } else { w - 1 };
@@ -83,7 +83,7 @@ proptest! {
     #[test]
     fn backtrack_from_any_start_is_perfect(w in 1u32..30, h in 1u32..30, sx: u32, sy: u32, seed: u64) {
         let start = Pos::new(sx % w, sy % h);
-        let maze = Maze::generate(&Backtrack { start, ..Backtrack::default() }, w, h, seed).unwrap();
+        let maze = Maze::builder().algorithm(Backtrack { start, ..Backtrack::default() }).cells(w, h).seed(seed).build().unwrap();
         prop_assert_eq!(check_perfect(maze.grid().unwrap()), Ok(()));
     }
 
@@ -98,15 +98,15 @@ proptest! {
     ) {
         let seeds = 1 + seeds % (w * h);
         let backtrack = Backtrack { start: Pos::new(sx % w, sy % h), ..backtrack_seeds(seeds) };
-        let maze = Maze::generate(&backtrack, w, h, seed).unwrap();
+        let maze = Maze::builder().algorithm(backtrack).cells(w, h).seed(seed).build().unwrap();
         prop_assert_eq!(check_perfect(maze.grid().unwrap()), Ok(()), "{} seeds {}x{}", seeds, w, h);
     }
 
     #[test]
     fn same_seed_same_maze(w in 1u32..30, h in 1u32..30, seed: u64) {
         for generator in generators() {
-            let a = Maze::generate(generator.as_ref(), w, h, seed).unwrap();
-            let b = Maze::generate(generator.as_ref(), w, h, seed).unwrap();
+            let a = Maze::builder().generator(generator.as_ref().boxed()).cells(w, h).seed(seed).build().unwrap();
+            let b = Maze::builder().generator(generator.as_ref().boxed()).cells(w, h).seed(seed).build().unwrap();
             prop_assert_eq!(a, b);
         }
     }
@@ -129,7 +129,12 @@ fn every_generator_makes_perfect_thin_and_tiny_mazes() {
     for generator in generators() {
         for (w, h) in shapes {
             for seed in 0..64 {
-                let maze = Maze::generate(generator.as_ref(), w, h, seed).unwrap();
+                let maze = Maze::builder()
+                    .generator(generator.as_ref().boxed())
+                    .cells(w, h)
+                    .seed(seed)
+                    .build()
+                    .unwrap();
                 let name = label(generator.as_ref());
                 assert_eq!(
                     check_perfect(maze.grid().unwrap()),
@@ -143,24 +148,33 @@ fn every_generator_makes_perfect_thin_and_tiny_mazes() {
 
 #[test]
 fn backtrack_start_outside_the_grid_is_an_error() {
-    let error = Maze::generate(
-        &Backtrack {
+    let error = Maze::builder()
+        .algorithm(Backtrack {
             start: Pos::new(5, 0),
             ..Backtrack::default()
-        },
-        5,
-        5,
-        1,
-    )
-    .unwrap_err();
+        })
+        .cells(5, 5)
+        .seed(1)
+        .build()
+        .unwrap_err();
     assert_eq!(error.to_string(), "cell 5,0 is outside the 5x5-cell maze");
 }
 
 #[test]
 fn different_seeds_give_different_mazes() {
     for generator in generators() {
-        let a = Maze::generate(generator.as_ref(), 20, 20, 1).unwrap();
-        let b = Maze::generate(generator.as_ref(), 20, 20, 2).unwrap();
+        let a = Maze::builder()
+            .generator(generator.as_ref().boxed())
+            .cells(20, 20)
+            .seed(1)
+            .build()
+            .unwrap();
+        let b = Maze::builder()
+            .generator(generator.as_ref().boxed())
+            .cells(20, 20)
+            .seed(2)
+            .build()
+            .unwrap();
         assert_ne!(
             a.grid().unwrap(),
             b.grid().unwrap(),
@@ -173,7 +187,12 @@ fn different_seeds_give_different_mazes() {
 #[test]
 fn backtrack_handles_3000_by_3000_cells_on_the_default_stack() {
     // Runs on a test thread (2 MiB stack): a recursive backtracker would overflow long before.
-    let maze = Maze::generate(&Backtrack::default(), 3000, 3000, 11).unwrap();
+    let maze = Maze::builder()
+        .algorithm(Backtrack::default())
+        .cells(3000, 3000)
+        .seed(11)
+        .build()
+        .unwrap();
     assert_eq!(check_perfect(maze.grid().unwrap()), Ok(()));
 }
 
@@ -183,7 +202,11 @@ fn binary_tree_carves_east_half_the_time() {
     let (w, h) = (101u32, 101u32);
     let (mut east, mut choices) = (0u64, 0u64);
     for seed in 0..20 {
-        let grid = Maze::generate(&BinaryTree::default(), w, h, seed)
+        let grid = Maze::builder()
+            .algorithm(BinaryTree::default())
+            .cells(w, h)
+            .seed(seed)
+            .build()
             .unwrap()
             .grid()
             .unwrap()
@@ -206,14 +229,22 @@ fn binary_tree_carves_east_half_the_time() {
 fn backtrack_has_few_dead_ends() {
     for seed in 0..5 {
         let backtrack = dead_end_fraction(
-            &Maze::generate(&Backtrack::default(), 60, 60, seed)
+            &Maze::builder()
+                .algorithm(Backtrack::default())
+                .cells(60, 60)
+                .seed(seed)
+                .build()
                 .unwrap()
                 .grid()
                 .unwrap()
                 .clone(),
         );
         let binary = dead_end_fraction(
-            &Maze::generate(&BinaryTree::default(), 60, 60, seed)
+            &Maze::builder()
+                .algorithm(BinaryTree::default())
+                .cells(60, 60)
+                .seed(seed)
+                .build()
                 .unwrap()
                 .grid()
                 .unwrap()
@@ -234,7 +265,12 @@ fn backtrack_picks_neighbours_uniformly() {
     let runs = 4000;
     let east = (0..runs)
         .filter(|&seed| {
-            let maze = Maze::generate(&Backtrack::default(), 2, 2, seed).unwrap();
+            let maze = Maze::builder()
+                .algorithm(Backtrack::default())
+                .cells(2, 2)
+                .seed(seed)
+                .build()
+                .unwrap();
             maze.grid().unwrap().open_east(0, 0) && !maze.grid().unwrap().open_south(0, 0)
         })
         .count();
@@ -261,7 +297,11 @@ fn one_seed_reproduces_the_0_1_0_backtracker() {
                     start,
                     ..Backtrack::default()
                 };
-                let grid = Maze::generate(&backtrack, w, h, seed)
+                let grid = Maze::builder()
+                    .algorithm(backtrack)
+                    .cells(w, h)
+                    .seed(seed)
+                    .build()
                     .unwrap()
                     .grid()
                     .unwrap()
@@ -281,10 +321,22 @@ fn one_seed_reproduces_the_0_1_0_backtracker() {
 
 #[test]
 fn more_seeds_than_cells_is_an_error() {
-    let error = Maze::generate(&backtrack_seeds(7), 3, 2, 1).unwrap_err();
+    let error = Maze::builder()
+        .algorithm(backtrack_seeds(7))
+        .cells(3, 2)
+        .seed(1)
+        .build()
+        .unwrap_err();
     assert_eq!(
         error.to_string(),
         "7 walkers are more than the maze's 6 cells to start from; use 1 to 6"
     );
-    assert!(Maze::generate(&backtrack_seeds(6), 3, 2, 1).is_ok());
+    assert!(
+        Maze::builder()
+            .algorithm(backtrack_seeds(6))
+            .cells(3, 2)
+            .seed(1)
+            .build()
+            .is_ok()
+    );
 }

@@ -79,7 +79,12 @@ fn the_library_reads_back_the_maze_it_wrote() {
         Shape::Triangle(Triangle::new(7, 3).unwrap()),
         Shape::Polar(Polar::new(4).unwrap()),
     ] {
-        let mut maze = Maze::generate_shape(&Wilson, blank, 9).unwrap();
+        let mut maze = Maze::builder()
+            .algorithm(Wilson)
+            .shape(blank)
+            .seed(9)
+            .build()
+            .unwrap();
         maze.solve().unwrap();
         let mut document = Vec::new();
         Graph::default().render(&maze, &mut document).unwrap();

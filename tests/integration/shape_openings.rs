@@ -83,7 +83,7 @@ proptest! {
     ) {
         let graph_algorithms: Vec<_> = catalogue().into_iter().filter(|g| g.carves_shapes()).collect();
         let generator = &graph_algorithms[(seed % graph_algorithms.len() as u64) as usize];
-        let mut maze = Maze::generate_shape(generator.as_ref(), shape(kind, width, height, &holes), seed).unwrap();
+        let mut maze = Maze::builder().generator(generator.as_ref().boxed()).shape(shape(kind, width, height, &holes)).seed(seed).build().unwrap();
         let name = maze.shape().name();
         // Two cells of the border, maybe the same one.
         let border = with_topology!(maze.shape(), t => border_cells(t));

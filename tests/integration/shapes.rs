@@ -99,7 +99,7 @@ proptest! {
         p in 0.0f64..1.0,
     ) {
         let blank = shape(kind, width, height, &holes);
-        let perfect = Maze::generate_shape(&Wilson, blank, seed).unwrap();
+        let perfect = Maze::builder().algorithm(Wilson).shape(blank).seed(seed).build().unwrap();
         for probability in [0.0, p, 1.0] {
             let mut maze = perfect.clone();
             let opened = maze.braid_with(Probability::new(probability).unwrap()).unwrap();

@@ -106,7 +106,7 @@ proptest! {
         sx: u32, sy: u32, gx: u32, gy: u32, backtrack: bool,
     ) {
         let generator: &dyn Generator = if backtrack { &Backtrack::default() } else { &BinaryTree::default() };
-        let mut maze = Maze::generate(generator, w, h, seed).unwrap();
+        let mut maze = Maze::builder().generator(generator.boxed()).cells(w, h).seed(seed).build().unwrap();
         maze.braid_with(Probability::new(braid).unwrap()).unwrap();
         maze.set_endpoints(Pos::new(sx % w, sy % h), Pos::new(gx % w, gy % h)).unwrap();
         maze.solve().unwrap();
@@ -115,7 +115,7 @@ proptest! {
 
     #[test]
     fn solutions_leave_through_the_openings(w in 1u32..25, h in 1u32..25, seed: u64) {
-        let mut maze = Maze::generate(&Backtrack::default(), w, h, seed).unwrap();
+        let mut maze = Maze::builder().algorithm(Backtrack::default()).cells(w, h).seed(seed).build().unwrap();
         maze.open_border().unwrap();
         maze.solve().unwrap();
         let doc = document(&maze);
@@ -254,7 +254,12 @@ fn stats_table_goes_to_stderr_and_json_gets_an_object() {
 
 #[test]
 fn png_decodes_to_the_expected_pixels() {
-    let maze = Maze::generate(&Backtrack::default(), 4, 3, 1).unwrap();
+    let maze = Maze::builder()
+        .algorithm(Backtrack::default())
+        .cells(4, 3)
+        .seed(1)
+        .build()
+        .unwrap();
     for (palette, scale) in [(Palette::COLOR, 1), (Palette::MONO, 5)] {
         let mut bytes = Vec::new();
         Png(Picture {

@@ -44,9 +44,21 @@ fn blank(kind: u8, w: u32, h: u32) -> Shape {
 /// A maze carved into `shape` by one of three generators, braided with `braid`.
 fn maze(shape: Shape, generator: u8, braid: f64, seed: u64) -> Maze {
     let mut maze = match generator {
-        0 => Maze::generate_shape(&Wilson, shape, seed),
-        1 => Maze::generate_shape(&Kruskal, shape, seed),
-        _ => Maze::generate_shape(&Backtrack::default(), shape, seed),
+        0 => Maze::builder()
+            .algorithm(Wilson)
+            .shape(shape)
+            .seed(seed)
+            .build(),
+        1 => Maze::builder()
+            .algorithm(Kruskal)
+            .shape(shape)
+            .seed(seed)
+            .build(),
+        _ => Maze::builder()
+            .algorithm(Backtrack::default())
+            .shape(shape)
+            .seed(seed)
+            .build(),
     }
     .unwrap();
     if braid > 0.0 {

@@ -51,7 +51,12 @@ fn streamed_bytes_are_those_of_the_whole_maze() {
     ];
     for generator in generators {
         for (width, height) in [(1, 1), (1, 4), (4, 1), (9, 7), (80, 3)] {
-            let maze = Maze::generate(generator, width, height, 5).unwrap();
+            let maze = Maze::builder()
+                .generator(generator.boxed())
+                .cells(width, height)
+                .seed(5)
+                .build()
+                .unwrap();
             for (name, renderer) in renderers() {
                 let mut whole = Vec::new();
                 renderer.render(&maze, &mut whole).unwrap();
@@ -105,7 +110,12 @@ fn a_maze_taller_than_a_grid_streams_in_a_row_of_memory() {
     // 2^31 rows of cells: past the grid's 2^30 cells whatever the width. Its first tile rows
     // are those of the same maze cut short, but for the last cell row of the short one.
     let mut rows = MazeRows::new(&Eller, 20, 1 << 31, 3).unwrap();
-    let short = Maze::generate(&Eller, 20, 6, 3).unwrap();
+    let short = Maze::builder()
+        .algorithm(Eller)
+        .cells(20, 6)
+        .seed(3)
+        .build()
+        .unwrap();
     let grid = short.grid().unwrap();
     for y in 0..5 {
         let cells = rows.next_row().unwrap();

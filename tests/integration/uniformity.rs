@@ -82,7 +82,12 @@ fn tree_of(grid: &Grid) -> u16 {
 fn tree_counts(generator: &dyn Generator, trees: &[u16]) -> Vec<u64> {
     let mut counts = vec![0; trees.len()];
     for seed in 0..SAMPLES {
-        let maze = Maze::generate(generator, SIDE, SIDE, seed).unwrap();
+        let maze = Maze::builder()
+            .generator(generator.boxed())
+            .cells(SIDE, SIDE)
+            .seed(seed)
+            .build()
+            .unwrap();
         let tree = tree_of(maze.grid().unwrap());
         let index = trees
             .binary_search(&tree)

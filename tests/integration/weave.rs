@@ -110,7 +110,11 @@ fn algorithms_that_do_not_weave_are_refused_naming_those_that_do() {
 #[test]
 fn braiding_a_weave_keeps_its_crossings() {
     for seed in 0..40 {
-        let maze = Maze::generate_shape(&mazegen::algorithms::Kruskal, weave(9, 7, 1.0), seed);
+        let maze = Maze::builder()
+            .algorithm(mazegen::algorithms::Kruskal)
+            .shape(weave(9, 7, 1.0))
+            .seed(seed)
+            .build();
         let mut maze = maze.unwrap();
         let before = crossings(maze.shape());
         maze.braid_with(Probability::new(1.0).unwrap()).unwrap();
@@ -451,7 +455,11 @@ fn replaying_a_weaves_events_rebuilds_it() {
 fn a_weave_names_exactly_the_cells_passages_go_under() {
     use mazegen::topology::Topology;
     for seed in 0..20 {
-        let maze = Maze::generate_shape(&mazegen::algorithms::Kruskal, weave(10, 10, 1.0), seed);
+        let maze = Maze::builder()
+            .algorithm(mazegen::algorithms::Kruskal)
+            .shape(weave(10, 10, 1.0))
+            .seed(seed)
+            .build();
         let maze = maze.unwrap();
         let Shape::Weave(woven) = maze.shape() else {
             unreachable!()

@@ -35,10 +35,7 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
                 .target
                 .write(|out| renderer.render_rows(&mut rows, out))
         }
-        Destination::Render(rendering) => {
-            let maze = generate(&spec, seed.value, quiet)?;
-            write_maze(&finished(maze, &spec)?, &rendering)
-        }
+        Destination::Render(rendering) => write_maze(&made(&spec, seed.value, quiet)?, &rendering),
         Destination::Window(giant, window, rendering) => {
             let maze = giant.window(generator, seed.value, window)?;
             write_maze(&finished(maze, &spec)?, &rendering)
@@ -61,14 +58,14 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
 /// only after a second).
 const LONG_WALK: f64 = 1e8;
 
-/// Generates the maze. A random walk expected to run long (Aldous-Broder or Wilson on a big or
-/// thin maze, of any shape) says so up front and shows its progress, in cells joined, on a
-/// terminal.
-fn generate(spec: &MazeSpec, seed: u64, quiet: bool) -> anyhow::Result<Maze> {
+/// Makes the maze and finishes it. A random walk expected to run long (Aldous-Broder or Wilson
+/// on a big or thin maze, of any shape) says so up front and shows its progress, in cells
+/// joined, on a terminal.
+fn made(spec: &MazeSpec, seed: u64, quiet: bool) -> anyhow::Result<Maze> {
     let generator = spec.generator.as_ref();
     let steps = walk_steps(spec);
     if steps < LONG_WALK || quiet || !io::stderr().is_terminal() {
-        return Ok(spec.generate(seed)?);
+        return spec.make(seed).map_err(with_flags);
     }
     crate::message(format_args!(
         "{}: about {steps:.1e} random-walk steps to take (--quiet hides this)",
@@ -85,7 +82,7 @@ fn generate(spec: &MazeSpec, seed: u64, quiet: bool) -> anyhow::Result<Maze> {
         }
     };
     joined.0.finish();
-    Ok(maze)
+    finished(maze, spec)
 }
 
 /// Counts the cells a generator joins to the maze on a progress bar.

@@ -268,9 +268,19 @@ mod tests {
             panic!("parsed the wrong command")
         };
         let seed = 987_654_321;
-        let rect = mazegen::Maze::generate(&Backtrack::default(), 4, 3, seed).unwrap();
+        let rect = mazegen::Maze::builder()
+            .algorithm(Backtrack::default())
+            .cells(4, 3)
+            .seed(seed)
+            .build()
+            .unwrap();
         let hex = Shape::Hex(Hex::new(4, 3).unwrap());
-        let hex = mazegen::Maze::generate_shape(&Backtrack::default(), hex, seed).unwrap();
+        let hex = mazegen::Maze::builder()
+            .algorithm(Backtrack::default())
+            .shape(hex)
+            .seed(seed)
+            .build()
+            .unwrap();
         let lines = Picture {
             style: Style::Lines,
             ..Picture::default()

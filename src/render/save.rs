@@ -1,0 +1,119 @@
+//! A maze written to a file in the format its name says, and shown as text.
+
+use super::{Html, Json, Pdf, Png, Render, Svg, Text};
+use crate::error::{Error, Result};
+use crate::maze::Maze;
+use std::fmt;
+use std::fs::{self, File};
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+
+/// The file name endings [`Maze::save`] knows, in the order its refusal lists them.
+pub const SAVED_FORMATS: [&str; 6] = ["txt", "json", "svg", "png", "html", "pdf"];
+
+impl Maze {
+    /// Writes the maze to `path` in the format its name ends with, with that format's
+    /// default options: `.txt` (`#` and spaces), `.json` (`mazegen.maze/v1`), `.svg`, `.png`,
+    /// `.html` (a page to play) or `.pdf` (a page to print). The file is replaced only once it
+    /// is complete; on an error nothing is left behind.
+    ///
+    /// ```
+    /// use mazegen::Maze;
+    ///
+    /// let maze = Maze::builder().cells(12, 8).solve().seed(5).build()?;
+    /// let path = std::env::temp_dir().join(format!("mazegen-doc-{}.svg", std::process::id()));
+    /// maze.save(&path)?;
+    /// assert!(std::fs::read_to_string(&path)?.starts_with("<svg"));
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<()> {
+        let path = path.as_ref();
+        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        let renderer: Box<dyn Render> = match extension.to_ascii_lowercase().as_str() {
+            "txt" => Box::new(Text::default()),
+            "json" => Box::new(Json::default()),
+            "svg" => Box::new(Svg::default()),
+            "png" => Box::new(Png::default()),
+            "html" => Box::new(Html::default()),
+            "pdf" => Box::new(Pdf::default()),
+            _ => {
+                return Err(Error::UnknownFormat {
+                    path: path.to_path_buf(),
+                    expected: &SAVED_FORMATS,
+                });
+            }
+        };
+        let temporary = temporary_beside(path);
+        let written = File::create(&temporary)
+            .map_err(Error::from)
+            .and_then(|file| {
+                let mut out = BufWriter::new(file);
+                renderer.render(self, &mut out)?;
+                out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+                Ok(())
+            });
+        match written.and_then(|()| Ok(fs::rename(&temporary, path)?)) {
+            Ok(()) => Ok(()),
+            Err(error) => {
+                let _ = fs::remove_file(&temporary);
+                Err(error)
+            }
+        }
+    }
+}
+
+/// The file a save writes before it takes `path`'s place: `.NAME.PID.tmp` beside it.
+fn temporary_beside(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map_or("maze".into(), |name| name.to_string_lossy());
+    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+/// The maze as text, `#` for walls and spaces for passages (its solution drawn in if
+/// solved), as [`Text`] writes it.
+impl fmt::Display for Maze {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut text = Vec::new();
+        Text::default()
+            .render(self, &mut text)
+            .map_err(|_| fmt::Error)?;
+        f.write_str(&String::from_utf8_lossy(&text))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_without_a_known_ending_is_refused_and_nothing_is_written() {
+        let maze = Maze::builder().cells(3, 3).seed(1).build().unwrap();
+        let dir = std::env::temp_dir().join(format!("mazegen-save-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let error = maze.save(dir.join("maze.bmp")).unwrap_err();
+        assert!(error.to_string().contains(".txt, .json"), "{error}");
+        // A failed write leaves no temporary file behind.
+        let missing = dir.join("no-such-dir").join("maze.svg");
+        assert!(matches!(maze.save(&missing), Err(Error::Io(_))));
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 0);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn every_format_saves_what_its_renderer_writes() {
+        let maze = Maze::builder().cells(5, 4).solve().seed(2).build().unwrap();
+        let dir = std::env::temp_dir().join(format!("mazegen-formats-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        for extension in SAVED_FORMATS {
+            let path = dir.join(format!("maze.{extension}"));
+            maze.save(&path).unwrap();
+            assert!(fs::metadata(&path).unwrap().len() > 0, "{extension}");
+        }
+        let text = fs::read_to_string(dir.join("maze.txt")).unwrap();
+        assert_eq!(text, maze.to_string());
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), SAVED_FORMATS.len());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
