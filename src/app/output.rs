@@ -79,16 +79,10 @@ impl Target {
 /// The error of a failed write: the library's own when a renderer reported one through I/O (a
 /// maze too large for memory: not a failure of the target), else the I/O error, with `context`.
 fn write_error(error: io::Error, context: Option<String>) -> anyhow::Error {
-    if error
-        .get_ref()
-        .is_some_and(|inner| inner.is::<mazegen::Error>())
-    {
-        let inner = error.into_inner().expect("checked above");
-        return anyhow::Error::from(*inner.downcast::<mazegen::Error>().expect("checked above"));
-    }
-    match context {
-        Some(context) => anyhow::Error::new(error).context(context),
-        None => error.into(),
+    match (mazegen::Error::from(error), context) {
+        (mazegen::Error::Io(error), Some(context)) => anyhow::Error::new(error).context(context),
+        (mazegen::Error::Io(error), None) => error.into(),
+        (refusal, _) => refusal.into(),
     }
 }
 

@@ -6,7 +6,7 @@ use super::figures_table;
 use crate::app::progress::Progress;
 use crate::app::settle::{DatasetJob, Pixels, dataset_with_flags};
 use mazegen::Maze;
-use mazegen::dataset::{BATCH_MAZES, Made};
+use mazegen::dataset::{BATCH_MAZES, DatasetError, Made};
 use mazegen::grid::tiles_from_cells;
 use mazegen::maze::Blank;
 use mazegen::render::{ArrayPiece, Arrays, BookMaze, Npz, npy_header};
@@ -112,7 +112,7 @@ fn write_run(job: &DatasetJob, out: &mut dyn Write) -> anyhow::Result<()> {
     let mut book = Vec::new();
     let mut shown = 0;
     while let Some(made) = mazes.next() {
-        let mut made = made.map_err(|error| match error.downcast::<mazegen::Error>() {
+        let mut made = made.map_err(|error| match error.downcast::<DatasetError>() {
             Ok(error) => dataset_with_flags(error, spec),
             Err(error) => error,
         })?;
