@@ -23,6 +23,7 @@ mod floors;
 mod graph;
 mod html;
 mod labyrinths;
+mod layers;
 mod levels;
 mod mask_tiles;
 mod output;
