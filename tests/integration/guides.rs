@@ -11,8 +11,8 @@
 //!   line is run, and what it prints (standard output, then standard error) must be the lines
 //!   below it; one that prints `error: ...` must fail, any other succeed;
 //! - a table with a `Command` column runs each cell of it that is a `mazegen ...` code span;
-//! - a ```` ```python ```` block runs when `python3` imports every module it imports (the
-//!   package `mazegen` is built from this checkout when numpy is there).
+//! - a ```` ```python ```` block runs as a script file when `python3` imports every module it
+//!   imports (the package `mazegen` is built from this checkout when numpy is there).
 //!
 //! ```` ```console ```` blocks (installing, scripts for a cluster, what needs a terminal) and
 //! other ```` ```text ```` blocks are shown, never run. A command whose program (`jq`, `dot`,
@@ -457,9 +457,12 @@ fn run_document(name: &str, markdown: &str, dir: &Path) -> (usize, usize) {
                     skipped += 1;
                     continue;
                 }
+                // As a file, as people run them (Dask's workers, for one, run it again).
+                let file = format!("block-{line}.py");
+                std::fs::write(dir.join(&file), &script).unwrap();
                 let mut python = assert_cmd::Command::new("python3");
                 python
-                    .args(["-c", &script])
+                    .arg(&file)
                     .current_dir(dir)
                     .env("PATH", &path)
                     .env("HOME", &home)
@@ -467,12 +470,17 @@ fn run_document(name: &str, markdown: &str, dir: &Path) -> (usize, usize) {
                 if let Some(package) = package {
                     python.env("PYTHONPATH", package);
                 }
+                let started = Instant::now();
                 let output = python.output().unwrap();
                 assert!(
                     output.status.success(),
                     "{at}: the Python block failed:\n{}",
                     String::from_utf8_lossy(&output.stderr)
                 );
+                let took = started.elapsed();
+                if took > Duration::from_secs(2) {
+                    eprintln!("note: {at}: the Python block took {took:.1?}");
+                }
                 ran += 1;
             }
         }
