@@ -163,3 +163,9 @@ pub mod prelude {
 
 /// The program and version that wrote a document: the `generator` field of every JSON output.
 pub const GENERATOR: &str = concat!("mazegen ", env!("CARGO_PKG_VERSION"));
+
+/// The Rust examples of README.md and of the library guide, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+#[doc = include_str!("../docs/library.md")]
+pub struct DocsExamples;

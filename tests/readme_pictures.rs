@@ -1,4 +1,5 @@
-//! Every picture in README.md is made by mazegen: regenerating each gives the same bytes.
+//! Every picture in README.md and the guides in `docs/` is made by mazegen: regenerating each
+//! gives the same bytes.
 
 use assert_cmd::cargo::cargo_bin_cmd;
 
@@ -335,14 +336,42 @@ fn mazegen() -> assert_cmd::Command {
     command
 }
 
+/// README.md and every guide in `docs/`, as one text.
+fn docs() -> String {
+    let mut text = std::fs::read_to_string("README.md").unwrap();
+    let mut guides: Vec<_> = std::fs::read_dir("docs")
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+        .collect();
+    guides.sort();
+    for guide in guides {
+        text += &std::fs::read_to_string(guide).unwrap();
+    }
+    text
+}
+
 #[test]
 fn readme_pictures_are_reproducible() {
-    let readme = include_str!("../README.md");
+    let docs = docs();
     for (path, args) in PICTURES {
-        assert!(readme.contains(path), "README shows {path}");
+        let name = path.strip_prefix("docs/").unwrap();
+        let shown = [
+            format!("({path})"),
+            format!("({name})"),
+            format!("src=\"{path}\""),
+            format!("src=\"{name}\""),
+        ];
         assert!(
-            readme.contains(&args.join(" ")),
-            "README gives the command for {path}"
+            shown.iter().any(|link| docs.contains(link.as_str())),
+            "README.md or a guide shows {path}"
+        );
+        // The guides make their pictures where they run: `docs/heart.txt` is the `heart.txt`
+        // the shapes guide writes first.
+        let command = args.join(" ").replace("docs/", "");
+        assert!(
+            docs.contains(&command),
+            "README.md or a guide gives the command for {path}: {command}"
         );
         let expected = std::fs::read(path).unwrap();
         let output = mazegen().args(*args).output().unwrap();
@@ -353,4 +382,14 @@ fn readme_pictures_are_reproducible() {
             args.join(" ")
         );
     }
+}
+
+#[test]
+fn the_guides_mask_is_the_one_the_pictures_use() {
+    let heart = std::fs::read_to_string("docs/heart.txt").unwrap();
+    let guide = std::fs::read_to_string("docs/shapes.md").unwrap();
+    assert!(
+        guide.contains(&format!("cat > heart.txt <<'EOF'\n{heart}EOF\n")),
+        "docs/shapes.md writes docs/heart.txt's mask"
+    );
 }

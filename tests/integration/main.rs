@@ -21,6 +21,7 @@ mod docs;
 mod events;
 mod floors;
 mod graph;
+mod guides;
 mod html;
 mod labyrinths;
 mod layers;

@@ -111,8 +111,12 @@ fn formats_agree_on_the_map() {
 }
 
 #[test]
-fn readme_examples_are_what_mazegen_prints() {
-    let readme = include_str!("../../README.md");
+fn the_games_guides_examples_are_what_mazegen_prints() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/games.md");
+    let Ok(guide) = std::fs::read_to_string(path) else {
+        eprintln!("note: docs/ is not here (a published crate); the guide's examples are skipped");
+        return;
+    };
     for args in [
         &[
             "rooms",
@@ -155,8 +159,8 @@ fn readme_examples_are_what_mazegen_prints() {
     ] {
         let example = format!("$ mazegen {}\n{}", args.join(" "), stdout_of(args));
         assert!(
-            readme.contains(&example),
-            "README.md is out of date for {args:?}"
+            guide.contains(&example),
+            "docs/games.md is out of date for {args:?}"
         );
     }
 }
