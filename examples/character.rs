@@ -30,7 +30,7 @@ fn main() {
         eprintln!("warning: a debug build; times mean little (use --release)");
     }
     let mixed = Probability::new(0.5).expect("0.5 is a probability");
-    let mut rows: Vec<(String, Box<dyn Generator>)> = catalogue()
+    let mut rows: Vec<(String, Box<dyn Generator + Send + Sync>)> = catalogue()
         .into_iter()
         .map(|generator| (format!("`{}`", generator.name()), generator))
         .collect();

@@ -101,7 +101,7 @@ fn growing_tree(method: Method) -> Box<dyn Algorithm> {
 
 /// The measured generators: the catalogue, then growing-tree's other picks, simplified Prim,
 /// and backtrack with 3 and 1000 seeds and with one seed per cell.
-fn generators() -> Vec<Box<dyn Generator>> {
+fn generators() -> Vec<Box<dyn Generator + Send + Sync>> {
     let mut all = catalogue();
     let half = Probability::new(0.5).expect("0.5 is a probability");
     for pick in [Pick::Random, Pick::Oldest, Pick::Mixed(half)] {

@@ -387,7 +387,7 @@ impl<A: Algorithm + Clone + Send + Sync + 'static> Generator for A {
 /// The one list that "every algorithm" means: the character table (`examples/character.rs`),
 /// the benches, and the tests that cover all algorithms iterate it, so a new algorithm joins
 /// them all by being added here.
-pub fn catalogue() -> Vec<Box<dyn Generator>> {
+pub fn catalogue() -> Vec<Box<dyn Generator + Send + Sync>> {
     vec![
         Box::new(BinaryTree::default()),
         Box::new(Backtrack::default()),

@@ -766,7 +766,9 @@ fn candidate_pairs(candidates: Candidates, layout: &Layout) -> CandidatePairs {
 
 /// The generator of the maze between the rooms: `name`'s, with its default options, if it
 /// carves any shape.
-fn maze_generator(name: &str) -> Result<Box<dyn crate::algorithms::Generator>, RoomsError> {
+fn maze_generator(
+    name: &str,
+) -> Result<Box<dyn crate::algorithms::Generator + Send + Sync>, RoomsError> {
     crate::algorithms::catalogue()
         .into_iter()
         .find(|generator| generator.name() == name && generator.carves_shapes())

@@ -76,8 +76,9 @@ fn has_wall_across_with_one_gap(grid: &Grid) -> bool {
 }
 
 /// The generators that carve row by row.
-fn row_by_row() -> Vec<Box<dyn Generator>> {
-    let mut all: Vec<Box<dyn Generator>> = vec![Box::new(Sidewinder), Box::new(Eller)];
+fn row_by_row() -> Vec<Box<dyn Generator + Send + Sync>> {
+    let mut all: Vec<Box<dyn Generator + Send + Sync>> =
+        vec![Box::new(Sidewinder), Box::new(Eller)];
     for bias in Bias::ALL {
         all.push(Box::new(BinaryTree { bias }));
     }

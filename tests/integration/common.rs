@@ -100,7 +100,7 @@ pub fn dead_end_fraction(grid: &Grid) -> f64 {
 
 /// Every generator worth covering: [`catalogue`] (default options) followed by every other
 /// option value (binary-tree's other biases, growing-tree's other picks).
-pub fn generators() -> Vec<Box<dyn Generator>> {
+pub fn generators() -> Vec<Box<dyn Generator + Send + Sync>> {
     let mut all = catalogue();
     for bias in Bias::ALL.into_iter().filter(|&b| b != Bias::default()) {
         all.push(Box::new(BinaryTree { bias }));

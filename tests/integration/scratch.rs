@@ -91,7 +91,7 @@ impl Observer for FirstCarve {
 }
 
 /// Every generator of the tests, plus backtrack with one-, two- and four-byte region owners.
-fn every_generator() -> Vec<Box<dyn Generator>> {
+fn every_generator() -> Vec<Box<dyn Generator + Send + Sync>> {
     let mut all = generators();
     for seeds in [3, 300, 70_000] {
         all.push(Box::new(Backtrack {
