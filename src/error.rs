@@ -324,6 +324,9 @@ pub enum Error {
     /// A cave that cannot be made as asked.
     #[error(transparent)]
     Caves(#[from] crate::caves::CavesError),
+    /// A dungeon that cannot be made as asked.
+    #[error(transparent)]
+    Level(#[from] crate::level::LevelError),
     /// A giant maze with a side of no cells or of more than [`crate::window::MAX_SIDE`].
     #[error("a giant maze is 1 to {limit} cells a side (3 to 2^64 - 1 tiles), not {cells} cells")]
     GiantSide {

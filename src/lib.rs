@@ -46,6 +46,7 @@ pub mod document;
 pub mod error;
 pub mod events;
 pub mod grid;
+pub mod level;
 pub mod maze;
 mod probability;
 pub mod read;

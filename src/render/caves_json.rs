@@ -6,7 +6,7 @@ use super::{Json, Render};
 use crate::caves::CaveMap;
 use crate::document::caves::{CavernEntry, CavesAnalysis, CavesDocument, TunnelEntry};
 use crate::document::{CAVES_SCHEMA, Lines, Seq, write_pretty};
-use crate::rooms::{EdgeKind, Floor, Level};
+use crate::level::{EdgeKind, Floor, Level};
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 use std::io::{self, Write};

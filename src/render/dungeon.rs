@@ -8,7 +8,7 @@
 use super::{Json, Png, Render, Svg, Term, Text, Uvtt};
 use crate::document::dungeon::{DungeonHead, StairsEnd, StairsEntry};
 use crate::document::{DUNGEON_SCHEMA, Lines, Seq, write_pretty};
-use crate::rooms::{Dungeon, Floor, Level, MapTile};
+use crate::level::{Dungeon, Floor, Level, MapTile};
 use std::io::{self, Write};
 
 impl<L: Level> Render<Dungeon<L>> for Text {
@@ -43,7 +43,7 @@ fn render_stacked<L: Level, R>(
     out: &mut dyn Write,
 ) -> io::Result<()>
 where
-    R: for<'a> Render<Floor<'a, L>> + for<'a> Render<crate::rooms::Stacked<'a, L>>,
+    R: for<'a> Render<Floor<'a, L>> + for<'a> Render<crate::level::Stacked<'a, L>>,
 {
     if dungeon.floor_count() == 1 {
         renderer.render(&dungeon.floor(0), out)

@@ -18,7 +18,7 @@ use super::ink::Picture;
 use super::svg::hex;
 use super::tiled::{KINDS, kind_number};
 use super::{Render, rooms_picture, tiles_of};
-use crate::rooms::{Dungeon, FLOOR_GAP, Level, MapTile, TileMap};
+use crate::level::{Dungeon, FLOOR_GAP, Level, MapTile, TileMap};
 use serde_json::{Value, json};
 use std::io::{self, Write};
 

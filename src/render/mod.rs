@@ -55,8 +55,8 @@ pub use uvtt::Uvtt;
 use crate::grid::{
     Tile, draw_below_line, draw_cell_line, draw_wall_line, empty_vec, runs_through_cells,
 };
+use crate::level::{Level, TileMap};
 use crate::maze::{Maze, MazeTiles};
-use crate::rooms::{Level, TileMap};
 use crate::stream::MazeRows;
 use std::io::{self, Write};
 

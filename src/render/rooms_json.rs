@@ -7,7 +7,8 @@ use crate::document::rooms::{
     EdgeEntry, MazeFillTiles, RoomEntry, RoomsAnalysis, RoomsDocument, RoomsParams,
 };
 use crate::document::{Lines, ROOMS_SCHEMA, Seq, write_pretty};
-use crate::rooms::{Floor, Level, RoomMap};
+use crate::level::{Floor, Level};
+use crate::rooms::RoomMap;
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 use std::io::{self, Write};

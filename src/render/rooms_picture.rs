@@ -10,7 +10,7 @@ use super::ink::{Ink, Picture, Rgb};
 use super::svg::hex;
 use super::{Png, Render, Style, Svg, tiles_of};
 use crate::grid::Tile;
-use crate::rooms::{Level, MapTile, TileMap};
+use crate::level::{Level, MapTile, TileMap};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};

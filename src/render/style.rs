@@ -3,7 +3,7 @@
 
 use super::term::TermColor;
 use crate::grid::Tile;
-use crate::rooms::MapTile;
+use crate::level::MapTile;
 
 /// The looks of one kind of tile.
 pub(super) trait TileStyle: Copy + Eq {

@@ -8,8 +8,8 @@ use super::style::TileStyle;
 use super::{DrawRows, Render, RenderRows, StreamTiles, TileRowSource, tiles_of};
 use super::{Many, Takes};
 use crate::grid::Tile;
+use crate::level::{Level, MapTile};
 use crate::maze::{Heat, Maze};
-use crate::rooms::{Level, MapTile};
 use crate::stream::MazeRows;
 use std::io::{self, Write};
 

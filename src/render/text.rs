@@ -7,8 +7,8 @@ use super::lines::{Blocks, maze_blocks};
 use super::style::TileStyle;
 use super::{DrawRows, Render, RenderRows, StreamTiles, TileRowSource, tiles_of, write_tile_lines};
 use super::{Many, Takes};
+use crate::level::Level;
 use crate::maze::Maze;
-use crate::rooms::Level;
 use crate::stream::MazeRows;
 use std::io::{self, Write};
 

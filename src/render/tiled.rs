@@ -13,7 +13,7 @@
 use super::Takes;
 use super::ink::Picture;
 use super::{Render, rooms_picture, tiles_of};
-use crate::rooms::{Dungeon, Level, MapTile, Rect, TileMap};
+use crate::level::{Dungeon, Level, MapTile, Rect, TileMap};
 use std::io::{self, Write};
 
 /// Pixels per tile side in the map and its tileset.

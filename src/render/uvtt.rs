@@ -16,7 +16,7 @@
 use super::ink::{Picture, Style};
 use super::takes::Takes;
 use super::{Render, rooms_picture, tiles_of};
-use crate::rooms::{Level, MapTile, TileMap};
+use crate::level::{Level, MapTile, TileMap};
 use base64::engine::general_purpose::STANDARD;
 use std::collections::BTreeMap;
 use std::io::{self, Write};

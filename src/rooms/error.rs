@@ -229,15 +229,6 @@ pub enum RoomsError {
         bytes: u64,
     },
 
-    /// A number of floors outside 1 to [`super::MAX_FLOORS`].
-    #[error("{floors} floors: a dungeon has 1 to {most} floors")]
-    Floors {
-        /// The floors asked for.
-        floors: u32,
-        /// The most floors.
-        most: u32,
-    },
-
     /// More cycles than the rooms are asked for ([`super::most_cycles`]).
     #[error(
         "{cycles} cycles on {rooms} rooms: each joins two rooms at least {} tree edges apart,          and a map takes at most an eighth as many cycles as rooms; expected 0 to {most} cycles",

@@ -4,7 +4,8 @@
 //! their length is known.
 
 use super::place;
-use super::{Candidates, Edge, Layout, Rect, RoomSize, RoomsError, default_p};
+use super::{Candidates, Layout, RoomSize, RoomsError, default_p};
+use crate::level::{Edge, Rect};
 
 /// `len` copies of `value` for work on a `width x height`-tile map, or
 /// [`RoomsError::MapOutOfMemory`] when the machine refuses them.

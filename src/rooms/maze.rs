@@ -29,9 +29,10 @@
 
 use super::limits::map_vec;
 use super::route::Routes;
-use super::{Layout, Rect, RoomsError};
+use super::{Layout, RoomsError};
 use crate::algorithms::Generator;
 use crate::grid::{Pos, cell_line_of_tile_u32, cells_within_tiles_u32, tile_line_of_cell_u32};
+use crate::level::Rect;
 use crate::rng::{MazeRng, uniform};
 use crate::topology::{Mask, Masked, Shape, Topology};
 

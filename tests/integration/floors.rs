@@ -8,10 +8,9 @@ use crate::player::{assert_winnable, stairs_of};
 use crate::rooms_locks::grid_options;
 use mazegen::Probability;
 use mazegen::caves::{CaveMap, CaveOptions};
+use mazegen::level::{Dungeon, FLOOR_GAP, Level, Stacked, floor_seed, most_locks};
 use mazegen::render::{Dot, Json, Ldtk, Picture, Png, Render, Svg, Term, Text, Tiled, Uvtt};
-use mazegen::rooms::{
-    Dungeon, FLOOR_GAP, Level, RoomMap, RoomOptions, Stacked, floor_seed, most_locks,
-};
+use mazegen::rooms::{RoomMap, RoomOptions};
 use serde_json::Value;
 
 /// Checks a dungeon on the floors of `stacked`: winnable as one level with its stairs, every

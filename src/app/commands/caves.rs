@@ -3,7 +3,7 @@
 use super::rooms::write_tileset;
 use crate::app::settle::{CavesJob, caves_with_flags};
 use mazegen::caves::CaveMap;
-use mazegen::rooms::Dungeon;
+use mazegen::level::Dungeon;
 
 /// Carries out a caves job.
 pub fn run(job: CavesJob) -> anyhow::Result<()> {

@@ -16,8 +16,8 @@
 
 use super::{Drawing, Polylines, Stroke, raster, vector};
 use crate::error::{Error, Result};
+use crate::level::{Level, MapTile, TileMap, runs};
 use crate::render::ink::{Picture, Rgb};
-use crate::rooms::{Level, MapTile, TileMap, runs};
 use crate::topology::Point;
 use std::io::{self, Write};
 use std::ops::Range;

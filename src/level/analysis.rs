@@ -1,8 +1,7 @@
 //! What the room graph looks like: a farthest pair of rooms (start and goal), every room's
 //! depth from the start, dead ends and the cyclomatic number.
 
-use super::Edge;
-use super::adjacency::Adjacency;
+use super::{Adjacency, Edge};
 
 /// The most work, in rooms plus edge ends visited, spent proving a farthest pair after the two
 /// searches of the double sweep: all-pairs searches of a thousand-room graph fit, one search
@@ -223,7 +222,7 @@ impl<'a> Bfs<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rooms::EdgeKind;
+    use crate::level::EdgeKind;
 
     fn edges(pairs: &[(u32, u32)]) -> Vec<Edge> {
         pairs
