@@ -2,9 +2,9 @@
 //! picture looks square in a terminal; hexagons, triangles and rings in half blocks (see
 //! `lines/blocks.rs`).
 
-use super::ink::{Ink, Palette, shade};
+use super::ink::{Ink, shade};
 use super::lines::{Blocks, maze_blocks};
-use super::style::TileStyle;
+use super::style::{TermColor, TileStyle, term_color};
 use super::{DrawRows, Render, RenderRows, StreamTiles, TileRowSource, tiles_of};
 use super::{Many, Takes};
 use crate::grid::Tile;
@@ -14,41 +14,6 @@ use crate::stream::MazeRows;
 use std::io::{self, Write};
 
 const DOT: &str = "●";
-
-/// A color of `term` output: one of the terminal's bright basic colors, or any color of its
-/// 256-color palette.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum TermColor {
-    Red,
-    Green,
-    Yellow,
-    Blue,
-    Magenta,
-    Cyan,
-    /// A color of the 256-color palette by its index.
-    Indexed(u8),
-}
-
-impl TermColor {
-    /// Its index in the 256-color palette, where the bright basic colors are 9 to 14.
-    pub(super) fn index(self) -> u8 {
-        match self {
-            TermColor::Red => 9,
-            TermColor::Green => 10,
-            TermColor::Yellow => 11,
-            TermColor::Blue => 12,
-            TermColor::Magenta => 13,
-            TermColor::Cyan => 14,
-            TermColor::Indexed(index) => index,
-        }
-    }
-
-    /// The escape that makes it the text color: SGR `38;5;<index>`, the 256-color form, for
-    /// every color.
-    fn escape(self) -> String {
-        format!("\x1b[38;5;{}m", self.index())
-    }
-}
 
 /// Terminal output.
 ///
@@ -275,57 +240,5 @@ impl Pieces {
         }
         line[len..len + self.end.len()].copy_from_slice(self.end.as_bytes());
         Ok(len + self.end.len())
-    }
-}
-
-/// The terminal color of `ink`: the tile's own for tiles, the 256-color palette's nearest
-/// color for heat.
-pub(super) fn term_color(ink: Ink) -> Option<TermColor> {
-    match ink {
-        Ink::Plain(tile) => tile.color(),
-        Ink::Heat(_) => {
-            // The 6x6x6 color cube of the 256-color palette.
-            let [r, g, b] = Palette::COLOR
-                .rgb(ink)
-                .map(|c| (u16::from(c) * 5 + 127) / 255);
-            Some(TermColor::Indexed((16 + 36 * r + 6 * g + b) as u8))
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn colors_are_written_as_256_color_escapes() {
-        let escapes = [
-            (TermColor::Red, "\x1b[38;5;9m"),
-            (TermColor::Green, "\x1b[38;5;10m"),
-            (TermColor::Yellow, "\x1b[38;5;11m"),
-            (TermColor::Blue, "\x1b[38;5;12m"),
-            (TermColor::Magenta, "\x1b[38;5;13m"),
-            (TermColor::Cyan, "\x1b[38;5;14m"),
-            (TermColor::Indexed(0), "\x1b[38;5;0m"),
-            (TermColor::Indexed(255), "\x1b[38;5;255m"),
-        ];
-        for (color, escape) in escapes {
-            assert_eq!(color.escape(), escape, "{color:?}");
-        }
-    }
-
-    #[test]
-    fn heat_runs_through_the_color_cube() {
-        // The palette's first heat color [40, 210, 60] is cube color (1, 4, 1), its last
-        // [110, 40, 210] is (2, 1, 4).
-        assert_eq!(
-            term_color(Ink::Heat(0)),
-            Some(TermColor::Indexed(16 + 36 + 4 * 6 + 1))
-        );
-        let last = Ink::HEAT_LEVELS - 1;
-        assert_eq!(
-            term_color(Ink::Heat(last)),
-            Some(TermColor::Indexed(16 + 72 + 6 + 4))
-        );
     }
 }

@@ -22,8 +22,7 @@ use crate::Maze;
 use crate::error::Result;
 use crate::grid::Tile;
 use crate::render::ink::Ink;
-use crate::render::style::TileStyle;
-use crate::render::term::term_color;
+use crate::render::style::{TileStyle, term_color};
 use crate::topology::Shape;
 use std::io::{self, Write};
 

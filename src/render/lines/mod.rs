@@ -16,11 +16,11 @@ pub(super) use pdf::{Vector, maze_vector};
 pub(super) use raster::maze_png;
 pub(super) use vector::{maze_svg, number};
 
-use super::ink::{Ink, Picture};
+use super::ink::{Ink, Picture, Style};
 use crate::Maze;
 use crate::analysis::UNREACHED;
 use crate::error::{Error, Result};
-use crate::grid::Tile;
+use crate::grid::{Tile, cells_within_tiles};
 use crate::topology::{Geometry, Joint, Point, Shape, Topology};
 use crate::with_topology;
 use std::collections::BTreeMap;
@@ -92,7 +92,40 @@ impl Layout {
     }
 }
 
+/// A picture's size in pixels, worked out beside the layout of lines that decides it for every
+/// maze but a rectangle or mask in tiles.
 impl Picture {
+    /// The picture's size in pixels, or an error if a side would exceed [`Picture::MAX_SIDE`].
+    pub fn pixel_size(&self, maze: &Maze) -> crate::Result<(u32, u32)> {
+        match maze.grid() {
+            Some(grid) => self.pixel_size_of(grid.tile_width(), grid.tile_height()),
+            None => self.pixel_size_of_shape(maze.shape()),
+        }
+    }
+
+    /// The size in pixels of a picture of a maze of `tile_width x tile_height` tiles (in
+    /// [`Style::Lines`], of the cells they hold; a room map's picture is `scale` pixels a tile
+    /// in either style), or an error if a side would exceed
+    /// [`Picture::MAX_SIDE`]: lets callers refuse before making the maze.
+    pub fn pixel_size_of(&self, tile_width: u64, tile_height: u64) -> crate::Result<(u32, u32)> {
+        if self.style == Style::Lines {
+            let cells = |tiles: u64| cells_within_tiles(tiles) as f64;
+            let bounds = (cells(tile_width), cells(tile_height));
+            return pixel_size(self.scale, bounds);
+        }
+        let side = |tiles: u64| {
+            let pixels = tiles.saturating_mul(u64::from(self.scale));
+            u32::try_from(pixels)
+                .ok()
+                .filter(|&p| u64::from(p) <= Self::MAX_SIDE)
+                .ok_or(crate::Error::PictureTooLarge {
+                    pixels,
+                    limit: Self::MAX_SIDE,
+                })
+        };
+        Ok((side(tile_width)?, side(tile_height)?))
+    }
+
     /// The size in pixels of a picture of `shape` in lines, or an error if a side would exceed
     /// [`Picture::MAX_SIDE`]: lets callers refuse before carving the maze. `scale` pixels per
     /// cell unit (a square cell is one unit across), plus a margin of half a cell.
@@ -134,7 +167,7 @@ fn sides_of<T: Geometry>(_: &T) -> u64 {
 
 /// The size in pixels of a line picture of a shape `bounds` cell units across and down, at
 /// `scale` pixels per unit.
-pub(super) fn pixel_size(scale: u32, bounds: (f64, f64)) -> Result<(u32, u32)> {
+fn pixel_size(scale: u32, bounds: (f64, f64)) -> Result<(u32, u32)> {
     Layout::new(scale).pixel_size(bounds)
 }
 
