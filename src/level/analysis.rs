@@ -9,7 +9,7 @@ use super::{Adjacency, Edge};
 pub const FARTHEST_PAIR_BUDGET: u64 = 1 << 24;
 
 /// Facts about a room graph, computed once after generation. With locks the start and goal
-/// are the locks' plan's ([`super::locks`]): not a farthest pair.
+/// are the locks' plan's (see [`Lock`](super::Lock)): not a farthest pair.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
     /// One room of a farthest pair (in hops); with locks, an end of a farthest pair of the

@@ -70,6 +70,11 @@ impl Ink {
 /// A color as red, green and blue.
 pub type Rgb = [u8; 3];
 
+/// `#rrggbb`.
+pub(in crate::render) fn hex([r, g, b]: Rgb) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
 /// The colors of a picture.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Palette {

@@ -6,7 +6,7 @@
 //!    rock too: not a room's floor, not a corridor, not the map's border. So every maze tile
 //!    keeps a tile of rock from floors and corridors, and touches a room only through a door.
 //!    Cells two tiles apart are neighbours; each 4-connected region of cells is a
-//!    [`Masked`](crate::topology::Masked) shape of its own.
+//!    [`Masked`] shape of its own.
 //! 2. **Doors**: a door is a wall tile beside a room's floor (corners left out), off the border,
 //!    beside no corridor and beside no rock that touches another room's floor (so no other
 //!    room's door or corridor is ever beside it), with a cell one tile beyond it, or two tiles

@@ -1,17 +1,17 @@
 //! Pictures of a maze of any shape in thin walls, the printed-puzzle look: cells on a plain
 //! background, the start and goal filled, the solution a line through the cells, the heat map
 //! filling each cell. What is drawn where is worked out once here ([`Drawing`]), in inks;
-//! `vector.rs` writes it as SVG and `raster.rs` as PNG, each in a palette's colors.
+//! `vector.rs` writes it as SVG and `raster.rs` as PNG, each in a palette's colors. A level's
+//! printed map (`level/printed_map.rs`) is drawn with the same kit, a [`Drawing`] in inks of
+//! its own.
 
 mod blocks;
-mod map;
 mod pdf;
-mod raster;
-mod vector;
+pub(super) mod raster;
+pub(super) mod vector;
 
 pub use blocks::term_scale;
 pub(super) use blocks::{Blocks, maze_blocks};
-pub(super) use map::{map_png, map_svg};
 pub(super) use pdf::{Vector, maze_vector};
 pub(super) use raster::maze_png;
 pub(super) use vector::{maze_svg, number};
@@ -181,39 +181,39 @@ pub(super) fn cell_units(scale: u32) -> (f64, f64) {
 /// A line picture in pixels, ready to be written: filled polygons, then lines over them, each
 /// in an ink `K` (a maze's [`Ink`], or a map's own) that the writer gives a color.
 #[derive(Debug, Clone, PartialEq)]
-struct Drawing<K = Ink> {
+pub(super) struct Drawing<K = Ink> {
     /// Width and height in pixels.
-    size: (u32, u32),
+    pub(super) size: (u32, u32),
     /// The ink under everything (a maze's passages).
-    background: K,
+    pub(super) background: K,
     /// Shapes filled in one ink each, in painting order: closed polygons that do not overlap.
-    fills: Vec<(K, Polylines)>,
+    pub(super) fills: Vec<(K, Polylines)>,
     /// Polylines in one ink and width each, painted after the fills, with square ends.
-    strokes: Vec<Stroke<K>>,
+    pub(super) strokes: Vec<Stroke<K>>,
     /// Width and height of the maze in cells (of a map in tiles), for errors about memory.
-    extent: (u32, u32),
+    pub(super) extent: (u32, u32),
 }
 
 /// Polylines in one ink and width.
 #[derive(Debug, Clone, PartialEq)]
-struct Stroke<K = Ink> {
-    ink: K,
-    width: f64,
-    lines: Polylines,
+pub(super) struct Stroke<K = Ink> {
+    pub(super) ink: K,
+    pub(super) width: f64,
+    pub(super) lines: Polylines,
 }
 
 /// Polylines (or polygons) end to end in one allocation, grown fallibly: a maze too large to
 /// draw is an error, not an abort, and a wall takes its points and one index, not a `Vec`.
 #[derive(Debug, Clone, Default, PartialEq)]
-struct Polylines {
-    points: Vec<Point>,
+pub(super) struct Polylines {
+    pub(super) points: Vec<Point>,
     /// Where each line ends in `points`.
-    ends: Vec<usize>,
+    pub(super) ends: Vec<usize>,
 }
 
 impl Polylines {
     /// Appends a line, or names the memory it would have needed.
-    fn push(&mut self, line: impl ExactSizeIterator<Item = Point>) -> Result<(), u64> {
+    pub(super) fn push(&mut self, line: impl ExactSizeIterator<Item = Point>) -> Result<(), u64> {
         let needed = |len: usize, item: usize| (len as u64 + 1).saturating_mul(2 * item as u64);
         self.points
             .try_reserve(line.len())
@@ -227,7 +227,7 @@ impl Polylines {
     }
 
     /// Each line's points.
-    fn iter(&self) -> impl Iterator<Item = &[Point]> {
+    pub(super) fn iter(&self) -> impl Iterator<Item = &[Point]> {
         let starts = std::iter::once(0).chain(self.ends.iter().copied());
         starts
             .zip(&self.ends)

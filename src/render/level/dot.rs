@@ -1,8 +1,7 @@
 //! `dot`: the room graph for Graphviz.
 
-use super::Render;
-use super::Takes;
 use crate::level::{Dungeon, EdgeKind, FLOOR_GAP, Level, Role};
+use crate::render::{Render, Takes};
 use crate::rooms::RoomMap;
 use std::io::{self, Write};
 
