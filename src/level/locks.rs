@@ -51,7 +51,7 @@ pub enum Role {
 
 impl Role {
     /// The role of `room`.
-    pub(crate) fn of(room: u32, analysis: &Analysis) -> Self {
+    pub(super) fn of(room: u32, analysis: &Analysis) -> Self {
         if room == analysis.start {
             Self::Start
         } else if room == analysis.goal {
