@@ -2,13 +2,15 @@
 //!
 //! The floors below name only their own refusals: [`MazeError`] for the grid, the shapes, the
 //! generators, the maze, its solvers and giant mazes; [`DatasetError`], [`RoomsError`] and
-//! [`CavesError`] for the floors above them. [`Error`](enum@Error) holds any of them, so that a program
+//! [`LevelError`] for what room maps and caves share (a dungeon's floors), [`CavesError`] for
+//! the floors above them. [`Error`](enum@Error) holds any of them, so that a program
 //! can `?` them all into one type; a maze refused deep inside a dataset, a room map or a cave
 //! is still an [`Error::Maze`].
 
 use crate::caves::CavesError;
 use crate::dataset::DatasetError;
 use crate::grid::MazeError;
+use crate::level::LevelError;
 use crate::rooms::RoomsError;
 use std::io;
 use std::path::PathBuf;
@@ -34,6 +36,9 @@ pub enum Error {
     /// A cave that cannot be made as asked.
     #[error(transparent)]
     Caves(CavesError),
+    /// A dungeon that cannot be made as asked.
+    #[error(transparent)]
+    Level(#[from] LevelError),
     /// A file name whose ending names no format ([`Maze::save`](crate::Maze::save)).
     #[error(
         "cannot tell the format of {}: expected a name ending in .{}",
@@ -89,6 +94,7 @@ impl From<RoomsError> for Error {
     fn from(error: RoomsError) -> Self {
         match error {
             RoomsError::Maze(error) => Self::Maze(error),
+            RoomsError::Level(error) => Self::Level(error),
             error => Self::Rooms(error),
         }
     }
@@ -98,6 +104,7 @@ impl From<CavesError> for Error {
     fn from(error: CavesError) -> Self {
         match error {
             CavesError::Maze(error) => Self::Maze(error),
+            CavesError::Level(error) => Self::Level(error),
             error => Self::Caves(error),
         }
     }

@@ -128,6 +128,7 @@ pub mod error;
 pub mod events;
 pub mod giant;
 pub mod grid;
+pub mod level;
 pub mod maze;
 mod probability;
 pub mod read;

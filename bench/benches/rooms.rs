@@ -8,6 +8,7 @@
 //! plus a random spanning tree at the same n and p (run it by hand; CI does not need Python).
 
 use criterion::{BatchSize, BenchmarkId, Criterion, SamplingMode, Throughput};
+use mazegen::level::Level;
 use mazegen::rooms::{Candidates, MazeFill, RoomMap, RoomOptions};
 use std::hint::black_box;
 use std::time::Duration;

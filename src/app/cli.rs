@@ -910,13 +910,13 @@ fn parse_seed(value: &str) -> Result<u64, String> {
         .map_err(|_| format!("expected a whole number from 0 to {}", u64::MAX))
 }
 
-/// Parses a number of floors, 1 to [`mazegen::rooms::MAX_FLOORS`].
+/// Parses a number of floors, 1 to [`mazegen::level::MAX_FLOORS`].
 fn parse_floors(value: &str) -> Result<u32, String> {
-    let most = mazegen::rooms::MAX_FLOORS;
+    let most = mazegen::level::MAX_FLOORS;
     value
         .parse()
         .ok()
-        .filter(|&floors| mazegen::rooms::check_floors(floors).is_ok())
+        .filter(|&floors| mazegen::level::check_floors(floors).is_ok())
         .ok_or_else(|| format!("expected a whole number of floors from 1 to {most}"))
 }
 

@@ -20,10 +20,10 @@
 //!    tiles beside three caverns: seen in caves a few tiles wide with caverns of a tile or
 //!    two) are filled with rock, all but the largest part ([`CaveMap::left_out`]).
 //! 5. **Locks** (stream [`LOCKS_STREAM`], only when asked for): planned on the tree of tunnels
-//!    as on a room map's ([`crate::rooms::Lock`]), each lock in its tunnel at the first tile on
+//!    as on a room map's ([`Lock`]), each lock in its tunnel at the first tile on
 //!    the side of the cavern it opens; keys lie before their locks.
 //! 6. **Analysis**: start and goal (a farthest pair, or with locks the plan's), depths, dead
-//!    ends, and so every cavern's [`Role`](crate::rooms::Role).
+//!    ends, and so every cavern's [`Role`](crate::level::Role).
 //!
 //! ```
 //! use mazegen::caves::{CaveMap, CaveOptions};
@@ -41,10 +41,11 @@ pub use caverns::Tunnel;
 
 use crate::Probability;
 use crate::grid::grantable;
-use crate::rng::rng_for_stream;
-use crate::rooms::{
-    Analysis, Edge, EdgeKind, Level, Lock, MapTile, Mark, Rect, TileMap, Wanted, most_locks,
+use crate::level::{
+    Analysis, Edge, EdgeKind, Level, Lock, MapTile, Mark, Rect, TileMap, Wanted, analyse,
+    most_locks, plan_locks,
 };
+use crate::rng::rng_for_stream;
 use caverns::NONE;
 use serde::Serialize;
 use thiserror::Error;
@@ -368,12 +369,12 @@ impl CaveMap {
             .collect();
         let (analysis, locks) = if params.locks > 0 {
             let mut rng = rng_for_stream(seed, LOCKS_STREAM);
-            let plan = crate::rooms::plan_locks(count, &edges, params.locks, &mut rng);
+            let plan = plan_locks(count, &edges, params.locks, &mut rng);
             let analysis = plan.analyse(count, &edges);
             let locks = plan.locks(&analysis);
             (analysis, locks)
         } else {
-            (crate::rooms::analyse(count, &edges), Vec::new())
+            (analyse(count, &edges), Vec::new())
         };
         Ok(Self {
             seed,
@@ -397,14 +398,28 @@ impl CaveMap {
             .map(move |&at| (at % w, at / w))
     }
 
-    /// The cave drawn as tiles: rock, cavern floors, tunnels, locks and the marks.
+    /// The cave drawn as tiles: rock, cavern floors, tunnels, locks and the marks
+    /// ([`Level::tile_map`], which a cave always has).
     pub fn tile_map(&self) -> TileMap {
-        self.tile_map_with(&self.marks())
+        Level::tile_map(self).expect("a cave has tiles")
     }
 
-    /// The cave drawn as tiles as [`CaveMap::tile_map`] draws it, with `marks` on the cavern
-    /// floors instead of its own.
-    pub(crate) fn tile_map_with(&self, marks: &[Mark]) -> TileMap {
+    /// The tile of `lock`: the first of its tunnel on the side of the cavern it opens.
+    pub fn lock_door(&self, lock: &Lock) -> (u32, u32) {
+        let at = self.tunnels[lock.edge as usize].door_towards(lock.behind);
+        (at % self.params.width, at / self.params.width)
+    }
+}
+
+/// A cave as a level: its caverns are the rooms, its tunnels the corridors.
+impl Level for CaveMap {
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The cave drawn as tiles: rock, cavern floors, tunnels, locks, and `marks` on the cavern
+    /// floors.
+    fn tile_map_with(&self, marks: &[Mark]) -> Option<TileMap> {
         let mut tiles: Vec<MapTile> = self
             .cavern
             .iter()
@@ -423,31 +438,44 @@ impl CaveMap {
         }
         let w = self.params.width;
         for lock in &self.locks {
-            let (x, y) = self.lock_door(lock);
+            let (x, y) = CaveMap::lock_door(self, lock);
             tiles[(y * w + x) as usize] = MapTile::Lock;
         }
         for mark in marks {
             let (x, y) = mark.at;
             tiles[(y * w + x) as usize] = mark.tile;
         }
-        TileMap::new(w, tiles)
+        Some(TileMap::new(w, tiles))
     }
 
-    /// The tile of `lock`: the first of its tunnel on the side of the cavern it opens.
-    pub fn lock_door(&self, lock: &Lock) -> (u32, u32) {
-        let at = self.tunnels[lock.edge as usize].door_towards(lock.behind);
-        (at % self.params.width, at / self.params.width)
+    fn room_bounds(&self) -> Vec<Rect> {
+        self.caverns.iter().map(|c| c.bounds).collect()
     }
 
-    /// The marks on cavern floors (the start, the goal and the keys, as on room maps), each
-    /// cavern's from the floor tile nearest its centre on in row order, wrapping round, those
-    /// past its floor left out.
-    pub fn marks(&self) -> Vec<Mark> {
-        self.place_marks(&crate::rooms::marks_wanted(&self.analysis, &self.locks))
+    fn room_tile(&self, room: u32) -> Option<(u32, u32)> {
+        Some(self.caverns[room as usize].first)
     }
 
-    /// Where the `wanted` marks lie, placed as [`CaveMap::marks`] places its own.
-    pub(crate) fn place_marks(&self, wanted: &[Wanted]) -> Vec<Mark> {
+    fn edges(&self) -> &[Edge] {
+        &self.edges
+    }
+
+    /// Start, goal, depths and dead ends of the tree of caverns.
+    fn analysis(&self) -> &Analysis {
+        &self.analysis
+    }
+
+    fn locks(&self) -> &[Lock] {
+        &self.locks
+    }
+
+    fn lock_door(&self, lock: &Lock) -> Option<(u32, u32)> {
+        Some(CaveMap::lock_door(self, lock))
+    }
+
+    /// Each cavern's marks from the floor tile nearest its centre on, in row order, wrapping
+    /// round, those past its floor left out.
+    fn place_marks(&self, wanted: &[Wanted]) -> Option<Vec<Mark>> {
         let w = self.params.width as usize;
         // Each marked cavern's floor in row order (only those: marks are few).
         let mut floors: std::collections::BTreeMap<u32, Vec<u32>> =
@@ -487,50 +515,7 @@ impl CaveMap {
                 lock,
             });
         }
-        marks
-    }
-
-    /// Start, goal, depths and dead ends of the tree of caverns.
-    pub fn analysis(&self) -> &Analysis {
-        &self.analysis
-    }
-}
-
-impl Level for CaveMap {
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    fn tile_map_with(&self, marks: &[Mark]) -> Option<TileMap> {
-        Some(CaveMap::tile_map_with(self, marks))
-    }
-
-    fn room_bounds(&self) -> Vec<Rect> {
-        self.caverns.iter().map(|c| c.bounds).collect()
-    }
-
-    fn room_tile(&self, room: u32) -> Option<(u32, u32)> {
-        Some(self.caverns[room as usize].first)
-    }
-
-    fn edges(&self) -> &[Edge] {
-        &self.edges
-    }
-
-    fn analysis(&self) -> &Analysis {
-        &self.analysis
-    }
-
-    fn locks(&self) -> &[Lock] {
-        &self.locks
-    }
-
-    fn lock_door(&self, lock: &Lock) -> Option<(u32, u32)> {
-        Some(CaveMap::lock_door(self, lock))
-    }
-
-    fn place_marks(&self, wanted: &[Wanted]) -> Option<Vec<Mark>> {
-        Some(CaveMap::place_marks(self, wanted))
+        Some(marks)
     }
 }
 
@@ -541,6 +526,10 @@ pub enum CavesError {
     /// A refusal of the maze floors (memory for the cave's map).
     #[error(transparent)]
     Maze(#[from] crate::grid::MazeError),
+
+    /// A dungeon of caves that cannot be made as asked (its floors).
+    #[error(transparent)]
+    Level(#[from] crate::level::LevelError),
 
     /// A side outside 3 to [`MAX_SIDE`] tiles.
     #[error("a {width}x{height}-tile cave: each side must be 3 to {MAX_SIDE} tiles")]

@@ -4,7 +4,7 @@
 
 use super::Lines;
 use crate::caves::CaveParams;
-use crate::rooms::{EdgeKind, Role};
+use crate::level::{EdgeKind, Role};
 use serde::Serialize;
 
 /// The fields of a cave document, in their order. `R` is the caverns, `E` the tunnels and `T`

@@ -3,7 +3,7 @@
 //! `networkx.node_link_graph(doc, nodes="rooms", edges="edges", source="a", target="b")`.
 
 use super::Lines;
-use crate::rooms::{EdgeKind, Role};
+use crate::level::{EdgeKind, Role};
 use serde::Serialize;
 
 /// The fields of a room-map document, in their order. `R` is the rooms, `E` the edges and `M`

@@ -1,7 +1,8 @@
 //! What color each tile is drawn in, shared by every picture format: the tile kind, or for
 //! heat-mapped passages their distance from the start.
 
-use crate::grid::{Tile, TilePos, cells_within_tiles, empty_vec};
+use crate::grid::Tile;
+use crate::grid::{TilePos, empty_vec};
 use crate::maze::{Heat, Maze};
 use std::io;
 
@@ -68,6 +69,11 @@ impl Ink {
 
 /// A color as red, green and blue.
 pub type Rgb = [u8; 3];
+
+/// `#rrggbb`.
+pub(in crate::render) fn hex([r, g, b]: Rgb) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
 
 /// The colors of a picture.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -231,41 +237,6 @@ impl Default for Picture {
 impl Picture {
     /// The most pixels a picture may have per side (the PNG format's limit).
     pub const MAX_SIDE: u64 = (1 << 31) - 1;
-
-    /// The picture's size in pixels, or an error if a side would exceed [`Picture::MAX_SIDE`].
-    pub fn pixel_size(&self, maze: &Maze) -> crate::grid::Result<(u32, u32)> {
-        match maze.grid() {
-            Some(grid) => self.pixel_size_of(grid.tile_width(), grid.tile_height()),
-            None => self.pixel_size_of_shape(maze.shape()),
-        }
-    }
-
-    /// The size in pixels of a picture of a maze of `tile_width x tile_height` tiles (in
-    /// [`Style::Lines`], of the cells they hold; a room map's picture is `scale` pixels a tile
-    /// in either style), or an error if a side would exceed
-    /// [`Picture::MAX_SIDE`]: lets callers refuse before making the maze.
-    pub fn pixel_size_of(
-        &self,
-        tile_width: u64,
-        tile_height: u64,
-    ) -> crate::grid::Result<(u32, u32)> {
-        if self.style == Style::Lines {
-            let cells = |tiles: u64| cells_within_tiles(tiles) as f64;
-            let bounds = (cells(tile_width), cells(tile_height));
-            return super::lines::pixel_size(self.scale, bounds);
-        }
-        let side = |tiles: u64| {
-            let pixels = tiles.saturating_mul(u64::from(self.scale));
-            u32::try_from(pixels)
-                .ok()
-                .filter(|&p| u64::from(p) <= Self::MAX_SIDE)
-                .ok_or(crate::grid::MazeError::PictureTooLarge {
-                    pixels,
-                    limit: Self::MAX_SIDE,
-                })
-        };
-        Ok((side(tile_width)?, side(tile_height)?))
-    }
 
     /// The heat map of `maze`, if drawn.
     pub(crate) fn heat(&self, maze: &Maze) -> crate::grid::Result<Option<Heat>> {

@@ -1,65 +1,50 @@
-//! Output formats, one file each, all behind the [`Render`] interface.
+//! Output formats, one file each, all behind the [`Render`] interface, grouped by what they
+//! draw.
 //!
-//! Renderers know nothing about algorithms: they read a model (a [`Maze`] or a [`RoomMap`](crate::rooms::RoomMap))
-//! and write bytes. Each declares what its format takes (`TAKES`, a [`Takes`]: shapes, many
-//! mazes, pictures, figures, seeds), which callers consult instead of naming formats. `term` and `text` draw the tiles of either with the same code, each kind of
-//! tile having its color and glyphs (`TileStyle`); hexagons, triangles and rings they draw in
-//! half blocks from the pixels of the line pictures (`lines/blocks.rs`).
+//! Renderers know nothing about algorithms: they read a model (a [`Maze`], or a
+//! [`Level`](crate::level::Level): a room map, a cave, a dungeon's floors) and write bytes.
+//! Each declares what its format takes (`TAKES`, a [`Takes`]: shapes, many mazes, pictures,
+//! figures, seeds), which callers consult instead of naming formats. Every format is
+//! re-exported here: a caller needs no more than `mazegen::render::{Render, Svg, ...}`.
+//!
+//! - `maze/`: one maze in a format of its own (`term`, `text`, `json`, `graph`, `svg`, `png`,
+//!   `pdf`, `html`).
+//! - `dataset/`: many mazes for training and analysis (`jsonl`, `npy`, `npz`, `tokens`).
+//! - `level/`: room maps, caves and dungeons, in the maze formats that draw them (`term`,
+//!   `text`, `json`, `svg`, `png`) and in their own (`dot`, `tiled`, `ldtk`, `uvtt`).
+//!
+//! Beneath them, shared by all: `takes.rs` (what a format takes), `ink.rs` (the colors of a
+//! picture), `style.rs` (how each kind of tile looks in `term` and `text`),
+//! `term_lines.rs` (a `term` line written with escapes only where the color changes),
+//! `png_encoding.rs`, and `lines/`, which lays pictures in thin walls out once (a maze of any
+//! shape, and the kit the printed map of a level is drawn with) for SVG, PNG, PDF and the
+//! terminal's half blocks to write.
 
-mod arrays;
-mod caves_json;
-mod dot;
-mod dungeon;
-mod graph;
-mod html;
+mod dataset;
 mod ink;
-mod json;
-mod jsonl;
-mod ldtk;
+mod level;
 mod lines;
-mod npy;
-mod pdf;
-mod png;
-mod rooms_json;
-mod rooms_picture;
+mod maze;
+mod png_encoding;
 mod save;
 mod style;
-mod svg;
 mod takes;
-mod term;
-mod text;
-mod tiled;
-mod tokens;
-mod uvtt;
+mod term_lines;
 
-pub use arrays::{ArrayParts, ArrayPiece, Arrays, CELL_DTYPE, NamedArray, Npz, cell_bytes};
-pub use dot::Dot;
-pub use graph::Graph;
-pub use html::Html;
+pub use dataset::{
+    ArrayParts, ArrayPiece, Arrays, CELL_DTYPE, Jsonl, NamedArray, NpyConnections, NpyTiles, Npz,
+    Tokens, cell_bytes, npy_header,
+};
 pub use ink::{Ink, MAX_SCALE, Palette, Picture, Rgb, Style};
-pub use json::Json;
-pub(crate) use json::{level_openings, level_path};
-pub use jsonl::Jsonl;
-pub use ldtk::Ldtk;
+pub use level::{Dot, Ldtk, TILESET_IMAGE, Tiled, Uvtt, write_tileset_image};
 pub use lines::term_scale;
-pub use npy::{NpyConnections, NpyTiles, header as npy_header};
-pub use pdf::{BookMaze, Paper, Pdf};
-pub use png::Png;
+pub use maze::{BookMaze, Graph, Html, Json, Paper, Pdf, Png, Svg, Term, Text};
+pub(crate) use maze::{level_openings, level_path};
 pub use save::SAVED_FORMATS;
-pub use svg::Svg;
 pub use takes::{Many, Takes};
-pub use term::Term;
-pub use text::Text;
-pub use tiled::{TILESET_IMAGE, Tiled, write_tileset_image};
-pub use tokens::Tokens;
-pub use uvtt::Uvtt;
 
 use crate::algorithms::stream::MazeRows;
-use crate::grid::{
-    Tile, draw_below_line, draw_cell_line, draw_wall_line, empty_vec, runs_through_cells,
-};
-use crate::maze::{Maze, MazeTiles};
-use crate::rooms::{Level, TileMap};
+use crate::maze::Maze;
 use std::io::{self, Write};
 
 /// Writes a model, a [`Maze`] unless said otherwise, in one output format.
@@ -89,129 +74,4 @@ pub type ArrayLayout = (&'static str, Vec<u64>);
 pub trait RenderRows {
     /// Writes the maze of `rows`, taking its rows as it goes.
     fn render_rows(&self, rows: &mut MazeRows, out: &mut dyn Write) -> io::Result<()>;
-}
-
-/// Tile rows of a maze drawn in a format's own characters: from a whole maze (its solution
-/// and openings drawn in) or from a stream.
-trait DrawRows {
-    /// Draws the next tile row into `row`, each tile as `glyph` draws it, and returns its
-    /// number, or `None` after the last.
-    fn draw_next_row<T: Copy>(
-        &mut self,
-        glyph: impl Fn(Tile) -> T,
-        row: &mut Vec<T>,
-    ) -> Option<u64>;
-}
-
-impl DrawRows for MazeTiles<'_> {
-    #[inline]
-    fn draw_next_row<T: Copy>(
-        &mut self,
-        glyph: impl Fn(Tile) -> T,
-        row: &mut Vec<T>,
-    ) -> Option<u64> {
-        MazeTiles::draw_next_row(self, glyph, row)
-    }
-}
-
-/// The tile rows of a streamed maze: two per row of cells (through it, then below it) after
-/// the top wall.
-struct StreamTiles<'a> {
-    rows: &'a mut MazeRows,
-    /// The row of cells the last tile row ran through.
-    cells: Vec<u8>,
-    next: u64,
-}
-
-impl<'a> StreamTiles<'a> {
-    /// Reserves the copy of a row of cells first.
-    fn new(rows: &'a mut MazeRows) -> crate::grid::Result<Self> {
-        let (width, height) = (rows.width(), rows.height());
-        let height = u32::try_from(height).unwrap_or(u32::MAX);
-        let cells = empty_vec(width, height, width as usize)?;
-        Ok(Self {
-            rows,
-            cells,
-            next: 0,
-        })
-    }
-}
-
-impl DrawRows for StreamTiles<'_> {
-    fn draw_next_row<T: Copy>(
-        &mut self,
-        glyph: impl Fn(Tile) -> T,
-        row: &mut Vec<T>,
-    ) -> Option<u64> {
-        let y = self.next;
-        if y >= self.rows.tile_height() {
-            return None;
-        }
-        let glyphs = [glyph(Tile::Wall), glyph(Tile::Passage)];
-        if y == 0 || y + 1 == self.rows.tile_height() {
-            draw_wall_line(self.rows.width() as usize, glyphs, row);
-        } else if runs_through_cells(y) {
-            let cells = self.rows.next_row()?;
-            draw_cell_line(cells, glyphs, row);
-            self.cells.clear();
-            self.cells.extend_from_slice(cells);
-        } else {
-            draw_below_line(&self.cells, glyphs, row);
-        }
-        self.next += 1;
-        Some(y)
-    }
-}
-
-/// Rows of tiles from top to bottom, each with its number, borrowed until the next is asked
-/// for.
-trait TileRowSource {
-    /// The kind of tile.
-    type Tile: Copy;
-    /// The next row and its number, or `None` after the last one.
-    fn next_row(&mut self) -> Option<(u64, &[Self::Tile])>;
-}
-
-impl TileRowSource for MazeTiles<'_> {
-    type Tile = Tile;
-
-    fn next_row(&mut self) -> Option<(u64, &[Tile])> {
-        MazeTiles::next_row(self)
-    }
-}
-
-/// The rows of a room map's [`TileMap`].
-impl<T: Copy> TileRowSource for std::iter::Enumerate<std::slice::Chunks<'_, T>> {
-    type Tile = T;
-
-    fn next_row(&mut self) -> Option<(u64, &[T])> {
-        self.next().map(|(y, row)| (y as u64, row))
-    }
-}
-
-/// The tile map of `map`, or an error for a map generated without a layout.
-fn tiles_of(map: &impl Level) -> io::Result<TileMap> {
-    map.tile_map().ok_or_else(|| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "this room map was generated without a tile map to draw",
-        )
-    })
-}
-
-/// Writes `rows` one line per tile row, `draw` turning a row (its number and tiles) into the
-/// bytes of that line (without the newline).
-fn write_tile_lines<S: TileRowSource>(
-    mut rows: S,
-    out: &mut dyn Write,
-    mut draw: impl FnMut(u64, &[S::Tile], &mut Vec<u8>),
-) -> io::Result<()> {
-    let mut line = Vec::new();
-    while let Some((y, row)) = rows.next_row() {
-        line.clear();
-        draw(y, row, &mut line);
-        line.push(b'\n');
-        out.write_all(&line)?;
-    }
-    Ok(())
 }

@@ -1,7 +1,7 @@
 //! Which pairs of rooms may be connected: every pair, or a listed set such as the Delaunay
 //! triangulation of the room centres.
 
-use super::adjacency::Adjacency;
+use crate::level::Adjacency;
 
 /// The pairs of rooms that may be connected, numbered in lexicographic order `(i, j)`, `i < j`.
 #[derive(Debug, Clone)]

@@ -15,8 +15,7 @@
 //!    from the start along the tree, and its key lies in the room before that one on the
 //!    long way ([`locks`]).
 
-use super::adjacency::Adjacency;
-use super::{Analysis, Edge, EdgeKind, Lock};
+use crate::level::{Adjacency, Analysis, Edge, EdgeKind, Lock};
 use crate::rng::{MazeRng, uniform};
 use std::collections::BTreeSet;
 
@@ -208,7 +207,7 @@ mod tests {
             b: 4,
             kind: EdgeKind::Cycle,
         });
-        let analysis = crate::rooms::analysis::analyse(6, &edges);
+        let analysis = crate::level::analyse(6, &edges);
         let start = analysis.start;
         let [lock] = &locks(6, &edges, &analysis, 3)[..] else {
             panic!()

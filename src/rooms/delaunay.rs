@@ -14,7 +14,7 @@
 //!   empty circle the two may join different ones (both are Delaunay).
 //! * **Otherwise**: bulk loading.
 
-use super::Rect;
+use crate::level::Rect;
 use spade::{DelaunayTriangulation, Point2, Triangulation};
 
 /// The fewest rooms for which a long thin strip is triangulated by insertion along it: below

@@ -13,6 +13,10 @@ pub enum RoomsError {
     #[error(transparent)]
     Maze(#[from] MazeError),
 
+    /// A dungeon of room maps that cannot be made as asked (its floors).
+    #[error(transparent)]
+    Level(#[from] crate::level::LevelError),
+
     /// A number of rooms that is zero or more than [`super::MAX_ROOMS`].
     #[error("{count} rooms: expected 1 to {limit}")]
     Count {
@@ -232,15 +236,6 @@ pub enum RoomsError {
         height: u32,
         /// The bytes asked for.
         bytes: u64,
-    },
-
-    /// A number of floors outside 1 to [`super::MAX_FLOORS`].
-    #[error("{floors} floors: a dungeon has 1 to {most} floors")]
-    Floors {
-        /// The floors asked for.
-        floors: u32,
-        /// The most floors.
-        most: u32,
     },
 
     /// More cycles than the rooms are asked for ([`super::most_cycles`]).

@@ -1,6 +1,6 @@
 //! The room graph while it is built: its edges, every room's doors, and `try_connect`.
 
-use super::{Edge, EdgeKind};
+use crate::level::{Edge, EdgeKind};
 
 /// Marks "no parent" (the first room of the tree, or a room not yet connected).
 const NO_PARENT: u32 = u32::MAX;

@@ -3,7 +3,9 @@
 //! before any room is placed; the corridors of the laid-out map are checked once more when
 //! their length is known.
 
-use super::{Candidates, Edge, Layout, Rect, RoomSize, RoomsError, default_p, place};
+use super::place;
+use super::{Candidates, Layout, RoomSize, RoomsError, default_p};
+use crate::level::{Edge, Rect};
 
 /// `len` copies of `value` for work on a `width x height`-tile map, or
 /// [`RoomsError::MapOutOfMemory`] when the machine refuses them.

@@ -6,7 +6,7 @@
 //!    rock too: not a room's floor, not a corridor, not the map's border. So every maze tile
 //!    keeps a tile of rock from floors and corridors, and touches a room only through a door.
 //!    Cells two tiles apart are neighbours; each 4-connected region of cells is a
-//!    [`Masked`](crate::topology::Masked) shape of its own.
+//!    [`Masked`] shape of its own.
 //! 2. **Doors**: a door is a wall tile beside a room's floor (corners left out), off the border,
 //!    beside no corridor and beside no rock that touches another room's floor (so no other
 //!    room's door or corridor is ever beside it), with a cell one tile beyond it, or two tiles
@@ -27,9 +27,12 @@
 //! stay one 4-connected region: each carved region is a tree joined to a room by a door, and
 //! removing dead ends never splits what is left.
 
-use super::{Layout, Rect, RoomsError, limits::map_vec, route::Routes};
+use super::limits::map_vec;
+use super::route::Routes;
+use super::{Layout, RoomsError};
 use crate::algorithms::Generator;
 use crate::grid::{Pos, cell_line_of_tile_u32, cells_within_tiles_u32, tile_line_of_cell_u32};
+use crate::level::Rect;
 use crate::rng::{MazeRng, uniform};
 use crate::topology::{Mask, Masked, Shape, Topology};
 

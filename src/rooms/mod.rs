@@ -18,7 +18,7 @@
 //!    the rooms whose nearest tiles meet instead (see 4).
 //! 4. **Locks** (stream [`LOCKS_STREAM`], only when asked for): the locks are planned on the
 //!    tree, cutting the rooms into zones, and each key placed in a room reachable before its
-//!    lock ([`Lock`], the locks' module tells how).
+//!    lock ([`Lock`], the level's locks module tells how).
 //! 5. **Extra connections** (stream [`EXTRAS_STREAM`]): every candidate pair `i < j` with
 //!    probability `p` (default `ln(n) / n`, the connectivity threshold), by geometric skipping
 //!    in O(n + m). With locks, pairs of two zones are passed over. Then the cycles (stream
@@ -28,16 +28,19 @@
 //!    door, around the other rooms ([`Corridor`]). With locks, each zone's corridors run on its
 //!    rooms' nearest tiles and never touch another zone's; an extra connection that finds no
 //!    such way is left out. Skipped without a map.
-//! 7. **Analysis** (on first use, [`RoomMap::analysis`]): a farthest pair (with locks, the
+//! 7. **Analysis** (on first use, [`Level::analysis`]): a farthest pair (with locks, the
 //!    plan's start and the farthest room behind its first lock), depths, dead ends, the
-//!    cyclomatic number, and so every room's [`Role`].
+//!    cyclomatic number, and so every room's [`Role`](crate::level::Role).
 //! 8. **Maze** (stream [`MAZE_STREAM`], only when asked for, [`MazeFill`]): the rock between the
 //!    rooms and corridors filled with a maze, joined to the rooms by doors, its dead ends
 //!    trimmed (Bob Nystrom's "Rooms and Mazes"). The graph and its corridors stay the seed's.
 //!
-//! The tile map ([`TileMap`]) is drawn from the rooms and corridors when needed, never stored.
+//! The tile map ([`TileMap`](crate::level::TileMap)) is drawn from the rooms and corridors
+//! when needed, never stored. A room map is a [`Level`]: its tile map, analysis, roles, locks
+//! and marks are asked of it through that trait, as of a cave.
 //!
 //! ```
+//! use mazegen::level::Level;
 //! use mazegen::rooms::{RoomMap, RoomOptions};
 //!
 //! let map = RoomMap::generate(&RoomOptions { count: 20, ..RoomOptions::default() }, 7).unwrap();
@@ -48,41 +51,27 @@
 //! assert_eq!(tiles.rows().count() as u32, tiles.height());
 //! ```
 
-mod adjacency;
-mod analysis;
 mod candidates;
 mod corridor;
 mod cycles;
 mod delaunay;
 mod error;
 mod extras;
-mod floors;
 mod graph;
-mod level;
 mod limits;
-mod locks;
 mod maze;
 mod place;
 mod route;
 mod tree;
 
-pub(crate) use analysis::analyse;
-pub use analysis::{Analysis, FARTHEST_PAIR_BUDGET};
-pub(crate) use corridor::runs;
-pub use corridor::{Corridor, MapTile, Mark, TileMap};
+pub use corridor::Corridor;
 pub use cycles::{LONG_WAY, most_cycles};
 pub use error::RoomsError;
-pub use floors::{
-    Dungeon, FLOOR_GAP, FLOORS_STREAM, Floor, MAX_FLOORS, Stacked, Stairs, check_floors, floor_seed,
-};
-pub(crate) use level::marks_wanted;
-pub use level::{Level, Wanted};
 pub use limits::{MAX_CORRIDOR_TILES, MAX_EDGES, MAX_ROOMS, check_count};
-pub(crate) use locks::plan as plan_locks;
-pub use locks::{Lock, Role, most_locks};
 pub use place::{MAX_MAP_TILES, PLACEMENT_TRIES};
 
 use crate::Probability;
+use crate::level::{Analysis, Edge, EdgeKind, Level, Lock, Plan, Rect, most_locks, plan_locks};
 use crate::rng::rng_for_stream;
 use candidates::CandidatePairs;
 use graph::GraphBuilder;
@@ -366,34 +355,6 @@ pub struct Params {
     pub maze: Option<MazeParams>,
 }
 
-/// A room's floor: columns `x .. x + w`, rows `y .. y + h` of the tile map.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub struct Rect {
-    /// Leftmost column.
-    pub x: u32,
-    /// Top row.
-    pub y: u32,
-    /// Width in tiles.
-    pub w: u32,
-    /// Height in tiles.
-    pub h: u32,
-}
-
-impl Rect {
-    /// The centre in doubled tile coordinates (tile `t` is centred on `2t`): whole numbers.
-    pub fn doubled_centre(&self) -> (u64, u64) {
-        (
-            2 * u64::from(self.x) + u64::from(self.w) - 1,
-            2 * u64::from(self.y) + u64::from(self.h) - 1,
-        )
-    }
-
-    /// Whether tile `(x, y)` is floor of this room.
-    pub fn contains(&self, (x, y): (u32, u32)) -> bool {
-        (self.x..self.x + self.w).contains(&x) && (self.y..self.y + self.h).contains(&y)
-    }
-}
-
 /// Where the rooms are.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Layout {
@@ -403,29 +364,6 @@ pub struct Layout {
     pub height: u32,
     /// Every room's floor, by room id.
     pub rooms: Vec<Rect>,
-}
-
-/// What made an edge.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum EdgeKind {
-    /// The spanning tree that guarantees connection.
-    Tree,
-    /// An extra connection.
-    Extra,
-    /// A cycle's short way, locked ([`cycles`]).
-    Cycle,
-}
-
-/// A connection between rooms `a` and `b`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Edge {
-    /// For a tree edge the room already connected, otherwise the smaller id.
-    pub a: u32,
-    /// For a tree edge the room it connected, otherwise the larger id.
-    pub b: u32,
-    /// Tree or extra.
-    pub kind: EdgeKind,
 }
 
 /// A generated room graph: the rooms (laid out on a tile map, unless generated without one),
@@ -521,21 +459,9 @@ impl RoomMap {
         Ok(map)
     }
 
-    /// What `room` is for.
-    pub fn role(&self, room: u32) -> Role {
-        Role::of(room, self.analysis())
-    }
-
     /// The lock on edge number `k`, if any.
     pub fn lock_of(&self, k: usize) -> Option<&Lock> {
         self.locks.iter().find(|lock| lock.edge as usize == k)
-    }
-
-    /// Start, goal, depths, dead ends and cyclomatic number, computed on first use (a few
-    /// breadth-first searches).
-    pub fn analysis(&self) -> &Analysis {
-        self.analysis
-            .get_or_init(|| analysis::analyse(self.params.count, &self.edges))
     }
 }
 
@@ -628,7 +554,7 @@ fn connect(
     candidates: &CandidatePairs,
     layout: Option<&Layout>,
     cells: Option<route::Cells>,
-) -> Result<(GraphBuilder, Option<Routes>, Option<locks::Plan>), RoomsError> {
+) -> Result<(GraphBuilder, Option<Routes>, Option<Plan>), RoomsError> {
     let count = params.count;
     let mut locks_rng = rng_for_stream(seed, LOCKS_STREAM);
     let (mut plan, mut plans, mut first) = (None, 0, Vec::new());
@@ -642,12 +568,7 @@ fn connect(
     let mut replan = true;
     loop {
         if params.locks > 0 && replan {
-            plan = Some(locks::plan(
-                count,
-                &tree.edges,
-                params.locks,
-                &mut locks_rng,
-            ));
+            plan = Some(plan_locks(count, &tree.edges, params.locks, &mut locks_rng));
             plans += 1;
             replan = false;
         }

@@ -1,7 +1,8 @@
 //! Room placement: random rectangles on a tile map, at least one tile of rock between any two
 //! rooms and between a room and the map's edge.
 
-use super::{Layout, Rect, RoomSize, RoomsError};
+use super::{Layout, RoomSize, RoomsError};
+use crate::level::Rect;
 use crate::rng::{MazeRng, uniform_inclusive};
 
 /// How many random positions a room gets before placement gives up.

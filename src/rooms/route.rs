@@ -24,7 +24,8 @@
 
 use super::candidates::CandidatePairs;
 use super::limits::map_vec;
-use super::{Edge, EdgeKind, Layout, Rect, RoomsError};
+use super::{Layout, RoomsError};
+use crate::level::{Edge, EdgeKind, Rect};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -829,7 +830,7 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rooms::EdgeKind;
+    use crate::level::EdgeKind;
 
     fn rect(x: u32, y: u32, w: u32, h: u32) -> Rect {
         Rect { x, y, w, h }

@@ -77,7 +77,7 @@ const ABSENT: u32 = u32::MAX;
 fn grow_over_listed_pairs(
     graph: &mut GraphBuilder,
     pairs: &[(u32, u32)],
-    adjacency: &super::adjacency::Adjacency<(u32, u32)>,
+    adjacency: &crate::level::Adjacency<(u32, u32)>,
     rng: &mut MazeRng,
 ) -> Result<(), RoomsError> {
     let count = adjacency.rooms();

@@ -7,7 +7,7 @@ use crate::common::{assert_refused, json_of, stdout_of};
 use crate::player::{assert_winnable, walk};
 use mazegen::Probability;
 use mazegen::caves::{CaveMap, CaveOptions, Rule};
-use mazegen::rooms::{Level, Lock, MapTile, most_locks};
+use mazegen::level::{Level, Lock, MapTile, most_locks};
 use serde_json::Value;
 
 /// The options of grid point `seed`.
@@ -26,7 +26,7 @@ fn grid_options(seed: u64) -> CaveOptions {
 
 /// The open tiles reached from `from` on `tiles`, through every tile but rock and `blocked`.
 fn reached(
-    tiles: &mazegen::rooms::TileMap,
+    tiles: &mazegen::level::TileMap,
     from: (u32, u32),
     blocked: Option<(u32, u32)>,
 ) -> Vec<bool> {

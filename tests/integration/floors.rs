@@ -8,10 +8,9 @@ use crate::player::{assert_winnable, stairs_of};
 use crate::rooms_locks::grid_options;
 use mazegen::Probability;
 use mazegen::caves::{CaveMap, CaveOptions};
+use mazegen::level::{Dungeon, FLOOR_GAP, Level, Stacked, floor_seed, most_locks};
 use mazegen::render::{Dot, Json, Ldtk, Picture, Png, Render, Svg, Term, Text, Tiled, Uvtt};
-use mazegen::rooms::{
-    Dungeon, FLOOR_GAP, Level, RoomMap, RoomOptions, Stacked, floor_seed, most_locks,
-};
+use mazegen::rooms::{RoomMap, RoomOptions};
 use serde_json::Value;
 
 /// Checks a dungeon on the floors of `stacked`: winnable as one level with its stairs, every
@@ -93,9 +92,8 @@ fn players_win_dungeons_of_caves_over_every_floor() {
         let floors = 2 + (seed % 2) as u32;
         let what = format!("seed {seed}, {floors} floors, {options:?}");
         // Too few caverns for the locks is refused, as on one floor.
-        let Ok(dungeon) = Dungeon::generate(floors, seed, |seed| {
-            CaveMap::generate(&options, seed).map_err(mazegen::Error::from)
-        }) else {
+        let Ok(dungeon) = Dungeon::generate(floors, seed, |seed| CaveMap::generate(&options, seed))
+        else {
             continue;
         };
         assert_dungeon_winnable(&dungeon, &what);

@@ -107,7 +107,7 @@ fn named(
             let group = &group[..group.find(';').unwrap_or(group.len())];
             firsts.extend(
                 group
-                    .split(|c: char| c == ',' || c == '{' || c == '}')
+                    .split([',', '{', '}'])
                     .map(|item| word(item.trim())),
             );
         }
@@ -194,7 +194,7 @@ fn root_aliases() -> BTreeMap<String, String> {
         let Some((module, items)) = rest.split_once("::") else {
             continue;
         };
-        for item in items.split(|c: char| c == ',' || c == '{' || c == '}') {
+        for item in items.split([',', '{', '}']) {
             let item = item.trim().rsplit("::").next().unwrap_or("").to_string();
             if !item.is_empty() {
                 aliases.insert(item, module.to_string());

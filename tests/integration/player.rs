@@ -2,7 +2,7 @@
 //! another): walking its tiles (floors, corridors, tunnels and doors, a lock only with its
 //! key, stairs down to the next floor's stairs up and back) or, without tiles, its graph.
 
-use mazegen::rooms::{Level, MapTile, TileMap};
+use mazegen::level::{Level, MapTile, TileMap};
 use std::collections::HashMap;
 
 /// A player on `map`.

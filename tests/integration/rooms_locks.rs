@@ -7,9 +7,9 @@
 use crate::common::assert_refused;
 use crate::player::assert_winnable;
 use mazegen::Probability;
+use mazegen::level::{EdgeKind, Level, MapTile, most_locks};
 use mazegen::rooms::{
-    Candidates, EdgeKind, MapTile, MazeFill, RoomMap, RoomOptions, RoomSize, RoomsError,
-    most_cycles, most_locks,
+    Candidates, MazeFill, RoomMap, RoomOptions, RoomSize, RoomsError, most_cycles,
 };
 
 /// The options of grid point `seed`: candidates, corridors (routed, a maze, none), `p`, the

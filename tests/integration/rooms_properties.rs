@@ -3,9 +3,8 @@
 //! third room; the tile map's flood fill agreeing with the graph; analysis consistent.
 
 use mazegen::Probability;
-use mazegen::rooms::{
-    Candidates, EdgeKind, MapTile, MazeFill, Rect, RoomMap, RoomOptions, RoomSize, RoomsError,
-};
+use mazegen::level::{EdgeKind, Level, MapTile, Rect};
+use mazegen::rooms::{Candidates, MazeFill, RoomMap, RoomOptions, RoomSize, RoomsError};
 use proptest::prelude::*;
 use std::collections::{HashSet, VecDeque};
 

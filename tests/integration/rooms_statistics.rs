@@ -2,7 +2,8 @@
 //! many seeds, within a tolerance that a wrong `p` (5% off) falls outside of.
 
 use mazegen::Probability;
-use mazegen::rooms::{Candidates, EdgeKind, RoomMap, RoomOptions};
+use mazegen::level::EdgeKind;
+use mazegen::rooms::{Candidates, RoomMap, RoomOptions};
 
 /// Generates `seeds` maps and returns (extra edges, candidate pairs left after the tree), summed.
 fn extras_and_trials(options: &RoomOptions, seeds: u64) -> (u64, u64) {

@@ -3,7 +3,7 @@
 use super::rooms::write_tileset;
 use crate::app::settle::{CavesJob, caves_with_flags};
 use mazegen::caves::CaveMap;
-use mazegen::rooms::Dungeon;
+use mazegen::level::Dungeon;
 
 /// Carries out a caves job.
 pub fn run(job: CavesJob) -> anyhow::Result<()> {
@@ -11,7 +11,7 @@ pub fn run(job: CavesJob) -> anyhow::Result<()> {
         crate::message(format_args!("seed: {}", job.seed.value));
     }
     let cave = Dungeon::generate(job.floors, job.seed.value, |seed| {
-        CaveMap::generate(&job.options, seed).map_err(mazegen::Error::from)
+        CaveMap::generate(&job.options, seed)
     })
     .map_err(|error| caves_with_flags(error, &job.options))?;
     let left_out: u32 = cave.floors().map(|floor| floor.level().left_out).sum();

@@ -4,7 +4,8 @@ use crate::app::cli::AUTO_MAP_ROOMS;
 use crate::app::output::Target;
 use crate::app::settle::with_options_at_fault;
 use crate::app::settle::{RoomsJob, TilesetImage};
-use mazegen::rooms::{Dungeon, RoomMap};
+use mazegen::level::Dungeon;
+use mazegen::rooms::RoomMap;
 
 /// Carries out a rooms job.
 pub fn run(job: RoomsJob) -> anyhow::Result<()> {

@@ -8,8 +8,8 @@ use crate::app::output::Target;
 use anyhow::Context as _;
 use clap::ValueEnum as _;
 use mazegen::caves::{CaveMap, CaveOptions};
+use mazegen::level::{Dungeon, FLOOR_GAP};
 use mazegen::render::{Json, Ldtk, Png, Render, Svg, Term, Text, Tiled, Uvtt};
-use mazegen::rooms::{Dungeon, FLOOR_GAP};
 
 /// A cave to generate and write.
 pub struct CavesJob {

@@ -6,10 +6,11 @@ use super::{Seed, bad_input};
 use crate::app::cli::{self, AUTO_MAP_ROOMS, MapChoice, RoomsArgs, RoomsFormat};
 use crate::app::output::Target;
 use clap::ValueEnum as _;
+use mazegen::level::Dungeon;
 use mazegen::render::{
     Dot, Json, Ldtk, Palette, Picture, Render, Style, Svg, Takes, Term, Text, Tiled, Uvtt,
 };
-use mazegen::rooms::{Candidates, Dungeon, MazeFill, RoomMap, RoomOptions};
+use mazegen::rooms::{Candidates, MazeFill, RoomMap, RoomOptions};
 use std::path::PathBuf;
 
 /// The pixels per grid square of a `uvtt` map's picture unless `--scale` says otherwise: a

@@ -16,10 +16,13 @@
 //! solution and its ends in a format's marks (`term`'s `·`, `S`, `G` or `text`'s `.`, `S`,
 //! `G`).
 
-use super::{Drawing, Layout, raster::Raster};
+use super::raster::Raster;
+use super::{Drawing, Layout};
 use crate::Maze;
-use crate::grid::{Result, Tile};
-use crate::render::{ink::Ink, style::TileStyle, term::term_color};
+use crate::grid::Result;
+use crate::grid::Tile;
+use crate::render::ink::Ink;
+use crate::render::style::{TileStyle, term_color};
 use crate::topology::Shape;
 use std::io::{self, Write};
 

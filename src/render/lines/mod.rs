@@ -1,25 +1,27 @@
 //! Pictures of a maze of any shape in thin walls, the printed-puzzle look: cells on a plain
 //! background, the start and goal filled, the solution a line through the cells, the heat map
 //! filling each cell. What is drawn where is worked out once here ([`Drawing`]), in inks;
-//! `vector.rs` writes it as SVG and `raster.rs` as PNG, each in a palette's colors.
+//! `vector.rs` writes it as SVG and `raster.rs` as PNG, each in a palette's colors. A level's
+//! printed map (`level/printed_map.rs`) is drawn with the same kit, a [`Drawing`] in inks of
+//! its own.
 
 mod blocks;
-mod map;
 mod pdf;
-mod raster;
-mod vector;
+pub(super) mod raster;
+pub(super) mod vector;
 
 pub use blocks::term_scale;
 pub(super) use blocks::{Blocks, maze_blocks};
-pub(super) use map::{map_png, map_svg};
 pub(super) use pdf::{Vector, maze_vector};
 pub(super) use raster::maze_png;
 pub(super) use vector::{maze_svg, number};
 
-use super::ink::{Ink, Picture};
+use super::ink::{Ink, Picture, Style};
 use crate::Maze;
-use crate::grid::{MazeError, Result, Tile};
-use crate::topology::{Geometry, Joint, Point, Shape, Topology, UNREACHED};
+use crate::grid::{MazeError, Result};
+use crate::grid::{Tile, cells_within_tiles};
+use crate::topology::UNREACHED;
+use crate::topology::{Geometry, Joint, Point, Shape, Topology};
 use crate::with_topology;
 use std::collections::BTreeMap;
 
@@ -90,7 +92,44 @@ impl Layout {
     }
 }
 
+/// A picture's size in pixels, worked out beside the layout of lines that decides it for every
+/// maze but a rectangle or mask in tiles.
 impl Picture {
+    /// The picture's size in pixels, or an error if a side would exceed [`Picture::MAX_SIDE`].
+    pub fn pixel_size(&self, maze: &Maze) -> crate::grid::Result<(u32, u32)> {
+        match maze.grid() {
+            Some(grid) => self.pixel_size_of(grid.tile_width(), grid.tile_height()),
+            None => self.pixel_size_of_shape(maze.shape()),
+        }
+    }
+
+    /// The size in pixels of a picture of a maze of `tile_width x tile_height` tiles (in
+    /// [`Style::Lines`], of the cells they hold; a room map's picture is `scale` pixels a tile
+    /// in either style), or an error if a side would exceed
+    /// [`Picture::MAX_SIDE`]: lets callers refuse before making the maze.
+    pub fn pixel_size_of(
+        &self,
+        tile_width: u64,
+        tile_height: u64,
+    ) -> crate::grid::Result<(u32, u32)> {
+        if self.style == Style::Lines {
+            let cells = |tiles: u64| cells_within_tiles(tiles) as f64;
+            let bounds = (cells(tile_width), cells(tile_height));
+            return pixel_size(self.scale, bounds);
+        }
+        let side = |tiles: u64| {
+            let pixels = tiles.saturating_mul(u64::from(self.scale));
+            u32::try_from(pixels)
+                .ok()
+                .filter(|&p| u64::from(p) <= Self::MAX_SIDE)
+                .ok_or(crate::grid::MazeError::PictureTooLarge {
+                    pixels,
+                    limit: Self::MAX_SIDE,
+                })
+        };
+        Ok((side(tile_width)?, side(tile_height)?))
+    }
+
     /// The size in pixels of a picture of `shape` in lines, or an error if a side would exceed
     /// [`Picture::MAX_SIDE`]: lets callers refuse before carving the maze. `scale` pixels per
     /// cell unit (a square cell is one unit across), plus a margin of half a cell.
@@ -132,7 +171,7 @@ fn sides_of<T: Geometry>(_: &T) -> u64 {
 
 /// The size in pixels of a line picture of a shape `bounds` cell units across and down, at
 /// `scale` pixels per unit.
-pub(super) fn pixel_size(scale: u32, bounds: (f64, f64)) -> Result<(u32, u32)> {
+fn pixel_size(scale: u32, bounds: (f64, f64)) -> Result<(u32, u32)> {
     Layout::new(scale).pixel_size(bounds)
 }
 
@@ -146,39 +185,39 @@ pub(super) fn cell_units(scale: u32) -> (f64, f64) {
 /// A line picture in pixels, ready to be written: filled polygons, then lines over them, each
 /// in an ink `K` (a maze's [`Ink`], or a map's own) that the writer gives a color.
 #[derive(Debug, Clone, PartialEq)]
-struct Drawing<K = Ink> {
+pub(super) struct Drawing<K = Ink> {
     /// Width and height in pixels.
-    size: (u32, u32),
+    pub(super) size: (u32, u32),
     /// The ink under everything (a maze's passages).
-    background: K,
+    pub(super) background: K,
     /// Shapes filled in one ink each, in painting order: closed polygons that do not overlap.
-    fills: Vec<(K, Polylines)>,
+    pub(super) fills: Vec<(K, Polylines)>,
     /// Polylines in one ink and width each, painted after the fills, with square ends.
-    strokes: Vec<Stroke<K>>,
+    pub(super) strokes: Vec<Stroke<K>>,
     /// Width and height of the maze in cells (of a map in tiles), for errors about memory.
-    extent: (u32, u32),
+    pub(super) extent: (u32, u32),
 }
 
 /// Polylines in one ink and width.
 #[derive(Debug, Clone, PartialEq)]
-struct Stroke<K = Ink> {
-    ink: K,
-    width: f64,
-    lines: Polylines,
+pub(super) struct Stroke<K = Ink> {
+    pub(super) ink: K,
+    pub(super) width: f64,
+    pub(super) lines: Polylines,
 }
 
 /// Polylines (or polygons) end to end in one allocation, grown fallibly: a maze too large to
 /// draw is an error, not an abort, and a wall takes its points and one index, not a `Vec`.
 #[derive(Debug, Clone, Default, PartialEq)]
-struct Polylines {
-    points: Vec<Point>,
+pub(super) struct Polylines {
+    pub(super) points: Vec<Point>,
     /// Where each line ends in `points`.
-    ends: Vec<usize>,
+    pub(super) ends: Vec<usize>,
 }
 
 impl Polylines {
     /// Appends a line, or names the memory it would have needed.
-    fn push(&mut self, line: impl ExactSizeIterator<Item = Point>) -> Result<(), u64> {
+    pub(super) fn push(&mut self, line: impl ExactSizeIterator<Item = Point>) -> Result<(), u64> {
         let needed = |len: usize, item: usize| (len as u64 + 1).saturating_mul(2 * item as u64);
         self.points
             .try_reserve(line.len())
@@ -192,7 +231,7 @@ impl Polylines {
     }
 
     /// Each line's points.
-    fn iter(&self) -> impl Iterator<Item = &[Point]> {
+    pub(super) fn iter(&self) -> impl Iterator<Item = &[Point]> {
         let starts = std::iter::once(0).chain(self.ends.iter().copied());
         starts
             .zip(&self.ends)

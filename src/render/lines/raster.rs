@@ -9,8 +9,8 @@
 use super::{Drawing, Layout, Stroke};
 use crate::Maze;
 use crate::grid::{MazeError, Result};
-use crate::render::ink::{Ink, Rgb};
-use crate::render::png::{Png, into_io};
+use crate::render::ink::{Ink, Picture, Rgb};
+use crate::render::png_encoding::into_io;
 use crate::topology::Point;
 use std::io::{self, Write};
 
@@ -25,19 +25,23 @@ const FULL: u16 = (SAMPLES * SAMPLES) as u16;
 /// along pixel edges does not spill into the pixels beside it.
 const LINE_SHARE: u16 = FULL * 3 / 8;
 
-/// A maze of any shape in lines, openings included, as PNG (8-bit RGB): what [`Png`] draws
-/// in [`Style::Lines`](crate::render::Style::Lines).
-pub(in crate::render) fn maze_png(png: &Png, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-    let drawing =
-        Drawing::new(maze, Layout::new(png.0.scale), png.0.heatmap).map_err(io::Error::other)?;
-    let palette = png.0.palette;
+/// A maze of any shape in lines, openings included, as PNG (8-bit RGB): what
+/// [`Png`](crate::render::Png) draws in [`Style::Lines`](crate::render::Style::Lines).
+pub(in crate::render) fn maze_png(
+    picture: &Picture,
+    maze: &Maze,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let drawing = Drawing::new(maze, Layout::new(picture.scale), picture.heatmap)
+        .map_err(io::Error::other)?;
+    let palette = picture.palette;
     // The encoder's default level, whatever the size.
     let compression = png::Compression::Balanced;
     write_png(drawing, |ink| palette.rgb(ink), compression, out)
 }
 
 /// Paints `drawing` row by row into a PNG, each ink in the color `rgb` gives it.
-pub(super) fn write_png<K: Copy>(
+pub(in crate::render) fn write_png<K: Copy>(
     drawing: Drawing<K>,
     rgb: impl Fn(K) -> Rgb,
     compression: png::Compression,
@@ -62,7 +66,7 @@ pub(super) fn write_png<K: Copy>(
 
 /// A drawing's pixels, computed a row at a time from the top: the edges of its shapes, one
 /// layer per fill ink or stroke, and room for a row's samples.
-pub(super) struct Raster<K = Ink> {
+pub(in crate::render) struct Raster<K = Ink> {
     /// Width and height in pixels.
     size: (u32, u32),
     /// Width and height of the maze in cells, for errors about memory.
@@ -77,7 +81,7 @@ pub(super) struct Raster<K = Ink> {
 
 impl<K: Copy> Raster<K> {
     /// The raster of `drawing`, or an error if memory for its edges or a row is refused.
-    pub(super) fn new(drawing: Drawing<K>) -> Result<Self> {
+    pub(in crate::render) fn new(drawing: Drawing<K>) -> Result<Self> {
         let (size, extent) = (drawing.size, drawing.extent);
         let layers = layers(drawing)?;
         let mut raster = Self {
@@ -98,7 +102,7 @@ impl<K: Copy> Raster<K> {
     }
 
     /// A row of pixels, each `value`, or an error naming the memory it would take.
-    pub(super) fn row_of<T: Clone>(&self, value: T) -> Result<Vec<T>> {
+    pub(in crate::render) fn row_of<T: Clone>(&self, value: T) -> Result<Vec<T>> {
         let (width, height) = self.extent;
         crate::grid::filled_vec(width, height, self.size.0 as usize, value)
     }
@@ -145,7 +149,7 @@ impl<K: Copy> Raster<K> {
     /// Gives each pixel of row `y` (each row once, from the top) one ink: the fill covering
     /// most of it where fills cover at least half of it, else the background; then each line
     /// in turn where it covers at least [`LINE_SHARE`] of it.
-    pub(super) fn ink_row(&mut self, y: u32, row: &mut [K]) {
+    pub(in crate::render) fn ink_row(&mut self, y: u32, row: &mut [K]) {
         let mix = &mut self.mix;
         for (index, layer) in self.layers.fills.iter_mut().enumerate() {
             layer.cover_row(y, &mut self.coverage, |pixel, covered| {
@@ -286,7 +290,7 @@ fn segment_box(a: Point, b: Point, width: f64) -> [Point; 4] {
 }
 
 /// The bytes an edge of a shape takes while the shape is painted.
-pub(super) const EDGE_BYTES: u64 = size_of::<Edge>() as u64;
+pub(in crate::render) const EDGE_BYTES: u64 = size_of::<Edge>() as u64;
 
 /// A polygon's edge, from its top end down.
 #[derive(Debug, Clone, Copy)]

@@ -3,23 +3,26 @@
 
 use super::{Drawing, Layout, Polylines, Stroke};
 use crate::Maze;
-use crate::render::Rgb;
-use crate::render::svg::{Svg, hex};
+use crate::render::ink::{Picture, Rgb, hex};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-/// A maze of any shape in lines, openings included: what [`Svg`] draws in
-/// [`Style::Lines`](crate::render::Style::Lines) (see
-/// [`Picture::pixel_size_of_shape`](crate::render::Picture::pixel_size_of_shape) for its size).
-pub(in crate::render) fn maze_svg(svg: &Svg, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
-    let drawing =
-        Drawing::new(maze, Layout::new(svg.0.scale), svg.0.heatmap).map_err(io::Error::other)?;
-    let palette = svg.0.palette;
+/// A maze of any shape in lines, openings included: what [`Svg`](crate::render::Svg) draws in
+/// [`Style::Lines`](crate::render::Style::Lines) (see [`Picture::pixel_size_of_shape`] for its
+/// size).
+pub(in crate::render) fn maze_svg(
+    picture: &Picture,
+    maze: &Maze,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let drawing = Drawing::new(maze, Layout::new(picture.scale), picture.heatmap)
+        .map_err(io::Error::other)?;
+    let palette = picture.palette;
     write_svg(&drawing, |ink| palette.rgb(ink), out)
 }
 
 /// Writes `drawing`, each ink in the color `rgb` gives it.
-pub(super) fn write_svg<K: Copy>(
+pub(in crate::render) fn write_svg<K: Copy>(
     drawing: &Drawing<K>,
     rgb: impl Fn(K) -> Rgb,
     out: &mut dyn Write,

@@ -9,11 +9,12 @@
 //! `html/play.js`). On a rectangle or a mask that is exactly the arrow's passage; hexagons,
 //! triangles and rings get diagonal keys and buttons as well.
 
-use super::lines::{cell_units, number};
-use super::svg::hex;
-use super::{Graph, Picture, Render, Style, Svg, Takes};
+use super::{Graph, Svg};
 use crate::grid::Tile;
 use crate::maze::Maze;
+use crate::render::ink::hex;
+use crate::render::lines::{cell_units, number};
+use crate::render::{Ink, Picture, Render, Style, Takes};
 use crate::topology::{Geometry, Point, cell_ids};
 use crate::with_topology;
 use std::fmt::Write as _;
@@ -182,7 +183,7 @@ fn overlay<T: Geometry>(
     }
     let (x, y) = at(maze.start());
     let palette = picture.palette;
-    let colour = |tile| hex(palette.rgb(super::Ink::Plain(tile)));
+    let colour = |tile| hex(palette.rgb(Ink::Plain(tile)));
     let mut layer = String::new();
     if !in_lines {
         // Tile pictures fill the start and goal of solved mazes only: the page fills them

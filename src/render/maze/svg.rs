@@ -1,9 +1,11 @@
 //! `svg`: a scalable picture, one path per color made of runs of equal tiles.
 
-use super::ink::{Ink, Picture, Rgb, for_each_ink_row};
-use super::{Render, Takes};
-use crate::grid::{MazeError, Tile};
+use crate::grid::MazeError;
+use crate::grid::Tile;
 use crate::maze::Maze;
+use crate::render::ink::{Ink, Picture, Style, for_each_ink_row, hex};
+use crate::render::lines::maze_svg;
+use crate::render::{Render, Takes};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -32,8 +34,8 @@ impl Svg {
 impl Render for Svg {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         // Shapes other than rectangles and masks are always drawn in lines.
-        if self.0.style == super::Style::Lines || maze.grid().is_none() {
-            return super::lines::maze_svg(self, maze, out);
+        if self.0.style == Style::Lines || maze.grid().is_none() {
+            return maze_svg(&self.0, maze, out);
         }
         let Picture { palette, .. } = self.0;
         let grid = maze.tile_grid("a tile picture").map_err(io::Error::other)?;
@@ -75,9 +77,4 @@ impl Render for Svg {
         }
         writeln!(out, "</svg>")
     }
-}
-
-/// `#rrggbb`.
-pub(super) fn hex([r, g, b]: Rgb) -> String {
-    format!("#{r:02x}{g:02x}{b:02x}")
 }

@@ -15,9 +15,11 @@
 //! | `solutions` | `int32` | `(cells, 2)`: maze `i`'s are rows `offsets[i]..offsets[i + 1]` |
 //! | `offsets` | `int64` | `(N + 1,)` |
 
-use super::{Many, NpyConnections, NpyTiles, Render, Takes, Tokens, npy_header};
-use crate::grid::{MazeError, Pos, Result};
+use super::{NpyConnections, NpyTiles, Tokens, npy_header};
+use crate::grid::Pos;
+use crate::grid::{MazeError, Result};
 use crate::maze::{Blank, Maze};
+use crate::render::{Many, Render, Takes};
 use std::io::{self, Write};
 
 /// Which of the optional parts [`Arrays`] holds: the tile and connection arrays (rectangles

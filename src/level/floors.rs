@@ -15,8 +15,10 @@
 //!    left out (failing that, its start). Every room of a floor is reached before its stairs
 //!    down (its keys lie on it or above), so that key still comes before its lock.
 
-use super::level::{Level, Wanted, marks_wanted};
-use super::{Analysis, Edge, Lock, MapTile, Mark, Rect, Role, RoomsError, TileMap};
+use super::{
+    Analysis, Edge, Level, LevelError, Lock, MapTile, Mark, Rect, Role, TileMap, Wanted,
+    marks_wanted,
+};
 use crate::rng::rng_for_stream;
 use rand::Rng as _;
 
@@ -43,11 +45,11 @@ pub fn floor_seed(seed: u64, floor: u32) -> u64 {
 }
 
 /// Refuses a number of floors outside 1 to [`MAX_FLOORS`].
-pub fn check_floors(floors: u32) -> Result<(), RoomsError> {
+pub fn check_floors(floors: u32) -> Result<(), LevelError> {
     if (1..=MAX_FLOORS).contains(&floors) {
         Ok(())
     } else {
-        Err(RoomsError::Floors {
+        Err(LevelError::Floors {
             floors,
             most: MAX_FLOORS,
         })
@@ -81,8 +83,11 @@ pub struct Dungeon<L> {
 impl<L: Level> Dungeon<L> {
     /// The dungeon of `floors` floors of `seed`, each made by `make` from its seed
     /// ([`floor_seed`]). Refuses a number of floors outside 1 to [`MAX_FLOORS`] before making
-    /// any, and passes on the first refusal of `make`.
-    pub fn generate<E: From<RoomsError>>(
+    /// any ([`LevelError::Floors`], in `make`'s error type: a
+    /// [`RoomsError`](crate::rooms::RoomsError) for room maps, a
+    /// [`CavesError`](crate::caves::CavesError) for caves), and passes on the first refusal of
+    /// `make`.
+    pub fn generate<E: From<LevelError>>(
         floors: u32,
         seed: u64,
         mut make: impl FnMut(u64) -> Result<L, E>,
@@ -234,24 +239,26 @@ impl<L: Level> Level for Floor<'_, L> {
         self.level().lock_door(lock)
     }
 
+    /// The keys that lie on this floor: its own, but for a first lock's carried up a floor,
+    /// and the one carried up from the floor below.
+    fn key_rooms(&self) -> Vec<(u32, u32)> {
+        self.dungeon.keys[self.number].clone()
+    }
+
     /// The start or the stairs up, the goal or the stairs down, then the keys on this floor by
     /// lock number.
     fn wanted_marks(&self) -> Vec<Wanted> {
-        let analysis = self.analysis();
-        let ends = marks_wanted(analysis, &[])
+        marks_wanted(self.analysis(), &self.key_rooms())
             .into_iter()
-            .map(|(room, tile, _)| {
+            .map(|(room, tile, lock)| {
                 let tile = match tile {
                     MapTile::Start if !self.is_first() => MapTile::StairsUp,
                     MapTile::Goal if !self.is_last() => MapTile::StairsDown,
                     tile => tile,
                 };
-                (room, tile, None)
-            });
-        let keys = self.dungeon.keys[self.number]
-            .iter()
-            .map(|&(room, lock)| (room, MapTile::Key, Some(lock)));
-        ends.chain(keys).collect()
+                (room, tile, lock)
+            })
+            .collect()
     }
 
     fn place_marks(&self, wanted: &[Wanted]) -> Option<Vec<Mark>> {
@@ -266,14 +273,6 @@ impl<L: Level> Level for Floor<'_, L> {
             Role::Goal if !self.is_last() => Role::Stairs,
             role => role,
         }
-    }
-
-    fn keys(&self) -> Vec<Vec<u32>> {
-        let mut keys = vec![Vec::new(); self.analysis().depth.len()];
-        for &(room, lock) in &self.dungeon.keys[self.number] {
-            keys[room as usize].push(lock);
-        }
-        keys
     }
 }
 

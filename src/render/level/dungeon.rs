@@ -5,10 +5,11 @@
 //! floors' own documents and the stairs. (`tiled` and `ldtk` give each floor a layer group or
 //! a level in their own files.)
 
-use super::{Json, Png, Render, Svg, Term, Text, Uvtt};
+use super::Uvtt;
 use crate::document::dungeon::{DungeonHead, StairsEnd, StairsEntry};
 use crate::document::{DUNGEON_SCHEMA, Lines, Seq, write_pretty};
-use crate::rooms::{Dungeon, Floor, Level, MapTile};
+use crate::level::{Dungeon, Floor, Level, MapTile};
+use crate::render::{Json, Png, Render, Svg, Term, Text};
 use std::io::{self, Write};
 
 impl<L: Level> Render<Dungeon<L>> for Text {
@@ -43,7 +44,7 @@ fn render_stacked<L: Level, R>(
     out: &mut dyn Write,
 ) -> io::Result<()>
 where
-    R: for<'a> Render<Floor<'a, L>> + for<'a> Render<crate::rooms::Stacked<'a, L>>,
+    R: for<'a> Render<Floor<'a, L>> + for<'a> Render<crate::level::Stacked<'a, L>>,
 {
     if dungeon.floor_count() == 1 {
         renderer.render(&dungeon.floor(0), out)

@@ -1,4 +1,4 @@
-//! `svg` and `png` for room maps: in [`Style::Lines`] a printed map (`lines/map.rs`), in
+//! `svg` and `png` for levels: in [`Style::Lines`] a printed map (`printed_map.rs`), in
 //! [`Style::Tiles`] the tile map in the maze pictures' palette (so `--theme color` and `mono`
 //! work alike), `scale` pixels per tile.
 //!
@@ -6,11 +6,13 @@
 //! and goal as a maze's; floors take the palette's middle heat color (cyan, or light grey in
 //! mono), locks its last (violet, or dark grey) and keys the solution's color lightened.
 
-use super::ink::{Ink, Picture, Rgb};
-use super::svg::hex;
-use super::{Png, Render, Style, Svg, tiles_of};
+use super::printed_map::{map_png, map_svg};
+use super::{map_size, tiles_of};
 use crate::grid::Tile;
-use crate::rooms::{Level, MapTile, TileMap};
+use crate::level::{Level, MapTile, TileMap};
+use crate::render::ink::{Ink, Picture, Rgb, hex};
+use crate::render::png_encoding::into_io;
+use crate::render::{Png, Render, Style, Svg};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -40,24 +42,12 @@ fn tiles_and_size(picture: &Picture, map: &impl Level) -> io::Result<(TileMap, (
     Ok((tiles, size))
 }
 
-/// The size in pixels of a picture of `tiles`, `scale` pixels a tile in either style, or an
-/// error if a side would be too long.
-pub(super) fn map_size(picture: &Picture, tiles: &TileMap) -> io::Result<(u32, u32)> {
-    let in_tiles = Picture {
-        style: Style::Tiles,
-        ..*picture
-    };
-    in_tiles
-        .pixel_size_of(u64::from(tiles.width()), u64::from(tiles.height()))
-        .map_err(io::Error::other)
-}
-
 /// A picture of the room map: rock as the background, one path of horizontal runs per other
 /// color.
 impl<L: Level> Render<L> for Svg {
     fn render(&self, map: &L, out: &mut dyn Write) -> io::Result<()> {
         if self.0.style == Style::Lines {
-            return super::lines::map_svg(&self.0, map, out);
+            return map_svg(&self.0, map, out);
         }
         let (tiles, (pixel_width, pixel_height)) = tiles_and_size(&self.0, map)?;
         let colors = colors(&self.0);
@@ -94,7 +84,7 @@ impl<L: Level> Render<L> for Svg {
 impl<L: Level> Render<L> for Png {
     fn render(&self, map: &L, out: &mut dyn Write) -> io::Result<()> {
         if self.0.style == Style::Lines {
-            return super::lines::map_png(&self.0, map, true, out);
+            return map_png(&self.0, map, true, out);
         }
         let (tiles, size) = tiles_and_size(&self.0, map)?;
         write_png(&self.0, &tiles, size, out)
@@ -128,15 +118,6 @@ pub(super) fn write_png(
         }
     }
     stream.finish().map_err(into_io)
-}
-
-/// `#rrggbb`.
-/// Keeps I/O errors (a closed pipe above all) as they are, wraps the encoder's own.
-fn into_io(error: png::EncodingError) -> io::Error {
-    match error {
-        png::EncodingError::IoError(error) => error,
-        other => io::Error::other(other),
-    }
 }
 
 #[cfg(test)]

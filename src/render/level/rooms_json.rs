@@ -2,12 +2,13 @@
 //! edges written as the map is walked, one a line, so a million rooms need no document tree
 //! in memory.
 
-use super::{Json, Render};
 use crate::document::rooms::{
     EdgeEntry, MazeFillTiles, RoomEntry, RoomsAnalysis, RoomsDocument, RoomsParams,
 };
 use crate::document::{Lines, ROOMS_SCHEMA, Seq, write_pretty};
-use crate::rooms::{Floor, Level, RoomMap};
+use crate::level::{Floor, Level};
+use crate::render::{Json, Render};
+use crate::rooms::RoomMap;
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 use std::io::{self, Write};

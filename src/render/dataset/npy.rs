@@ -10,9 +10,9 @@
 //! The array's header ([`header`]) is written once, before the first maze; each renderer writes
 //! one maze's part of the data.
 
-use super::{ArrayLayout, Many, Render, Takes};
 use crate::grid::{Grid, Tile, tiles_from_cells};
 use crate::maze::Maze;
+use crate::render::{ArrayLayout, Many, Render, Takes};
 use std::io::{self, Write};
 
 /// The tile view of a maze as bytes: 1 wall (and blank, outside a mask), 0 passage (openings

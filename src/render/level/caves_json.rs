@@ -1,12 +1,12 @@
 //! `json` for caves: one `mazegen.caves/v1` document ([`crate::document`]), its caverns,
 //! tunnels and tile rows written as the cave is walked, one a line.
 
-use super::style::TileStyle;
-use super::{Json, Render};
 use crate::caves::CaveMap;
 use crate::document::caves::{CavernEntry, CavesAnalysis, CavesDocument, TunnelEntry};
 use crate::document::{CAVES_SCHEMA, Lines, Seq, write_pretty};
-use crate::rooms::{EdgeKind, Floor, Level};
+use crate::level::{EdgeKind, Floor, Level};
+use crate::render::style::TileStyle;
+use crate::render::{Json, Render};
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 use std::io::{self, Write};

@@ -1,15 +1,14 @@
 //! `jsonl`: one compact document a line, for datasets of many mazes: `mazegen.maze/v1` for
 //! rectangles and masks, `mazegen.graph/v1` for mazes of any shape.
 
-use super::json::document;
-use super::{Graph, Render};
-use super::{Many, Takes};
 use crate::analysis::Difficulty;
 use crate::document::write_line;
 use crate::maze::Maze;
+use crate::render::maze::document;
+use crate::render::{Graph, Many, Render, Takes};
 use std::io::{self, Write};
 
-/// JSON lines: the document [`super::Json`] (or [`Graph`]) writes, on one line, ending with a
+/// JSON lines: the document [`Json`](crate::render::Json) (or [`Graph`]) writes, on one line, ending with a
 /// newline: a maze document for rectangles and masks unless `graph` is set, a graph document
 /// for every other shape. With `stats`, a maze document carries a `stats` and a `difficulty`
 /// object, a graph document its `stats`.

@@ -1,10 +1,13 @@
 //! `png`: a raster picture, `scale` pixels per tile, written row by row.
 
-use super::ink::{Ink, Picture, TILE_KINDS, shade};
-use super::{DrawRows, Render, RenderRows, StreamTiles, Takes};
+use super::rows::{DrawRows, StreamTiles};
 use crate::algorithms::stream::MazeRows;
 use crate::grid::empty_vec;
 use crate::maze::{Heat, Maze};
+use crate::render::ink::{Ink, Picture, Style, TILE_KINDS, shade};
+use crate::render::lines::maze_png;
+use crate::render::png_encoding::{SMALL_PICTURE, compression, into_io};
+use crate::render::{Render, RenderRows, Takes};
 use std::io::{self, Write};
 
 /// PNG output, streamed: memory stays at one row of pixels whatever the size.
@@ -32,14 +35,14 @@ impl Png {
 impl Png {
     /// The most pixels a picture may have to be compressed at zlib's default level (16
     /// megapixels: a 2001x2001-tile maze at `scale` 2).
-    pub const SMALL_PICTURE: u64 = 1 << 24;
+    pub const SMALL_PICTURE: u64 = SMALL_PICTURE;
 }
 
 impl Render for Png {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         // Shapes other than rectangles and masks are always drawn in lines.
-        if self.0.style == super::Style::Lines || maze.grid().is_none() {
-            return super::lines::maze_png(self, maze, out);
+        if self.0.style == Style::Lines || maze.grid().is_none() {
+            return maze_png(&self.0, maze, out);
         }
         let size = self.0.pixel_size(maze).map_err(io::Error::other)?;
         let heat = self.0.heat(maze).map_err(io::Error::other)?;
@@ -56,7 +59,7 @@ impl Render for Png {
     }
 
     fn streams(&self) -> Option<&dyn RenderRows> {
-        (!self.0.heatmap && self.0.style == super::Style::Tiles).then_some(self)
+        (!self.0.heatmap && self.0.style == Style::Tiles).then_some(self)
     }
 }
 
@@ -116,17 +119,6 @@ impl Png {
 /// The tiles of a row `tile_width` tiles wide, as a length to reserve.
 fn tile_count(tile_width: u64) -> usize {
     usize::try_from(tile_width).unwrap_or(usize::MAX)
-}
-
-/// The compression of a `width x height`-pixel picture: see [`Png`].
-pub(super) fn compression(width: u32, height: u32) -> png::Compression {
-    if u64::from(width) * u64::from(height) <= Png::SMALL_PICTURE {
-        png::Compression::Balanced
-    } else {
-        // 20001x20001 pixels: 51.6 s as 8-bit RGB at the default level, 0.65 s as 1 bit per
-        // pixel with the fast one (62 MB).
-        png::Compression::Fast
-    }
 }
 
 /// The inks a picture can show, numbered as its palette (see [`Ink::number`]).
@@ -195,14 +187,6 @@ fn pack(numbers: &[u8], scale: usize, depth: u8, pixels: &mut Vec<u8>) {
     }
     if filled > 0 {
         pixels.push((byte << (depth * (per_byte - filled))) as u8);
-    }
-}
-
-/// Keeps I/O errors (a closed pipe above all) as they are, wraps the encoder's own.
-pub(super) fn into_io(error: png::EncodingError) -> io::Error {
-    match error {
-        png::EncodingError::IoError(error) => error,
-        other => io::Error::other(other),
     }
 }
 

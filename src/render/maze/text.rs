@@ -3,14 +3,12 @@
 //! and rings in lines, walls in half blocks (see `lines/blocks.rs`). Room maps: `#` rock,
 //! space room, `.` corridor, `+` door.
 
-use super::lines::{Blocks, maze_blocks};
-use super::{
-    DrawRows, Many, Render, RenderRows, StreamTiles, Takes, TileRowSource, style::TileStyle,
-    tiles_of, write_tile_lines,
-};
+use super::rows::{DrawRows, StreamTiles};
 use crate::algorithms::stream::MazeRows;
 use crate::maze::Maze;
-use crate::rooms::Level;
+use crate::render::lines::{Blocks, maze_blocks};
+use crate::render::style::TileStyle;
+use crate::render::{Many, Render, RenderRows, Takes};
 use std::io::{self, Write};
 
 /// Plain-text output for files and diffs.
@@ -21,7 +19,7 @@ use std::io::{self, Write};
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Text {
     /// Pixels per cell unit of a maze drawn in lines; `None` for its shape's
-    /// [`term_scale`](super::term_scale).
+    /// [`term_scale`](crate::render::term_scale).
     pub scale: Option<u32>,
 }
 
@@ -34,14 +32,6 @@ impl Text {
         many: Some(Many::Separated),
         ..Takes::NOTHING
     };
-}
-
-impl Text {
-    fn draw<S: TileRowSource<Tile: TileStyle>>(rows: S, out: &mut dyn Write) -> io::Result<()> {
-        write_tile_lines(rows, out, |_, row, line| {
-            line.extend(row.iter().map(|&tile| tile.text()));
-        })
-    }
 }
 
 impl Render for Text {
@@ -73,10 +63,4 @@ fn write_text(mut tiles: impl DrawRows, out: &mut dyn Write) -> io::Result<()> {
         out.write_all(&line)?;
     }
     Ok(())
-}
-
-impl<L: Level> Render<L> for Text {
-    fn render(&self, map: &L, out: &mut dyn Write) -> io::Result<()> {
-        Self::draw(tiles_of(map)?.rows().enumerate(), out)
-    }
 }

@@ -1,10 +1,9 @@
 //! Roles, locks and keys: what each room is for, and locked corridors whose keys lie before
 //! them, so that a player can always win.
 //!
-//! A map with locks is planned around them ([`plan`]) once its spanning tree stands, before the
-//! extra connections. On a map, every tile belongs to the room nearest it (in steps round the
-//! rooms), and the tree grows between rooms whose tiles meet ([`super::route::Cells`]), so that
-//! a zone's rooms hold the tiles between them.
+//! A level with locks is planned around them ([`plan`]) once its spanning tree stands, before
+//! any extra connection: a room map's tree (on a map, grown between rooms whose tiles meet, so
+//! that a zone's rooms hold the tiles between them) or a cave's tree of tunnels.
 //!
 //! 1. The start and the far end are a farthest pair of the tree (a double sweep, exact on
 //!    trees).
@@ -14,21 +13,20 @@
 //!    the tree from the start reaches the rooms behind them, so a lock behind another has a
 //!    larger number) and cut the tree into zones: zone 0 around the start, zone `k` the rooms
 //!    lock `k` opens.
-//! 4. Extra connections join rooms of one zone only ([`Plan::same_zone`]). A zone's corridors
-//!    run on its rooms' tiles and never touch another zone's ([`super::route::Apart`]); a
-//!    locked corridor is of the zone before it, may also run on the tiles of the zone behind,
-//!    and its lock is its door into that room. So each lock is the only way, on the graph and
-//!    on the tiles, to what lies behind it.
+//! 4. Extra connections join rooms of one zone only ([`Plan::same_zone`]). On a room map a
+//!    zone's corridors run on its rooms' tiles and never touch another zone's; a locked
+//!    corridor is of the zone before it, may also run on the tiles of the zone behind, and its
+//!    lock is its door into that room. So each lock is the only way, on the graph and on the
+//!    tiles, to what lies behind it.
 //! 5. The goal is the room farthest from the start, in hops over the whole graph, among those
 //!    behind the last lock on the way to the far end, so that every lock on that way is needed
-//!    to reach it ([`super::analysis::analyse_from`]).
+//!    to reach it (`analysis::analyse_from`).
 //! 6. Key `k` lies in the deepest room (in hops) of zone `k - 1`, which lock `k - 1` opened,
 //!    the start and the goal left out: the keys lead the player on. When that zone has no such
 //!    room, the deepest of zones `0..k`, all reached with keys `1..k - 1`; failing that, the
 //!    start ([`Plan::locks`]).
 
-use super::adjacency::Adjacency;
-use super::{Analysis, Edge};
+use super::{Adjacency, Analysis, Edge};
 use crate::rng::{MazeRng, uniform};
 use serde::Serialize;
 
@@ -53,7 +51,7 @@ pub enum Role {
 
 impl Role {
     /// The role of `room`.
-    pub(crate) fn of(room: u32, analysis: &Analysis) -> Self {
+    pub(super) fn of(room: u32, analysis: &Analysis) -> Self {
         if room == analysis.start {
             Self::Start
         } else if room == analysis.goal {
@@ -85,14 +83,14 @@ impl Role {
 pub struct Lock {
     /// The lock's number, from 1.
     pub number: u32,
-    /// The locked edge (an index into [`super::RoomMap::edges`]).
+    /// The locked edge (an index into the level's [`edges`](super::Level::edges)).
     pub edge: u32,
     /// The room behind the lock, seen from the start.
     pub behind: u32,
     /// The room that holds its key.
     pub key: u32,
-    /// Whether it shuts a cycle's short way ([`super::cycles`]): the long way round needs no
-    /// key, so it is never needed to win.
+    /// Whether it shuts a cycle's short way (a room map's, [`crate::rooms::most_cycles`]): the
+    /// long way round needs no key, so it is never needed to win.
     pub shortcut: bool,
 }
 
@@ -267,8 +265,8 @@ impl TreeSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::level::EdgeKind;
     use crate::rng::rng_from_seed;
-    use crate::rooms::EdgeKind;
 
     fn tree(pairs: &[(u32, u32)]) -> Vec<Edge> {
         pairs

@@ -6,9 +6,9 @@
 //!
 //! The file holds no date and no random identifier: the same mazes give the same bytes.
 
-use super::lines::{Vector, maze_vector};
-use super::{Many, Palette, Render, Takes};
 use crate::maze::Maze;
+use crate::render::lines::{Vector, maze_vector};
+use crate::render::{Many, Palette, Render, Takes};
 use pdf_writer::{Content, Filter, Finish, Name, Pdf as Writer, Rect, Ref, Str};
 use std::io::{self, Write};
 

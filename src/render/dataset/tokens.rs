@@ -12,9 +12,9 @@
 //! cells either way round, as maze-dataset shuffles them, drawn from a stream of the maze's
 //! seed of their own, so the order never moves the maze; the path is the maze's solution, or a shortest path when it was not solved.
 
-use super::{Many, Render, Takes};
 use crate::grid::Pos;
 use crate::maze::{Maze, TOKENS_STREAM};
+use crate::render::{Many, Render, Takes};
 use crate::rng::{RandomBits, rng_for_stream, shuffle};
 use crate::topology::Distances;
 use std::io::{self, Write};

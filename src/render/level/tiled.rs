@@ -10,10 +10,10 @@
 //! maps) and the command line writes beside the map; each of its tiles carries its kind as the
 //! property `kind`.
 
-use super::Takes;
-use super::ink::Picture;
-use super::{Render, rooms_picture, tiles_of};
-use crate::rooms::{Dungeon, Level, MapTile, Rect, TileMap};
+use super::{picture, tiles_of};
+use crate::level::{Dungeon, Level, MapTile, Rect, TileMap};
+use crate::render::ink::Picture;
+use crate::render::{Render, Takes};
 use std::io::{self, Write};
 
 /// Pixels per tile side in the map and its tileset.
@@ -59,7 +59,7 @@ pub fn write_tileset_image(out: &mut dyn Write) -> io::Result<()> {
         ..Picture::default()
     };
     let size = (kinds.len() as u32 * TILE_PIXELS, TILE_PIXELS);
-    rooms_picture::write_png(
+    picture::write_png(
         &picture,
         &TileMap::new(kinds.len() as u32, kinds.to_vec()),
         size,

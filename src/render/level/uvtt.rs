@@ -13,10 +13,11 @@
 //!   png` draws in tiles ([`Style::Tiles`]); in lines, the printed map without its legend, so
 //!   that the picture is exactly the grid's size.
 
-use super::ink::{Picture, Style};
-use super::takes::Takes;
-use super::{Render, rooms_picture, tiles_of};
-use crate::rooms::{Level, MapTile, TileMap};
+use super::printed_map::map_png;
+use super::{map_size, picture, tiles_of};
+use crate::level::{Level, MapTile, TileMap};
+use crate::render::ink::{Picture, Style};
+use crate::render::{Render, Takes};
 use base64::engine::general_purpose::STANDARD;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -41,7 +42,7 @@ impl<L: Level> Render<L> for Uvtt {
     fn render(&self, map: &L, out: &mut dyn Write) -> io::Result<()> {
         let tiles = tiles_of(map)?;
         let (width, height) = (tiles.width(), tiles.height());
-        let size = rooms_picture::map_size(&self.0, &tiles)?;
+        let size = map_size(&self.0, &tiles)?;
         writeln!(out, "{{")?;
         writeln!(out, "  \"format\": 0.3,")?;
         writeln!(
@@ -89,9 +90,9 @@ impl<L: Level> Render<L> for Uvtt {
         {
             let mut image = base64::write::EncoderWriter::new(&mut *out, &STANDARD);
             if self.0.style == Style::Lines {
-                super::lines::map_png(&self.0, map, false, &mut image)?;
+                map_png(&self.0, map, false, &mut image)?;
             } else {
-                rooms_picture::write_png(&self.0, &tiles, size, &mut image)?;
+                picture::write_png(&self.0, &tiles, size, &mut image)?;
             }
             image.finish()?;
         }

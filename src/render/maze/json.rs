@@ -1,7 +1,7 @@
 //! `json`: one `mazegen.maze/v1` document ([`crate::document`]), its tile rows and solution
 //! drawn from the maze as they are written.
 
-use super::{DrawRows, Render, RenderRows, StreamTiles, Takes};
+use super::rows::{DrawRows, StreamTiles};
 use crate::algorithms::stream::MazeRows;
 use crate::analysis::{Difficulty, Summary};
 use crate::document::maze::{MazeDocument, Place, level_mark};
@@ -10,6 +10,7 @@ use crate::grid::{
     Dir, Pos, Tile, cell_tile, empty_vec, passage_tile, tile_between, tiles_from_cells,
 };
 use crate::maze::{Maze, MazeTiles};
+use crate::render::{Render, RenderRows, Takes};
 use crate::topology::{Levels, Shape, Topology, Weave};
 use crate::with_topology;
 use serde::Serialize;
@@ -101,7 +102,7 @@ impl RenderRows for Json {
 /// The document of `maze`, with a `stats` object when `stats` is set and a `difficulty` object
 /// when one is given. Its tiles and solution are drawn as they are written; a maze in levels
 /// has the tile rows of each level instead (and no figures).
-pub(super) fn document(
+pub(in crate::render) fn document(
     maze: &Maze,
     stats: bool,
     difficulty: Option<Difficulty>,
@@ -291,7 +292,7 @@ fn strings(rows: Vec<Vec<u8>>) -> Vec<String> {
 
 /// The tile rows of a document: drawn as they are written (a rectangle's or a mask's), or held
 /// (a weave's).
-pub(super) enum Rows<'a> {
+pub(in crate::render) enum Rows<'a> {
     Drawn(TileStrings<MazeTiles<'a>>),
     Held(Vec<String>),
 }
@@ -307,7 +308,7 @@ impl Serialize for Rows<'_> {
 
 /// Serializes the picture of a maze as strings, one per tile row: `#` wall, `.` anything open.
 /// Each row is drawn as it is written, into one line reserved beforehand.
-pub(super) struct TileStrings<R> {
+pub(in crate::render) struct TileStrings<R> {
     height: u64,
     rows: RefCell<(R, Vec<u8>)>,
 }
@@ -358,7 +359,7 @@ pub(crate) const fn json_tile(tile: Tile) -> u8 {
 
 /// Serializes the solution of a solved maze as tile positions, drawn as they are written; in
 /// levels, each with its level.
-pub(super) struct SolutionTiles<'a>(&'a Maze);
+pub(in crate::render) struct SolutionTiles<'a>(&'a Maze);
 
 impl Serialize for SolutionTiles<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -1,14 +1,13 @@
 //! `graph`: one `mazegen.graph/v1` document ([`crate::document`]), its cells and passages
 //! written as the maze is walked, one a line.
 
-use super::Render;
-use super::Takes;
 use crate::Maze;
 use crate::analysis::ShapeStats;
 use crate::document::graph::{
     Bounds, CellEntry, Coordinate, GraphDocument, MAX_NEIGHBOURS, OpeningEntry, PassageEntry,
 };
 use crate::document::{GRAPH_SCHEMA, Lines, Seq, WindowEntry, write_line, write_pretty};
+use crate::render::{Render, Takes};
 use crate::topology::{Geometry, ShapeSize, Topology, cell_ids};
 use crate::with_topology;
 use serde::Serialize;
@@ -41,7 +40,12 @@ impl Render<Maze> for Graph {
 
 impl Graph {
     /// Writes the document of `maze`: pretty, or compact on one line when `line` is set.
-    pub(super) fn write(&self, maze: &Maze, out: &mut dyn Write, line: bool) -> io::Result<()> {
+    pub(in crate::render) fn write(
+        &self,
+        maze: &Maze,
+        out: &mut dyn Write,
+        line: bool,
+    ) -> io::Result<()> {
         let stats = self
             .stats
             .then(|| ShapeStats::of(maze))

@@ -13,12 +13,11 @@
 //! (`iid`s) made from the seed, so the same map always gives the same bytes. The level's own
 //! fields record the `generator` and `seed`.
 
-use super::Takes;
-use super::ink::Picture;
-use super::svg::hex;
 use super::tiled::{KINDS, kind_number};
-use super::{Render, rooms_picture, tiles_of};
-use crate::rooms::{Dungeon, FLOOR_GAP, Level, MapTile, TileMap};
+use super::{picture, tiles_of};
+use crate::level::{Dungeon, FLOOR_GAP, Level, MapTile, TileMap};
+use crate::render::ink::{Picture, hex};
+use crate::render::{Render, Takes};
 use serde_json::{Value, json};
 use std::io::{self, Write};
 
@@ -310,7 +309,7 @@ impl<L: Level> Render<Dungeon<L>> for Ldtk {
 fn write_project<L: Level>(floors: &[L], out: &mut dyn Write) -> io::Result<()> {
     let map = &floors[0];
     let tiles = tiles_of(map)?;
-    let colors: Vec<String> = rooms_picture::colors(&Picture::default())
+    let colors: Vec<String> = picture::colors(&Picture::default())
         .into_iter()
         .map(hex)
         .collect();

@@ -11,13 +11,15 @@
 //! font on a white ground (under the walls). Below the map (not in `uvtt`, whose picture must
 //! fit its grid) a legend names every symbol the map uses.
 //!
-//! What is drawn where is worked out once, as a [`Drawing`]; `vector.rs` writes it as SVG and
-//! `raster.rs` as PNG.
+//! What is drawn where is worked out once, as a [`Drawing`] of the line pictures' kit
+//! (`lines/`); `lines/vector.rs` writes it as SVG and `lines/raster.rs` as PNG.
 
-use super::{Drawing, Polylines, Stroke, raster, vector};
+use super::{map_size, tiles_of};
 use crate::grid::{MazeError, Result};
+use crate::level::{Level, MapTile, TileMap, runs};
 use crate::render::ink::{Picture, Rgb};
-use crate::rooms::{Level, MapTile, TileMap, runs};
+use crate::render::lines::{Drawing, Polylines, Stroke, raster, vector};
+use crate::render::png_encoding::compression;
 use crate::topology::Point;
 use std::io::{self, Write};
 use std::ops::Range;
@@ -87,7 +89,7 @@ pub(in crate::render) fn map_png(
     let stroke = 2 * size_of::<Point>() as u64 + size_of::<usize>() as u64 + 4 * raster::EDGE_BYTES;
     let drawing = map_drawing(picture, map, legend, stroke)?;
     let (width, height) = drawing.size;
-    let compression = crate::render::png::compression(width, height);
+    let compression = compression(width, height);
     raster::write_png(drawing, MapInk::rgb, compression, out)
 }
 
@@ -99,12 +101,12 @@ fn map_drawing(
     legend: bool,
     stroke: u64,
 ) -> io::Result<Drawing<MapInk>> {
-    let tiles = crate::render::tiles_of(map)?;
+    let tiles = tiles_of(map)?;
     let picture = Picture {
         scale: picture.scale.max(1),
         ..*picture
     };
-    let size = crate::render::rooms_picture::map_size(&picture, &tiles)?;
+    let size = map_size(&picture, &tiles)?;
     let mut plan = Plan::new(&tiles, picture.scale);
     plan.check_memory(stroke).map_err(io::Error::other)?;
     plan.draw(map).map_err(io::Error::other)?;

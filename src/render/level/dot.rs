@@ -1,8 +1,8 @@
 //! `dot`: the room graph for Graphviz.
 
-use super::Render;
-use super::Takes;
-use crate::rooms::{Dungeon, EdgeKind, FLOOR_GAP, Level, Role, RoomMap};
+use crate::level::{Dungeon, EdgeKind, FLOOR_GAP, Level, Role};
+use crate::render::{Render, Takes};
+use crate::rooms::RoomMap;
 use std::io::{self, Write};
 
 /// Tiles per inch in the drawing: `pos` and sizes are given in tiles and scaled by this.

@@ -1,8 +1,7 @@
 //! What the room graph looks like: a farthest pair of rooms (start and goal), every room's
 //! depth from the start, dead ends and the cyclomatic number.
 
-use super::Edge;
-use super::adjacency::Adjacency;
+use super::{Adjacency, Edge};
 
 /// The most work, in rooms plus edge ends visited, spent proving a farthest pair after the two
 /// searches of the double sweep: all-pairs searches of a thousand-room graph fit, one search
@@ -10,7 +9,7 @@ use super::adjacency::Adjacency;
 pub const FARTHEST_PAIR_BUDGET: u64 = 1 << 24;
 
 /// Facts about a room graph, computed once after generation. With locks the start and goal
-/// are the locks' plan's ([`super::locks`]): not a farthest pair.
+/// are the locks' plan's (see [`Lock`](super::Lock)): not a farthest pair.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
     /// One room of a farthest pair (in hops); with locks, an end of a farthest pair of the
@@ -45,7 +44,7 @@ pub(crate) fn analyse(count: u32, edges: &[Edge]) -> Analysis {
 /// Analyses the connected graph of `count` rooms and `edges` from a given `start`: the goal is
 /// the room farthest from it among those `among` marks (the smallest id of the farthest), and
 /// `exact` is false, since the two need not be a farthest pair.
-pub(crate) fn analyse_from(count: u32, edges: &[Edge], start: u32, among: &[bool]) -> Analysis {
+pub(super) fn analyse_from(count: u32, edges: &[Edge], start: u32, among: &[bool]) -> Analysis {
     let adjacency = adjacency(count, edges);
     let mut bfs = Bfs::new(&adjacency);
     bfs.run(start);
@@ -223,7 +222,7 @@ impl<'a> Bfs<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rooms::EdgeKind;
+    use crate::level::EdgeKind;
 
     fn edges(pairs: &[(u32, u32)]) -> Vec<Edge> {
         pairs

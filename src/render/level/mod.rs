@@ -1,0 +1,46 @@
+//! Levels (room maps, caves and the floors of a dungeon): in the maze formats that draw them
+//! (`term` and `text`, `json`, `svg` and `png`, as tiles or a printed map) and in formats of
+//! their own: `dot` for Graphviz, `tiled` and `ldtk` for level editors, `uvtt` for virtual
+//! tabletops.
+
+mod caves_json;
+mod dot;
+mod dungeon;
+mod ldtk;
+mod picture;
+mod printed_map;
+mod rooms_json;
+mod terminal;
+mod tiled;
+mod uvtt;
+
+pub use dot::Dot;
+pub use ldtk::Ldtk;
+pub use tiled::{TILESET_IMAGE, Tiled, write_tileset_image};
+pub use uvtt::Uvtt;
+
+use crate::level::{Level, TileMap};
+use crate::render::{Picture, Style};
+use std::io;
+
+/// The tile map of `map`, or an error for a map generated without a layout.
+fn tiles_of(map: &impl Level) -> io::Result<TileMap> {
+    map.tile_map().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "this room map was generated without a tile map to draw",
+        )
+    })
+}
+
+/// The size in pixels of a picture of `tiles`, `scale` pixels a tile in either style, or an
+/// error if a side would be too long.
+fn map_size(picture: &Picture, tiles: &TileMap) -> io::Result<(u32, u32)> {
+    let in_tiles = Picture {
+        style: Style::Tiles,
+        ..*picture
+    };
+    in_tiles
+        .pixel_size_of(u64::from(tiles.width()), u64::from(tiles.height()))
+        .map_err(io::Error::other)
+}
