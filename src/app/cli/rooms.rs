@@ -1,6 +1,7 @@
 //! Command-line types of the `rooms` command.
 
-use super::{FloorsArgs, MapPictureArgs, TargetArgs, parse_locks, parse_probability, parse_seed};
+use super::level::parse_locks;
+use super::{FloorsArgs, MapPictureArgs, TargetArgs, parse_probability, parse_seed};
 use clap::{Args, ValueEnum};
 use mazegen::Probability;
 use mazegen::render::{self, Takes};
