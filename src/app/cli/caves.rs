@@ -41,7 +41,7 @@ pub struct CavesArgs {
     #[command(flatten)]
     pub picture: MapPictureArgs,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Output")]
     pub target: TargetArgs,
 }
 

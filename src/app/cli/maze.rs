@@ -20,20 +20,25 @@ pub const DEFAULT_SHAPE_CELLS: (u32, u32) = (10, 10);
 /// The default `--rings` of polar mazes.
 pub const DEFAULT_RINGS: u32 = 10;
 
-/// The help heading of algorithm-specific options (after the shared ones, whose last heading
-/// would otherwise take them in).
+/// The help headings of the maze commands, in the order `--help` shows them after the options a
+/// newcomer needs (size, seed, solve, output, format), which have none. A heading comes where
+/// its first option is declared: each command declares its own options before `MazeArgs`.
 const ALGORITHM: &str = "Algorithm";
+/// See [`ALGORITHM`].
+const SHAPE: &str = "Shape";
+/// See [`ALGORITHM`].
+pub(super) const FINISHING: &str = "Finishing";
 
 /// Options of `binary-tree`.
 #[derive(Debug, Args)]
 pub struct BinaryTreeArgs {
-    #[command(flatten)]
-    pub maze: MazeArgs,
-
     /// The corner the maze leans towards: cells open towards its two sides, which become open
     /// corridors
     #[arg(long, value_enum, value_name = "CORNER", default_value_t = Bias::SouthEast, help_heading = ALGORITHM)]
     pub bias: Bias,
+
+    #[command(flatten)]
+    pub maze: MazeArgs,
 }
 
 /// Corners for `binary-tree --bias`.
@@ -63,24 +68,22 @@ impl From<Bias> for algorithms::Bias {
 /// Options of `growing-tree`.
 #[derive(Debug, Args)]
 pub struct GrowingTreeArgs {
-    #[command(flatten)]
-    pub maze: MazeArgs,
-
     /// Which active cell grows next: newest (like backtrack), random (like Prim), oldest
     /// (breadth-first), or mixed:P (newest with probability P from 0 to 1, else random)
     #[arg(long, value_name = "PICK", default_value = "newest", value_parser = parse_pick, allow_hyphen_values = true, help_heading = ALGORITHM)]
     pub pick: Pick,
+
+    #[command(flatten)]
+    pub maze: MazeArgs,
 }
 
 /// Options of `backtrack`.
 #[derive(Debug, Args)]
 pub struct BacktrackArgs {
-    #[command(flatten)]
-    pub maze: MazeArgs,
-
     /// Number of depth-first walkers growing at once (the first from the top-left cell, the
     /// others from random cells), joined into one perfect maze; at most the number of cells
-    #[arg(long, alias = "seeds", value_name = "K", default_value = "1", value_parser = parse_walkers, allow_negative_numbers = true, help_heading = ALGORITHM)]
+    /// [default: 1]
+    #[arg(long, alias = "seeds", value_name = "K", default_value = "1", hide_default_value = true, value_parser = parse_walkers, allow_negative_numbers = true, help_heading = ALGORITHM)]
     pub walkers: NonZeroU32,
 
     #[command(flatten)]
@@ -90,14 +93,14 @@ pub struct BacktrackArgs {
     /// first stuck, and the maze is the cells on that path
     #[arg(long, help_heading = ALGORITHM)]
     pub no_forks: bool,
+
+    #[command(flatten)]
+    pub maze: MazeArgs,
 }
 
 /// Options of `percolation`.
 #[derive(Debug, Args)]
 pub struct PercolationArgs {
-    #[command(flatten)]
-    pub maze: MazeArgs,
-
     /// The probability that each wall is opened, 0 to 1 (maze-dataset's p)
     #[arg(long, value_name = "P", default_value = "0.4", value_parser = parse_probability, allow_hyphen_values = true, help_heading = ALGORITHM)]
     pub p: Probability,
@@ -109,72 +112,72 @@ pub struct PercolationArgs {
 
     #[command(flatten)]
     pub search: SearchArgs,
+
+    #[command(flatten)]
+    pub maze: MazeArgs,
 }
 
 /// Where a maze of part of the grid grows from and how far (maze-dataset's `gen_dfs` limits):
 /// options of `backtrack` and `percolation`.
 #[derive(Debug, Args)]
-#[command(next_help_heading = ALGORITHM)]
 pub struct SearchArgs {
     /// The cell the maze grows from, as X,Y (maze-dataset's start_coord) [default: 0,0]
-    #[arg(long, value_name = "X,Y", value_parser = parse_pos, allow_hyphen_values = true)]
+    #[arg(long, value_name = "X,Y", value_parser = parse_pos, allow_hyphen_values = true, help_heading = ALGORITHM)]
     pub from: Option<Pos>,
 
     /// Stop once N cells are in the maze, or a share of its cells written with a point such as
     /// 0.6 (maze-dataset's accessible_cells); the other cells are left out, as a mask's holes
-    #[arg(long, value_name = "N|SHARE", value_parser = parse_amount, allow_hyphen_values = true)]
+    #[arg(long, value_name = "N|SHARE", value_parser = parse_amount, allow_hyphen_values = true, help_heading = ALGORITHM)]
     pub accessible: Option<Amount>,
 
     /// maze-dataset's max_tree_depth: carve only while the search's depth counter is at most
     /// D/2, D a count or a share of width plus height such as 0.5
-    #[arg(long, value_name = "D|SHARE", value_parser = parse_amount, allow_hyphen_values = true)]
+    #[arg(long, value_name = "D|SHARE", value_parser = parse_amount, allow_hyphen_values = true, help_heading = ALGORITHM)]
     pub max_depth: Option<Amount>,
 }
 
 /// Options of `prim`.
 #[derive(Debug, Args)]
 pub struct PrimArgs {
-    #[command(flatten)]
-    pub maze: MazeArgs,
-
     /// Join a random frontier cell to a random neighbour in the maze instead of taking the
     /// lightest wall: more, shorter dead ends
     #[arg(long, help_heading = ALGORITHM)]
     pub simplified: bool,
+
+    #[command(flatten)]
+    pub maze: MazeArgs,
 }
 
-/// Options shared by every maze command.
+/// Options shared by every maze command, declared in the order `--help` shows them.
 #[derive(Debug, Args)]
+#[command(next_help_heading = None::<&str>)]
 pub struct MazeArgs {
     #[command(flatten)]
     pub size: SizeArgs,
 
-    #[command(flatten)]
-    pub shape: ShapeArgs,
-
-    #[command(flatten)]
-    pub giant: GiantArgs,
-
     /// Seed for the random choices: the same seed gives the same maze [default: drawn at random
     /// and reported]
-    #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true, help_heading = "Generation")]
+    #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
 
+    /// Draw the shortest path from start to goal
+    #[arg(long)]
+    pub solve: bool,
+
+    #[command(flatten, next_help_heading = SHAPE)]
+    pub shape: ShapeArgs,
+
     /// Remove each dead end with probability P by opening a wall, adding loops (0 to 1)
-    #[arg(long, value_name = "P", value_parser = parse_probability, allow_hyphen_values = true, help_heading = "Generation")]
+    #[arg(long, value_name = "P", value_parser = parse_probability, allow_hyphen_values = true, help_heading = FINISHING)]
     pub braid: Option<Probability>,
 
     /// Make the maze a labyrinth: one path without a fork through every cell, twice as many
     /// cells each way (each passage split down the middle); it starts top-left and ends just
     /// below
-    #[arg(long, help_heading = "Generation")]
+    #[arg(long, help_heading = FINISHING)]
     pub unicursal: bool,
 
-    /// Draw the shortest path from start to goal
-    #[arg(long, help_heading = "Solution")]
-    pub solve: bool,
-
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = FINISHING)]
     pub endpoints: EndpointArgs,
 
     #[command(flatten)]
@@ -182,6 +185,9 @@ pub struct MazeArgs {
 
     #[command(flatten)]
     pub animation: AnimationArgs,
+
+    #[command(flatten)]
+    pub giant: GiantArgs,
 
     #[command(flatten)]
     pub dataset: DatasetArgs,
@@ -218,20 +224,21 @@ pub struct AnimationArgs {
     #[arg(long)]
     pub animate: bool,
 
-    /// Milliseconds to pause after each frame of --animate
-    #[arg(long, value_name = "MS", default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=10_000), allow_negative_numbers = true)]
+    /// Milliseconds to pause after each frame of --animate [default: 10]
+    #[arg(long, value_name = "MS", default_value_t = 10, hide_default_value = true, value_parser = clap::value_parser!(u32).range(0..=10_000), allow_negative_numbers = true)]
     pub delay: u32,
 
-    /// Generator steps drawn per frame of --animate (raise it for big mazes)
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
+    /// Generator steps drawn per frame of --animate (raise it for big mazes) [default: 1]
+    #[arg(long, value_name = "N", default_value_t = 1, hide_default_value = true, value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
     pub steps_per_frame: u32,
 }
 
-/// Maze size in tiles: a maze of W x H cells is (2W+1) x (2H+1) tiles.
+/// The size of a maze, one way or the other: in tiles, odd (a maze of W x H cells is
+/// (2W+1) x (2H+1) tiles, its walls included), or in cells.
 #[derive(Debug, Args)]
-#[command(next_help_heading = "Size (in tiles: odd, at least 3)")]
 pub struct SizeArgs {
-    /// Width and height in tiles (21 tiles = 10 cells) [default: 21]
+    /// Width and height in tiles, odd, at least 3: 21 tiles are 10 cells and their walls
+    /// [default: 21]
     #[arg(long, value_name = "TILES", value_parser = parse_tiles, allow_negative_numbers = true)]
     pub size: Option<u32>,
 
@@ -243,20 +250,35 @@ pub struct SizeArgs {
     /// cut by --window
     #[arg(long, value_name = "TILES", value_parser = parse_tall_tiles, allow_negative_numbers = true)]
     pub height: Option<u64>,
+
+    /// Width and height in cells instead of tiles (10x5 is --width 21 --height 11); the size of
+    /// hex and triangle mazes [default: 10x10]
+    #[arg(long, value_name = "WxH", value_parser = parse_cells)]
+    pub cells: Option<(u32, u32)>,
 }
 
 impl SizeArgs {
-    /// Width and height in cells (only a maze written row by row may have more rows than a
-    /// `u32` counts, and only a giant maze more columns).
-    pub fn giant_cells(&self) -> (u64, u64) {
+    /// Width and height in cells of a rectangle (only a maze written row by row may have more
+    /// rows than a `u32` counts, and only a giant maze more columns), or the refusal of a size
+    /// given both in cells and in tiles.
+    pub fn giant_rectangle(&self) -> Result<(u64, u64), String> {
+        if let Some((width, height)) = self.cells {
+            return match self.tiles_given() {
+                Some(tiles) => Err(format!(
+                    "--cells {width}x{height} counts cells and {tiles} counts tiles; give the \
+                     size one way: --cells WxH, or --size, --width and --height"
+                )),
+                None => Ok((width.into(), height.into())),
+            };
+        }
         let size = self.size.unwrap_or(DEFAULT_CELLS).into();
-        (self.width.unwrap_or(size), self.height.unwrap_or(size))
+        Ok((self.width.unwrap_or(size), self.height.unwrap_or(size)))
     }
 
-    /// Width and height in cells of a maze that is not giant, or the refusal of a width past
-    /// what a grid counts, which only a giant maze may have.
-    pub fn cells(&self) -> Result<(u32, u64), String> {
-        let (width, height) = self.giant_cells();
+    /// Width and height in cells of a rectangle that is not giant, or the refusal of a width
+    /// past what a grid counts, which only a giant maze may have.
+    pub fn rectangle(&self) -> Result<(u32, u64), String> {
+        let (width, height) = self.giant_rectangle()?;
         let width = u32::try_from(width).map_err(|_| {
             let tiles = mazegen::grid::tiles_from_cells_u64(width);
             format!(
@@ -268,8 +290,26 @@ impl SizeArgs {
         Ok((width, height))
     }
 
-    /// The first size option given, as the command line spells it.
+    /// A rectangle of `width x rows` cells as its options give it: `--cells WxH`, or
+    /// `--width W --height H` in tiles.
+    pub fn spelled(&self, width: u32, rows: u64) -> String {
+        match self.cells {
+            Some(_) => format!("--cells {width}x{rows}"),
+            None => format!(
+                "--width {} --height {}",
+                mazegen::grid::tiles_from_cells(width),
+                mazegen::grid::tiles_from_cells_u64(rows)
+            ),
+        }
+    }
+
+    /// The first size option given, in tiles or in cells, as the command line spells it.
     pub fn given(&self) -> Option<&'static str> {
+        self.tiles_given().or(self.cells.map(|_| "--cells"))
+    }
+
+    /// The first size option in tiles given, as the command line spells it.
+    pub fn tiles_given(&self) -> Option<&'static str> {
         [
             (self.size.is_some(), "--size"),
             (self.width.is_some(), "--width"),
@@ -280,18 +320,13 @@ impl SizeArgs {
     }
 }
 
-/// The shape of the maze and its size in cells (rectangles take their size in tiles).
+/// The shape of the maze's cells, and the size of polar mazes.
 #[derive(Debug, Args)]
-#[command(next_help_heading = "Shape")]
 pub struct ShapeArgs {
-    /// The cells' shape: rect (squares, sized in tiles), hex, triangle (sized by --cells) or
-    /// polar (rings around a centre, sized by --rings)
-    #[arg(long, value_enum, default_value_t = ShapeKind::Rect)]
+    /// The cells' shape: rect (squares), hex, triangle (sized by --cells) or polar (rings
+    /// around a centre, sized by --rings) [default: rect]
+    #[arg(long, value_enum, default_value_t = ShapeKind::Rect, hide_possible_values = true, hide_default_value = true)]
     pub shape: ShapeKind,
-
-    /// Width and height in cells of a hex or triangle maze [default: 10x10]
-    #[arg(long, value_name = "WxH", value_parser = parse_cells)]
-    pub cells: Option<(u32, u32)>,
 
     /// Rings of a polar maze, the centre cell included [default: 10]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
@@ -304,11 +339,11 @@ pub struct ShapeArgs {
 
     /// Join opposite edges of a rect or hex maze: x (left to right, a cylinder), y (top to
     /// bottom) or xy (both, a torus)
-    #[arg(long, value_enum, value_name = "EDGES")]
+    #[arg(long, value_enum, value_name = "EDGES", hide_possible_values = true)]
     pub wrap: Option<WrapKind>,
 
-    /// Stack N rectangles of --size into a 3D maze with passages up and down, drawn side by
-    /// side (--start and --goal take X,Y,Z)
+    /// Stack N rectangles of --size or --cells into a 3D maze with passages up and down, drawn
+    /// side by side (--start and --goal take X,Y,Z)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(mazegen::topology::MAX_LEVELS)), allow_negative_numbers = true)]
     pub levels: Option<u32>,
 
@@ -366,9 +401,8 @@ pub enum ShapeKind {
     Polar,
 }
 
-/// Where the way through the maze begins and ends.
+/// Where the way through the maze begins and ends (under the heading of the command's choosing).
 #[derive(Debug, Args)]
-#[command(next_help_heading = "Solution")]
 pub struct EndpointArgs {
     /// Entrance cell, in cell coordinates from 0,0 at the top left, and the level Z from 0
     /// at the bottom of a maze in --levels [default: 0,0]
@@ -547,14 +581,47 @@ mod tests {
         let Command::Backtrack(args) = cli.command else {
             panic!("parsed the wrong command")
         };
-        assert_eq!(args.maze.size.cells(), Ok((30, 20)));
+        assert_eq!(args.maze.size.rectangle(), Ok((30, 20)));
         assert_eq!(args.walkers.get(), 1);
         let cli = Cli::parse_from(["mazegen", "binary-tree"]);
         let Command::BinaryTree(args) = cli.command else {
             panic!("parsed the wrong command")
         };
-        assert_eq!(args.maze.size.cells(), Ok((10, 10)));
+        assert_eq!(args.maze.size.rectangle(), Ok((10, 10)));
         assert_eq!(args.bias, Bias::SouthEast);
+    }
+
+    #[test]
+    fn cells_size_a_rectangle_alone() {
+        let size = |args: &[&str]| {
+            let cli = Cli::parse_from([&["mazegen", "wilson"], args].concat());
+            let Command::Wilson(args) = cli.command else {
+                panic!("parsed the wrong command")
+            };
+            args.size
+        };
+        let cells = size(&["--cells", "10x5"]);
+        assert_eq!(cells.rectangle(), Ok((10, 5)));
+        assert_eq!(cells.given(), Some("--cells"));
+        assert_eq!(cells.tiles_given(), None);
+        assert_eq!(cells.spelled(10, 5), "--cells 10x5");
+        assert_eq!(
+            size(&["--size", "21"]).spelled(10, 10),
+            "--width 21 --height 21"
+        );
+        for tiles in ["--size", "--width", "--height"] {
+            let refusal = size(&["--cells", "10x5", tiles, "11"])
+                .rectangle()
+                .unwrap_err();
+            assert!(
+                refusal.starts_with("--cells 10x5 counts cells and "),
+                "{refusal}"
+            );
+            assert!(
+                refusal.contains(&format!("{tiles} counts tiles")),
+                "{refusal}"
+            );
+        }
     }
 
     #[test]
@@ -605,7 +672,7 @@ mod tests {
             panic!("parsed the wrong command")
         };
         assert!(args.simplified);
-        assert_eq!(args.maze.size.cells(), Ok((2, 2)));
+        assert_eq!(args.maze.size.rectangle(), Ok((2, 2)));
         for refused in ["0", "-1", "x", "4294967296"] {
             assert!(Cli::try_parse_from(["mazegen", "backtrack", "--walkers", refused]).is_err());
         }

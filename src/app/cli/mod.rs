@@ -17,7 +17,7 @@ pub use level::{FloorsArgs, MapPictureArgs, MapTheme};
 pub use maze::{
     BacktrackArgs, BinaryTreeArgs, DEFAULT_RINGS, DEFAULT_SHAPE_CELLS, EndpointArgs,
     GrowingTreeArgs, MazeArgs, PercolationArgs, Place, PrimArgs, SearchArgs, ShapeArgs, ShapeKind,
-    WrapKind,
+    SizeArgs, WrapKind,
 };
 pub use output::{ColorChoice, Format, OutputArgs, PictureStyle, TargetArgs, Theme};
 pub use rooms::{AUTO_MAP_ROOMS, CorridorsArg, MapChoice, RoomsArgs, RoomsFormat};

@@ -6,47 +6,53 @@ use clap::{Args, ValueEnum};
 use mazegen::render::{self, Takes};
 use std::path::PathBuf;
 
-/// Where and how to write the result.
+/// The help heading of the output options past the format and the file.
+pub(super) const OUTPUT: &str = "Output";
+
+/// Where and how to write the result: the file and the format first, with the options a
+/// newcomer needs (no heading), then how it looks.
 #[derive(Debug, Clone, Args)]
-#[command(next_help_heading = "Output")]
+#[command(next_help_heading = None::<&str>)]
 pub struct OutputArgs {
+    #[command(flatten)]
+    pub target: TargetArgs,
+
     /// Output format [default: term; for solve, the kind of document it reads]
     #[arg(long, value_enum)]
     pub format: Option<Format>,
 
-    #[command(flatten)]
-    pub target: TargetArgs,
-
     /// Add figures about the maze: a "stats" object in JSON, a table on stderr otherwise
-    #[arg(long)]
+    #[arg(long, help_heading = OUTPUT)]
     pub stats: bool,
 
     /// Shade passages by their distance from the start (term, svg, png and html)
-    #[arg(long)]
+    #[arg(long, help_heading = OUTPUT)]
     pub heatmap: bool,
 
-    /// Colors of svg, png and html pictures [default: color]
-    #[arg(long, value_enum)]
+    /// Colors of svg, png and html pictures: color (red walls, green passages) or mono (black
+    /// on white, for printing) [default: color]
+    #[arg(long, value_enum, hide_possible_values = true, help_heading = OUTPUT)]
     pub theme: Option<Theme>,
 
     /// Pixels per tile (per cell in lines) in svg, png and html pictures, and per cell in term
     /// and text of hex, triangle, polar, wrapped and levelled mazes (two pixels a character
     /// high), 1 to 64 [default: 8, 16 in lines; in term and text 4, 8 for triangles, 6 in
     /// --levels]
-    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=i64::from(mazegen::render::MAX_SCALE)), allow_negative_numbers = true)]
+    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=i64::from(mazegen::render::MAX_SCALE)), allow_negative_numbers = true, help_heading = OUTPUT)]
     pub scale: Option<u32>,
 
-    /// How svg, png and html pictures draw a rectangle or a mask (other shapes are always drawn
-    /// in lines) [default: tiles for a rectangle, lines for a mask]
-    #[arg(long, value_enum)]
+    /// How svg, png and html pictures draw a rectangle or a mask: tiles (square walls and
+    /// passages) or lines (thin walls, the printed-puzzle look; other shapes always are)
+    /// [default: tiles for a rectangle, lines for a mask]
+    #[arg(long, value_enum, hide_possible_values = true, help_heading = OUTPUT)]
     pub style: Option<PictureStyle>,
 
-    /// Paper of a pdf book [default: a4]
-    #[arg(long, value_enum)]
+    /// Paper of a pdf book: a4 (210 x 297 mm) or letter (8.5 x 11 in) [default: a4]
+    #[arg(long, value_enum, hide_possible_values = true, help_heading = OUTPUT)]
     pub paper: Option<Paper>,
 
     /// Mazes on each page of a pdf book, 1, 2, 4 or 6 [default: 1]
-    #[arg(long, value_name = "N", value_parser = per_page)]
+    #[arg(long, value_name = "N", value_parser = per_page, help_heading = OUTPUT)]
     pub per_page: Option<u32>,
 }
 
@@ -77,11 +83,13 @@ impl From<Paper> for mazegen::render::Paper {
 }
 
 /// Where to write and whether to color: the output options of every command.
+/// `--output` comes under the heading its command is at (none for mazes, `Output` for rooms
+/// and caves), `--color` always under `Output`.
 #[derive(Debug, Clone, Args)]
-#[command(next_help_heading = "Output")]
 pub struct TargetArgs {
-    /// When to color terminal output (auto: when writing to a terminal and NO_COLOR is unset)
-    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    /// When to color terminal output: auto (when writing to a terminal and NO_COLOR is unset
+    /// or empty), always or never [default: auto]
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto, hide_possible_values = true, hide_default_value = true, help_heading = OUTPUT)]
     pub color: ColorChoice,
 
     /// Write to FILE instead of standard output (- for standard output); FILE is replaced only

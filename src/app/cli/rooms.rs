@@ -62,7 +62,7 @@ pub struct RoomsArgs {
     #[command(flatten)]
     pub picture: MapPictureArgs,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Output")]
     pub target: TargetArgs,
 }
 
