@@ -32,6 +32,96 @@ fn help_lists_the_commands_and_examples() {
         .stdout(format!("mazegen {}\n", env!("CARGO_PKG_VERSION")));
 }
 
+/// The long options of `mazegen args`'s help, in the order it lists them.
+fn options_listed(args: &[&str]) -> Vec<String> {
+    stdout_of(args)
+        .lines()
+        // Options start with a dash within the first columns; their descriptions and values
+        // further in.
+        .filter(|line| (2..8).contains(&(line.len() - line.trim_start().len())))
+        .filter(|line| line.trim_start().starts_with('-'))
+        .filter_map(|line| line.split_whitespace().find(|word| word.starts_with("--")))
+        .map(|option| option.trim_end_matches(',').to_string())
+        .collect()
+}
+
+#[test]
+fn help_lists_the_options_a_newcomer_needs_first() {
+    let newcomer = [
+        "--size", "--width", "--height", "--cells", "--seed", "--solve", "--output", "--format",
+    ];
+    for command in ["backtrack", "wilson", "binary-tree", "percolation"] {
+        for help in ["--help", "-h"] {
+            let options = options_listed(&[command, help]);
+            assert_eq!(options[..newcomer.len()], newcomer, "{command} {help}");
+            // Then shape, finishing and pictures; giant mazes and datasets after them.
+            let at = |option: &str| options.iter().position(|o| o == option).unwrap();
+            let order = [
+                "--shape",
+                "--braid",
+                "--theme",
+                "--animate",
+                "--window",
+                "--count",
+                "--min-solution",
+            ];
+            for pair in order.windows(2) {
+                assert!(at(pair[0]) < at(pair[1]), "{command} {help}: {pair:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn cells_size_a_rectangle_as_its_tiles_do() {
+    let same = |cells: &[&str], tiles: &[&str]| {
+        assert_eq!(
+            stdout_of(cells),
+            stdout_of(tiles),
+            "{cells:?} and {tiles:?}"
+        );
+    };
+    let (cells, tiles) = (["--cells", "10x5"], ["--width", "21", "--height", "11"]);
+    for generator in catalogue() {
+        for format in ["text", "json"] {
+            let run = [generator.name(), "--seed", "7", "--format", format];
+            same(&[&run[..], &cells].concat(), &[&run[..], &tiles].concat());
+        }
+    }
+    // Rectangles of another kind, datasets and windows of giant mazes count cells alike.
+    let (cells, tiles) = (["--cells", "4x3"], ["--width", "9", "--height", "7"]);
+    for more in [
+        &["backtrack", "--wrap", "x"][..],
+        &["backtrack", "--levels", "2"],
+        &["backtrack", "--weave", "0.5"],
+        &["kruskal", "--count", "3", "--format", "jsonl"],
+        &["binary-tree", "--window", "1,1,2,2"],
+        &["eller", "--format", "text"],
+    ] {
+        let run = [more, &["--seed", "5"]].concat();
+        same(&[&run[..], &cells].concat(), &[&run[..], &tiles].concat());
+    }
+}
+
+#[test]
+fn cells_and_tiles_together_are_refused() {
+    for tiles in [
+        &["--size", "21"][..],
+        &["--width", "21"],
+        &["--height", "11"],
+    ] {
+        let given = format!("{} counts tiles", tiles[0]);
+        assert_refused(
+            &[&["backtrack", "--cells", "10x5"], tiles].concat(),
+            &[
+                "error: --cells 10x5 counts cells and ",
+                &given,
+                "give the size one way: --cells WxH, or --size, --width and --height\n",
+            ],
+        );
+    }
+}
+
 #[test]
 fn default_maze_is_21_by_21_tiles_and_reports_its_seed() {
     let assert = mazegen().arg("binary-tree").assert().success();

@@ -157,7 +157,11 @@ fn backtrack_start_outside_the_grid_is_an_error() {
         .seed(1)
         .build()
         .unwrap_err();
-    assert_eq!(error.to_string(), "cell 5,0 is outside the 5x5-cell maze");
+    // Refused before any work, naming the part at fault: the cell the maze grows from.
+    assert_eq!(
+        error.to_string(),
+        "from 5,0: cell 5,0 is outside the 5x5-cell maze"
+    );
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Command-line types of datasets: many mazes in one run (`--count`, `--jobs`, `--shard`,
 //! `--unique`), chosen by difficulty (`--endpoints`, `--min-*`/`--max-*`), with a progress bar.
 
+use super::maze::FINISHING;
 use clap::{Args, ValueEnum};
 use mazegen::analysis::Figure;
 use mazegen::dataset::Bound;
@@ -38,8 +39,9 @@ pub struct DatasetArgs {
     #[arg(long)]
     pub allow_slow: bool,
 
-    /// Place the start and goal at the ends of a longest shortest path (exact on perfect mazes)
-    #[arg(long, value_enum, value_name = "RULE", help_heading = "Solution")]
+    /// farthest: place the start and goal at the two ends of a longest shortest path (exact on
+    /// perfect mazes)
+    #[arg(long, value_enum, value_name = "RULE", hide_possible_values = true, help_heading = FINISHING)]
     pub endpoints: Option<EndpointRule>,
 
     #[command(flatten)]

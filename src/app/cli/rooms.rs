@@ -1,6 +1,7 @@
 //! Command-line types of the `rooms` command.
 
-use super::{FloorsArgs, MapPictureArgs, TargetArgs, parse_locks, parse_probability, parse_seed};
+use super::level::parse_locks;
+use super::{FloorsArgs, MapPictureArgs, TargetArgs, parse_probability, parse_seed};
 use clap::{Args, ValueEnum};
 use mazegen::Probability;
 use mazegen::render::{self, Takes};
@@ -61,7 +62,7 @@ pub struct RoomsArgs {
     #[command(flatten)]
     pub picture: MapPictureArgs,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Output")]
     pub target: TargetArgs,
 }
 

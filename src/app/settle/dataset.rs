@@ -97,8 +97,8 @@ pub fn settle(
     let blank = match shape.clone() {
         Some(blank) => Blank::Shape(blank),
         None => {
-            let (width, rows) = args.size.cells().map_err(bad_input)?;
-            super::maze::check_cell_limit(generator.as_ref(), width, rows)?;
+            let (width, rows) = args.size.rectangle().map_err(bad_input)?;
+            super::maze::check_cell_limit(generator.as_ref(), &args.size, width, rows)?;
             let height = u32::try_from(rows).expect("within the cell limit");
             Blank::Rect { width, height }
         }

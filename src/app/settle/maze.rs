@@ -5,7 +5,7 @@ use super::output::{Rendering, format_of, rendering, shape_output, use_color};
 use super::{Seed, bad_input, flags::with_flags};
 
 use crate::app::animate::{self, Pace};
-use crate::app::cli::{self, EndpointArgs, Format, MazeArgs, Place, ShapeKind};
+use crate::app::cli::{self, EndpointArgs, Format, MazeArgs, Place, ShapeKind, SizeArgs};
 use crate::app::output::Target;
 use crate::app::terminal::{self, TerminalScreen};
 use anyhow::Context;
@@ -96,14 +96,16 @@ pub(super) fn maze(
     if let Some(blank) = blank_shape(&args)? {
         return shaped_maze(generator, args, blank);
     }
-    let (width, rows) = args.size.cells().map_err(bad_input)?;
+    let (width, rows) = args.size.rectangle().map_err(bad_input)?;
     let streamed = streamed_rendering(generator.as_ref(), &args)?;
     if streamed.is_none() {
-        check_cell_limit(generator.as_ref(), width, rows)?;
+        check_cell_limit(generator.as_ref(), &args.size, width, rows)?;
     } else {
         // A streamed maze holds rows of cells: one may be as long as a grid.
-        Grid::check_size(width, 1)
-            .with_context(|| format!("--width {}", tiles_from_cells(width)))?;
+        Grid::check_size(width, 1).with_context(|| match args.size.cells {
+            Some(_) => args.size.spelled(width, rows),
+            None => format!("--width {}", tiles_from_cells(width)),
+        })?;
     }
     // Within the cell limit, or streamed: only a stream has more rows than this counts.
     let height = u32::try_from(rows).unwrap_or(u32::MAX);
@@ -213,7 +215,7 @@ fn giant_maze(
             names.join(", ")
         )));
     }
-    let (width, height) = args.size.giant_cells();
+    let (width, height) = args.size.giant_rectangle().map_err(bad_input)?;
     let giant = Giant::new(width, height, args.giant.chunk).map_err(|error| {
         let context = match error {
             mazegen::MazeError::GiantSide { .. } => "--width, --height".to_string(),
@@ -332,21 +334,15 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
                  {other} out"
             )));
         }
-        if let Some(flag) = shape
-            .cells
-            .map(|_| "--cells")
-            .or(shape.rings.map(|_| "--rings"))
-        {
-            return refuse(
-                flag,
-                "rectangles take --size, --width and --height in tiles",
-            );
+        if shape.rings.is_some() {
+            return refuse("--rings", RECTANGLE_SIZES);
         }
-        let (width, rows) = args.size.cells().map_err(bad_input)?;
+        let (width, rows) = args.size.rectangle().map_err(bad_input)?;
         let height = u32::try_from(rows).unwrap_or(u32::MAX);
         let size = || {
-            let (w, h) = (tiles_from_cells(width), tiles_from_cells_u64(rows));
-            format!("--weave with {w}x{h} tiles")
+            sized(&args.size, "--weave", width, rows, |w, h| {
+                format!("--weave with {w}x{h} tiles")
+            })
         };
         let weave = Weave::new(width, height, density).with_context(size)?;
         return Ok(Some(Shape::Weave(weave)));
@@ -365,7 +361,6 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
         }
         let flags = [
             (args.size.given(), ""),
-            (shape.cells.map(|_| "--cells"), ""),
             (shape.rings.map(|_| "--rings"), ""),
         ];
         if let Some((Some(flag), _)) = flags.iter().find(|(flag, _)| flag.is_some()) {
@@ -380,7 +375,6 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
         let mask = Mask::read(file).with_context(|| format!("--mask {}", path.display()))?;
         return Ok(Some(Shape::Masked(Masked::new(mask)?)));
     }
-    let cells_flag = shape.cells.map(|_| "--cells");
     let rings_flag = shape.rings.map(|_| "--rings");
     let wrap = shape.wrap.map(cli::WrapKind::wrap);
     if let Some(wrap) = wrap
@@ -394,18 +388,16 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
     }
     match kind {
         ShapeKind::Rect => {
-            if let Some(flag) = cells_flag.or(rings_flag) {
-                return refuse(
-                    flag,
-                    "rectangles take --size, --width and --height in tiles",
-                );
+            if let Some(flag) = rings_flag {
+                return refuse(flag, RECTANGLE_SIZES);
             }
-            let (width, rows) = args.size.cells().map_err(bad_input)?;
+            let (width, rows) = args.size.rectangle().map_err(bad_input)?;
             if let Some(n) = shape.levels.filter(|&n| n > 1) {
                 let height = u32::try_from(rows).unwrap_or(u32::MAX);
                 let size = || {
-                    let (w, h) = (tiles_from_cells(width), tiles_from_cells_u64(rows));
-                    format!("--levels {n} of {w}x{h} tiles")
+                    sized(&args.size, &format!("--levels {n}"), width, rows, |w, h| {
+                        format!("--levels {n} of {w}x{h} tiles")
+                    })
                 };
                 let levels = Levels::new(width, height, n).with_context(size)?;
                 return Ok(Some(Shape::Levels(levels)));
@@ -414,11 +406,10 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
                 return Ok(None);
             };
             let size = || {
-                let (w, h) = (tiles_from_cells(width), tiles_from_cells_u64(rows));
-                format!(
-                    "--wrap {} with {w}x{h} tiles (3 cells are 7 tiles)",
-                    wrap.name()
-                )
+                let flag = format!("--wrap {}", wrap.name());
+                sized(&args.size, &flag, width, rows, |w, h| {
+                    format!("{flag} with {w}x{h} tiles (3 cells are 7 tiles)")
+                })
             };
             let height = u32::try_from(rows).unwrap_or(u32::MAX);
             Ok(Some(Shape::Square(
@@ -426,10 +417,10 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
             )))
         }
         ShapeKind::Hex | ShapeKind::Triangle => {
-            if let Some(flag) = args.size.given().or(rings_flag) {
+            if let Some(flag) = args.size.tiles_given().or(rings_flag) {
                 return refuse(flag, "hex and triangle mazes take --cells WxH");
             }
-            let (w, h) = shape.cells.unwrap_or(cli::DEFAULT_SHAPE_CELLS);
+            let (w, h) = args.size.cells.unwrap_or(cli::DEFAULT_SHAPE_CELLS);
             let context = || match wrap {
                 Some(wrap) => format!("--cells {w}x{h} --wrap {}", wrap.name()),
                 None => format!("--cells {w}x{h}"),
@@ -442,7 +433,7 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
             }))
         }
         ShapeKind::Polar => {
-            if let Some(flag) = args.size.given().or(cells_flag) {
+            if let Some(flag) = args.size.given() {
                 return refuse(flag, "polar mazes take --rings N");
             }
             let rings = shape.rings.unwrap_or(cli::DEFAULT_RINGS);
@@ -451,6 +442,25 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
         }
     }
 }
+
+/// `flag` beside the size of a rectangle of `width x rows` cells as the command line gave it:
+/// `--cells WxH --wrap x` for a size in cells, else what `in_tiles` says of its tiles.
+fn sized(
+    size: &SizeArgs,
+    flag: &str,
+    width: u32,
+    rows: u64,
+    in_tiles: impl FnOnce(u64, u64) -> String,
+) -> String {
+    match size.cells {
+        Some(_) => format!("{} {flag}", size.spelled(width, rows)),
+        None => in_tiles(tiles_from_cells(width), tiles_from_cells_u64(rows)),
+    }
+}
+
+/// The sizes a rectangle takes, for refusals of others.
+const RECTANGLE_SIZES: &str =
+    "rectangles take --size, --width and --height in tiles, or --cells WxH";
 
 /// Settles a maze of another shape than the plain rectangle, carved into `blank`.
 fn shaped_maze(
@@ -522,14 +532,11 @@ fn streamed_rendering(
 /// allocated, with the memory it would take and what streams instead.
 pub(super) fn check_cell_limit(
     generator: &dyn Generator,
+    size: &SizeArgs,
     width: u32,
     rows: u64,
 ) -> anyhow::Result<()> {
-    let sides = format!(
-        "--width {} --height {}",
-        tiles_from_cells(width),
-        tiles_from_cells_u64(rows)
-    );
+    let sides = size.spelled(width, rows);
     // More rows than a grid counts are over the limit whatever the width.
     let height = u32::try_from(rows).unwrap_or(u32::MAX);
     match Grid::check_size(width, height) {

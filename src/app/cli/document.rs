@@ -1,0 +1,104 @@
+//! Command-line types of the commands that read maze documents: `solve`, `render`, `stats`.
+
+use super::{EndpointArgs, OutputArgs};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+
+/// Options of `solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The maze document to read (- for standard input) [default: standard input]
+    #[arg(value_name = "FILE")]
+    pub input: Option<PathBuf>,
+
+    /// How to find the way from start to goal; all but shortest add the cells they visited
+    /// ("visited" in documents)
+    #[arg(long, value_enum, default_value_t = SolveMethod::Shortest)]
+    pub method: SolveMethod,
+
+    #[command(flatten)]
+    pub animation: SearchAnimationArgs,
+
+    #[command(flatten, next_help_heading = "Solution")]
+    pub endpoints: EndpointArgs,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// The ways `solve` finds a path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SolveMethod {
+    /// A shortest path, by breadth-first search
+    Shortest,
+    /// Keep the right hand on the wall (may walk in circles on mazes with loops, and says so)
+    WallFollower,
+    /// Head north, following walls until the turns cancel (rect, mask and hex mazes)
+    Pledge,
+    /// Mark passages as they are walked, never walk one a third time (every maze)
+    Tremaux,
+    /// Fill every dead end until only the way through is left (every maze)
+    DeadEndFilling,
+}
+
+impl From<SolveMethod> for mazegen::solve::Method {
+    fn from(method: SolveMethod) -> Self {
+        match method {
+            SolveMethod::Shortest => Self::Shortest,
+            SolveMethod::WallFollower => Self::WallFollower,
+            SolveMethod::Pledge => Self::Pledge,
+            SolveMethod::Tremaux => Self::Tremaux,
+            SolveMethod::DeadEndFilling => Self::DeadEndFilling,
+        }
+    }
+}
+
+/// Watching a solver search.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Animation")]
+pub struct SearchAnimationArgs {
+    /// Draw the search in the terminal as the --method walks (q, Esc or Ctrl-C stops), then
+    /// the solved maze in term
+    #[arg(long)]
+    pub animate: bool,
+
+    /// Milliseconds to pause after each frame of --animate [default: 10]
+    #[arg(long, value_name = "MS", default_value_t = 10, hide_default_value = true, value_parser = clap::value_parser!(u32).range(0..=10_000), allow_negative_numbers = true)]
+    pub delay: u32,
+
+    /// Solver steps drawn per frame of --animate (raise it for big mazes) [default: 1]
+    #[arg(long, value_name = "N", default_value_t = 1, hide_default_value = true, value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
+    pub steps_per_frame: u32,
+}
+
+/// Options of `render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// The maze document to read (- for standard input) [default: standard input]
+    #[arg(value_name = "FILE")]
+    pub input: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Options of `stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// The maze document to read (- for standard input) [default: standard input]
+    #[arg(value_name = "FILE")]
+    pub input: Option<PathBuf>,
+
+    /// Print a table (text) or a JSON object
+    #[arg(long, value_enum, default_value_t = StatsFormat::Text)]
+    pub format: StatsFormat,
+}
+
+/// Output formats of `stats`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StatsFormat {
+    /// A table for people
+    Text,
+    /// A JSON object for programs
+    Json,
+}
