@@ -1,4 +1,4 @@
-//! The measured character of every maze algorithm, as the markdown table README.md shows.
+//! The measured character of every maze algorithm, as the markdown table of docs/terminal-and-scripts.md shows.
 //!
 //! ```sh
 //! cargo run --release --example character

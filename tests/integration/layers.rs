@@ -105,11 +105,7 @@ fn named(
         let mut firsts = vec![word(after)];
         if let Some(group) = after.strip_prefix('{') {
             let group = &group[..group.find(';').unwrap_or(group.len())];
-            firsts.extend(
-                group
-                    .split([',', '{', '}'])
-                    .map(|item| word(item.trim())),
-            );
+            firsts.extend(group.split([',', '{', '}']).map(|item| word(item.trim())));
         }
         for first in firsts {
             if names.contains(&first) {

@@ -6,8 +6,8 @@ use super::{DatasetArgs, OutputArgs, parse_probability, parse_seed};
 use clap::{Args, ValueEnum};
 use mazegen::Probability;
 use mazegen::algorithms::{self, Amount, Pick};
-use mazegen::grid::Pos;
 use mazegen::giant::Window;
+use mazegen::grid::Pos;
 use std::num::NonZeroU32;
 use std::path::PathBuf;
 
