@@ -174,7 +174,11 @@ impl Giant {
     ///     exits.iter().filter(|exit| exit.1 == side).map(|exit| exit.0.y).collect()
     /// };
     /// assert_eq!(leaving(&here, Dir::East), leaving(&east, Dir::West));
-    /// let inside = Maze::builder().algorithm(Backtrack::default()).cells(32, 32).seed(chunk_seed(7, cx, cy)).build()?;
+    /// let inside = Maze::builder()
+    ///     .algorithm(Backtrack::default())
+    ///     .cells(32, 32)
+    ///     .seed(chunk_seed(7, cx, cy))
+    ///     .build()?;
     /// assert_eq!(here.grid(), inside.grid());
     /// # Ok::<(), mazegen::Error>(())
     /// ```

@@ -56,12 +56,17 @@ fn exit_for(error: &anyhow::Error) -> ExitCode {
     ExitCode::from(if bad_input { 2 } else { 1 })
 }
 
-/// Whether `cause` is a refusal of the library (bad input), not threads that would not start.
+/// Whether `cause` is a refusal of the library (bad input), not a failure to read or write or
+/// threads that would not start.
 fn refused(cause: &(dyn std::error::Error + 'static)) -> bool {
     use mazegen::dataset::DatasetError;
     let no_threads = |error: &DatasetError| matches!(error, DatasetError::NoThreads { .. });
     if let Some(error) = cause.downcast_ref::<mazegen::Error>() {
-        return !matches!(error, mazegen::Error::Dataset(error) if no_threads(error));
+        return match error {
+            mazegen::Error::Io(_) => false,
+            mazegen::Error::Dataset(error) => !no_threads(error),
+            _ => true,
+        };
     }
     if let Some(error) = cause.downcast_ref::<DatasetError>() {
         return !no_threads(error);
@@ -74,4 +79,36 @@ fn refused(cause: &(dyn std::error::Error + 'static)) -> bool {
 /// Writes one line to standard error; a closed or broken stderr is ignored rather than a panic.
 fn message(line: std::fmt::Arguments) {
     let _ = writeln!(io::stderr(), "{line}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mazegen::dataset::{DatasetError, DatasetSpec};
+
+    /// Whether the error chain of `error` holds a refusal, as `exit_for` reads it.
+    fn refusal(error: anyhow::Error) -> bool {
+        error.chain().any(refused)
+    }
+
+    #[test]
+    fn refusals_are_bad_input_and_failures_are_not() {
+        let threads = || DatasetError::NoThreads {
+            jobs: 2,
+            reason: "no".into(),
+        };
+        let spec = DatasetSpec::new(mazegen::Maze::builder().spec().unwrap(), 1, 1);
+        let failed = app::settle::dataset_with_flags(threads(), &spec);
+        assert!(
+            !refusal(failed),
+            "threads that do not start are no bad input"
+        );
+        let io = io::Error::new(io::ErrorKind::PermissionDenied, "denied");
+        assert!(!refusal(mazegen::Error::from(io).into()));
+        let refused = mazegen::MazeError::EmptyShape;
+        assert!(refusal(mazegen::Error::from(refused.clone()).into()));
+        assert!(refusal(refused.into()));
+        let bounds = DatasetError::Jobs { jobs: 0 };
+        assert!(refusal(app::settle::dataset_with_flags(bounds, &spec)));
+    }
 }

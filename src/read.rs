@@ -88,7 +88,8 @@ pub enum AnyDocument {
 /// use mazegen::topology::{Hex, Shape};
 /// use mazegen::{Maze, algorithms::Wilson};
 ///
-/// let maze = Maze::builder().algorithm(Wilson).shape(Shape::Hex(Hex::new(5, 4)?)).seed(7).build()?;
+/// let hex = Shape::Hex(Hex::new(5, 4)?);
+/// let maze = Maze::builder().algorithm(Wilson).shape(hex).seed(7).build()?;
 /// let mut document = Vec::new();
 /// Graph::default().render(&maze, &mut document)?;
 /// assert_eq!(read_document(&document[..])?, AnyDocument::Graph(maze));

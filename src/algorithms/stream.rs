@@ -23,7 +23,7 @@ pub const MAX_STREAM_HEIGHT: u64 = cells_within_tiles(u64::MAX);
 /// The rows of a maze carved row by row, from the top, each handed out once final.
 ///
 /// ```
-/// use mazegen::{Maze, algorithms::Sidewinder, stream::MazeRows};
+/// use mazegen::{Maze, algorithms::{Sidewinder, stream::MazeRows}};
 ///
 /// // A trillion rows, two of them in memory at a time.
 /// let mut rows = MazeRows::new(&Sidewinder, 6, 1 << 40, 7)?;
@@ -31,7 +31,8 @@ pub const MAX_STREAM_HEIGHT: u64 = cells_within_tiles(u64::MAX);
 /// assert_eq!(first.len(), 6);
 /// // Bit 0 of a cell opens it east: the first row of a Sidewinder maze is one corridor.
 /// assert!(first[..5].iter().all(|cell| cell & 1 == 1));
-/// assert_eq!(first[0] & 1 == 1, Maze::builder().algorithm(Sidewinder).cells(6, 4).seed(7).build()?.grid().unwrap().open_east(0, 0));
+/// let maze = Maze::builder().algorithm(Sidewinder).cells(6, 4).seed(7).build()?;
+/// assert_eq!(first[0] & 1 == 1, maze.grid().unwrap().open_east(0, 0));
 /// # Ok::<(), mazegen::Error>(())
 /// ```
 pub struct MazeRows {

@@ -41,7 +41,8 @@ impl Difficulty {
     /// ```
     /// use mazegen::{Maze, algorithms::Sidewinder, analysis::Difficulty};
     ///
-    /// let difficulty = Difficulty::of(&Maze::builder().algorithm(Sidewinder).cells(12, 8).seed(3).build()?)?;
+    /// let maze = Maze::builder().algorithm(Sidewinder).cells(12, 8).seed(3).build()?;
+    /// let difficulty = Difficulty::of(&maze)?;
     /// assert!(difficulty.solution_length >= 11 + 7 && difficulty.tortuosity >= 1.0);
     /// # Ok::<(), mazegen::Error>(())
     /// ```

@@ -47,7 +47,8 @@ impl Summary {
     /// ```
     /// use mazegen::{Maze, algorithms::Backtrack, analysis::Summary};
     ///
-    /// let summary = Summary::of(&Maze::builder().algorithm(Backtrack::default()).cells(30, 30).seed(1).build()?)?;
+    /// let maze = Maze::builder().algorithm(Backtrack::default()).cells(30, 30).seed(1).build()?;
+    /// let summary = Summary::of(&maze)?;
     /// assert_eq!((summary.counts.cells, summary.counts.passages, summary.counts.loops), (900, 899, 0));
     /// assert!(summary.diameter.length >= summary.solution_length);
     /// # Ok::<(), mazegen::Error>(())

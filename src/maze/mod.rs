@@ -87,7 +87,8 @@ impl Maze {
     ///
     /// let mut steps: Vec<Event> = Vec::new();
     /// let maze = Maze::generate_observed(&Backtrack::default(), 6, 4, 7, &mut steps)?;
-    /// assert_eq!(maze, Maze::builder().algorithm(Backtrack::default()).cells(6, 4).seed(7).build()?);
+    /// let built = Maze::builder().algorithm(Backtrack::default()).cells(6, 4).seed(7).build()?;
+    /// assert_eq!(maze, built);
     /// assert_eq!(Some(&replay(6, 4, steps)?), maze.grid());
     /// # Ok::<(), mazegen::Error>(())
     /// ```
@@ -313,7 +314,8 @@ impl Maze {
     /// ```
     /// use mazegen::{Maze, algorithms::Kruskal, grid::Pos};
     ///
-    /// let labyrinth = Maze::builder().algorithm(Kruskal).cells(6, 4).seed(3).build()?.unicursal()?;
+    /// let maze = Maze::builder().algorithm(Kruskal).cells(6, 4).seed(3).build()?;
+    /// let labyrinth = maze.unicursal()?;
     /// let grid = labyrinth.grid().unwrap();
     /// assert_eq!((grid.width(), grid.height()), (12, 8));
     /// assert!(labyrinth.is_perfect() && (0..96).all(|i| grid.degree(grid.pos(i)) <= 2));
@@ -446,7 +448,8 @@ impl Maze {
     /// ```
     /// use mazegen::{Maze, algorithms::Prim, grid::Pos, topology::{Polar, Shape}};
     ///
-    /// let mut maze = Maze::builder().algorithm(Prim::default()).shape(Shape::Polar(Polar::new(4)?)).seed(2).build()?;
+    /// let polar = Shape::Polar(Polar::new(4)?);
+    /// let mut maze = Maze::builder().algorithm(Prim::default()).shape(polar).seed(2).build()?;
     /// assert!(maze.open_border().is_err(), "the centre is no cell of the outer wall");
     /// maze.set_endpoints(Pos::new(0, 3), Pos::new(12, 3))?;
     /// maze.open_border()?;

@@ -5,8 +5,9 @@ use crate::error::{Error, Result};
 use crate::maze::Maze;
 use std::fmt;
 use std::fs::{self, File};
-use std::io::BufWriter;
+use std::io::{self, BufWriter};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// The file name endings [`Maze::save`] knows, in the order its refusal lists them.
 pub const SAVED_FORMATS: [&str; 6] = ["txt", "json", "svg", "png", "html", "pdf"];
@@ -15,7 +16,8 @@ impl Maze {
     /// Writes the maze to `path` in the format its name ends with, with that format's
     /// default options: `.txt` (`#` and spaces), `.json` (`mazegen.maze/v1`), `.svg`, `.png`,
     /// `.html` (a page to play) or `.pdf` (a page to print). The file is replaced only once it
-    /// is complete; on an error nothing is left behind.
+    /// is complete (a link at `path` is replaced by the file, which gets a new file's
+    /// permissions); on an error nothing is left behind, and a failure to write names the path.
     ///
     /// ```
     /// use mazegen::Maze;
@@ -44,35 +46,51 @@ impl Maze {
                 });
             }
         };
-        let temporary = temporary_beside(path);
-        let written = File::create(&temporary)
-            .map_err(Error::from)
-            .and_then(|file| {
-                let mut out = BufWriter::new(file);
-                renderer.render(self, &mut out)?;
-                out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-                Ok(())
-            });
-        match written.and_then(|()| Ok(fs::rename(&temporary, path)?)) {
-            Ok(()) => Ok(()),
-            Err(error) => {
-                let _ = fs::remove_file(&temporary);
-                Err(error)
+        let (temporary, file) = temporary_beside(path).map_err(|e| failed(e, path))?;
+        let mut out = BufWriter::new(file);
+        let written = renderer
+            .render(self, &mut out)
+            .and_then(|()| out.into_inner().map_err(|e| e.into_error())?.sync_all())
+            .and_then(|()| fs::rename(&temporary, path));
+        written.map_err(|error| {
+            let _ = fs::remove_file(&temporary);
+            match Error::from(error) {
+                Error::Io(error) => failed(error, path),
+                refusal => refusal,
             }
+        })
+    }
+}
+
+/// A failure to write `path`, naming it.
+fn failed(error: io::Error, path: &Path) -> Error {
+    let message = format!("cannot write {}: {error}", path.display());
+    Error::Io(io::Error::new(error.kind(), message))
+}
+
+/// A new file beside `path` for a save to write before it takes `path`'s place:
+/// `.NAME.PID.N.tmp`, `N` counting the saves of this process, so that saves on several
+/// threads never share one.
+fn temporary_beside(path: &Path) -> io::Result<(PathBuf, File)> {
+    static SAVES: AtomicU32 = AtomicU32::new(0);
+    let name = path
+        .file_name()
+        .map_or("maze".into(), |name| name.to_string_lossy());
+    loop {
+        let n = SAVES.fetch_add(1, Ordering::Relaxed);
+        let temporary = path.with_file_name(format!(".{name}.{}.{n}.tmp", std::process::id()));
+        match File::create_new(&temporary) {
+            Ok(file) => return Ok((temporary, file)),
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(error) => return Err(error),
         }
     }
 }
 
-/// The file a save writes before it takes `path`'s place: `.NAME.PID.tmp` beside it.
-fn temporary_beside(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map_or("maze".into(), |name| name.to_string_lossy());
-    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
-}
-
 /// The maze as text, `#` for walls and spaces for passages (its solution drawn in if
-/// solved), as [`Text`] writes it.
+/// solved), as [`Text`] writes it. A maze whose drawing does not fit in memory writes nothing
+/// and reports [`fmt::Error`] (so `to_string` would panic): write such a maze with [`Text`],
+/// which says why.
 impl fmt::Display for Maze {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut text = Vec::new();
@@ -96,7 +114,9 @@ mod tests {
         assert!(error.to_string().contains(".txt, .json"), "{error}");
         // A failed write leaves no temporary file behind.
         let missing = dir.join("no-such-dir").join("maze.svg");
-        assert!(matches!(maze.save(&missing), Err(Error::Io(_))));
+        let error = maze.save(&missing).unwrap_err();
+        assert!(matches!(error, Error::Io(_)), "{error}");
+        assert!(error.to_string().contains("no-such-dir"), "{error}");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 0);
         fs::remove_dir_all(&dir).unwrap();
     }

@@ -1,6 +1,8 @@
-//! The library's floors: each module imports only the ones below it, so no two modules import
-//! each other, directly or around a circle. Read from the sources (comments and `#[cfg(test)]`
-//! items left out), at the crate's top level and inside `render/`.
+//! The library's floors: each module imports only the ones below it, as ARCHITECTURE.md's table
+//! of floors lists them, so no two modules import each other, directly or around a circle.
+//! Read from the sources (comments and `#[cfg(test)]` items left out), at the crate's top level
+//! and inside `render/`: paths from `crate::`, from as many `super::` as lead to the crate (or
+//! to `render`), names the crate root (or `render/mod.rs`) re-exports, and exported macros.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -178,12 +180,17 @@ fn arrows(
         .collect()
 }
 
-/// The names `lib.rs` re-exports at the root (`pub use module::{A, B};`), by module.
-fn root_aliases() -> BTreeMap<String, String> {
-    let lib = code_of(&fs::read_to_string(src().join("lib.rs")).unwrap());
+/// The names the module file `file` re-exports (`pub use module::{A, B};`, also
+/// `pub(crate)`), by the module they come from.
+fn aliases_of(file: &Path) -> BTreeMap<String, String> {
+    let code = code_of(&fs::read_to_string(file).unwrap());
     let mut aliases = BTreeMap::new();
-    for line in lib.split(';') {
-        let Some(rest) = line.trim().strip_prefix("pub use ") else {
+    for line in code.split(';') {
+        let line = line.trim();
+        let Some(rest) = line
+            .strip_prefix("pub use ")
+            .or_else(|| line.strip_prefix("pub(crate) use "))
+        else {
             continue;
         };
         let rest = rest.strip_prefix("crate::").unwrap_or(rest);
@@ -200,12 +207,58 @@ fn root_aliases() -> BTreeMap<String, String> {
     aliases
 }
 
+/// The names `lib.rs` re-exports at the root, and the macros exported there
+/// (`#[macro_export]`), by the top-level module that holds them.
+fn root_aliases() -> BTreeMap<String, String> {
+    let mut aliases = aliases_of(&src().join("lib.rs"));
+    for top in modules(&src(), &["lib", "main", "app"]) {
+        for file in files_of(&src(), &top) {
+            let code = code_of(&fs::read_to_string(&file).unwrap());
+            for (i, _) in code.match_indices("#[macro_export]") {
+                let rest = code[i..]
+                    .split_once("macro_rules!")
+                    .map_or("", |(_, rest)| rest);
+                let name: String = rest
+                    .trim_start()
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                aliases.insert(name, top.clone());
+            }
+        }
+    }
+    aliases
+}
+
+/// The floor of each module, from ARCHITECTURE.md's table (`| 4 | `topology` | ... |`).
+fn floors() -> BTreeMap<String, u32> {
+    let architecture = Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md");
+    let text = fs::read_to_string(architecture).unwrap();
+    let mut floors = BTreeMap::new();
+    for row in text.lines() {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let (Some(floor), Some(modules)) = (cells.get(1), cells.get(2)) else {
+            continue;
+        };
+        let Ok(floor) = floor.parse::<u32>() else {
+            continue;
+        };
+        for module in modules.split(',') {
+            let module = module.trim().trim_matches('`');
+            if !module.ends_with(".rs") {
+                floors.insert(module.to_string(), floor);
+            }
+        }
+    }
+    floors
+}
+
 #[test]
-fn the_library_s_top_level_modules_import_no_circle() {
+fn the_library_s_modules_import_only_the_floors_below_them() {
     let arrows = arrows(
         &src(),
         "crate::",
-        false,
+        true,
         &["lib", "main", "app"],
         &root_aliases(),
     );
@@ -215,12 +268,31 @@ fn the_library_s_top_level_modules_import_no_circle() {
         Vec::<BTreeSet<String>>::new(),
         "{arrows:#?}"
     );
+    let floors = floors();
+    let mut upward = Vec::new();
+    for (module, to) in &arrows {
+        let Some(&floor) = floors.get(module) else {
+            upward.push(format!("{module} has no floor in ARCHITECTURE.md"));
+            continue;
+        };
+        for target in to {
+            if floors.get(target).is_none_or(|&below| below >= floor) {
+                upward.push(format!("{module} (floor {floor}) imports {target}"));
+            }
+        }
+    }
+    assert!(
+        upward.is_empty(),
+        "imports that do not go down:\n{}",
+        upward.join("\n")
+    );
 }
 
 #[test]
 fn the_renderers_import_no_circle() {
     let dir = src().join("render");
-    let arrows = arrows(&dir, "crate::render::", true, &["mod"], &BTreeMap::new());
+    let aliases = aliases_of(&dir.join("mod.rs"));
+    let arrows = arrows(&dir, "crate::render::", true, &["mod"], &aliases);
     assert!(arrows.len() >= 5, "{arrows:?}");
     assert_eq!(
         circles(&arrows),

@@ -59,6 +59,10 @@ pub fn with_flags(error: impl Into<mazegen::Error>) -> anyhow::Error {
 /// `--unique` and `--count`.
 pub fn dataset_with_flags(error: impl Into<mazegen::Error>, spec: &DatasetSpec) -> anyhow::Error {
     match error.into() {
+        // Threads that would not start are the system's failure, not a refusal: no flag to name.
+        mazegen::Error::Dataset(failure) if matches!(*failure, DatasetError::NoThreads { .. }) => {
+            mazegen::Error::Dataset(failure).into()
+        }
         mazegen::Error::Dataset(refusal) => {
             dataset_refusal(*refusal, &spec.bounds, &spec.maze.blank)
         }
