@@ -1,11 +1,11 @@
 //! The crate's error: each floor's own error, wrapped.
 //!
 //! The floors below name only their own refusals: [`MazeError`] for the grid, the shapes, the
-//! generators, the maze, its solvers and giant mazes; [`DatasetError`], [`RoomsError`] and
-//! [`LevelError`] for what room maps and caves share (a dungeon's floors), [`CavesError`] for
-//! the floors above them. [`Error`](enum@Error) holds any of them, so that a program
-//! can `?` them all into one type; a maze refused deep inside a dataset, a room map or a cave
-//! is still an [`Error::Maze`].
+//! generators, the maze, its solvers and giant mazes; [`LevelError`] for what room maps and
+//! caves share (a dungeon's floors); [`DatasetError`], [`RoomsError`] and [`CavesError`] for the
+//! floors above them. [`Error`](enum@Error) holds any of them, so that a program can `?` them
+//! all into one type; a maze refused deep inside a dataset, a room map or a cave is still an
+//! [`Error::Maze`].
 
 use crate::caves::CavesError;
 use crate::dataset::DatasetError;

@@ -39,7 +39,7 @@
 //! # Ok::<(), mazegen::Error>(())
 //! ```
 
-pub use crate::grid::{Cut, Giant, MAX_CHUNK, MAX_SIDE, Window};
+pub use crate::grid::window::{Cut, Giant, MAX_CHUNK, MAX_SIDE, Window};
 
 use crate::Maze;
 use crate::algorithms::Generator;

@@ -72,7 +72,7 @@
 //! ([`Giant`]):
 //!
 //! ```
-//! use mazegen::{Giant, Window, algorithms::BinaryTree};
+//! use mazegen::{Giant, algorithms::BinaryTree, giant::Window};
 //!
 //! let giant = Giant::new(1 << 62, 1 << 62, None)?;
 //! let far = Window { x: 1 << 61, y: 1 << 61, width: 16, height: 8 };
@@ -109,13 +109,14 @@
 //!
 //! # Layers
 //!
-//! Each module imports only the ones below it. From the ground up: [`rng`] and the
-//! probability type; [`grid`] (positions, windows, the rectangle, the maze floors' error
-//! [`MazeError`]); [`topology`] (shapes, distances, paths, the perfect-maze check);
-//! [`events`]; [`algorithms`]; [`solve`]; [`maze`]; [`analysis`]; [`giant`] and [`dataset`];
-//! [`rooms`] and [`caves`]; [`error`] (the crate's [`Error`], wrapping each floor's); then
-//! [`document`], [`render`] and [`read`]. Generators know nothing of output, renderers
-//! nothing of algorithms.
+//! Each module imports only the ones below it (ARCHITECTURE.md has the table, which a test
+//! holds the code to). From the ground up: [`rng`]; [`grid`] (positions, the rectangle, the
+//! maze floors' error [`MazeError`]) and [`level`] (what room maps and caves share);
+//! `probability` and [`events`]; [`topology`] (shapes, distances, paths, the perfect-maze
+//! check); [`algorithms`] and [`solve`]; [`maze`]; [`analysis`] and [`giant`]; [`dataset`],
+//! [`rooms`] and [`caves`]; [`document`]; [`error`] (the crate's [`Error`], wrapping each
+//! floor's); [`render`]; [`read`]. Generators know nothing of output, renderers nothing of
+//! algorithms.
 
 #![deny(missing_docs)]
 
@@ -142,7 +143,7 @@ pub use algorithms::catalogue;
 pub use caves::CaveMap;
 pub use dataset::DatasetSpec;
 pub use error::{Error, Result};
-pub use giant::{Giant, Window};
+pub use giant::Giant;
 pub use grid::{MazeError, Pos};
 pub use maze::{Maze, MazeBuilder, MazeSpec};
 pub use probability::Probability;
@@ -158,7 +159,7 @@ pub mod prelude {
     };
     pub use crate::{
         CaveMap, DatasetSpec, Error, Giant, Maze, MazeSpec, Pos, Probability, Render, Result,
-        RoomMap, Shape, Window,
+        RoomMap, Shape,
     };
 }
 

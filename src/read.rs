@@ -46,9 +46,18 @@ pub enum ReadError {
     Refused(#[from] MazeError),
 }
 
+impl From<ReadError> for crate::Error {
+    fn from(error: ReadError) -> Self {
+        match error {
+            ReadError::Io(error) => Self::Io(error),
+            ReadError::Refused(error) => Self::Maze(error),
+        }
+    }
+}
+
 /// Reads and validates one maze document from `input`.
 ///
-/// A document that is not a valid maze is refused with an [`MazeError::InvalidDocument`] saying
+/// A document that is not a valid maze is refused with a [`MazeError::InvalidDocument`] saying
 /// what is wrong and where (JSON line and column, or tile row and column); a failure to read
 /// `input` is a [`ReadError::Io`].
 ///

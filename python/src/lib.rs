@@ -19,17 +19,19 @@ use mazegen::render::{
 };
 use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Square, Triangle, Weave, Wrap};
 use mazegen::{Error, MazeError, Probability};
-use pyo3::exceptions::{PyMemoryError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyFloat};
 use std::num::NonZeroU32;
 
-/// A library error as a Python exception: `MemoryError` when memory ran out, else
-/// `ValueError` with the library's message.
+/// A library error as a Python exception: `MemoryError` when memory ran out, `OSError` when
+/// reading or writing failed, else `ValueError` with the library's message.
 fn py_error(error: impl Into<Error>) -> PyErr {
     let error = error.into();
-    let Error::Maze(error) = error else {
-        return PyValueError::new_err(error.to_string());
+    let error = match error {
+        Error::Maze(error) => error,
+        Error::Io(error) => return PyOSError::new_err(error.to_string()),
+        error => return PyValueError::new_err(error.to_string()),
     };
     let message = python_message(&error);
     match error {

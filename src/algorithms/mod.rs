@@ -134,7 +134,7 @@ pub trait Algorithm {
     }
 
     /// The passages of the cells of `region` in the `width x height`-cell maze of `seed`
-    /// (sides up to [`crate::grid::MAX_SIDE`]), made without the rest of the maze, for an
+    /// (sides up to [`MAX_SIDE`](crate::giant::MAX_SIDE)), made without the rest of the maze, for an
     /// algorithm whose cells can be carved alone; `None` (the default) for one that needs the
     /// whole grid.
     fn region(&self, width: u64, height: u64, seed: u64, region: Window) -> Option<Result<Grid>> {
@@ -305,7 +305,7 @@ pub trait Generator {
     /// without the rest of the maze, for a generator whose cells can be carved alone (Binary
     /// Tree); `None` for one that needs the whole grid. Each cell's east and south passages
     /// are those of the whole maze where the neighbour lies in the region.
-    /// [`crate::grid::Giant`] checks the sizes first.
+    /// [`crate::Giant`] checks the sizes first.
     fn region(&self, width: u64, height: u64, seed: u64, region: Window) -> Option<Result<Grid>>;
 
     /// A copy of the generator with its options, boxed: what a

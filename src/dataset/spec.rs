@@ -90,7 +90,7 @@ impl DatasetSpec {
     /// Refuses, before any maze is made, a dataset that cannot be made: a maze spec that
     /// [`MazeSpec::check`] refuses, bounds no maze of the shape can meet, more unique mazes
     /// than the shape has.
-    pub fn check(&self) -> Result<()> {
+    pub fn check(&self) -> Result<(), DatasetError> {
         if self.slots.start > self.slots.end || self.slots.end > self.count {
             let (slots, count) = (self.slots.clone(), self.count);
             return Err(DatasetError::SlotsOutside { slots, count });
@@ -145,7 +145,7 @@ impl DatasetSpec {
     /// threads, then written in order), each with `output` bytes drawn, when the machine will
     /// not grant that much memory at once ([`DatasetError::NoMemory`]). The memory is only
     /// asked for, not touched, and given back at once.
-    pub fn check_memory(&self, at_once: u64, output: u64) -> Result<()> {
+    pub fn check_memory(&self, at_once: u64, output: u64) -> Result<(), DatasetError> {
         let bytes = at_once.saturating_mul(self.maze_bytes().saturating_add(output));
         let granted = crate::grid::grantable(bytes);
         if !granted {
@@ -159,7 +159,7 @@ impl DatasetSpec {
 }
 
 /// Refuses a bound no maze of `cells` cells can meet.
-fn check_bound(bound: &Bound, cells: u64) -> Result<()> {
+fn check_bound(bound: &Bound, cells: u64) -> Result<(), DatasetError> {
     let Bound { figure, min, max } = *bound;
     if let Some(value) = [min, max]
         .into_iter()
@@ -353,9 +353,6 @@ pub enum DatasetError {
         closest: Difficulty,
     },
 }
-
-/// The dataset floor's result type.
-pub type Result<T, E = DatasetError> = std::result::Result<T, E>;
 
 #[cfg(test)]
 mod tests {

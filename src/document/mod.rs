@@ -53,8 +53,8 @@ pub(crate) struct WindowEntry {
 
 impl WindowEntry {
     /// The giant maze and the window of `width x height` cells this entry places in it,
-    /// checked as [`Giant::new`](crate::grid::Giant::new) and
-    /// [`Giant::check_window`](crate::grid::Giant::check_window) check them.
+    /// checked as [`Giant::new`](crate::Giant::new) and
+    /// [`Giant::check_window`](crate::Giant::check_window) check them.
     pub(crate) fn placed(
         &self,
         width: u32,

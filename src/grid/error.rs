@@ -314,7 +314,7 @@ pub enum MazeError {
     #[error("{0}")]
     InvalidEvent(String),
 
-    /// A giant maze with a side of no cells or of more than [`MAX_SIDE`](super::MAX_SIDE).
+    /// A giant maze with a side of no cells or of more than [`MAX_SIDE`](crate::giant::MAX_SIDE).
     #[error("a giant maze is 1 to {limit} cells a side (3 to 2^64 - 1 tiles), not {cells} cells")]
     GiantSide {
         /// The side asked for, in cells.

@@ -9,7 +9,7 @@ mod geometry;
 mod rows;
 mod tiles;
 mod union_find;
-mod window;
+pub(crate) mod window;
 
 pub use cursor::Cursor;
 pub use error::{MazeError, Part, Result};
@@ -23,7 +23,7 @@ pub(crate) use rows::RowPair;
 pub use tiles::{Tile, TileRows};
 pub(crate) use tiles::{draw_below_line, draw_cell_line, draw_wall_line};
 pub(crate) use union_find::UnionFind;
-pub use window::{Cut, Giant, MAX_CHUNK, MAX_SIDE, Window};
+pub(crate) use window::{Cut, Giant, Window};
 
 use serde::{Deserialize, Serialize};
 

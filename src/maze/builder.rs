@@ -3,7 +3,7 @@
 use super::{Blank, Finish, Maze, MazeSpec};
 use crate::Probability;
 use crate::algorithms::{Backtrack, Generator};
-use crate::grid::{Pos, Result};
+use crate::grid::{MazeError, Pos};
 use crate::rng::draw_seed;
 use crate::solve::Method;
 use crate::topology::Shape;
@@ -14,7 +14,7 @@ use crate::topology::Shape;
 /// and kept in the maze: [`Maze::seed`]).
 ///
 /// ```
-/// use mazegen::{Maze, Shape, algorithms::Wilson, grid::Pos, topology::Hex};
+/// use mazegen::{Maze, Pos, Shape, algorithms::Wilson, topology::Hex};
 ///
 /// // A 20x10-cell maze, its entrance and exit opened, solved.
 /// let maze = Maze::builder().cells(20, 10).openings().solve().seed(7).build()?;
@@ -145,7 +145,7 @@ impl MazeBuilder {
 
     /// The description as a [`MazeSpec`], to make many mazes of it
     /// ([`DatasetSpec`](crate::dataset::DatasetSpec)); refuses a braid that is no probability.
-    pub fn spec(self) -> Result<MazeSpec> {
+    pub fn spec(self) -> Result<MazeSpec, MazeError> {
         let mut spec = self.spec;
         if let Some(braid) = self.braid {
             spec.finish.braid = Some(Probability::new(braid)?);
@@ -155,7 +155,7 @@ impl MazeBuilder {
 
     /// Makes the maze, after refusing before any work what cannot be made
     /// ([`MazeSpec::check`]).
-    pub fn build(self) -> Result<Maze> {
+    pub fn build(self) -> Result<Maze, MazeError> {
         let seed = self.seed.unwrap_or_else(draw_seed);
         let spec = self.spec()?;
         spec.check()?;

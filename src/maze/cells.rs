@@ -22,14 +22,16 @@ impl Maze {
         (0..slots).filter(|&i| with_topology!(self.shape(), t => t.is_cell(i)))
     }
 
-    /// The cells beside `cell`, a wall or a passage between: one for each side that leads to
-    /// a cell, in the shape's order of sides.
+    /// The cells a side of `cell` leads to, a wall or a passage between, in the shape's order
+    /// of sides: the cells beside it, and on a weave also the cells beyond a corridor a
+    /// passage may go under. `cell` is one of [`Maze::cells`].
     pub fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + use<> {
         self.beside(cell, false).into_iter()
     }
 
-    /// The cells a passage joins `cell` to, in the shape's order of sides.
-    pub fn exits(&self, cell: usize) -> impl Iterator<Item = usize> + use<> {
+    /// The cells a passage joins `cell` to, in the shape's order of sides. `cell` is one of
+    /// [`Maze::cells`].
+    pub fn passages_from(&self, cell: usize) -> impl Iterator<Item = usize> + use<> {
         self.beside(cell, true).into_iter()
     }
 
@@ -41,15 +43,20 @@ impl Maze {
     /// let maze = Maze::builder().cells(6, 4).seed(3).build()?;
     /// // A perfect maze is a spanning tree: one passage fewer than cells.
     /// assert_eq!(maze.passages().count(), 6 * 4 - 1);
-    /// assert!(maze.passages().all(|(a, b)| maze.exits(a).any(|c| c == b)));
+    /// assert!(maze.passages().all(|(a, b)| maze.passages_from(a).any(|c| c == b)));
     /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn passages(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        self.cells()
-            .flat_map(move |a| self.exits(a).filter(move |&b| b > a).map(move |b| (a, b)))
+        self.cells().flat_map(move |a| {
+            self.passages_from(a)
+                .filter(move |&b| b > a)
+                .map(move |b| (a, b))
+        })
     }
 
-    /// The solution as positions, from start to goal, if the maze was solved.
+    /// The solution as positions, from start to goal, if the maze was solved: `(x, y)` as
+    /// [`Maze::pos`] names cells (on a circle the index in the ring and the ring; in levels
+    /// `y` counts on down through the levels, `z * height + y`).
     pub fn solution_positions(&self) -> Option<Vec<Pos>> {
         Some(self.solution()?.iter().map(|&i| self.pos(i)).collect())
     }

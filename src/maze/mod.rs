@@ -494,7 +494,7 @@ impl Maze {
     /// rectangle), so the same maze always gives the same path.
     ///
     /// A rectangle's search needs 8 bytes per cell, reserved first: a maze too large for it
-    /// is an [`MazeError::OutOfMemory`]. In a window of a giant maze the path must stay within
+    /// is a [`MazeError::OutOfMemory`]. In a window of a giant maze the path must stay within
     /// the window, or it is refused with [`MazeError::NoPathInWindow`].
     ///
     /// ```

@@ -3,7 +3,7 @@
 //!
 //! Everything is iterative (one queue of `u32` indices), so any maze size works, perfect or
 //! braided. The memory for a search is reserved before it starts: a maze too large for it is
-//! an [`MazeError::OutOfMemory`](crate::grid::MazeError::OutOfMemory), not an abort.
+//! a [`MazeError::OutOfMemory`](crate::grid::MazeError::OutOfMemory), not an abort.
 
 use super::Topology;
 use crate::grid::{Dir, Grid, MazeError, Pos, Result, empty_vec, filled_vec};

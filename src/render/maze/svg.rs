@@ -16,7 +16,7 @@ const RUN_BYTES: usize = 96;
 /// SVG output. The viewBox is in tiles and `scale` sets the pixel size; passages are the
 /// background, and each other color is one `<path>` of horizontal runs, so even a
 /// million-cell maze stays a manageable file. The paths are gathered in memory before
-/// anything is written; memory refused for them is an [`MazeError::OutOfMemory`].
+/// anything is written; memory refused for them is a [`MazeError::OutOfMemory`].
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Svg(pub Picture);
 
