@@ -50,10 +50,16 @@ fn exit_for(error: &anyhow::Error) -> ExitCode {
         };
     }
     message(format_args!("error: {error:#}"));
-    let bad_input = error
-        .chain()
-        .any(|cause| refused(cause) || cause.is::<BadInput>());
+    let bad_input = is_bad_input(error);
     ExitCode::from(if bad_input { 2 } else { 1 })
+}
+
+/// Whether `error` comes of bad input (exit code 2): a refusal of the library's or of the
+/// command line's own.
+fn is_bad_input(error: &anyhow::Error) -> bool {
+    error
+        .chain()
+        .any(|cause| refused(cause) || cause.is::<BadInput>())
 }
 
 /// Whether `cause` is a refusal of the library (bad input), not a failure to read or write or
@@ -86,11 +92,6 @@ mod tests {
     use super::*;
     use mazegen::dataset::{DatasetError, DatasetSpec};
 
-    /// Whether the error chain of `error` holds a refusal, as `exit_for` reads it.
-    fn refusal(error: anyhow::Error) -> bool {
-        error.chain().any(refused)
-    }
-
     #[test]
     fn refusals_are_bad_input_and_failures_are_not() {
         let threads = || DatasetError::NoThreads {
@@ -100,15 +101,17 @@ mod tests {
         let spec = DatasetSpec::new(mazegen::Maze::builder().spec().unwrap(), 1, 1);
         let failed = app::settle::dataset_with_flags(threads(), &spec);
         assert!(
-            !refusal(failed),
+            !is_bad_input(&failed),
             "threads that do not start are no bad input"
         );
         let io = io::Error::new(io::ErrorKind::PermissionDenied, "denied");
-        assert!(!refusal(mazegen::Error::from(io).into()));
+        assert!(!is_bad_input(&mazegen::Error::from(io).into()));
         let refused = mazegen::MazeError::EmptyShape;
-        assert!(refusal(mazegen::Error::from(refused.clone()).into()));
-        assert!(refusal(refused.into()));
+        assert!(is_bad_input(&mazegen::Error::from(refused.clone()).into()));
+        assert!(is_bad_input(&refused.into()));
         let bounds = DatasetError::Jobs { jobs: 0 };
-        assert!(refusal(app::settle::dataset_with_flags(bounds, &spec)));
+        assert!(is_bad_input(&app::settle::dataset_with_flags(
+            bounds, &spec
+        )));
     }
 }
