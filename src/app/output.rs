@@ -53,6 +53,7 @@ impl Target {
     ) -> anyhow::Result<()> {
         let path = match self {
             Self::Stdout => {
+                stdout_is_open().context("cannot write standard output")?;
                 let written = write_buffered(io::stdout().lock(), write);
                 return written.map(drop).map_err(|error| write_error(error, None));
             }
@@ -74,6 +75,28 @@ impl Target {
             }
         }
     }
+}
+
+/// Refuses a closed standard output (`>&-`). Rust's runtime opens `/dev/null` read-write in
+/// place of a closed standard stream before `main`, so every byte would vanish without a word;
+/// a shell's `> /dev/null` opens it write-only, which stays allowed.
+fn stdout_is_open() -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        // SAFETY: F_GETFL only reads the status flags of descriptor 1; no memory is passed.
+        let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL) };
+        if flags == -1 {
+            return Err(io::Error::last_os_error());
+        }
+        if flags & libc::O_ACCMODE == libc::O_RDWR {
+            let null = fs::metadata("/dev/null")?;
+            let stdout = fs::metadata("/dev/stdout")?;
+            if stdout.file_type().is_char_device() && stdout.rdev() == null.rdev() {
+                return Err(io::Error::from_raw_os_error(libc::EBADF));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The error of a failed write: the library's own when a renderer reported one through I/O (a

@@ -107,6 +107,37 @@ fn unwritable_output_fails_with_exit_1_and_leaves_nothing() {
     assert!(!path.exists());
 }
 
+#[test]
+fn a_closed_standard_output_is_an_error_and_dev_null_is_not() {
+    let bin = assert_cmd::cargo::cargo_bin!("mazegen");
+    for args in [
+        "backtrack --size 21 --seed 1 --format json",
+        "backtrack --size 21 --seed 1 --format jsonl --count 2",
+        "backtrack --size 21 --seed 1 --format png -o -",
+        "rooms --count 5 --seed 1 --format json",
+    ] {
+        let run = |redirect: &str| {
+            Command::new("sh")
+                .arg("-c")
+                .arg(format!("exec '{}' {args} {redirect}", bin.display()))
+                .output()
+                .unwrap()
+        };
+        // `>&-`: the bytes would go nowhere, silently.
+        let closed = run(">&-");
+        let message = String::from_utf8_lossy(&closed.stderr);
+        assert_eq!(closed.status.code(), Some(1), "{args}: {message}");
+        assert!(
+            message.starts_with("error: cannot write standard output"),
+            "{message}"
+        );
+        // `> /dev/null` is asked for: the bytes are written and thrown away.
+        let null = run("> /dev/null");
+        assert_eq!(null.status.code(), Some(0), "{args}");
+        assert!(null.stderr.is_empty(), "{args}");
+    }
+}
+
 /// A fresh empty directory for one test.
 fn tempdir() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!(

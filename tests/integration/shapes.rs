@@ -328,3 +328,14 @@ fn masks_read_from_endless_or_hostile_input_are_refused_at_once() {
     let refused = Mask::read(headless).unwrap_err().to_string();
     assert!(refused.contains("not the IHDR header"), "{refused}");
 }
+
+#[test]
+fn a_circle_is_a_polar_maze() {
+    let polar = crate::common::stdout_of(&[
+        "wilson", "--shape", "polar", "--rings", "4", "--seed", "2", "--format", "svg",
+    ]);
+    let circle = crate::common::stdout_of(&[
+        "wilson", "--shape", "circle", "--rings", "4", "--seed", "2", "--format", "svg",
+    ]);
+    assert_eq!(circle, polar);
+}

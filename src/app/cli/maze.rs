@@ -397,7 +397,8 @@ pub enum ShapeKind {
     Hex,
     /// Triangles in rows, pointing up and down in turn
     Triangle,
-    /// Rings around a centre cell
+    /// Rings around a centre cell (also `circle`)
+    #[value(alias = "circle")]
     Polar,
 }
 
