@@ -122,6 +122,18 @@ pub fn read_graph(input: impl Read) -> Result<Maze, ReadError> {
     }
 }
 
+/// `input` past a UTF-8 byte-order mark, which some editors write before a document's first
+/// byte and which is no part of JSON.
+fn without_byte_order_mark(input: impl Read) -> io::Result<impl Read> {
+    let mut input = input;
+    let mut head = Vec::with_capacity(3);
+    (&mut input).take(3).read_to_end(&mut head)?;
+    if head == b"\xEF\xBB\xBF" {
+        head.clear();
+    }
+    Ok(io::Cursor::new(head).chain(input))
+}
+
 /// Sorts a JSON error: a failure to read, or a document refused.
 fn parse_error(e: serde_json::Error) -> ReadError {
     match e.classify() {
@@ -274,6 +286,7 @@ struct Schemas(&'static [&'static str]);
 impl Schemas {
     /// Parses one whole document from `input`.
     fn read(self, input: impl Read) -> Result<Parsed, ReadError> {
+        let input = without_byte_order_mark(input).map_err(ReadError::Io)?;
         let mut deserializer = serde_json::Deserializer::from_reader(input);
         let parsed = self.deserialize(&mut deserializer).map_err(parse_error)?;
         deserializer.end().map_err(parse_error)?;
@@ -1091,6 +1104,7 @@ fn weave_of(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::Render;
 
     /// Gives `prefix`, then fails as a broken device would.
     struct Failing<'a> {
@@ -1105,6 +1119,22 @@ mod tests {
             let n = self.prefix.read(buf)?;
             Ok(n)
         }
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_document_is_passed_over() {
+        let maze = Maze::builder().cells(3, 2).seed(1).build().unwrap();
+        let mut document = b"\xEF\xBB\xBF".to_vec();
+        crate::render::Json::default()
+            .render(&maze, &mut document)
+            .unwrap();
+        assert_eq!(read_maze(&document[..]).unwrap(), maze);
+        // Anywhere else it is no JSON.
+        let mut twice = b"\xEF\xBB\xBF".to_vec();
+        twice.extend(&document);
+        assert!(matches!(read_maze(&twice[..]), Err(ReadError::Refused(_))));
+        // Nor is a document shorter than a mark.
+        assert!(matches!(read_maze(&b"{"[..]), Err(ReadError::Refused(_))));
     }
 
     #[test]

@@ -240,7 +240,8 @@ pub enum RoomsError {
 
     /// More cycles than the rooms are asked for ([`super::most_cycles`]).
     #[error(
-        "{cycles} cycles on {rooms} rooms: each joins two rooms at least {} tree edges apart,          and a map takes at most an eighth as many cycles as rooms; expected 0 to {most} cycles",
+        "{cycles} cycles on {rooms} rooms: each joins two rooms at least {} tree edges apart, \
+         and a map takes at most an eighth as many cycles as rooms; expected 0 to {most} cycles",
         super::LONG_WAY
     )]
     TooManyCycles {
@@ -324,4 +325,21 @@ pub enum RoomsError {
          map; lay the rooms out on a map, or route the corridors only"
     )]
     MazeNeedsMap,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn too_many_cycles_reads_as_one_sentence() {
+        let error = RoomsError::TooManyCycles {
+            cycles: 100,
+            rooms: 24,
+            most: 3,
+        };
+        let message = error.to_string();
+        assert!(!message.contains("  "), "{message}");
+        assert!(message.contains("apart, and a map"), "{message}");
+    }
 }

@@ -393,7 +393,7 @@ fn book_options_are_refused_elsewhere_and_pdf_to_a_terminal() {
     );
     assert_refused(
         &["backtrack", "--scale", "4", "--format", "pdf"],
-        &["--scale applies to svg and png pictures, not --format pdf"],
+        &["--scale applies to svg, png and html pictures, not --format pdf"],
     );
     // A terminal, where `script` can make one.
     let binary = assert_cmd::cargo::cargo_bin!("mazegen")

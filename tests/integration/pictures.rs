@@ -547,7 +547,7 @@ fn the_binary_draws_lines_16_pixels_a_cell_unless_told_and_refuses_what_does_not
     assert!(svg.contains(r#"width="112" height="112""#), "{svg}");
     assert_refused(
         &["backtrack", "--style", "lines", "--format", "text"],
-        &["--style applies to svg and png pictures, not --format text"],
+        &["--style applies to svg, png and html pictures, not --format text"],
     );
     assert_refused(
         &[

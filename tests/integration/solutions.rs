@@ -317,7 +317,9 @@ fn pictures_refuse_what_does_not_fit() {
         .args(["backtrack", "--scale", "4"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--scale applies to svg and png"));
+        .stderr(predicate::str::contains(
+            "--scale applies to svg, png and html",
+        ));
     mazegen()
         .args(["backtrack", "--format", "svg", "--scale", "0"])
         .assert()

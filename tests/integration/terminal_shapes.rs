@@ -244,7 +244,7 @@ fn what_term_and_text_of_shapes_cannot_do_is_refused() {
         assert_refused(
             &flag_args,
             &[&format!(
-                "{} applies to svg and png pictures, not --format text",
+                "{} applies to svg, png and html pictures, not --format text",
                 flag[0]
             )],
         );
@@ -256,7 +256,7 @@ fn what_term_and_text_of_shapes_cannot_do_is_refused() {
     // Rectangles and masks are drawn in tiles, which take no scale.
     assert_refused(
         &["wilson", "--format", "term", "--scale", "2"],
-        &["--scale applies to svg and png pictures, not --format term"],
+        &["--scale applies to svg, png and html pictures, not --format term"],
     );
     let maze = stdout_of(&["wilson", "--seed", "5", "--format", "json"]);
     mazegen()
@@ -265,5 +265,5 @@ fn what_term_and_text_of_shapes_cannot_do_is_refused() {
         .assert()
         .code(2)
         .stdout("")
-        .stderr("error: --scale applies to svg and png pictures, not --format text\n");
+        .stderr("error: --scale applies to svg, png and html pictures, not --format text\n");
 }

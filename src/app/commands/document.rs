@@ -53,7 +53,7 @@ fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     if output.blocks_scale.is_some() {
         // term and text draw this maze in tiles, which take no scale.
         return Err(bad_input(format!(
-            "--scale applies to svg and png pictures, not --format {}",
+            "--scale applies to svg, png and html pictures, not --format {}",
             output.graph_format.name()
         )));
     }

@@ -346,7 +346,7 @@ pub(super) fn picture(
         .find(|&&(flag, given)| given && !takes.picture && !(blocks && flag == "--scale"))
     {
         return Err(bad_input(format!(
-            "{flag} applies to svg and png pictures, not --format {name}"
+            "{flag} applies to svg, png and html pictures, not --format {name}"
         )));
     }
     if takes.picture {
