@@ -16,7 +16,7 @@ use std::io;
 use std::path::PathBuf;
 use thiserror::Error;
 
-/// Everything the library refuses.
+/// Everything that can go wrong in the library: its refusals, and reading or writing.
 ///
 /// Every variant but [`Error::Io`] and [`DatasetError::NoThreads`] describes bad input (a
 /// request the library refuses, or memory no run could get); the binary maps them to exit
