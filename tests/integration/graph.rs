@@ -108,15 +108,7 @@ fn every_shape_and_graph_algorithm_writes_valid_consistent_graphs() {
     let dir = tempfile_dir();
     let validator = validator();
     for shape in shapes(&dir) {
-        for algorithm in [
-            "backtrack",
-            "hunt-and-kill",
-            "growing-tree",
-            "aldous-broder",
-            "wilson",
-            "kruskal",
-            "prim",
-        ] {
+        for algorithm in mazegen::algorithms::GRAPH_ALGORITHMS {
             let doc = graph(algorithm, &shape, &["--solve", "--stats"]);
             let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
             assert!(errors.is_empty(), "{algorithm} {shape:?}: {errors:?}");

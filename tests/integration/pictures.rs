@@ -24,6 +24,16 @@ const MASK: &str = "\
 ..........
 ";
 
+/// The maze the backtracker carves into `shape` from seed 7.
+fn backtracked(shape: Shape) -> Maze {
+    Maze::builder()
+        .algorithm(Backtrack::default())
+        .shape(shape)
+        .seed(7)
+        .build()
+        .unwrap()
+}
+
 /// One small maze of each shape, named as `--shape` names it, carved by the backtracker.
 fn every_shape() -> Vec<Maze> {
     let shapes = [
@@ -33,17 +43,7 @@ fn every_shape() -> Vec<Maze> {
         Shape::Triangle(Triangle::new(9, 4).unwrap()),
         Shape::Polar(Polar::new(4).unwrap()),
     ];
-    shapes
-        .into_iter()
-        .map(|shape| {
-            Maze::builder()
-                .algorithm(Backtrack::default())
-                .shape(shape)
-                .seed(7)
-                .build()
-                .unwrap()
-        })
-        .collect()
+    shapes.into_iter().map(backtracked).collect()
 }
 
 fn picture(heatmap: bool) -> Picture {
@@ -276,17 +276,7 @@ fn wrapped_mazes() -> Vec<Maze> {
         hex(7, 6, Wrap::Y),
         hex(8, 6, Wrap::Xy),
     ];
-    shapes
-        .into_iter()
-        .map(|shape| {
-            Maze::builder()
-                .algorithm(Backtrack::default())
-                .shape(shape)
-                .seed(7)
-                .build()
-                .unwrap()
-        })
-        .collect()
+    shapes.into_iter().map(backtracked).collect()
 }
 
 #[test]

@@ -94,15 +94,7 @@ fn parsed(stream: &str) -> (EventsHeader, Vec<ShapeEvent>) {
 #[test]
 fn every_shapes_stream_replays_into_its_graph_document() {
     for (name, shape) in shapes() {
-        for algorithm in [
-            "backtrack",
-            "hunt-and-kill",
-            "growing-tree",
-            "aldous-broder",
-            "wilson",
-            "kruskal",
-            "prim",
-        ] {
+        for algorithm in mazegen::algorithms::GRAPH_ALGORITHMS {
             let run = |format: &str| {
                 let mut args = vec![algorithm, "--seed", "6", "--format", format];
                 args.extend(shape.iter().map(String::as_str));
