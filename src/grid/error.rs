@@ -130,6 +130,16 @@ pub enum MazeError {
         accepted: String,
     },
 
+    /// A picture's scale (pixels a tile, or a cell unit in lines) of 0 or over
+    /// [`MAX_SCALE`](crate::render::MAX_SCALE).
+    #[error("a picture's scale is {scale} pixels a tile; it may be 1 to {limit}")]
+    ScaleOutOfRange {
+        /// The scale asked for.
+        scale: u32,
+        /// The largest scale.
+        limit: u32,
+    },
+
     /// A picture with more pixels per side than its format allows.
     #[error(
         "the picture would be {pixels} pixels across, more than the {limit} a picture may have"

@@ -235,8 +235,22 @@ impl Default for Picture {
 }
 
 impl Picture {
-    /// The most pixels a picture may have per side (the PNG format's limit).
-    pub const MAX_SIDE: u64 = (1 << 31) - 1;
+    /// The most pixels a picture may have per side: libpng's default limit, past which most
+    /// programs refuse to open a PNG (the format's own is 2^31 - 1), and a picture that would
+    /// take hours to write.
+    pub const MAX_SIDE: u64 = 1_000_000;
+
+    /// Refuses a scale of 0 or over [`MAX_SCALE`]: the picture would be empty, or take
+    /// minutes to write pixels no one can see.
+    pub(crate) fn check_scale(scale: u32) -> crate::grid::Result<()> {
+        match (1..=MAX_SCALE).contains(&scale) {
+            true => Ok(()),
+            false => Err(crate::grid::MazeError::ScaleOutOfRange {
+                scale,
+                limit: MAX_SCALE,
+            }),
+        }
+    }
 
     /// The heat map of `maze`, if drawn.
     pub(crate) fn heat(&self, maze: &Maze) -> crate::grid::Result<Option<Heat>> {

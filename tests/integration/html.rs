@@ -257,3 +257,31 @@ fn braided_polar(shapes: Vec<(&'static str, Vec<String>)>) -> Vec<(&'static str,
         })
         .collect()
 }
+
+#[test]
+fn a_page_larger_than_the_memory_it_may_take_is_written_as_it_is_made() {
+    // A 600x600-cell maze makes a page of about 47 MB: written in 40 MB of address space, it
+    // cannot have been held whole (a page once was, twice over, and aborted for memory).
+    let dir = scratch_dir("html-memory");
+    let page = dir.join("maze.html");
+    let args = format!(
+        "backtrack --size 1201 --seed 1 --format html -o '{}'",
+        page.display()
+    );
+    let Some(output) = crate::common::run_with_memory_limit(40_000, &args) else {
+        return;
+    };
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let written = std::fs::read_to_string(&page).unwrap();
+    assert!(written.len() > 40_000_000, "{}", written.len());
+    assert!(written.ends_with("</html>\n"));
+    let graph = embedded_graph(&written);
+    assert_eq!(graph["cells"].as_array().unwrap().len(), 600 * 600);
+    // Nothing beside it: no temporary file left.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -6,7 +6,7 @@ use crate::common::{self, assert_refused, assert_snapshot, mazegen};
 use mazegen::Maze;
 use mazegen::algorithms::Backtrack;
 use mazegen::grid::Pos;
-use mazegen::render::{Ink, Palette, Picture, Png, Render, Rgb, Style, Svg};
+use mazegen::render::{Html, Ink, Palette, Picture, Png, Render, Rgb, Style, Svg};
 use mazegen::topology::{
     Geometry, Hex, Joint, Levels, Mask, Masked, Point, Polar, Shape, Square, Triangle, Weave, Wrap,
 };
@@ -471,20 +471,39 @@ fn a_picture_too_large_is_refused_naming_its_size_and_the_limit() {
         .seed(1)
         .build()
         .unwrap();
+    // 16,000 units across at 64 pixels each, and a margin of 32 pixels either side.
     let picture = Picture {
-        scale: 1 << 30,
+        scale: 64,
         ..picture(false)
     };
-    // 6 units across at 2^30 pixels each, and a margin of 2^29 pixels either side.
-    let pixels = 7u64 << 30;
-    let error = picture.pixel_size_of_shape(maze.shape()).unwrap_err();
-    assert!(matches!(error, MazeError::PictureTooLarge { pixels: p, .. } if p == pixels));
-    for renderer in [&Svg(picture) as &dyn Render<Maze>, &Png(picture)] {
+    let wide = Shape::Polar(Polar::new(8000).unwrap());
+    let error = picture.pixel_size_of_shape(&wide).unwrap_err();
+    assert!(
+        matches!(
+            error,
+            MazeError::PictureTooLarge {
+                pixels: 1_024_064,
+                limit: 1_000_000
+            }
+        ),
+        "{error}"
+    );
+    // The library keeps to the scales the command line takes: a scale past 64 would write
+    // pixels for minutes.
+    let picture = Picture {
+        scale: 100_000,
+        ..picture
+    };
+    for renderer in [
+        &Svg(picture) as &dyn Render<Maze>,
+        &Png(picture),
+        &Html(picture),
+    ] {
         let mut bytes = Vec::new();
         let message = renderer.render(&maze, &mut bytes).unwrap_err().to_string();
-        assert!(
-            message.contains(&pixels.to_string()) && message.contains("2147483647"),
-            "{message}"
+        assert_eq!(
+            message,
+            "a picture's scale is 100000 pixels a tile; it may be 1 to 64"
         );
         assert!(bytes.is_empty());
     }
@@ -575,7 +594,9 @@ fn the_binary_draws_lines_16_pixels_a_cell_unless_told_and_refuses_what_does_not
             "--format",
             "png",
         ],
-        &["--scale 64: the picture would be 3840000096 pixels across, more than the 2147483647"],
+        &[
+            "--scale 64: the picture would be 3840000096 pixels across, more than the 1000000 a picture may have",
+        ],
     );
     assert_refused(
         &["backtrack", "--shape", "triangle", "--format", "json"],
@@ -676,4 +697,27 @@ fn a_line_picture_the_memory_cannot_hold_is_refused_before_the_maze_is_carved() 
     // The check itself: a small picture's drawing is granted.
     let hex = Shape::Hex(Hex::new(30, 20).unwrap());
     assert_eq!(Picture::default().check_drawing_memory(&hex), Ok(()));
+}
+
+#[test]
+fn an_svg_larger_than_the_memory_it_may_take_is_written_as_it_is_made() {
+    // A 1500x1500-cell maze's walls take about 40 MB of path: written in 30 MB of address
+    // space, they cannot have been gathered first.
+    let dir = common::scratch_dir("svg-memory");
+    let picture = dir.join("maze.svg");
+    let args = format!(
+        "backtrack --size 3001 --seed 1 --format svg -o '{}'",
+        picture.display()
+    );
+    let Some(output) = common::run_with_memory_limit(30_000, &args) else {
+        return;
+    };
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let written = std::fs::metadata(&picture).unwrap().len();
+    assert!(written > 30_000_000, "{written}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -28,10 +28,24 @@ fn a_picture_too_large_is_refused_before_the_maze_is_made() {
         ],
         &[
             "--scale 64: the picture would be 137438953536 pixels across",
-            "2147483647",
+            "more than the 1000000 a picture may have",
         ],
     );
     // Generous: generating first took 15 s; refusing takes milliseconds.
+    assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
+    // A maze within the limits, at a scale that would write pixels for hours.
+    let elapsed = time_refusal(
+        &[
+            "backtrack",
+            "--size",
+            "65537",
+            "--scale",
+            "64",
+            "--format",
+            "png",
+        ],
+        &["--scale 64: the picture would be 4194368 pixels across, more than the 1000000"],
+    );
     assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
 }
 

@@ -196,7 +196,7 @@ fn heights_past_what_a_format_counts_are_refused_with_the_flag() {
             "--format",
             "png",
         ],
-        &["--scale 8", "2147483647"],
+        &["--scale 8", "more than the 1000000"],
     );
     // A row is no longer than a grid may be.
     common::assert_refused(

@@ -235,7 +235,7 @@ fn what_term_and_text_of_shapes_cannot_do_is_refused() {
                 format,
             ],
             &[
-                "--scale 64: the picture would be 3840000096 pixels across, more than the 2147483647",
+                "--scale 64: the picture would be 3840000096 pixels across, more than the 1000000 a picture may have",
             ],
         );
     }

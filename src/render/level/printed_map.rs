@@ -102,11 +102,7 @@ fn map_drawing(
     stroke: u64,
 ) -> io::Result<Drawing<MapInk>> {
     let tiles = tiles_of(map)?;
-    let picture = Picture {
-        scale: picture.scale.max(1),
-        ..*picture
-    };
-    let size = map_size(&picture, &tiles)?;
+    let size = map_size(picture, &tiles)?;
     let mut plan = Plan::new(&tiles, picture.scale);
     plan.check_memory(stroke).map_err(io::Error::other)?;
     plan.draw(map).map_err(io::Error::other)?;

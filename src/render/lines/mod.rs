@@ -14,7 +14,7 @@ pub use blocks::term_scale;
 pub(super) use blocks::{Blocks, maze_blocks};
 pub(super) use pdf::{Vector, maze_vector};
 pub(super) use raster::maze_png;
-pub(super) use vector::{maze_svg, number};
+pub(super) use vector::{maze_svg_open, number};
 
 use super::ink::{Ink, Picture, Style};
 use crate::Maze;
@@ -77,6 +77,7 @@ impl Layout {
     /// The picture's width and height in pixels for a shape of `bounds` cell units, or an
     /// error naming a side over [`Picture::MAX_SIDE`].
     fn pixel_size(&self, (width, height): (f64, f64)) -> Result<(u32, u32)> {
+        Picture::check_scale(self.scale as u32)?;
         let side = |units: f64| {
             // `as` saturates: a side too large for u64 is refused below all the same.
             let pixels = ((units * self.scale).ceil() as u64).saturating_add(2 * self.margin);
@@ -112,6 +113,7 @@ impl Picture {
         tile_width: u64,
         tile_height: u64,
     ) -> crate::grid::Result<(u32, u32)> {
+        Self::check_scale(self.scale)?;
         if self.style == Style::Lines {
             let cells = |tiles: u64| cells_within_tiles(tiles) as f64;
             let bounds = (cells(tile_width), cells(tile_height));

@@ -9,8 +9,8 @@ use std::io::{self, Write};
 
 /// A maze of any shape in lines, openings included: what [`Svg`](crate::render::Svg) draws in
 /// [`Style::Lines`](crate::render::Style::Lines) (see [`Picture::pixel_size_of_shape`] for its
-/// size).
-pub(in crate::render) fn maze_svg(
+/// size), but for its last line, `</svg>`.
+pub(in crate::render) fn maze_svg_open(
     picture: &Picture,
     maze: &Maze,
     out: &mut dyn Write,
@@ -18,11 +18,21 @@ pub(in crate::render) fn maze_svg(
     let drawing = Drawing::new(maze, Layout::new(picture.scale), picture.heatmap)
         .map_err(io::Error::other)?;
     let palette = picture.palette;
-    write_svg(&drawing, |ink| palette.rgb(ink), out)
+    write_svg_open(&drawing, |ink| palette.rgb(ink), out)
 }
 
 /// Writes `drawing`, each ink in the color `rgb` gives it.
 pub(in crate::render) fn write_svg<K: Copy>(
+    drawing: &Drawing<K>,
+    rgb: impl Fn(K) -> Rgb,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    write_svg_open(drawing, rgb, out)?;
+    writeln!(out, "</svg>")
+}
+
+/// Writes `drawing` as [`write_svg`] does, but for its last line, `</svg>`.
+fn write_svg_open<K: Copy>(
     drawing: &Drawing<K>,
     rgb: impl Fn(K) -> Rgb,
     out: &mut dyn Write,
@@ -58,7 +68,7 @@ pub(in crate::render) fn write_svg<K: Copy>(
         write_path_data(out, lines, "")?;
         writeln!(out, r#""/>"#)?;
     }
-    writeln!(out, "</svg>")
+    Ok(())
 }
 
 /// Writes `M x y L x y ...` for each line, each followed by `end`, a few kilobytes at a time.

@@ -45,6 +45,8 @@ impl Render for Html {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         maze.require_whole("an html page")
             .map_err(io::Error::other)?;
+        // Refused before the page begins, as the picture inside it would be.
+        self.0.pixel_size(maze).map_err(io::Error::other)?;
         let solved_here;
         let solved = match maze.solution() {
             Some(_) => maze,
@@ -55,13 +57,6 @@ impl Render for Html {
                 &solved_here
             }
         };
-        let mut svg = Vec::new();
-        Svg(self.0).render(&maze.without_solution(), &mut svg)?;
-        let svg = String::from_utf8(svg).map_err(io::Error::other)?;
-        let svg = svg
-            .trim_end()
-            .strip_suffix("</svg>")
-            .ok_or_else(|| io::Error::other("the svg picture does not end in </svg>"))?;
         // Cell units as the picture's own: pixels in lines, tiles (two a cell, the cell's
         // centre half a tile past its corner) otherwise, as `Svg` decides.
         let in_lines = self.0.style == Style::Lines || maze.grid().is_none();
@@ -71,74 +66,77 @@ impl Render for Html {
             (0.5, 2.0)
         };
         let overlay = with_topology!(solved.shape(), t => overlay(t, solved, &self.0, (origin, unit, in_lines)))?;
-        let mut graph = Vec::new();
-        Graph { stats: false }.write(solved, &mut graph, true)?;
         let diagonals = maze.grid().is_none();
 
+        // Written as it is made, the picture and the graph straight into `out`: a page holds
+        // no second copy of either (an 8001-tile maze's page is 2 GB).
         let title = format!("{} maze, seed {}", escaped(maze.algorithm()), maze.seed());
-        let mut page = String::new();
-        let mut put = |line: &str| {
-            page.push_str(line);
-            page.push('\n');
-        };
-        put("<!DOCTYPE html>");
-        put(r#"<html lang="en">"#);
-        put("<head>");
-        put(r#"<meta charset="utf-8">"#);
-        put(r#"<meta name="viewport" content="width=device-width, initial-scale=1">"#);
-        put(&format!("<title>{title}</title>"));
-        put(&format!("<style>\n{}</style>", STYLE));
-        put("</head>");
-        put("<body>");
-        put("<main>");
-        put(&format!("<h1>{title}</h1>"));
-        put(&format!(
+        writeln!(out, "<!DOCTYPE html>")?;
+        writeln!(out, r#"<html lang="en">"#)?;
+        writeln!(out, "<head>")?;
+        writeln!(out, r#"<meta charset="utf-8">"#)?;
+        writeln!(
+            out,
+            r#"<meta name="viewport" content="width=device-width, initial-scale=1">"#
+        )?;
+        writeln!(out, "<title>{title}</title>")?;
+        writeln!(out, "<style>\n{STYLE}</style>")?;
+        writeln!(out, "</head>")?;
+        writeln!(out, "<body>")?;
+        writeln!(out, "<main>")?;
+        writeln!(out, "<h1>{title}</h1>")?;
+        writeln!(
+            out,
             r#"<p class="help">Walk from the start to the goal: arrow keys or WASD{}, the buttons, or swipe on the maze.</p>"#,
             if diagonals {
                 " (Q, E, Z, C diagonally)"
             } else {
                 ""
             }
-        ));
-        put(&format!(
+        )?;
+        writeln!(
+            out,
             r#"<div id="board" data-origin="{}" data-unit="{}">"#,
             num(origin),
             num(unit)
-        ));
-        put(svg.trim_end());
-        put(overlay.trim_end());
-        put("</svg>");
-        put("</div>");
-        put(r#"<p id="message" role="status" hidden></p>"#);
-        put(r#"<div id="controls">"#);
-        put(r#"<div id="pad">"#);
+        )?;
+        Svg(self.0).render_open(&maze.without_solution(), out)?;
+        out.write_all(overlay.as_bytes())?;
+        writeln!(out, "</svg>")?;
+        writeln!(out, "</div>")?;
+        writeln!(out, r#"<p id="message" role="status" hidden></p>"#)?;
+        writeln!(out, r#"<div id="controls">"#)?;
+        writeln!(out, r#"<div id="pad">"#)?;
         for (dx, dy, arrow, name) in PAD {
             if !diagonals && dx != 0 && dy != 0 {
                 continue;
             }
-            put(&format!(
+            writeln!(
+                out,
                 r#"<button type="button" data-dx="{dx}" data-dy="{dy}" aria-label="{name}" style="grid-column:{};grid-row:{}">{arrow}</button>"#,
                 dx + 2,
                 dy + 2
-            ));
+            )?;
         }
-        put("</div>");
-        put(r#"<p id="steps">Moves: <span id="moves">0</span></p>"#);
-        put(
-            r#"<button type="button" id="toggle-solution" aria-pressed="false">Show solution</button>"#,
-        );
-        put(r#"<button type="button" id="restart">Restart</button>"#);
-        put("</div>");
-        put("</main>");
-        let mut data = String::from_utf8(graph).map_err(io::Error::other)?;
-        data = script_safe(data.trim_end());
-        put(&format!(
-            r#"<script type="application/json" id="maze-graph">{data}</script>"#
-        ));
-        put(&format!("<script>\n{}</script>", SCRIPT));
-        put("</body>");
-        put("</html>");
-        out.write_all(page.as_bytes())
+        writeln!(out, "</div>")?;
+        writeln!(out, r#"<p id="steps">Moves: <span id="moves">0</span></p>"#)?;
+        writeln!(
+            out,
+            r#"<button type="button" id="toggle-solution" aria-pressed="false">Show solution</button>"#
+        )?;
+        writeln!(
+            out,
+            r#"<button type="button" id="restart">Restart</button>"#
+        )?;
+        writeln!(out, "</div>")?;
+        writeln!(out, "</main>")?;
+        write!(out, r#"<script type="application/json" id="maze-graph">"#)?;
+        let mut data = ScriptSafe::new(&mut *out);
+        Graph { stats: false }.write(solved, &mut data, true)?;
+        writeln!(out, "</script>")?;
+        writeln!(out, "<script>\n{SCRIPT}</script>")?;
+        writeln!(out, "</body>")?;
+        writeln!(out, "</html>")
     }
 }
 
@@ -258,12 +256,59 @@ fn escaped(text: &str) -> String {
     out
 }
 
-/// JSON that can stand inside a `<script>` element: `<`, `>` and `&` (which JSON has only in
-/// strings) written as `\u` escapes, so no `</script>` ends it early.
-fn script_safe(json: &str) -> String {
-    json.replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026")
+/// Writes JSON so that it can stand inside a `<script>` element: `<`, `>` and `&` (which JSON
+/// has only in strings) as `\u` escapes, so no `</script>` ends it early, and without the line
+/// break that ends it, so that `</script>` follows on its line.
+struct ScriptSafe<'a> {
+    out: &'a mut dyn Write,
+    /// A line break held back until more follows.
+    held: bool,
+}
+
+impl<'a> ScriptSafe<'a> {
+    fn new(out: &'a mut dyn Write) -> Self {
+        Self { out, held: false }
+    }
+}
+
+impl Write for ScriptSafe<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.write_all(bytes)?;
+        Ok(bytes.len())
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        if std::mem::take(&mut self.held) {
+            self.out.write_all(b"\n")?;
+        }
+        let (bytes, held) = match bytes.strip_suffix(b"\n") {
+            Some(rest) => (rest, true),
+            None => (bytes, false),
+        };
+        for piece in bytes.split_inclusive(|b| matches!(b, b'<' | b'>' | b'&')) {
+            let (last, plain) = piece.split_last().expect("pieces are not empty");
+            let escape: &[u8] = match last {
+                b'<' => b"\\u003c",
+                b'>' => b"\\u003e",
+                b'&' => b"\\u0026",
+                _ => {
+                    self.out.write_all(piece)?;
+                    continue;
+                }
+            };
+            self.out.write_all(plain)?;
+            self.out.write_all(escape)?;
+        }
+        self.held = held;
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }
 
 #[cfg(test)]
@@ -272,10 +317,19 @@ mod tests {
 
     #[test]
     fn json_in_a_script_cannot_close_it() {
+        let script_safe = |pieces: &[&str]| {
+            let mut out = Vec::new();
+            let mut safe = ScriptSafe::new(&mut out);
+            for piece in pieces {
+                safe.write_all(piece.as_bytes()).unwrap();
+            }
+            String::from_utf8(out).unwrap()
+        };
         assert_eq!(
-            script_safe(r#"{"a":"</script><b>&"}"#),
+            script_safe(&[r#"{"a":"</script><b>&"}"#, "\n"]),
             r#"{"a":"\u003c/script\u003e\u003cb\u003e\u0026"}"#
         );
+        assert_eq!(script_safe(&["a<\n", "\n", "b&"]), "a\\u003c\n\nb\\u0026");
         assert_eq!(
             escaped(r#"<a href="x">&"#),
             "&lt;a href=&quot;x&quot;&gt;&amp;"
