@@ -333,7 +333,9 @@ class Maze:
     def _array(self, what: str, dtype: Any) -> np.ndarray:
         raw = self._native.array(what)
         if raw is None:
-            raise ValueError(f"a {self.shape} maze has no {what}: only rectangles and masks do")
+            raise ValueError(
+                f"a {self._native.description} maze has no {what}: only rectangles and masks do"
+            )
         data, shape = raw
         array = np.frombuffer(data, dtype=dtype).reshape(shape)
         return array
@@ -393,11 +395,12 @@ class Maze:
 
     def to_maze_dataset(self) -> Any:
         """The maze as a maze-dataset ``SolvedMaze`` (rectangles only). Needs maze-dataset."""
-        SolvedMaze = _maze_dataset().SolvedMaze
+        connections = self.connections  # refuses the shapes drawn in lines, naming them
         solution = self.solution
         if solution is None:
             raise ValueError("a SolvedMaze needs a solution: make the maze with solve=True")
-        return SolvedMaze(connection_list=self.connections, solution=solution)
+        SolvedMaze = _maze_dataset().SolvedMaze
+        return SolvedMaze(connection_list=connections, solution=solution)
 
     def _repr_svg_(self) -> str:
         return self.svg()
@@ -436,8 +439,8 @@ def _maze_dataset() -> Any:
         import maze_dataset
     except ImportError as error:
         raise ImportError(
-            f"to_maze_dataset() needs maze-dataset (pip install maze-dataset), which does not "
-            f"import here: {error}"
+            f"to_maze_dataset() needs maze-dataset (pip install maze-dataset 'muutils<0.9'), "
+            f"which does not import here: {error}"
         ) from error
     return maze_dataset
 

@@ -1,9 +1,24 @@
-"""Type stubs of the native module: see ``mazegen`` for the documented API."""
+"""Type stubs of the native module: see ``mazegen`` for the documented API.
 
-from typing import Any, Optional, Sequence, Tuple
+``python -m mypy.stubtest mazegen._mazegen`` checks them against the built module
+(``python/tests/test_stubs.py``)."""
+
+from typing import Any, Dict, List, Optional, Sequence, Tuple, final
+
+__all__ = [
+    "draw_seed",
+    "ALGORITHMS",
+    "MAX_SCALE",
+    "MAX_JOBS",
+    "MAX_CELLS",
+    "CELL_DTYPE",
+    "Spec",
+    "Maze",
+    "__version__",
+]
 
 __version__: str
-ALGORITHMS: list
+ALGORITHMS: List[str]
 MAX_SCALE: int
 MAX_JOBS: int
 MAX_CELLS: int
@@ -11,9 +26,10 @@ CELL_DTYPE: str
 
 def draw_seed() -> int: ...
 
+@final
 class Spec:
-    def __init__(
-        self,
+    def __new__(
+        cls,
         algorithm: str,
         *,
         width: Optional[int] = None,
@@ -27,10 +43,10 @@ class Spec:
         endpoints: Optional[str] = None,
         openings: bool = False,
         solve: bool = True,
-        options: Optional[dict] = None,
+        options: Optional[Dict[str, Any]] = None,
         wrap: Optional[str] = None,
         weave: Optional[float] = None,
-    ) -> None: ...
+    ) -> Spec: ...
     def make(self, seed: int) -> Maze: ...
     def window(
         self,
@@ -53,8 +69,9 @@ class Spec:
         tiles: bool = True,
         connections: bool = True,
         tokens: bool = False,
-    ) -> dict: ...
+    ) -> Dict[str, Any]: ...
 
+@final
 class Maze:
     @staticmethod
     def from_document(document: bytes) -> Maze: ...
@@ -63,11 +80,13 @@ class Maze:
     @property
     def window(self) -> Optional[Tuple[int, int, int, int, Optional[int]]]: ...
     @property
-    def exits(self) -> list: ...
+    def exits(self) -> List[Tuple[Tuple[int, int], str]]: ...
     @property
     def algorithm(self) -> str: ...
     @property
     def shape(self) -> str: ...
+    @property
+    def description(self) -> str: ...
     @property
     def wrap(self) -> Optional[str]: ...
     @property
@@ -81,7 +100,7 @@ class Maze:
     @property
     def goal(self) -> Tuple[int, int]: ...
     def solution_bytes(self) -> Optional[bytearray]: ...
-    def array(self, name: str) -> Optional[Tuple[bytearray, list]]: ...
+    def array(self, name: str) -> Optional[Tuple[bytearray, List[int]]]: ...
     def to_json(self, stats: bool = False) -> str: ...
     def graph_json(self, stats: bool = False) -> str: ...
     def text(self) -> str: ...

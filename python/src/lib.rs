@@ -658,10 +658,15 @@ impl Spec {
     /// The mazes `count` of a dataset (or the shard `(k, n)` of them) from the run seed
     /// `seed`, as `mazegen <algorithm> --count N --seed S` makes them, in flat buffers: see
     /// `mazegen.dataset`.
-    #[pyo3(signature = (
-        count, seed, *, jobs=None, shard=None, unique=false, bounds=Vec::new(), tiles=true,
-        connections=true, tokens=false,
-    ))]
+    // Its text signature says `bounds=()`, not `...`, as its default is shown without it.
+    #[pyo3(
+        signature = (
+            count, seed, *, jobs=None, shard=None, unique=false, bounds=Vec::new(), tiles=true,
+            connections=true, tokens=false,
+        ),
+        text_signature = "($self, count, seed, *, jobs=None, shard=None, unique=False, \
+                          bounds=(), tiles=True, connections=True, tokens=False)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn dataset<'py>(
         &self,
@@ -715,7 +720,7 @@ impl Spec {
         if tokens && !in_tiles {
             return Err(bad(format!(
                 "tokens are maze-dataset's, of rectangles and masks: not of a {} maze",
-                spec.maze.blank.name()
+                description(&spec.maze.blank)
             )));
         }
         let parts = ArrayParts {
@@ -723,7 +728,19 @@ impl Spec {
             connections,
             tokens,
         };
-        let count = spec.slots.end - spec.slots.start;
+        let made = spec.slots.end - spec.slots.start;
+        let most = most_mazes(&spec.maze.blank, parts);
+        if made > most {
+            let what = match shard {
+                None => format!("count {count}"),
+                Some((k, n)) => format!("shard ({k}, {n}) of count {count} ({made} mazes)"),
+            };
+            return Err(bad(format!(
+                "{what}: the arrays would pass the {MAX_ARRAY_BYTES} bytes a numpy array can \
+                 hold; at most {most} mazes of this size fit"
+            )));
+        }
+        let count = made;
         // A maze a thread is made at once; its arrays go straight into the reserved ones.
         spec.check_memory((spec.jobs as u64).min(count).max(1), 0)
             .map_err(|error| dataset_error(error, &spec))?;
@@ -748,6 +765,44 @@ impl Spec {
         })?;
         arrays_dict(py, arrays)
     }
+}
+
+/// A blank shape as messages name it, as the command line does: `rect`, `wrapped (x) rect`,
+/// `woven rect`, `hex`, ...
+fn description(blank: &Blank) -> String {
+    match blank {
+        Blank::Rect { .. } => blank.name().to_owned(),
+        Blank::Shape(shape) => shape.description(),
+    }
+}
+
+/// The most bytes one array holds: numpy's limit, and Rust's for one buffer.
+const MAX_ARRAY_BYTES: u64 = isize::MAX as u64;
+
+/// The most mazes of `blank` whose arrays (the `parts` it has, seeds, starts, goals, and
+/// offsets, one more than the mazes) each fit in [`MAX_ARRAY_BYTES`], whatever the memory.
+fn most_mazes(blank: &Blank, parts: ArrayParts) -> u64 {
+    let (width, height) = blank.extent();
+    let in_tiles = matches!(blank, Blank::Rect { .. } | Blank::Shape(Shape::Masked(_)));
+    let drawn = [
+        (&NpyTiles as &dyn Render, parts.tiles),
+        (&NpyConnections, parts.connections),
+    ];
+    let cell = cell_bytes(Pos::default()).len() as u64;
+    let mut each = vec![8, cell];
+    for (renderer, wanted) in drawn {
+        if let Some((dtype, shape)) = renderer.array(width, height).filter(|_| wanted && in_tiles) {
+            // A dtype such as `|u1` or `<i4` ends with its bytes per element.
+            let size: u64 = dtype[2..]
+                .parse()
+                .expect("numpy dtypes end with their size");
+            each.push(shape.iter().product::<u64>().saturating_mul(size));
+        }
+    }
+    let offsets = MAX_ARRAY_BYTES / 8 - 1;
+    each.into_iter()
+        .map(|bytes| MAX_ARRAY_BYTES / bytes.max(1))
+        .fold(offsets, u64::min)
 }
 
 /// A dataset's arrays as a dict: `count`, each array as `(bytearray, dtype, shape)` under
@@ -873,6 +928,13 @@ impl Maze {
     #[getter]
     fn shape(&self) -> &'static str {
         self.maze.shape().name()
+    }
+
+    /// Its shape as messages name it, as the command line does: `rect`, `wrapped (x) rect`,
+    /// `woven rect`, `hex`, ...
+    #[getter]
+    fn description(&self) -> String {
+        self.maze.shape().description()
     }
 
     /// Which edges are joined: `"x"`, `"y"` or `"xy"`, or `None`.

@@ -173,6 +173,28 @@ def test_bad_datasets_raise_value_error(call, message):
         call()
 
 
+@pytest.mark.parametrize(
+    "kwargs, most",
+    [
+        # 21x21 tiles a maze of 10x10 cells: 2^63 - 1 bytes over 441.
+        (dict(), 20914675820532371),
+        # Without tiles or connections the offsets, 8 bytes a maze and one more, set it.
+        (dict(tiles=False, connections=False), 2**60 - 2),
+        (dict(shape="polar", rings=3), 2**60 - 2),
+    ],
+)
+def test_counts_past_what_an_array_holds_raise_value_error_naming_the_limit(kwargs, most):
+    # No machine's memory holds them: a count to lower, no memory to find.
+    with pytest.raises(ValueError, match=(
+        rf"^count 18446744073709551615: the arrays would pass the 9223372036854775807 bytes a "
+        rf"numpy array can hold; at most {most} mazes of this size fit$"
+    )):
+        mazegen.dataset(2**64 - 1, seed=1, **kwargs)
+    with pytest.raises(ValueError, match=rf"^shard \(1, 2\) of count 18446744073709551615 "
+                                         rf"\(9223372036854775807 mazes\): the arrays would "):
+        mazegen.dataset(2**64 - 1, seed=1, shard=(1, 2), **kwargs)
+
+
 def test_arrays_too_large_for_memory_are_refused_before_any_maze():
     with pytest.raises(MemoryError, match="not enough memory for the arrays of 10000000000000"):
         mazegen.dataset(10**13, "backtrack", 10, 10, seed=1)

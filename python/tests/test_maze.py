@@ -4,6 +4,7 @@ documents and pictures, and refusals as Python exceptions."""
 import json
 import os
 import pathlib
+import re
 
 import numpy as np
 import pytest
@@ -179,6 +180,25 @@ def test_to_maze_dataset_gives_the_same_maze():
     assert np.array_equal(solved.connection_list, maze.connections)
     assert np.array_equal(solved.solution, maze.solution)
     assert tuple(solved.start_pos) == maze.start and tuple(solved.end_pos) == maze.goal
+
+
+@pytest.mark.parametrize(
+    "kwargs, shape",
+    [
+        (dict(wrap="x"), "wrapped (x) rect"),
+        (dict(shape="hex", wrap="xy"), "wrapped (xy) hex"),
+        (dict(weave=0.5), "woven rect"),
+        (dict(shape="polar", rings=3), "polar"),
+    ],
+)
+def test_shapes_drawn_in_lines_are_named_as_the_command_line_names_them(kwargs, shape):
+    maze = mazegen.maze("backtrack", seed=1, **kwargs)
+    message = f"a {shape} maze has no connections: only rectangles and masks do"
+    # Refused before maze-dataset is imported: the same wherever it is installed.
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        maze.to_maze_dataset()
+    with pytest.raises(ValueError, match=re.escape(f"not of a {shape} maze")):
+        mazegen.dataset(2, "backtrack", seed=1, tokens=True, **kwargs)
 
 
 @pytest.mark.parametrize(

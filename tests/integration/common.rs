@@ -317,3 +317,39 @@ pub fn python_has(module: &str) -> bool {
         .output()
         .is_ok_and(|output| output.status.success())
 }
+
+/// The shipped JSON Schemas, `schema/`'s files by name.
+pub const SCHEMAS: [(&str, &str); 5] = [
+    ("caves.v1.json", include_str!("../../schema/caves.v1.json")),
+    (
+        "dungeon.v1.json",
+        include_str!("../../schema/dungeon.v1.json"),
+    ),
+    ("graph.v1.json", include_str!("../../schema/graph.v1.json")),
+    ("maze.v1.json", include_str!("../../schema/maze.v1.json")),
+    ("rooms.v1.json", include_str!("../../schema/rooms.v1.json")),
+];
+
+/// A validator of the schema `name` (a file of `schema/`) that knows every shipped schema by
+/// its `$id`, so that one may refer to another (a dungeon's floors to the rooms and caves
+/// schemas) without fetching anything.
+pub fn schema_validator(name: &str) -> jsonschema::Validator {
+    let parse = |text: &str| serde_json::from_str::<serde_json::Value>(text).unwrap();
+    let schemas: Vec<serde_json::Value> = SCHEMAS.iter().map(|(_, text)| parse(text)).collect();
+    let registry = jsonschema::Registry::new()
+        .extend(
+            schemas
+                .iter()
+                .map(|schema| (schema["$id"].as_str().unwrap(), schema)),
+        )
+        .and_then(|registry| registry.prepare())
+        .expect("the schemas register");
+    let (_, text) = SCHEMAS
+        .iter()
+        .find(|(file, _)| *file == name)
+        .expect("a shipped schema");
+    jsonschema::options()
+        .with_registry(&registry)
+        .build(&parse(text))
+        .expect("the schema is valid")
+}

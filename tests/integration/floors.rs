@@ -3,7 +3,7 @@
 //! opening with a key from the floor above; one floor is the level alone in every format; the
 //! formats write every floor.
 
-use crate::common::{assert_refused, json_of, stdout_of};
+use crate::common::{assert_refused, json_of, schema_validator, stdout_of};
 use crate::player::{assert_winnable, stairs_of};
 use crate::rooms_locks::grid_options;
 use mazegen::Probability;
@@ -227,10 +227,8 @@ fn text_writes_every_floor_with_its_stairs() {
     }
 }
 
-/// Checks `document` against the schema at `schema`.
-fn assert_valid(schema: &str, document: &Value, what: &str) {
-    let schema: Value = serde_json::from_str(schema).unwrap();
-    let validator = jsonschema::validator_for(&schema).expect("the schema is valid");
+/// Checks `document` against `validator`'s schema.
+fn assert_valid(validator: &jsonschema::Validator, document: &Value, what: &str) {
     let errors: Vec<String> = validator
         .iter_errors(document)
         .map(|e| format!("{e} at {}", e.instance_path()))
@@ -240,17 +238,13 @@ fn assert_valid(schema: &str, document: &Value, what: &str) {
 
 #[test]
 fn json_writes_a_dungeon_of_valid_floors_and_stairs_on_their_tiles() {
-    let dungeon_schema = include_str!("../../schema/dungeon.v1.json");
-    for (kind, floor_schema) in [
-        ("rooms", include_str!("../../schema/rooms.v1.json")),
-        ("caves", include_str!("../../schema/caves.v1.json")),
-    ] {
+    for (kind, floor_schema) in [("rooms", "rooms.v1.json"), ("caves", "caves.v1.json")] {
         let document = json_of(&dungeon_args(kind, &["--format", "json"]));
-        assert_valid(dungeon_schema, &document, kind);
+        assert_valid(&schema_validator("dungeon.v1.json"), &document, kind);
         let floors = document["floors"].as_array().unwrap();
         assert_eq!(floors.len(), 3);
         for floor in floors {
-            assert_valid(floor_schema, floor, kind);
+            assert_valid(&schema_validator(floor_schema), floor, kind);
         }
         // Lock numbers run across the floors; each key of a room names one of them.
         let mut locks: Vec<u64> = floors
@@ -297,6 +291,33 @@ fn json_writes_a_dungeon_of_valid_floors_and_stairs_on_their_tiles() {
 }
 
 #[test]
+fn the_dungeon_schema_checks_each_floor_as_a_whole_document() {
+    let validator = schema_validator("dungeon.v1.json");
+    for kind in ["rooms", "caves"] {
+        let good = json_of(&dungeon_args(kind, &["--format", "json"]));
+        assert!(validator.is_valid(&good), "{kind}");
+        let mut no_rooms = good.clone();
+        no_rooms["floors"][1]
+            .as_object_mut()
+            .unwrap()
+            .remove("rooms");
+        let mut broken_edge = good.clone();
+        broken_edge["floors"][0]["edges"][0]["kind"] = "other".into();
+        let other = if kind == "rooms" { "caves" } else { "rooms" };
+        let mut mixed = good.clone();
+        mixed["floors"][2] =
+            json_of(&dungeon_args(other, &["--format", "json"]))["floors"][2].clone();
+        for (what, doc) in [
+            ("a floor without rooms", no_rooms),
+            ("a floor with a broken edge", broken_edge),
+            ("floors of both kinds", mixed),
+        ] {
+            assert!(!validator.is_valid(&doc), "{kind}: {what} accepted");
+        }
+    }
+}
+
+#[test]
 fn tiled_and_ldtk_give_each_floor_a_layer_group_or_a_level() {
     for kind in ["rooms", "caves"] {
         let map = json_of(&dungeon_args(kind, &["--format", "tiled"]));
@@ -324,8 +345,10 @@ fn tiled_and_ldtk_give_each_floor_a_layer_group_or_a_level() {
         assert_eq!(ids.len() as u64 + 1, map["nextobjectid"].as_u64().unwrap());
 
         let project = json_of(&dungeon_args(kind, &["--format", "ldtk"]));
-        let schema = include_str!("../data/ldtk/JSON_SCHEMA.json");
-        assert_valid(schema, &project, kind);
+        let schema: Value =
+            serde_json::from_str(include_str!("../data/ldtk/JSON_SCHEMA.json")).unwrap();
+        let validator = jsonschema::validator_for(&schema).expect("the schema is valid");
+        assert_valid(&validator, &project, kind);
         let levels = project["levels"].as_array().unwrap();
         assert_eq!(levels.len(), 3, "{kind}");
         let text = stdout_of(&dungeon_args(kind, &["--format", "text"]));

@@ -48,6 +48,7 @@ mod rooms_statistics;
 mod rooms_tiled;
 mod rooms_uvtt;
 mod schema;
+mod schema_validators;
 mod scratch;
 mod shape_events;
 mod shape_openings;

@@ -2,7 +2,8 @@
 //! and pytest (skipped with a note elsewhere). The extension is built by cargo (the dev
 //! profile, in this test build's target directory, whose dependencies it shares) and put
 //! beside the package's Python files in a temporary directory, so the tests always run
-//! against this checkout's code.
+//! against this checkout's code. Among them, mypy's stubtest checks the native module's type
+//! stubs against the module built, where mypy is installed (`python/tests/test_stubs.py`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -82,7 +83,8 @@ fn python_package_tests_pass() {
     let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("python/tests");
     // Run from the package's directory, so that `import mazegen` finds the one just built.
     let output = Command::new("python3")
-        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        // -rs: the reason of every skipped test, a note of what was not checked here.
+        .args(["-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider"])
         .arg(&tests)
         .env("PYTHONPATH", &root)
         .env("PYTHONDONTWRITEBYTECODE", "1")

@@ -1,0 +1,20 @@
+"""The native module's type stubs, ``mazegen/_mazegen.pyi``, say what it has: mypy's stubtest
+checks every name, signature and default against the module built (where mypy is installed)."""
+
+import subprocess
+import sys
+
+import pytest
+
+
+def test_the_stubs_match_the_native_module(tmp_path):
+    pytest.importorskip(
+        "mypy.stubtest",
+        reason="mypy is not installed: the stubs are not checked against the native module",
+    )
+    # From an empty directory, so that mazegen is the one on the path the tests import.
+    checked = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "mazegen._mazegen"],
+        capture_output=True, text=True, cwd=tmp_path,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
