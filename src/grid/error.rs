@@ -140,6 +140,20 @@ pub enum MazeError {
         limit: u32,
     },
 
+    /// A PDF book of more mazes than PDF readers open (its objects over
+    /// [`Pdf::MAX_OBJECTS`](crate::render::Pdf::MAX_OBJECTS)).
+    #[error(
+        "a PDF book of {mazes} mazes would hold more objects than PDF readers open; at {per_page} a page it may have up to {most} mazes"
+    )]
+    BookTooLarge {
+        /// The mazes asked for.
+        mazes: u64,
+        /// Mazes a page.
+        per_page: u32,
+        /// The most mazes a book of this many a page holds.
+        most: u64,
+    },
+
     /// A picture with more pixels per side than its format allows.
     #[error(
         "the picture would be {pixels} pixels across, more than the {limit} a picture may have"

@@ -38,13 +38,13 @@ pub use dataset::{
 pub use ink::{Ink, MAX_SCALE, Palette, Picture, Rgb, Style};
 pub use level::{Dot, Ldtk, TILESET_IMAGE, Tiled, Uvtt, write_tileset_image};
 pub use lines::term_scale;
-pub use maze::{BookMaze, Graph, Html, Json, Paper, Pdf, Png, Svg, Term, Text};
+pub use maze::{Book, BookMaze, Graph, Html, Json, Paper, Pdf, Png, Svg, Term, Text};
 pub(crate) use maze::{level_openings, level_path};
 pub use save::SAVED_FORMATS;
 pub use takes::{Many, Takes};
 
 use crate::algorithms::stream::MazeRows;
-use crate::maze::Maze;
+use crate::maze::{Blank, Maze};
 use std::io::{self, Write};
 
 /// Writes a model, a [`Maze`] unless said otherwise, in one output format.
@@ -56,6 +56,14 @@ pub trait Render<M: ?Sized = Maze> {
     /// written in order (`term`, `text`, `json` and `png`, without a heat map or figures).
     fn streams(&self) -> Option<&dyn RenderRows> {
         None
+    }
+
+    /// Refuses, before it is made, a maze of `blank` whose output this renderer would hold
+    /// in memory beyond what the machine grants: a picture or book drawn in lines, laid out
+    /// whole before it is written.
+    fn check_blank(&self, blank: &Blank) -> crate::grid::Result<()> {
+        let _ = blank;
+        Ok(())
     }
 
     /// For a format that writes many mazes as one array ([`Many::Array`]), the array's element

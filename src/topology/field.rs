@@ -96,7 +96,7 @@ impl<T: Tiling> Field<T> {
             links: Vec::new(),
             tiling: PhantomData,
         };
-        field.links = super::filled(&field, width as usize * height as usize, 0)?;
+        field.links = super::walls(&field, width as usize * height as usize)?;
         Ok(field)
     }
 
@@ -346,5 +346,30 @@ impl<T: Tiling> Topology for Field<T> {
 
     fn side(side: usize) -> u8 {
         side as u8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::topology::Hex;
+
+    /// This process's resident memory in bytes, where Linux tells it.
+    fn resident() -> Option<u64> {
+        let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+        let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+        Some(pages * 4096)
+    }
+
+    #[test]
+    fn a_shape_s_walls_take_no_memory_until_carved() {
+        let Some(before) = resident() else {
+            eprintln!("skipped: no /proc/self/statm here");
+            return;
+        };
+        // 2^29 cells: half a gigabyte of walls, asked for but not yet touched.
+        let hex = Hex::new(16384, 32768).unwrap();
+        let grown = resident().unwrap().saturating_sub(before);
+        assert!(grown < 128 << 20, "{grown} bytes");
+        assert_eq!(hex.links.len(), 1 << 29);
     }
 }

@@ -61,7 +61,7 @@ impl Levels {
             links: Vec::new(),
         };
         let cells = width as usize * height as usize * levels as usize;
-        shape.links = super::filled(&shape, cells, 0)?;
+        shape.links = super::walls(&shape, cells)?;
         Ok(shape)
     }
 

@@ -381,6 +381,13 @@ pub(crate) fn filled<T: Clone>(topology: &impl Topology, len: usize, value: T) -
     crate::grid::filled_vec(width, height, len, value)
 }
 
+/// Allocates the `len` walls of a shape on `topology`, all standing (zero bytes), reporting
+/// a refused allocation as an error instead of aborting.
+pub(crate) fn walls(topology: &impl Topology, len: usize) -> Result<Vec<u8>> {
+    let (width, height) = topology.extent();
+    crate::grid::zeroed_vec(width, height, len)
+}
+
 /// Allocates an empty `Vec` with room for `len` items as scratch space for a maze on
 /// `topology`, reporting a refused allocation as an error instead of aborting.
 pub(crate) fn reserved<T>(topology: &impl Topology, len: usize) -> Result<Vec<T>> {

@@ -78,7 +78,7 @@ impl Polar {
             ratios,
             links: Vec::new(),
         };
-        polar.links = super::filled(&polar, total as usize, 0)?;
+        polar.links = super::walls(&polar, total as usize)?;
         Ok(polar)
     }
 

@@ -48,7 +48,7 @@ impl Weave {
             density,
             links: Vec::new(),
         };
-        shape.links = super::filled(&shape, width as usize * height as usize, 0)?;
+        shape.links = super::walls(&shape, width as usize * height as usize)?;
         Ok(shape)
     }
 

@@ -419,3 +419,60 @@ fn book_options_are_refused_elsewhere_and_pdf_to_a_terminal() {
         assert!(!shown.contains("%PDF"), "{line}: a PDF was written");
     }
 }
+
+#[test]
+fn a_book_is_written_page_by_page_and_refused_past_what_readers_open() {
+    // Past 8,388,607 objects, refused at once, naming the most a book of 6 a page holds.
+    assert_refused(
+        &[
+            "backtrack",
+            "--size",
+            "9",
+            "--count",
+            "100000000",
+            "--format",
+            "pdf",
+            "--per-page",
+            "6",
+        ],
+        &[
+            "--count 100000000: a PDF book of 100000000 mazes would hold more objects than PDF \
+           readers open; at 6 a page it may have up to 3145726 mazes",
+        ],
+    );
+    // Three million mazes, minutes of work, within the limit: the first page goes out once
+    // its six mazes are made, so a reader that stops early ends the run at once, quietly.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mazegen"))
+        .args([
+            "backtrack",
+            "--size",
+            "9",
+            "--count",
+            "3000000",
+            "--format",
+            "pdf",
+        ])
+        .args(["--per-page", "6", "--seed", "1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut head = [0; 8];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut head).unwrap();
+    assert_eq!(&head, b"%PDF-1.7");
+    drop(child.stdout.take());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("the book went on being made after its reader stopped");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr).unwrap();
+    assert!(status.success() && stderr.is_empty(), "{status}: {stderr}");
+}

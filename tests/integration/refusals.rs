@@ -142,3 +142,48 @@ fn a_maze_too_large_for_memory_writes_no_events() {
         String::from_utf8_lossy(&output.stdout)
     );
 }
+
+#[test]
+fn a_shape_too_large_to_draw_is_refused_for_its_drawing() {
+    // Refused for the picture, whose size and drawing follow from the shape's cells, and at
+    // once: the shape's half a gigabyte of walls is asked for but never touched.
+    for (args, expected) in [
+        (
+            [
+                "--shape",
+                "hex",
+                "--cells",
+                "16384x32768",
+                "--format",
+                "svg",
+            ],
+            "not enough memory for a 16384x32768-cell maze (128849018880 bytes needed)",
+        ),
+        (
+            [
+                "--shape",
+                "triangle",
+                "--cells",
+                "536870912x1",
+                "--format",
+                "png",
+            ],
+            "--scale 16: the picture would be 4294967320 pixels across",
+        ),
+        (
+            [
+                "--shape",
+                "hex",
+                "--cells",
+                "16384x32768",
+                "--format",
+                "pdf",
+            ],
+            "not enough memory for a 16384x32768-cell maze (128849018880 bytes needed)",
+        ),
+    ] {
+        let args = [&["wilson"][..], &args].concat();
+        let elapsed = time_refusal(&args, &[expected]);
+        assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
+    }
+}

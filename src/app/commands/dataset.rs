@@ -108,8 +108,15 @@ fn write_run(job: &DatasetJob, out: &mut dyn Write) -> anyhow::Result<()> {
         ),
         false => None,
     };
-    // A book's mazes, numbered from 1 in the run.
-    let mut book = Vec::new();
+    // A book, begun before any maze is made (refused at once when too large for readers), its
+    // pages written as they fill.
+    let mut book = match job.output.book {
+        Some(pdf) => Some(
+            pdf.book(slots.end - slots.start)
+                .map_err(|error| dataset_with_flags(error, spec))?,
+        ),
+        None => None,
+    };
     let mut shown = 0;
     while let Some(made) = mazes.next() {
         let mut made = made.map_err(|error| match error.downcast::<DatasetError>() {
@@ -123,7 +130,8 @@ fn write_run(job: &DatasetJob, out: &mut dyn Write) -> anyhow::Result<()> {
                 write_table(job, &made);
             }
             (Drawn::Page(page), _) => {
-                book.push((made.index + 1, *page));
+                let book = book.as_mut().expect("a book is begun for its pages");
+                book.add(made.index + 1, *page, out)?;
                 write_table(job, &made);
             }
             (drawn, _) => {
@@ -144,8 +152,8 @@ fn write_run(job: &DatasetJob, out: &mut dyn Write) -> anyhow::Result<()> {
     if let Some(arrays) = archive {
         arrays.write_npz(out)?;
     }
-    if let Some(pdf) = job.output.book {
-        pdf.write_book(&book, out)?;
+    if let Some(book) = book {
+        book.finish(out)?;
     }
     Ok(())
 }

@@ -205,6 +205,8 @@ pub fn settle(
             rendering
         }
     };
+    (rendering.renderer.check_blank(&spec.maze.blank))
+        .map_err(|error| super::flags::dataset_with_flags(error, &spec))?;
     Ok(DatasetJob {
         spec,
         seed,

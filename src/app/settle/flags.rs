@@ -47,6 +47,7 @@ pub fn with_flags(error: impl Into<mazegen::Error>) -> anyhow::Error {
         MazeError::TooManySeeds { seeds, .. } => {
             refusal(error).context(format!("--walkers {seeds}"))
         }
+        MazeError::BookTooLarge { mazes, .. } => refusal(error).context(format!("--count {mazes}")),
         MazeError::FarthestPlaced => bad_input(
             "--endpoints farthest places the start and goal itself: it cannot be combined with \
              --start, --goal or --openings",

@@ -143,6 +143,10 @@ pub(super) fn maze(
             })?;
             Destination::Animate(pace, rendering)
         } else {
+            rendering
+                .renderer
+                .check_blank(&spec.blank)
+                .map_err(with_flags)?;
             Destination::Render(rendering)
         }
     };
@@ -492,6 +496,10 @@ fn shaped_maze(
             })?;
             Destination::Animate(pace, rendering)
         } else {
+            rendering
+                .renderer
+                .check_blank(&spec.blank)
+                .map_err(with_flags)?;
             Destination::Render(rendering)
         }
     };

@@ -20,6 +20,7 @@ use super::ink::{Ink, Picture, Style};
 use crate::Maze;
 use crate::grid::{MazeError, Result};
 use crate::grid::{Tile, cells_within_tiles};
+use crate::maze::Blank;
 use crate::topology::UNREACHED;
 use crate::topology::{Geometry, Joint, Point, Shape, Topology};
 use crate::with_topology;
@@ -140,13 +141,28 @@ impl Picture {
     }
 
     /// Refuses, before the maze is carved, a picture of `shape` in lines whose drawing the
-    /// machine will not hold ([`MazeError::OutOfMemory`]): it is laid out whole before it is
-    /// written, every side of every cell a line of two points and an index (40 bytes), and
-    /// with a heat map every cell's outline besides. The memory is only asked for, not
-    /// touched, and given back at once.
+    /// machine will not hold ([`MazeError::OutOfMemory`]): see [`Picture::check_blank_drawing`].
     pub fn check_drawing_memory(&self, shape: &Shape) -> Result<()> {
-        let (cells, sides, (width, height)) =
-            with_topology!(shape, t => (t.cell_count() as u64, sides_of(t), t.extent()));
+        let (cells, sides) = with_topology!(shape, t => (t.cell_count() as u64, sides_of(t)));
+        let extent = with_topology!(shape, t => t.extent());
+        self.check_drawing(cells, sides, extent)
+    }
+
+    /// Refuses, before the maze is carved, a picture of a maze of `blank` in lines whose
+    /// drawing the machine will not hold ([`MazeError::OutOfMemory`]): it is laid out whole
+    /// before it is written, every side of every cell a line of two points and an index (40
+    /// bytes), and with a heat map every cell's outline besides. The memory is only asked for,
+    /// not touched, and given back at once.
+    pub fn check_blank_drawing(&self, blank: &Blank) -> Result<()> {
+        let sides = match blank {
+            Blank::Rect { .. } => 4,
+            Blank::Shape(shape) => with_topology!(shape, t => sides_of(t)),
+        };
+        self.check_drawing(blank.cell_count(), sides, blank.extent())
+    }
+
+    /// [`Picture::check_blank_drawing`] for `cells` cells of `sides` sides, `extent` across.
+    fn check_drawing(&self, cells: u64, sides: u64, (width, height): (u32, u32)) -> Result<()> {
         let point = size_of::<Point>() as u64;
         let walls = cells.saturating_mul(sides).saturating_mul(2 * point + 8);
         let outlines = match self.heatmap {
@@ -154,8 +170,7 @@ impl Picture {
             false => 0,
         };
         let bytes = walls.saturating_add(outlines);
-        let granted = crate::grid::grantable(bytes);
-        match granted {
+        match crate::grid::grantable(bytes) {
             true => Ok(()),
             false => Err(MazeError::OutOfMemory {
                 width,
@@ -163,6 +178,16 @@ impl Picture {
                 bytes,
             }),
         }
+    }
+
+    /// Whether a maze of `blank` is drawn in lines in this picture: in [`Style::Lines`], or a
+    /// shape other than a rectangle or mask.
+    pub(in crate::render) fn in_lines(&self, blank: &Blank) -> bool {
+        let tiled = match blank {
+            Blank::Rect { .. } => true,
+            Blank::Shape(shape) => matches!(shape, Shape::Rect(_) | Shape::Masked(_)),
+        };
+        self.style == Style::Lines || !tiled
     }
 }
 

@@ -11,7 +11,7 @@
 
 use super::{Graph, Svg};
 use crate::grid::Tile;
-use crate::maze::Maze;
+use crate::maze::{Blank, Maze};
 use crate::render::ink::hex;
 use crate::render::lines::{cell_units, number};
 use crate::render::{Ink, Picture, Render, Style, Takes};
@@ -42,6 +42,13 @@ impl Html {
 }
 
 impl Render for Html {
+    fn check_blank(&self, blank: &Blank) -> crate::grid::Result<()> {
+        match self.0.in_lines(blank) {
+            true => self.0.check_blank_drawing(blank),
+            false => Ok(()),
+        }
+    }
+
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         maze.require_whole("an html page")
             .map_err(io::Error::other)?;

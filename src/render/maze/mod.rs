@@ -16,7 +16,7 @@ pub use html::Html;
 pub use json::Json;
 pub(in crate::render) use json::document;
 pub(crate) use json::{level_openings, level_path};
-pub use pdf::{BookMaze, Paper, Pdf};
+pub use pdf::{Book, BookMaze, Paper, Pdf};
 pub use png::Png;
 pub use svg::Svg;
 pub use term::Term;

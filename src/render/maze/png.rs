@@ -3,7 +3,7 @@
 use super::rows::{DrawRows, StreamTiles};
 use crate::algorithms::stream::MazeRows;
 use crate::grid::empty_vec;
-use crate::maze::{Heat, Maze};
+use crate::maze::{Blank, Heat, Maze};
 use crate::render::ink::{Ink, Picture, Style, TILE_KINDS, shade};
 use crate::render::lines::maze_png;
 use crate::render::png_encoding::{SMALL_PICTURE, compression, into_io};
@@ -39,6 +39,13 @@ impl Png {
 }
 
 impl Render for Png {
+    fn check_blank(&self, blank: &Blank) -> crate::grid::Result<()> {
+        match self.0.in_lines(blank) {
+            true => self.0.check_blank_drawing(blank),
+            false => Ok(()),
+        }
+    }
+
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         // Shapes other than rectangles and masks are always drawn in lines.
         if self.0.style == Style::Lines || maze.grid().is_none() {

@@ -2,7 +2,7 @@
 
 use crate::grid::MazeError;
 use crate::grid::Tile;
-use crate::maze::Maze;
+use crate::maze::{Blank, Maze};
 use crate::render::ink::{Ink, Picture, Style, for_each_ink_row, hex};
 use crate::render::lines::maze_svg_open;
 use crate::render::{Render, Takes};
@@ -36,6 +36,13 @@ impl Svg {
 }
 
 impl Render for Svg {
+    fn check_blank(&self, blank: &Blank) -> crate::grid::Result<()> {
+        match self.0.in_lines(blank) {
+            true => self.0.check_blank_drawing(blank),
+            false => Ok(()),
+        }
+    }
+
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         self.render_open(maze, out)?;
         writeln!(out, "</svg>")
