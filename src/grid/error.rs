@@ -130,6 +130,19 @@ pub enum MazeError {
         accepted: String,
     },
 
+    /// Openings asked for where neither the start nor the goal touches the outer wall.
+    #[error(
+        "neither the start cell {start} nor the goal cell {goal} is on the outer wall, so no opening can be made{accepted}"
+    )]
+    NoEndOnBorder {
+        /// The start, as `--start` names it.
+        start: CellName,
+        /// The goal, as `--goal` names it.
+        goal: CellName,
+        /// Which cells touch the outer wall, after a `"; "`: empty on a rectangle.
+        accepted: String,
+    },
+
     /// A picture's scale (pixels a tile, or a cell unit in lines) of 0 or over
     /// [`MAX_SCALE`](crate::render::MAX_SCALE).
     #[error("a picture's scale is {scale} pixels a tile; it may be 1 to {limit}")]

@@ -20,7 +20,7 @@ use crate::events::{Event, Observer, ShapeEvent, Silent};
 use crate::grid::{Cut, Dir, Grid, MazeError, Pos, Result, TilePos, passage_tile};
 use crate::rng::{rng_for_stream, rng_from_seed};
 use crate::solve::{Method, SearchEvent, search};
-use crate::topology::{End, Mask, Masked, Shape, Topology, distances, path_back, shortest_path};
+use crate::topology::{Mask, Masked, Shape, Topology, distances, path_back, shortest_path};
 use crate::with_topology;
 
 /// The RNG stream braiding draws from, apart from generation's, so that braiding never changes
@@ -396,7 +396,7 @@ impl Maze {
     }
 
     /// Moves the entrance and exit to the cells at `start` and `goal` (see
-    /// [`Topology::locate`]); with openings both must be on the outer wall. Drops the
+    /// [`Topology::locate`]); with openings one at least must be on the outer wall. Drops the
     /// solution.
     pub fn set_endpoints(&mut self, start: Pos, goal: Pos) -> Result<()> {
         let (start, goal) = (self.locate(start)?, self.locate(goal)?);
@@ -441,19 +441,23 @@ impl Maze {
         Ok(opened)
     }
 
-    /// Opens the outer wall next to the start and the goal, which must lie on it: where
-    /// [`Shape::opening_side`] says, on every shape. A cell off the wall (the centre of a
-    /// polar maze, a cell inside a mask) is refused with [`MazeError::NotOnBorder`].
+    /// Opens the outer wall next to the start and the goal where they lie on it: where
+    /// [`Shape::opening_side`] says, on every shape. An endpoint off the wall (the centre of a
+    /// polar maze, a cell inside a mask) gets no opening, the other still does: a round maze
+    /// entered from its rim is solved at its centre. When neither lies on the wall,
+    /// [`MazeError::NoEndOnBorder`].
     ///
     /// ```
     /// use mazegen::{Maze, algorithms::Prim, grid::Pos, topology::{Polar, Shape}};
     ///
     /// let polar = Shape::Polar(Polar::new(4)?);
     /// let mut maze = Maze::builder().algorithm(Prim::default()).shape(polar).seed(2).build()?;
-    /// assert!(maze.open_border().is_err(), "the centre is no cell of the outer wall");
-    /// maze.set_endpoints(Pos::new(0, 3), Pos::new(12, 3))?;
+    /// maze.set_endpoints(Pos::new(0, 3), Pos::new(0, 0))?;
     /// maze.open_border()?;
+    /// assert_eq!(maze.openings().len(), 1, "the rim's entrance; the centre has no outer wall");
+    /// maze.set_endpoints(Pos::new(0, 3), Pos::new(12, 3))?;
     /// assert_eq!(maze.openings().len(), 2);
+    /// assert!(maze.set_endpoints(Pos::new(0, 0), Pos::new(0, 1)).is_err(), "no end on the rim");
     /// # Ok::<(), mazegen::Error>(())
     /// ```
     pub fn open_border(&mut self) -> Result<()> {
@@ -471,12 +475,8 @@ impl Maze {
         if !self.open_border {
             return Vec::new();
         }
-        let (start, goal) = self
-            .opening_sides(self.start, self.goal)
-            .expect("open only with both ends on the outer wall");
-        let mut openings = vec![(self.start, start), (self.goal, goal)];
-        openings.dedup();
-        openings
+        self.opening_sides(self.start, self.goal)
+            .expect("open only with an end on the outer wall")
     }
 
     /// The tiles of the [`Maze::openings`] of a rectangle, a mask or a weave, the start's
@@ -719,13 +719,9 @@ impl Maze {
         self.solution = Some(cells);
     }
 
-    /// The sides the openings beside cells `start` and `goal` would open, or the refusal of
-    /// the first that does not touch the outer wall.
-    fn opening_sides(&self, start: usize, goal: usize) -> Result<(usize, usize)> {
-        Ok((
-            self.shape.opening_side(start, End::Start)?,
-            self.shape.opening_side(goal, End::Goal)?,
-        ))
+    /// The openings beside cells `start` and `goal` ([`Shape::border_openings`]).
+    fn opening_sides(&self, start: usize, goal: usize) -> Result<Vec<(usize, usize)>> {
+        self.shape.border_openings(start, goal)
     }
 }
 
@@ -766,10 +762,10 @@ mod tests {
         maze.open_border().unwrap();
         maze.solve().unwrap();
         assert_eq!(
-            maze.set_endpoints(Pos::new(1, 1), Pos::new(2, 2)),
-            Err(MazeError::NotOnBorder {
-                role: "start",
-                cell: crate::grid::CellName::flat(Pos::new(1, 1)),
+            maze.set_endpoints(Pos::new(1, 1), Pos::new(1, 1)),
+            Err(MazeError::NoEndOnBorder {
+                start: crate::grid::CellName::flat(Pos::new(1, 1)),
+                goal: crate::grid::CellName::flat(Pos::new(1, 1)),
                 accepted: String::new(),
             })
         );

@@ -29,7 +29,7 @@ use crate::Probability;
 use crate::algorithms::{GRAPH_ALGORITHMS, Generator, WEAVING};
 use crate::grid::{CellName, Grid, MazeError, Part, Pos, Result};
 use crate::solve::Method;
-use crate::topology::{End, Shape, Topology};
+use crate::topology::{Shape, Topology};
 use crate::with_topology;
 
 /// The shape a maze is carved into, every wall standing.
@@ -150,22 +150,32 @@ impl Finish {
         }
     }
 
-    /// Refuses openings beside a start or goal of `shape` (as given, else its first and last
-    /// cells) that does not touch its outer border.
+    /// Refuses openings when neither the start nor the goal of `shape` (as given, else as
+    /// [`Finish::rim_first`] or the shape places them) touches its outer border.
     fn check_openings(&self, shape: &Shape) -> Result<()> {
         if !self.openings {
             return Ok(());
         }
         let (start, goal) = with_topology!(shape, t => {
             let cell = |given: Option<Pos>| given.and_then(|pos| t.locate(pos));
-            (cell(self.start).unwrap_or(t.first_cell()), cell(self.goal).unwrap_or(t.default_goal()))
+            let (first, last) = (t.first_cell(), t.default_goal());
+            let (first, last) = if self.rim_first(shape) { (last, first) } else { (first, last) };
+            (cell(self.start).unwrap_or(first), cell(self.goal).unwrap_or(last))
         });
-        for (cell, end) in [(start, End::Start), (goal, End::Goal)] {
-            shape
-                .opening_side(cell, end)
-                .map_err(|error| Part::Openings.refuses(error))?;
-        }
+        shape
+            .border_openings(start, goal)
+            .map_err(|error| Part::Openings.refuses(error))?;
         Ok(())
+    }
+
+    /// Whether the shape's default endpoints trade places: a polar maze with openings and no
+    /// endpoints given is entered from its rim (the cell it is otherwise left by) and solved
+    /// at its centre, as round mazes are drawn.
+    fn rim_first(&self, shape: &Shape) -> bool {
+        self.openings
+            && self.start.is_none()
+            && self.goal.is_none()
+            && matches!(shape, Shape::Polar(_))
     }
 
     /// [`Finish::check`] for a `width x height`-cell rectangle.
@@ -185,17 +195,15 @@ impl Finish {
                 return Err(part.refuses(error));
             }
         }
-        if self.openings {
-            for (role, cell) in [("start", start), ("goal", goal)] {
-                if !cell.is_on_border(width, height) {
-                    let error = MazeError::NotOnBorder {
-                        role,
-                        cell: CellName::flat(cell),
-                        accepted: String::new(),
-                    };
-                    return Err(Part::Openings.refuses(error));
-                }
-            }
+        // Openings beside the ends on the outer wall: one at least.
+        if self.openings && !start.is_on_border(width, height) && !goal.is_on_border(width, height)
+        {
+            let error = MazeError::NoEndOnBorder {
+                start: CellName::flat(start),
+                goal: CellName::flat(goal),
+                accepted: String::new(),
+            };
+            return Err(Part::Openings.refuses(error));
         }
         Ok(())
     }
@@ -229,6 +237,9 @@ impl Finish {
         if self.farthest {
             let (from, to, _) = maze.diameter()?;
             maze.set_endpoints(from, to)?;
+        }
+        if self.rim_first(maze.shape()) {
+            maze.set_endpoints(maze.goal_pos(), maze.start_pos())?;
         }
         if self.start.is_some() || self.goal.is_some() {
             let start = self.start.unwrap_or(maze.start_pos());
@@ -372,15 +383,22 @@ mod tests {
                 height: 3
             }))
         );
+        // Openings beside the ends on the outer wall: the goal's alone, but one at least.
         let inner = Finish {
             start: Some(Pos::new(1, 1)),
             openings: true,
             ..Finish::default()
         };
+        assert_eq!(spec(rect.clone(), inner).check(), Ok(()));
+        let inner = Finish {
+            goal: Some(Pos::new(2, 1)),
+            ..inner
+        };
         let error = spec(rect.clone(), inner).check().unwrap_err();
         assert_eq!(
             error.to_string(),
-            "openings: the start cell 1,1 is not on the outer wall, so it cannot have an opening"
+            "openings: neither the start cell 1,1 nor the goal cell 2,1 is on the outer wall, so \
+             no opening can be made"
         );
         let both = Finish {
             farthest: true,

@@ -517,6 +517,36 @@ impl Shape {
         })
     }
 
+    /// The openings in the outer wall beside the `start` and `goal` cells, each a cell and the
+    /// side it opens ([`Shape::opening_side`]): beside each that touches the outer wall, the
+    /// start's first, one if both are the same. When neither touches it,
+    /// [`MazeError::NoEndOnBorder`].
+    pub fn border_openings(&self, start: usize, goal: usize) -> Result<Vec<(usize, usize)>> {
+        let start_side = self.opening_side(start, End::Start);
+        let goal_side = self.opening_side(goal, End::Goal);
+        if let (
+            Err(MazeError::NotOnBorder {
+                cell: start,
+                accepted,
+                ..
+            }),
+            Err(MazeError::NotOnBorder { cell: goal, .. }),
+        ) = (&start_side, &goal_side)
+        {
+            return Err(MazeError::NoEndOnBorder {
+                start: *start,
+                goal: *goal,
+                accepted: accepted.clone(),
+            });
+        }
+        let mut openings: Vec<(usize, usize)> = [(start, start_side), (goal, goal_side)]
+            .into_iter()
+            .filter_map(|(cell, side)| Some((cell, side.ok()?)))
+            .collect();
+        openings.dedup();
+        Ok(openings)
+    }
+
     /// Which cells touch the outer border, as [`MazeError::NotOnBorder`] says it after its
     /// message: nothing for the rectangle, whose outer rows and columns are plain to see.
     fn border_cells(&self) -> String {

@@ -214,13 +214,15 @@ fn shapes_refuse_what_does_not_fit() {
             "polar",
             "--rings",
             "4",
+            "--goal",
+            "1,1",
             "--openings",
             "--format",
             "graph",
         ],
         &[
-            "error: --openings: the start cell 0,0 is not on the outer wall, so it cannot have \
-             an opening; the cells 0,3 to 23,3 of the outer ring are\n",
+            "error: --openings: neither the start cell 0,0 nor the goal cell 1,1 is on the outer \
+             wall, so no opening can be made; the cells 0,3 to 23,3 of the outer ring are\n",
         ],
     );
     assert_refused(
@@ -230,13 +232,15 @@ fn shapes_refuse_what_does_not_fit() {
             "hex",
             "--cells",
             "5x5",
+            "--start",
+            "1,1",
             "--goal",
             "2,2",
             "--openings",
         ],
         &[
-            "--openings: the goal cell 2,2 is not on the outer wall, so it cannot have an \
-           opening; cells with a side on the field's edge are",
+            "--openings: neither the start cell 1,1 nor the goal cell 2,2 is on the outer wall, \
+             so no opening can be made; cells with a side on the field's edge are",
         ],
     );
     let dir = tempfile_dir();

@@ -264,12 +264,15 @@ fn refusals_name_what_a_mask_takes() {
             "--openings",
             "--start",
             "5,1",
+            "--goal",
+            "6,1",
             "--format",
             "text",
         ],
         &[
-            "--openings: the start cell 5,1 is not on the outer wall, so it cannot have an \
-           opening; cells beside a cell off the mask or the rectangle's edge are",
+            "--openings: neither the start cell 5,1 nor the goal cell 6,1 is on the outer wall, \
+             so no opening can be made; cells beside a cell off the mask or the rectangle's \
+             edge are",
         ],
     );
     assert_refused(

@@ -76,8 +76,20 @@ fn endpoints_are_checked_against_the_size_before_generating() {
         &["--goal 2,1", "outside the 2x2-cell maze"],
     );
     assert_refused(
-        &["wilson", "--size", "7", "--start", "1,1", "--openings"],
-        &["--openings", "the start cell 1,1 is not on the outer wall"],
+        &[
+            "wilson",
+            "--size",
+            "7",
+            "--start",
+            "1,1",
+            "--goal",
+            "1,1",
+            "--openings",
+        ],
+        &[
+            "--openings",
+            "neither the start cell 1,1 nor the goal cell 1,1 is on the outer wall",
+        ],
     );
     // Where the maze grows from, before any of it is carved (no seed drawn and reported).
     for algorithm in [&["percolation", "--p", "0.5"][..], &["backtrack"]] {

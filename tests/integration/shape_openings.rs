@@ -313,11 +313,13 @@ fn refusals_name_the_cell_and_the_cells_that_would_do() {
             "polar",
             "--rings",
             "5",
+            "--goal",
+            "3,2",
             "--openings",
         ],
         &[
-            "error: --openings: the start cell 0,0 is not on the outer wall, so it cannot have \
-           an opening; the cells 0,4 to 23,4 of the outer ring are\n",
+            "error: --openings: neither the start cell 0,0 nor the goal cell 3,2 is on the outer \
+             wall, so no opening can be made; the cells 0,4 to 23,4 of the outer ring are\n",
         ],
     );
     assert_refused(
@@ -329,11 +331,13 @@ fn refusals_name_the_cell_and_the_cells_that_would_do() {
             "6x4",
             "--start",
             "2,1",
+            "--goal",
+            "3,2",
             "--openings",
         ],
         &[
-            "error: --openings: the start cell 2,1 is not on the outer wall, so it cannot have \
-           an opening; cells with a side on the field's edge are\n",
+            "error: --openings: neither the start cell 2,1 nor the goal cell 3,2 is on the outer \
+             wall, so no opening can be made; cells with a side on the field's edge are\n",
         ],
     );
     // solve --openings refuses the same way on a document.
@@ -341,14 +345,14 @@ fn refusals_name_the_cell_and_the_cells_that_would_do() {
         "prim", "--shape", "polar", "--rings", "4", "--format", "graph",
     ]);
     mazegen()
-        .args(["solve", "--openings"])
+        .args(["solve", "--openings", "--goal", "1,1"])
         .write_stdin(graph.clone())
         .assert()
         .code(2)
         .stdout("")
         .stderr(
-            "error: --openings: the start cell 0,0 is not on the outer wall, so it cannot have \
-             an opening; the cells 0,3 to 23,3 of the outer ring are\n",
+            "error: --openings: neither the start cell 0,0 nor the goal cell 1,1 is on the outer \
+             wall, so no opening can be made; the cells 0,3 to 23,3 of the outer ring are\n",
         );
     let opened = piped(&["solve", "--openings", "--start", "7,3"], &graph);
     let doc: Value = serde_json::from_str(&opened).unwrap();
@@ -381,6 +385,55 @@ fn refusals_name_the_cell_and_the_cells_that_would_do() {
         .assert()
         .code(2)
         .stderr(contains(
-            "\"openings\": the start cell 0,0 is not on the outer wall",
+            "\"openings\" is [cell 26 side 3, cell 42 side 3], but the outer wall opens beside \
+             the start and the goal at [cell 42 side 3]",
         ));
+}
+
+#[test]
+fn a_round_maze_with_openings_is_entered_from_its_rim_and_solved_at_its_centre() {
+    let doc: Value = serde_json::from_str(&stdout_of(&[
+        "backtrack",
+        "--shape",
+        "polar",
+        "--rings",
+        "5",
+        "--openings",
+        "--solve",
+        "--seed",
+        "4",
+        "--format",
+        "graph",
+    ]))
+    .unwrap();
+    // The last cell of the outer ring (24 cells, after 1 + 6 + 12 + 24 inside it) is the
+    // entrance; the centre, with no outer wall, the goal.
+    assert_eq!(doc["start"], json!(66));
+    assert_eq!(doc["goal"], json!(0));
+    assert_eq!(doc["openings"], json!([{"cell": 66, "side": 3}]));
+    let solution = doc["solution"].as_array().unwrap();
+    assert_eq!(
+        (solution.first(), solution.last()),
+        (Some(&json!(66)), Some(&json!(0)))
+    );
+    // Endpoints given keep their places; the one on the wall is opened, the other not.
+    let text = stdout_of(&[
+        "backtrack",
+        "--size",
+        "9",
+        "--start",
+        "1,1",
+        "--openings",
+        "--seed",
+        "4",
+        "--format",
+        "text",
+    ]);
+    let rows: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
+    let last = rows.len() - 1;
+    let border = (0..rows.len())
+        .flat_map(|y| (0..rows[y].len()).map(move |x| (x, y)))
+        .filter(|&(x, y)| y == 0 || y == last || x == 0 || x == rows[y].len() - 1);
+    let gaps: Vec<_> = border.filter(|&(x, y)| rows[y][x] != b'#').collect();
+    assert_eq!(gaps, [(7, 8)], "the goal's south side alone:\n{text}");
 }

@@ -168,12 +168,21 @@ fn start_and_goal_move_the_solution() {
                 .and(predicate::str::contains("outside the 10x10-cell maze")),
         );
     mazegen()
-        .args(["backtrack", "--size", "21", "--start", "3,3", "--openings"])
+        .args([
+            "backtrack",
+            "--size",
+            "21",
+            "--start",
+            "3,3",
+            "--goal",
+            "4,4",
+        ])
+        .arg("--openings")
         .assert()
         .code(2)
         .stderr(
             predicate::str::contains("--openings").and(predicate::str::contains(
-                "start cell 3,3 is not on the outer wall",
+                "neither the start cell 3,3 nor the goal cell 4,4 is on the outer wall",
             )),
         );
 }

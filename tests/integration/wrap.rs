@@ -240,12 +240,21 @@ fn what_cannot_wrap_is_refused() {
         (
             &["wilson", "--wrap", "xy", "--openings"],
             &[
-                "the start cell 0,0 is not on the outer wall",
+                "neither the start cell 0,0 nor the goal cell 5,5 is on the outer wall",
                 "a torus has no outer wall",
             ],
         ),
         (
-            &["wilson", "--wrap", "x", "--openings", "--start", "0,3"],
+            &[
+                "wilson",
+                "--wrap",
+                "x",
+                "--openings",
+                "--start",
+                "0,3",
+                "--goal",
+                "0,2",
+            ],
             &["only the top and bottom rows of a cylinder are"],
         ),
         (

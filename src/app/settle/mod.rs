@@ -230,7 +230,10 @@ mod tests {
     fn library_refusals_name_their_flags() {
         assert!(refusal("backtrack --size 5 --walkers 9").starts_with("--walkers 9: 9 walkers"));
         assert!(refusal("kruskal --size 9 --start 7,0").starts_with("--start 7,0: cell 7,0"));
-        assert!(refusal("kruskal --size 9 --start 1,1 --openings").starts_with("--openings: "));
+        assert!(
+            refusal("kruskal --size 9 --start 1,1 --goal 2,2 --openings")
+                .starts_with("--openings: ")
+        );
         assert!(
             refusal("prim --count 2 --min-solution 5 --max-solution 3")
                 .starts_with("--min-solution 5 is above --max-solution 3")
