@@ -54,8 +54,8 @@ impl Default for Pdf {
     }
 }
 
-/// One maze of a book, drawn for its page and for its answer: what a run of many mazes
-/// gathers before the book is written, each drawing deflated already (on the run's threads).
+/// One maze of a book, drawn for its page and for its answer, each drawing deflated already
+/// (on a run's threads), for [`Book::add`] to place.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BookMaze {
     seed: u64,
@@ -275,7 +275,7 @@ pub struct Book {
     /// Mazes the book was begun for.
     mazes: u64,
     /// The mazes of the page being filled.
-    sheet: Vec<(u64, BookMaze)>,
+    sheet: Vec<BookMaze>,
     /// Every maze's caption so far, for the pages of answers.
     answers: Vec<Caption>,
 }
@@ -303,7 +303,7 @@ impl Book {
             seed: maze.seed,
             size: maze.puzzle.size,
         });
-        self.sheet.push((number, maze));
+        self.sheet.push(maze);
         if self.sheet.len() == self.pdf.per_page.max(1) as usize {
             self.write_sheet(out)?;
         }
@@ -378,7 +378,7 @@ impl Book {
             .collect();
         let page = first as u64 / u64::from(self.pdf.per_page.max(1));
         self.write_page(page, &captions, forms, out)?;
-        for (k, (_, maze)) in sheet.iter().enumerate() {
+        for (k, maze) in sheet.iter().enumerate() {
             let (puzzle, answer) = self.form_refs((first + k) as u64);
             for (id, form) in [(puzzle, &maze.puzzle), (answer, &maze.answer)] {
                 let (w, h) = form.size;
