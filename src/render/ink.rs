@@ -75,6 +75,25 @@ pub(in crate::render) fn hex([r, g, b]: Rgb) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }
 
+/// Writes the opening of an SVG picture in tiles, `width x height` tiles drawn
+/// `pixels` large, over a `background` of that color.
+pub(in crate::render) fn tile_svg_opening(
+    out: &mut dyn io::Write,
+    (pixel_width, pixel_height): (u32, u32),
+    (width, height): (u64, u64),
+    background: Rgb,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pixel_width}" height="{pixel_height}" viewBox="0 0 {width} {height}" shape-rendering="crispEdges">"#
+    )?;
+    writeln!(
+        out,
+        r#"<rect width="{width}" height="{height}" fill="{}"/>"#,
+        hex(background)
+    )
+}
+
 /// The colors of a picture.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Palette {

@@ -10,7 +10,7 @@ use super::printed_map::{map_png, map_svg};
 use super::{map_size, tiles_of};
 use crate::grid::Tile;
 use crate::level::{Level, MapTile, TileMap};
-use crate::render::ink::{Ink, Picture, Rgb, hex};
+use crate::render::ink::{Ink, Picture, Rgb, hex, tile_svg_opening};
 use crate::render::png_encoding::into_io;
 use crate::render::{Png, Render, Style, Svg};
 use std::collections::BTreeMap;
@@ -49,7 +49,7 @@ impl<L: Level> Render<L> for Svg {
         if self.0.style == Style::Lines {
             return map_svg(&self.0, map, out);
         }
-        let (tiles, (pixel_width, pixel_height)) = tiles_and_size(&self.0, map)?;
+        let (tiles, pixels) = tiles_and_size(&self.0, map)?;
         let colors = colors(&self.0);
         let mut runs: BTreeMap<usize, String> = BTreeMap::new();
         for (y, row) in tiles.rows().enumerate() {
@@ -63,16 +63,9 @@ impl<L: Level> Render<L> for Svg {
                 x += run.len();
             }
         }
-        let (width, height) = (tiles.width(), tiles.height());
-        writeln!(
-            out,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pixel_width}" height="{pixel_height}" viewBox="0 0 {width} {height}" shape-rendering="crispEdges">"#
-        )?;
-        writeln!(
-            out,
-            r#"<rect width="{width}" height="{height}" fill="{}"/>"#,
-            hex(colors[MapTile::Rock as usize])
-        )?;
+        let (width, height) = (u64::from(tiles.width()), u64::from(tiles.height()));
+        let background = colors[MapTile::Rock as usize];
+        tile_svg_opening(out, pixels, (width, height), background)?;
         for (tile, d) in runs {
             writeln!(out, r#"<path fill="{}" d="{d}"/>"#, hex(colors[tile]))?;
         }

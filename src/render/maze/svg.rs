@@ -3,7 +3,7 @@
 use crate::grid::MazeError;
 use crate::grid::Tile;
 use crate::maze::{Blank, Maze};
-use crate::render::ink::{Ink, Picture, Style, for_each_ink_row, hex};
+use crate::render::ink::{Ink, Picture, Style, for_each_ink_row, hex, tile_svg_opening};
 use crate::render::lines::maze_svg_open;
 use crate::render::{Render, Takes};
 use std::collections::BTreeMap;
@@ -64,18 +64,10 @@ impl Svg {
         let Picture { palette, .. } = self.0;
         let grid = maze.tile_grid("a tile picture").map_err(io::Error::other)?;
         let (width, height) = (grid.tile_width(), grid.tile_height());
-        let (pixel_width, pixel_height) = self.0.pixel_size(maze).map_err(io::Error::other)?;
         let heat = self.0.heat(maze).map_err(io::Error::other)?;
         let background = Ink::Plain(Tile::Passage);
-        writeln!(
-            out,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pixel_width}" height="{pixel_height}" viewBox="0 0 {width} {height}" shape-rendering="crispEdges">"#
-        )?;
-        writeln!(
-            out,
-            r#"<rect width="{width}" height="{height}" fill="{}"/>"#,
-            hex(palette.rgb(background))
-        )?;
+        let pixels = self.0.pixel_size(maze).map_err(io::Error::other)?;
+        tile_svg_opening(out, pixels, (width, height), palette.rgb(background))?;
         // The walls, the first path in ink order and most of the picture, go out a chunk at a
         // time; the others are gathered, to follow in ink order.
         let wall = Ink::Plain(Tile::Wall);
