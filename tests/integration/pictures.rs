@@ -575,7 +575,7 @@ fn the_binary_draws_lines_16_pixels_a_cell_unless_told_and_refuses_what_does_not
             "--format",
             "png",
         ],
-        &["--scale 64: the picture would be 3840000096 pixels across, more than the 2147483647"],
+        &["--cells 40000000x1: the picture would be 3840000096 pixels across at --scale 64"],
     );
     assert_refused(
         &["backtrack", "--shape", "triangle", "--format", "json"],

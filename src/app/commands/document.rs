@@ -5,7 +5,7 @@ use crate::app::animate::{self, Animator, Pace, ShapeAnimator};
 use crate::app::cli::StatsFormat;
 use crate::app::output::Target;
 use crate::app::settle::{
-    DocumentAction, DocumentJob, Input, Solving, bad_input, shape_format_refused,
+    DocumentAction, DocumentJob, Input, Solving, bad_input, check_read_shape, shape_format_refused,
     tiles_style_refused, with_flags,
 };
 use crate::app::terminal::TerminalScreen;
@@ -108,9 +108,7 @@ fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
         if picture.style == Style::Tiles {
             return Err(tiles_style_refused(&maze.shape().description()));
         }
-        picture
-            .pixel_size_of_shape(maze.shape())
-            .with_context(|| format!("--scale {}", picture.scale))?;
+        check_read_shape(picture, maze.shape())?;
     }
     if let Some((finish, pace)) = finish {
         solve(&mut maze, finish, pace, output.blocks_scale)?;

@@ -56,6 +56,72 @@ pub fn wanted(args: &MazeArgs) -> bool {
             .is_some_and(|format| format.takes().dataset_only())
 }
 
+/// What makes a maze command a dataset, as the command line gave it: a dataset option (`--count
+/// 5`, `--unique`, `--min-solution 30`, ...), `--endpoints farthest`, or a format that writes
+/// datasets only.
+enum DatasetCause {
+    /// A dataset option, spelled as given.
+    Option(String),
+    /// `--endpoints farthest`.
+    Endpoints,
+    /// A format of datasets (`jsonl`, `npy`, `npy-connections`, `npz`, `tokens`).
+    Format(Format),
+}
+
+/// The first thing on the command line that asks for a dataset (see [`wanted`]).
+fn dataset_cause(args: &MazeArgs) -> Option<DatasetCause> {
+    let dataset = &args.dataset;
+    let bound = dataset.bounds.given().into_iter().next().map(|bound| {
+        let (end, value) = match (bound.min, bound.max) {
+            (Some(min), _) => ("min", min),
+            (None, max) => ("max", max.unwrap_or_default()),
+        };
+        format!("--{end}-{} {value}", bound.figure.name())
+    });
+    let options = [
+        dataset.count.map(|count| format!("--count {count}")),
+        dataset.jobs.map(|jobs| format!("--jobs {jobs}")),
+        (dataset.shard).map(|shard| format!("--shard {}/{}", shard.index, shard.of)),
+        dataset.unique.then(|| "--unique".to_string()),
+        bound,
+    ];
+    if let Some(option) = options.into_iter().flatten().next() {
+        return Some(DatasetCause::Option(option));
+    }
+    if dataset.endpoints.is_some() {
+        return Some(DatasetCause::Endpoints);
+    }
+    let format = args
+        .output
+        .format
+        .filter(|format| format.takes().dataset_only());
+    format.map(DatasetCause::Format)
+}
+
+/// The refusal of `flag`, which makes one `what` (a maze, a labyrinth) at a time written as
+/// `formats`, beside what asks for a dataset: names the option, `--endpoints` or the format
+/// that does.
+fn one_at_a_time(args: &MazeArgs, flag: &str, what: &str, formats: &[Format]) -> anyhow::Error {
+    bad_input(match dataset_cause(args) {
+        Some(DatasetCause::Option(option)) => format!(
+            "{flag} makes one {what} at a time, and {option} is an option of datasets; leave \
+             one of them out"
+        ),
+        Some(DatasetCause::Endpoints) => format!(
+            "--endpoints farthest places the ends of the mazes of a dataset, and {flag} makes \
+             one {what} at a time; leave --endpoints out (--start and --goal place the ends of \
+             one {what})"
+        ),
+        Some(DatasetCause::Format(format)) => format!(
+            "--format {} writes datasets, and {flag} makes one {what} at a time; {flag} is \
+             written as --format {}",
+            format.name(),
+            super::output::format_names(formats.iter().copied())
+        ),
+        None => format!("{flag} makes one {what} at a time, not a dataset"),
+    })
+}
+
 /// Refuses NumPy arrays where a command writes one maze read from a document.
 pub fn refuse_arrays(output: &OutputArgs) -> anyhow::Result<()> {
     match output.format.map(Format::takes) {
@@ -82,16 +148,16 @@ pub fn settle(
     args: MazeArgs,
 ) -> anyhow::Result<DatasetJob> {
     if let Some(flag) = args.giant.given() {
-        return Err(bad_input(format!(
-            "{flag} makes one maze at a time; leave out the dataset options (--count, --jobs, \
-             --unique, --min-..., --max-...)"
-        )));
+        let formats = super::maze::WINDOW_FORMATS;
+        return Err(one_at_a_time(&args, flag, "maze", &formats));
     }
     if args.unicursal {
-        return Err(bad_input(
-            "--unicursal makes one labyrinth at a time; leave out the dataset options (--count, \
-             --jobs, --unique, --min-..., --max-...)",
-        ));
+        let formats: Vec<Format> = Format::value_variants()
+            .iter()
+            .copied()
+            .filter(|&format| format != Format::Events && !format.takes().dataset_only())
+            .collect();
+        return Err(one_at_a_time(&args, "--unicursal", "labyrinth", &formats));
     }
     let shape = super::maze::blank_shape(&args)?;
     let blank = match shape.clone() {
@@ -198,10 +264,14 @@ pub fn settle(
         .map_err(|error| super::flags::dataset_with_flags(error, &spec))?;
     let (width, height) = spec.maze.blank.extent();
     let rendering = match &shape {
-        Some(blank) => super::output::shape_output(&args.output, blank)?,
+        Some(blank) => {
+            let sizing = super::maze::shape_sizing(&args, blank);
+            super::output::shape_output(&args.output, blank, &sizing)?
+        }
         None => {
             let rendering = rendering(&args.output, Format::Term)?;
-            rendering.check_picture(tiles_from_cells(width), tiles_from_cells(height))?;
+            let sizing = super::maze::rect_sizing(&args.size, width, height.into());
+            rendering.check_picture(tiles_from_cells(width), tiles_from_cells(height), &sizing)?;
             rendering
         }
     };

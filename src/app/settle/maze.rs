@@ -1,7 +1,7 @@
 //! Settles a maze command: the library's `MazeSpec` checked, and where the maze goes
 //! (rendered, streamed row by row, animated, or as its generator's events).
 
-use super::output::{Rendering, format_of, rendering, shape_output, use_color};
+use super::output::{Rendering, Sizing, Unit, format_of, rendering, shape_output, use_color};
 use super::{Seed, bad_input, flags::with_flags};
 
 use crate::app::animate::{self, Pace};
@@ -119,7 +119,8 @@ pub(super) fn maze(
     }
     let format = format_of(&args.output);
     let destination = if let Some(rendering) = streamed {
-        rendering.check_picture(tiles_from_cells(width), tiles_from_cells_u64(rows))?;
+        let sizing = rect_sizing(&args.size, width, rows);
+        rendering.check_picture(tiles_from_cells(width), tiles_from_cells_u64(rows), &sizing)?;
         if format == Format::Json && u32::try_from(rows).is_err() {
             let error = mazegen::MazeError::TooTall {
                 height: rows,
@@ -135,7 +136,8 @@ pub(super) fn maze(
         Destination::Events(Target::new(args.output.target.output.as_deref()))
     } else {
         let rendering = rendering(&args.output, Format::Term)?;
-        rendering.check_picture(tiles_from_cells(width), tiles_from_cells(height))?;
+        let sizing = rect_sizing(&args.size, width, rows);
+        rendering.check_picture(tiles_from_cells(width), tiles_from_cells(height), &sizing)?;
         if args.animation.animate {
             let (tile_width, tile_height) = (tiles_from_cells(width), tiles_from_cells(height));
             let pace = animation_pace(&args, format, |columns, lines| {
@@ -155,7 +157,7 @@ pub(super) fn maze(
 }
 
 /// The formats a window is written in: those that draw tiles or list cells.
-const WINDOW_FORMATS: [Format; 6] = [
+pub(super) const WINDOW_FORMATS: [Format; 6] = [
     Format::Term,
     Format::Text,
     Format::Json,
@@ -272,9 +274,17 @@ fn giant_maze(
     let finish = finish_of(&args, None)?;
     finish.check(&blank).map_err(with_flags)?;
     let rendering = rendering(&args.output, Format::Term)?;
+    let sizing = Sizing::both(
+        format!(
+            "--window {},{},{},{}",
+            window.x, window.y, window.width, window.height
+        ),
+        Some(Unit::Cells),
+    );
     rendering.check_picture(
         tiles_from_cells(window.width),
         tiles_from_cells(window.height),
+        &sizing,
     )?;
     Ok(MazeJob {
         spec: MazeSpec {
@@ -458,6 +468,60 @@ fn sized(
     }
 }
 
+/// How the options size a rectangle of `width x rows` cells, for the refusal of a picture too
+/// large: `--width` (or `--size`) across and `--height` (or `--size`) down, in tiles as given,
+/// or `--cells WxH` both ways.
+pub(super) fn rect_sizing(size: &SizeArgs, width: u32, rows: u64) -> Sizing {
+    if size.cells.is_some() {
+        return Sizing::both(size.spelled(width, rows), Some(Unit::Cells));
+    }
+    let side = |flag: &str, given: bool, cells: u64| {
+        let (flag, cells) = match (given, size.size) {
+            (false, Some(square)) => ("--size", u64::from(square)),
+            _ => (flag, cells),
+        };
+        format!("{flag} {}", tiles_from_cells_u64(cells))
+    };
+    Sizing {
+        across: side("--width", size.width.is_some(), width.into()),
+        down: side("--height", size.height.is_some(), rows),
+        unit: Some(Unit::Tiles),
+    }
+}
+
+/// How the options size a maze of `shape`, for the refusal of a picture too large: those
+/// behind its width and height (`--cells`, `--rings`, `--mask`, a rectangle's sizes, and
+/// `--levels` across, the levels side by side).
+pub(super) fn shape_sizing(args: &MazeArgs, shape: &Shape) -> Sizing {
+    let (width, height) = shape.extent();
+    let rect = || {
+        let (width, rows) = args.size.rectangle().unwrap_or((width, height.into()));
+        rect_sizing(&args.size, width, rows)
+    };
+    match shape {
+        Shape::Masked(_) => {
+            let path = args
+                .shape
+                .mask
+                .as_deref()
+                .unwrap_or(std::path::Path::new("FILE"));
+            Sizing::both(format!("--mask {}", path.display()), Some(Unit::Tiles))
+        }
+        Shape::Hex(_) | Shape::Triangle(_) => {
+            Sizing::both(format!("--cells {width}x{height}"), Some(Unit::Cells))
+        }
+        Shape::Polar(polar) => Sizing::both(format!("--rings {}", polar.rings()), None),
+        Shape::Levels(levels) => {
+            let rect = rect();
+            Sizing {
+                across: format!("--levels {} {}", levels.levels(), rect.across),
+                ..rect
+            }
+        }
+        Shape::Rect(_) | Shape::Square(_) | Shape::Weave(_) => rect(),
+    }
+}
+
 /// The sizes a rectangle takes, for refusals of others.
 const RECTANGLE_SIZES: &str =
     "rectangles take --size, --width and --height in tiles, or --cells WxH";
@@ -484,7 +548,7 @@ fn shaped_maze(
         events_only(&args)?;
         Destination::Events(Target::new(args.output.target.output.as_deref()))
     } else {
-        let rendering = shape_output(&args.output, blank)?;
+        let rendering = shape_output(&args.output, blank, &shape_sizing(&args, blank))?;
         if args.animation.animate {
             let size = animate::picture_size(blank, rendering.blocks_scale())?;
             let pace = animation_pace(&args, format, |columns, lines| {
