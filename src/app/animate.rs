@@ -610,6 +610,25 @@ pub fn check_shape_fits(
     )
 }
 
+/// Checks that the search on a maze read from a document (`solve --animate`), `what`, fits a
+/// `columns x lines` terminal, its picture and status line needing `need`. No option of
+/// `solve` sizes the maze: the advice is `scale` (a smaller `--scale` that fits, for a maze in
+/// half blocks), a larger window, or the solved maze written without `--animate`.
+pub fn check_read_fits(
+    what: &str,
+    need: (u64, u64),
+    (columns, lines): (u16, u16),
+    scale: Option<u32>,
+) -> Result<(), String> {
+    check_room(what, need, (columns, lines), || {
+        let scale = scale.map_or_else(String::new, |s| format!("--scale {s} fits, or "));
+        format!(
+            "{scale}enlarge the window, or leave --animate out to write the solved maze (to a \
+             file with -o FILE)"
+        )
+    })
+}
+
 /// Checks that the animation fits a `columns x lines` terminal, saying what would fit if not.
 pub fn check_fits(
     tile_width: u64,
