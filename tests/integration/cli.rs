@@ -418,9 +418,87 @@ fn negative_numbers_are_values_that_the_range_check_explains() {
             &["rooms", "--room-size", "-3..8"],
             &["'-3..8' for '--room-size <MIN..MAX>'", "MIN..MAX"],
         ),
+        (
+            &["kruskal", "--weave", "-0.1"],
+            &[
+                "'-0.1' for '--weave [<DENSITY>]'",
+                "expected a number from 0 to 1",
+            ],
+        ),
+        (
+            &["backtrack", "--cells", "-1x3"],
+            &["'-1x3' for '--cells <WxH>'", "from 1 to 4294967295 cells"],
+        ),
+        (
+            &["binary-tree", "--window", "-1,0,3,3"],
+            &[
+                "'-1,0,3,3' for '--window <X,Y,W,H>'",
+                "X and Y of the window X,Y,W,H are from 0",
+            ],
+        ),
     ];
     for (args, expected) in cases {
         assert_refused(args, expected);
+    }
+}
+
+#[test]
+fn numbers_out_of_range_name_the_range_however_long() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["backtrack", "--levels", "18446744073709551615"],
+            "18446744073709551615 is not in 1..=1024",
+        ),
+        (
+            &["backtrack", "--chunk", "18446744073709551615"],
+            "18446744073709551615 is not in 1..=4294967295",
+        ),
+        (
+            &[
+                "backtrack",
+                "--shape",
+                "polar",
+                "--rings",
+                "18446744073709551615",
+            ],
+            "is not in 1..=4294967295",
+        ),
+        (
+            &["backtrack", "--delay", "18446744073709551615"],
+            "18446744073709551615 is not in 0..=10000",
+        ),
+        (
+            &["solve", "--delay", "99999999999999999999999"],
+            "is not in 0..=10000",
+        ),
+        (
+            &["backtrack", "--scale", "-99999999999999999999"],
+            "is not in 1..=64",
+        ),
+        (
+            &["rooms", "--scale", "18446744073709551615"],
+            "is not in 1..=64",
+        ),
+        (
+            &["backtrack", "--shape", "hex", "--cells", "4294967296x1"],
+            "4294967296 cells is not a side: each side of WxH is from 1 to 4294967295 cells",
+        ),
+        (
+            &["binary-tree", "--window", "0,0,0,0"],
+            "the window 0,0,0,0 is empty: its width W and height H count cells, from 1 to \
+             4294967295",
+        ),
+        (
+            &["binary-tree", "--window", "0,0,3,4294967296"],
+            "4294967296 is not a side of the window X,Y,W,H",
+        ),
+    ];
+    for (args, expected) in cases {
+        assert_refused(args, &[expected]);
+        mazegen()
+            .args(*args)
+            .assert()
+            .stderr(predicates::str::contains("too large to fit").not());
     }
 }
 

@@ -392,7 +392,7 @@ fn what_cannot_be_cut_is_refused() {
     );
     assert_refused(
         &["binary-tree", "--window", "1,1,0,3"],
-        &["expected a window X,Y,W,H"],
+        &["the window 1,1,0,3 is empty: its width W and height H count cells, from 1"],
     );
     assert_refused(
         &["backtrack", "--chunk", "8", "--width", MAX],

@@ -63,11 +63,11 @@ pub struct SearchAnimationArgs {
     pub animate: bool,
 
     /// Milliseconds to pause after each frame of --animate [default: 10]
-    #[arg(long, value_name = "MS", default_value_t = 10, hide_default_value = true, value_parser = clap::value_parser!(u32).range(0..=10_000), allow_negative_numbers = true)]
+    #[arg(long, value_name = "MS", default_value_t = 10, hide_default_value = true, value_parser = super::in_range(0, 10_000), allow_negative_numbers = true)]
     pub delay: u32,
 
     /// Solver steps drawn per frame of --animate (raise it for big mazes) [default: 1]
-    #[arg(long, value_name = "N", default_value_t = 1, hide_default_value = true, value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = 1, hide_default_value = true, value_parser = super::in_range(1, u32::MAX), allow_negative_numbers = true)]
     pub steps_per_frame: u32,
 }
 

@@ -38,7 +38,7 @@ pub struct OutputArgs {
     /// and text of hex, triangle, polar, wrapped and levelled mazes (two pixels a character
     /// high), 1 to 64 [default: 8, 16 in lines; in term and text 4, 8 for triangles, 6 in
     /// --levels]
-    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=i64::from(mazegen::render::MAX_SCALE)), allow_negative_numbers = true, help_heading = OUTPUT)]
+    #[arg(long, value_name = "PX", value_parser = super::in_range(1, mazegen::render::MAX_SCALE), allow_negative_numbers = true, help_heading = OUTPUT)]
     pub scale: Option<u32>,
 
     /// How svg, png and html pictures draw a rectangle or a mask: tiles (square walls and
@@ -52,7 +52,7 @@ pub struct OutputArgs {
     pub paper: Option<Paper>,
 
     /// Mazes on each page of a pdf book, 1, 2, 4 or 6 [default: 1]
-    #[arg(long, value_name = "N", value_parser = per_page, help_heading = OUTPUT)]
+    #[arg(long, value_name = "N", value_parser = per_page, allow_negative_numbers = true, help_heading = OUTPUT)]
     pub per_page: Option<u32>,
 }
 

@@ -415,10 +415,11 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
             let Some(wrap) = wrap else {
                 return Ok(None);
             };
+            refuse_narrow_wrap(&args.size, wrap, width, rows)?;
             let size = || {
                 let flag = format!("--wrap {}", wrap.name());
                 sized(&args.size, &flag, width, rows, |w, h| {
-                    format!("{flag} with {w}x{h} tiles (3 cells are 7 tiles)")
+                    format!("{flag} with {w}x{h} tiles")
                 })
             };
             let height = u32::try_from(rows).unwrap_or(u32::MAX);
@@ -451,6 +452,52 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
             Ok(Some(Shape::Polar(polar)))
         }
     }
+}
+
+/// The fewest cells a wrapped axis takes: with 2, the cells on either side of the seam would
+/// be neighbours twice; with 1, a cell its own neighbour.
+const WRAP_CELLS: u64 = 3;
+
+/// Refuses `--wrap` across or down a rectangle of `width x rows` cells sized in tiles that is
+/// too narrow for it, in the tiles and the option the size was given in (a size in cells is
+/// refused by the library, in cells).
+fn refuse_narrow_wrap(
+    size: &SizeArgs,
+    wrap: mazegen::topology::Wrap,
+    width: u32,
+    rows: u64,
+) -> anyhow::Result<()> {
+    if size.cells.is_some() {
+        return Ok(());
+    }
+    let axes = [
+        (
+            wrap.x(),
+            u64::from(width),
+            "across",
+            size.width.is_some(),
+            "--width",
+        ),
+        (wrap.y(), rows, "down", size.height.is_some(), "--height"),
+    ];
+    for (wrapped, cells, way, own, flag) in axes {
+        if !wrapped || cells >= WRAP_CELLS {
+            continue;
+        }
+        let flag = if own { flag } else { "--size" };
+        let tiles = tiles_from_cells_u64(cells);
+        let (cell, meet) = match cells {
+            1 => ("1 cell", "its one cell would be its own neighbour"),
+            _ => ("2 cells", "its edge cells would be neighbours twice"),
+        };
+        return Err(bad_input(format!(
+            "{flag} {tiles} --wrap {}: a maze {tiles} tiles {way} ({cell}) cannot wrap {way}: \
+             {meet}; wrapping {way} needs {flag} {} or more ({WRAP_CELLS} cells)",
+            wrap.name(),
+            tiles_from_cells_u64(WRAP_CELLS)
+        )));
+    }
+    Ok(())
 }
 
 /// `flag` beside the size of a rectangle of `width x rows` cells as the command line gave it:
