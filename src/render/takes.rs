@@ -27,6 +27,29 @@ pub struct Takes {
     pub solved: bool,
     /// How one output holds many mazes, or `None` for a format of one maze.
     pub many: Option<Many>,
+    /// What of a finished maze it writes beside its passages: every format holds the solution,
+    /// the start and goal and the openings, but arrays and tokens.
+    pub holds: Holds,
+}
+
+/// What of a finished maze a format writes beside its passages (drawn or listed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Holds {
+    /// The solution.
+    pub solution: bool,
+    /// The start and the goal.
+    pub endpoints: bool,
+    /// The openings in the outer wall beside them.
+    pub openings: bool,
+}
+
+impl Holds {
+    /// The solution, the endpoints and the openings.
+    pub const ALL: Holds = Holds {
+        solution: true,
+        endpoints: true,
+        openings: true,
+    };
 }
 
 /// How a format writes many mazes to one output.
@@ -60,6 +83,7 @@ impl Takes {
         records_seed: false,
         solved: false,
         many: None,
+        holds: Holds::ALL,
     };
 
     /// Whether it writes a dataset only: many mazes, but not as one after another for people

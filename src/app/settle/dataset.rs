@@ -8,7 +8,7 @@ use mazegen::algorithms::{Generator, square_walk_steps};
 use mazegen::dataset::DatasetSpec;
 use mazegen::grid::tiles_from_cells;
 use mazegen::maze::{Blank, Finish, MazeSpec};
-use mazegen::render::{ArrayLayout, Many, Pdf};
+use mazegen::render::{ArrayLayout, Holds, Many, Pdf};
 use mazegen::topology::Shape;
 
 /// Many mazes to generate, finish, filter and write in index order.
@@ -120,6 +120,53 @@ fn one_at_a_time(args: &MazeArgs, flag: &str, what: &str, formats: &[Format]) ->
         ),
         None => format!("{flag} makes one {what} at a time, not a dataset"),
     })
+}
+
+/// Refuses a finishing option whose result `format` does not hold: `--solve` for a format
+/// without solutions, `--start`, `--goal` or `--endpoints` for one without endpoints (unless
+/// they choose mazes by their figures, or open the outer wall where the format shows it), and
+/// `--openings` for one without openings. `substitutes` names the dataset formats that hold
+/// what a test of [`Holds`] asks for.
+fn refuse_unheld(
+    args: &MazeArgs,
+    format: Format,
+    substitutes: impl Fn(fn(Holds) -> bool) -> String,
+) -> anyhow::Result<()> {
+    let holds = format.takes().holds;
+    let name = format.name();
+    let endpoints = &args.endpoints;
+    let refusal = |flag: &str, what: &str, holding: fn(Holds) -> bool, or: &str| {
+        bad_input(format!(
+            "{flag}: --format {name} does not hold {what}; --format {} does,{or} or leave \
+             {flag} out",
+            substitutes(holding)
+        ))
+    };
+    if args.solve && !holds.solution {
+        return Err(refusal("--solve", "the solution", |h| h.solution, ""));
+    }
+    if endpoints.openings && !holds.openings {
+        let what = "openings in the outer wall";
+        return Err(refusal("--openings", what, |h| h.openings, ""));
+    }
+    let placed = [
+        endpoints.start.map(|start| format!("--start {start}")),
+        endpoints.goal.map(|goal| format!("--goal {goal}")),
+        (args.dataset.endpoints).map(|_| "--endpoints farthest".to_string()),
+    ];
+    // Endpoints matter where they are shown as openings, or choose mazes by their figures.
+    let shown = endpoints.openings && holds.openings;
+    let chooses = !args.dataset.bounds.given().is_empty();
+    match placed.into_iter().flatten().next() {
+        Some(flag) if !holds.endpoints && !shown && !chooses => {
+            let or = match holds.openings {
+                true => format!(" --openings shows them as openings in {name}'s outer wall,"),
+                false => String::new(),
+            };
+            Err(refusal(&flag, "the start and goal", |h| h.endpoints, &or))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Refuses NumPy arrays where a command writes one maze read from a document.
@@ -248,6 +295,13 @@ pub fn settle(
             format.name()
         )));
     }
+    let substitutes = |holds: fn(Holds) -> bool| {
+        let formats = Format::value_variants().iter().copied().filter(|&other| {
+            writes_many(other) && other.takes().dataset_only() && holds(other.takes().holds)
+        });
+        super::output::format_names(formats)
+    };
+    refuse_unheld(&args, format, substitutes)?;
     if format == Format::Events || args.animation.animate {
         let what = if args.animation.animate {
             "--animate"

@@ -140,6 +140,16 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
         Command::Caves(args) => return caves::caves(args).map(Job::Caves),
         Command::Solve(mut args) => {
             dataset::refuse_arrays(&args.output)?;
+            let format = args.output.format;
+            if let Some(format) =
+                format.filter(|f| args.endpoints.openings && !f.takes().holds.openings)
+            {
+                return Err(bad_input(format!(
+                    "--openings: --format {} does not hold openings in the outer wall; leave \
+                     --openings out, or write the maze in another format",
+                    format.name()
+                )));
+            }
             let pace = document::search_pace(&mut args)?;
             let output = document::document_output(&args.output, Format::Json, Format::Graph)?;
             let solving = Solving {
