@@ -140,14 +140,12 @@ fn a_reported_seed_regenerates_the_same_maze() {
             .args(["backtrack", "--size", "31", "--format", format])
             .output()
             .unwrap();
-        let seed = if format == "json" {
-            assert!(output.stderr.is_empty(), "json keeps stderr quiet");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let seed = stderr.trim().strip_prefix("seed: ").unwrap().to_string();
+        if format == "json" {
             let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-            doc["seed"].as_u64().unwrap().to_string()
-        } else {
-            let stderr = String::from_utf8(output.stderr).unwrap();
-            stderr.trim().strip_prefix("seed: ").unwrap().to_string()
-        };
+            assert_eq!(doc["seed"].as_u64().unwrap().to_string(), seed);
+        }
         let again = stdout_of(&[
             "backtrack",
             "--size",
@@ -158,6 +156,80 @@ fn a_reported_seed_regenerates_the_same_maze() {
             &seed,
         ]);
         assert_eq!(String::from_utf8(output.stdout).unwrap(), again);
+    }
+}
+
+#[test]
+fn every_drawn_seed_is_reported_unless_quiet() {
+    // Every command and format, to a file too: the seed a document records may be out of
+    // sight, and a picture or a tile map records none.
+    let dir = crate::common::scratch_dir("drawn-seeds");
+    let maze_formats = [
+        "term",
+        "text",
+        "json",
+        "svg",
+        "png",
+        "html",
+        "pdf",
+        "events",
+        "graph",
+        "jsonl",
+        "npy",
+        "npy-connections",
+        "npz",
+        "tokens",
+    ];
+    let level_formats = [
+        "term", "text", "json", "tiled", "svg", "png", "ldtk", "uvtt",
+    ];
+    let runs = (maze_formats
+        .iter()
+        .map(|f| (&["backtrack", "--size", "7"][..], *f)))
+    .chain(
+        maze_formats
+            .iter()
+            .map(|f| (&["wilson", "--size", "7", "--count", "2"][..], *f)),
+    )
+    .chain(
+        level_formats
+            .iter()
+            .chain(&["dot"])
+            .map(|f| (&["rooms", "--count", "4"][..], *f)),
+    )
+    .chain(level_formats.iter().map(|f| (&["caves"][..], *f)));
+    for (command, format) in runs {
+        if command.contains(&"--count")
+            && ["json", "svg", "png", "html", "events", "graph"].contains(&format)
+        {
+            continue;
+        }
+        let file = dir.join(format!("out.{format}"));
+        let args = [command, &["--format", format, "-o", file.to_str().unwrap()]].concat();
+        let output = mazegen().args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{args:?}: {stderr}");
+        let lines: Vec<&str> = stderr
+            .lines()
+            .filter(|l| !l.starts_with("note: "))
+            .collect();
+        let [line] = lines[..] else {
+            panic!("{args:?}: one seed line expected, got {stderr}");
+        };
+        let seed = line
+            .strip_prefix("seed: ")
+            .unwrap_or_else(|| panic!("{args:?}: {stderr}"));
+        assert!(
+            seed.parse::<u64>().is_ok_and(|seed| seed < 1 << 53),
+            "{args:?}: {seed}"
+        );
+        let quiet = [&args[..], &["--quiet"]].concat();
+        let output = mazegen().args(&quiet).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            output.status.success() && !stderr.contains("seed"),
+            "{quiet:?}: {stderr}"
+        );
     }
 }
 
@@ -625,7 +697,7 @@ fn a_closed_pipe_ends_quietly() {
         (&["render", "--format", "png"], &document),
         (
             &[
-                "rooms", "--count", "20000", "--map", "never", "--format", "json",
+                "rooms", "--count", "20000", "--map", "never", "--format", "json", "--seed", "1",
             ],
             "",
         ),

@@ -85,7 +85,7 @@ pub(super) fn caves(args: CavesArgs) -> anyhow::Result<CavesJob> {
     Ok(CavesJob {
         options,
         floors,
-        seed: Seed::settle(args.seed, takes.records_seed),
+        seed: Seed::settle(args.seed, args.quiet),
         renderer,
         tileset: TilesetImage::of(format == CavesFormat::Tiled, &target),
         target,

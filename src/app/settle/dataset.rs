@@ -221,7 +221,7 @@ pub fn settle(
     let records_seed = takes.records_seed;
     let dataset = &args.dataset;
     let count = dataset.count.unwrap_or(1);
-    let seed = Seed::settle(args.seed, records_seed);
+    let seed = Seed::settle(args.seed, dataset.quiet);
     let spec = DatasetSpec {
         maze: MazeSpec {
             generator,

@@ -150,7 +150,7 @@ pub(super) fn maze(
     };
     Ok(MazeJob {
         spec,
-        seed: Seed::settle(args.seed, format.takes().records_seed),
+        seed: Seed::settle(args.seed, args.dataset.quiet),
         destination,
         quiet: args.dataset.quiet,
     })
@@ -292,7 +292,7 @@ fn giant_maze(
             blank,
             finish,
         },
-        seed: Seed::settle(args.seed, format.takes().records_seed),
+        seed: Seed::settle(args.seed, args.dataset.quiet),
         destination: Destination::Window(giant, window, rendering),
         quiet: args.dataset.quiet,
     })
@@ -608,7 +608,7 @@ fn shaped_maze(
     };
     Ok(MazeJob {
         spec,
-        seed: Seed::settle(args.seed, format.takes().records_seed),
+        seed: Seed::settle(args.seed, args.dataset.quiet),
         destination,
         quiet: args.dataset.quiet,
     })

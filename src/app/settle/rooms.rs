@@ -201,7 +201,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
                 }
             }),
         },
-        seed: Seed::settle(args.seed, takes.records_seed),
+        seed: Seed::settle(args.seed, args.quiet),
         renderer,
         target,
         note_no_map: !map && args.map.map == MapChoice::Auto,
