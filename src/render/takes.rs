@@ -17,6 +17,9 @@ pub struct Takes {
     pub picture: bool,
     /// Draws a heat map of distances from the start.
     pub heatmap: bool,
+    /// Draws in a palette's colors though it draws no picture (`term`); see
+    /// [`Takes::palette`].
+    pub colors: bool,
     /// What it writes, when its bytes are binary and a terminal would garble them.
     pub binary: Option<&'static str>,
     /// Carries a maze's figures in its document; other formats leave them to the caller.
@@ -78,6 +81,7 @@ impl Takes {
         blocks: false,
         picture: false,
         heatmap: false,
+        colors: false,
         binary: None,
         carries_stats: false,
         records_seed: false,
@@ -85,6 +89,11 @@ impl Takes {
         many: None,
         holds: Holds::ALL,
     };
+
+    /// Whether it takes a palette: pictures, and `term`'s colors.
+    pub fn palette(self) -> bool {
+        self.picture || self.colors
+    }
 
     /// Whether it writes a dataset only: many mazes, but not as one after another for people
     /// to read (`jsonl`, `npy`, `npz`, `tokens`).

@@ -46,6 +46,146 @@ fn options_listed(args: &[&str]) -> Vec<String> {
 }
 
 #[test]
+fn help_lists_the_formats_a_command_writes_and_its_own_default() {
+    let listed = |command: &str| {
+        let help = stdout_of(&[command, "--help"]);
+        let values: Vec<String> = help
+            .lines()
+            .skip_while(|line| !line.trim_start().starts_with("--format <FORMAT>"))
+            .skip_while(|line| !line.contains("Possible values:"))
+            .skip(1)
+            .take_while(|line| line.trim_start().starts_with("- "))
+            .map(|line| {
+                line.trim_start()[2..]
+                    .split(':')
+                    .next()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        (help, values)
+    };
+    let documents = [
+        "term", "text", "json", "svg", "png", "html", "pdf", "graph", "jsonl", "tokens",
+    ];
+    for command in ["solve", "render"] {
+        let (help, values) = listed(command);
+        assert_eq!(values, documents, "{command} --help");
+        assert!(!help.contains("for solve"), "{help}");
+        // What is not listed is still refused with its reason.
+        for format in ["events", "npy", "npz"] {
+            assert_refused(&[command, "/dev/null", "--format", format], &["use"]);
+        }
+    }
+    let (help, values) = listed("backtrack");
+    assert!(values.contains(&"events".to_string()) && values.contains(&"npz".to_string()));
+    assert!(help.contains("Output format [default: term]\n"), "{help}");
+    assert!(
+        listed("render")
+            .0
+            .contains("Output format [default: term]\n")
+    );
+    assert!(listed("solve").0.contains(
+        "Output format [default: the kind of document read: json for a maze document, graph \
+         for a graph document]"
+    ));
+}
+
+#[test]
+fn picture_options_name_exactly_the_formats_that_take_them() {
+    // Each format either takes the option or is refused with a list of the formats that do:
+    // the list is exactly those that took it.
+    let formats = [
+        "term",
+        "text",
+        "json",
+        "svg",
+        "png",
+        "html",
+        "pdf",
+        "graph",
+        "jsonl",
+        "npy",
+        "npy-connections",
+        "npz",
+        "tokens",
+    ];
+    let dir = crate::common::scratch_dir("picture-options");
+    let file = dir.join("out");
+    let file = file.to_str().unwrap();
+    let options: [(&[&str], &str, &str); 4] = [
+        (
+            &["--heatmap"],
+            "--heatmap draws on ",
+            " output, not --format",
+        ),
+        (
+            &["--theme", "colorblind"],
+            "--theme applies to ",
+            ", not --format",
+        ),
+        (
+            &["--theme", "mono"],
+            "--theme applies to ",
+            ", not --format",
+        ),
+        (
+            &["--style", "lines"],
+            "--style applies to ",
+            ", not --format",
+        ),
+    ];
+    for (option, before, after) in options {
+        let mut taking = Vec::new();
+        let mut lists = Vec::new();
+        for format in formats {
+            let args = [
+                &[
+                    "backtrack",
+                    "--size",
+                    "5",
+                    "--seed",
+                    "1",
+                    "-o",
+                    file,
+                    "--format",
+                    format,
+                ][..],
+                option,
+            ]
+            .concat();
+            let output = mazegen().args(&args).output().unwrap();
+            let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+            if output.status.success() {
+                taking.push(format);
+                continue;
+            }
+            assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+            let list = stderr
+                .split_once(before)
+                .and_then(|(_, rest)| rest.split_once(after))
+                .unwrap_or_else(|| panic!("{args:?}: {stderr}"))
+                .0
+                .to_string();
+            lists.push(list);
+        }
+        let named: Vec<String> = lists[0]
+            .replace(" output and ", ", ")
+            .replace(" pictures", "")
+            .replace(" or ", ", ")
+            .replace(" and ", ", ")
+            .split(", ")
+            .map(str::to_string)
+            .collect();
+        assert_eq!(named, taking, "{option:?}: {}", lists[0]);
+        assert!(
+            lists.iter().all(|list| *list == lists[0]),
+            "{option:?}: {lists:?}"
+        );
+    }
+}
+
+#[test]
 fn help_lists_the_options_a_newcomer_needs_first() {
     let newcomer = [
         "--size", "--width", "--height", "--cells", "--seed", "--solve", "--output", "--format",

@@ -560,7 +560,7 @@ fn the_binary_draws_lines_16_pixels_a_cell_unless_told_and_refuses_what_does_not
             "--format",
             "graph",
         ],
-        &["--heatmap draws on term, svg or png output, not --format graph"],
+        &["--heatmap draws on term, svg, png or html output, not --format graph"],
     );
     // 1.5 x 40000000 + 0.5 units across at 64 pixels, and 32 pixels either side.
     assert_refused(
@@ -676,4 +676,62 @@ fn a_line_picture_the_memory_cannot_hold_is_refused_before_the_maze_is_carved() 
     // The check itself: a small picture's drawing is granted.
     let hex = Shape::Hex(Hex::new(30, 20).unwrap());
     assert_eq!(Picture::default().check_drawing_memory(&hex), Ok(()));
+}
+
+#[test]
+fn the_colorblind_theme_colors_term_and_pictures() {
+    let maze = ["backtrack", "--size", "9", "--seed", "1", "--solve"];
+    let run = |more: &[&str]| {
+        let output = mazegen().args(maze).args(more).output().unwrap();
+        assert!(output.status.success(), "{more:?}");
+        output.stdout
+    };
+    // term: blue walls (#005faf), orange passages (#d7af00), a sky-blue solution (#5fafd7)
+    // from the 256-color cube, not the basic red and green.
+    let term = String::from_utf8(run(&["--color", "always", "--theme", "colorblind"])).unwrap();
+    for index in [25, 178, 74] {
+        assert!(term.contains(&format!("\x1b[38;5;{index}m")), "{term}");
+    }
+    for classic in [9, 10, 11] {
+        assert!(!term.contains(&format!("\x1b[38;5;{classic}m")), "{term}");
+    }
+    // The default is the classic palette, byte for byte.
+    let classic = run(&["--color", "always"]);
+    assert_eq!(classic, run(&["--color", "always", "--theme", "color"]));
+    assert!(String::from_utf8(classic).unwrap().contains("\x1b[38;5;9m"));
+    // Shapes in half blocks, foreground and background.
+    let hex = mazegen()
+        .args([
+            "backtrack",
+            "--shape",
+            "hex",
+            "--cells",
+            "4x3",
+            "--seed",
+            "1",
+        ])
+        .args(["--color", "always", "--theme", "colourblind"])
+        .output()
+        .unwrap();
+    let hex = String::from_utf8(hex.stdout).unwrap();
+    assert!(
+        hex.contains("38;5;178;48;5;178m") && hex.contains("48;5;25m"),
+        "{hex}"
+    );
+    // Pictures: Okabe and Ito's blue and orange.
+    for format in ["svg", "html"] {
+        let picture =
+            String::from_utf8(run(&["--format", format, "--theme", "colorblind"])).unwrap();
+        assert!(
+            picture.contains("#0072b2") && picture.contains("#e69f00"),
+            "{format}"
+        );
+        assert!(
+            !picture.contains("#cd3131"),
+            "{format}: the classic red wall"
+        );
+    }
+    let png = run(&["--format", "png", "--theme", "colorblind"]);
+    let has = |rgb: [u8; 3]| png.windows(3).any(|bytes| bytes == rgb);
+    assert!(has([0, 114, 178]) && has([230, 159, 0]) && has([86, 180, 233]));
 }

@@ -1,8 +1,34 @@
 //! Command-line types of the commands that read maze documents: `solve`, `render`, `stats`.
 
-use super::{EndpointArgs, OutputArgs};
-use clap::{Args, ValueEnum};
+use super::{EndpointArgs, Format, OutputArgs};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Arg, Args, ValueEnum};
 use std::path::PathBuf;
+
+/// `--format` of `solve` and `render`: help lists the formats they write
+/// ([`Format::of_documents`]); the others are still parsed, to be refused with the reason.
+fn document_formats(arg: Arg) -> Arg {
+    let values = Format::value_variants().iter().map(|format| {
+        let value = format.to_possible_value().expect("every format has a name");
+        value.hide(!format.of_documents())
+    });
+    let parser = PossibleValuesParser::new(values)
+        .map(|name| Format::from_str(&name, false).expect("one of the formats' names"));
+    arg.value_parser(parser)
+}
+
+/// `--format` of `solve`: its own default.
+pub(super) fn solve_format(arg: Arg) -> Arg {
+    document_formats(arg).help(
+        "Output format [default: the kind of document read: json for a maze document, graph \
+         for a graph document]",
+    )
+}
+
+/// `--format` of `render`.
+pub(super) fn render_format(arg: Arg) -> Arg {
+    document_formats(arg)
+}
 
 /// Options of `solve`.
 #[derive(Debug, Args)]

@@ -149,6 +149,7 @@ pub enum Command {
     Caves(CavesArgs),
     /// Read a maze document (JSON) and add its solution: a shortest one, or the one a --method
     /// finds, with the cells it visited
+    #[command(mut_arg("format", document::solve_format))]
     #[command(after_help = examples!(
         "backtrack --size 41 --format json | mazegen solve --method tremaux --format text",
         "solve maze.json --start 0,0 --goal 19,0 -o solved.json",
@@ -162,6 +163,7 @@ pub enum Command {
     ))]
     Stats(StatsArgs),
     /// Read a maze document (JSON) and draw it in another format
+    #[command(mut_arg("format", document::render_format))]
     #[command(after_help = examples!(
         "render maze.json --format svg -o maze.svg",
         "backtrack --size 41 --format json | mazegen render --format png --theme mono -o maze.png"

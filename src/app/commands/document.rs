@@ -5,8 +5,8 @@ use crate::app::animate::{self, Animator, Pace, ShapeAnimator};
 use crate::app::cli::StatsFormat;
 use crate::app::output::Target;
 use crate::app::settle::{
-    DocumentAction, DocumentJob, Input, Solving, bad_input, check_read_shape, shape_format_refused,
-    tiles_style_refused, with_flags,
+    DocumentAction, DocumentJob, Input, Solving, bad_input, check_read_shape, picture_flag_refused,
+    shape_format_refused, tiles_style_refused, with_flags,
 };
 use crate::app::terminal::TerminalScreen;
 use anyhow::Context;
@@ -52,10 +52,8 @@ fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     }
     if output.blocks_scale.is_some() {
         // term and text draw this maze in tiles, which take no scale.
-        return Err(bad_input(format!(
-            "--scale applies to svg, png and html pictures, not --format {}",
-            output.graph_format.name()
-        )));
+        let name = output.graph_format.name();
+        return Err(picture_flag_refused("--scale", &name));
     }
     write_maze(&maze, &output.maze)
 }

@@ -58,6 +58,7 @@ pub(super) fn caves(args: CavesArgs) -> anyhow::Result<CavesJob> {
             color: use_color(&args.target),
             heatmap: false,
             scale: None,
+            ..Term::default()
         }),
         CavesFormat::Text => Box::new(Text::default()),
         CavesFormat::Json => Box::new(Json::default()),

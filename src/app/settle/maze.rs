@@ -727,6 +727,10 @@ fn animation_pace(
         delay: Duration::from_millis(args.animation.delay.into()),
         steps_per_frame: args.animation.steps_per_frame,
         color: use_color(target),
+        palette: args
+            .output
+            .theme
+            .map_or(mazegen::render::Palette::COLOR, Into::into),
     })
 }
 

@@ -19,7 +19,10 @@ pub use dataset::DatasetJob;
 pub use document::{DocumentAction, DocumentJob, Input, Solving};
 pub use flags::{caves_with_flags, dataset_with_flags, with_flags, with_options_at_fault};
 pub use maze::{Destination, MazeJob, walk_steps};
-pub use output::{Pixels, Rendering, check_read_shape, shape_format_refused, tiles_style_refused};
+pub use output::{
+    Pixels, Rendering, check_read_shape, picture_flag_refused, shape_format_refused,
+    tiles_style_refused,
+};
 pub use rooms::{RoomsJob, TilesetImage};
 
 use crate::app::cli::{Cli, Command, Format, MazeArgs};

@@ -27,19 +27,43 @@ const WEAVE_FORMATS: &str = "--format term, text, json, graph, jsonl, svg, png, 
 
 /// The names of `formats` as a refusal lists them: `term, svg, png or html`.
 pub(crate) fn format_names(formats: impl IntoIterator<Item = Format>) -> String {
+    names_joined(formats, "or")
+}
+
+/// The names of `formats` joined by commas, and `and` or `or` before the last.
+fn names_joined(formats: impl IntoIterator<Item = Format>, last_by: &str) -> String {
     let names: Vec<String> = formats.into_iter().map(Format::name).collect();
     match names.split_last() {
         Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        Some((last, rest)) => format!("{} {last_by} {last}", rest.join(", ")),
         None => String::new(),
     }
 }
 
-/// The formats of mazes that take what `takes` says of a format, in `--format`'s order.
+/// The formats of mazes that take what `takes` says of a format, in `--format`'s order: the
+/// one source of the lists refusals give.
 pub(crate) fn formats_that(takes: impl Fn(Takes) -> bool) -> Vec<Format> {
     (Format::value_variants().iter().copied())
         .filter(|format| takes(format.takes()))
         .collect()
+}
+
+/// The refusal of `flag`, a picture option (`--theme`, `--scale`, `--style`), for `--format
+/// name`: the formats that take it, as they declare it.
+pub fn picture_flag_refused(flag: &str, name: &str) -> anyhow::Error {
+    let pictures = names_joined(formats_that(|takes| takes.picture), "and");
+    let takers = match flag {
+        // term takes a palette too, drawing no picture.
+        "--theme" => {
+            let colored = formats_that(|takes| takes.palette() && !takes.picture);
+            format!(
+                "{} output and {pictures} pictures",
+                names_joined(colored, "and")
+            )
+        }
+        _ => format!("{pictures} pictures"),
+    };
+    bad_input(format!("{flag} applies to {takers}, not --format {name}"))
 }
 
 /// How and where a maze is written.
@@ -444,6 +468,7 @@ pub(super) fn renderer(
             color: use_color(&args.target),
             heatmap: args.heatmap,
             scale: args.scale,
+            palette: picture.palette,
         }),
         Format::Text => Box::new(Text { scale: args.scale }),
         Format::Json => Box::new(Json {
@@ -488,8 +513,9 @@ pub(super) fn picture(
     let takes = format.takes();
     let blocks = in_lines && takes.blocks;
     if args.heatmap && !takes.heatmap {
+        let formats = format_names(formats_that(|takes| takes.heatmap));
         return Err(bad_input(format!(
-            "--heatmap draws on term, svg or png output, not --format {name}"
+            "--heatmap draws on {formats} output, not --format {name}"
         )));
     }
     let book_flags = [
@@ -506,17 +532,12 @@ pub(super) fn picture(
         refuse_binary_to_terminal(takes, target)?;
     }
     let picture_flags = [
-        ("--theme", args.theme.is_some()),
-        ("--scale", args.scale.is_some()),
-        ("--style", args.style.is_some()),
+        ("--theme", args.theme.is_some() && !takes.palette()),
+        ("--scale", args.scale.is_some() && !takes.picture && !blocks),
+        ("--style", args.style.is_some() && !takes.picture),
     ];
-    if let Some((flag, _)) = picture_flags
-        .iter()
-        .find(|&&(flag, given)| given && !takes.picture && !(blocks && flag == "--scale"))
-    {
-        return Err(bad_input(format!(
-            "{flag} applies to svg, png and html pictures, not --format {name}"
-        )));
+    if let Some((flag, _)) = picture_flags.iter().find(|&&(_, refused)| refused) {
+        return Err(picture_flag_refused(flag, &name));
     }
     if takes.picture {
         refuse_binary_to_terminal(takes, target)?;

@@ -167,6 +167,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
             color: use_color(&args.target),
             heatmap: false,
             scale: None,
+            ..Term::default()
         }),
         RoomsFormat::Text => Box::new(Text::default()),
         RoomsFormat::Json => Box::new(Json::default()),
