@@ -322,6 +322,9 @@ fn too_large(
         ""
     };
     let advice = match (sizing.unit, most) {
+        // A maze read from a document: only the scale is the user's to change.
+        _ if options.is_empty() && scale > 1 => "draw it at a smaller --scale".to_string(),
+        _ if options.is_empty() => "it is too large to draw as a picture".to_string(),
         (Some(unit), Some(most)) => {
             let unit = match unit {
                 Unit::Tiles => "tiles",
@@ -335,7 +338,7 @@ fn too_large(
         _ => format!("ask for fewer cells {way}{smaller}"),
     };
     let picture = match options.is_empty() {
-        true => "the maze's picture".to_string(),
+        true => "the picture of the maze read".to_string(),
         false => format!("{options}: the picture"),
     };
     bad_input(format!(
@@ -572,5 +575,41 @@ pub(super) fn use_color(target: &TargetArgs) -> bool {
                 && io::stdout().is_terminal()
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_picture_too_large_names_what_its_user_can_change() {
+        let picture = Picture {
+            scale: 8,
+            ..Picture::default()
+        };
+        let wide = (300_000_001, 3);
+        let read = check_tiles(picture, wide, &Sizing::read()).unwrap_err();
+        assert_eq!(
+            format!("{read:#}"),
+            "the picture of the maze read would be 2400000008 pixels across at --scale 8, more \
+             than the 2147483647 a picture may have; draw it at a smaller --scale"
+        );
+        let cells = Sizing::both("--cells 150000000x1".into(), Some(Unit::Cells));
+        let given = check_tiles(picture, wide, &cells).unwrap_err();
+        assert_eq!(
+            format!("{given:#}"),
+            "--cells 150000000x1: the picture would be 2400000008 pixels across at --scale 8, \
+             more than the 2147483647 a picture may have; at --scale 8 a picture holds at most \
+             134217727 cells across; ask for fewer, or a smaller --scale"
+        );
+        let one = Picture {
+            scale: 1,
+            ..picture
+        };
+        let tall = check_tiles(one, (3, u64::MAX), &Sizing::read()).unwrap_err();
+        assert!(format!("{tall:#}").ends_with("pixels high at --scale 1, more than the 2147483647 a picture may have; it is too large to draw as a picture"), "{tall:#}");
+        assert_eq!(largest(|n| n <= 1000), 1000);
+        assert_eq!(largest(|_| true), u64::MAX);
     }
 }
