@@ -17,8 +17,11 @@ fn main() -> ExitCode {
     }
 }
 
-/// Carries out a settled job.
+/// Carries out a settled job, first telling a seed it drew on standard error.
 fn run(job: Job) -> anyhow::Result<()> {
+    if let Some(seed) = job.drawn_seed() {
+        message(format_args!("seed: {seed}"));
+    }
     match job {
         Job::Maze(job) => commands::maze::run(job),
         Job::Dataset(job) => commands::dataset::run(job),

@@ -11,9 +11,9 @@ use crossterm::Command;
 use crossterm::cursor::MoveTo;
 use crossterm::style::{Color, ResetColor, SetForegroundColor};
 use mazegen::events::{Event, Observer, ShapeEvent};
-use mazegen::grid::{Dir, Grid, Pos, TileKind, TilePos, cell_tile, passage_tile};
+use mazegen::grid::{Dir, Grid, Pos, Tile, TileKind, TilePos, cell_tile, passage_tile};
 use mazegen::maze::Carving;
-use mazegen::render::{Picture, Render, Style, Term, term_scale};
+use mazegen::render::{Ink, Palette, Picture, Render, Style, Term, term_scale};
 use mazegen::topology::{Shape, Topology};
 use mazegen::{Maze, with_topology};
 use std::io;
@@ -28,6 +28,8 @@ pub struct Pace {
     pub steps_per_frame: u32,
     /// Whether to draw in color (otherwise each look has its own glyph).
     pub color: bool,
+    /// The colors of walls and passages, and of the maze drawn in `term` at the end.
+    pub palette: Palette,
 }
 
 /// Why an animation ended early.
@@ -88,8 +90,22 @@ enum Look {
 }
 
 impl Look {
-    /// The dot's color.
-    fn color(self) -> Color {
+    /// The dot's color: walls and finished passages in `palette`'s colors (the terminal's red
+    /// and green for the classic one).
+    fn color(self, palette: &Palette) -> Color {
+        let ink = match self {
+            Look::Wall => Some(Ink::Plain(Tile::Wall)),
+            Look::Done => Some(Ink::Plain(Tile::Passage)),
+            _ => None,
+        };
+        match ink.and_then(|ink| palette.term_index(ink)) {
+            Some(index) if *palette != Palette::COLOR => Color::AnsiValue(index),
+            _ => self.classic_color(),
+        }
+    }
+
+    /// The dot's color in the terminal's classic colors.
+    fn classic_color(self) -> Color {
         const REGIONS: [Color; 6] = [
             Color::Blue,
             Color::Yellow,
@@ -275,9 +291,10 @@ impl<S: Screen> Animator<S> {
                 self.frame.extend_from_slice(look.glyph().as_bytes());
                 continue;
             }
-            if color != Some(look.color()) {
-                color = Some(look.color());
-                queue_ansi(&mut self.frame, SetForegroundColor(look.color()));
+            let look_color = look.color(&self.frames.pace.palette);
+            if color != Some(look_color) {
+                color = Some(look_color);
+                queue_ansi(&mut self.frame, SetForegroundColor(look_color));
             }
             self.frame.extend_from_slice("●".as_bytes());
         }
@@ -348,6 +365,7 @@ impl<S: Screen> ShapeAnimator<S> {
                 color: pace.color,
                 heatmap: false,
                 scale,
+                palette: pace.palette,
             },
             columns,
             drawn: Vec::new(),
@@ -610,6 +628,25 @@ pub fn check_shape_fits(
     )
 }
 
+/// Checks that the search on a maze read from a document (`solve --animate`), `what`, fits a
+/// `columns x lines` terminal, its picture and status line needing `need`. No option of
+/// `solve` sizes the maze: the advice is `scale` (a smaller `--scale` that fits, for a maze in
+/// half blocks), a larger window, or the solved maze written without `--animate`.
+pub fn check_read_fits(
+    what: &str,
+    need: (u64, u64),
+    (columns, lines): (u16, u16),
+    scale: Option<u32>,
+) -> Result<(), String> {
+    check_room(what, need, (columns, lines), || {
+        let scale = scale.map_or_else(String::new, |s| format!("--scale {s} fits, or "));
+        format!(
+            "{scale}enlarge the window, or leave --animate out to write the solved maze (to a \
+             file with -o FILE)"
+        )
+    })
+}
+
 /// Checks that the animation fits a `columns x lines` terminal, saying what would fit if not.
 pub fn check_fits(
     tile_width: u64,
@@ -708,6 +745,7 @@ mod tests {
             delay: Duration::ZERO,
             steps_per_frame: steps,
             color: true,
+            palette: Palette::COLOR,
         };
         let mut animator = Animator::new(screen, w, h, pace).unwrap();
         let maze = Maze::generate_observed(generator, w, h, 7, &mut animator).unwrap();
@@ -800,6 +838,7 @@ mod tests {
             delay: Duration::ZERO,
             steps_per_frame: 1,
             color,
+            palette: Palette::COLOR,
         };
         let mut animator = ShapeAnimator::new(screen, blank.clone(), None, pace).unwrap();
         let maze =

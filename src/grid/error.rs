@@ -169,10 +169,11 @@ pub enum MazeError {
 
     /// A picture with more pixels per side than its format allows.
     #[error(
-        "the picture would be {pixels} pixels across, more than the {limit} a picture may have"
+        "the picture would be {pixels} pixels on a side, more than the {limit} a picture may \
+         have"
     )]
     PictureTooLarge {
-        /// Pixels on the longer side.
+        /// Pixels on the side too long.
         pixels: u64,
         /// The most pixels per side.
         limit: u64,

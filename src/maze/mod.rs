@@ -533,7 +533,9 @@ impl Maze {
     /// keeps no visited cells).
     ///
     /// A wall follower that cannot reach the goal is [`MazeError::Unsolvable`], Pledge off the
-    /// shapes with fixed headings [`MazeError::MethodShape`] (see [`crate::solve`]).
+    /// shapes with fixed headings [`MazeError::MethodShape`] (see [`crate::solve`]). In a
+    /// window of a giant maze whose own passages do not join the start and the goal, every
+    /// method is refused with [`MazeError::NoPathInWindow`] before it walks.
     ///
     /// ```
     /// use mazegen::{Maze, Probability, algorithms::Wilson, solve::Method};
@@ -571,6 +573,14 @@ impl Maze {
                 })?;
             }
             return self.solve();
+        }
+        // A window whose own passages do not join its ends is refused as such, whatever the
+        // method: a wall follower would only find that its walk goes round.
+        if let (Some(_), Shape::Rect(grid)) = (&self.cut, &self.shape) {
+            let (start, goal) = (grid.pos(self.start), grid.pos(self.goal));
+            if shortest_path(grid, start, goal)?.is_none() {
+                return Err(MazeError::NoPathInWindow { start, goal });
+            }
         }
         let (start, goal) = (self.start, self.goal);
         let found = with_topology!(&self.shape, t => {

@@ -112,7 +112,9 @@ pub struct Palette {
 }
 
 impl Palette {
-    /// The terminal's colors: red walls, green passages, a yellow solution.
+    /// The terminal's colors: red walls, green passages, a yellow solution. `term` draws them
+    /// in the terminal's own basic colors (bright red, green, yellow, blue and magenta), which
+    /// these stand for; other palettes in the 256-color cube's nearest colors.
     pub const COLOR: Palette = Palette {
         wall: [205, 49, 49],
         passage: [35, 170, 60],
@@ -120,6 +122,20 @@ impl Palette {
         start: [40, 120, 230],
         goal: [200, 60, 200],
         heat: [[40, 210, 60], [20, 170, 200], [110, 40, 210]],
+    };
+
+    /// Safe for color blindness: blue walls, orange passages, a sky-blue solution, a white
+    /// start and a vermilion goal, and heat from yellow through orange to reddish purple. The
+    /// colors are Okabe and Ito's, chosen so that the tiles beside each other stay apart under
+    /// protanopia, deuteranopia and tritanopia alike (where the red walls and green passages
+    /// of [`Palette::COLOR`] look alike to the first two).
+    pub const COLORBLIND: Palette = Palette {
+        wall: [0, 114, 178],
+        passage: [230, 159, 0],
+        path: [86, 180, 233],
+        start: [255, 255, 255],
+        goal: [213, 94, 0],
+        heat: [[240, 228, 66], [230, 159, 0], [204, 121, 167]],
     };
 
     /// For printing: black walls on white, a grey solution, grey heat.
@@ -154,6 +170,13 @@ impl Palette {
                 })
             }
         }
+    }
+}
+
+/// The terminal's colors.
+impl Default for Palette {
+    fn default() -> Self {
+        Self::COLOR
     }
 }
 

@@ -41,7 +41,7 @@ pub use lines::term_scale;
 pub use maze::{Book, BookMaze, Graph, Html, Json, Paper, Pdf, Png, Svg, Term, Text};
 pub(crate) use maze::{level_openings, level_path};
 pub use save::SAVED_FORMATS;
-pub use takes::{Many, Takes};
+pub use takes::{Holds, Many, Takes};
 
 use crate::algorithms::stream::MazeRows;
 use crate::maze::{Blank, Maze};

@@ -2,7 +2,7 @@
 //! one table per tile kind, read by the one drawing code of each format, and the terminal's
 //! colors they are drawn in.
 
-use super::ink::{Ink, Palette};
+use super::ink::{Ink, Palette, Rgb};
 use crate::grid::Tile;
 use crate::level::MapTile;
 
@@ -41,19 +41,41 @@ impl TermColor {
     }
 }
 
-/// The terminal color of `ink`: the tile's own for tiles, the 256-color palette's nearest
-/// color for heat.
-pub(in crate::render) fn term_color(ink: Ink) -> Option<TermColor> {
+/// The terminal color of `ink` in `palette`: for [`Palette::COLOR`] the tile's own basic
+/// color, and for heat the 256-color cube's color of its steps (rounded as always); for other
+/// palettes the cube's nearest color. `None` for the blank outside a mask.
+pub(in crate::render) fn term_color(ink: Ink, palette: &Palette) -> Option<TermColor> {
     match ink {
-        Ink::Plain(tile) => tile.color(),
-        Ink::Heat(_) => {
-            // The 6x6x6 color cube of the 256-color palette.
-            let [r, g, b] = Palette::COLOR
-                .rgb(ink)
-                .map(|c| (u16::from(c) * 5 + 127) / 255);
+        Ink::Plain(Tile::Blank) => None,
+        Ink::Plain(tile) if *palette == Palette::COLOR => tile.color(),
+        Ink::Heat(_) if *palette == Palette::COLOR => {
+            // The 6x6x6 color cube of the 256-color palette, its steps taken as even.
+            let [r, g, b] = palette.rgb(ink).map(|c| (u16::from(c) * 5 + 127) / 255);
             Some(TermColor::Indexed((16 + 36 * r + 6 * g + b) as u8))
         }
+        _ => Some(TermColor::Indexed(cube_index(palette.rgb(ink)))),
     }
+}
+
+/// A palette in the terminal, beside the tiles' terminal looks.
+impl Palette {
+    /// The 256-color index `term` draws `ink` in with this palette (see [`Palette::COLOR`]'s
+    /// terminal colors); `None` for the blank outside a mask, which it leaves empty.
+    pub fn term_index(&self, ink: Ink) -> Option<u8> {
+        term_color(ink, self).map(|color| color.index())
+    }
+}
+
+/// The nearest color to `rgb` in the 256-color palette's 6x6x6 cube, whose steps are 0, 95,
+/// 135, 175, 215 and 255.
+fn cube_index(rgb: Rgb) -> u8 {
+    const STEPS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+    let [r, g, b] = rgb.map(|c| {
+        (0..STEPS.len())
+            .min_by_key(|&i| STEPS[i].abs_diff(c))
+            .expect("six steps") as u8
+    });
+    16 + 36 * r + 6 * g + b
 }
 
 /// The looks of one kind of tile.
@@ -175,16 +197,40 @@ mod tests {
     }
 
     #[test]
+    fn other_palettes_take_the_nearest_colors_of_the_cube() {
+        let colorblind = |tile| term_color(Ink::Plain(tile), &Palette::COLORBLIND);
+        // Blue #005faf walls, orange #d7af00 passages, sky-blue #5fafd7 solution, white start,
+        // vermilion #d75f00 goal.
+        let expected = [
+            (Tile::Wall, 25),
+            (Tile::Passage, 178),
+            (Tile::Path, 74),
+            (Tile::Start, 231),
+            (Tile::Goal, 166),
+        ];
+        for (tile, index) in expected {
+            assert_eq!(
+                colorblind(tile),
+                Some(TermColor::Indexed(index)),
+                "{tile:?}"
+            );
+        }
+        assert_eq!(colorblind(Tile::Blank), None);
+        assert_eq!(cube_index([0, 0, 0]), 16);
+        assert_eq!(cube_index([255, 255, 255]), 231);
+    }
+
+    #[test]
     fn heat_runs_through_the_color_cube() {
         // The palette's first heat color [40, 210, 60] is cube color (1, 4, 1), its last
         // [110, 40, 210] is (2, 1, 4).
         assert_eq!(
-            term_color(Ink::Heat(0)),
+            term_color(Ink::Heat(0), &Palette::COLOR),
             Some(TermColor::Indexed(16 + 36 + 4 * 6 + 1))
         );
         let last = Ink::HEAT_LEVELS - 1;
         assert_eq!(
-            term_color(Ink::Heat(last)),
+            term_color(Ink::Heat(last), &Palette::COLOR),
             Some(TermColor::Indexed(16 + 72 + 6 + 4))
         );
     }

@@ -17,6 +17,9 @@ pub struct Takes {
     pub picture: bool,
     /// Draws a heat map of distances from the start.
     pub heatmap: bool,
+    /// Draws in a palette's colors though it draws no picture (`term`); see
+    /// [`Takes::palette`].
+    pub colors: bool,
     /// What it writes, when its bytes are binary and a terminal would garble them.
     pub binary: Option<&'static str>,
     /// Carries a maze's figures in its document; other formats leave them to the caller.
@@ -27,6 +30,29 @@ pub struct Takes {
     pub solved: bool,
     /// How one output holds many mazes, or `None` for a format of one maze.
     pub many: Option<Many>,
+    /// What of a finished maze it writes beside its passages: every format holds the solution,
+    /// the start and goal and the openings, but arrays and tokens.
+    pub holds: Holds,
+}
+
+/// What of a finished maze a format writes beside its passages (drawn or listed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Holds {
+    /// The solution.
+    pub solution: bool,
+    /// The start and the goal.
+    pub endpoints: bool,
+    /// The openings in the outer wall beside them.
+    pub openings: bool,
+}
+
+impl Holds {
+    /// The solution, the endpoints and the openings.
+    pub const ALL: Holds = Holds {
+        solution: true,
+        endpoints: true,
+        openings: true,
+    };
 }
 
 /// How a format writes many mazes to one output.
@@ -55,12 +81,19 @@ impl Takes {
         blocks: false,
         picture: false,
         heatmap: false,
+        colors: false,
         binary: None,
         carries_stats: false,
         records_seed: false,
         solved: false,
         many: None,
+        holds: Holds::ALL,
     };
+
+    /// Whether it takes a palette: pictures, and `term`'s colors.
+    pub fn palette(self) -> bool {
+        self.picture || self.colors
+    }
 
     /// Whether it writes a dataset only: many mazes, but not as one after another for people
     /// to read (`jsonl`, `npy`, `npz`, `tokens`).

@@ -200,9 +200,10 @@ fn check_wrap<T: Tiling>(width: u32, height: u32, wrap: Wrap) -> Result<()> {
             } else {
                 "its edge cells would be neighbours twice"
             };
+            let size = if cells == 1 { "1 cell" } else { "2 cells" };
             return refuse(format!(
-                "a field {cells} cells {across} cannot wrap {across}: {meet}; use at least 3 \
-                 cells {across}"
+                "a field {size} {across} cannot wrap {across}: {meet}; use at least 3 cells \
+                 {across}"
             ));
         }
     }

@@ -46,6 +46,146 @@ fn options_listed(args: &[&str]) -> Vec<String> {
 }
 
 #[test]
+fn help_lists_the_formats_a_command_writes_and_its_own_default() {
+    let listed = |command: &str| {
+        let help = stdout_of(&[command, "--help"]);
+        let values: Vec<String> = help
+            .lines()
+            .skip_while(|line| !line.trim_start().starts_with("--format <FORMAT>"))
+            .skip_while(|line| !line.contains("Possible values:"))
+            .skip(1)
+            .take_while(|line| line.trim_start().starts_with("- "))
+            .map(|line| {
+                line.trim_start()[2..]
+                    .split(':')
+                    .next()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        (help, values)
+    };
+    let documents = [
+        "term", "text", "json", "svg", "png", "html", "pdf", "graph", "jsonl", "tokens",
+    ];
+    for command in ["solve", "render"] {
+        let (help, values) = listed(command);
+        assert_eq!(values, documents, "{command} --help");
+        assert!(!help.contains("for solve"), "{help}");
+        // What is not listed is still refused with its reason.
+        for format in ["events", "npy", "npz"] {
+            assert_refused(&[command, "/dev/null", "--format", format], &["use"]);
+        }
+    }
+    let (help, values) = listed("backtrack");
+    assert!(values.contains(&"events".to_string()) && values.contains(&"npz".to_string()));
+    assert!(help.contains("Output format [default: term]\n"), "{help}");
+    assert!(
+        listed("render")
+            .0
+            .contains("Output format [default: term]\n")
+    );
+    assert!(listed("solve").0.contains(
+        "Output format [default: the kind of document read: json for a maze document, graph \
+         for a graph document]"
+    ));
+}
+
+#[test]
+fn picture_options_name_exactly_the_formats_that_take_them() {
+    // Each format either takes the option or is refused with a list of the formats that do:
+    // the list is exactly those that took it.
+    let formats = [
+        "term",
+        "text",
+        "json",
+        "svg",
+        "png",
+        "html",
+        "pdf",
+        "graph",
+        "jsonl",
+        "npy",
+        "npy-connections",
+        "npz",
+        "tokens",
+    ];
+    let dir = crate::common::scratch_dir("picture-options");
+    let file = dir.join("out");
+    let file = file.to_str().unwrap();
+    let options: [(&[&str], &str, &str); 4] = [
+        (
+            &["--heatmap"],
+            "--heatmap draws on ",
+            " output, not --format",
+        ),
+        (
+            &["--theme", "colorblind"],
+            "--theme applies to ",
+            ", not --format",
+        ),
+        (
+            &["--theme", "mono"],
+            "--theme applies to ",
+            ", not --format",
+        ),
+        (
+            &["--style", "lines"],
+            "--style applies to ",
+            ", not --format",
+        ),
+    ];
+    for (option, before, after) in options {
+        let mut taking = Vec::new();
+        let mut lists = Vec::new();
+        for format in formats {
+            let args = [
+                &[
+                    "backtrack",
+                    "--size",
+                    "5",
+                    "--seed",
+                    "1",
+                    "-o",
+                    file,
+                    "--format",
+                    format,
+                ][..],
+                option,
+            ]
+            .concat();
+            let output = mazegen().args(&args).output().unwrap();
+            let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+            if output.status.success() {
+                taking.push(format);
+                continue;
+            }
+            assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+            let list = stderr
+                .split_once(before)
+                .and_then(|(_, rest)| rest.split_once(after))
+                .unwrap_or_else(|| panic!("{args:?}: {stderr}"))
+                .0
+                .to_string();
+            lists.push(list);
+        }
+        let named: Vec<String> = lists[0]
+            .replace(" output and ", ", ")
+            .replace(" pictures", "")
+            .replace(" or ", ", ")
+            .replace(" and ", ", ")
+            .split(", ")
+            .map(str::to_string)
+            .collect();
+        assert_eq!(named, taking, "{option:?}: {}", lists[0]);
+        assert!(
+            lists.iter().all(|list| *list == lists[0]),
+            "{option:?}: {lists:?}"
+        );
+    }
+}
+
+#[test]
 fn help_lists_the_options_a_newcomer_needs_first() {
     let newcomer = [
         "--size", "--width", "--height", "--cells", "--seed", "--solve", "--output", "--format",
@@ -140,14 +280,12 @@ fn a_reported_seed_regenerates_the_same_maze() {
             .args(["backtrack", "--size", "31", "--format", format])
             .output()
             .unwrap();
-        let seed = if format == "json" {
-            assert!(output.stderr.is_empty(), "json keeps stderr quiet");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let seed = stderr.trim().strip_prefix("seed: ").unwrap().to_string();
+        if format == "json" {
             let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-            doc["seed"].as_u64().unwrap().to_string()
-        } else {
-            let stderr = String::from_utf8(output.stderr).unwrap();
-            stderr.trim().strip_prefix("seed: ").unwrap().to_string()
-        };
+            assert_eq!(doc["seed"].as_u64().unwrap().to_string(), seed);
+        }
         let again = stdout_of(&[
             "backtrack",
             "--size",
@@ -158,6 +296,80 @@ fn a_reported_seed_regenerates_the_same_maze() {
             &seed,
         ]);
         assert_eq!(String::from_utf8(output.stdout).unwrap(), again);
+    }
+}
+
+#[test]
+fn every_drawn_seed_is_reported_unless_quiet() {
+    // Every command and format, to a file too: the seed a document records may be out of
+    // sight, and a picture or a tile map records none.
+    let dir = crate::common::scratch_dir("drawn-seeds");
+    let maze_formats = [
+        "term",
+        "text",
+        "json",
+        "svg",
+        "png",
+        "html",
+        "pdf",
+        "events",
+        "graph",
+        "jsonl",
+        "npy",
+        "npy-connections",
+        "npz",
+        "tokens",
+    ];
+    let level_formats = [
+        "term", "text", "json", "tiled", "svg", "png", "ldtk", "uvtt",
+    ];
+    let runs = (maze_formats
+        .iter()
+        .map(|f| (&["backtrack", "--size", "7"][..], *f)))
+    .chain(
+        maze_formats
+            .iter()
+            .map(|f| (&["wilson", "--size", "7", "--count", "2"][..], *f)),
+    )
+    .chain(
+        level_formats
+            .iter()
+            .chain(&["dot"])
+            .map(|f| (&["rooms", "--count", "4"][..], *f)),
+    )
+    .chain(level_formats.iter().map(|f| (&["caves"][..], *f)));
+    for (command, format) in runs {
+        if command.contains(&"--count")
+            && ["json", "svg", "png", "html", "events", "graph"].contains(&format)
+        {
+            continue;
+        }
+        let file = dir.join(format!("out.{format}"));
+        let args = [command, &["--format", format, "-o", file.to_str().unwrap()]].concat();
+        let output = mazegen().args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{args:?}: {stderr}");
+        let lines: Vec<&str> = stderr
+            .lines()
+            .filter(|l| !l.starts_with("note: "))
+            .collect();
+        let [line] = lines[..] else {
+            panic!("{args:?}: one seed line expected, got {stderr}");
+        };
+        let seed = line
+            .strip_prefix("seed: ")
+            .unwrap_or_else(|| panic!("{args:?}: {stderr}"));
+        assert!(
+            seed.parse::<u64>().is_ok_and(|seed| seed < 1 << 53),
+            "{args:?}: {seed}"
+        );
+        let quiet = [&args[..], &["--quiet"]].concat();
+        let output = mazegen().args(&quiet).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            output.status.success() && !stderr.contains("seed"),
+            "{quiet:?}: {stderr}"
+        );
     }
 }
 
@@ -418,9 +630,87 @@ fn negative_numbers_are_values_that_the_range_check_explains() {
             &["rooms", "--room-size", "-3..8"],
             &["'-3..8' for '--room-size <MIN..MAX>'", "MIN..MAX"],
         ),
+        (
+            &["kruskal", "--weave", "-0.1"],
+            &[
+                "'-0.1' for '--weave [<DENSITY>]'",
+                "expected a number from 0 to 1",
+            ],
+        ),
+        (
+            &["backtrack", "--cells", "-1x3"],
+            &["'-1x3' for '--cells <WxH>'", "from 1 to 4294967295 cells"],
+        ),
+        (
+            &["binary-tree", "--window", "-1,0,3,3"],
+            &[
+                "'-1,0,3,3' for '--window <X,Y,W,H>'",
+                "X and Y of the window X,Y,W,H are from 0",
+            ],
+        ),
     ];
     for (args, expected) in cases {
         assert_refused(args, expected);
+    }
+}
+
+#[test]
+fn numbers_out_of_range_name_the_range_however_long() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["backtrack", "--levels", "18446744073709551615"],
+            "18446744073709551615 is not in 1..=1024",
+        ),
+        (
+            &["backtrack", "--chunk", "18446744073709551615"],
+            "18446744073709551615 is not in 1..=4294967295",
+        ),
+        (
+            &[
+                "backtrack",
+                "--shape",
+                "polar",
+                "--rings",
+                "18446744073709551615",
+            ],
+            "is not in 1..=4294967295",
+        ),
+        (
+            &["backtrack", "--delay", "18446744073709551615"],
+            "18446744073709551615 is not in 0..=10000",
+        ),
+        (
+            &["solve", "--delay", "99999999999999999999999"],
+            "is not in 0..=10000",
+        ),
+        (
+            &["backtrack", "--scale", "-99999999999999999999"],
+            "is not in 1..=64",
+        ),
+        (
+            &["rooms", "--scale", "18446744073709551615"],
+            "is not in 1..=64",
+        ),
+        (
+            &["backtrack", "--shape", "hex", "--cells", "4294967296x1"],
+            "4294967296 cells is not a side: each side of WxH is from 1 to 4294967295 cells",
+        ),
+        (
+            &["binary-tree", "--window", "0,0,0,0"],
+            "the window 0,0,0,0 is empty: its width W and height H count cells, from 1 to \
+             4294967295",
+        ),
+        (
+            &["binary-tree", "--window", "0,0,3,4294967296"],
+            "4294967296 is not a side of the window X,Y,W,H",
+        ),
+    ];
+    for (args, expected) in cases {
+        assert_refused(args, &[expected]);
+        mazegen()
+            .args(*args)
+            .assert()
+            .stderr(predicates::str::contains("too large to fit").not());
     }
 }
 
@@ -547,7 +837,7 @@ fn a_closed_pipe_ends_quietly() {
         (&["render", "--format", "png"], &document),
         (
             &[
-                "rooms", "--count", "20000", "--map", "never", "--format", "json",
+                "rooms", "--count", "20000", "--map", "never", "--format", "json", "--seed", "1",
             ],
             "",
         ),

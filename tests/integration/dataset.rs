@@ -840,3 +840,72 @@ fn random_walks_over_a_thin_mask_are_refused_in_datasets_unless_allowed() {
     ]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn formats_refuse_the_options_whose_result_they_do_not_hold() {
+    let path = std::env::temp_dir().join(format!("mazegen-unheld-{}", std::process::id()));
+    let path = path.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--solve", "--format", "npy"],
+            "--solve: --format npy does not hold the solution; --format jsonl, npz or tokens does",
+        ),
+        (
+            &["--solve", "--format", "npy-connections"],
+            "--solve: --format npy-connections does not hold the solution",
+        ),
+        (
+            &["--openings", "--format", "npy-connections"],
+            "--openings: --format npy-connections does not hold openings in the outer wall; \
+             --format jsonl, npy or npz does",
+        ),
+        (
+            &["--openings", "--format", "tokens"],
+            "--openings: --format tokens does not hold openings",
+        ),
+        (
+            &["--start", "0,1", "--format", "npy"],
+            "--start 0,1: --format npy does not hold the start and goal; --format jsonl, npz or \
+             tokens does, --openings shows them",
+        ),
+        (
+            &["--endpoints", "farthest", "--format", "npy-connections"],
+            "--endpoints farthest: --format npy-connections does not hold the start and goal",
+        ),
+    ];
+    for (options, expected) in cases {
+        let args = [&["backtrack", "--count", "10000", "-o", path][..], options].concat();
+        assert_refused(&args, &[expected]);
+        assert!(
+            !std::path::Path::new(path).exists(),
+            "{args:?} wrote a file"
+        );
+    }
+    // What the formats hold is taken: the solutions in npz, openings in npy's tiles, and
+    // endpoints that choose mazes by a bound.
+    for options in [
+        &["--solve", "--format", "npz"][..],
+        &["--solve", "--format", "tokens"],
+        &["--openings", "--start", "0,1", "--format", "npy"],
+        &[
+            "--goal",
+            "1,1",
+            "--min-solution",
+            "2",
+            "--format",
+            "npy-connections",
+        ],
+    ] {
+        let args = [
+            &["backtrack", "--count", "3", "--size", "7", "-o", path][..],
+            options,
+        ]
+        .concat();
+        mazegen().args(&args).assert().success();
+        std::fs::remove_file(path).unwrap();
+    }
+    assert_refused(
+        &["solve", "/dev/null", "--openings", "--format", "tokens"],
+        &["--openings: --format tokens does not hold openings"],
+    );
+}

@@ -141,6 +141,7 @@ fn one_floor_is_the_level_alone_in_every_format() {
         color: true,
         heatmap: false,
         scale: None,
+        ..Term::default()
     };
     for (seed, locks) in [(1, 0), (5, 2), (7, 3)] {
         let options = RoomOptions {

@@ -579,7 +579,7 @@ fn the_binary_draws_lines_16_pixels_a_cell_unless_told_and_refuses_what_does_not
             "--format",
             "graph",
         ],
-        &["--heatmap draws on term, svg or png output, not --format graph"],
+        &["--heatmap draws on term, svg, png or html output, not --format graph"],
     );
     // 1.5 x 40000000 + 0.5 units across at 64 pixels, and 32 pixels either side.
     assert_refused(
@@ -594,9 +594,7 @@ fn the_binary_draws_lines_16_pixels_a_cell_unless_told_and_refuses_what_does_not
             "--format",
             "png",
         ],
-        &[
-            "--scale 64: the picture would be 3840000096 pixels across, more than the 1000000 a picture may have",
-        ],
+        &["--cells 40000000x1: the picture would be 3840000096 pixels across at --scale 64"],
     );
     assert_refused(
         &["backtrack", "--shape", "triangle", "--format", "json"],
@@ -720,4 +718,62 @@ fn an_svg_larger_than_the_memory_it_may_take_is_written_as_it_is_made() {
     let written = std::fs::metadata(&picture).unwrap().len();
     assert!(written > 30_000_000, "{written}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_colorblind_theme_colors_term_and_pictures() {
+    let maze = ["backtrack", "--size", "9", "--seed", "1", "--solve"];
+    let run = |more: &[&str]| {
+        let output = mazegen().args(maze).args(more).output().unwrap();
+        assert!(output.status.success(), "{more:?}");
+        output.stdout
+    };
+    // term: blue walls (#005faf), orange passages (#d7af00), a sky-blue solution (#5fafd7)
+    // from the 256-color cube, not the basic red and green.
+    let term = String::from_utf8(run(&["--color", "always", "--theme", "colorblind"])).unwrap();
+    for index in [25, 178, 74] {
+        assert!(term.contains(&format!("\x1b[38;5;{index}m")), "{term}");
+    }
+    for classic in [9, 10, 11] {
+        assert!(!term.contains(&format!("\x1b[38;5;{classic}m")), "{term}");
+    }
+    // The default is the classic palette, byte for byte.
+    let classic = run(&["--color", "always"]);
+    assert_eq!(classic, run(&["--color", "always", "--theme", "color"]));
+    assert!(String::from_utf8(classic).unwrap().contains("\x1b[38;5;9m"));
+    // Shapes in half blocks, foreground and background.
+    let hex = mazegen()
+        .args([
+            "backtrack",
+            "--shape",
+            "hex",
+            "--cells",
+            "4x3",
+            "--seed",
+            "1",
+        ])
+        .args(["--color", "always", "--theme", "colourblind"])
+        .output()
+        .unwrap();
+    let hex = String::from_utf8(hex.stdout).unwrap();
+    assert!(
+        hex.contains("38;5;178;48;5;178m") && hex.contains("48;5;25m"),
+        "{hex}"
+    );
+    // Pictures: Okabe and Ito's blue and orange.
+    for format in ["svg", "html"] {
+        let picture =
+            String::from_utf8(run(&["--format", format, "--theme", "colorblind"])).unwrap();
+        assert!(
+            picture.contains("#0072b2") && picture.contains("#e69f00"),
+            "{format}"
+        );
+        assert!(
+            !picture.contains("#cd3131"),
+            "{format}: the classic red wall"
+        );
+    }
+    let png = run(&["--format", "png", "--theme", "colorblind"]);
+    let has = |rgb: [u8; 3]| png.windows(3).any(|bytes| bytes == rgb);
+    assert!(has([0, 114, 178]) && has([230, 159, 0]) && has([86, 180, 233]));
 }

@@ -27,7 +27,7 @@ fn a_picture_too_large_is_refused_before_the_maze_is_made() {
             "64",
         ],
         &[
-            "--scale 64: the picture would be 137438953536 pixels across",
+            "--width 2147483649: the picture would be 137438953536 pixels across at --scale 64",
             "more than the 1000000 a picture may have",
         ],
     );
@@ -44,7 +44,9 @@ fn a_picture_too_large_is_refused_before_the_maze_is_made() {
             "--format",
             "png",
         ],
-        &["--scale 64: the picture would be 4194368 pixels across, more than the 1000000"],
+        &[
+            "--size 65537: the picture would be 4194368 pixels across at --scale 64, more than the 1000000",
+        ],
     );
     assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
 }
@@ -180,7 +182,7 @@ fn a_shape_too_large_to_draw_is_refused_for_its_drawing() {
                 "--format",
                 "png",
             ],
-            "--scale 16: the picture would be 4294967320 pixels across",
+            "--cells 536870912x1: the picture would be 4294967320 pixels across at --scale 16",
         ),
         (
             [
@@ -198,4 +200,228 @@ fn a_shape_too_large_to_draw_is_refused_for_its_drawing() {
         let elapsed = time_refusal(&args, &[expected]);
         assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
     }
+}
+
+/// Runs `mazegen args` expecting a refusal, and returns its message.
+fn refusal(args: &[&str]) -> String {
+    let output = mazegen().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(output.stdout.is_empty(), "{args:?}");
+    stderr
+}
+
+#[test]
+fn one_maze_at_a_time_names_what_asks_for_a_dataset() {
+    let dataset_formats = ["jsonl", "npy", "npy-connections", "npz", "tokens"];
+    let one_maze = [
+        (
+            &["--unicursal"][..],
+            "--unicursal",
+            "term, text, json, svg, png, html, pdf or graph",
+        ),
+        (
+            &["--window", "0,0,5,5", "--chunk", "4"],
+            "--window",
+            "term, text, json, graph, svg or png",
+        ),
+        (
+            &["--chunk", "4"],
+            "--chunk",
+            "term, text, json, graph, svg or png",
+        ),
+    ];
+    for (flags, flag, formats) in one_maze {
+        for format in dataset_formats {
+            let args = [&["backtrack", "--format", format][..], flags].concat();
+            let stderr = refusal(&args);
+            assert!(
+                stderr.contains(&format!(
+                    "--format {format} writes datasets, and {flag} makes one"
+                )) && stderr.contains(&format!("{flag} is written as --format {formats}")),
+                "{args:?}: {stderr}"
+            );
+            assert!(!stderr.contains("--count"), "{args:?}: {stderr}");
+        }
+        let args = [&["backtrack", "--endpoints", "farthest"][..], flags].concat();
+        let stderr = refusal(&args);
+        assert!(
+            stderr.contains("--endpoints farthest places the ends of the mazes of a dataset")
+                && stderr.contains("leave --endpoints out"),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("--count"), "{args:?}: {stderr}");
+        for (option, spelled) in [
+            (&["--count", "3"][..], "--count 3"),
+            (&["--unique"], "--unique"),
+            (&["--max-solution", "30"], "--max-solution 30"),
+            (&["--shard", "1/2"], "--shard 1/2"),
+        ] {
+            let args = [&["backtrack"][..], flags, option].concat();
+            let stderr = refusal(&args);
+            assert!(
+                stderr.contains(&format!("{flag} makes one"))
+                    && stderr.contains(&format!("and {spelled} is an option of datasets")),
+                "{args:?}: {stderr}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_picture_too_large_names_the_side_and_the_option_behind_it() {
+    // Every option that sizes a maze, against every format that draws pixels; the refusal
+    // names the option and the side at fault, not --scale alone.
+    let pictures = ["svg", "png", "html"];
+    let cases: &[(&[&str], &[&str], &str)] = &[
+        (
+            &[
+                "binary-tree",
+                "--width",
+                "21",
+                "--height",
+                "18446744073709551615",
+            ],
+            &["png"],
+            "--height 18446744073709551615: the picture would be 18446744073709551615 pixels \
+             high at --scale 8",
+        ),
+        (
+            &["backtrack", "--width", "2000000001", "--height", "3"],
+            &pictures,
+            "--width 2000000001: the picture would be 16000000008 pixels across at --scale 8",
+        ),
+        (
+            &["backtrack", "--cells", "1000000000x1"],
+            &pictures,
+            "--cells 1000000000x1: the picture would be 16000000008 pixels across at --scale 8",
+        ),
+        (
+            &[
+                "binary-tree",
+                "--width",
+                "18446744073709551615",
+                "--height",
+                "18446744073709551615",
+                "--window",
+                "0,0,500000000,1",
+            ],
+            &["svg", "png"],
+            "--window 0,0,500000000,1: the picture would be 8000000008 pixels across",
+        ),
+        (
+            &[
+                "wilson", "--wrap", "y", "--width", "3", "--height", "80000001", "--scale", "64",
+            ],
+            &["svg", "png"],
+            "--height 80000001: the picture would be 2560000064 pixels high at --scale 64",
+        ),
+        (
+            &[
+                "kruskal",
+                "--weave",
+                "--cells",
+                "40000000x1",
+                "--scale",
+                "64",
+            ],
+            &pictures,
+            "--cells 40000000x1: the picture would be 2560000064 pixels across at --scale 64",
+        ),
+        (
+            &[
+                "wilson",
+                "--shape",
+                "hex",
+                "--cells",
+                "40000000x1",
+                "--scale",
+                "64",
+            ],
+            &pictures,
+            "--cells 40000000x1: the picture would be 3840000096 pixels across at --scale 64",
+        ),
+        (
+            &[
+                "wilson",
+                "--shape",
+                "triangle",
+                "--cells",
+                "80000000x1",
+                "--scale",
+                "64",
+            ],
+            &pictures,
+            "--cells 80000000x1: the picture would be",
+        ),
+        (
+            &[
+                "wilson", "--levels", "1024", "--cells", "40000x1", "--scale", "64",
+            ],
+            &["svg", "png"],
+            "--levels 1024 --cells 40000x1: the picture would be",
+        ),
+        (
+            &[
+                "wilson",
+                "--shape",
+                "hex",
+                "--cells",
+                "40000000x1",
+                "--scale",
+                "64",
+            ],
+            &["term", "text"],
+            "--cells 40000000x1: the picture would be",
+        ),
+    ];
+    for (args, formats, expected) in cases {
+        for format in *formats {
+            let args = [args, &["--format", format, "-o", "/dev/null"][..]].concat();
+            let stderr = refusal(&args);
+            assert!(stderr.contains(expected), "{args:?}: {stderr}");
+            assert!(
+                stderr.contains("more than the 1000000 a picture may have"),
+                "{stderr}"
+            );
+        }
+    }
+    // What fits is said in the units given.
+    let stderr = refusal(&[
+        "backtrack",
+        "--width",
+        "2000000001",
+        "--height",
+        "3",
+        "--format",
+        "png",
+        "-o",
+        "/dev/null",
+    ]);
+    assert!(
+        stderr.contains("at --scale 8 a picture holds at most 124999 tiles across"),
+        "{stderr}"
+    );
+    let stderr = refusal(&[
+        "backtrack",
+        "--cells",
+        "1000000000x1",
+        "--format",
+        "png",
+        "-o",
+        "/dev/null",
+    ]);
+    assert!(stderr.contains("at most 62499 cells across"), "{stderr}");
+    let stderr = refusal(&[
+        "binary-tree",
+        "--width",
+        "3",
+        "--height",
+        "18446744073709551615",
+        "--format",
+        "png",
+        "-o",
+        "/dev/null",
+    ]);
+    assert!(stderr.contains("at most 124999 tiles high"), "{stderr}");
 }

@@ -321,7 +321,7 @@ fn pictures_refuse_what_does_not_fit() {
         .args(["backtrack", "--format", "text", "--heatmap"])
         .assert()
         .code(2)
-        .stderr("error: --heatmap draws on term, svg or png output, not --format text\n");
+        .stderr("error: --heatmap draws on term, svg, png or html output, not --format text\n");
     mazegen()
         .args(["backtrack", "--scale", "4"])
         .assert()

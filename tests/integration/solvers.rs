@@ -454,6 +454,41 @@ fn the_search_plays_on_other_shapes_too() {
 }
 
 #[test]
+fn a_search_too_large_for_the_terminal_suggests_what_solve_can_do() {
+    let Some(tmux) = Tmux::start(60, 12) else {
+        return;
+    };
+    let dir = std::env::temp_dir();
+    let pid = std::process::id();
+    let polar = dir.join(format!("mazegen-solve-small-polar-{pid}.json"));
+    let polar_graph = stdout_of(&[
+        "prim", "--shape", "polar", "--seed", "3", "--format", "graph",
+    ]);
+    std::fs::write(&polar, polar_graph).unwrap();
+    let rect = dir.join(format!("mazegen-solve-small-rect-{pid}.json"));
+    std::fs::write(&rect, document("--size 41 --seed 4")).unwrap();
+    for (path, expected) in [
+        (&polar, "--scale 1 fits, or enlarge the window"),
+        (&rect, "enlarge the window"),
+    ] {
+        tmux.keys(&["clear", "Enter"]);
+        tmux.run_mazegen("", &format!("solve {} --animate", path.display()));
+        tmux.wait_for("the exit", |t| t.pane().contains("EXIT=2"));
+        let pane = tmux.pane().replace('\n', "");
+        assert!(pane.contains(expected), "{pane}");
+        assert!(
+            pane.contains("leave --animate out to write the solved maze"),
+            "{pane}"
+        );
+        for flag in ["--size", "--rings", "--cells", "--levels"] {
+            assert!(!pane.contains(flag), "solve takes no {flag}: {pane}");
+        }
+    }
+    std::fs::remove_file(polar).unwrap();
+    std::fs::remove_file(rect).unwrap();
+}
+
+#[test]
 fn the_library_search_by_shortest_finds_the_path_maze_solve_finds() {
     for (kind, seed) in [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)] {
         let mut maze = maze(blank(kind, 9, 7), 1, 0.5, seed);

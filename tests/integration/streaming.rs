@@ -19,6 +19,7 @@ fn renderers() -> Vec<(&'static str, Box<dyn Render>)> {
                 color: true,
                 heatmap: false,
                 scale: None,
+                ..Term::default()
             }),
         ),
         ("json", Box::new(Json::default())),
@@ -81,6 +82,7 @@ fn what_needs_the_whole_maze_does_not_stream() {
         color: true,
         heatmap: true,
         scale: None,
+        ..Term::default()
     };
     assert!(!streams(&heat));
     assert!(!streams(&Json { stats: true }));
@@ -95,6 +97,7 @@ fn what_needs_the_whole_maze_does_not_stream() {
         color: false,
         heatmap: true,
         scale: None,
+        ..Term::default()
     };
     assert!(streams(&plain));
     let error = MazeRows::new(&Backtrack::default(), 3, 3, 1).unwrap_err();

@@ -234,9 +234,7 @@ fn what_term_and_text_of_shapes_cannot_do_is_refused() {
                 "--format",
                 format,
             ],
-            &[
-                "--scale 64: the picture would be 3840000096 pixels across, more than the 1000000 a picture may have",
-            ],
+            &["--cells 40000000x1: the picture would be 3840000096 pixels across at --scale 64"],
         );
     }
     for flag in [["--theme", "mono"], ["--style", "lines"]] {
@@ -244,14 +242,19 @@ fn what_term_and_text_of_shapes_cannot_do_is_refused() {
         assert_refused(
             &flag_args,
             &[&format!(
-                "{} applies to svg, png and html pictures, not --format text",
-                flag[0]
+                "{} applies to {}svg, png and html pictures, not --format text",
+                flag[0],
+                if flag[0] == "--theme" {
+                    "term output and "
+                } else {
+                    ""
+                }
             )],
         );
     }
     assert_refused(
         &args(SHAPES[1].1, &["--format", "text", "--heatmap"]),
-        &["--heatmap draws on term, svg or png output, not --format text"],
+        &["--heatmap draws on term, svg, png or html output, not --format text"],
     );
     // Rectangles and masks are drawn in tiles, which take no scale.
     assert_refused(

@@ -291,6 +291,44 @@ fn a_window_is_solved_within_itself_or_refused() {
 }
 
 #[test]
+fn a_window_without_a_path_is_refused_as_such_by_every_method() {
+    // This window's own passages do not join its default start and goal: every method says
+    // so, rather than a wall follower's walk going round.
+    let window = stdout_of(&[
+        "binary-tree",
+        "--width",
+        "201",
+        "--height",
+        "201",
+        "--window",
+        "3,3,8,4",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+    ]);
+    for method in [
+        "shortest",
+        "wall-follower",
+        "pledge",
+        "tremaux",
+        "dead-end-filling",
+    ] {
+        crate::common::mazegen()
+            .args(["solve", "--method", method, "--format", "text"])
+            .write_stdin(window.as_str())
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(
+                "error: no path from cell 0,0 to cell 7,3 stays within the window: its cells \
+                 join through cells outside it; choose a start and goal the window joins, or a \
+                 larger window\n",
+            );
+    }
+}
+
+#[test]
 fn what_cannot_be_cut_is_refused() {
     let window = ["--window", "0,0,3,3"];
     for (args, fragments) in [
@@ -354,7 +392,7 @@ fn what_cannot_be_cut_is_refused() {
     );
     assert_refused(
         &["binary-tree", "--window", "1,1,0,3"],
-        &["expected a window X,Y,W,H"],
+        &["the window 1,1,0,3 is empty: its width W and height H count cells, from 1"],
     );
     assert_refused(
         &["backtrack", "--chunk", "8", "--width", MAX],

@@ -225,10 +225,21 @@ fn what_cannot_wrap_is_refused() {
         (
             &["wilson", "--wrap", "y", "--width", "9", "--height", "5"],
             &[
-                "--wrap y with 9x5 tiles",
-                "2 cells down cannot wrap down: its edge cells would be neighbours twice",
-                "at least 3",
+                "--height 5 --wrap y: a maze 5 tiles down (2 cells) cannot wrap down: its edge \
+                 cells would be neighbours twice; wrapping down needs --height 7 or more (3 \
+                 cells)",
             ],
+        ),
+        (
+            &["wilson", "--wrap", "xy", "--size", "3"],
+            &[
+                "--size 3 --wrap xy: a maze 3 tiles across (1 cell) cannot wrap across: its one \
+                 cell would be its own neighbour; wrapping across needs --size 7 or more",
+            ],
+        ),
+        (
+            &["wilson", "--wrap", "x", "--cells", "1x4"],
+            &["--cells 1x4 --wrap x: a field 1 cell across cannot wrap across"],
         ),
         (
             &["binary-tree", "--wrap", "x"],

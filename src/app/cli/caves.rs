@@ -28,6 +28,10 @@ pub struct CavesArgs {
     #[arg(long, value_name = "N", value_parser = parse_seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
 
+    /// Do not report a drawn seed on standard error
+    #[arg(long, short)]
+    pub quiet: bool,
+
     #[command(flatten)]
     pub floors: FloorsArgs,
 

@@ -30,7 +30,7 @@ pub struct DatasetArgs {
     #[arg(long)]
     pub unique: bool,
 
-    /// No progress bar on standard error
+    /// No progress bar on standard error, and no drawn seed reported there
     #[arg(long, short)]
     pub quiet: bool,
 

@@ -1,8 +1,34 @@
 //! Command-line types of the commands that read maze documents: `solve`, `render`, `stats`.
 
-use super::{EndpointArgs, OutputArgs};
-use clap::{Args, ValueEnum};
+use super::{EndpointArgs, Format, OutputArgs};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Arg, Args, ValueEnum};
 use std::path::PathBuf;
+
+/// `--format` of `solve` and `render`: help lists the formats they write
+/// ([`Format::of_documents`]); the others are still parsed, to be refused with the reason.
+fn document_formats(arg: Arg) -> Arg {
+    let values = Format::value_variants().iter().map(|format| {
+        let value = format.to_possible_value().expect("every format has a name");
+        value.hide(!format.of_documents())
+    });
+    let parser = PossibleValuesParser::new(values)
+        .map(|name| Format::from_str(&name, false).expect("one of the formats' names"));
+    arg.value_parser(parser)
+}
+
+/// `--format` of `solve`: its own default.
+pub(super) fn solve_format(arg: Arg) -> Arg {
+    document_formats(arg).help(
+        "Output format [default: the kind of document read: json for a maze document, graph \
+         for a graph document]",
+    )
+}
+
+/// `--format` of `render`.
+pub(super) fn render_format(arg: Arg) -> Arg {
+    document_formats(arg)
+}
 
 /// Options of `solve`.
 #[derive(Debug, Args)]
@@ -63,11 +89,11 @@ pub struct SearchAnimationArgs {
     pub animate: bool,
 
     /// Milliseconds to pause after each frame of --animate [default: 10]
-    #[arg(long, value_name = "MS", default_value_t = 10, hide_default_value = true, value_parser = clap::value_parser!(u32).range(0..=10_000), allow_negative_numbers = true)]
+    #[arg(long, value_name = "MS", default_value_t = 10, hide_default_value = true, value_parser = super::in_range(0, 10_000), allow_negative_numbers = true)]
     pub delay: u32,
 
     /// Solver steps drawn per frame of --animate (raise it for big mazes) [default: 1]
-    #[arg(long, value_name = "N", default_value_t = 1, hide_default_value = true, value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = 1, hide_default_value = true, value_parser = super::in_range(1, u32::MAX), allow_negative_numbers = true)]
     pub steps_per_frame: u32,
 }
 

@@ -21,7 +21,7 @@ pub struct MapPictureArgs {
 
     /// Pixels per tile in svg, png and uvtt pictures, 1 to 64 [default: 16, or 8 in color and
     /// mono; 64 in uvtt]
-    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=64), allow_negative_numbers = true, help_heading = "Output")]
+    #[arg(long, value_name = "PX", value_parser = super::in_range(1, 64), allow_negative_numbers = true, help_heading = "Output")]
     pub scale: Option<u32>,
 }
 

@@ -2,7 +2,7 @@
 //! options every maze command shares (`MazeArgs`: size, shape, finishing, giant mazes,
 //! animation), and their parsers.
 
-use super::{DatasetArgs, OutputArgs, parse_probability, parse_seed};
+use super::{DatasetArgs, OutputArgs, in_range, parse_probability, parse_seed};
 use clap::{Args, ValueEnum};
 use mazegen::Probability;
 use mazegen::algorithms::{self, Amount, Pick};
@@ -200,12 +200,12 @@ pub struct GiantArgs {
     /// Draw only W x H cells from cell X,Y of the maze, made without the rest: the same tiles
     /// as that region of the whole drawing, from tile 2X,2Y. binary-tree cuts its own mazes;
     /// other algorithms need --chunk
-    #[arg(long, value_name = "X,Y,W,H", value_parser = parse_window)]
+    #[arg(long, value_name = "X,Y,W,H", value_parser = parse_window, allow_hyphen_values = true)]
     pub window: Option<Window>,
 
     /// Make the maze of C x C-cell chunks, each carved by the algorithm from its own seed and
     /// joined to the next east or south, so that a --window needs only the chunks it touches
-    #[arg(long, value_name = "C", value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
+    #[arg(long, value_name = "C", value_parser = super::in_range(1, u32::MAX), allow_negative_numbers = true)]
     pub chunk: Option<u32>,
 }
 
@@ -225,11 +225,11 @@ pub struct AnimationArgs {
     pub animate: bool,
 
     /// Milliseconds to pause after each frame of --animate [default: 10]
-    #[arg(long, value_name = "MS", default_value_t = 10, hide_default_value = true, value_parser = clap::value_parser!(u32).range(0..=10_000), allow_negative_numbers = true)]
+    #[arg(long, value_name = "MS", default_value_t = 10, hide_default_value = true, value_parser = super::in_range(0, 10_000), allow_negative_numbers = true)]
     pub delay: u32,
 
     /// Generator steps drawn per frame of --animate (raise it for big mazes) [default: 1]
-    #[arg(long, value_name = "N", default_value_t = 1, hide_default_value = true, value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = 1, hide_default_value = true, value_parser = super::in_range(1, u32::MAX), allow_negative_numbers = true)]
     pub steps_per_frame: u32,
 }
 
@@ -253,7 +253,7 @@ pub struct SizeArgs {
 
     /// Width and height in cells instead of tiles (10x5 is --width 21 --height 11); the size of
     /// hex and triangle mazes [default: 10x10]
-    #[arg(long, value_name = "WxH", value_parser = parse_cells)]
+    #[arg(long, value_name = "WxH", value_parser = parse_cells, allow_hyphen_values = true)]
     pub cells: Option<(u32, u32)>,
 }
 
@@ -329,7 +329,7 @@ pub struct ShapeArgs {
     pub shape: ShapeKind,
 
     /// Rings of a polar maze, the centre cell included [default: 10]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = super::in_range(1, u32::MAX), allow_negative_numbers = true)]
     pub rings: Option<u32>,
 
     /// Fill exactly the cells a mask leaves on: a text file (one character per cell, X and #
@@ -344,13 +344,13 @@ pub struct ShapeArgs {
 
     /// Stack N rectangles of --size or --cells into a 3D maze with passages up and down, drawn
     /// side by side (--start and --goal take X,Y,Z)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(mazegen::topology::MAX_LEVELS)), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = super::in_range(1, mazegen::topology::MAX_LEVELS), allow_negative_numbers = true)]
     pub levels: Option<u32>,
 
     /// Let passages cross under cells, a weave: each cell may be crossed with probability
     /// DENSITY, 0 to 1 [default: 1 when given without a value]; carved by backtrack,
     /// hunt-and-kill, growing-tree, kruskal and aldous-broder
-    #[arg(long, value_name = "DENSITY", num_args = 0..=1, default_missing_value = "1", value_parser = parse_probability)]
+    #[arg(long, value_name = "DENSITY", num_args = 0..=1, default_missing_value = "1", value_parser = parse_probability, allow_negative_numbers = true)]
     pub weave: Option<Probability>,
 }
 
@@ -456,21 +456,27 @@ fn parse_tall_tiles(value: &str) -> Result<u64, String> {
     }
 }
 
-/// Parses a size in cells `WxH`.
+/// Parses a size in cells `WxH`, each side from 1 to `u32::MAX`.
 fn parse_cells(value: &str) -> Result<(u32, u32), String> {
-    let expected = || "expected a size in cells WxH such as 10x10, each at least 1".to_string();
+    let range = format!("1 to {}", u32::MAX);
+    let expected = || format!("expected a size in cells WxH such as 10x10, each side from {range}");
     let (w, h) = value.split_once(['x', 'X']).ok_or_else(expected)?;
     let side = |c: &str| {
-        c.trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(expected)
+        in_range(1, u32::MAX)(c.trim()).map_err(|_| {
+            format!(
+                "{} cells is not a side: each side of WxH is from {range} cells",
+                c.trim()
+            )
+        })
     };
-    Ok((side(w)?, side(h)?))
+    match (w.trim().parse::<i128>(), h.trim().parse::<i128>()) {
+        (Ok(_), Ok(_)) => Ok((side(w)?, side(h)?)),
+        _ => Err(expected()),
+    }
 }
 
-/// Parses a window `X,Y,W,H`: its top-left cell and its size in cells.
+/// Parses a window `X,Y,W,H`: its top-left cell and its size in cells, saying which part is
+/// wrong.
 fn parse_window(value: &str) -> Result<Window, String> {
     let expected = || {
         "expected a window X,Y,W,H: its top-left cell and its width and height in cells, such \
@@ -481,19 +487,30 @@ fn parse_window(value: &str) -> Result<Window, String> {
     let [x, y, width, height] = parts[..] else {
         return Err(expected());
     };
-    let (x, y) = (
-        x.parse().map_err(|_| expected())?,
-        y.parse().map_err(|_| expected())?,
-    );
-    let side = |s: &str| {
-        s.parse::<u32>()
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(expected)
+    let corner = |c: &str| {
+        c.parse::<u64>().map_err(|_| {
+            format!(
+                "{c} is not a cell's column or row: X and Y of the window X,Y,W,H are from 0 (the \
+                 maze's top-left cell) to {}",
+                u64::MAX
+            )
+        })
+    };
+    let side = |s: &str| match s.parse::<u128>() {
+        Ok(0) => Err(format!(
+            "the window {value} is empty: its width W and height H count cells, from 1 to {}",
+            u32::MAX
+        )),
+        _ => in_range(1, u32::MAX)(s).map_err(|_| {
+            format!(
+                "{s} is not a side of the window X,Y,W,H: W and H count cells, from 1 to {}",
+                u32::MAX
+            )
+        }),
     };
     Ok(Window {
-        x,
-        y,
+        x: corner(x)?,
+        y: corner(y)?,
         width: side(width)?,
         height: side(height)?,
     })

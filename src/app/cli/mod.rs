@@ -149,6 +149,7 @@ pub enum Command {
     Caves(CavesArgs),
     /// Read a maze document (JSON) and add its solution: a shortest one, or the one a --method
     /// finds, with the cells it visited
+    #[command(mut_arg("format", document::solve_format))]
     #[command(after_help = examples!(
         "backtrack --size 41 --format json | mazegen solve --method tremaux --format text",
         "solve maze.json --start 0,0 --goal 19,0 -o solved.json",
@@ -162,6 +163,7 @@ pub enum Command {
     ))]
     Stats(StatsArgs),
     /// Read a maze document (JSON) and draw it in another format
+    #[command(mut_arg("format", document::render_format))]
     #[command(after_help = examples!(
         "render maze.json --format svg -o maze.svg",
         "backtrack --size 41 --format json | mazegen render --format png --theme mono -o maze.png"
@@ -205,6 +207,26 @@ fn parse_seed(value: &str) -> Result<u64, String> {
         .map_err(|_| format!("expected a whole number from 0 to {}", u64::MAX))
 }
 
+/// A parser of whole numbers from `low` to `high` that names the range for any number outside
+/// it, however long (clap's ranged parser reads a number past `i64` as "number too large to
+/// fit in target type").
+pub(crate) fn in_range(
+    low: u32,
+    high: u32,
+) -> impl Fn(&str) -> Result<u32, String> + Clone + Send + Sync + 'static {
+    move |value: &str| {
+        let text = value.trim();
+        let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+        if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
+            return Err(format!("expected a whole number from {low} to {high}"));
+        }
+        match text.parse::<u32>() {
+            Ok(number) if (low..=high).contains(&number) => Ok(number),
+            _ => Err(format!("{value} is not in {low}..={high}")),
+        }
+    }
+}
+
 /// Parses a probability from 0 to 1.
 fn parse_probability(value: &str) -> Result<Probability, String> {
     value.parse().map_err(|e: mazegen::MazeError| e.to_string())
@@ -218,6 +240,57 @@ mod tests {
     #[test]
     fn cli_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    /// Every option of every command that takes a number: a number of any length outside its
+    /// range is refused naming the range (never Rust's "number too large to fit in target
+    /// type"), and a negative one reaches the option's own check rather than being taken for
+    /// an unknown flag.
+    #[test]
+    fn every_number_option_names_its_range_and_takes_negative_numbers() {
+        let mut mazegen = Cli::command();
+        mazegen.build();
+        let mut checked = 0;
+        for command in mazegen.get_subcommands() {
+            let name = command.get_name();
+            for arg in command.get_arguments() {
+                let (Some(long), true) = (arg.get_long(), arg.get_action().takes_values()) else {
+                    continue;
+                };
+                let files = arg.get_value_names().is_some_and(|names| names == ["FILE"]);
+                let flag = format!("--{long}");
+                let parse = |value: &str| Cli::try_parse_from(["mazegen", name, &flag, value]);
+                let numeric = ["1", "0.5"].into_iter().any(|value| parse(value).is_ok());
+                if files || !numeric {
+                    continue;
+                }
+                checked += 1;
+                for value in [
+                    "4294967296",
+                    "18446744073709551615",
+                    "18446744073709551616",
+                    "999999999999999999999999999999999999999999",
+                    "-1",
+                    "-0.1",
+                    "-18446744073709551616",
+                ] {
+                    let Err(error) = parse(value) else {
+                        continue;
+                    };
+                    let message = error.to_string();
+                    assert!(
+                        !message.contains("to fit in target type"),
+                        "{name} {flag} {value}: {message}"
+                    );
+                    assert_ne!(
+                        error.kind(),
+                        clap::error::ErrorKind::UnknownArgument,
+                        "{name} {flag} {value}: {message}"
+                    );
+                }
+            }
+        }
+        assert!(checked > 40, "only {checked} options take numbers");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! caves).
 
 use clap::{Args, ValueEnum};
-use mazegen::render::{self, Takes};
+use mazegen::render::{self, Many, Takes};
 use std::path::PathBuf;
 
 /// The help heading of the output options past the format and the file.
@@ -17,7 +17,7 @@ pub struct OutputArgs {
     #[command(flatten)]
     pub target: TargetArgs,
 
-    /// Output format [default: term; for solve, the kind of document it reads]
+    /// Output format [default: term]
     #[arg(long, value_enum)]
     pub format: Option<Format>,
 
@@ -29,8 +29,9 @@ pub struct OutputArgs {
     #[arg(long, help_heading = OUTPUT)]
     pub heatmap: bool,
 
-    /// Colors of svg, png and html pictures: color (red walls, green passages) or mono (black
-    /// on white, for printing) [default: color]
+    /// Colors of term output and of svg, png and html pictures: color (red walls, green
+    /// passages), colorblind (blue walls, orange passages, a sky-blue solution: told apart
+    /// with any color blindness) or mono (black on white, for printing) [default: color]
     #[arg(long, value_enum, hide_possible_values = true, help_heading = OUTPUT)]
     pub theme: Option<Theme>,
 
@@ -38,7 +39,7 @@ pub struct OutputArgs {
     /// and text of hex, triangle, polar, wrapped and levelled mazes (two pixels a character
     /// high), 1 to 64 [default: 8, 16 in lines; in term and text 4, 8 for triangles, 6 in
     /// --levels]
-    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=i64::from(mazegen::render::MAX_SCALE)), allow_negative_numbers = true, help_heading = OUTPUT)]
+    #[arg(long, value_name = "PX", value_parser = super::in_range(1, mazegen::render::MAX_SCALE), allow_negative_numbers = true, help_heading = OUTPUT)]
     pub scale: Option<u32>,
 
     /// How svg, png and html pictures draw a rectangle or a mask: tiles (square walls and
@@ -52,7 +53,7 @@ pub struct OutputArgs {
     pub paper: Option<Paper>,
 
     /// Mazes on each page of a pdf book, 1, 2, 4 or 6 [default: 1]
-    #[arg(long, value_name = "N", value_parser = per_page, help_heading = OUTPUT)]
+    #[arg(long, value_name = "N", value_parser = per_page, allow_negative_numbers = true, help_heading = OUTPUT)]
     pub per_page: Option<u32>,
 }
 
@@ -101,8 +102,8 @@ pub struct TargetArgs {
 /// Output formats of mazes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// Colored ● per tile: green passage, red wall; hex, triangle and polar mazes in half
-    /// blocks
+    /// Colored ● per tile: green passage, red wall (--theme colorblind: orange, blue); hex,
+    /// triangle and polar mazes in half blocks
     Term,
     /// Plain text: # wall, space passage, . solution; hex, triangle and polar mazes with walls
     /// in half blocks
@@ -145,6 +146,13 @@ impl Format {
             .map_or_else(String::new, |value| value.get_name().to_owned())
     }
 
+    /// Whether `solve` and `render` write it: all but events (a generator's steps) and the
+    /// arrays (of generated mazes).
+    pub fn of_documents(self) -> bool {
+        let arrays = matches!(self.takes().many, Some(Many::Array | Many::Archive));
+        self != Format::Events && !arrays
+    }
+
     /// What the format takes, as its renderer declares it.
     pub fn takes(self) -> Takes {
         match self {
@@ -182,11 +190,15 @@ pub enum ColorChoice {
     Never,
 }
 
-/// Color themes of pictures.
+/// Color themes of term output and pictures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Theme {
     /// The terminal's colors: red walls, green passages
     Color,
+    /// Safe for color blindness (Okabe-Ito colors): blue walls, orange passages, a sky-blue
+    /// solution, a white start, a vermilion goal
+    #[value(alias = "colourblind")]
+    Colorblind,
     /// Black on white, for printing
     Mono,
 }
@@ -195,6 +207,7 @@ impl From<Theme> for mazegen::render::Palette {
     fn from(theme: Theme) -> Self {
         match theme {
             Theme::Color => Self::COLOR,
+            Theme::Colorblind => Self::COLORBLIND,
             Theme::Mono => Self::MONO,
         }
     }

@@ -7,9 +7,6 @@ use mazegen::level::Dungeon;
 
 /// Carries out a caves job.
 pub fn run(job: CavesJob) -> anyhow::Result<()> {
-    if job.seed.report {
-        crate::message(format_args!("seed: {}", job.seed.value));
-    }
     let cave = Dungeon::generate(job.floors, job.seed.value, |seed| {
         CaveMap::generate(&job.options, seed)
     })

@@ -43,9 +43,6 @@ enum Drawn {
 
 /// Carries out a dataset job. On any error nothing reaches a file target.
 pub fn run(job: DatasetJob) -> anyhow::Result<()> {
-    if job.seed.report && !job.spec.single {
-        crate::message(format_args!("seed: {}", job.seed.value));
-    }
     let mut failure = None;
     let written = job.output.rendering.target.write(|out| {
         write_run(&job, out).map_err(|error| {
@@ -159,12 +156,15 @@ fn write_run(job: &DatasetJob, out: &mut dyn Write) -> anyhow::Result<()> {
 }
 
 /// Writes one maze: its bytes (after a blank line between text mazes), its table on standard
-/// error, and, for a single maze of a format without a seed field, a seed the user could not
-/// know.
+/// error, and, for a single maze chosen by its figures from later candidates, in a format
+/// without a seed field, the seed it was made from, which the user could not know.
 fn write_piece(job: &DatasetJob, made: &Made<Piece>, out: &mut dyn Write) -> anyhow::Result<()> {
-    let unknown = job.seed.report || made.attempt > 0 && !job.output.records_seed;
-    if job.spec.single && unknown {
-        crate::message(format_args!("seed: {}", made.seed));
+    // Not with --quiet, which hides the progress bar too.
+    if job.spec.single && made.attempt > 0 && !job.output.records_seed && job.progress {
+        crate::message(format_args!(
+            "note: the maze within the bounds is seed {}'s (--seed {} makes it again)",
+            made.seed, made.seed
+        ));
     }
     if job.output.separate && made.index > 0 {
         out.write_all(b"\n")?;

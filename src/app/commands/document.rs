@@ -5,8 +5,8 @@ use crate::app::animate::{self, Animator, Pace, ShapeAnimator};
 use crate::app::cli::StatsFormat;
 use crate::app::output::Target;
 use crate::app::settle::{
-    DocumentAction, DocumentJob, Input, Solving, bad_input, shape_format_refused,
-    tiles_style_refused, with_flags,
+    DocumentAction, DocumentJob, Input, Solving, bad_input, check_read_shape, picture_flag_refused,
+    shape_format_refused, tiles_style_refused, with_flags,
 };
 use crate::app::terminal::TerminalScreen;
 use anyhow::Context;
@@ -52,10 +52,8 @@ fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     }
     if output.blocks_scale.is_some() {
         // term and text draw this maze in tiles, which take no scale.
-        return Err(bad_input(format!(
-            "--scale applies to svg, png and html pictures, not --format {}",
-            output.graph_format.name()
-        )));
+        let name = output.graph_format.name();
+        return Err(picture_flag_refused("--scale", &name));
     }
     write_maze(&maze, &output.maze)
 }
@@ -108,9 +106,7 @@ fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
         if picture.style == Style::Tiles {
             return Err(tiles_style_refused(&maze.shape().description()));
         }
-        picture
-            .pixel_size_of_shape(maze.shape())
-            .with_context(|| format!("--scale {}", picture.scale))?;
+        check_read_shape(picture, maze.shape())?;
     }
     if let Some((finish, pace)) = finish {
         solve(&mut maze, finish, pace, output.blocks_scale)?;
@@ -136,8 +132,7 @@ fn solve(
     placed.apply(maze).map_err(with_flags)?;
     let (columns, lines) = TerminalScreen::size()?;
     let Some(grid) = maze.grid().filter(|_| maze.mask().is_none()) else {
-        let size = animate::picture_size(maze.shape(), scale)?;
-        animate::check_shape_fits(maze.shape(), size, columns, lines).map_err(bad_input)?;
+        check_search_fits(maze.shape(), scale, (columns, lines))?;
         let screen = TerminalScreen::enter()?;
         let mut animator = ShapeAnimator::searching(screen, maze, scale, pace)?;
         maze.solve_observed(finish.method, &mut animator)
@@ -148,14 +143,9 @@ fn solve(
         };
     };
     let (tile_width, tile_height) = (grid.tile_width(), grid.tile_height());
-    let (need_columns, need_lines) = animate::needed_size(tile_width, tile_height);
-    if need_columns > u64::from(columns) || need_lines > u64::from(lines) {
-        return Err(bad_input(format!(
-            "--animate: a {tile_width}x{tile_height}-tile maze needs {need_columns} columns and \
-             {need_lines} lines, the terminal has {columns}x{lines}: enlarge the window, or \
-             leave --animate out"
-        )));
-    }
+    let need = animate::needed_size(tile_width, tile_height);
+    let what = format!("a {tile_width}x{tile_height}-tile maze");
+    animate::check_read_fits(&what, need, (columns, lines), None).map_err(bad_input)?;
     let screen = TerminalScreen::enter()?;
     let mut animator = Animator::carved(screen, grid.clone(), pace);
     maze.solve_observed(finish.method, &mut animator)
@@ -164,6 +154,25 @@ fn solve(
         Ok(_screen) => Ok(()),
         Err(stop) => Err(stop.into()),
     }
+}
+
+/// Checks that the search on a maze of `shape` other than the rectangle, drawn at `scale`
+/// pixels per cell unit (the shape's own when `None`), fits a terminal of `size`; a refusal
+/// names the largest smaller `--scale` that fits, for a maze in half blocks.
+fn check_search_fits(shape: &Shape, scale: Option<u32>, size: (u16, u16)) -> anyhow::Result<()> {
+    let fits = |scale: u32| {
+        animate::picture_size(shape, Some(scale))
+            .is_ok_and(|(w, h)| w <= u64::from(size.0) && h < u64::from(size.1))
+    };
+    let asked = scale.unwrap_or_else(|| mazegen::render::term_scale(shape));
+    let smaller = match shape {
+        // A mask is drawn in tiles, which take no scale.
+        Shape::Masked(_) => None,
+        _ => (1..asked).rev().find(|&scale| fits(scale)),
+    };
+    let (width, height) = animate::picture_size(shape, scale)?;
+    let what = format!("a {} maze", shape.description());
+    animate::check_read_fits(&what, (width, height + 1), size, smaller).map_err(bad_input)
 }
 
 /// Prints `figures` as a table or a JSON object.

@@ -21,9 +21,6 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
         quiet,
     } = job;
     let generator = spec.generator.as_ref();
-    if seed.report {
-        crate::message(format_args!("seed: {}", seed.value));
-    }
     // Only rectangles are streamed.
     let (width, height) = spec.blank.extent();
     match destination {

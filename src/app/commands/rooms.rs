@@ -9,10 +9,6 @@ use mazegen::rooms::RoomMap;
 
 /// Carries out a rooms job.
 pub fn run(job: RoomsJob) -> anyhow::Result<()> {
-    // Before generating: some refusals (a stuck tree, no free spot) depend on the seed.
-    if job.seed.report {
-        crate::message(format_args!("seed: {}", job.seed.value));
-    }
     let rooms = Dungeon::generate(job.floors, job.seed.value, |seed| {
         RoomMap::generate(&job.options, seed)
     })

@@ -58,6 +58,7 @@ pub(super) fn caves(args: CavesArgs) -> anyhow::Result<CavesJob> {
             color: use_color(&args.target),
             heatmap: false,
             scale: None,
+            ..Term::default()
         }),
         CavesFormat::Text => Box::new(Text::default()),
         CavesFormat::Json => Box::new(Json::default()),
@@ -85,7 +86,7 @@ pub(super) fn caves(args: CavesArgs) -> anyhow::Result<CavesJob> {
     Ok(CavesJob {
         options,
         floors,
-        seed: Seed::settle(args.seed, takes.records_seed),
+        seed: Seed::settle(args.seed, args.quiet),
         renderer,
         tileset: TilesetImage::of(format == CavesFormat::Tiled, &target),
         target,

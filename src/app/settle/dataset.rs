@@ -8,7 +8,7 @@ use mazegen::algorithms::{Generator, square_walk_steps};
 use mazegen::dataset::DatasetSpec;
 use mazegen::grid::tiles_from_cells;
 use mazegen::maze::{Blank, Finish, MazeSpec};
-use mazegen::render::{ArrayLayout, Many, Pdf};
+use mazegen::render::{ArrayLayout, Holds, Many, Pdf};
 use mazegen::topology::Shape;
 
 /// Many mazes to generate, finish, filter and write in index order.
@@ -56,6 +56,119 @@ pub fn wanted(args: &MazeArgs) -> bool {
             .is_some_and(|format| format.takes().dataset_only())
 }
 
+/// What makes a maze command a dataset, as the command line gave it: a dataset option (`--count
+/// 5`, `--unique`, `--min-solution 30`, ...), `--endpoints farthest`, or a format that writes
+/// datasets only.
+enum DatasetCause {
+    /// A dataset option, spelled as given.
+    Option(String),
+    /// `--endpoints farthest`.
+    Endpoints,
+    /// A format of datasets (`jsonl`, `npy`, `npy-connections`, `npz`, `tokens`).
+    Format(Format),
+}
+
+/// The first thing on the command line that asks for a dataset (see [`wanted`]).
+fn dataset_cause(args: &MazeArgs) -> Option<DatasetCause> {
+    let dataset = &args.dataset;
+    let bound = dataset.bounds.given().into_iter().next().map(|bound| {
+        let (end, value) = match (bound.min, bound.max) {
+            (Some(min), _) => ("min", min),
+            (None, max) => ("max", max.unwrap_or_default()),
+        };
+        format!("--{end}-{} {value}", bound.figure.name())
+    });
+    let options = [
+        dataset.count.map(|count| format!("--count {count}")),
+        dataset.jobs.map(|jobs| format!("--jobs {jobs}")),
+        (dataset.shard).map(|shard| format!("--shard {}/{}", shard.index, shard.of)),
+        dataset.unique.then(|| "--unique".to_string()),
+        bound,
+    ];
+    if let Some(option) = options.into_iter().flatten().next() {
+        return Some(DatasetCause::Option(option));
+    }
+    if dataset.endpoints.is_some() {
+        return Some(DatasetCause::Endpoints);
+    }
+    let format = args
+        .output
+        .format
+        .filter(|format| format.takes().dataset_only());
+    format.map(DatasetCause::Format)
+}
+
+/// The refusal of `flag`, which makes one `what` (a maze, a labyrinth) at a time written as
+/// `formats`, beside what asks for a dataset: names the option, `--endpoints` or the format
+/// that does.
+fn one_at_a_time(args: &MazeArgs, flag: &str, what: &str, formats: &[Format]) -> anyhow::Error {
+    bad_input(match dataset_cause(args) {
+        Some(DatasetCause::Option(option)) => format!(
+            "{flag} makes one {what} at a time, and {option} is an option of datasets; leave \
+             one of them out"
+        ),
+        Some(DatasetCause::Endpoints) => format!(
+            "--endpoints farthest places the ends of the mazes of a dataset, and {flag} makes \
+             one {what} at a time; leave --endpoints out (--start and --goal place the ends of \
+             one {what})"
+        ),
+        Some(DatasetCause::Format(format)) => format!(
+            "--format {} writes datasets, and {flag} makes one {what} at a time; {flag} is \
+             written as --format {}",
+            format.name(),
+            super::output::format_names(formats.iter().copied())
+        ),
+        None => format!("{flag} makes one {what} at a time, not a dataset"),
+    })
+}
+
+/// Refuses a finishing option whose result `format` does not hold: `--solve` for a format
+/// without solutions, `--start`, `--goal` or `--endpoints` for one without endpoints (unless
+/// they choose mazes by their figures, or open the outer wall where the format shows it), and
+/// `--openings` for one without openings. `substitutes` names the dataset formats that hold
+/// what a test of [`Holds`] asks for.
+fn refuse_unheld(
+    args: &MazeArgs,
+    format: Format,
+    substitutes: impl Fn(fn(Holds) -> bool) -> String,
+) -> anyhow::Result<()> {
+    let holds = format.takes().holds;
+    let name = format.name();
+    let endpoints = &args.endpoints;
+    let refusal = |flag: &str, what: &str, holding: fn(Holds) -> bool, or: &str| {
+        bad_input(format!(
+            "{flag}: --format {name} does not hold {what}; --format {} does,{or} or leave \
+             {flag} out",
+            substitutes(holding)
+        ))
+    };
+    if args.solve && !holds.solution {
+        return Err(refusal("--solve", "the solution", |h| h.solution, ""));
+    }
+    if endpoints.openings && !holds.openings {
+        let what = "openings in the outer wall";
+        return Err(refusal("--openings", what, |h| h.openings, ""));
+    }
+    let placed = [
+        endpoints.start.map(|start| format!("--start {start}")),
+        endpoints.goal.map(|goal| format!("--goal {goal}")),
+        (args.dataset.endpoints).map(|_| "--endpoints farthest".to_string()),
+    ];
+    // Endpoints matter where they are shown as openings, or choose mazes by their figures.
+    let shown = endpoints.openings && holds.openings;
+    let chooses = !args.dataset.bounds.given().is_empty();
+    match placed.into_iter().flatten().next() {
+        Some(flag) if !holds.endpoints && !shown && !chooses => {
+            let or = match holds.openings {
+                true => format!(" --openings shows them as openings in {name}'s outer wall,"),
+                false => String::new(),
+            };
+            Err(refusal(&flag, "the start and goal", |h| h.endpoints, &or))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Refuses NumPy arrays where a command writes one maze read from a document.
 pub fn refuse_arrays(output: &OutputArgs) -> anyhow::Result<()> {
     match output.format.map(Format::takes) {
@@ -82,16 +195,16 @@ pub fn settle(
     args: MazeArgs,
 ) -> anyhow::Result<DatasetJob> {
     if let Some(flag) = args.giant.given() {
-        return Err(bad_input(format!(
-            "{flag} makes one maze at a time; leave out the dataset options (--count, --jobs, \
-             --unique, --min-..., --max-...)"
-        )));
+        let formats = super::maze::WINDOW_FORMATS;
+        return Err(one_at_a_time(&args, flag, "maze", &formats));
     }
     if args.unicursal {
-        return Err(bad_input(
-            "--unicursal makes one labyrinth at a time; leave out the dataset options (--count, \
-             --jobs, --unique, --min-..., --max-...)",
-        ));
+        let formats: Vec<Format> = Format::value_variants()
+            .iter()
+            .copied()
+            .filter(|&format| format != Format::Events && !format.takes().dataset_only())
+            .collect();
+        return Err(one_at_a_time(&args, "--unicursal", "labyrinth", &formats));
     }
     let shape = super::maze::blank_shape(&args)?;
     let blank = match shape.clone() {
@@ -108,7 +221,7 @@ pub fn settle(
     let records_seed = takes.records_seed;
     let dataset = &args.dataset;
     let count = dataset.count.unwrap_or(1);
-    let seed = Seed::settle(args.seed, records_seed);
+    let seed = Seed::settle(args.seed, dataset.quiet);
     let spec = DatasetSpec {
         maze: MazeSpec {
             generator,
@@ -182,6 +295,13 @@ pub fn settle(
             format.name()
         )));
     }
+    let substitutes = |holds: fn(Holds) -> bool| {
+        let formats = Format::value_variants().iter().copied().filter(|&other| {
+            writes_many(other) && other.takes().dataset_only() && holds(other.takes().holds)
+        });
+        super::output::format_names(formats)
+    };
+    refuse_unheld(&args, format, substitutes)?;
     if format == Format::Events || args.animation.animate {
         let what = if args.animation.animate {
             "--animate"
@@ -198,10 +318,14 @@ pub fn settle(
         .map_err(|error| super::flags::dataset_with_flags(error, &spec))?;
     let (width, height) = spec.maze.blank.extent();
     let rendering = match &shape {
-        Some(blank) => super::output::shape_output(&args.output, blank)?,
+        Some(blank) => {
+            let sizing = super::maze::shape_sizing(&args, blank);
+            super::output::shape_output(&args.output, blank, &sizing)?
+        }
         None => {
             let rendering = rendering(&args.output, Format::Term)?;
-            rendering.check_picture(tiles_from_cells(width), tiles_from_cells(height))?;
+            let sizing = super::maze::rect_sizing(&args.size, width, height.into());
+            rendering.check_picture(tiles_from_cells(width), tiles_from_cells(height), &sizing)?;
             rendering
         }
     };

@@ -179,5 +179,9 @@ pub(super) fn search_pace(args: &mut SolveArgs) -> anyhow::Result<Option<Pace>> 
         delay: Duration::from_millis(animation.delay.into()),
         steps_per_frame: animation.steps_per_frame,
         color: use_color(target),
+        palette: args
+            .output
+            .theme
+            .map_or(mazegen::render::Palette::COLOR, Into::into),
     }))
 }

@@ -1,7 +1,7 @@
 //! Settles a maze command: the library's `MazeSpec` checked, and where the maze goes
 //! (rendered, streamed row by row, animated, or as its generator's events).
 
-use super::output::{Rendering, format_of, rendering, shape_output, use_color};
+use super::output::{Rendering, Sizing, Unit, format_of, rendering, shape_output, use_color};
 use super::{Seed, bad_input, flags::with_flags};
 
 use crate::app::animate::{self, Pace};
@@ -119,7 +119,8 @@ pub(super) fn maze(
     }
     let format = format_of(&args.output);
     let destination = if let Some(rendering) = streamed {
-        rendering.check_picture(tiles_from_cells(width), tiles_from_cells_u64(rows))?;
+        let sizing = rect_sizing(&args.size, width, rows);
+        rendering.check_picture(tiles_from_cells(width), tiles_from_cells_u64(rows), &sizing)?;
         if format == Format::Json && u32::try_from(rows).is_err() {
             let error = mazegen::MazeError::TooTall {
                 height: rows,
@@ -135,7 +136,8 @@ pub(super) fn maze(
         Destination::Events(Target::new(args.output.target.output.as_deref()))
     } else {
         let rendering = rendering(&args.output, Format::Term)?;
-        rendering.check_picture(tiles_from_cells(width), tiles_from_cells(height))?;
+        let sizing = rect_sizing(&args.size, width, rows);
+        rendering.check_picture(tiles_from_cells(width), tiles_from_cells(height), &sizing)?;
         if args.animation.animate {
             let (tile_width, tile_height) = (tiles_from_cells(width), tiles_from_cells(height));
             let pace = animation_pace(&args, format, |columns, lines| {
@@ -152,14 +154,14 @@ pub(super) fn maze(
     };
     Ok(MazeJob {
         spec,
-        seed: Seed::settle(args.seed, format.takes().records_seed),
+        seed: Seed::settle(args.seed, args.dataset.quiet),
         destination,
         quiet: args.dataset.quiet,
     })
 }
 
 /// The formats a window is written in: those that draw tiles or list cells.
-const WINDOW_FORMATS: [Format; 6] = [
+pub(super) const WINDOW_FORMATS: [Format; 6] = [
     Format::Term,
     Format::Text,
     Format::Json,
@@ -276,9 +278,17 @@ fn giant_maze(
     let finish = finish_of(&args, None)?;
     finish.check(&blank).map_err(with_flags)?;
     let rendering = rendering(&args.output, Format::Term)?;
+    let sizing = Sizing::both(
+        format!(
+            "--window {},{},{},{}",
+            window.x, window.y, window.width, window.height
+        ),
+        Some(Unit::Cells),
+    );
     rendering.check_picture(
         tiles_from_cells(window.width),
         tiles_from_cells(window.height),
+        &sizing,
     )?;
     Ok(MazeJob {
         spec: MazeSpec {
@@ -286,7 +296,7 @@ fn giant_maze(
             blank,
             finish,
         },
-        seed: Seed::settle(args.seed, format.takes().records_seed),
+        seed: Seed::settle(args.seed, args.dataset.quiet),
         destination: Destination::Window(giant, window, rendering),
         quiet: args.dataset.quiet,
     })
@@ -409,10 +419,11 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
             let Some(wrap) = wrap else {
                 return Ok(None);
             };
+            refuse_narrow_wrap(&args.size, wrap, width, rows)?;
             let size = || {
                 let flag = format!("--wrap {}", wrap.name());
                 sized(&args.size, &flag, width, rows, |w, h| {
-                    format!("{flag} with {w}x{h} tiles (3 cells are 7 tiles)")
+                    format!("{flag} with {w}x{h} tiles")
                 })
             };
             let height = u32::try_from(rows).unwrap_or(u32::MAX);
@@ -447,6 +458,52 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
     }
 }
 
+/// The fewest cells a wrapped axis takes: with 2, the cells on either side of the seam would
+/// be neighbours twice; with 1, a cell its own neighbour.
+const WRAP_CELLS: u64 = 3;
+
+/// Refuses `--wrap` across or down a rectangle of `width x rows` cells sized in tiles that is
+/// too narrow for it, in the tiles and the option the size was given in (a size in cells is
+/// refused by the library, in cells).
+fn refuse_narrow_wrap(
+    size: &SizeArgs,
+    wrap: mazegen::topology::Wrap,
+    width: u32,
+    rows: u64,
+) -> anyhow::Result<()> {
+    if size.cells.is_some() {
+        return Ok(());
+    }
+    let axes = [
+        (
+            wrap.x(),
+            u64::from(width),
+            "across",
+            size.width.is_some(),
+            "--width",
+        ),
+        (wrap.y(), rows, "down", size.height.is_some(), "--height"),
+    ];
+    for (wrapped, cells, way, own, flag) in axes {
+        if !wrapped || cells >= WRAP_CELLS {
+            continue;
+        }
+        let flag = if own { flag } else { "--size" };
+        let tiles = tiles_from_cells_u64(cells);
+        let (cell, meet) = match cells {
+            1 => ("1 cell", "its one cell would be its own neighbour"),
+            _ => ("2 cells", "its edge cells would be neighbours twice"),
+        };
+        return Err(bad_input(format!(
+            "{flag} {tiles} --wrap {}: a maze {tiles} tiles {way} ({cell}) cannot wrap {way}: \
+             {meet}; wrapping {way} needs {flag} {} or more ({WRAP_CELLS} cells)",
+            wrap.name(),
+            tiles_from_cells_u64(WRAP_CELLS)
+        )));
+    }
+    Ok(())
+}
+
 /// `flag` beside the size of a rectangle of `width x rows` cells as the command line gave it:
 /// `--cells WxH --wrap x` for a size in cells, else what `in_tiles` says of its tiles.
 fn sized(
@@ -459,6 +516,60 @@ fn sized(
     match size.cells {
         Some(_) => format!("{} {flag}", size.spelled(width, rows)),
         None => in_tiles(tiles_from_cells(width), tiles_from_cells_u64(rows)),
+    }
+}
+
+/// How the options size a rectangle of `width x rows` cells, for the refusal of a picture too
+/// large: `--width` (or `--size`) across and `--height` (or `--size`) down, in tiles as given,
+/// or `--cells WxH` both ways.
+pub(super) fn rect_sizing(size: &SizeArgs, width: u32, rows: u64) -> Sizing {
+    if size.cells.is_some() {
+        return Sizing::both(size.spelled(width, rows), Some(Unit::Cells));
+    }
+    let side = |flag: &str, given: bool, cells: u64| {
+        let (flag, cells) = match (given, size.size) {
+            (false, Some(square)) => ("--size", u64::from(square)),
+            _ => (flag, cells),
+        };
+        format!("{flag} {}", tiles_from_cells_u64(cells))
+    };
+    Sizing {
+        across: side("--width", size.width.is_some(), width.into()),
+        down: side("--height", size.height.is_some(), rows),
+        unit: Some(Unit::Tiles),
+    }
+}
+
+/// How the options size a maze of `shape`, for the refusal of a picture too large: those
+/// behind its width and height (`--cells`, `--rings`, `--mask`, a rectangle's sizes, and
+/// `--levels` across, the levels side by side).
+pub(super) fn shape_sizing(args: &MazeArgs, shape: &Shape) -> Sizing {
+    let (width, height) = shape.extent();
+    let rect = || {
+        let (width, rows) = args.size.rectangle().unwrap_or((width, height.into()));
+        rect_sizing(&args.size, width, rows)
+    };
+    match shape {
+        Shape::Masked(_) => {
+            let path = args
+                .shape
+                .mask
+                .as_deref()
+                .unwrap_or(std::path::Path::new("FILE"));
+            Sizing::both(format!("--mask {}", path.display()), Some(Unit::Tiles))
+        }
+        Shape::Hex(_) | Shape::Triangle(_) => {
+            Sizing::both(format!("--cells {width}x{height}"), Some(Unit::Cells))
+        }
+        Shape::Polar(polar) => Sizing::both(format!("--rings {}", polar.rings()), None),
+        Shape::Levels(levels) => {
+            let rect = rect();
+            Sizing {
+                across: format!("--levels {} {}", levels.levels(), rect.across),
+                ..rect
+            }
+        }
+        Shape::Rect(_) | Shape::Square(_) | Shape::Weave(_) => rect(),
     }
 }
 
@@ -488,7 +599,7 @@ fn shaped_maze(
         events_only(&args)?;
         Destination::Events(Target::new(args.output.target.output.as_deref()))
     } else {
-        let rendering = shape_output(&args.output, blank)?;
+        let rendering = shape_output(&args.output, blank, &shape_sizing(&args, blank))?;
         if args.animation.animate {
             let size = animate::picture_size(blank, rendering.blocks_scale())?;
             let pace = animation_pace(&args, format, |columns, lines| {
@@ -505,7 +616,7 @@ fn shaped_maze(
     };
     Ok(MazeJob {
         spec,
-        seed: Seed::settle(args.seed, format.takes().records_seed),
+        seed: Seed::settle(args.seed, args.dataset.quiet),
         destination,
         quiet: args.dataset.quiet,
     })
@@ -624,6 +735,10 @@ fn animation_pace(
         delay: Duration::from_millis(args.animation.delay.into()),
         steps_per_frame: args.animation.steps_per_frame,
         color: use_color(target),
+        palette: args
+            .output
+            .theme
+            .map_or(mazegen::render::Palette::COLOR, Into::into),
     })
 }
 

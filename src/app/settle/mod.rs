@@ -19,7 +19,10 @@ pub use dataset::DatasetJob;
 pub use document::{DocumentAction, DocumentJob, Input, Solving};
 pub use flags::{caves_with_flags, dataset_with_flags, with_flags, with_options_at_fault};
 pub use maze::{Destination, MazeJob, walk_steps};
-pub use output::{Pixels, Rendering, shape_format_refused, tiles_style_refused};
+pub use output::{
+    Pixels, Rendering, check_read_shape, picture_flag_refused, shape_format_refused,
+    tiles_style_refused,
+};
 pub use rooms::{RoomsJob, TilesetImage};
 
 use crate::app::cli::{Cli, Command, Format, MazeArgs};
@@ -71,17 +74,32 @@ pub fn bad_input(message: impl Into<String>) -> anyhow::Error {
 pub struct Seed {
     /// The seed.
     pub value: u64,
-    /// Whether to tell the user on standard error: a drawn seed, for an output that does not
-    /// record it (JSON and events do).
+    /// Whether to tell the user on standard error: a drawn seed, unless `--quiet`, whatever the
+    /// format (a document that records it may go to a file, or be read by a program).
     pub report: bool,
 }
 
 impl Seed {
-    fn settle(given: Option<u64>, recorded_in_output: bool) -> Self {
+    fn settle(given: Option<u64>, quiet: bool) -> Self {
         Self {
             value: given.unwrap_or_else(mazegen::rng::draw_seed),
-            report: given.is_none() && !recorded_in_output,
+            report: given.is_none() && !quiet,
         }
+    }
+}
+
+impl Job {
+    /// The seed the job drew and reports on standard error ([`Seed::report`]), if any: the
+    /// one place every command's drawn seed is told.
+    pub fn drawn_seed(&self) -> Option<u64> {
+        let seed = match self {
+            Job::Maze(job) => job.seed,
+            Job::Dataset(job) => job.seed,
+            Job::Rooms(job) => job.seed,
+            Job::Caves(job) => job.seed,
+            Job::Document(_) | Job::Completions(_) | Job::Man(_) => return None,
+        };
+        seed.report.then_some(seed.value)
     }
 }
 
@@ -140,6 +158,16 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
         Command::Caves(args) => return caves::caves(args).map(Job::Caves),
         Command::Solve(mut args) => {
             dataset::refuse_arrays(&args.output)?;
+            let format = args.output.format;
+            if let Some(format) =
+                format.filter(|f| args.endpoints.openings && !f.takes().holds.openings)
+            {
+                return Err(bad_input(format!(
+                    "--openings: --format {} does not hold openings in the outer wall; leave \
+                     --openings out, or write the maze in another format",
+                    format.name()
+                )));
+            }
             let pace = document::search_pace(&mut args)?;
             let output = document::document_output(&args.output, Format::Json, Format::Graph)?;
             let solving = Solving {
@@ -252,6 +280,17 @@ mod tests {
         };
         assert!(matches!(job.spec.blank, Blank::Shape(_)));
         assert!(job.spec.finish.solve && job.seed.value == 5 && !job.seed.report);
+        let Ok(job) = settled("rooms --format json") else {
+            panic!("a rooms job")
+        };
+        assert!(
+            job.drawn_seed().is_some(),
+            "a drawn seed is reported in every format"
+        );
+        let Ok(job) = settled("caves --format tiled --quiet") else {
+            panic!("a caves job")
+        };
+        assert!(job.drawn_seed().is_none(), "--quiet");
         let Ok(Job::Maze(job)) = settled("sidewinder --height 100001 --format text") else {
             panic!("a maze job")
         };

@@ -5,7 +5,7 @@ use super::bad_input;
 
 use crate::app::cli::{self, ColorChoice, Format, OutputArgs, TargetArgs};
 use crate::app::output::Target;
-use anyhow::Context;
+use clap::ValueEnum;
 use mazegen::render::{
     Graph, Html, Json, Jsonl, Many, NpyConnections, NpyTiles, Npz, Pdf, Picture, Png, Render,
     Style, Svg, Takes, Term, Text, Tokens,
@@ -24,6 +24,47 @@ const LEVELS_FORMATS: &str = "--format term, text, json, graph, jsonl, svg, png 
 
 /// The formats that write weaves, as refusals name them.
 const WEAVE_FORMATS: &str = "--format term, text, json, graph, jsonl, svg, png, html or pdf";
+
+/// The names of `formats` as a refusal lists them: `term, svg, png or html`.
+pub(crate) fn format_names(formats: impl IntoIterator<Item = Format>) -> String {
+    names_joined(formats, "or")
+}
+
+/// The names of `formats` joined by commas, and `and` or `or` before the last.
+fn names_joined(formats: impl IntoIterator<Item = Format>, last_by: &str) -> String {
+    let names: Vec<String> = formats.into_iter().map(Format::name).collect();
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} {last_by} {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// The formats of mazes that take what `takes` says of a format, in `--format`'s order: the
+/// one source of the lists refusals give.
+pub(crate) fn formats_that(takes: impl Fn(Takes) -> bool) -> Vec<Format> {
+    (Format::value_variants().iter().copied())
+        .filter(|format| takes(format.takes()))
+        .collect()
+}
+
+/// The refusal of `flag`, a picture option (`--theme`, `--scale`, `--style`), for `--format
+/// name`: the formats that take it, as they declare it.
+pub fn picture_flag_refused(flag: &str, name: &str) -> anyhow::Error {
+    let pictures = names_joined(formats_that(|takes| takes.picture), "and");
+    let takers = match flag {
+        // term takes a palette too, drawing no picture.
+        "--theme" => {
+            let colored = formats_that(|takes| takes.palette() && !takes.picture);
+            format!(
+                "{} output and {pictures} pictures",
+                names_joined(colored, "and")
+            )
+        }
+        _ => format!("{pictures} pictures"),
+    };
+    bad_input(format!("{flag} applies to {takers}, not --format {name}"))
+}
 
 /// How and where a maze is written.
 pub struct Rendering {
@@ -118,41 +159,192 @@ impl Rendering {
         }
     }
 
-    /// Checks that a picture of a `tile_width x tile_height`-tile maze can be drawn.
-    pub fn check_picture(&self, tile_width: u64, tile_height: u64) -> anyhow::Result<()> {
+    /// Checks that a picture of a `tile_width x tile_height`-tile maze, sized as `sizing`
+    /// says, can be drawn.
+    pub fn check_picture(
+        &self,
+        tile_width: u64,
+        tile_height: u64,
+        sizing: &Sizing,
+    ) -> anyhow::Result<()> {
         if let Some(Pixels::Picture(picture)) = self.pixels {
-            picture
-                .pixel_size_of(tile_width, tile_height)
-                .with_context(|| format!("--scale {}", picture.scale))?;
+            check_tiles(picture, (tile_width, tile_height), sizing)?;
         }
         Ok(())
     }
 
-    /// Checks that a picture of `maze` can be drawn.
+    /// Checks that a picture of `maze`, read from a document, can be drawn.
     pub fn check_maze_picture(&self, maze: &mazegen::Maze) -> anyhow::Result<()> {
+        let sizing = Sizing::read();
         match self.pixels {
-            Some(Pixels::Picture(picture)) => picture
-                .pixel_size(maze)
-                .with_context(|| format!("--scale {}", picture.scale))
-                .map(drop),
+            Some(Pixels::Picture(picture)) => match maze.grid() {
+                Some(grid) => {
+                    check_tiles(picture, (grid.tile_width(), grid.tile_height()), &sizing)
+                }
+                None => check_lines(picture, maze.shape(), &sizing),
+            },
             // term and text draw rectangles and masks in tiles.
             Some(Pixels::Blocks(_)) if maze.grid().is_some() => Ok(()),
             Some(pixels @ Pixels::Blocks(_)) => {
-                check_lines(pixels.picture(maze.shape()), maze.shape())
+                check_lines(pixels.picture(maze.shape()), maze.shape(), &sizing)
             }
             None => Ok(()),
         }
     }
 }
 
-/// Checks that `picture` of a maze of `shape` in lines can be drawn: its size in pixels, and
-/// the memory its drawing takes.
-fn check_lines(picture: Picture, shape: &Shape) -> anyhow::Result<()> {
-    picture
-        .pixel_size_of_shape(shape)
-        .with_context(|| format!("--scale {}", picture.scale))?;
+/// How the command line sized a maze, for the refusal of a picture too large: the options
+/// behind its width and its height, as given, and the unit its sides are counted in.
+#[derive(Debug, Clone, Default)]
+pub struct Sizing {
+    /// The options behind the width (`--width 41`, `--size 41`, `--cells 20x5`, `--rings 9`);
+    /// empty for a maze read from a document.
+    pub across: String,
+    /// The options behind the height.
+    pub down: String,
+    /// What the options count, when a side that fits can be said in it: tiles (`--width`,
+    /// `--height`, `--size`) or cells (`--cells`, `--window`).
+    pub unit: Option<Unit>,
+}
+
+/// What a size option counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// Tiles: a maze of W cells is 2W+1 tiles across.
+    Tiles,
+    /// Cells.
+    Cells,
+}
+
+impl Sizing {
+    /// A maze read from a document: no option sized it.
+    pub fn read() -> Self {
+        Self::default()
+    }
+
+    /// A maze sized both ways by `options`, which count `unit`.
+    pub fn both(options: String, unit: Option<Unit>) -> Self {
+        Self {
+            across: options.clone(),
+            down: options,
+            unit,
+        }
+    }
+}
+
+/// Checks that `picture` of a maze of `tiles` (width and height), sized as `sizing` says, can
+/// be drawn; the refusal names the side too large, the options behind it and the most tiles
+/// (or cells) that fit.
+fn check_tiles(
+    picture: Picture,
+    (width, height): (u64, u64),
+    sizing: &Sizing,
+) -> anyhow::Result<()> {
+    let Err(error) = picture.pixel_size_of(width, height) else {
+        return Ok(());
+    };
+    // The longer side is the one too long: both are drawn at the same scale.
+    let across = width >= height;
+    let fits = |tiles: u64| {
+        let (w, h) = if across { (tiles, 3) } else { (3, tiles) };
+        picture.pixel_size_of(w, h).is_ok()
+    };
+    // The most tiles that fit: an odd number (a maze of cells and their walls).
+    let tiles = largest(fits);
+    let tiles = tiles - u64::from(tiles.is_multiple_of(2));
+    let most = match sizing.unit {
+        Some(Unit::Cells) => tiles / 2,
+        _ => tiles,
+    };
+    Err(too_large(error, picture.scale, sizing, across, Some(most)))
+}
+
+/// The largest number from 3 up that `fits` (true of 3, and of every number below one it is
+/// true of).
+fn largest(fits: impl Fn(u64) -> bool) -> u64 {
+    let (mut low, mut high) = (3, u64::MAX);
+    if fits(high) {
+        return high;
+    }
+    while high - low > 1 {
+        let middle = low + (high - low) / 2;
+        if fits(middle) {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    low
+}
+
+/// Checks that `picture` of a maze of `shape` read from a document can be drawn in lines.
+pub fn check_read_shape(picture: Picture, shape: &Shape) -> anyhow::Result<()> {
+    check_lines(picture, shape, &Sizing::read())
+}
+
+/// Checks that `picture` of a maze of `shape` in lines, sized as `sizing` says, can be drawn:
+/// its size in pixels, and the memory its drawing takes.
+fn check_lines(picture: Picture, shape: &Shape, sizing: &Sizing) -> anyhow::Result<()> {
+    if let Err(error) = picture.pixel_size_of_shape(shape) {
+        let (width, height) =
+            mazegen::with_topology!(shape, t => mazegen::topology::Geometry::bounds(t));
+        return Err(too_large(
+            error,
+            picture.scale,
+            sizing,
+            width >= height,
+            None,
+        ));
+    }
     picture.check_drawing_memory(shape)?;
     Ok(())
+}
+
+/// The refusal of a picture too large (`error`) at `scale`, sized as `sizing` says: too wide
+/// (`across`) or too high, saying the `most` tiles or cells that fit when known.
+fn too_large(
+    error: mazegen::MazeError,
+    scale: u32,
+    sizing: &Sizing,
+    across: bool,
+    most: Option<u64>,
+) -> anyhow::Error {
+    let mazegen::MazeError::PictureTooLarge { pixels, limit } = error else {
+        return anyhow::Error::new(error).context(format!("--scale {scale}"));
+    };
+    let (options, way) = match across {
+        true => (&sizing.across, "across"),
+        false => (&sizing.down, "high"),
+    };
+    let smaller = if scale > 1 {
+        ", or a smaller --scale"
+    } else {
+        ""
+    };
+    let advice = match (sizing.unit, most) {
+        // A maze read from a document: only the scale is the user's to change.
+        _ if options.is_empty() && scale > 1 => "draw it at a smaller --scale".to_string(),
+        _ if options.is_empty() => "it is too large to draw as a picture".to_string(),
+        (Some(unit), Some(most)) => {
+            let unit = match unit {
+                Unit::Tiles => "tiles",
+                Unit::Cells => "cells",
+            };
+            format!(
+                "at --scale {scale} a picture holds at most {most} {unit} {way}; ask for \
+                 fewer{smaller}"
+            )
+        }
+        _ => format!("ask for fewer cells {way}{smaller}"),
+    };
+    let picture = match options.is_empty() {
+        true => "the picture of the maze read".to_string(),
+        false => format!("{options}: the picture"),
+    };
+    bad_input(format!(
+        "{picture} would be {pixels} pixels {way} at --scale {scale}, more than the {limit} a \
+         picture may have; {advice}"
+    ))
 }
 
 /// The refusal of `--style tiles` for a maze of shape `shape` (named as `Shape::name` does).
@@ -172,7 +364,11 @@ pub(crate) fn format_of(output: &OutputArgs) -> Format {
 /// mask in a tile format as the rectangle it lies in, blank outside its cells; otherwise as
 /// its shape, a graph document (or a line of one) or a picture in lines (in half blocks for
 /// `term` and `text`).
-pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result<Rendering> {
+pub(crate) fn shape_output(
+    output: &OutputArgs,
+    blank: &Shape,
+    sizing: &Sizing,
+) -> anyhow::Result<Rendering> {
     let format = format_of(output);
     debug_assert!(format != Format::Events, "events are settled apart");
     let target = Target::new(output.target.output.as_deref());
@@ -185,7 +381,7 @@ pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result
         if takes.tiles && !in_lines {
             let rendering = rendering(output, Format::Term)?;
             let grid = masked.grid();
-            rendering.check_picture(grid.tile_width(), grid.tile_height())?;
+            rendering.check_picture(grid.tile_width(), grid.tile_height(), sizing)?;
             return Ok(rendering);
         }
     }
@@ -203,7 +399,7 @@ pub(crate) fn shape_output(output: &OutputArgs, blank: &Shape) -> anyhow::Result
     let rendering = Rendering::of_shape(format, output, picture, target)
         .expect("formats that write shapes are settled");
     if let Some(pixels) = rendering.pixels {
-        check_lines(pixels.picture(blank), blank)?;
+        check_lines(pixels.picture(blank), blank, sizing)?;
     }
     Ok(rendering)
 }
@@ -275,6 +471,7 @@ pub(super) fn renderer(
             color: use_color(&args.target),
             heatmap: args.heatmap,
             scale: args.scale,
+            palette: picture.palette,
         }),
         Format::Text => Box::new(Text { scale: args.scale }),
         Format::Json => Box::new(Json {
@@ -319,8 +516,9 @@ pub(super) fn picture(
     let takes = format.takes();
     let blocks = in_lines && takes.blocks;
     if args.heatmap && !takes.heatmap {
+        let formats = format_names(formats_that(|takes| takes.heatmap));
         return Err(bad_input(format!(
-            "--heatmap draws on term, svg or png output, not --format {name}"
+            "--heatmap draws on {formats} output, not --format {name}"
         )));
     }
     let book_flags = [
@@ -337,17 +535,12 @@ pub(super) fn picture(
         refuse_binary_to_terminal(takes, target)?;
     }
     let picture_flags = [
-        ("--theme", args.theme.is_some()),
-        ("--scale", args.scale.is_some()),
-        ("--style", args.style.is_some()),
+        ("--theme", args.theme.is_some() && !takes.palette()),
+        ("--scale", args.scale.is_some() && !takes.picture && !blocks),
+        ("--style", args.style.is_some() && !takes.picture),
     ];
-    if let Some((flag, _)) = picture_flags
-        .iter()
-        .find(|&&(flag, given)| given && !takes.picture && !(blocks && flag == "--scale"))
-    {
-        return Err(bad_input(format!(
-            "{flag} applies to svg, png and html pictures, not --format {name}"
-        )));
+    if let Some((flag, _)) = picture_flags.iter().find(|&&(_, refused)| refused) {
+        return Err(picture_flag_refused(flag, &name));
     }
     if takes.picture {
         refuse_binary_to_terminal(takes, target)?;
@@ -382,5 +575,41 @@ pub(super) fn use_color(target: &TargetArgs) -> bool {
                 && io::stdout().is_terminal()
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_picture_too_large_names_what_its_user_can_change() {
+        let picture = Picture {
+            scale: 8,
+            ..Picture::default()
+        };
+        let wide = (300_000_001, 3);
+        let read = check_tiles(picture, wide, &Sizing::read()).unwrap_err();
+        assert_eq!(
+            format!("{read:#}"),
+            "the picture of the maze read would be 2400000008 pixels across at --scale 8, more \
+             than the 1000000 a picture may have; draw it at a smaller --scale"
+        );
+        let cells = Sizing::both("--cells 150000000x1".into(), Some(Unit::Cells));
+        let given = check_tiles(picture, wide, &cells).unwrap_err();
+        assert_eq!(
+            format!("{given:#}"),
+            "--cells 150000000x1: the picture would be 2400000008 pixels across at --scale 8, \
+             more than the 1000000 a picture may have; at --scale 8 a picture holds at most 62499 \
+             cells across; ask for fewer, or a smaller --scale"
+        );
+        let one = Picture {
+            scale: 1,
+            ..picture
+        };
+        let tall = check_tiles(one, (3, u64::MAX), &Sizing::read()).unwrap_err();
+        assert!(format!("{tall:#}").ends_with("pixels high at --scale 1, more than the 1000000 a picture may have; it is too large to draw as a picture"), "{tall:#}");
+        assert_eq!(largest(|n| n <= 1000), 1000);
+        assert_eq!(largest(|_| true), u64::MAX);
     }
 }

@@ -167,6 +167,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
             color: use_color(&args.target),
             heatmap: false,
             scale: None,
+            ..Term::default()
         }),
         RoomsFormat::Text => Box::new(Text::default()),
         RoomsFormat::Json => Box::new(Json::default()),
@@ -201,7 +202,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
                 }
             }),
         },
-        seed: Seed::settle(args.seed, takes.records_seed),
+        seed: Seed::settle(args.seed, args.quiet),
         renderer,
         target,
         note_no_map: !map && args.map.map == MapChoice::Auto,

@@ -12,7 +12,7 @@
 
 use crate::grid::{Grid, Tile, tiles_from_cells};
 use crate::maze::Maze;
-use crate::render::{ArrayLayout, Many, Render, Takes};
+use crate::render::{ArrayLayout, Holds, Many, Render, Takes};
 use std::io::{self, Write};
 
 /// The tile view of a maze as bytes: 1 wall (and blank, outside a mask), 0 passage (openings
@@ -21,11 +21,16 @@ use std::io::{self, Write};
 pub struct NpyTiles;
 
 impl NpyTiles {
-    /// What `npy` takes.
+    /// What `npy` takes: the tiles, openings included, without the solution or its ends.
     pub const TAKES: Takes = Takes {
         tiles: true,
         binary: Some("a NumPy array"),
         many: Some(Many::Array),
+        holds: Holds {
+            solution: false,
+            endpoints: false,
+            openings: true,
+        },
         ..Takes::NOTHING
     };
 }
@@ -60,11 +65,16 @@ impl Render for NpyTiles {
 pub struct NpyConnections;
 
 impl NpyConnections {
-    /// What `npy-connections` takes.
+    /// What `npy-connections` takes: passages between cells only.
     pub const TAKES: Takes = Takes {
         tiles: true,
         binary: Some("a NumPy array"),
         many: Some(Many::Array),
+        holds: Holds {
+            solution: false,
+            endpoints: false,
+            openings: false,
+        },
         ..Takes::NOTHING
     };
 }

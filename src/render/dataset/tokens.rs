@@ -14,7 +14,7 @@
 
 use crate::grid::Pos;
 use crate::maze::{Maze, TOKENS_STREAM};
-use crate::render::{Many, Render, Takes};
+use crate::render::{Holds, Many, Render, Takes};
 use crate::rng::{RandomBits, rng_for_stream, shuffle};
 use crate::topology::Distances;
 use std::io::{self, Write};
@@ -28,6 +28,11 @@ impl Tokens {
     pub const TAKES: Takes = Takes {
         tiles: true,
         many: Some(Many::Lines),
+        // Cells and their passages: the outer wall is no passage.
+        holds: Holds {
+            openings: false,
+            ..Holds::ALL
+        },
         ..Takes::NOTHING
     };
 }

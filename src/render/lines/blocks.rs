@@ -21,7 +21,7 @@ use super::{Drawing, Layout};
 use crate::Maze;
 use crate::grid::Result;
 use crate::grid::Tile;
-use crate::render::ink::Ink;
+use crate::render::ink::{Ink, Palette};
 use crate::render::style::{TileStyle, term_color};
 use crate::topology::Shape;
 use std::io::{self, Write};
@@ -47,8 +47,8 @@ pub fn term_scale(shape: &Shape) -> u32 {
 /// How the pixels become characters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(in crate::render) enum Blocks {
-    /// `▀` in the colors of `term`.
-    Colored,
+    /// `▀` in the colors `term` draws this palette in.
+    Colored(Palette),
     /// Blocks for walls, and where a cell has none, `term`'s glyph of the solution, start or
     /// goal it shows ([`TileStyle::glyph`]).
     Plain,
@@ -67,7 +67,7 @@ pub(in crate::render) fn maze_blocks(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let scale = scale.unwrap_or_else(|| term_scale(maze.shape()));
-    let heatmap = heatmap && blocks == Blocks::Colored;
+    let heatmap = heatmap && matches!(blocks, Blocks::Colored(_));
     let raster = Drawing::new(maze, Layout::in_blocks(scale), heatmap).and_then(Raster::new);
     write_blocks(raster.map_err(io::Error::other)?, blocks, out)
 }
@@ -78,7 +78,10 @@ fn write_blocks(mut raster: Raster, blocks: Blocks, out: &mut dyn Write) -> io::
     let height = raster.size().1;
     let background = Ink::Plain(Tile::Passage);
     let (mut upper, mut lower, mut line) = buffers(&raster).map_err(io::Error::other)?;
-    let colors = color_indices();
+    let colors = match blocks {
+        Blocks::Colored(palette) => color_indices(&palette),
+        Blocks::Plain | Blocks::Text => Vec::new(),
+    };
     for y in (0..height).step_by(2) {
         raster.ink_row(y, &mut upper);
         if y + 1 < height {
@@ -88,7 +91,7 @@ fn write_blocks(mut raster: Raster, blocks: Blocks, out: &mut dyn Write) -> io::
         }
         line.clear();
         match blocks {
-            Blocks::Colored => colored_line(&upper, &lower, &colors, &mut line),
+            Blocks::Colored(_) => colored_line(&upper, &lower, &colors, &mut line),
             Blocks::Plain => plain_line(&upper, &lower, &mut line, |tile, line| {
                 line.extend_from_slice(tile.glyph().as_bytes());
             }),
@@ -101,11 +104,11 @@ fn write_blocks(mut raster: Raster, blocks: Blocks, out: &mut dyn Write) -> io::
     Ok(())
 }
 
-/// The 256-color index of each ink, by its number (see [`Ink::number`]); the blank, which
-/// pictures never hold, has none.
-fn color_indices() -> Vec<u8> {
+/// The 256-color index of each ink in `palette`, by its number (see [`Ink::number`]); the
+/// blank, which pictures never hold, has none.
+fn color_indices(palette: &Palette) -> Vec<u8> {
     Ink::all()
-        .map(|ink| term_color(ink).map_or(0, |color| color.index()))
+        .map(|ink| term_color(ink, palette).map_or(0, |color| color.index()))
         .collect()
 }
 
@@ -253,7 +256,7 @@ mod tests {
             Ink::Plain(Tile::Passage),
             Ink::Plain(Tile::Path),
         );
-        let colors = color_indices();
+        let colors = color_indices(&Palette::COLOR);
         let mut line = Vec::new();
         colored_line(
             &[wall, wall, wall, passage, path],

@@ -6,7 +6,7 @@ use super::rows::{DrawRows, StreamTiles};
 use crate::algorithms::stream::MazeRows;
 use crate::grid::Tile;
 use crate::maze::{Heat, Maze};
-use crate::render::ink::{Ink, shade};
+use crate::render::ink::{Ink, Palette, shade};
 use crate::render::lines::{Blocks, maze_blocks};
 use crate::render::style::{TileStyle, term_color};
 use crate::render::term_lines::{Pieces, write_term_lines};
@@ -16,7 +16,8 @@ use std::io::{self, Write};
 /// Terminal output.
 ///
 /// With color, every tile is a `●`: green passage, red wall, yellow solution, blue start,
-/// magenta goal, and with a heat map passages shade from green (near the start) to blue. A color
+/// magenta goal, and with a heat map passages shade from green (near the start) to blue; or
+/// in another [`Palette`] (such as [`Palette::COLORBLIND`]). A color
 /// escape is written only where the color changes, and every line ends with a reset so that a
 /// cut-off output (as through `head`) never leaves the terminal colored.
 ///
@@ -38,6 +39,9 @@ pub struct Term {
     /// Pixels per cell unit of a maze drawn in lines; `None` for its shape's
     /// [`term_scale`](crate::render::term_scale).
     pub scale: Option<u32>,
+    /// The colors, with color: [`Palette::COLOR`] (the default) in the terminal's own basic
+    /// colors, others in the 256-color palette's nearest (see [`Palette::term_index`]).
+    pub palette: Palette,
 }
 
 impl Term {
@@ -47,6 +51,7 @@ impl Term {
         any_shape: true,
         blocks: true,
         heatmap: true,
+        colors: true,
         many: Some(Many::Separated),
         ..Takes::NOTHING
     };
@@ -56,7 +61,7 @@ impl Render for Term {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         if maze.grid().is_none() {
             let blocks = if self.color {
-                Blocks::Colored
+                Blocks::Colored(self.palette)
             } else {
                 Blocks::Plain
             };
@@ -96,7 +101,7 @@ impl Term {
     /// The pieces of a maze's tiles: every ink's `●` with color, the tiles' glyphs without.
     fn maze_pieces(&self) -> Pieces {
         if self.color {
-            Pieces::colored(Ink::all().map(term_color))
+            Pieces::colored(Ink::all().map(|ink| term_color(ink, &self.palette)))
         } else {
             Pieces::plain(Ink::all().map(|ink| match ink {
                 Ink::Plain(tile) => tile.glyph(),
