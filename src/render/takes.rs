@@ -67,8 +67,8 @@ pub enum Many {
     /// One archive of arrays, gathered before it is written (`npz`): see
     /// [`Arrays`](super::Arrays).
     Archive,
-    /// One book of pages, gathered before it is written (`pdf`): see
-    /// [`Pdf::write_book`](super::Pdf::write_book).
+    /// One book of pages, written a page at a time as its mazes come (`pdf`): see
+    /// [`Pdf::book`](super::Pdf::book).
     Book,
 }
 
