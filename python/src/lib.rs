@@ -72,7 +72,9 @@ fn python_message(error: &MazeError) -> String {
             cell(x, y)
         ),
         &MazeError::NotACell { x, y } => format!("{} is not a cell of the maze", cell(x, y)),
-        MazeError::NotOnBorder { .. } => row_column_pairs(&error.to_string()),
+        MazeError::NotOnBorder { .. } | MazeError::NoEndOnBorder { .. } => {
+            row_column_pairs(&error.to_string())
+        }
         &MazeError::DisconnectedMask {
             x,
             y,

@@ -479,6 +479,21 @@ impl Maze {
             .expect("open only with an end on the outer wall")
     }
 
+    /// The [`Maze::openings`] as the path meets them: the entrance beside the start, and the
+    /// exit beside the goal, each `None` where that end has none (off the outer wall, or the
+    /// start's opening serving both).
+    pub(crate) fn opening_ends(&self) -> (Option<(usize, usize)>, Option<(usize, usize)>) {
+        let openings = self.openings();
+        let entrance = openings
+            .first()
+            .filter(|&&(cell, _)| cell == self.start)
+            .copied();
+        let exit = (openings.iter().skip(usize::from(entrance.is_some())))
+            .find(|&&(cell, _)| cell == self.goal)
+            .copied();
+        (entrance, exit)
+    }
+
     /// The tiles of the [`Maze::openings`] of a rectangle, a mask or a weave, the start's
     /// first; empty for other shapes.
     pub fn opening_tiles(&self) -> Vec<TilePos> {

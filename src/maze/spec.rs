@@ -238,7 +238,9 @@ impl Finish {
             let (from, to, _) = maze.diameter()?;
             maze.set_endpoints(from, to)?;
         }
-        if self.rim_first(maze.shape()) {
+        // Only endpoints where the shape puts them trade places: a document's own stay.
+        let defaults = with_topology!(maze.shape(), t => (t.first_cell(), t.default_goal()));
+        if self.rim_first(maze.shape()) && (maze.start, maze.goal) == defaults {
             maze.set_endpoints(maze.goal_pos(), maze.start_pos())?;
         }
         if self.start.is_some() || self.goal.is_some() {

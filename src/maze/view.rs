@@ -2,7 +2,7 @@
 //! the distance heat of its passages.
 
 use super::Maze;
-use crate::grid::{Pos, Result};
+use crate::grid::{Dir, Pos, Result};
 use crate::grid::{
     Tile, TileKind, TilePos, TileRows, cell_line_at_or_after, cell_line_at_or_before, cell_tile,
     empty_vec, passage_tile, tile_between,
@@ -27,8 +27,13 @@ impl Maze {
         &'a self,
         cells: &'a [usize],
     ) -> impl Iterator<Item = TilePos> + use<'a> {
-        let mut ends = self.opening_tiles().into_iter();
-        let (entrance, exit) = (ends.next(), ends.next());
+        let (entrance, exit) =
+            match self.grid().is_some() || matches!(self.shape(), Shape::Weave(_)) {
+                true => self.opening_ends(),
+                false => (None, None),
+            };
+        let tile = |(cell, side)| passage_tile(self.pos(cell), Dir::from_side(side));
+        let (entrance, exit) = (entrance.map(tile), exit.map(tile));
         let first = cells.first().map(|&cell| cell_tile(self.pos(cell)));
         let steps = cells.windows(2).flat_map(move |pair| {
             let (a, b) = (self.pos(pair[0]), self.pos(pair[1]));

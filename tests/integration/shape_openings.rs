@@ -437,3 +437,52 @@ fn a_round_maze_with_openings_is_entered_from_its_rim_and_solved_at_its_centre()
     let gaps: Vec<_> = border.filter(|&(x, y)| rows[y][x] != b'#').collect();
     assert_eq!(gaps, [(7, 8)], "the goal's south side alone:\n{text}");
 }
+
+#[test]
+fn a_path_with_one_opening_leaves_by_the_goal_s_and_reads_back() {
+    // The start inside, the goal on the wall: the solution runs start ... goal, then out.
+    let json = stdout_of(&[
+        "backtrack",
+        "--size",
+        "9",
+        "--seed",
+        "3",
+        "--start",
+        "1,1",
+        "--openings",
+        "--solve",
+        "--format",
+        "json",
+    ]);
+    let doc: Value = serde_json::from_str(&json).unwrap();
+    let solution = doc["solution"].as_array().unwrap();
+    assert_eq!(solution.first(), Some(&json!([3, 3])));
+    assert_eq!(solution.last(), Some(&json!([7, 8])));
+    assert_eq!(piped(&["render", "--format", "json"], &json), json);
+    // solve --openings keeps a round maze's own endpoints: only the shape's defaults trade.
+    let graph = stdout_of(&[
+        "backtrack",
+        "--shape",
+        "polar",
+        "--rings",
+        "4",
+        "--seed",
+        "2",
+        "--start",
+        "2,2",
+        "--goal",
+        "5,3",
+        "--format",
+        "graph",
+    ]);
+    let solved: Value = serde_json::from_str(&piped(
+        &["solve", "--openings", "--format", "graph"],
+        &graph,
+    ))
+    .unwrap();
+    let given: Value = serde_json::from_str(&graph).unwrap();
+    assert_eq!(
+        (&solved["start"], &solved["goal"]),
+        (&given["start"], &given["goal"])
+    );
+}

@@ -379,8 +379,9 @@ pub(crate) fn level_path(maze: &Maze, levels: &Levels) -> Vec<(u64, u64, u32)> {
         let (x, y) = cell_tile(at);
         (x, y, z)
     };
-    let mut ends = level_openings(maze, levels).into_iter();
-    let (entrance, exit) = (ends.next(), ends.next());
+    let opening = |end| level_opening(levels, end);
+    let (entrance, exit) = maze.opening_ends();
+    let (entrance, exit) = (entrance.map(opening), exit.map(opening));
     let cells = maze.solution().unwrap_or_default();
     let mut path = Vec::with_capacity(2 * cells.len() + 2);
     path.extend(entrance);
@@ -401,12 +402,17 @@ pub(crate) fn level_path(maze: &Maze, levels: &Levels) -> Vec<(u64, u64, u32)> {
 /// The tiles of the openings of `maze`, a maze in `levels`, each with its level, the start's
 /// first (as [`Maze::opening_tiles`] gives a rectangle's).
 pub(crate) fn level_openings(maze: &Maze, levels: &Levels) -> Vec<(u64, u64, u32)> {
-    let tile = |(i, side)| {
-        let (at, z) = on_level(levels, i);
-        let (x, y) = passage_tile(at, Dir::from_side(side));
-        (x, y, z)
-    };
-    maze.openings().into_iter().map(tile).collect()
+    maze.openings()
+        .into_iter()
+        .map(|opening| level_opening(levels, opening))
+        .collect()
+}
+
+/// The tile of an opening, cell `i`'s `side`, of a maze in `levels`, and its level.
+fn level_opening(levels: &Levels, (i, side): (usize, usize)) -> (u64, u64, u32) {
+    let (at, z) = on_level(levels, i);
+    let (x, y) = passage_tile(at, Dir::from_side(side));
+    (x, y, z)
 }
 
 /// Cell `i` of `levels`: its position on its level, and the level.
