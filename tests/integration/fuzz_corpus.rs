@@ -1,0 +1,57 @@
+//! The fuzz targets' corpora, replayed: every file of `fuzz/corpus/<target>/` fed to the same
+//! body the target runs (`fuzz_corpus/bodies.rs`), so that an input the fuzzer once found
+//! interesting, or a crash it found, stays passing. Fuzzing itself is `fuzz/run` (see
+//! CONTRIBUTING.md); this needs no fuzzing crate.
+
+mod bodies;
+
+use std::path::Path;
+
+#[test]
+fn every_corpus_file_runs_through_its_target() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
+    if !root.is_dir() {
+        // The published crate leaves the fuzz package out.
+        eprintln!("skipped: no fuzz corpus at {}", root.display());
+        return;
+    }
+    for (target, body) in bodies::TARGETS {
+        let dir = root.join(target);
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("the corpus of {target} at {}: {e}", dir.display()))
+            .map(|entry| entry.unwrap().path())
+            .collect();
+        files.sort();
+        assert!(!files.is_empty(), "the corpus of {target} is empty");
+        for file in files {
+            let data = std::fs::read(&file).unwrap();
+            let ran = std::panic::catch_unwind(|| body(&data));
+            assert!(ran.is_ok(), "{target} panics on {}", file.display());
+        }
+    }
+}
+
+#[test]
+fn every_target_has_a_corpus_and_a_binary() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let Ok(manifest) = std::fs::read_to_string(root.join("Cargo.toml")) else {
+        eprintln!("skipped: no fuzz package at {}", root.display());
+        return;
+    };
+    for (target, _) in bodies::TARGETS {
+        assert!(
+            manifest.contains(&format!("name = \"{target}\"")),
+            "fuzz/Cargo.toml has no binary {target}"
+        );
+        assert!(
+            root.join("fuzz_targets")
+                .join(format!("{target}.rs"))
+                .is_file(),
+            "no fuzz/fuzz_targets/{target}.rs"
+        );
+        assert!(
+            root.join("corpus").join(target).is_dir(),
+            "no corpus for {target}"
+        );
+    }
+}
