@@ -55,3 +55,42 @@ fn every_target_has_a_corpus_and_a_binary() {
         );
     }
 }
+
+/// A float in a document reads back as the value written (found by the `document` target:
+/// a weave density or a parameter moved by one unit in the last place at each `render`).
+/// serde_json parses floats exactly only with its `float_roundtrip` feature, which this
+/// test binary always has (jsonschema, a dev-dependency, asks for it), so the corpus replay
+/// cannot see its absence: the library must ask for it itself, as its build for users has
+/// only its normal dependencies.
+#[test]
+fn documents_parse_floats_exactly_without_dev_dependencies() {
+    let tree = std::process::Command::new(env!("CARGO"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["tree", "--offline", "--locked", "-p", "mazegen"])
+        .args([
+            "-e",
+            "normal,features",
+            "-i",
+            "serde_json",
+            "--prefix",
+            "none",
+        ])
+        .output();
+    let tree = match tree {
+        Ok(out) if out.status.success() => String::from_utf8(out.stdout).unwrap(),
+        Ok(out) => {
+            let why = String::from_utf8_lossy(&out.stderr);
+            eprintln!("skipped: cargo tree failed: {}", why.trim());
+            return;
+        }
+        Err(e) => {
+            eprintln!("skipped: cannot run cargo: {e}");
+            return;
+        }
+    };
+    assert!(
+        tree.lines()
+            .any(|line| line == "serde_json feature \"float_roundtrip\""),
+        "the library's serde_json parses floats without float_roundtrip:\n{tree}"
+    );
+}
