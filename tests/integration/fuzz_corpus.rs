@@ -1,7 +1,7 @@
-//! The fuzz targets' corpora, replayed: every file of `fuzz/corpus/<target>/` fed to the same
-//! body the target runs (`fuzz_corpus/bodies.rs`), so that an input the fuzzer once found
-//! interesting, or a crash it found, stays passing. Fuzzing itself is `fuzz/run` (see
-//! CONTRIBUTING.md); this needs no fuzzing crate.
+//! The fuzz targets' corpora, replayed: every file of `fuzz/corpus/<target>/` (what the
+//! fuzzer found interesting) and of `fuzz/regressions/<target>/` (the crashes it found, once
+//! fixed) fed to the same body the target runs (`fuzz_corpus/bodies.rs`), so that they stay
+//! passing. Fuzzing itself is `fuzz/run` (see CONTRIBUTING.md); this needs no fuzzing crate.
 
 mod bodies;
 
@@ -9,20 +9,23 @@ use std::path::Path;
 
 #[test]
 fn every_corpus_file_runs_through_its_target() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
-    if !root.is_dir() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    if !root.join("corpus").is_dir() {
         // The published crate leaves the fuzz package out.
-        eprintln!("skipped: no fuzz corpus at {}", root.display());
+        eprintln!("skipped: no fuzz corpus in {}", root.display());
         return;
     }
     for (target, body) in bodies::TARGETS {
-        let dir = root.join(target);
+        let dir = root.join("corpus").join(target);
         let mut files: Vec<_> = std::fs::read_dir(&dir)
             .unwrap_or_else(|e| panic!("the corpus of {target} at {}: {e}", dir.display()))
             .map(|entry| entry.unwrap().path())
             .collect();
-        files.sort();
         assert!(!files.is_empty(), "the corpus of {target} is empty");
+        if let Ok(fixed) = std::fs::read_dir(root.join("regressions").join(target)) {
+            files.extend(fixed.map(|entry| entry.unwrap().path()));
+        }
+        files.sort();
         for file in files {
             let data = std::fs::read(&file).unwrap();
             let ran = std::panic::catch_unwind(|| body(&data));
