@@ -20,6 +20,7 @@ mod dataset_shapes;
 mod docs;
 mod events;
 mod floors;
+mod fuzz_corpus;
 mod graph;
 mod guides;
 mod html;

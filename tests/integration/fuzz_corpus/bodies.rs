@@ -1,0 +1,285 @@
+//! What each fuzz target does with its input, shared by the targets in `fuzz/fuzz_targets/`
+//! (which include this file) and by the replay of their corpora under `cargo test`
+//! (`tests/integration/fuzz_corpus.rs`). Each body feeds its bytes to a reader of user input
+//! and, where the input reads, on through what the command line would do next with it; it
+//! panics only on a bug: a reader or a later stage panicking, or two ways of reading the same
+//! bytes disagreeing.
+//!
+//! It uses the library alone, so that the fuzz package need not build the binary's crates.
+
+use mazegen::algorithms::{Backtrack, GrowingTree, Pick, Wilson};
+use mazegen::analysis::{Figures, ShapeStats};
+use mazegen::caves::{CaveMap, CaveOptions, Rule};
+use mazegen::read::{AnyDocument, read_document, read_graph, read_maze};
+use mazegen::render::{Graph, Json, Picture, Render, Style, Svg, Text};
+use mazegen::rooms::{RoomMap, RoomOptions, RoomSize};
+use mazegen::solve::Method;
+use mazegen::topology::{Mask, Masked, Shape};
+use mazegen::{Maze, Probability};
+use std::io::{self, Read};
+
+/// The largest maze the later stages take on: enough for every branch of every stage, small
+/// enough that an input spends its time reading, not solving.
+const STAGED_CELLS: u64 = 4096;
+
+/// The most pixels of a PNG mask the target reads.
+const BIG_PNG_PIXELS: u64 = 1 << 22;
+
+/// What a target does with one input.
+pub type Body = fn(&[u8]);
+
+/// The targets by name, as `fuzz/Cargo.toml` names their binaries and `fuzz/corpus/` their
+/// corpora.
+pub const TARGETS: [(&str, Body); 3] = [("document", document), ("mask", mask), ("specs", specs)];
+
+/// A maze or graph document (`solve`, `stats` and `render` read one; a line of `jsonl` is
+/// one): read by `read_document` and by the reader of its kind, which must agree; then, as
+/// those commands would, its figures, every solving method, and the maze written as text
+/// and as a document of its kind, which must read back as the same maze.
+pub fn document(data: &[u8]) {
+    let read = read_document(data);
+    let (maze, kind) = match read {
+        Ok(AnyDocument::Maze(maze)) => {
+            assert_eq!(read_maze(data).expect("read_document read it"), maze);
+            (maze, Kind::Maze)
+        }
+        Ok(AnyDocument::Graph(maze)) => {
+            assert_eq!(read_graph(data).expect("read_document read it"), maze);
+            (maze, Kind::Graph)
+        }
+        Err(_) => {
+            assert!(read_maze(data).is_err() && read_graph(data).is_err());
+            return;
+        }
+    };
+    if maze.cell_count() > STAGED_CELLS {
+        return;
+    }
+    stages(&maze, kind);
+}
+
+/// Which kind of document a maze came in.
+#[derive(Clone, Copy)]
+enum Kind {
+    Maze,
+    Graph,
+}
+
+/// What `stats`, `solve` and `render` do with a maze read from a document of `kind`.
+fn stages(maze: &Maze, kind: Kind) {
+    let own_tiles = maze.shape().has_own_tiles();
+    if matches!(kind, Kind::Maze) && !own_tiles {
+        let _ = Figures::of(maze);
+    } else {
+        let _ = ShapeStats::of(maze);
+    }
+    for method in Method::ALL {
+        let mut solved = maze.clone();
+        if solved.solve_with(method).is_ok() {
+            // The cells a method visited are written, not read back.
+            let mut expected = maze.clone();
+            let path = solved.solution().expect("a solved maze has a solution");
+            expected
+                .set_walk(path.to_vec())
+                .expect("a solution is a walk");
+            written_and_read(&solved, &expected, kind);
+        }
+    }
+    let _ = Text::default().render(maze, &mut io::sink());
+    for style in [Style::Tiles, Style::Lines] {
+        let picture = Picture {
+            style,
+            scale: style.default_scale(),
+            heatmap: true,
+            ..Picture::default()
+        };
+        let _ = Svg(picture).render(maze, &mut io::sink());
+    }
+    written_and_read(maze, maze, kind);
+}
+
+/// `maze` written as a document of `kind`, which must read back as `expected` (a document the
+/// library writes is one it reads).
+fn written_and_read(maze: &Maze, expected: &Maze, kind: Kind) {
+    let mut written = Vec::new();
+    // With the figures, which are written, not read.
+    let rendered = match kind {
+        Kind::Maze => Json { stats: true }.render(maze, &mut written),
+        Kind::Graph => Graph { stats: true }.render(maze, &mut written),
+    };
+    if rendered.is_err() {
+        return;
+    }
+    let back = match read_document(&written[..]) {
+        Ok(AnyDocument::Maze(back) | AnyDocument::Graph(back)) => back,
+        Err(e) => panic!(
+            "a document written from a maze read is refused: {e}\n{}",
+            String::from_utf8_lossy(&written)
+        ),
+    };
+    assert_eq!(&back, expected, "a maze written and read back changed");
+}
+
+/// A mask file (`--mask`), text or PNG: read whole (`Mask::from_bytes`, which takes
+/// `from_png` or `from_text`) and as it comes, a few bytes at a time (`Mask::read`), which
+/// must agree; a small mask then carved into a maze, solved and drawn.
+pub fn mask(data: &[u8]) {
+    // A PNG of a few bytes may say it has hundreds of millions of pixels, which the reader
+    // then holds (a second and a gigabyte to refuse a truncated one): the fuzzer would crawl.
+    // The header's checks are the same for a smaller one.
+    if let Some(header) = data.strip_prefix(b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR") {
+        let side = |at: usize| {
+            header
+                .get(at..at + 4)
+                .map_or(0, |b| u32::from_be_bytes(b.try_into().unwrap()))
+        };
+        if u64::from(side(0)) * u64::from(side(4)) > BIG_PNG_PIXELS {
+            return;
+        }
+    }
+    let whole = Mask::from_bytes(data);
+    let trickled = Mask::read(Trickle {
+        data,
+        at: 0,
+        step: 1 + data.first().map_or(0, |&b| usize::from(b % 7)),
+    });
+    match (&whole, &trickled) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "a mask read as it comes differs"),
+        (Err(_), Err(_)) => {}
+        (a, b) => panic!("a mask read whole gives {a:?}, read as it comes {b:?}"),
+    }
+    if let Ok(text) = std::str::from_utf8(data) {
+        let from_text = Mask::from_text(text);
+        if !data.starts_with(b"\x89PNG") && whole.is_ok() {
+            assert_eq!(from_text.ok().as_ref(), whole.as_ref().ok());
+        }
+    }
+    let Ok(mask) = whole else {
+        return;
+    };
+    if mask.cell_count() as u64 > STAGED_CELLS {
+        return;
+    }
+    // A mask with every cell on is written in tiles as the plain rectangle it is, and read
+    // back as one; a graph document keeps its shape.
+    let full = mask.cell_count() as u64 == u64::from(mask.width()) * u64::from(mask.height());
+    let kind = if full { Kind::Graph } else { Kind::Maze };
+    let Ok(masked) = Masked::new(mask) else {
+        return;
+    };
+    let built = Maze::builder()
+        .algorithm(Wilson)
+        .shape(Shape::Masked(masked))
+        .seed(1)
+        .build();
+    if let Ok(maze) = built {
+        stages(&maze, kind);
+    }
+}
+
+/// Bytes given a few at a time, as a pipe gives them.
+struct Trickle<'a> {
+    data: &'a [u8],
+    at: usize,
+    step: usize,
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.step.min(buf.len()).min(self.data.len() - self.at);
+        buf[..n].copy_from_slice(&self.data[self.at..n + self.at]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// The values the library parses from text (the first byte picks the parser, the rest is
+/// the text): a probability (`--braid`, `--p`), a solving method, a backtracker's amount, a
+/// growing tree's pick, a room size, a cave rule; each value read is then used on a small
+/// maze, room map or cave.
+pub fn specs(data: &[u8]) {
+    let Some((&which, text)) = data.split_first() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(text);
+    let text = text.as_ref();
+    let small = || {
+        Maze::builder()
+            .algorithm(Wilson)
+            .cells(6, 5)
+            .seed(3)
+            .build()
+            .expect("a small maze")
+    };
+    match which % 6 {
+        0 => {
+            if let Ok(p) = text.parse::<Probability>() {
+                assert!(
+                    (0.0..=1.0).contains(&p.get()),
+                    "{text:?} reads as {}",
+                    p.get()
+                );
+                let mut maze = small();
+                maze.braid_with(p).expect("any probability braids");
+                maze.solve().expect("a braided maze solves");
+            }
+        }
+        1 => {
+            if let Ok(method) = text.parse::<Method>() {
+                assert_eq!(method.name(), text);
+                small().solve_with(method).expect("a perfect maze solves");
+            }
+        }
+        2 => {
+            if let Ok(amount) = text.parse() {
+                let backtrack = Backtrack {
+                    accessible: Some(amount),
+                    max_depth: Some(amount),
+                    ..Backtrack::default()
+                };
+                let _ = Maze::builder()
+                    .algorithm(backtrack)
+                    .cells(6, 5)
+                    .seed(4)
+                    .build();
+            }
+        }
+        3 => {
+            if let Ok(pick) = text.parse::<Pick>() {
+                assert_eq!(pick.to_string().parse::<Pick>().ok(), Some(pick));
+                Maze::builder()
+                    .algorithm(GrowingTree { pick })
+                    .cells(6, 5)
+                    .seed(5)
+                    .build()
+                    .expect("any pick grows a maze");
+            }
+        }
+        4 => {
+            if let Ok(room_size) = RoomSize::parse(text) {
+                assert!(1 <= room_size.min && room_size.min <= room_size.max);
+                // Rooms of hundreds of tiles a side take a second to lay out.
+                if room_size.max > 32 {
+                    return;
+                }
+                let options = RoomOptions {
+                    count: 4,
+                    room_size,
+                    ..RoomOptions::default()
+                };
+                let _ = RoomMap::generate(&options, 6);
+            }
+        }
+        _ => {
+            if let Ok(rule) = Rule::parse(text) {
+                let options = CaveOptions {
+                    width: 24,
+                    height: 16,
+                    rule,
+                    ..CaveOptions::default()
+                };
+                let _ = CaveMap::generate(&options, 7);
+            }
+        }
+    }
+}
