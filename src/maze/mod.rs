@@ -30,6 +30,9 @@ pub(crate) const BRAID_STREAM: u64 = 1;
 /// The RNG stream the `tokens` format orders a maze's passages from.
 pub(crate) const TOKENS_STREAM: u64 = 2;
 
+/// An opening in the outer wall: a cell and the side of it that opens.
+pub(crate) type Opening = (usize, usize);
+
 /// A maze of any [`Shape`]: its cells and passages and everything needed to reproduce,
 /// describe and draw it. Cells are named by index, as the shape numbers them; positions
 /// ([`Pos`]) name them as documents and the command line do.
@@ -482,7 +485,7 @@ impl Maze {
     /// The [`Maze::openings`] as the path meets them: the entrance beside the start, and the
     /// exit beside the goal, each `None` where that end has none (off the outer wall, or the
     /// start's opening serving both).
-    pub(crate) fn opening_ends(&self) -> (Option<(usize, usize)>, Option<(usize, usize)>) {
+    pub(crate) fn opening_ends(&self) -> (Option<Opening>, Option<Opening>) {
         let openings = self.openings();
         let entrance = openings
             .first()
