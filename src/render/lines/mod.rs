@@ -267,6 +267,12 @@ impl Polylines {
 }
 
 impl Drawing {
+    /// The picture of `maze` as `picture` draws it in lines (its scale and heat map), for a
+    /// writer to write.
+    fn of_picture(picture: &Picture, maze: &Maze) -> std::io::Result<Self> {
+        Self::new(maze, Layout::new(picture.scale), picture.heatmap).map_err(std::io::Error::other)
+    }
+
     /// The picture of `maze` laid out as `layout` says, its cells shaded by their distance
     /// from the start if `heatmap`, its openings left out of the outer wall.
     fn new(maze: &Maze, layout: Layout, heatmap: bool) -> Result<Self> {

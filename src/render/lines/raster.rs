@@ -6,7 +6,7 @@
 //! Only IEEE basic operations (and `ceil`, `round`, `sqrt`, exact everywhere) touch the
 //! coordinates, so the pixels are the same on every platform.
 
-use super::{Drawing, Layout, Stroke};
+use super::{Drawing, Stroke};
 use crate::Maze;
 use crate::grid::{MazeError, Result};
 use crate::render::ink::{Ink, Picture, Rgb};
@@ -32,8 +32,7 @@ pub(in crate::render) fn maze_png(
     maze: &Maze,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let drawing = Drawing::new(maze, Layout::new(picture.scale), picture.heatmap)
-        .map_err(io::Error::other)?;
+    let drawing = Drawing::of_picture(picture, maze)?;
     let palette = picture.palette;
     // The encoder's default level, whatever the size.
     let compression = png::Compression::Balanced;

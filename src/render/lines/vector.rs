@@ -1,7 +1,7 @@
 //! A line picture as SVG: one `<path>` per fill color and per kind of line, numbers in pixels
 //! with at most two decimals, written the same way on every platform.
 
-use super::{Drawing, Layout, Polylines, Stroke};
+use super::{Drawing, Polylines, Stroke};
 use crate::Maze;
 use crate::render::ink::{Picture, Rgb, hex};
 use std::fmt::Write as _;
@@ -15,8 +15,7 @@ pub(in crate::render) fn maze_svg_open(
     maze: &Maze,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let drawing = Drawing::new(maze, Layout::new(picture.scale), picture.heatmap)
-        .map_err(io::Error::other)?;
+    let drawing = Drawing::of_picture(picture, maze)?;
     let palette = picture.palette;
     write_svg_open(&drawing, |ink| palette.rgb(ink), out)
 }
