@@ -124,6 +124,15 @@ impl Mask {
         let mut reader = decoder.read_info().map_err(invalid)?;
         let (width, height) = (reader.info().width, reader.info().height);
         super::check_cells(u64::from(width) * u64::from(height))?;
+        // Deflate packs at most 1032 bytes into one: a header claiming more pixels than the
+        // file's bytes can carry is refused before its pixels' memory is taken.
+        let least = reader.info().raw_bytes() as u64 / DEFLATE_MOST_RATIO;
+        if (bytes.len() as u64) < least {
+            return Err(MazeError::InvalidMask(format!(
+                "a {width}x{height} PNG needs at least {least} bytes of pixel data, and the file has {}",
+                bytes.len()
+            )));
+        }
         let size = reader.output_buffer_size().ok_or_else(|| {
             MazeError::InvalidMask(format!("a {width}x{height} PNG is too large to decode"))
         })?;
@@ -238,6 +247,9 @@ const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 /// pixels than a shape may have cells, or once it is longer than its pixels could make it: 8
 /// bytes a pixel (16-bit RGBA) and a filter byte a row, stored without compression, with 1%
 /// for blocks and 16 MiB for chunks besides (colour profiles, metadata).
+/// The most bytes deflate can unpack from one: a 258-byte match in as few as 2 bits.
+const DEFLATE_MOST_RATIO: u64 = 1032;
+
 fn check_png_so_far(bytes: &[u8]) -> Result<()> {
     // Every PNG opens with its header chunk: without it, nothing after says how far to read.
     if bytes.get(12..16).is_some_and(|name| name != b"IHDR") {

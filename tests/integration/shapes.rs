@@ -323,6 +323,34 @@ fn masks_read_from_endless_or_hostile_input_are_refused_at_once() {
     ));
     let endless = Mask::read(png(4, 4)).unwrap_err().to_string();
     assert!(endless.contains("runs past the"), "{endless}");
+    // A whole PNG whose header claims far more pixels than its data could unpack to:
+    // refused before the pixels' memory (256 MB here) is taken.
+    let chunk = |name: &[u8], data: &[u8]| {
+        let mut chunk = (data.len() as u32).to_be_bytes().to_vec();
+        chunk.extend(name);
+        chunk.extend(data);
+        chunk.extend(crc32fast::hash(&chunk[4..]).to_be_bytes());
+        chunk
+    };
+    let mut claim = b"\x89PNG\r\n\x1a\n".to_vec();
+    let side = 16_384_u32;
+    let header = [
+        &side.to_be_bytes()[..],
+        &side.to_be_bytes(),
+        &[8, 0, 0, 0, 0],
+    ]
+    .concat();
+    claim.extend(chunk(b"IHDR", &header));
+    claim.extend(chunk(
+        b"IDAT",
+        &miniz_oxide::deflate::compress_to_vec_zlib(&[0; 4096], 6),
+    ));
+    claim.extend(chunk(b"IEND", b""));
+    let refused = Mask::from_bytes(&claim).unwrap_err().to_string();
+    assert!(
+        refused.contains("16384x16384 PNG needs at least 260127") && refused.contains("file has"),
+        "{refused}"
+    );
     // A PNG signature, then no header: nothing says where it would end.
     let headless = b"\x89PNG\r\n\x1a\n".chain(repeat(0));
     let refused = Mask::read(headless).unwrap_err().to_string();
