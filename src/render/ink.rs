@@ -125,7 +125,8 @@ impl Palette {
     };
 
     /// Safe for color blindness: blue walls, orange passages, a sky-blue solution, a white
-    /// start and a vermilion goal, and heat from yellow through orange to reddish purple. The
+    /// start and a vermilion goal, and heat from yellow through bluish green to reddish purple
+    /// (the middle, which room maps give their floors, apart from the orange passages). The
     /// colors are Okabe and Ito's, chosen so that the tiles beside each other stay apart under
     /// protanopia, deuteranopia and tritanopia alike (where the red walls and green passages
     /// of [`Palette::COLOR`] look alike to the first two).
@@ -135,7 +136,7 @@ impl Palette {
         path: [86, 180, 233],
         start: [255, 255, 255],
         goal: [213, 94, 0],
-        heat: [[240, 228, 66], [230, 159, 0], [204, 121, 167]],
+        heat: [[240, 228, 66], [0, 158, 115], [204, 121, 167]],
     };
 
     /// For printing: black walls on white, a grey solution, grey heat.

@@ -430,6 +430,12 @@ fn pictures_draw_the_map_in_the_maze_palette() {
     ] {
         assert!(svg.contains(color), "{color}");
     }
+    // Okabe and Ito's colors: blue rock, orange corridors, bluish-green floors, sky-blue doors.
+    let colorblind =
+        stdout_of(&[&args[..], &["--format", "svg", "--theme", "colorblind"]].concat());
+    for color in ["#0072b2", "#e69f00", "#009e73", "#56b4e9"] {
+        assert!(colorblind.contains(color), "{color}");
+    }
     let mono = stdout_of(&[&args[..], &["--format", "svg", "--theme", "mono"]].concat());
     assert!(mono.contains("fill=\"#000000\"") && !mono.contains("#cd3131"));
     let png = mazegen()

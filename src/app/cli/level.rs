@@ -33,6 +33,10 @@ pub enum MapTheme {
     Dungeon,
     /// Tiles in the terminal's colors
     Color,
+    /// Tiles in colors told apart with any color blindness (Okabe-Ito): blue rock, orange
+    /// corridors, bluish-green floors, sky-blue doors
+    #[value(alias = "colourblind")]
+    Colorblind,
     /// Tiles in black, white and greys, for printing
     Mono,
 }

@@ -87,6 +87,7 @@ pub(super) fn map_picture(
     let (palette, style) = match args.theme.unwrap_or(cli::MapTheme::Dungeon) {
         cli::MapTheme::Dungeon => (Palette::COLOR, Style::Lines),
         cli::MapTheme::Color => (Palette::COLOR, Style::Tiles),
+        cli::MapTheme::Colorblind => (Palette::COLORBLIND, Style::Tiles),
         cli::MapTheme::Mono => (Palette::MONO, Style::Tiles),
     };
     Ok(Picture {

@@ -119,8 +119,8 @@ mod tests {
     use crate::render::Palette;
 
     #[test]
-    fn every_kind_of_tile_has_its_own_color_in_both_themes() {
-        for palette in [Palette::COLOR, Palette::MONO] {
+    fn every_kind_of_tile_has_its_own_color_in_every_theme() {
+        for palette in [Palette::COLOR, Palette::COLORBLIND, Palette::MONO] {
             let colors = colors(&Picture {
                 palette,
                 ..Picture::default()
