@@ -167,6 +167,17 @@ pub enum MazeError {
         most: u64,
     },
 
+    /// A PDF book of more mazes a page than its pages lay out.
+    #[error(
+        "{per_page} mazes a page is more than a page lays out; a PDF book takes 1 to {most} a page (1, 2, 4 or 6 read best)"
+    )]
+    PerPageOutOfRange {
+        /// The mazes a page asked for.
+        per_page: u32,
+        /// The most a page takes ([`Pdf::MAX_PER_PAGE`](crate::render::Pdf::MAX_PER_PAGE)).
+        most: u32,
+    },
+
     /// A picture with more pixels per side than its format allows.
     #[error(
         "the picture would be {pixels} pixels on a side, more than the {limit} a picture may \

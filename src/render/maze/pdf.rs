@@ -113,6 +113,10 @@ impl Pdf {
     /// more.
     pub const MAX_OBJECTS: u64 = (1 << 23) - 1;
 
+    /// The most mazes a page lays out: six rows of two, each maze still over an inch high
+    /// (more left no room under the captions, and were drawn mirrored).
+    pub const MAX_PER_PAGE: u32 = 12;
+
     /// The colors of a book: black walls on white, a grey solution.
     const PALETTE: Palette = Palette::MONO;
 
@@ -181,9 +185,16 @@ impl Pdf {
         fits
     }
 
-    /// Refuses a book of `mazes` mazes that PDF readers would not open: more than
-    /// [`Pdf::MAX_OBJECTS`] objects.
+    /// Refuses a book of `mazes` mazes that PDF readers would not open (more than
+    /// [`Pdf::MAX_OBJECTS`] objects) or whose pages cannot lay out [`Pdf::per_page`] mazes
+    /// (more than [`Pdf::MAX_PER_PAGE`]).
     pub fn check(&self, mazes: u64) -> Result<(), MazeError> {
+        if self.per_page > Self::MAX_PER_PAGE {
+            return Err(MazeError::PerPageOutOfRange {
+                per_page: self.per_page,
+                most: Self::MAX_PER_PAGE,
+            });
+        }
         match self.objects(mazes) <= Self::MAX_OBJECTS {
             true => Ok(()),
             false => Err(MazeError::BookTooLarge {
@@ -528,6 +539,39 @@ mod tests {
         assert_eq!(book(1).pages(100), 200);
         assert_eq!(book(6).pages(100), 34);
         assert_eq!(book(4).pages(0), 2);
+    }
+
+    #[test]
+    fn every_page_draws_its_mazes_upright_or_the_book_is_refused() {
+        for paper in [Paper::A4, Paper::Letter] {
+            for per_page in 1..=Pdf::MAX_PER_PAGE + 1 {
+                let pdf = Pdf { paper, per_page };
+                if per_page > Pdf::MAX_PER_PAGE {
+                    let refused = pdf.check(1).unwrap_err();
+                    assert!(matches!(refused, MazeError::PerPageOutOfRange { .. }));
+                    assert!(pdf.book(1).is_err());
+                    continue;
+                }
+                let captions = (0..u64::from(per_page)).map(|number| Caption {
+                    number,
+                    seed: 0,
+                    size: (21.0, 31.0),
+                });
+                let page = pdf.page(&captions.collect::<Vec<_>>(), false, (0, 1));
+                let page = String::from_utf8_lossy(&page);
+                let placed: Vec<f32> = page
+                    .lines()
+                    .filter(|line| line.ends_with(" cm"))
+                    .map(|line| line.split(' ').next().unwrap().parse().unwrap())
+                    .collect();
+                assert_eq!(placed.len(), per_page as usize, "{page}");
+                // Over an inch (72 points) for the maze's 31 units of height.
+                assert!(
+                    placed.iter().all(|&scale| scale * 31.0 > 72.0),
+                    "{paper:?} {per_page}: {placed:?}"
+                );
+            }
+        }
     }
 
     #[test]
