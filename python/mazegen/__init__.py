@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import numbers
 import os
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -43,7 +43,7 @@ _ALGORITHM_OPTIONS = (
     "max_tree_depth", "do_forks", "p", "dfs",
 )
 
-MAZE_DATASET_GENERATORS = {
+MAZE_DATASET_GENERATORS: Dict[str, Tuple[str, Dict[str, Any]]] = {
     "gen_dfs": ("backtrack", {}),
     "gen_wilson": ("wilson", {}),
     "gen_kruskal": ("kruskal", {}),
@@ -70,9 +70,10 @@ def _whole(name: str, value: Any, low: int, high: int, optional: bool = True) ->
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be a whole number, not {type(value).__name__}")
-    if not low <= value <= high:
+    number = int(value)
+    if not low <= number <= high:
         raise ValueError(f"{name} {value}: expected a whole number from {low} to {high}")
-    return int(value)
+    return number
 
 
 def _cell(name: str, value: Any) -> Any:
@@ -117,9 +118,10 @@ def _amount(name: str, value: Any) -> Any:
         raise TypeError(f"{name} must be an int (a count) or a float (a share), not {value!r}")
     if isinstance(value, numbers.Integral):
         return _whole(name, value, 0, _U64)
-    if not 0.0 <= value <= 1.0:
+    share = float(value)
+    if not 0.0 <= share <= 1.0:
         raise ValueError(f"{name} {value}: a float is a share of the cells, from 0 to 1")
-    return float(value)
+    return share
 
 
 def _random_seed() -> int:
@@ -379,7 +381,7 @@ class Maze:
         and ``goal`` are, with its ``id`` in graph documents and its drawing position
         ``pos``; an edge per passage. Needs networkx."""
         try:
-            import networkx as nx
+            import networkx as nx  # type: ignore[import-untyped, unused-ignore]
         except ImportError as error:
             raise ImportError("Maze.graph() needs networkx: pip install networkx") from error
         document = json.loads(self._native.graph_json(False))
@@ -554,16 +556,19 @@ class Dataset:
         def array(name: str) -> Optional[np.ndarray]:
             if name not in raw:
                 return None
+            return every(name)
+
+        def every(name: str) -> np.ndarray:
             data, dtype, shape = raw[name]
             return np.frombuffer(data, dtype=dtype).reshape(shape)
 
         self.tiles = array("tiles")
         self.connections = array("connections")
-        self.seeds = array("seeds")
-        self.starts = array("starts")
-        self.goals = array("goals")
-        self.solutions = array("solutions")
-        self.offsets = array("offsets")
+        self.seeds = every("seeds")
+        self.starts = every("starts")
+        self.goals = every("goals")
+        self.solutions = every("solutions")
+        self.offsets = every("offsets")
         self.tokens: Optional[List[str]] = raw.get("tokens")
         """With ``tokens=True``, each maze as a line of maze-dataset's tokens."""
 
