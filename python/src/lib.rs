@@ -1056,7 +1056,7 @@ impl Maze {
 
     /// The maze as one line of maze-dataset's tokens (rectangles and masks).
     fn tokens(&self) -> PyResult<String> {
-        let mut line = self.rendered(&Tokens)?;
+        let mut line = self.rendered(&Tokens::default())?;
         line.pop();
         Ok(String::from_utf8(line).expect("tokens are UTF-8"))
     }

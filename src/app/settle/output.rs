@@ -490,7 +490,7 @@ pub(super) fn renderer(
         Format::Npy => Box::new(NpyTiles),
         Format::NpyConnections => Box::new(NpyConnections),
         Format::Npz => Box::new(Npz),
-        Format::Tokens => Box::new(Tokens),
+        Format::Tokens => Box::new(Tokens::default()),
     })
 }
 

@@ -72,7 +72,7 @@ impl ArrayPiece {
         }
         if parts.tokens {
             let mut line = Vec::new();
-            Tokens.render(maze, &mut line)?;
+            Tokens::default().render(maze, &mut line)?;
             line.pop();
             piece.tokens = Some(String::from_utf8(line).expect("tokens are UTF-8"));
         }
