@@ -34,6 +34,22 @@ use std::str::FromStr;
 const PREFIX: &str = "MazeTokenizerModular-";
 
 /// A maze-dataset `MazeTokenizerModular`: its prompt sequencer and the components inside it.
+///
+/// ```
+/// use mazegen::render::{Render, Tokenizer, Tokens};
+///
+/// let name = "MazeTokenizerModular-AOP(UT(), AdjListCoord(pre=F, post=T, shuffle_d0=F, \
+///             Ungrouped(connection_token_ordinal=1), ConnectionEdges(walls=F), \
+///             SortedCoords()), StepSequence(Singles(), step_tokenizers=(Cardinal(), ), \
+///             pre=F, intra=F, post=F))";
+/// let tokenizer: Tokenizer = name.parse()?;
+/// assert_eq!(tokenizer.to_string(), name);
+/// let maze = mazegen::Maze::builder().cells(3, 3).seed(7).build()?;
+/// let mut line = Vec::new();
+/// Tokens { tokenizer }.render(&maze, &mut line)?;
+/// assert!(line.ends_with(b"<PATH_END>\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tokenizer {
     /// `AOTP` (with the target tokenizer) or `AOP`.
