@@ -80,6 +80,12 @@ fn refused(cause: &(dyn std::error::Error + 'static)) -> bool {
     if let Some(error) = cause.downcast_ref::<DatasetError>() {
         return !no_threads(error);
     }
+    // A renderer's refusal reaches its caller inside an I/O error.
+    if let Some(error) = cause.downcast_ref::<io::Error>() {
+        return error
+            .get_ref()
+            .is_some_and(|inner| inner.is::<mazegen::MazeError>());
+    }
     cause.is::<mazegen::MazeError>()
         || cause.is::<mazegen::rooms::RoomsError>()
         || cause.is::<mazegen::caves::CavesError>()
@@ -112,6 +118,8 @@ mod tests {
         let refused = mazegen::MazeError::EmptyShape;
         assert!(is_bad_input(&mazegen::Error::from(refused.clone()).into()));
         assert!(is_bad_input(&refused.into()));
+        let rendered = io::Error::other(mazegen::MazeError::NoTokens);
+        assert!(is_bad_input(&rendered.into()), "a renderer's refusal");
         let bounds = DatasetError::Jobs { jobs: 0 };
         assert!(is_bad_input(&app::settle::dataset_with_flags(
             bounds, &spec

@@ -347,11 +347,16 @@ class Maze:
         """The figures ``mazegen stats --format json`` gives."""
         return json.loads(self._native.stats_json())
 
-    def tokens(self) -> str:
-        """The maze as one line of maze-dataset's tokens (AOTP, unique coordinate tokens:
-        ``TokenizationMode.AOTP_UT_uniform``): the passages in a seeded order, origin, target
-        and path. ``SolvedMaze.from_tokens(line.split(), mode)`` reads it back."""
-        return self._native.tokens()
+    def tokens(self, tokenizer: Any = None) -> str:
+        """The maze as one line of maze-dataset's tokens, by ``tokenizer``: a maze-dataset
+        ``MazeTokenizerModular`` or its ``name``. By default maze-dataset's default (AOTP,
+        unique coordinate tokens: ``TokenizationMode.AOTP_UT_uniform``): the passages in a
+        seeded order, origin, target and path; ``SolvedMaze.from_tokens(line.split(), mode)``
+        reads it back. Random orders come from the maze's seed: the same maze gives the same
+        line, with the same tokens as ``tokenizer.to_tokens(maze.to_maze_dataset())`` (in
+        order for a tokenizer without random orders). A maze of one cell or with no passage
+        has no tokens (``ValueError``)."""
+        return self._native.tokens(_tokenizer_name(tokenizer))
 
     def to_json(self, stats: bool = False) -> str:
         """The ``mazegen.maze/v1`` document of a rectangle or a mask, as ``--format json``
@@ -434,6 +439,19 @@ class Maze:
 
     def __str__(self) -> str:
         return self.text()
+
+
+def _tokenizer_name(tokenizer: Any) -> Optional[str]:
+    """The name of a maze-dataset tokenizer given as itself or its name."""
+    if tokenizer is None or isinstance(tokenizer, str):
+        return tokenizer
+    name = getattr(tokenizer, "name", None)
+    if not isinstance(name, str):
+        raise TypeError(
+            f"tokenizer must be a maze-dataset MazeTokenizerModular or its name, "
+            f"not {type(tokenizer).__name__}"
+        )
+    return name
 
 
 def _maze_dataset() -> Any:
@@ -614,6 +632,7 @@ def dataset(
     tiles: bool = True,
     connections: bool = True,
     tokens: bool = False,
+    tokenizer: Any = None,
     shape: str = "rect",
     rings: Optional[int] = None,
     mask: Any = None,
@@ -645,8 +664,9 @@ def dataset(
     repeats; ``min_<figure>`` and ``max_<figure>`` keep only mazes within bounds (see
     ``FIGURES``), drawing the next candidate seed otherwise; ``tiles`` and ``connections``
     say which arrays to fill, ``tokens`` whether to give each maze as a line of
-    maze-dataset's tokens (``Dataset.tokens``, as ``--format tokens`` writes them). The other
-    arguments are ``maze``'s.
+    maze-dataset's tokens (``Dataset.tokens``, as ``--format tokens`` writes them), by
+    ``tokenizer`` (a maze-dataset ``MazeTokenizerModular`` or its ``name``, which implies
+    ``tokens``; maze-dataset's default otherwise). The other arguments are ``maze``'s.
     """
     spec = _spec(
         algorithm, width, height, shape, rings, mask, braid, start, goal, endpoints,
@@ -665,6 +685,8 @@ def dataset(
         _flag("unique", unique), _flag("tiles", tiles), _flag("connections", connections),
         _flag("tokens", tokens),
     )
+    tokenizer = _tokenizer_name(tokenizer)
+    tokens = tokens or tokenizer is not None
     if shard is not None:
         try:
             k, n = shard
@@ -675,6 +697,6 @@ def dataset(
     seed = _random_seed() if seed is None else seed
     raw = spec.dataset(
         count, seed, jobs=jobs, shard=shard, unique=unique, bounds=bounds,
-        tiles=tiles, connections=connections, tokens=tokens,
+        tiles=tiles, connections=connections, tokens=tokens, tokenizer=tokenizer,
     )
     return Dataset(raw, seed, solved=solve)

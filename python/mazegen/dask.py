@@ -136,11 +136,12 @@ def dataset(
     its cluster. Without ``seed`` one is drawn here, so every partition shares it. Takes
     every argument of ``mazegen.dataset`` but ``shard`` (the partitions are the shards),
     ``jobs`` (one thread a task; a worker runs as many tasks as it has threads) and
-    ``tokens`` (make a partition's with ``mazegen.dataset(..., shard=(k, n), tokens=True)``)."""
+    ``tokens`` and ``tokenizer`` (make a partition's with ``mazegen.dataset(..., shard=(k, n),
+    tokens=True)``)."""
     for taken in ("shard", "jobs"):
         if taken in arguments:
             raise TypeError(f"mazegen.dask.dataset sets {taken} itself: one a partition")
-    if "tokens" in arguments:
+    if "tokens" in arguments or "tokenizer" in arguments:
         raise TypeError("mazegen.dask.dataset makes arrays, not tokens: see partition(k)")
     count = mazegen._whole("count", count, 0, mazegen._U64, optional=False)
     partitions = mazegen._whole("partitions", partitions, 1, mazegen._U64)

@@ -15,7 +15,7 @@ use mazegen::maze::{Blank, Finish, MazeSpec};
 use mazegen::read::{AnyDocument, ReadError};
 use mazegen::render::{
     ArrayParts, ArrayPiece, Arrays, Graph, Json, NpyConnections, NpyTiles, Picture, Png, Render,
-    Style, Svg, Text, Tokens, cell_bytes,
+    Style, Svg, Text, Tokenizer, Tokens, cell_bytes,
 };
 use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Square, Triangle, Weave, Wrap};
 use mazegen::{Error, MazeError, Probability};
@@ -664,10 +664,11 @@ impl Spec {
     #[pyo3(
         signature = (
             count, seed, *, jobs=None, shard=None, unique=false, bounds=Vec::new(), tiles=true,
-            connections=true, tokens=false,
+            connections=true, tokens=false, tokenizer=None,
         ),
         text_signature = "($self, count, seed, *, jobs=None, shard=None, unique=False, \
-                          bounds=(), tiles=True, connections=True, tokens=False)"
+                          bounds=(), tiles=True, connections=True, tokens=False, \
+                          tokenizer=None)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn dataset<'py>(
@@ -682,7 +683,13 @@ impl Spec {
         tiles: bool,
         connections: bool,
         tokens: bool,
+        tokenizer: Option<&str>,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let tokenizer = match tokenizer {
+            Some(name) => name.parse().map_err(py_error)?,
+            None => Tokenizer::default(),
+        };
+        let tokenized = Tokens { tokenizer };
         let slots = match shard {
             None => 0..count,
             Some((index, of)) => mazegen::dataset::shard(count, index, of).ok_or_else(|| {
@@ -748,7 +755,9 @@ impl Spec {
             .map_err(|error| dataset_error(error, &spec))?;
         let arrays = py.detach(|| -> PyResult<Arrays> {
             let mut arrays = Arrays::reserve(&spec.maze.blank, count, parts).map_err(py_error)?;
-            let run = spec.run(|maze| ArrayPiece::of(&maze, parts).map_err(Failure::Drawing));
+            let run = spec.run(|maze| {
+                ArrayPiece::with_tokens(&maze, parts, &tokenized).map_err(Failure::Drawing)
+            });
             let mut checked = std::time::Instant::now();
             for made in run {
                 let made = made.map_err(|failure| match failure {
@@ -1054,9 +1063,15 @@ impl Maze {
         bytes(py, &self.rendered(&Png(self.picture(scale, lines)))?)
     }
 
-    /// The maze as one line of maze-dataset's tokens (rectangles and masks).
-    fn tokens(&self) -> PyResult<String> {
-        let mut line = self.rendered(&Tokens)?;
+    /// The maze as one line of maze-dataset's tokens (rectangles and masks), by the tokenizer
+    /// of that `MazeTokenizerModular.name` (maze-dataset's default when `None`).
+    #[pyo3(signature = (tokenizer=None))]
+    fn tokens(&self, tokenizer: Option<&str>) -> PyResult<String> {
+        let tokenizer = match tokenizer {
+            Some(name) => name.parse().map_err(py_error)?,
+            None => Tokenizer::default(),
+        };
+        let mut line = self.rendered(&Tokens { tokenizer })?;
         line.pop();
         Ok(String::from_utf8(line).expect("tokens are UTF-8"))
     }

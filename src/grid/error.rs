@@ -532,6 +532,22 @@ pub enum MazeError {
         /// What is wrong with it.
         reason: &'static str,
     },
+
+    /// A name that is no maze-dataset tokenizer's (`MazeTokenizerModular.name`).
+    #[error("'{name}' is no maze-dataset tokenizer: {reason}")]
+    InvalidTokenizer {
+        /// The rejected name.
+        name: String,
+        /// Where and what is wrong with it, and what is expected.
+        reason: String,
+    },
+
+    /// A maze maze-dataset cannot read back from tokens.
+    #[error(
+        "maze-dataset's tokens need a maze with a passage and a path of two cells or more: \
+         it reads no maze of one cell, without a passage or with its start on its goal"
+    )]
+    NoTokens,
 }
 
 /// The maze floors' result type.

@@ -32,8 +32,9 @@ mod takes;
 mod term_lines;
 
 pub use dataset::{
-    ArrayParts, ArrayPiece, Arrays, CELL_DTYPE, Jsonl, NamedArray, NpyConnections, NpyTiles, Npz,
-    Tokens, cell_bytes, npy_header,
+    AdjList, ArrayParts, ArrayPiece, Arrays, CELL_DTYPE, CoordTokenizer, EdgeGrouping,
+    EdgePermuter, EdgeSubset, Jsonl, NamedArray, NpyConnections, NpyTiles, Npz, Prompt,
+    StepSequence, StepSize, StepTokenizer, Tokenizer, Tokens, cell_bytes, npy_header,
 };
 pub use ink::{Ink, MAX_SCALE, Palette, Picture, Rgb, Style};
 pub use level::{Dot, Ldtk, TILESET_IMAGE, Tiled, Uvtt, write_tileset_image};

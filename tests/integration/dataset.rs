@@ -909,3 +909,69 @@ fn formats_refuse_the_options_whose_result_they_do_not_hold() {
         &["--openings: --format tokens does not hold openings"],
     );
 }
+
+#[test]
+fn tokens_take_any_maze_dataset_tokenizer_by_name() {
+    let maze = [
+        "backtrack",
+        "--size",
+        "7",
+        "--seed",
+        "7",
+        "--format",
+        "tokens",
+    ];
+    // maze-dataset's default tokenizer: the line it always was, named or not.
+    let default = "<ADJLIST_START> (1,1) <--> (2,1) ; (0,2) <--> (1,2) ; (2,2) <--> (1,2) ; \
+                   (0,2) <--> (0,1) ; (2,0) <--> (2,1) ; (1,2) <--> (1,1) ; (0,0) <--> (1,0) ; \
+                   (2,0) <--> (1,0) ; <ADJLIST_END> <ORIGIN_START> (0,0) <ORIGIN_END> \
+                   <TARGET_START> (2,2) <TARGET_END> <PATH_START> (0,0) (1,0) (2,0) (2,1) (1,1) \
+                   (1,2) (2,2) <PATH_END>\n";
+    assert_eq!(stdout_of(&maze), default);
+    let default_name = "MazeTokenizerModular-AOTP(UT(), AdjListCoord(pre=F, post=T, \
+                        shuffle_d0=T, Ungrouped(connection_token_ordinal=1), \
+                        ConnectionEdges(walls=F), RandomCoords()), Unlabeled(post=F), \
+                        StepSequence(Singles(), step_tokenizers=(Coord(), ), pre=F, intra=F, \
+                        post=F))";
+    assert_eq!(
+        stdout_of(&with(&maze, &["--tokenizer", default_name])),
+        default
+    );
+    // Sorted passages and the path as moves, without the target.
+    let moves = "AOP(UT(), AdjListCoord(pre=F, post=T, shuffle_d0=F, \
+                 Ungrouped(connection_token_ordinal=1), ConnectionEdges(walls=F), \
+                 SortedCoords()), StepSequence(Singles(), step_tokenizers=(Cardinal(), ), \
+                 pre=F, intra=F, post=F))";
+    assert_eq!(
+        stdout_of(&with(&maze, &["--tokenizer", moves])),
+        "<ADJLIST_START> (0,0) <--> (1,0) ; (0,1) <--> (0,2) ; (0,2) <--> (1,2) ; (1,0) <--> \
+         (2,0) ; (1,1) <--> (1,2) ; (1,1) <--> (2,1) ; (1,2) <--> (2,2) ; (2,0) <--> (2,1) ; \
+         <ADJLIST_END> <ORIGIN_START> (0,0) <ORIGIN_END> <TARGET_START> <TARGET_END> \
+         <PATH_START> SOUTH SOUTH EAST NORTH EAST SOUTH <PATH_END>\n"
+    );
+    assert_refused(
+        &with(&maze, &["--tokenizer", "AOTP(UT(), x"]),
+        &[
+            "'AOTP(UT(), x' is no maze-dataset tokenizer: at character 12 expected an \
+             adjacency list tokenizer (AdjListCoord(, AdjListCardinal(), found 'x'",
+            "such as 'MazeTokenizerModular-AOTP(UT(), AdjListCoord(",
+        ],
+    );
+    assert_refused(
+        &["backtrack", "--format", "text", "--tokenizer", default_name],
+        &["--tokenizer chooses maze-dataset's tokenizer of --format tokens, not --format text"],
+    );
+    // maze-dataset reads no maze of one cell.
+    assert_refused(
+        &[
+            "backtrack",
+            "--size",
+            "3",
+            "--count",
+            "2",
+            "--format",
+            "tokens",
+        ],
+        &["maze-dataset's tokens need a maze with a passage"],
+    );
+}

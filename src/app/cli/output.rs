@@ -55,6 +55,18 @@ pub struct OutputArgs {
     /// Mazes on each page of a pdf book, 1, 2, 4 or 6 [default: 1]
     #[arg(long, value_name = "N", value_parser = per_page, allow_negative_numbers = true, help_heading = OUTPUT)]
     pub per_page: Option<u32>,
+
+    /// maze-dataset's tokenizer of --format tokens: a MazeTokenizerModular.name, such as
+    /// "MazeTokenizerModular-AOP(UT(), AdjListCoord(pre=F, post=T, shuffle_d0=F, ...)"
+    /// [default: maze-dataset's default, AOTP with unique coordinate tokens]
+    #[arg(long, value_name = "NAME", value_parser = tokenizer, help_heading = OUTPUT)]
+    pub tokenizer: Option<render::Tokenizer>,
+}
+
+/// Parses `--tokenizer`, explaining what is wrong with a name that is none.
+fn tokenizer(name: &str) -> Result<render::Tokenizer, String> {
+    name.parse()
+        .map_err(|error: mazegen::MazeError| error.to_string())
 }
 
 /// Parses `--per-page`: 1, 2, 4 or 6 mazes on a page.

@@ -490,7 +490,9 @@ pub(super) fn renderer(
         Format::Npy => Box::new(NpyTiles),
         Format::NpyConnections => Box::new(NpyConnections),
         Format::Npz => Box::new(Npz),
-        Format::Tokens => Box::new(Tokens),
+        Format::Tokens => Box::new(Tokens {
+            tokenizer: args.tokenizer.clone().unwrap_or_default(),
+        }),
     })
 }
 
@@ -519,6 +521,12 @@ pub(super) fn picture(
         let formats = format_names(formats_that(|takes| takes.heatmap));
         return Err(bad_input(format!(
             "--heatmap draws on {formats} output, not --format {name}"
+        )));
+    }
+    if args.tokenizer.is_some() && format != Format::Tokens {
+        return Err(bad_input(format!(
+            "--tokenizer chooses maze-dataset's tokenizer of --format tokens, not --format \
+             {name}; add --format tokens"
         )));
     }
     let book_flags = [

@@ -48,8 +48,15 @@ pub struct ArrayPiece {
 }
 
 impl ArrayPiece {
-    /// The piece of `maze`: the `parts` wanted, of those its shape has.
+    /// The piece of `maze`: the `parts` wanted, of those its shape has (its tokens by
+    /// maze-dataset's default tokenizer).
     pub fn of(maze: &Maze, parts: ArrayParts) -> io::Result<Self> {
+        Self::with_tokens(maze, parts, &Tokens::default())
+    }
+
+    /// The piece of `maze`: the `parts` wanted, of those its shape has, its tokens as `tokens`
+    /// writes them.
+    pub fn with_tokens(maze: &Maze, parts: ArrayParts, tokens: &Tokens) -> io::Result<Self> {
         let in_tiles = maze.grid().is_some();
         let mut piece = ArrayPiece {
             arrays: Vec::new(),
@@ -72,7 +79,7 @@ impl ArrayPiece {
         }
         if parts.tokens {
             let mut line = Vec::new();
-            Tokens.render(maze, &mut line)?;
+            tokens.render(maze, &mut line)?;
             line.pop();
             piece.tokens = Some(String::from_utf8(line).expect("tokens are UTF-8"));
         }

@@ -4,9 +4,14 @@
 mod arrays;
 mod jsonl;
 mod npy;
+mod tokenizer;
 mod tokens;
 
 pub use arrays::{ArrayParts, ArrayPiece, Arrays, CELL_DTYPE, NamedArray, Npz, cell_bytes};
 pub use jsonl::Jsonl;
 pub use npy::{NpyConnections, NpyTiles, header as npy_header};
+pub use tokenizer::{
+    AdjList, CoordTokenizer, EdgeGrouping, EdgePermuter, EdgeSubset, Prompt, StepSequence,
+    StepSize, StepTokenizer, Tokenizer,
+};
 pub use tokens::Tokens;

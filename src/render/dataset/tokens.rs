@@ -1,6 +1,6 @@
-//! `tokens`: a maze as one line of maze-dataset's tokens, its AOTP tokenization with unique
-//! coordinate tokens (`TokenizationMode.AOTP_UT_uniform`), which `SolvedMaze.from_tokens` reads
-//! back:
+//! `tokens`: a maze as one line of maze-dataset's tokens, by any of its modular tokenizers
+//! ([`Tokenizer`], by default its default, AOTP with unique coordinate tokens, which
+//! `SolvedMaze.from_tokens` reads back with `TokenizationMode.AOTP_UT_uniform`):
 //!
 //! ```text
 //! <ADJLIST_START> (0,1) <--> (0,0) ; (1,1) <--> (0,1) ; ... <ADJLIST_END>
@@ -8,20 +8,26 @@
 //! <PATH_START> (0,0) (0,1) (1,1) <PATH_END>
 //! ```
 //!
-//! (one line). Cells are `(row,column)`; the passages come in a seeded order, each one's two
-//! cells either way round, as maze-dataset shuffles them, drawn from a stream of the maze's
-//! seed of their own, so the order never moves the maze; the path is the maze's solution, or a shortest path when it was not solved.
+//! (one line). Cells are `(row,column)`; random orders (by default the passages' order and
+//! which of each one's two cells leads, as maze-dataset shuffles them) are drawn from a stream
+//! of the maze's seed of their own, so they never move the maze; the path is the maze's
+//! solution, or a shortest path when it was not solved. A maze maze-dataset cannot read (one
+//! cell, no passage, its start on its goal) is refused.
 
+use super::Tokenizer;
 use crate::grid::Pos;
 use crate::maze::{Maze, TOKENS_STREAM};
 use crate::render::{Holds, Many, Render, Takes};
-use crate::rng::{RandomBits, rng_for_stream, shuffle};
+use crate::rng::rng_for_stream;
 use crate::topology::Distances;
 use std::io::{self, Write};
 
-/// maze-dataset's tokens, a maze a line (rectangles and masks).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Tokens;
+/// maze-dataset's tokens, a maze a line (rectangles and masks), by `tokenizer`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tokens {
+    /// The tokenizer (maze-dataset's default unless chosen).
+    pub tokenizer: Tokenizer,
+}
 
 impl Tokens {
     /// What `tokens` takes.
@@ -40,27 +46,6 @@ impl Tokens {
 impl Render for Tokens {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         let grid = maze.tile_grid("tokens").map_err(io::Error::other)?;
-        // Every passage, row by row, then in a seeded order and either way round.
-        let mut passages = Vec::new();
-        for y in 0..grid.height() {
-            for x in 0..grid.width() {
-                let here = Pos { x, y };
-                if grid.open_east(x, y) {
-                    passages.push((here, Pos { x: x + 1, y }));
-                }
-                if grid.open_south(x, y) {
-                    passages.push((here, Pos { x, y: y + 1 }));
-                }
-            }
-        }
-        let mut rng = rng_for_stream(maze.seed(), TOKENS_STREAM);
-        shuffle(&mut rng, &mut passages);
-        let mut coins = RandomBits::new(&mut rng);
-        for passage in &mut passages {
-            if coins.bit() {
-                *passage = (passage.1, passage.0);
-            }
-        }
         let path: Vec<Pos> = match maze.solution() {
             Some(cells) => cells.iter().map(|&cell| maze.pos(cell)).collect(),
             // Mazes are connected, but a window's start and goal may join outside it.
@@ -74,28 +59,14 @@ impl Render for Tokens {
                     })
                 })?,
         };
-        let mut line = String::from("<ADJLIST_START>");
-        for (a, b) in passages {
-            line.push_str(&format!(" {} <--> {} ;", token(a), token(b)));
-        }
-        line.push_str(&format!(
-            " <ADJLIST_END> <ORIGIN_START> {} <ORIGIN_END> <TARGET_START> {} <TARGET_END> \
-             <PATH_START>",
-            token(maze.start_pos()),
-            token(maze.goal_pos())
-        ));
-        for cell in path {
-            line.push(' ');
-            line.push_str(&token(cell));
-        }
-        line.push_str(" <PATH_END>\n");
+        let mut rng = rng_for_stream(maze.seed(), TOKENS_STREAM);
+        let mut line = String::new();
+        self.tokenizer
+            .write(grid, &path, &mut rng, &mut line)
+            .map_err(io::Error::other)?;
+        line.push('\n');
         out.write_all(line.as_bytes())
     }
-}
-
-/// A cell's coordinate token, `(row,column)`.
-fn token(pos: Pos) -> String {
-    format!("({},{})", pos.y, pos.x)
 }
 
 #[cfg(test)]
@@ -105,7 +76,7 @@ mod tests {
 
     fn tokens(maze: &Maze) -> String {
         let mut out = Vec::new();
-        Tokens.render(maze, &mut out).unwrap();
+        Tokens::default().render(maze, &mut out).unwrap();
         String::from_utf8(out).unwrap()
     }
 
