@@ -41,6 +41,9 @@ impl Level {
     pub fn of_maze(maze: &Maze) -> Result<Self, EnvError> {
         let mut rows = maze.wall_tiles()?;
         let mut tiles = Vec::new();
+        if let Some(grid) = maze.grid() {
+            tiles.reserve((grid.tile_width() * grid.tile_height()) as usize);
+        }
         let mut width = 0;
         while let Some((_, row)) = rows.next_row() {
             width = row.len();

@@ -76,6 +76,14 @@ pub enum EnvError {
         /// Its action.
         action: u8,
     },
+    /// A given level that cannot be played.
+    #[error("level {index}: {reason}")]
+    Level {
+        /// Its index in the list.
+        index: usize,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
     /// Slices whose lengths do not fit the batch.
     #[error("{what} holds {len} items: expected {expected} for this batch")]
     Length {
@@ -250,15 +258,6 @@ impl Batch {
         if envs == 0 {
             return Err(setting("environments", 0, "at least 1"));
         }
-        match &config.levels {
-            Levels::Seeds(seeds) if seeds.is_empty() => {
-                return Err(setting("level seeds", 0, "at least one seed"));
-            }
-            Levels::Given(levels) if levels.is_empty() => {
-                return Err(setting("levels", 0, "at least one level"));
-            }
-            _ => {}
-        }
         if let Observation::View(k) = config.observation
             && k % 2 == 0
         {
@@ -276,17 +275,7 @@ impl Batch {
             return Err(EnvError::TooLarge);
         }
         let (width, height) = (width as u32, height as u32);
-        if let Levels::Given(levels) = &config.levels
-            && let Some(level) = levels
-                .iter()
-                .find(|l| (l.width, l.height) != (width, height))
-        {
-            return Err(setting(
-                "a given level's tiles",
-                u64::from(level.width) * u64::from(level.height),
-                "levels of the spec's size",
-            ));
-        }
+        check_levels(&config.levels, width, height)?;
         let max_steps = config.max_steps.unwrap_or(4 * width * height);
         let threads = config
             .threads
@@ -345,6 +334,11 @@ impl Batch {
     /// The bytes of one observation.
     pub fn observation_len(&self) -> usize {
         self.observation_shape().iter().product()
+    }
+
+    /// The map's tiles across and down, the same for every level.
+    pub fn map_size(&self) -> (u32, u32) {
+        (self.rules.width, self.rules.height)
     }
 
     /// Steps before an episode is truncated.
@@ -443,17 +437,80 @@ impl Batch {
         })
     }
 
+    /// Hands out `levels` from now on, from their first, at the next resets (a curriculum's
+    /// picks, say).
+    pub fn set_levels(&mut self, levels: Levels) -> Result<(), EnvError> {
+        check_levels(&levels, self.rules.width, self.rules.height)?;
+        self.rules.levels = levels;
+        self.handed = 0;
+        Ok(())
+    }
+
+    /// Whether each environment's episode ended on the last step, so that the next step
+    /// resets it.
+    pub fn ended(&self) -> impl ExactSizeIterator<Item = bool> + '_ {
+        self.slots.iter().map(|slot| slot.ended)
+    }
+
     /// Applies up to `edits` edits to each environment's current level ([`mutate`]), seeded
-    /// by `seed`; each episode starts again from its level's agent with no steps taken.
-    pub fn mutate(&mut self, edits: u32, seed: u64) {
+    /// by `seed`, and starts its episode again on the edited level, as a reset does: no steps
+    /// taken, the first observations written.
+    pub fn mutate(
+        &mut self,
+        edits: u32,
+        seed: u64,
+        observations: &mut [u8],
+    ) -> Result<(), EnvError> {
+        let len = self.observation_len();
+        check_len("observations", observations.len(), self.len() * len)?;
         let mut levels: Vec<Level> = self.slots.iter().map(|s| s.level.clone()).collect();
         mutate(&mut levels, edits, seed);
-        for (slot, level) in self.slots.iter_mut().zip(levels) {
-            slot.backdrop = self.rules.backdrop(&level);
+        let slots = self.slots.iter_mut().zip(levels);
+        for ((slot, level), out) in slots.zip(observations.chunks_mut(len)) {
+            self.rules.draw_backdrop(&level, &mut slot.backdrop);
             slot.level = level;
             slot.steps = 0;
             slot.ended = false;
+            self.rules.observe(slot, out);
         }
+        Ok(())
+    }
+}
+
+/// Refuses an empty list of levels, or given levels of another size than `width x height`
+/// tiles.
+fn check_levels(levels: &Levels, width: u32, height: u32) -> Result<(), EnvError> {
+    let setting = |what, value: u64, accepted| EnvError::Setting {
+        what,
+        value,
+        accepted,
+    };
+    match levels {
+        Levels::Seeds(seeds) if seeds.is_empty() => {
+            Err(setting("level seeds", 0, "at least one seed"))
+        }
+        Levels::Given(levels) if levels.is_empty() => {
+            Err(setting("levels", 0, "at least one level"))
+        }
+        Levels::Given(levels) => levels.iter().enumerate().try_for_each(|(index, level)| {
+            let len = (width * height) as usize;
+            let reason =
+                if (level.width, level.height) != (width, height) || level.tiles.len() != len {
+                    "its tiles are not the spec's width and height"
+                } else if level
+                    .tiles
+                    .iter()
+                    .any(|&t| !matches!(t, FLOOR | WALL | OUTSIDE))
+                {
+                    "a tile is neither floor (0), wall (1) nor outside (4)"
+                } else if [level.agent, level.goal].iter().any(|&t| t as usize >= len) {
+                    "its agent or goal is off the map"
+                } else {
+                    return Ok(());
+                };
+            Err(EnvError::Level { index, reason })
+        }),
+        _ => Ok(()),
     }
 }
 
@@ -530,12 +587,10 @@ impl Rules {
         backdrop.clear();
         match self.observation {
             Observation::Channels => {
-                backdrop.extend(
-                    level
-                        .tiles
-                        .iter()
-                        .flat_map(|&t| [u8::from(t != FLOOR), 0, 0]),
-                );
+                backdrop.resize(3 * level.tiles.len(), 0);
+                for (pixel, &tile) in backdrop.chunks_exact_mut(3).zip(&level.tiles) {
+                    pixel[0] = u8::from(tile != FLOOR);
+                }
                 backdrop[3 * level.goal as usize + 1] = 1;
             }
             Observation::Tiles => {
