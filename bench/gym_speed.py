@@ -4,12 +4,13 @@ environments, measured in the same run.
     python3 bench/gym_speed.py [--envs 4096] [--runs 5] [--steps 200]
 
 mazegen: ``gymnasium.make_vec("mazegen/Maze-v0", num_envs=4096)``, 10x10-cell mazes (21x21
-tiles), the whole map observed as ``(21, 21, 3)`` channels written in place, random actions,
-autoreset included; fresh levels a second are ``reset()`` calls (every environment on a newly
-generated maze) times the environments. Minigrid: ``gymnasium.make_vec(id, num_envs,
-vectorization_mode="sync")`` with ``FullyObsWrapper`` (the whole grid observed), fewer
-environments (its rate hardly depends on how many: each is stepped in Python). Each figure is
-the median of ``--runs`` runs; the machine's noise moves them, so compare ratios.
+tiles) of each of ``--algorithms``, the whole map observed as ``(21, 21, 3)`` channels written
+in place, random actions, autoreset included; fresh levels a second are ``reset()`` calls
+(every environment on a newly generated maze) times the environments. Minigrid:
+``gymnasium.make_vec(id, num_envs, vectorization_mode="sync")`` with ``FullyObsWrapper`` (the
+whole grid observed), fewer environments (its rate hardly depends on how many: each is stepped
+in Python). Each figure is the median of ``--runs`` runs; the machine's noise moves them, so
+compare ratios.
 
 Needs the package built in release mode (``pip install ./python``), gymnasium and, for its
 columns, minigrid (``pip install minigrid``).
@@ -61,13 +62,21 @@ def main() -> None:
     parser.add_argument("--minigrid-envs", type=int, default=32)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--steps", type=int, default=200)
+    parser.add_argument(
+        "--algorithms", default="backtrack,kruskal,sidewinder",
+        help="mazegen's generators to measure, by comma (the first is the one compared)",
+    )
     args = parser.parse_args()
 
     rows = []
-    envs = gymnasium.make_vec("mazegen/Maze-v0", num_envs=args.envs, width=10, height=10, copy=False)
-    steps, resets = measure(envs, args.steps, 20, args.runs)
-    rows.append((f"mazegen/Maze-v0, 10x10 cells ({args.envs} envs)", steps, resets))
-    envs.close()
+    for algorithm in args.algorithms.split(","):
+        envs = gymnasium.make_vec(
+            "mazegen/Maze-v0", num_envs=args.envs, algorithm=algorithm, width=10, height=10,
+            copy=False,
+        )
+        steps, resets = measure(envs, args.steps, 20, args.runs)
+        rows.append((f"mazegen/Maze-v0, {algorithm}, 10x10 cells ({args.envs} envs)", steps, resets))
+        envs.close()
     try:
         import minigrid  # noqa: F401
         from minigrid.wrappers import FullyObsWrapper
@@ -84,13 +93,12 @@ def main() -> None:
             envs.close()
 
     ours_steps, ours_resets = rows[0][1], rows[0][2]
-    print(f"| environment | steps/s | fresh levels/s | steps vs mazegen | levels vs mazegen |")
+    print("| environment | steps/s | fresh levels/s | steps, share of the first | levels, share of the first |")
     print("|---|---:|---:|---:|---:|")
     for name, steps, resets in rows:
         print(
             f"| {name} | {steps:,.0f} | {resets:,.0f} | "
-            f"1/{ours_steps / steps:,.0f} | 1/{ours_resets / resets:,.0f} |"
-            if name != rows[0][0] else f"| {name} | {steps:,.0f} | {resets:,.0f} | 1 | 1 |"
+            f"{steps / ours_steps:.2g} | {resets / ours_resets:.2g} |"
         )
 
 
