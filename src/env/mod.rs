@@ -541,14 +541,20 @@ where
     let per = slots.len().div_ceil(threads.max(1)).max(1);
     let work = &work;
     thread::scope(|scope| -> Result<(), EnvError> {
-        let handles: Vec<_> = slots
+        let mut parts = slots
             .chunks_mut(per)
             .zip(observations.chunks_mut(per * len))
-            .enumerate()
+            .enumerate();
+        // The first part on this thread, the others on threads of their own.
+        let first = parts.next();
+        let handles: Vec<_> = parts
             .map(|(k, (slots, observations))| {
                 scope.spawn(move || work(slots, observations, k * per))
             })
             .collect();
+        if let Some((_, (slots, observations))) = first {
+            work(slots, observations, 0)?;
+        }
         handles
             .into_iter()
             .try_for_each(|handle| handle.join().expect("a level-making thread panicked"))
