@@ -114,9 +114,9 @@
 //! maze floors' error [`MazeError`]) and [`level`] (what room maps and caves share);
 //! `probability` and [`events`]; [`topology`] (shapes, distances, paths, the perfect-maze
 //! check); [`algorithms`] and [`solve`]; [`maze`]; [`analysis`] and [`giant`]; [`dataset`],
-//! [`rooms`] and [`caves`]; [`document`]; [`error`] (the crate's [`Error`], wrapping each
-//! floor's); [`render`]; [`read`]. Generators know nothing of output, renderers nothing of
-//! algorithms.
+//! [`rooms`] and [`caves`]; [`document`] and [`env`](mod@env) (environments for agents);
+//! [`error`] (the crate's [`Error`], wrapping each floor's); [`render`]; [`read`]. Generators
+//! know nothing of output, renderers nothing of algorithms.
 
 #![deny(missing_docs)]
 
@@ -125,6 +125,7 @@ pub mod analysis;
 pub mod caves;
 pub mod dataset;
 pub mod document;
+pub mod env;
 pub mod error;
 pub mod events;
 pub mod giant;

@@ -9,6 +9,7 @@ use mazegen::algorithms::{
 };
 use mazegen::analysis::{Figure, Figures, ShapeStats};
 use mazegen::dataset::{DatasetError, DatasetSpec};
+use mazegen::env::{Batch, EnvConfig, EnvError, Level, Levels, Observation, Outputs};
 use mazegen::giant::{Giant, Window};
 use mazegen::grid::{Part, Pos};
 use mazegen::maze::{Blank, Finish, MazeSpec};
@@ -1088,6 +1089,214 @@ impl Maze {
 
 /// A fresh seed from the operating system's entropy, below 2^53 (JSON tools read it whole),
 /// as the command line draws one when none is given.
+/// An environment's refusal as a Python `ValueError`.
+fn env_error(error: EnvError) -> PyErr {
+    match error {
+        EnvError::Maze(error) => py_error(error),
+        other => bad(other.to_string()),
+    }
+}
+
+/// Every environment's level: its tiles as bytes, agents, goals and seeds.
+type LevelArrays<'py> = (Bound<'py, PyByteArray>, Vec<u32>, Vec<u32>, Vec<u64>);
+
+/// A batch of maze environments stepped together (`mazegen.gym` wraps it): observations,
+/// rewards, terminations and truncations written into bytearrays the Python half views as
+/// numpy arrays, with the GIL released while stepping.
+#[pyclass(module = "mazegen._mazegen")]
+struct Env {
+    batch: Batch,
+}
+
+#[pymethods]
+impl Env {
+    #[new]
+    #[pyo3(signature = (spec, num_envs, *, observation="channels", view=7, max_steps=None, levels=None, threads=None))]
+    fn new(
+        spec: &Spec,
+        num_envs: usize,
+        observation: &str,
+        view: u32,
+        max_steps: Option<u32>,
+        levels: Option<Vec<u64>>,
+        threads: Option<usize>,
+    ) -> PyResult<Self> {
+        let observation = match observation {
+            "channels" => Observation::Channels,
+            "tiles" => Observation::Tiles,
+            "view" => Observation::View(view),
+            other => {
+                return Err(bad(format!(
+                    "observation {other:?}: expected \"channels\", \"tiles\" or \"view\""
+                )));
+            }
+        };
+        let mut maze = spec.maze_spec();
+        // Levels need the endpoints alone: solving each would only cost time.
+        maze.finish.solve = false;
+        let config = EnvConfig {
+            spec: maze,
+            observation,
+            max_steps,
+            levels: levels.map_or(Levels::Dataset, Levels::Seeds),
+            threads,
+        };
+        let batch = Batch::new(config, num_envs).map_err(env_error)?;
+        Ok(Self { batch })
+    }
+
+    /// The shape of one observation.
+    #[getter]
+    fn observation_shape(&self) -> Vec<usize> {
+        self.batch.observation_shape()
+    }
+
+    /// The map's tiles down and across.
+    #[getter]
+    fn map_shape(&self) -> (u32, u32) {
+        let (width, height) = self.batch.map_size();
+        (height, width)
+    }
+
+    /// Steps before an episode is truncated.
+    #[getter]
+    fn max_steps(&self) -> u32 {
+        self.batch.max_steps()
+    }
+
+    /// How many environments.
+    fn __len__(&self) -> usize {
+        self.batch.len()
+    }
+
+    /// Starts every episode again on the next levels (from the first, with a seed) and
+    /// writes the first observations.
+    #[pyo3(signature = (seed, observations))]
+    fn reset(
+        &mut self,
+        py: Python<'_>,
+        seed: Option<u64>,
+        observations: &Bound<'_, PyByteArray>,
+    ) -> PyResult<()> {
+        // SAFETY: the bytearray is the Python half's own, touched by nothing else meanwhile.
+        let observations = unsafe { observations.as_bytes_mut() };
+        let batch = &mut self.batch;
+        py.detach(|| batch.reset(seed, observations))
+            .map_err(env_error)
+    }
+
+    /// Steps every environment by its action (one byte each), writing into the other four.
+    fn step(
+        &mut self,
+        py: Python<'_>,
+        actions: &Bound<'_, PyByteArray>,
+        observations: &Bound<'_, PyByteArray>,
+        rewards: &Bound<'_, PyByteArray>,
+        terminations: &Bound<'_, PyByteArray>,
+        truncations: &Bound<'_, PyByteArray>,
+    ) -> PyResult<()> {
+        let buffers = [actions, observations, rewards, terminations, truncations];
+        for (i, a) in buffers.iter().enumerate() {
+            if buffers[..i].iter().any(|b| b.is(*a)) {
+                return Err(bad("step: the five buffers must be distinct bytearrays"));
+            }
+        }
+        // SAFETY: five distinct bytearrays of the Python half's own, touched by nothing else
+        // meanwhile.
+        let (actions, observations, rewards, terminations, truncations) = unsafe {
+            (
+                actions.as_bytes_mut(),
+                observations.as_bytes_mut(),
+                rewards.as_bytes_mut(),
+                terminations.as_bytes_mut(),
+                truncations.as_bytes_mut(),
+            )
+        };
+        // SAFETY: any bytes are an f32; the alignment is checked.
+        let (before, rewards, after) = unsafe { rewards.align_to_mut::<f32>() };
+        if !before.is_empty() || !after.is_empty() {
+            return Err(bad("step: the rewards' buffer is not aligned for float32"));
+        }
+        terminations.fill(0);
+        truncations.fill(0);
+        // SAFETY: every byte is 0 now, a bool's false.
+        let (terminations, truncations) = unsafe {
+            (
+                std::slice::from_raw_parts_mut(
+                    terminations.as_mut_ptr().cast::<bool>(),
+                    terminations.len(),
+                ),
+                std::slice::from_raw_parts_mut(
+                    truncations.as_mut_ptr().cast::<bool>(),
+                    truncations.len(),
+                ),
+            )
+        };
+        let batch = &mut self.batch;
+        py.detach(|| {
+            batch.step(
+                actions,
+                Outputs {
+                    observations,
+                    rewards,
+                    terminations,
+                    truncations,
+                },
+            )
+        })
+        .map_err(env_error)
+    }
+
+    /// Whether each episode ended on the last step (the next step resets it).
+    fn ended(&self) -> Vec<bool> {
+        self.batch.ended().collect()
+    }
+
+    /// The seeds to hand levels out from, from the first, at the next resets.
+    fn set_level_seeds(&mut self, seeds: Vec<u64>) -> PyResult<()> {
+        self.batch
+            .set_levels(Levels::Seeds(seeds))
+            .map_err(env_error)
+    }
+
+    /// Every environment's level: `(tiles, agents, goals, seeds)`, the tiles as bytes
+    /// (environments x rows x columns), agents and goals as tile indices.
+    fn levels<'py>(&self, py: Python<'py>) -> PyResult<LevelArrays<'py>> {
+        let levels: Vec<&Level> = self.batch.levels().collect();
+        let tiles: Vec<u8> = levels
+            .iter()
+            .flat_map(|l| l.tiles.iter().copied())
+            .collect();
+        Ok((
+            byte_array(py, &tiles)?,
+            levels.iter().map(|l| l.agent).collect(),
+            levels.iter().map(|l| l.goal).collect(),
+            levels.iter().map(|l| l.seed).collect(),
+        ))
+    }
+
+    /// The steps taken in each episode.
+    fn steps(&self) -> Vec<u32> {
+        self.batch.steps().collect()
+    }
+
+    /// Up to `edits` edits to each current level (flip a wall, move the goal, move the agent),
+    /// every goal kept reachable; the episodes start again on the edited levels, their first
+    /// observations written.
+    fn mutate(
+        &mut self,
+        edits: u32,
+        seed: u64,
+        observations: &Bound<'_, PyByteArray>,
+    ) -> PyResult<()> {
+        // SAFETY: the bytearray is the Python half's own, touched by nothing else meanwhile.
+        let observations = unsafe { observations.as_bytes_mut() };
+        self.batch
+            .mutate(edits, seed, observations)
+            .map_err(env_error)
+    }
+}
+
 #[pyfunction]
 fn draw_seed() -> u64 {
     mazegen::rng::draw_seed()
@@ -1104,6 +1313,7 @@ fn _mazegen(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("CELL_DTYPE", mazegen::render::CELL_DTYPE)?;
     module.add_class::<Spec>()?;
     module.add_class::<Maze>()?;
+    module.add_class::<Env>()?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
