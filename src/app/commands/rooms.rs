@@ -9,8 +9,9 @@ use mazegen::rooms::RoomMap;
 
 /// Carries out a rooms job.
 pub fn run(job: RoomsJob) -> anyhow::Result<()> {
-    let rooms = Dungeon::generate(job.floors, job.seed.value, |seed| {
-        RoomMap::generate(&job.options, seed)
+    let rooms = Dungeon::generate(job.floors, job.seed.value, |seed| match &job.design {
+        Some(design) => RoomMap::from_design(design, job.options.room_size, seed),
+        None => RoomMap::generate(&job.options, seed),
     })
     .map_err(|error| with_options_at_fault(error, &job.options))?;
     if job.note_no_map {
