@@ -400,23 +400,21 @@ fn dot(text: &str, file: &str) -> Result<Design, RoomsError> {
                 }
             }
         }
-        if lower == "node" || lower == "edge" || lower == "graph" {
-            if chain.len() == 1 {
-                // Default attributes: passed over unless they are ours.
-                if let Some((key, _, line)) = attributes
-                    .iter()
-                    .find(|(key, _, _)| !DRAWING.contains(&key.as_str()))
-                {
-                    return Err(refusal(
-                        file,
-                        format!("line {line}"),
-                        format!(
-                            "`{lower} [{key}=...]` defaults are not read; give {key} on each room or edge"
-                        ),
-                    ));
-                }
-                continue;
+        if (lower == "node" || lower == "edge" || lower == "graph") && chain.len() == 1 {
+            // Default attributes: passed over unless they are ours.
+            if let Some((key, _, line)) = attributes
+                .iter()
+                .find(|(key, _, _)| !DRAWING.contains(&key.as_str()))
+            {
+                return Err(refusal(
+                    file,
+                    format!("line {line}"),
+                    format!(
+                        "`{lower} [{key}=...]` defaults are not read; give {key} on each room or edge"
+                    ),
+                ));
             }
+            continue;
         }
         if chain.len() == 1 {
             let (name, _) = &chain[0];

@@ -187,6 +187,7 @@ fn a_layout_is_a_function_of_the_graph_and_the_seed() {
 
 #[test]
 fn each_cycle_pattern_is_laid_out_by_the_command_line() {
+    let validator = crate::common::schema_validator("rooms.v1.json");
     let dir = graphs_dir();
     for pattern in [
         "dormans-two-alternative-paths.dot",
@@ -206,6 +207,8 @@ fn each_cycle_pattern_is_laid_out_by_the_command_line() {
             "json",
         ]);
         let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{pattern}: {errors:?}");
         let names: Vec<&str> = doc["rooms"]
             .as_array()
             .unwrap()
@@ -273,6 +276,61 @@ fn every_format_draws_a_laid_out_graph() {
         .args(["--floors", "2", "--format", "text"])
         .assert()
         .success();
+}
+
+#[test]
+fn a_laid_out_graph_written_as_json_is_read_back_as_the_same_graph() {
+    let path = graphs_dir().join("dormans-hidden-shortcut.dot");
+    let dir = crate::common::scratch_dir("rooms_graph_json");
+    let json = dir.join("map.json");
+    let args = [
+        "rooms",
+        "--graph",
+        path.to_str().unwrap(),
+        "--seed",
+        "9",
+        "--format",
+        "json",
+    ];
+    std::fs::write(&json, stdout_of(&args)).unwrap();
+    let first: serde_json::Value = serde_json::from_str(&stdout_of(&args)).unwrap();
+    let again: serde_json::Value = serde_json::from_str(&stdout_of(&[
+        "rooms",
+        "--graph",
+        json.to_str().unwrap(),
+        "--seed",
+        "9",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let graph = |doc: &serde_json::Value| {
+        let names: Vec<String> = doc["rooms"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|room| room["name"].as_str().unwrap().to_string())
+            .collect();
+        let edges: Vec<(u64, u64, bool)> = doc["edges"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                (
+                    e["a"].as_u64().unwrap(),
+                    e["b"].as_u64().unwrap(),
+                    e["one_way"] == true,
+                )
+            })
+            .collect();
+        (
+            names,
+            edges,
+            doc["analysis"]["start"].clone(),
+            doc["analysis"]["goal"].clone(),
+        )
+    };
+    assert_eq!(graph(&first), graph(&again));
 }
 
 #[test]

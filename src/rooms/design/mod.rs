@@ -303,7 +303,7 @@ impl Design {
 }
 
 impl super::RoomMap {
-    /// Lays `design` out from `seed` (steps 1 to 3 of [`design`](self)'s module): a map with
+    /// Lays `design` out from `seed`: a map with
     /// exactly its rooms, each keeping its name ([`RoomMap::room_name`](super::RoomMap::room_name)),
     /// and exactly its edges, each a corridor or a door between rooms sharing a wall, nothing
     /// else joined, its locks planned. Rooms with neither a size nor a template get one drawn
