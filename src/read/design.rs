@@ -965,3 +965,105 @@ pub fn read_templates(text: &str, file: &str) -> Result<Vec<Template>, RoomsErro
     }
     Ok(templates)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dot_reads_chains_quoted_names_comments_and_attributes() {
+        let text = r#"
+            /* A keep. */
+            strict digraph "the keep" {
+                node [shape=box];   // drawing defaults are passed over
+            # a preprocessor line
+                "great hall" [role=start, size=8x5, label="Hall"];
+                "great hall" -> yard -> "tower \"north\"" [lock=true];
+                yard -> well [corridor=false; one_way=yes]
+                rankdir = LR;
+            }
+        "#;
+        let design = read_design(text, GraphFormat::Dot, "keep.dot").unwrap();
+        let names: Vec<&str> = design.rooms.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["great hall", "yard", "tower \"north\"", "well"]);
+        assert_eq!(design.rooms[0].role, Some(DesignRole::Start));
+        assert_eq!(design.rooms[0].size, Some((8, 5)));
+        let edges: Vec<(u32, u32, bool, bool, bool)> = design
+            .edges
+            .iter()
+            .map(|e| (e.a, e.b, e.lock, e.one_way, e.corridor))
+            .collect();
+        assert_eq!(
+            edges,
+            [
+                (0, 1, true, false, true),
+                (1, 2, true, false, true),
+                (1, 3, false, true, false)
+            ]
+        );
+    }
+
+    #[test]
+    fn dot_refusals_name_the_line() {
+        let refused = |text: &str| {
+            read_design(text, GraphFormat::Dot, "g.dot")
+                .unwrap_err()
+                .to_string()
+        };
+        assert!(refused("graph {\n a -> b;\n}").starts_with("g.dot, line 2: `->` in a graph"));
+        assert!(
+            refused("graph {\n a [colour=red];\n}").contains("line 2: room attribute \"colour\"")
+        );
+        assert!(refused("graph {\n a -- b [key=1];\n}").contains("edge attribute \"key\""));
+        assert!(refused("graph {\n a [role=boss];\n}").contains("expected start or goal"));
+        assert!(refused("graph {\n subgraph x { a; }\n}").contains("subgraphs are not read"));
+        assert!(refused("graph {\n a -- b;\n").contains("line 2: the graph's `}` is missing"));
+        assert!(refused("maze { }").contains("line 1: expected `graph {`"));
+        assert!(refused("graph {\n a;\n} b").contains("more after the graph's closing"));
+        assert!(
+            refused("graph {\n \"a -- b;\n}").contains("line 2: a quoted name is never closed")
+        );
+    }
+
+    #[test]
+    fn edgar_yaml_reads_rooms_and_passages_and_passes_over_shapes() {
+        let text = "roomsRange:\n  from: 1\n  to: 3\n\n# passages\npassages:\n  - [1,2]\n  - [3, 2]\n\n\
+                    defaultRoomShapes:\n  -\n    setName: rectangles\ncorridors:\n  enable: false\n";
+        let design = read_design(text, GraphFormat::Yaml, "g.yml").unwrap();
+        let names: Vec<&str> = design.rooms.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["1", "2", "3"]);
+        let pairs: Vec<(u32, u32)> = design.edges.iter().map(|e| (e.a, e.b)).collect();
+        assert_eq!(pairs, [(0, 1), (2, 1)]);
+        let refused = read_design(
+            "roomsRange:\n  from: 0\n  to: 2\nlevels:\n",
+            GraphFormat::Yaml,
+            "g.yml",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            refused.contains("g.yml, line 4: key \"levels\" is not read"),
+            "{refused}"
+        );
+    }
+
+    #[test]
+    fn a_rooms_document_gives_names_sizes_roles_and_locks() {
+        let text = r#"{"rooms": [{"id": 0, "w": 4, "h": 3, "role": "start"}, {"id": 1, "name": "b",
+            "role": "treasure"}], "edges": [{"a": 0, "b": 1, "kind": "tree", "lock": 1,
+            "corridor": [[1, 1]]}]}"#;
+        let design = read_design(text, GraphFormat::Json, "m.json").unwrap();
+        assert_eq!(design.rooms[0].name, "0");
+        assert_eq!(design.rooms[0].size, Some((4, 3)));
+        assert_eq!(design.rooms[1].role, None);
+        assert!(design.edges[0].lock && design.edges[0].corridor);
+        let refused = read_design(
+            r#"{"rooms": [{"id": 0}, {"id": 0}], "edges": []}"#,
+            GraphFormat::Json,
+            "m.json",
+        )
+        .unwrap_err()
+        .to_string();
+        assert_eq!(refused, "m.json, rooms[1]: room id 0 is given twice");
+    }
+}
