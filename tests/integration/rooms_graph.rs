@@ -394,6 +394,11 @@ fn graphs_that_cannot_be_read_or_laid_out_are_refused_in_one_line() {
     );
     let apart = scratch_file(&dir, "apart.dot", "graph { a -- b; c -- d; }");
     let format = scratch_file(&dir, "graph.txt", "graph { a -- b; }");
+    let huge = scratch_file(
+        &dir,
+        "huge.dot",
+        "graph { a [size=1024x1024]; b [size=1024x1024]; c [size=1024x1024]; a -- b -- c; }",
+    );
     let cases: Vec<(Vec<&str>, Vec<&str>)> = vec![
         (
             vec![&k5],
@@ -426,6 +431,7 @@ fn graphs_that_cannot_be_read_or_laid_out_are_refused_in_one_line() {
             vec!["template \"vault\"", "no templates given"],
         ),
         (vec![&apart], vec!["not connected"]),
+        (vec![&huge], vec!["--graph", "huge.dot: the rooms cover", "smaller rooms would do"]),
         (
             vec![&format],
             vec!["expected a .dot, .gv, .json, .yaml or .yml file"],

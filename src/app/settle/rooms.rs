@@ -33,8 +33,9 @@ pub struct RoomsJob {
     pub renderer: Box<dyn Render<Dungeon<RoomMap>>>,
     /// Where it goes.
     pub target: Target,
-    /// A designer's graph to lay out instead (`--graph`), read and checked.
-    pub design: Option<mazegen::rooms::Design>,
+    /// A designer's graph to lay out instead (`--graph`), read and checked, with its file's
+    /// name.
+    pub design: Option<(String, mazegen::rooms::Design)>,
     /// Tell the user that `--map auto` left the map out.
     pub note_no_map: bool,
     /// Where the image of a Tiled map's tileset goes.
@@ -115,7 +116,7 @@ const DEFAULT_COUNT: u32 = 12;
 
 /// Reads `--graph` (and `--templates`) and checks that the graph can be laid out, refusing the
 /// options that would draw a graph of its own.
-fn read_design(args: &RoomsArgs) -> anyhow::Result<Option<mazegen::rooms::Design>> {
+fn read_design(args: &RoomsArgs) -> anyhow::Result<Option<(String, mazegen::rooms::Design)>> {
     use mazegen::read::{GraphFormat, read_design, read_templates};
     let Some(path) = &args.graph else {
         if args.templates.is_some() {
@@ -174,7 +175,7 @@ fn read_design(args: &RoomsArgs) -> anyhow::Result<Option<mazegen::rooms::Design
     design
         .check()
         .map_err(|error| bad_input(format!("--graph {name}: {error}")))?;
-    Ok(Some(design))
+    Ok(Some((name, design)))
 }
 
 /// Settles the `rooms` command.

@@ -32,6 +32,9 @@ fn between(rng: &mut MazeRng, low: i64, high: i64) -> i64 {
 pub const SPOTS: u32 = 48;
 /// How many times a layout starts over before giving up.
 pub const LAYOUTS: u32 = 200;
+/// The most tiles of the canvas a layout is drawn on (13 bytes each): rooms that would need
+/// more are refused.
+pub const MAX_CANVAS_TILES: u64 = 1 << 24;
 
 /// Rock.
 const ROCK: u8 = 0;
@@ -209,14 +212,33 @@ pub(crate) fn lay_out(
         .map(|&(w, h)| u64::from(w + 8) * u64::from(h + 8))
         .sum();
     let longest = sizes.iter().map(|&(w, h)| w.max(h)).max().unwrap_or(1);
-    let side = (area.isqrt() * 3 + 4 * u64::from(longest) + 40).min(1 << 15) as i32;
-    let tiles = (side as usize) * (side as usize);
+    let side = area.isqrt() * 3 + 4 * u64::from(longest) + 40;
+    let too_large = || RoomsError::Design {
+        reason: format!(
+            "the rooms cover {area} tiles with their surroundings, and laying them out would \
+             need a canvas of {side}x{side} tiles, more than {MAX_CANVAS_TILES}; smaller rooms \
+             would do"
+        ),
+    };
+    if side * side > MAX_CANVAS_TILES {
+        return Err(too_large());
+    }
+    let tiles = (side * side) as usize;
+    let buffer = |fill: u32| {
+        let mut buffer = Vec::new();
+        buffer.try_reserve_exact(tiles).map_err(|_| too_large())?;
+        buffer.resize(tiles, fill);
+        Ok::<_, RoomsError>(buffer)
+    };
+    let mut rock = Vec::new();
+    rock.try_reserve_exact(tiles).map_err(|_| too_large())?;
+    rock.resize(tiles, ROCK);
     let mut canvas = Canvas {
-        side,
-        tiles: vec![ROCK; tiles],
-        seen: vec![0; tiles],
-        goal: vec![0; tiles],
-        parent: vec![0; tiles],
+        side: side as i32,
+        tiles: rock,
+        seen: buffer(0)?,
+        goal: buffer(0)?,
+        parent: buffer(0)?,
         stamp: 0,
     };
     // Every room's edges, by edge number.
