@@ -431,7 +431,14 @@ fn graphs_that_cannot_be_read_or_laid_out_are_refused_in_one_line() {
             vec!["template \"vault\"", "no templates given"],
         ),
         (vec![&apart], vec!["not connected"]),
-        (vec![&huge], vec!["--graph", "huge.dot: the rooms cover", "smaller rooms would do"]),
+        (
+            vec![&huge],
+            vec![
+                "--graph",
+                "huge.dot: the rooms cover",
+                "smaller rooms would do",
+            ],
+        ),
         (
             vec![&format],
             vec!["expected a .dot, .gv, .json, .yaml or .yml file"],
