@@ -30,8 +30,11 @@ use serde_json::value::RawValue;
 use std::fmt;
 use std::io::{self, Read};
 
+mod design;
 mod graph;
 mod levels;
+
+pub use design::{GraphFormat, read_design, read_templates};
 
 /// Why [`read_maze`] could not read a maze.
 #[derive(Debug, thiserror::Error)]

@@ -48,8 +48,11 @@ pub(crate) struct RoomsAnalysis<'a> {
 /// One entry of `rooms`: its id, its floor when laid out (columns `x .. x + w`, rows
 /// `y .. y + h`), its doors, depth and role, and the numbers of the keys in it (`K`), if any.
 #[derive(Serialize)]
-pub(crate) struct RoomEntry<K> {
+pub(crate) struct RoomEntry<'a, K> {
     pub id: u32,
+    /// Its node name in the designer's graph it was laid out from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub x: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -76,6 +79,9 @@ pub(crate) struct EdgeEntry<C> {
     pub corridor: Option<C>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lock: Option<u32>,
+    /// Passable from `a` to `b` only (a designer's graph's), when so.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub one_way: bool,
 }
 
 /// The `maze` object: the tiles of the maze between the rooms, its doors into rooms and its

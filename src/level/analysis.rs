@@ -44,7 +44,7 @@ pub(crate) fn analyse(count: u32, edges: &[Edge]) -> Analysis {
 /// Analyses the connected graph of `count` rooms and `edges` from a given `start`: the goal is
 /// the room farthest from it among those `among` marks (the smallest id of the farthest), and
 /// `exact` is false, since the two need not be a farthest pair.
-pub(super) fn analyse_from(count: u32, edges: &[Edge], start: u32, among: &[bool]) -> Analysis {
+pub(crate) fn analyse_from(count: u32, edges: &[Edge], start: u32, among: &[bool]) -> Analysis {
     let adjacency = adjacency(count, edges);
     let mut bfs = Bfs::new(&adjacency);
     bfs.run(start);

@@ -39,8 +39,8 @@ mod marks;
 mod tiles;
 
 pub(crate) use adjacency::Adjacency;
-pub(crate) use analysis::analyse;
 pub use analysis::{Analysis, FARTHEST_PAIR_BUDGET};
+pub(crate) use analysis::{analyse, analyse_from};
 pub use error::LevelError;
 pub use floors::{
     Dungeon, FLOOR_GAP, FLOORS_STREAM, Floor, MAX_FLOORS, Stacked, Stairs, check_floors, floor_seed,

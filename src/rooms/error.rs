@@ -17,6 +17,26 @@ pub enum RoomsError {
     #[error(transparent)]
     Level(#[from] crate::level::LevelError),
 
+    /// A designer's graph that cannot be laid out ([`super::Design::check`]), or whose layout
+    /// was not found: the reason, naming the rooms at fault.
+    #[error("{reason}")]
+    Design {
+        /// What is wrong, and what would do.
+        reason: String,
+    },
+
+    /// A designer's graph file that cannot be read: its name, where (a line, or a JSON
+    /// document's entry) and what is wrong.
+    #[error("{file}, {at}: {reason}")]
+    GraphFile {
+        /// The file, as named.
+        file: String,
+        /// Where in it: `line N`, or a JSON document's entry such as `edges[3]`.
+        at: String,
+        /// What is wrong there, and what would be accepted.
+        reason: String,
+    },
+
     /// A number of rooms that is zero or more than [`super::MAX_ROOMS`].
     #[error("{count} rooms: expected 1 to {limit}")]
     Count {

@@ -55,6 +55,7 @@ mod candidates;
 mod corridor;
 mod cycles;
 mod delaunay;
+mod design;
 mod error;
 mod extras;
 mod graph;
@@ -66,6 +67,7 @@ mod tree;
 
 pub use corridor::Corridor;
 pub use cycles::{LONG_WAY, most_cycles};
+pub use design::{Design, DesignEdge, DesignRole, DesignRoom, Doors, MAX_DESIGN_ROOMS, Template};
 pub use error::RoomsError;
 pub use limits::{MAX_CORRIDOR_TILES, MAX_EDGES, MAX_ROOMS, check_count};
 pub use place::{MAX_MAP_TILES, PLACEMENT_TRIES};
@@ -390,6 +392,10 @@ pub struct RoomMap {
     /// The maze between the rooms, if asked for and laid out.
     maze: Option<maze::MazeTiles>,
     analysis: OnceLock<Analysis>,
+    /// A designer's graph's room names, by room id (empty for a generated map).
+    names: Vec<String>,
+    /// Whether each edge of a designer's graph is one way (empty for a generated map).
+    one_way: Vec<bool>,
 }
 
 impl RoomMap {
@@ -432,6 +438,8 @@ impl RoomMap {
             locks: Vec::new(),
             maze: None,
             analysis: OnceLock::new(),
+            names: Vec::new(),
+            one_way: Vec::new(),
         };
         // Every room in one zone unless locks part them.
         let mut zones = vec![0; count as usize];
@@ -457,6 +465,18 @@ impl RoomMap {
             )?);
         }
         Ok(map)
+    }
+
+    /// The name room `room` has in the designer's graph it was laid out from
+    /// ([`RoomMap::from_design`]), or `None` for a generated map.
+    pub fn room_name(&self, room: u32) -> Option<&str> {
+        self.names.get(room as usize).map(String::as_str)
+    }
+
+    /// Whether edge number `k` is one way, from `a` to `b` (a designer's graph's
+    /// [`DesignEdge::one_way`]).
+    pub fn one_way(&self, k: usize) -> bool {
+        self.one_way.get(k).copied().unwrap_or(false)
     }
 
     /// The lock on edge number `k`, if any.

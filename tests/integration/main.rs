@@ -40,6 +40,7 @@ mod read_graph;
 mod refusals;
 mod rooms_cli;
 mod rooms_dungeon_theme;
+mod rooms_graph;
 mod rooms_ldtk;
 mod rooms_locks;
 mod rooms_properties;

@@ -14,9 +14,22 @@ pub const AUTO_MAP_ROOMS: u32 = 10_000;
 /// Options of the `rooms` command.
 #[derive(Debug, Args)]
 pub struct RoomsArgs {
-    /// Number of rooms
-    #[arg(long, value_name = "N", default_value = "12", value_parser = parse_count, allow_negative_numbers = true)]
-    pub count: u32,
+    /// Number of rooms [default: 12]
+    #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
+    pub count: Option<u32>,
+
+    /// Lay out this designer's graph instead of drawing one: DOT (.dot, .gv), the graph of a
+    /// rooms JSON document (.json) or an Edgar YAML level graph (.yaml, .yml); exactly its rooms
+    /// (keeping their names) and its edges (a corridor each, or a door in a shared wall with
+    /// corridor=false), its locks, nothing else joined
+    #[arg(long, value_name = "FILE")]
+    pub graph: Option<std::path::PathBuf>,
+
+    /// Room templates for --graph's rooms to name (JSON: {"templates": [{"name": "hall",
+    /// "size": "9x5", "corner_distance": 1}]}; a template's "doors": [[x, y], ...] lists the
+    /// wall tiles its doors may take instead)
+    #[arg(long, value_name = "FILE")]
+    pub templates: Option<std::path::PathBuf>,
 
     /// Probability that each candidate pair gets an extra connection [default: ln(N)/N, the
     /// connectivity threshold]

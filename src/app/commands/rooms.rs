@@ -9,10 +9,17 @@ use mazegen::rooms::RoomMap;
 
 /// Carries out a rooms job.
 pub fn run(job: RoomsJob) -> anyhow::Result<()> {
-    let rooms = Dungeon::generate(job.floors, job.seed.value, |seed| {
-        RoomMap::generate(&job.options, seed)
+    let rooms = Dungeon::generate(job.floors, job.seed.value, |seed| match &job.design {
+        Some((_, design)) => RoomMap::from_design(design, job.options.room_size, seed),
+        None => RoomMap::generate(&job.options, seed),
     })
-    .map_err(|error| with_options_at_fault(error, &job.options))?;
+    .map_err(|error| match &job.design {
+        // The graph's file is at fault, not the options.
+        Some((name, _)) => {
+            anyhow::Error::from(mazegen::Error::from(error)).context(format!("--graph {name}"))
+        }
+        None => with_options_at_fault(error, &job.options),
+    })?;
     if job.note_no_map {
         crate::message(format_args!(
             "note: no tile map for {} rooms (room positions and corridors left out): \

@@ -33,6 +33,9 @@ pub struct RoomsJob {
     pub renderer: Box<dyn Render<Dungeon<RoomMap>>>,
     /// Where it goes.
     pub target: Target,
+    /// A designer's graph to lay out instead (`--graph`), read and checked, with its file's
+    /// name.
+    pub design: Option<(String, mazegen::rooms::Design)>,
     /// Tell the user that `--map auto` left the map out.
     pub note_no_map: bool,
     /// Where the image of a Tiled map's tileset goes.
@@ -109,8 +112,77 @@ pub(super) fn uvtt_picture(picture: Picture, scale: Option<u32>) -> Picture {
     }
 }
 
+/// The number of rooms unless `--count` says otherwise.
+const DEFAULT_COUNT: u32 = 12;
+
+/// Reads `--graph` (and `--templates`) and checks that the graph can be laid out, refusing the
+/// options that would draw a graph of its own.
+fn read_design(args: &RoomsArgs) -> anyhow::Result<Option<(String, mazegen::rooms::Design)>> {
+    use mazegen::read::{GraphFormat, read_design, read_templates};
+    let Some(path) = &args.graph else {
+        if args.templates.is_some() {
+            return Err(bad_input(
+                "--templates gives room templates to --graph's rooms: add --graph FILE or leave \
+                 --templates out",
+            ));
+        }
+        return Ok(None);
+    };
+    let conflicts = [
+        ("--count", args.count.is_some()),
+        ("--p", args.p.is_some()),
+        ("--max-doors", args.max_doors.is_some()),
+        (
+            "--candidates",
+            Candidates::from(args.candidates) != Candidates::All,
+        ),
+        ("--locks", args.locks > 0),
+        ("--cycles", args.cycles > 0),
+        ("--width", args.map.width.is_some()),
+        ("--height", args.map.height.is_some()),
+        ("--map", args.map.map == MapChoice::Never),
+        (
+            "--corridors maze",
+            args.corridors.corridors == cli::CorridorsArg::Maze,
+        ),
+    ];
+    if let Some((flag, _)) = conflicts.iter().find(|(_, given)| *given) {
+        return Err(bad_input(format!(
+            "{flag} shapes a graph mazegen draws, but --graph gives the graph: leave {flag} out \
+             (the graph's own rooms, edges and locks are laid out)"
+        )));
+    }
+    let name = path.display().to_string();
+    let format = GraphFormat::from_extension(&name).ok_or_else(|| {
+        bad_input(format!(
+            "--graph {name}: expected a .dot, .gv, .json, .yaml or .yml file"
+        ))
+    })?;
+    let read = |path: &std::path::Path, flag: &str| {
+        std::fs::read_to_string(path).map_err(|error| {
+            bad_input(format!(
+                "{flag} {}: cannot be read: {error}",
+                path.display()
+            ))
+        })
+    };
+    let mut design = read_design(&read(path, "--graph")?, format, &name)
+        .map_err(|error| bad_input(format!("--graph {error}")))?;
+    if let Some(templates) = &args.templates {
+        let file = templates.display().to_string();
+        design.templates = read_templates(&read(templates, "--templates")?, &file)
+            .map_err(|error| bad_input(format!("--templates {error}")))?;
+    }
+    design
+        .check()
+        .map_err(|error| bad_input(format!("--graph {name}: {error}")))?;
+    Ok(Some((name, design)))
+}
+
 /// Settles the `rooms` command.
 pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
+    let design = read_design(&args)?;
+    let count = args.count.unwrap_or(DEFAULT_COUNT);
     let format = args.format;
     let candidates = Candidates::from(args.candidates);
     let sized = args.map.width.is_some() || args.map.height.is_some();
@@ -140,7 +212,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
             format.draws_tiles()
                 || maze
                 || candidates == Candidates::Delaunay
-                || args.count <= AUTO_MAP_ROOMS
+                || count <= AUTO_MAP_ROOMS
                 || sized
         }
     };
@@ -183,7 +255,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         tileset: TilesetImage::of(format == RoomsFormat::Tiled, &target),
         floors: args.floors.floors,
         options: RoomOptions {
-            count: args.count,
+            count,
             p: args.p,
             max_doors: args.max_doors,
             candidates,
@@ -207,5 +279,6 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         renderer,
         target,
         note_no_map: !map && args.map.map == MapChoice::Auto,
+        design,
     })
 }

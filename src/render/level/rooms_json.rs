@@ -83,6 +83,7 @@ impl Serialize for Rooms<'_> {
             let floor = map.layout.as_ref().map(|layout| layout.rooms[i]);
             seq.serialize_element(&RoomEntry {
                 id,
+                name: map.room_name(id),
                 x: floor.map(|r| r.x),
                 y: floor.map(|r| r.y),
                 w: floor.map(|r| r.w),
@@ -123,6 +124,7 @@ impl Serialize for Edges<'_> {
                 kind: edge.kind,
                 corridor: map.corridor(k).map(Seq),
                 lock: locks.get(k).copied().filter(|&n| n > 0),
+                one_way: map.one_way(k),
             })?;
         }
         seq.end()

@@ -10,7 +10,7 @@
 use mazegen::algorithms::{Backtrack, GrowingTree, Pick, Wilson};
 use mazegen::analysis::{Figures, ShapeStats};
 use mazegen::caves::{CaveMap, CaveOptions, Rule};
-use mazegen::read::{AnyDocument, read_document, read_graph, read_maze};
+use mazegen::read::{AnyDocument, GraphFormat, read_design, read_document, read_graph, read_maze};
 use mazegen::render::{Graph, Json, Picture, Render, Style, Svg, Text};
 use mazegen::rooms::{RoomMap, RoomOptions, RoomSize};
 use mazegen::solve::Method;
@@ -30,7 +30,15 @@ pub type Body = fn(&[u8]);
 
 /// The targets by name, as `fuzz/Cargo.toml` names their binaries and `fuzz/corpus/` their
 /// corpora.
-pub const TARGETS: [(&str, Body); 3] = [("document", document), ("mask", mask), ("specs", specs)];
+pub const TARGETS: [(&str, Body); 4] = [
+    ("document", document),
+    ("mask", mask),
+    ("specs", specs),
+    ("design", design),
+];
+
+/// The most rooms of a designer's graph the target lays out.
+const LAID_OUT_ROOMS: usize = 40;
 
 /// A maze or graph document (`solve`, `stats` and `render` read one; a line of `jsonl` is
 /// one): read by `read_document` and by the reader of its kind, which must agree; then, as
@@ -281,5 +289,36 @@ pub fn specs(data: &[u8]) {
                 let _ = CaveMap::generate(&options, 7);
             }
         }
+    }
+}
+
+/// A designer's graph (`rooms --graph`; the first byte picks DOT, JSON or Edgar's YAML, the
+/// rest is the file): read, checked, and, up to [`LAID_OUT_ROOMS`] rooms, laid out, with
+/// exactly its rooms and edges.
+pub fn design(data: &[u8]) {
+    let Some((&which, text)) = data.split_first() else {
+        return;
+    };
+    let format = [GraphFormat::Dot, GraphFormat::Json, GraphFormat::Yaml][usize::from(which % 3)];
+    let text = String::from_utf8_lossy(text);
+    let Ok(design) = read_design(&text, format, "fuzz") else {
+        return;
+    };
+    if design.rooms.len() > LAID_OUT_ROOMS || design.check().is_err() {
+        return;
+    }
+    let small = RoomSize::new(2, 4).expect("a room size");
+    if design
+        .rooms
+        .iter()
+        .any(|room| room.size.is_some_and(|(w, h)| w.max(h) > 32))
+    {
+        return;
+    }
+    if let Ok(map) = RoomMap::from_design(&design, small, 1) {
+        use mazegen::level::Level;
+        assert_eq!(map.params.count as usize, design.rooms.len());
+        assert_eq!(map.edges.len(), design.edges.len());
+        assert!(map.tile_map().is_some());
     }
 }
