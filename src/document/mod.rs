@@ -38,6 +38,34 @@ pub const CAVES_SCHEMA: &str = "mazegen.caves/v1";
 /// The `schema` field of dungeon documents.
 pub const DUNGEON_SCHEMA: &str = "mazegen.dungeon/v1";
 
+/// The `schema` field of the figures `mazegen stats --format json` writes.
+pub const STATS_SCHEMA: &str = "mazegen.stats/v1";
+
+/// A `mazegen.stats/v1` document: the schema and the generator, then a maze's figures
+/// ([`crate::analysis::Figures`] of a maze in tiles, [`crate::analysis::ShapeStats`] of any
+/// shape) in the fields of its document's `stats` object.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct StatsDocument<'a, T> {
+    /// [`STATS_SCHEMA`].
+    pub schema: &'static str,
+    /// The program and version that wrote it.
+    pub generator: &'static str,
+    /// The figures, flattened into the object.
+    #[serde(flatten)]
+    pub figures: &'a T,
+}
+
+impl<'a, T: Serialize> StatsDocument<'a, T> {
+    /// The document of `figures`.
+    pub fn new(figures: &'a T) -> Self {
+        Self {
+            schema: STATS_SCHEMA,
+            generator: crate::GENERATOR,
+            figures,
+        }
+    }
+}
+
 /// The `window` object of a window of a giant maze (see [`crate::giant`]): where its top-left
 /// cell lies in the whole maze, the whole maze's size in cells, and its chunks' side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]

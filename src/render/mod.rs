@@ -37,7 +37,9 @@ pub use dataset::{
     StepSequence, StepSize, StepTokenizer, Tokenizer, Tokens, cell_bytes, npy_header,
 };
 pub use ink::{Ink, MAX_SCALE, Palette, Picture, Rgb, Style};
-pub use level::{Dot, Ldtk, TILESET_IMAGE, Tiled, Uvtt, write_tileset_image};
+pub use level::{
+    Dot, GODOT_MAX_SIDE, Godot, Ldtk, TILESET_IMAGE, Tiled, Tmx, Uvtt, write_tileset_image,
+};
 pub use lines::term_scale;
 pub use maze::{Book, BookMaze, Graph, Html, Json, Paper, Pdf, Png, Svg, Term, Text};
 pub(crate) use maze::{level_openings, level_path};

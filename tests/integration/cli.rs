@@ -321,7 +321,7 @@ fn every_drawn_seed_is_reported_unless_quiet() {
         "tokens",
     ];
     let level_formats = [
-        "term", "text", "json", "tiled", "svg", "png", "ldtk", "uvtt",
+        "term", "text", "json", "tiled", "tmx", "godot", "svg", "png", "ldtk", "uvtt",
     ];
     let runs = (maze_formats
         .iter()

@@ -319,7 +319,7 @@ pub fn python_has(module: &str) -> bool {
 }
 
 /// The shipped JSON Schemas, `schema/`'s files by name.
-pub const SCHEMAS: [(&str, &str); 5] = [
+pub const SCHEMAS: [(&str, &str); 6] = [
     ("caves.v1.json", include_str!("../../schema/caves.v1.json")),
     (
         "dungeon.v1.json",
@@ -328,6 +328,7 @@ pub const SCHEMAS: [(&str, &str); 5] = [
     ("graph.v1.json", include_str!("../../schema/graph.v1.json")),
     ("maze.v1.json", include_str!("../../schema/maze.v1.json")),
     ("rooms.v1.json", include_str!("../../schema/rooms.v1.json")),
+    ("stats.v1.json", include_str!("../../schema/stats.v1.json")),
 ];
 
 /// A validator of the schema `name` (a file of `schema/`) that knows every shipped schema by

@@ -331,6 +331,7 @@ fn tiled_and_ldtk_give_each_floor_a_layer_group_or_a_level() {
             let layers = group["layers"].as_array().unwrap();
             assert_eq!(layers[0]["type"], "tilelayer");
             assert_eq!(layers[1]["type"], "objectgroup");
+            assert_eq!(layers[2]["name"], "marks");
             let data = layers[0]["data"].as_array().unwrap();
             assert_eq!(
                 data.len() as u64,

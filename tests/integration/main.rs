@@ -39,7 +39,9 @@ mod python_package;
 mod read_graph;
 mod refusals;
 mod rooms_cli;
+
 mod rooms_dungeon_theme;
+mod rooms_engines;
 mod rooms_graph;
 mod rooms_ldtk;
 mod rooms_locks;

@@ -54,8 +54,13 @@ fn every_shape_round_trips_through_render_solve_and_stats() {
             "{shape:?}"
         );
         // stats prints the figures the document carries.
-        let figures: Value = serde_json::from_str(&piped(&["stats", "--format", "json"], &plain))
-            .expect("stats --format json is JSON");
+        // (after its schema and generator).
+        let mut figures: Value =
+            serde_json::from_str(&piped(&["stats", "--format", "json"], &plain))
+                .expect("stats --format json is JSON");
+        let head = figures.as_object_mut().unwrap();
+        assert_eq!(head.remove("schema").unwrap(), "mazegen.stats/v1");
+        assert!(head.remove("generator").is_some());
         let document: Value = serde_json::from_str(&solved).unwrap();
         assert_eq!(figures, document["stats"], "{shape:?}");
         let table = piped(&["stats"], &plain);

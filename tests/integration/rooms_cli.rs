@@ -114,7 +114,7 @@ fn bad_input_is_explained_with_exit_code_2() {
             &[
                 "--format",
                 "'gif'",
-                "term, text, json, dot, tiled, svg, png",
+                "term, text, json, dot, tiled, tmx, godot, svg, png",
             ],
         ),
         (

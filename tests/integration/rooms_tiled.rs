@@ -10,7 +10,7 @@ const READER: &str = r#"
 import json, pathlib, sys
 import pytiled_parser
 m = pytiled_parser.parse_map(pathlib.Path(sys.argv[1]))
-tiles, rooms = m.layers
+tiles, rooms, marks = m.layers
 print(json.dumps({
     "size": [m.map_size.width, m.map_size.height, m.tile_size.width],
     "orientation": m.orientation,
@@ -21,6 +21,10 @@ print(json.dumps({
         {"class": o.class_, "x": o.coordinates.x, "y": o.coordinates.y,
          "w": o.size.width, "h": o.size.height, **o.properties}
         for o in rooms.tiled_objects
+    ],
+    "marks": [
+        {"class": o.class_, "x": o.coordinates.x, "y": o.coordinates.y, **o.properties}
+        for o in marks.tiled_objects
     ],
 }))
 "#;
@@ -92,11 +96,15 @@ fn tiled_maps_load_in_pytiled_parser() {
         }
     }
     assert_eq!(text.matches('L').count(), 2);
-    // A rectangle per room, in pixels, with its id, role and keys.
+    // A rectangle per room, in pixels, with its id, role, keys and ends.
     let rooms = tiled["rooms"].as_array().unwrap();
     assert_eq!(rooms.len(), 12);
     for (object, room) in rooms.iter().zip(doc["rooms"].as_array().unwrap()) {
-        assert_eq!(object["id"], room["id"]);
+        assert_eq!(object["room"], room["id"]);
+        for end in ["start", "goal"] {
+            assert_eq!(object[end], doc["analysis"][end] == room["id"], "{end}");
+        }
+        assert_eq!(object["stairs"], false);
         assert_eq!(object["role"], room["role"]);
         assert_eq!(object["class"], room["role"]);
         for (pixels, tiles) in [("x", "x"), ("y", "y"), ("w", "w"), ("h", "h")] {
@@ -111,6 +119,29 @@ fn tiled_maps_load_in_pytiled_parser() {
             .unwrap_or_default();
         assert_eq!(object["keys"], keys.join(","));
     }
+    // A tile-sized rectangle per door, lock and mark, of its kind, where the text map has it.
+    let marks = tiled["marks"].as_array().unwrap();
+    let lines: Vec<Vec<char>> = text.lines().map(|line| line.chars().collect()).collect();
+    for mark in marks {
+        let (x, y) = (
+            mark["x"].as_f64().unwrap() / 16.0,
+            mark["y"].as_f64().unwrap() / 16.0,
+        );
+        let expected = match mark["class"].as_str().unwrap() {
+            "door" => '+',
+            "lock" => 'L',
+            "start" => 'S',
+            "goal" => 'G',
+            "key" => 'K',
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(lines[y as usize][x as usize], expected, "{mark}");
+    }
+    let count = |c: char| text.matches(c).count();
+    assert_eq!(
+        marks.len(),
+        count('+') + count('L') + count('S') + count('G') + count('K')
+    );
 }
 
 #[test]

@@ -65,8 +65,9 @@ fn check(args: &[&str]) {
             assert_eq!(down % 2 == 1, open, "{args:?}: tile ({x}, {y}) '{c}'");
         }
     }
-    // Portals on the edges of door tiles only: one per door, closed exactly where locked (a
-    // lock in a cave's tunnel may shut more than one opening).
+    // Portals on the edges of door tiles only: one per door, every one closed (importers read
+    // an open portal as a window), locked exactly at a lock (a lock in a cave's tunnel may shut
+    // more than one opening).
     let portals = doc["portals"].as_array().unwrap();
     let mut closed_edges = std::collections::BTreeSet::new();
     let mut per_door = std::collections::BTreeMap::new();
@@ -106,7 +107,8 @@ fn check(args: &[&str]) {
             .into_iter()
             .find(|&t| at(t) == '+' || at(t) == 'L')
             .unwrap_or_else(|| panic!("{args:?}: portal {bounds:?} off every door"));
-        assert_eq!(portal["closed"], at(door) == 'L', "{args:?}: door {door:?}");
+        assert_eq!(portal["closed"], true, "{args:?}: door {door:?}");
+        assert_eq!(portal["locked"], at(door) == 'L', "{args:?}: door {door:?}");
         *per_door.entry(door).or_insert(0) += 1;
         if at(door) == 'L' {
             closed_edges.insert((a, b));
@@ -129,7 +131,7 @@ fn check(args: &[&str]) {
             "{args:?}: {n} portals at {door:?}"
         );
     }
-    // The closed doors shut every lock: the open tiles fall into one part more than locks.
+    // The locked doors shut every lock: the open tiles fall into one part more than locks.
     let open = |(x, y): (i64, i64)| {
         tiles
             .get(y as usize)

@@ -1,6 +1,6 @@
 //! Real JSON output validates against the shipped JSON Schema, and the schema has teeth.
 
-use crate::common::json_of;
+use crate::common::{json_of, piped, schema_validator, stdout_of};
 use mazegen::algorithms::catalogue;
 use serde_json::Value;
 
@@ -88,4 +88,50 @@ fn the_schema_rejects_broken_documents() {
     let mut missing = good.clone();
     missing.as_object_mut().unwrap().remove("seed");
     assert!(!validator.is_valid(&missing));
+}
+
+#[test]
+fn stats_documents_name_their_schema() {
+    let validator = schema_validator("stats.v1.json");
+    for args in [
+        &[
+            "backtrack",
+            "--size",
+            "11",
+            "--seed",
+            "3",
+            "--format",
+            "json",
+        ][..],
+        &[
+            "wilson", "--shape", "hex", "--cells", "6x5", "--seed", "3", "--format", "graph",
+        ],
+    ] {
+        let document = stdout_of(args);
+        let figures: Value =
+            serde_json::from_str(&piped(&["stats", "--format", "json"], &document)).unwrap();
+        assert_eq!(figures["schema"], "mazegen.stats/v1", "{args:?}");
+        assert!(
+            figures["generator"]
+                .as_str()
+                .unwrap()
+                .starts_with("mazegen ")
+        );
+        assert!(validator.is_valid(&figures), "{args:?}: {figures}");
+        let mut unnamed = figures.clone();
+        unnamed.as_object_mut().unwrap().remove("schema");
+        assert!(
+            !validator.is_valid(&unnamed),
+            "{args:?}: no schema accepted"
+        );
+        let mut broken = figures.clone();
+        broken["cells"] = "many".into();
+        assert!(
+            !validator.is_valid(&broken),
+            "{args:?}: broken figures accepted"
+        );
+    }
+    // A document's own `stats` object stays as it was, without a schema.
+    let maze = maze_json(&["backtrack", "--size", "11", "--seed", "3", "--stats"]);
+    assert!(maze["stats"].get("schema").is_none());
 }

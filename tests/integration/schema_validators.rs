@@ -59,8 +59,16 @@ fn documents(dir: &Path) -> Vec<(&'static str, PathBuf)> {
         std::fs::write(&path, stdout_of(&args)).unwrap();
         documents.push((schema_of(kind), path));
     }
+    // The figures of a maze in tiles and of a hex maze, as `mazegen stats` writes them.
+    for i in [0, 7] {
+        let from = documents[i].1.to_str().unwrap().to_owned();
+        let path = dir.join(format!("stats-{i}.json"));
+        std::fs::write(&path, stdout_of(&["stats", "--format", "json", &from])).unwrap();
+        documents.push((schema_of("stats"), path));
+    }
     // What the schemas refuse: both tiles and levels, a wrapped rectangle in levels, a
-    // dungeon's floor without rooms or with a broken edge, floors of both kinds.
+    // dungeon's floor without rooms or with a broken edge, floors of both kinds, figures
+    // without their schema.
     let read = |i: usize| -> Value {
         serde_json::from_str(&std::fs::read_to_string(&documents[i].1).unwrap()).unwrap()
     };
@@ -83,6 +91,9 @@ fn documents(dir: &Path) -> Vec<(&'static str, PathBuf)> {
     let mut mixed = read(16);
     mixed["floors"][1] = read(17)["floors"][1].clone();
     broken.push(("dungeon", mixed));
+    let mut unnamed = read(18);
+    unnamed.as_object_mut().unwrap().remove("schema");
+    broken.push(("stats", unnamed));
     for (i, (kind, document)) in broken.into_iter().enumerate() {
         let path = dir.join(format!("{i}-{kind}.invalid.json"));
         std::fs::write(&path, document.to_string()).unwrap();

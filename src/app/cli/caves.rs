@@ -82,6 +82,12 @@ pub enum CavesFormat {
     Json,
     /// A Tiled map (.tmj): the tiles, and a rectangle around each cavern with its role and keys
     Tiled,
+    /// A Tiled map in XML (.tmx, as pytmx reads): the tiles in CSV, caverns, doors, keys and
+    /// locks
+    Tmx,
+    /// A Godot 4.3+ scene (.tscn): a TileMapLayer with its TileSet (walls collide, floors
+    /// navigate), caverns and marks as Marker2D nodes
+    Godot,
     /// An LDtk project: an IntGrid layer of the tiles and an entity layer
     Ldtk,
     /// A Universal VTT file (.dd2vtt) for virtual tabletops: walls, doors and the picture
@@ -100,6 +106,8 @@ impl CavesFormat {
             Self::Text => render::Text::TAKES,
             Self::Json => render::Json::TAKES,
             Self::Tiled => render::Tiled::TAKES,
+            Self::Tmx => render::Tmx::TAKES,
+            Self::Godot => render::Godot::TAKES,
             Self::Ldtk => render::Ldtk::TAKES,
             Self::Uvtt => render::Uvtt::TAKES,
             Self::Svg => render::Svg::TAKES,

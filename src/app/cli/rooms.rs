@@ -176,6 +176,11 @@ pub enum RoomsFormat {
     Dot,
     /// A Tiled map (.tmj): the tiles, and a rectangle per room with its role and keys
     Tiled,
+    /// A Tiled map in XML (.tmx, as pytmx reads): the tiles in CSV, rooms, doors, keys and locks
+    Tmx,
+    /// A Godot 4.3+ scene (.tscn): a TileMapLayer with its TileSet (walls collide, floors
+    /// navigate), rooms and marks as Marker2D nodes
+    Godot,
     /// A scalable picture of the map
     Svg,
     /// A raster picture of the map
@@ -195,6 +200,8 @@ impl RoomsFormat {
             Self::Json => render::Json::TAKES,
             Self::Dot => render::Dot::TAKES,
             Self::Tiled => render::Tiled::TAKES,
+            Self::Tmx => render::Tmx::TAKES,
+            Self::Godot => render::Godot::TAKES,
             Self::Svg => render::Svg::TAKES,
             Self::Png => render::Png::TAKES,
             Self::Ldtk => render::Ldtk::TAKES,
@@ -206,7 +213,15 @@ impl RoomsFormat {
     pub fn draws_tiles(self) -> bool {
         matches!(
             self,
-            Self::Term | Self::Text | Self::Tiled | Self::Ldtk | Self::Svg | Self::Png | Self::Uvtt
+            Self::Term
+                | Self::Text
+                | Self::Tiled
+                | Self::Tmx
+                | Self::Godot
+                | Self::Ldtk
+                | Self::Svg
+                | Self::Png
+                | Self::Uvtt
         )
     }
 }

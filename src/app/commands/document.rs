@@ -183,7 +183,8 @@ fn print_stats(
     Target::Stdout.write(|out| match format {
         StatsFormat::Text => write!(out, "{figures}"),
         StatsFormat::Json => {
-            serde_json::to_writer_pretty(&mut *out, figures)?;
+            let document = mazegen::document::StatsDocument::new(figures);
+            serde_json::to_writer_pretty(&mut *out, &document)?;
             writeln!(out)
         }
     })

@@ -44,7 +44,7 @@ pub fn write_tileset(tileset: TilesetImage) -> anyhow::Result<()> {
         TilesetImage::Nowhere => {
             crate::message(format_args!(
                 "note: the map's tileset image, {}, is written only beside a map written to a \
-                 file (-o FILE.tmj)",
+                 file (-o FILE.tmj or FILE.tmx)",
                 mazegen::render::TILESET_IMAGE
             ));
             Ok(())

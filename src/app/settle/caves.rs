@@ -9,7 +9,7 @@ use anyhow::Context as _;
 use clap::ValueEnum as _;
 use mazegen::caves::{CaveMap, CaveOptions};
 use mazegen::level::{Dungeon, FLOOR_GAP};
-use mazegen::render::{Json, Ldtk, Png, Render, Svg, Term, Text, Tiled, Uvtt};
+use mazegen::render::{Godot, Json, Ldtk, Png, Render, Svg, Term, Text, Tiled, Tmx, Uvtt};
 
 /// A cave to generate and write.
 pub struct CavesJob {
@@ -63,6 +63,8 @@ pub(super) fn caves(args: CavesArgs) -> anyhow::Result<CavesJob> {
         CavesFormat::Text => Box::new(Text::default()),
         CavesFormat::Json => Box::new(Json::default()),
         CavesFormat::Tiled => Box::new(Tiled),
+        CavesFormat::Tmx => Box::new(Tmx),
+        CavesFormat::Godot => Box::new(Godot),
         CavesFormat::Ldtk => Box::new(Ldtk),
         CavesFormat::Uvtt => Box::new(Uvtt(picture)),
         CavesFormat::Svg => Box::new(Svg(picture)),
@@ -88,7 +90,10 @@ pub(super) fn caves(args: CavesArgs) -> anyhow::Result<CavesJob> {
         floors,
         seed: Seed::settle(args.seed, args.quiet),
         renderer,
-        tileset: TilesetImage::of(format == CavesFormat::Tiled, &target),
+        tileset: TilesetImage::of(
+            matches!(format, CavesFormat::Tiled | CavesFormat::Tmx),
+            &target,
+        ),
         target,
     })
 }

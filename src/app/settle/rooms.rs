@@ -8,7 +8,8 @@ use crate::app::output::Target;
 use clap::ValueEnum as _;
 use mazegen::level::Dungeon;
 use mazegen::render::{
-    Dot, Json, Ldtk, Palette, Picture, Render, Style, Svg, Takes, Term, Text, Tiled, Uvtt,
+    Dot, Godot, Json, Ldtk, Palette, Picture, Render, Style, Svg, Takes, Term, Text, Tiled, Tmx,
+    Uvtt,
 };
 use mazegen::rooms::{Candidates, MazeFill, RoomMap, RoomOptions};
 use std::path::PathBuf;
@@ -54,7 +55,7 @@ pub enum TilesetImage {
 }
 
 impl TilesetImage {
-    /// Where the tileset image of a map goes: a Tiled map's (`tiled`) beside the map's file.
+    /// Where the tileset image of a map goes: a Tiled map's (`tiled` or `tmx`) beside the map's file.
     pub(super) fn of(tiled: bool, target: &Target) -> Self {
         match target {
             _ if !tiled => Self::None,
@@ -246,13 +247,18 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         RoomsFormat::Json => Box::new(Json::default()),
         RoomsFormat::Dot => Box::new(Dot),
         RoomsFormat::Tiled => Box::new(Tiled),
+        RoomsFormat::Tmx => Box::new(Tmx),
+        RoomsFormat::Godot => Box::new(Godot),
         RoomsFormat::Ldtk => Box::new(Ldtk),
         RoomsFormat::Svg => Box::new(Svg(picture)),
         RoomsFormat::Png => Box::new(mazegen::render::Png(picture)),
         RoomsFormat::Uvtt => Box::new(Uvtt(uvtt_picture(picture, args.picture.scale))),
     };
     Ok(RoomsJob {
-        tileset: TilesetImage::of(format == RoomsFormat::Tiled, &target),
+        tileset: TilesetImage::of(
+            matches!(format, RoomsFormat::Tiled | RoomsFormat::Tmx),
+            &target,
+        ),
         floors: args.floors.floors,
         options: RoomOptions {
             count,

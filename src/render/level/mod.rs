@@ -1,22 +1,27 @@
 //! Levels (room maps, caves and the floors of a dungeon): in the maze formats that draw them
 //! (`term` and `text`, `json`, `svg` and `png`, as tiles or a printed map) and in formats of
-//! their own: `dot` for Graphviz, `tiled` and `ldtk` for level editors, `uvtt` for virtual
-//! tabletops.
+//! their own: `dot` for Graphviz, `tiled` (JSON), `tmx` (XML) and `ldtk` for level editors,
+//! `godot` scenes for the Godot engine, `uvtt` for virtual tabletops.
 
 mod caves_json;
 mod dot;
 mod dungeon;
+mod godot;
 mod ldtk;
 mod picture;
 mod printed_map;
 mod rooms_json;
 mod terminal;
 mod tiled;
+mod tiled_map;
+mod tmx;
 mod uvtt;
 
 pub use dot::Dot;
+pub use godot::{GODOT_MAX_SIDE, Godot};
 pub use ldtk::Ldtk;
 pub use tiled::{TILESET_IMAGE, Tiled, write_tileset_image};
+pub use tmx::Tmx;
 pub use uvtt::Uvtt;
 
 use crate::level::{Level, TileMap};

@@ -10,14 +10,14 @@
 //! maps) and the command line writes beside the map; each of its tiles carries its kind as the
 //! property `kind`.
 
-use super::{picture, tiles_of};
-use crate::level::{Dungeon, Level, MapTile, Rect, TileMap};
+use super::picture;
+use super::tiled_map::{
+    LAYERS, MapFloor, Object, TILE_PIXELS, TILESET_NAME, TiledMap, Value, tileset_kinds,
+};
+use crate::level::{Dungeon, Level, MapTile, TileMap};
 use crate::render::ink::Picture;
 use crate::render::{Render, Takes};
 use std::io::{self, Write};
-
-/// Pixels per tile side in the map and its tileset.
-const TILE_PIXELS: u32 = 16;
 
 /// The kinds of tile Tiled and LDtk maps tell apart, numbered from 1 in this order (start,
 /// goal and key marks are floor), with their names: the tileset's tiles by tile id (the map's
@@ -94,19 +94,10 @@ impl<L: Level> Render<Dungeon<L>> for Tiled {
     }
 }
 
-/// Writes the map of `floors`: their layers at the top level for one, a group of them per
-/// floor for more; the map as large as the largest floor, smaller ones padded with rock.
+/// Writes the map of `floors` (see [`TiledMap`]) as JSON.
 fn write_map<L: Level>(floors: &[L], out: &mut dyn Write) -> io::Result<()> {
-    let tiles = floors
-        .iter()
-        .map(tiles_of)
-        .collect::<io::Result<Vec<_>>>()?;
-    let width = tiles.iter().map(TileMap::width).max().expect("a floor");
-    let height = tiles.iter().map(TileMap::height).max().expect("a floor");
-    let rooms: Vec<_> = floors.iter().map(Level::room_bounds).collect();
-    let room_count: usize = rooms.iter().map(Vec::len).sum();
-    let grouped = floors.len() > 1;
-    let layers = floors.len() * if grouped { 3 } else { 2 };
+    let map = TiledMap::of(floors)?;
+    let (width, height) = (map.width, map.height);
     writeln!(out, "{{")?;
     writeln!(out, "  \"type\": \"map\",")?;
     writeln!(out, "  \"version\": \"1.10\",")?;
@@ -118,19 +109,14 @@ fn write_map<L: Level>(floors: &[L], out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "  \"height\": {height},")?;
     writeln!(out, "  \"tilewidth\": {TILE_PIXELS},")?;
     writeln!(out, "  \"tileheight\": {TILE_PIXELS},")?;
-    writeln!(out, "  \"nextlayerid\": {},", layers + 1)?;
-    writeln!(out, "  \"nextobjectid\": {},", room_count + 1)?;
-    writeln!(
-        out,
-        "  \"properties\": [{{\"name\": \"generator\", \"type\": \"string\", \"value\": \"{}\"}}, \
-         {{\"name\": \"seed\", \"type\": \"string\", \"value\": \"{}\"}}],",
-        crate::GENERATOR,
-        floors[0].seed()
-    )?;
+    writeln!(out, "  \"nextlayerid\": {},", map.layer_count() + 1)?;
+    writeln!(out, "  \"nextobjectid\": {},", map.object_count() + 1)?;
+    writeln!(out, "  \"properties\": {},", properties(&map.properties()))?;
     write_tileset(out)?;
     writeln!(out, "  \"layers\": [")?;
-    let (mut layer, mut object) = (1, 1);
-    for (f, (floor, tiles)) in floors.iter().zip(&tiles).enumerate() {
+    let grouped = map.grouped();
+    let mut layer = 1;
+    for (f, floor) in map.floors.iter().enumerate() {
         let indent = if grouped { "    " } else { "" };
         if grouped {
             writeln!(out, "    {{")?;
@@ -144,27 +130,47 @@ fn write_map<L: Level>(floors: &[L], out: &mut dyn Write) -> io::Result<()> {
             writeln!(out, "      \"layers\": [")?;
             layer += 1;
         }
-        write_tile_layer(out, indent, layer, tiles, (width, height))?;
+        write_tile_layer(out, indent, layer, floor, (width, height))?;
         writeln!(out, ",")?;
-        write_rooms_layer(out, indent, layer + 1, floor, &rooms[f], object)?;
-        layer += 2;
-        object += rooms[f].len();
+        write_objects_layer(out, indent, layer + 1, LAYERS[1], &floor.rooms)?;
+        writeln!(out, ",")?;
+        write_objects_layer(out, indent, layer + 2, LAYERS[2], &floor.marks)?;
+        layer += LAYERS.len();
         if grouped {
             writeln!(out)?;
             writeln!(out, "      ]")?;
             write!(out, "    }}")?;
         }
-        writeln!(out, "{}", if f + 1 < floors.len() { "," } else { "" })?;
+        writeln!(out, "{}", if f + 1 < map.floors.len() { "," } else { "" })?;
     }
     writeln!(out, "  ]")?;
     writeln!(out, "}}")
+}
+
+/// Typed properties as a JSON array.
+fn properties(properties: &[(&str, Value)]) -> String {
+    let each: Vec<String> = properties
+        .iter()
+        .map(|(name, value)| {
+            let text = match value {
+                Value::Int(n) => n.to_string(),
+                Value::Bool(b) => b.to_string(),
+                Value::Text(s) => serde_json::to_string(s).expect("a string"),
+            };
+            format!(
+                "{{\"name\": \"{name}\", \"type\": \"{}\", \"value\": {text}}}",
+                value.type_name()
+            )
+        })
+        .collect();
+    format!("[{}]", each.join(", "))
 }
 
 /// Writes the embedded tileset `mazegen-rooms`, its tiles' kinds as properties.
 fn write_tileset(out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "  \"tilesets\": [{{")?;
     writeln!(out, "    \"firstgid\": 1,")?;
-    writeln!(out, "    \"name\": \"mazegen-rooms\",")?;
+    writeln!(out, "    \"name\": \"{TILESET_NAME}\",")?;
     writeln!(
         out,
         "    \"tilewidth\": {TILE_PIXELS}, \"tileheight\": {TILE_PIXELS}, \"margin\": 0, \"spacing\": 0,"
@@ -180,30 +186,32 @@ fn write_tileset(out: &mut dyn Write) -> io::Result<()> {
         KINDS.len() as u32 * TILE_PIXELS
     )?;
     writeln!(out, "    \"tiles\": [")?;
-    for (id, (_, kind)) in KINDS.iter().enumerate() {
+    for (id, kind) in tileset_kinds() {
         let comma = if id + 1 < KINDS.len() { "," } else { "" };
         writeln!(
             out,
-            "      {{\"id\": {id}, \"properties\": [{{\"name\": \"kind\", \"type\": \"string\", \"value\": \"{kind}\"}}]}}{comma}"
+            "      {{\"id\": {id}, \"properties\": {}}}{comma}",
+            properties(&[("kind", Value::Text(kind.into()))])
         )?;
     }
     writeln!(out, "    ]")?;
     writeln!(out, "  }}],")
 }
 
-/// Writes the tile layer `tiles` (number `id`), `indent` further in, as a layer of a map of
-/// `width x height` tiles: rock where the map is larger.
+/// Writes the tile layer `tiles` of `floor` (number `id`), `indent` further in, as a layer of
+/// a map of `width x height` tiles.
 fn write_tile_layer(
     out: &mut dyn Write,
     indent: &str,
     id: usize,
-    tiles: &TileMap,
+    floor: &MapFloor,
     (width, height): (u32, u32),
 ) -> io::Result<()> {
     writeln!(out, "{indent}    {{")?;
     writeln!(
         out,
-        "{indent}      \"type\": \"tilelayer\", \"id\": {id}, \"name\": \"tiles\", \"x\": 0, \"y\": 0,"
+        "{indent}      \"type\": \"tilelayer\", \"id\": {id}, \"name\": \"{}\", \"x\": 0, \"y\": 0,",
+        LAYERS[0]
     )?;
     writeln!(
         out,
@@ -219,12 +227,7 @@ fn write_tile_layer(
             if x > 0 {
                 line.push(b',');
             }
-            let tile = if x < tiles.width() && y < tiles.height() {
-                tiles.get(x, y)
-            } else {
-                MapTile::Rock
-            };
-            write!(line, "{}", kind_number(tile))?;
+            write!(line, "{}", floor.gid(x, y))?;
         }
         if y + 1 < height {
             line.push(b',');
@@ -236,47 +239,36 @@ fn write_tile_layer(
     write!(out, "{indent}    }}")
 }
 
-/// Writes the object layer `rooms` of `map` (number `id`), `indent` further in: a rectangle
-/// per room of `rooms`, numbered from `first`.
-fn write_rooms_layer(
+/// Writes the object layer `name` (number `id`) of `objects`, `indent` further in.
+fn write_objects_layer(
     out: &mut dyn Write,
     indent: &str,
     id: usize,
-    map: &impl Level,
-    rooms: &[Rect],
-    first: usize,
+    name: &str,
+    objects: &[Object],
 ) -> io::Result<()> {
     writeln!(out, "{indent}    {{")?;
     writeln!(
         out,
-        "{indent}      \"type\": \"objectgroup\", \"id\": {id}, \"name\": \"rooms\", \"x\": 0, \"y\": 0,"
+        "{indent}      \"type\": \"objectgroup\", \"id\": {id}, \"name\": \"{name}\", \"x\": 0, \"y\": 0,"
     )?;
     writeln!(
         out,
         "{indent}      \"opacity\": 1, \"visible\": true, \"draworder\": \"topdown\","
     )?;
     writeln!(out, "{indent}      \"objects\": [")?;
-    let analysis = map.analysis();
-    let keys_of = map.keys();
-    for (id, room) in rooms.iter().enumerate() {
-        let role = map.role(id as u32).name();
-        let keys: Vec<String> = keys_of[id].iter().map(u32::to_string).collect();
-        let comma = if id + 1 < rooms.len() { "," } else { "" };
+    for (k, object) in objects.iter().enumerate() {
+        let comma = if k + 1 < objects.len() { "," } else { "" };
+        let [x, y, w, h] = object.rect;
         writeln!(
             out,
-            "{indent}        {{\"id\": {}, \"name\": \"room {id}\", \"type\": \"{role}\", \
-             \"x\": {}, \"y\": {}, \"width\": {}, \"height\": {}, \"rotation\": 0, \"visible\": true, \
-             \"properties\": [{{\"name\": \"id\", \"type\": \"int\", \"value\": {id}}}, \
-             {{\"name\": \"role\", \"type\": \"string\", \"value\": \"{role}\"}}, \
-             {{\"name\": \"depth\", \"type\": \"int\", \"value\": {}}}, \
-             {{\"name\": \"keys\", \"type\": \"string\", \"value\": \"{}\"}}]}}{comma}",
-            first + id,
-            u64::from(room.x) * u64::from(TILE_PIXELS),
-            u64::from(room.y) * u64::from(TILE_PIXELS),
-            u64::from(room.w) * u64::from(TILE_PIXELS),
-            u64::from(room.h) * u64::from(TILE_PIXELS),
-            analysis.depth[id],
-            keys.join(",")
+            "{indent}        {{\"id\": {}, \"name\": \"{}\", \"type\": \"{}\", \
+             \"x\": {x}, \"y\": {y}, \"width\": {w}, \"height\": {h}, \"rotation\": 0, \"visible\": true, \
+             \"properties\": {}}}{comma}",
+            object.id,
+            object.name,
+            object.class,
+            properties(&object.properties),
         )?;
     }
     writeln!(out, "{indent}      ]")?;

@@ -7,8 +7,11 @@
 //!   (two-point polylines, in squares) as long as they run; they enclose exactly the tiles a
 //!   player can stand on.
 //! - `portals`: one per door, across the opening between the door tile and its room's floor
-//!   (in a cave's tunnel, the way on); a lock's, `closed`, across every opening towards the
-//!   tiles before it, so that nothing walks round it.
+//!   (in a cave's tunnel, the way on); a lock's across every opening towards the tiles before
+//!   it, so that nothing walks round it. Every portal is `closed: true`, as Dungeondraft writes
+//!   doors: importers (Foundry's Universal Battlemap Importer, uvtt2fgu) read `closed: false`
+//!   as a window that blocks movement. A lock's portals carry `locked: true`, the others
+//!   `locked: false`, a field importers leave alone.
 //! - `image`: the map's `png` picture at that scale, in base64: the same bytes as `--format
 //!   png` draws in tiles ([`Style::Tiles`]); in lines, the printed map without its legend, so
 //!   that the picture is exactly the grid's size.
@@ -67,7 +70,7 @@ impl<L: Level> Render<L> for Uvtt {
             writeln!(
                 out,
                 "    {{\"position\": {{\"x\": {}, \"y\": {}}}, \"bounds\": [{}, {}], \
-                 \"rotation\": {}, \"closed\": {}, \"freestanding\": false}}{comma}",
+                 \"rotation\": {}, \"closed\": true, \"locked\": {}, \"freestanding\": false}}{comma}",
                 f64::from(x0 + x1) / 2.0,
                 f64::from(y0 + y1) / 2.0,
                 point((x0, y0)),
@@ -77,7 +80,7 @@ impl<L: Level> Render<L> for Uvtt {
                 } else {
                     std::f64::consts::FRAC_PI_2
                 },
-                portal.closed,
+                portal.locked,
             )?;
         }
         writeln!(out, "  ],")?;
@@ -111,7 +114,7 @@ struct Portal {
     /// The ends of the opening, in squares.
     bounds: (Point, Point),
     /// Whether the door is locked.
-    closed: bool,
+    locked: bool,
 }
 
 /// The four edges of tile `(x, y)`: the tile beyond each, and its ends in squares.
@@ -190,7 +193,7 @@ fn lock_edges(map: &impl Level, tiles: &TileMap) -> BTreeMap<(u32, u32), Vec<(Po
 
 /// The portals of every door and lock tile, in row order: a door's across the opening
 /// towards its room's floor (or, in a cave's tunnel, the way on); a lock's across every
-/// opening towards the tiles before it (`lock_edges`), closed.
+/// opening towards the tiles before it (`lock_edges`), locked.
 fn portals(tiles: &TileMap, lock_edges: &BTreeMap<(u32, u32), Vec<(Point, Point)>>) -> Vec<Portal> {
     let floor = |x: i64, y: i64| tiles.is_floor(x, y);
     let mut portals = Vec::new();
@@ -200,9 +203,9 @@ fn portals(tiles: &TileMap, lock_edges: &BTreeMap<(u32, u32), Vec<(Point, Point)
             if !matches!(tile, MapTile::Door | MapTile::Lock) {
                 continue;
             }
-            let closed = tile == MapTile::Lock;
-            if let Some(shut) = lock_edges.get(&(x, y)).filter(|_| closed) {
-                portals.extend(shut.iter().map(|&bounds| Portal { bounds, closed }));
+            let locked = tile == MapTile::Lock;
+            if let Some(shut) = lock_edges.get(&(x, y)).filter(|_| locked) {
+                portals.extend(shut.iter().map(|&bounds| Portal { bounds, locked }));
                 continue;
             }
             let edges = edges(x, y);
@@ -216,7 +219,7 @@ fn portals(tiles: &TileMap, lock_edges: &BTreeMap<(u32, u32), Vec<(Point, Point)
             else {
                 continue;
             };
-            portals.push(Portal { bounds, closed });
+            portals.push(Portal { bounds, locked });
         }
     }
     portals
@@ -248,6 +251,6 @@ mod tests {
             panic!()
         };
         assert_eq!(portal.bounds, ((2, 3), (3, 3)));
-        assert!(!portal.closed);
+        assert!(!portal.locked);
     }
 }
