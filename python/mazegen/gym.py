@@ -164,16 +164,19 @@ class MazeVectorEnv(VectorEnv):
     ) -> Tuple[np.ndarray, dict]:
         """Starts every episode on a new level: the mazes of the dataset seeded ``seed`` from
         its first (or the level seeds from their first), else the next ones."""
-        if seed is not None and not isinstance(seed, (int, np.integer)):
-            seed = list(seed)[0]  # Gymnasium's list of seeds: the batch takes the first
-        super().reset(seed=seed)
-        if seed is None and not self._seeded:
-            seed = _random_seed()
-        if seed is not None:
-            seed = _whole("seed", seed, 0, _U64, optional=False)
+        first: Optional[int] = None
+        if isinstance(seed, (int, np.integer)):
+            first = int(seed)
+        elif seed is not None:
+            first = list(seed)[0]  # Gymnasium's list of seeds: the batch takes the first
+        super().reset(seed=first)
+        if first is None and not self._seeded:
+            first = _random_seed()
+        if first is not None:
+            first = _whole("seed", first, 0, _U64, optional=False)
             self._seeded = True
         self._sample(self.num_envs)
-        self._env.reset(seed, self._observations_buffer)
+        self._env.reset(first, self._observations_buffer)
         return self._out(self._observations), {}
 
     def step(
@@ -211,9 +214,9 @@ class MazeVectorEnv(VectorEnv):
         """Every current level: ``tiles`` (environments x rows x columns: 0 floor, 1 wall, 4
         outside), ``agents`` and ``goals`` (``(row, column)`` tiles), ``seeds`` (the mazes')
         and ``steps`` taken in each episode."""
-        tiles, agents, goals, seeds = self._env.levels()
+        tiles, agent_tiles, goal_tiles, seeds = self._env.levels()
         rows, columns = self._env.map_shape
-        agents, goals = np.array(agents, np.int64), np.array(goals, np.int64)
+        agents, goals = np.array(agent_tiles, np.int64), np.array(goal_tiles, np.int64)
         return {
             "tiles": np.frombuffer(tiles, np.uint8).reshape(self.num_envs, rows, columns),
             "agents": np.stack([agents // columns, agents % columns], 1),
