@@ -54,6 +54,7 @@ mod scratch;
 mod shape_events;
 mod shape_openings;
 mod shapes;
+mod shortest_paths;
 mod snapshots;
 mod solutions;
 mod solvers;
