@@ -3,6 +3,7 @@
 //! on small braided mazes of every shape; one path on perfect mazes; counts past `u128` on an
 //! open grid, where the number is a binomial coefficient.
 
+use crate::common::{assert_refused, piped, stdout_of};
 use crate::solvers::{blank, maze, place};
 use mazegen::algorithms::Percolation;
 use mazegen::grid::{Grid, Pos};
@@ -140,4 +141,50 @@ fn an_open_grid_counts_past_u128() {
     let rights = "R".repeat(69);
     assert_eq!(moves[0], format!("{rights}{}", "D".repeat(69)));
     assert_eq!(moves[1], format!("{}DR{}", "R".repeat(68), "D".repeat(68)));
+}
+
+/// `stats --all-shortest` adds the figure: lines of the table, or an `all_shortest` object
+/// whose count is a string of digits; without the flag the figures are as they were.
+#[test]
+fn stats_lists_every_shortest_path_when_asked() {
+    let document = stdout_of(&[
+        "kruskal", "--cells", "12x12", "--seed", "3", "--braid", "1", "--format", "json",
+    ]);
+    let maze = mazegen::read::read_document(document.as_bytes()).unwrap();
+    let (mazegen::read::AnyDocument::Maze(maze) | mazegen::read::AnyDocument::Graph(maze)) = maze;
+    let found = maze.shortest_paths(3).unwrap();
+    let figures: serde_json::Value = serde_json::from_str(&piped(
+        &["stats", "--format", "json", "--all-shortest", "--cap", "3"],
+        &document,
+    ))
+    .unwrap();
+    let all = &figures["all_shortest"];
+    assert_eq!(all["reachable"], true);
+    assert_eq!(all["length"], found.length.unwrap());
+    assert_eq!(all["count"], found.count.to_string());
+    assert_eq!(
+        all["paths"],
+        serde_json::json!(maze.shortest_moves(&found).unwrap())
+    );
+    assert!(
+        found.count.to_u128().unwrap() > 3,
+        "a braided maze with many"
+    );
+    let plain: serde_json::Value =
+        serde_json::from_str(&piped(&["stats", "--format", "json"], &document)).unwrap();
+    assert!(plain.get("all_shortest").is_none());
+    let mut without = figures.clone();
+    without.as_object_mut().unwrap().remove("all_shortest");
+    assert_eq!(without, plain);
+    let table = piped(&["stats", "--all-shortest", "--cap", "1"], &document);
+    let moves = &maze.shortest_moves(&found).unwrap()[0];
+    assert!(
+        table.ends_with(&format!("shortest paths    {}\n  {moves}\n", found.count)),
+        "{table}"
+    );
+    assert_refused(&["stats", "--cap", "3"], &["--all-shortest"]);
+    assert_refused(
+        &["stats", "--all-shortest", "--cap", "x"],
+        &["--cap", "whole number"],
+    );
 }

@@ -189,7 +189,10 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
             return document::document(args.input, DocumentAction::Render(output));
         }
         Command::Stats(args) => {
-            return document::document(args.input, DocumentAction::Stats(args.format));
+            let cap = (args.cap.map(|cap| cap as usize)).unwrap_or(mazegen::analysis::DEFAULT_CAP);
+            let all_shortest = args.all_shortest.then_some(cap);
+            let action = DocumentAction::Stats(args.format, all_shortest);
+            return document::document(args.input, action);
         }
         Command::Completions(args) => return Ok(Job::Completions(args.shell)),
         Command::Man(args) => {
