@@ -12,22 +12,37 @@ use mazegen::{Maze, Probability};
 use proptest::prelude::*;
 
 /// Every walk of exactly `steps` steps from `from` to `to` through open passages, enumerated
-/// one by one (a walk that short between cells that far apart visits no cell twice).
+/// one by one (a walk that short between cells that far apart visits no cell twice). A walk is
+/// cut short only where the goal lies farther than the steps left, by a breadth-first search
+/// from the goal written here.
 fn walks(maze: &Maze, from: usize, to: usize, steps: u32) -> Vec<Vec<usize>> {
+    let mut to_goal = std::collections::HashMap::from([(to, 0u32)]);
+    let mut queue = std::collections::VecDeque::from([to]);
+    while let Some(cell) = queue.pop_front() {
+        for next in maze.passages_from(cell) {
+            if !to_goal.contains_key(&next) {
+                to_goal.insert(next, to_goal[&cell] + 1);
+                queue.push_back(next);
+            }
+        }
+    }
     let mut found = Vec::new();
     let mut stack = vec![vec![from]];
     while let Some(walk) = stack.pop() {
         let last = *walk.last().unwrap();
-        if walk.len() as u32 == steps + 1 {
+        let left = steps + 1 - walk.len() as u32;
+        if left == 0 {
             if last == to {
                 found.push(walk);
             }
             continue;
         }
         for next in maze.passages_from(last) {
-            let mut longer = walk.clone();
-            longer.push(next);
-            stack.push(longer);
+            if to_goal.get(&next).is_some_and(|&d| d < left) {
+                let mut longer = walk.clone();
+                longer.push(next);
+                stack.push(longer);
+            }
         }
     }
     found
