@@ -547,7 +547,7 @@ impl Maze {
         Ok(())
     }
 
-    /// Every shortest path from start to goal ([`all_shortest`](crate::solve::all_shortest)):
+    /// Every shortest path from start to goal ([`all_shortest`](mod@crate::solve::all_shortest)):
     /// whether the goal can be reached, in how many steps, the exact number of shortest paths
     /// (one on a perfect maze), and the first `cap` of them, in the lexicographic order of the
     /// sides they take (on a rectangle north, east, south, west; see
