@@ -38,6 +38,7 @@ mod properties;
 mod python_package;
 mod read_graph;
 mod refusals;
+mod research_formats;
 mod rooms_cli;
 mod rooms_dungeon_theme;
 mod rooms_ldtk;

@@ -202,6 +202,16 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
     if dataset::wanted(&args) {
         return dataset::settle(generator, args).map(Job::Dataset);
     }
+    // One maze in a format of cells without an outer wall to open (`ascii`, `alphamaze`).
+    if let Some(format) = (args.output.format)
+        .filter(|format| args.endpoints.openings && !format.takes().holds.openings)
+    {
+        return Err(bad_input(format!(
+            "--openings: --format {} does not hold openings in the outer wall; leave \
+             --openings out, or write the maze in another format",
+            format.name()
+        )));
+    }
     maze::maze(generator, args).map(Job::Maze)
 }
 
@@ -313,9 +323,10 @@ mod tests {
             panic!("parsed the wrong command")
         };
         let seed = 987_654_321;
+        // Square, as `hrm` writes squares only.
         let rect = mazegen::Maze::builder()
             .algorithm(Backtrack::default())
-            .cells(4, 3)
+            .cells(4, 4)
             .seed(seed)
             .build()
             .unwrap();

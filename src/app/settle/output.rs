@@ -7,8 +7,8 @@ use crate::app::cli::{self, ColorChoice, Format, OutputArgs, TargetArgs};
 use crate::app::output::Target;
 use clap::ValueEnum;
 use mazegen::render::{
-    Graph, Html, Json, Jsonl, Many, NpyConnections, NpyTiles, Npz, Pdf, Picture, Png, Render,
-    Style, Svg, Takes, Term, Text, Tokens,
+    self as render, Graph, Html, Json, Jsonl, Many, NpyConnections, NpyTiles, Npz, Pdf, Picture,
+    Png, Render, Style, Svg, Takes, Term, Text, Tokens,
 };
 use mazegen::topology::Shape;
 use std::io::{self, IsTerminal};
@@ -491,6 +491,11 @@ pub(super) fn renderer(
         Format::NpyConnections => Box::new(NpyConnections),
         Format::Npz => Box::new(Npz),
         Format::Tokens => Box::new(Tokens),
+        Format::Hrm => Box::new(render::Hrm),
+        Format::Alphamaze => Box::new(render::AlphaMaze),
+        Format::Searchformer => Box::new(render::Searchformer),
+        Format::Ascii => Box::new(render::Ascii),
+        Format::Mazebench => Box::new(render::MazeBench),
     })
 }
 
