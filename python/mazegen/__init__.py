@@ -19,14 +19,14 @@ from __future__ import annotations
 import json
 import numbers
 import os
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
 from . import _mazegen
 
 __all__ = [
-    "Maze", "Dataset", "maze", "dataset", "window", "ALGORITHMS", "FIGURES", "MAZE_DATASET_GENERATORS",
+    "Maze", "Dataset", "ShortestPaths", "maze", "dataset", "window", "ALGORITHMS", "FIGURES", "MAZE_DATASET_GENERATORS",
     "__version__",
 ]
 __version__: str = _mazegen.__version__
@@ -226,6 +226,21 @@ def _spec(
     )
 
 
+class ShortestPaths(NamedTuple):
+    """Every shortest path from start to goal (``Maze.shortest_paths``)."""
+
+    reachable: bool
+    """Whether the goal can be reached from the start."""
+    length: Optional[int]
+    """The length of a shortest path in steps (cells on it less one), ``None`` if unreachable."""
+    count: int
+    """The exact number of shortest paths (0 if unreachable, 1 on a perfect maze)."""
+    paths: List[Any]
+    """The first of them, at most the cap: move strings (``U``, ``D``, ``L``, ``R``) on
+    rectangles and masks, elsewhere each path's cells as ``(row, column)``; in the order of the
+    sides taken at each step (north, east, south, west on a rectangle)."""
+
+
 def _maze_from_json(document: str) -> "Maze":
     """Unpickles a maze (``Maze.__reduce__``)."""
     return Maze.from_json(document)
@@ -346,6 +361,18 @@ class Maze:
     def stats(self) -> dict:
         """The figures ``mazegen stats --format json`` gives."""
         return json.loads(self._native.stats_json())
+
+    def shortest_paths(self, cap: int = 10) -> ShortestPaths:
+        """Every shortest path from start to goal: whether the goal is reachable, the length in
+        steps, the exact number of shortest paths (a Python ``int`` of any size), and the first
+        ``cap`` of them, as ``mazegen stats --all-shortest --cap N`` lists them."""
+        cap = _whole("cap", cap, 0, 1_000_000, optional=False)
+        found = json.loads(self._native.shortest_paths_json(cap))
+        paths = [
+            path if isinstance(path, str) else [(cell["y"], cell["x"]) for cell in path]
+            for path in found["paths"]
+        ]
+        return ShortestPaths(found["reachable"], found["length"], int(found["count"]), paths)
 
     def tokens(self, tokenizer: Any = None) -> str:
         """The maze as one line of maze-dataset's tokens, by ``tokenizer``: a maze-dataset

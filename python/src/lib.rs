@@ -7,7 +7,7 @@ use mazegen::algorithms::{
     AldousBroder, Amount, Backtrack, Bias, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill,
     Kruskal, Percolation, Pick, Prim, RecursiveDivision, Sidewinder, Wilson,
 };
-use mazegen::analysis::{Figure, Figures, ShapeStats};
+use mazegen::analysis::{AllShortest, Figure, Figures, ShapeStats};
 use mazegen::dataset::{DatasetError, DatasetSpec};
 use mazegen::env::{Batch, EnvConfig, EnvError, Level, Levels, Observation, Outputs};
 use mazegen::giant::{Giant, Window};
@@ -1075,6 +1075,15 @@ impl Maze {
         let mut line = self.rendered(&Tokens { tokenizer })?;
         line.pop();
         Ok(String::from_utf8(line).expect("tokens are UTF-8"))
+    }
+
+    /// Every shortest path from start to goal, up to `cap` listed, as the `all_shortest`
+    /// object of `mazegen stats --all-shortest --format json`.
+    fn shortest_paths_json(&self, py: Python<'_>, cap: usize) -> PyResult<String> {
+        let figure = py
+            .detach(|| AllShortest::of(&self.maze, cap))
+            .map_err(py_error)?;
+        Ok(serde_json::to_string(&figure).expect("figures serialize"))
     }
 
     /// The figures `mazegen stats --format json` gives, as JSON.

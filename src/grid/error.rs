@@ -326,6 +326,29 @@ pub enum MazeError {
         shape: String,
     },
 
+    /// A research format (`hrm`, `alphamaze`, `searchformer`, `ascii`, `mazebench`) asked of a
+    /// maze it cannot write: each writes a grid of a rectangle's cells, some square only.
+    #[error("{format} writes {accepts}, not {what}")]
+    FormatRefuses {
+        /// The format, as `--format` names it.
+        format: &'static str,
+        /// What it writes (e.g. `"square rectangles (as many cells across as down)"`).
+        accepts: &'static str,
+        /// What it was asked of (e.g. `"a 7x5-cell rect maze"`).
+        what: String,
+    },
+
+    /// Too many shortest paths for a format that lists them all.
+    #[error("{format} lists every shortest path, and this maze has {count}, more than {limit}")]
+    TooManyShortestPaths {
+        /// The format, as `--format` names it.
+        format: &'static str,
+        /// The number of shortest paths, in decimal.
+        count: String,
+        /// The most it lists.
+        limit: usize,
+    },
+
     /// A tile view (tiles, tile pictures, tile figures) asked of a maze that is not a
     /// rectangle or a mask.
     #[error("{what} draws rectangles and masks in tiles, not a {shape} maze")]

@@ -19,7 +19,8 @@ use crate::algorithms::{Generator, braid, start_cell};
 use crate::events::{Event, Observer, ShapeEvent, Silent};
 use crate::grid::{Cut, Dir, Grid, MazeError, Pos, Result, TilePos, passage_tile};
 use crate::rng::{rng_for_stream, rng_from_seed};
-use crate::solve::{Method, SearchEvent, search};
+use crate::solve::all_shortest::moves;
+use crate::solve::{Method, SearchEvent, ShortestPaths, all_shortest, search};
 use crate::topology::{Mask, Masked, Shape, Topology, distances, path_back, shortest_path};
 use crate::with_topology;
 
@@ -544,6 +545,34 @@ impl Maze {
         self.solution = path;
         self.visited = None;
         Ok(())
+    }
+
+    /// Every shortest path from start to goal ([`all_shortest`](mod@crate::solve::all_shortest)):
+    /// whether the goal can be reached, in how many steps, the exact number of shortest paths
+    /// (one on a perfect maze), and the first `cap` of them, in the lexicographic order of the
+    /// sides they take (on a rectangle north, east, south, west; see
+    /// [`Maze::shortest_moves`]).
+    ///
+    /// ```
+    /// use mazegen::{Maze, Probability, algorithms::Kruskal};
+    ///
+    /// let mut maze = Maze::builder().algorithm(Kruskal).cells(8, 8).seed(2).build()?;
+    /// assert_eq!(maze.shortest_paths(10)?.count.to_string(), "1", "a perfect maze has one");
+    /// maze.braid_with(Probability::new(1.0)?)?;
+    /// let found = maze.shortest_paths(3)?;
+    /// assert!(found.reachable() && found.paths.len() <= 3);
+    /// assert_eq!(maze.shortest_moves(&found).unwrap()[0].len() as u32, found.length.unwrap());
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn shortest_paths(&self, cap: usize) -> Result<ShortestPaths> {
+        with_topology!(&self.shape, t => all_shortest(t, self.start, self.goal, cap))
+    }
+
+    /// The paths of `found` as move strings (`U`, `D`, `L`, `R`: up, down, left, right, a
+    /// letter a step) on a rectangle or a mask, `None` on other shapes.
+    pub fn shortest_moves(&self, found: &ShortestPaths) -> Option<Vec<String>> {
+        matches!(self.shape, Shape::Rect(_) | Shape::Masked(_))
+            .then(|| found.sides.iter().map(|sides| moves(sides)).collect())
     }
 
     /// Solves the maze by `method` and keeps the path it found as [`Maze::solution`] and the

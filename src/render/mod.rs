@@ -9,7 +9,8 @@
 //!
 //! - `maze/`: one maze in a format of its own (`term`, `text`, `json`, `graph`, `svg`, `png`,
 //!   `pdf`, `html`).
-//! - `dataset/`: many mazes for training and analysis (`jsonl`, `npy`, `npz`, `tokens`).
+//! - `dataset/`: many mazes for training and analysis (`jsonl`, `npy`, `npz`, `tokens`), and
+//!   the field's formats (`hrm`, `alphamaze`, `searchformer`, `ascii`, `mazebench`).
 //! - `level/`: room maps, caves and dungeons, in the maze formats that draw them (`term`,
 //!   `text`, `json`, `svg`, `png`) and in their own (`dot`, `tiled`, `ldtk`, `uvtt`).
 //!
@@ -31,6 +32,7 @@ mod style;
 mod takes;
 mod term_lines;
 
+pub use dataset::{AlphaMaze, Ascii, Hrm, MazeBench, Searchformer, searchformer};
 pub use dataset::{
     AdjList, ArrayParts, ArrayPiece, Arrays, CELL_DTYPE, CoordTokenizer, EdgeGrouping,
     EdgePermuter, EdgeSubset, Jsonl, NamedArray, NpyConnections, NpyTiles, Npz, Prompt,
@@ -67,6 +69,12 @@ pub trait Render<M: ?Sized = Maze> {
     fn check_blank(&self, blank: &Blank) -> crate::grid::Result<()> {
         let _ = blank;
         Ok(())
+    }
+
+    /// What the format writes once, before its first maze: a CSV's header line ([`Hrm`]);
+    /// nothing for most.
+    fn header(&self) -> &'static [u8] {
+        b""
     }
 
     /// For a format that writes many mazes as one array ([`Many::Array`]), the array's element

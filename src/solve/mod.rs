@@ -10,6 +10,10 @@
 //! - [`tremaux`]: mark each passage as it is walked; never walk one a third time.
 //! - [`dead_end_filling`]: fill every dead end until only the way through is left.
 //!
+//! Beside them, [`all_shortest`](mod@all_shortest) finds every shortest path: their length,
+//! their exact number and the paths themselves up to a cap
+//! ([`Maze::shortest_paths`](crate::Maze::shortest_paths)).
+//!
 //! The walkers (wall follower, Pledge, Trémaux) report the walk reduced to a simple path
 //! (each loop the walk made cut out, `Walk`), so that every method's path runs from start to
 //! goal without visiting a cell twice; on a perfect maze that is the one path there is.
@@ -28,10 +32,13 @@
 //! # Ok::<(), mazegen::Error>(())
 //! ```
 
+pub mod all_shortest;
 pub mod dead_end_filling;
 pub mod pledge;
 pub mod tremaux;
 pub mod wall_follower;
+
+pub use all_shortest::{PathCount, ShortestPaths, all_shortest};
 
 use crate::events::{Event, Observer};
 use crate::grid::{MazeError, Result};

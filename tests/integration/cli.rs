@@ -66,7 +66,21 @@ fn help_lists_the_formats_a_command_writes_and_its_own_default() {
         (help, values)
     };
     let documents = [
-        "term", "text", "json", "svg", "png", "html", "pdf", "graph", "jsonl", "tokens",
+        "term",
+        "text",
+        "json",
+        "svg",
+        "png",
+        "html",
+        "pdf",
+        "graph",
+        "jsonl",
+        "tokens",
+        "hrm",
+        "alphamaze",
+        "searchformer",
+        "ascii",
+        "mazebench",
     ];
     for command in ["solve", "render"] {
         let (help, values) = listed(command);

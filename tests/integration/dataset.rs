@@ -848,7 +848,8 @@ fn formats_refuse_the_options_whose_result_they_do_not_hold() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["--solve", "--format", "npy"],
-            "--solve: --format npy does not hold the solution; --format jsonl, npz or tokens does",
+            "--solve: --format npy does not hold the solution; --format jsonl, npz, tokens or hrm \
+             does",
         ),
         (
             &["--solve", "--format", "npy-connections"],
@@ -865,8 +866,8 @@ fn formats_refuse_the_options_whose_result_they_do_not_hold() {
         ),
         (
             &["--start", "0,1", "--format", "npy"],
-            "--start 0,1: --format npy does not hold the start and goal; --format jsonl, npz or \
-             tokens does, --openings shows them",
+            "--start 0,1: --format npy does not hold the start and goal; --format jsonl, npz, \
+             tokens, hrm, searchformer or mazebench does, --openings shows them",
         ),
         (
             &["--endpoints", "farthest", "--format", "npy-connections"],

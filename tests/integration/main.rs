@@ -38,6 +38,7 @@ mod properties;
 mod python_package;
 mod read_graph;
 mod refusals;
+mod research_formats;
 mod rooms_cli;
 
 mod rooms_dungeon_theme;
@@ -57,6 +58,7 @@ mod scratch;
 mod shape_events;
 mod shape_openings;
 mod shapes;
+mod shortest_paths;
 mod snapshots;
 mod solutions;
 mod solvers;

@@ -218,7 +218,7 @@ fn one_maze_at_a_time_names_what_asks_for_a_dataset() {
         (
             &["--unicursal"][..],
             "--unicursal",
-            "term, text, json, svg, png, html, pdf or graph",
+            "term, text, json, svg, png, html, pdf, graph, alphamaze or ascii",
         ),
         (
             &["--window", "0,0,5,5", "--chunk", "4"],

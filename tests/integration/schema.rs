@@ -130,6 +130,17 @@ fn stats_documents_name_their_schema() {
             !validator.is_valid(&broken),
             "{args:?}: broken figures accepted"
         );
+        // Every shortest path: moves on a rectangle, cells on a hex maze.
+        let paths: Value = serde_json::from_str(&piped(
+            &["stats", "--all-shortest", "--cap", "3", "--format", "json"],
+            &document,
+        ))
+        .unwrap();
+        assert_eq!(paths["all_shortest"]["count"], "1", "{args:?}");
+        assert!(validator.is_valid(&paths), "{args:?}: {paths}");
+        let mut broken = paths.clone();
+        broken["all_shortest"]["count"] = 1.into();
+        assert!(!validator.is_valid(&broken), "{args:?}: a count as a number");
     }
     // A document's own `stats` object stays as it was, without a schema.
     let maze = maze_json(&["backtrack", "--size", "11", "--seed", "3", "--stats"]);

@@ -14,7 +14,7 @@ use proptest::prelude::*;
 
 /// A blank shape of kind `kind` (0 rect, 1 mask, 2 hex, 3 triangle, 4 polar, 5 a wrapped rect, 6
 /// wrapped hexagons, 7 rectangles in levels) about `w x h`.
-fn blank(kind: u8, w: u32, h: u32) -> Shape {
+pub(crate) fn blank(kind: u8, w: u32, h: u32) -> Shape {
     match kind {
         0 => Shape::Rect(Grid::new(w, h).unwrap()),
         1 => {
@@ -42,7 +42,7 @@ fn blank(kind: u8, w: u32, h: u32) -> Shape {
 }
 
 /// A maze carved into `shape` by one of three generators, braided with `braid`.
-fn maze(shape: Shape, generator: u8, braid: f64, seed: u64) -> Maze {
+pub(crate) fn maze(shape: Shape, generator: u8, braid: f64, seed: u64) -> Maze {
     let mut maze = match generator {
         0 => Maze::builder()
             .algorithm(Wilson)
@@ -68,7 +68,7 @@ fn maze(shape: Shape, generator: u8, braid: f64, seed: u64) -> Maze {
 }
 
 /// Moves the endpoints to the cells at indices `a` and `b` (modulo the cells).
-fn place(maze: &mut Maze, a: usize, b: usize) {
+pub(crate) fn place(maze: &mut Maze, a: usize, b: usize) {
     let cells: Vec<usize> =
         with_topology!(maze.shape(), t => (0..t.slots()).filter(|&i| t.is_cell(i)).collect());
     let (start, goal) = (cells[a % cells.len()], cells[b % cells.len()]);

@@ -118,6 +118,16 @@ pub struct StatsArgs {
     /// Print a table (text) or a JSON object
     #[arg(long, value_enum, default_value_t = StatsFormat::Text)]
     pub format: StatsFormat,
+
+    /// Add every shortest path from start to goal: whether the goal is reachable, the length
+    /// in steps, the exact number of shortest paths and the first --cap of them as moves
+    /// (U, D, L, R; cells on other shapes), an "all_shortest" object in JSON
+    #[arg(long)]
+    pub all_shortest: bool,
+
+    /// The most shortest paths --all-shortest lists [default: 10]
+    #[arg(long, value_name = "N", requires = "all_shortest", value_parser = super::in_range(0, 1_000_000), allow_negative_numbers = true)]
+    pub cap: Option<u32>,
 }
 
 /// Output formats of `stats`.

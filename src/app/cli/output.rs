@@ -149,6 +149,20 @@ pub enum Format {
     /// maze-dataset's tokens, one maze a line: adjacency list (in a seeded order), origin,
     /// target and path, with (row,column) coordinate tokens
     Tokens,
+    /// HRM's maze CSV (sapientinc/maze-30x30-hard-1k): source,q,a,rating, the tiles over
+    /// "# SG", the answer with o on the path; square mazes
+    Hrm,
+    /// AlphaMaze's tokens: each cell <|row-col|><|walls|><|marker|>, a row a line, then the
+    /// answer as <|up|><|right|>...
+    Alphamaze,
+    /// Searchformer's tokens, a maze a line: start, goal and walls of the tiles inside the
+    /// outer wall, A*'s create and close trace, then the plan
+    Searchformer,
+    /// maze-dataset's as_ascii: # wall, space open, S start, E end, X path
+    Ascii,
+    /// MazeBench's text grid and ground truth (every accepted shortest path as moves), a JSON
+    /// object a line
+    Mazebench,
 }
 
 impl Format {
@@ -187,6 +201,11 @@ impl Format {
             Format::NpyConnections => render::NpyConnections::TAKES,
             Format::Npz => render::Npz::TAKES,
             Format::Tokens => render::Tokens::TAKES,
+            Format::Hrm => render::Hrm::TAKES,
+            Format::Alphamaze => render::AlphaMaze::TAKES,
+            Format::Searchformer => render::Searchformer::TAKES,
+            Format::Ascii => render::Ascii::TAKES,
+            Format::Mazebench => render::MazeBench::TAKES,
         }
     }
 }

@@ -67,6 +67,8 @@ fn write_run(job: &DatasetJob, out: &mut dyn Write) -> anyhow::Result<()> {
             .collect();
         out.write_all(&npy_header(dtype, &shape))?;
     }
+    // A CSV's header line (`hrm`), once before the rows.
+    out.write_all(job.output.rendering.renderer.header())?;
     // `--unique` needs every earlier maze to know which are taken.
     let first = if spec.unique { 0 } else { slots.start };
     let progress = Progress::new(slots.end - first, !job.progress);

@@ -11,8 +11,8 @@ use crate::app::settle::{
 use crate::app::terminal::TerminalScreen;
 use anyhow::Context;
 use mazegen::Maze;
-use mazegen::analysis::Figures;
 use mazegen::analysis::ShapeStats;
+use mazegen::analysis::{AllShortest, Figures};
 use mazegen::maze::Finish;
 use mazegen::read::{AnyDocument, ReadError};
 use mazegen::render::Style;
@@ -39,7 +39,9 @@ fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
             output
         }
         DocumentAction::Render(output) => output,
-        DocumentAction::Stats(format) => return print_stats(&Figures::of(&maze)?, format),
+        DocumentAction::Stats(format, cap) => {
+            return print_stats(&Figures::of(&maze)?, &maze, cap, format);
+        }
     };
     if maze.cut().is_some() && output.picture.is_some_and(|p| p.style == Style::Lines) {
         return Err(bad_input(
@@ -64,7 +66,9 @@ fn run_on_maze(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
 /// pictures in lines.
 fn run_on_graph(mut maze: Maze, action: DocumentAction) -> anyhow::Result<()> {
     let (finish, output) = match action {
-        DocumentAction::Stats(format) => return print_stats(&ShapeStats::of(&maze)?, format),
+        DocumentAction::Stats(format, cap) => {
+            return print_stats(&ShapeStats::of(&maze)?, &maze, cap, format);
+        }
         DocumentAction::Solve(solving, output, pace) => {
             (Some((solving.on(maze.shape())?, pace)), output)
         }
@@ -175,15 +179,39 @@ fn check_search_fits(shape: &Shape, scale: Option<u32>, size: (u16, u16)) -> any
     animate::check_read_fits(&what, (width, height + 1), size, smaller).map_err(bad_input)
 }
 
-/// Prints `figures` as a table or a JSON object.
+/// Prints `figures` as a table or a JSON object, with every shortest path of `maze` up to
+/// `cap` (`--all-shortest`) after them: lines of the table, or the object's `all_shortest`.
 fn print_stats(
     figures: &(impl std::fmt::Display + serde::Serialize),
+    maze: &Maze,
+    cap: Option<usize>,
     format: StatsFormat,
 ) -> anyhow::Result<()> {
+    let all_shortest = cap
+        .map(|cap| AllShortest::of(maze, cap))
+        .transpose()
+        .map_err(with_flags)?;
+    #[derive(serde::Serialize)]
+    struct WithPaths<'a, F> {
+        #[serde(flatten)]
+        figures: &'a F,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        all_shortest: Option<AllShortest>,
+    }
     Target::Stdout.write(|out| match format {
-        StatsFormat::Text => write!(out, "{figures}"),
+        StatsFormat::Text => {
+            write!(out, "{figures}")?;
+            match &all_shortest {
+                Some(paths) => write!(out, "{paths}"),
+                None => Ok(()),
+            }
+        }
         StatsFormat::Json => {
-            let document = mazegen::document::StatsDocument::new(figures);
+            let with_paths = WithPaths {
+                figures,
+                all_shortest,
+            };
+            let document = mazegen::document::StatsDocument::new(&with_paths);
             serde_json::to_writer_pretty(&mut *out, &document)?;
             writeln!(out)
         }

@@ -29,7 +29,8 @@ fn write_maze(maze: &Maze, rendering: &Rendering) -> anyhow::Result<()> {
         let table = figures_table(maze, rendering.in_tiles)?;
         let _ = write!(io::stderr().lock(), "{table}");
     }
-    rendering
-        .target
-        .write(|out| rendering.renderer.render(maze, out))
+    rendering.target.write(|out| {
+        out.write_all(rendering.renderer.header())?;
+        rendering.renderer.render(maze, out)
+    })
 }

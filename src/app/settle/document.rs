@@ -73,8 +73,8 @@ pub enum DocumentAction {
     Solve(Solving, DocumentOutput, Option<Pace>),
     /// `render`: write the maze in another format.
     Render(DocumentOutput),
-    /// `stats`: print figures about the maze.
-    Stats(StatsFormat),
+    /// `stats`: print figures about the maze, with every shortest path up to a cap if asked.
+    Stats(StatsFormat, Option<usize>),
 }
 
 /// How a document command writes the maze it read, for either kind of document (known only

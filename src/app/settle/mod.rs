@@ -189,7 +189,10 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
             return document::document(args.input, DocumentAction::Render(output));
         }
         Command::Stats(args) => {
-            return document::document(args.input, DocumentAction::Stats(args.format));
+            let cap = (args.cap.map(|cap| cap as usize)).unwrap_or(mazegen::analysis::DEFAULT_CAP);
+            let all_shortest = args.all_shortest.then_some(cap);
+            let action = DocumentAction::Stats(args.format, all_shortest);
+            return document::document(args.input, action);
         }
         Command::Completions(args) => return Ok(Job::Completions(args.shell)),
         Command::Man(args) => {
@@ -198,6 +201,16 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
     };
     if dataset::wanted(&args) {
         return dataset::settle(generator, args).map(Job::Dataset);
+    }
+    // One maze in a format of cells without an outer wall to open (`ascii`, `alphamaze`).
+    if let Some(format) = (args.output.format)
+        .filter(|format| args.endpoints.openings && !format.takes().holds.openings)
+    {
+        return Err(bad_input(format!(
+            "--openings: --format {} does not hold openings in the outer wall; leave \
+             --openings out, or write the maze in another format",
+            format.name()
+        )));
     }
     maze::maze(generator, args).map(Job::Maze)
 }
@@ -310,9 +323,10 @@ mod tests {
             panic!("parsed the wrong command")
         };
         let seed = 987_654_321;
+        // Square, as `hrm` writes squares only.
         let rect = mazegen::Maze::builder()
             .algorithm(Backtrack::default())
-            .cells(4, 3)
+            .cells(4, 4)
             .seed(seed)
             .build()
             .unwrap();

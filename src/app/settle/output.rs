@@ -7,8 +7,8 @@ use crate::app::cli::{self, ColorChoice, Format, OutputArgs, TargetArgs};
 use crate::app::output::Target;
 use clap::ValueEnum;
 use mazegen::render::{
-    Graph, Html, Json, Jsonl, Many, NpyConnections, NpyTiles, Npz, Pdf, Picture, Png, Render,
-    Style, Svg, Takes, Term, Text, Tokens,
+    self as render, Graph, Html, Json, Jsonl, Many, NpyConnections, NpyTiles, Npz, Pdf, Picture,
+    Png, Render, Style, Svg, Takes, Term, Text, Tokens,
 };
 use mazegen::topology::Shape;
 use std::io::{self, IsTerminal};
@@ -493,6 +493,11 @@ pub(super) fn renderer(
         Format::Tokens => Box::new(Tokens {
             tokenizer: args.tokenizer.clone().unwrap_or_default(),
         }),
+        Format::Hrm => Box::new(render::Hrm),
+        Format::Alphamaze => Box::new(render::AlphaMaze),
+        Format::Searchformer => Box::new(render::Searchformer),
+        Format::Ascii => Box::new(render::Ascii),
+        Format::Mazebench => Box::new(render::MazeBench),
     })
 }
 

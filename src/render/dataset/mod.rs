@@ -1,9 +1,17 @@
 //! Many mazes for training and analysis: `jsonl` (a document a line), `npy` and `npz` (NumPy
-//! arrays) and `tokens` (a maze as a sequence of words).
+//! arrays) and `tokens` (a maze as a sequence of words); and the formats of the field's
+//! datasets and benchmarks, each matched against its reference: `hrm`, `alphamaze`,
+//! `searchformer`, `ascii` (maze-dataset's) and `mazebench`, over what they share (`grids`).
 
+mod alphamaze;
 mod arrays;
+mod ascii;
+mod grids;
+mod hrm;
 mod jsonl;
+mod mazebench;
 mod npy;
+pub mod searchformer;
 mod tokenizer;
 mod tokens;
 
@@ -15,3 +23,9 @@ pub use tokenizer::{
     StepSize, StepTokenizer, Tokenizer,
 };
 pub use tokens::Tokens;
+
+pub use alphamaze::AlphaMaze;
+pub use ascii::Ascii;
+pub use hrm::Hrm;
+pub use mazebench::MazeBench;
+pub use searchformer::Searchformer;
