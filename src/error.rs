@@ -2,13 +2,14 @@
 //!
 //! The floors below name only their own refusals: [`MazeError`] for the grid, the shapes, the
 //! generators, the maze, its solvers and giant mazes; [`LevelError`] for what room maps and
-//! caves share (a dungeon's floors); [`DatasetError`], [`RoomsError`] and [`CavesError`] for the
-//! floors above them. [`Error`](enum@Error) holds any of them, so that a program can `?` them
-//! all into one type; a maze refused deep inside a dataset, a room map or a cave is still an
-//! [`Error::Maze`].
+//! caves share (a dungeon's floors); [`DatasetError`], [`RoomsError`], [`CavesError`] and
+//! [`EnvError`] for the floors above them. [`Error`](enum@Error) holds any of them, so that a
+//! program can `?` them all into one type; a maze refused deep inside a dataset, a room map, a
+//! cave or an environment is still an [`Error::Maze`].
 
 use crate::caves::CavesError;
 use crate::dataset::DatasetError;
+use crate::env::EnvError;
 use crate::grid::MazeError;
 use crate::level::LevelError;
 use crate::rooms::RoomsError;
@@ -36,6 +37,9 @@ pub enum Error {
     /// A cave that cannot be made as asked.
     #[error(transparent)]
     Caves(CavesError),
+    /// Environments for agents that cannot be made or stepped as asked.
+    #[error(transparent)]
+    Env(EnvError),
     /// A dungeon that cannot be made as asked.
     #[error(transparent)]
     Level(#[from] LevelError),
@@ -100,6 +104,15 @@ impl From<RoomsError> for Error {
     }
 }
 
+impl From<EnvError> for Error {
+    fn from(error: EnvError) -> Self {
+        match error {
+            EnvError::Maze(error) => Self::Maze(error),
+            error => Self::Env(error),
+        }
+    }
+}
+
 impl From<CavesError> for Error {
     fn from(error: CavesError) -> Self {
         match error {
@@ -107,5 +120,19 @@ impl From<CavesError> for Error {
             CavesError::Level(error) => Self::Level(error),
             error => Self::Caves(error),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_environment_s_refusals_reach_the_crate_s_error_a_maze_s_as_a_maze_s() {
+        let maze = Error::from(EnvError::Maze(MazeError::EmptyShape));
+        assert!(matches!(maze, Error::Maze(MazeError::EmptyShape)));
+        let env = Error::from(EnvError::TooLarge);
+        assert!(matches!(env, Error::Env(EnvError::TooLarge)));
+        assert_eq!(env.to_string(), EnvError::TooLarge.to_string());
     }
 }
