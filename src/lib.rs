@@ -137,6 +137,7 @@ pub mod read;
 pub mod render;
 pub mod rng;
 pub mod rooms;
+pub mod score;
 pub mod solve;
 pub mod topology;
 

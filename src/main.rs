@@ -28,6 +28,7 @@ fn run(job: Job) -> anyhow::Result<()> {
         Job::Rooms(job) => commands::rooms::run(job),
         Job::Caves(job) => commands::caves::run(job),
         Job::Document(job) => commands::document::run(job),
+        Job::Score(args) => commands::score::run(args),
         Job::Completions(shell) => commands::docs::completions(shell),
         Job::Man(command) => commands::docs::man(*command),
     }

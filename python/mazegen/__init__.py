@@ -19,14 +19,14 @@ from __future__ import annotations
 import json
 import numbers
 import os
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from . import _mazegen
 
 __all__ = [
-    "Maze", "Dataset", "ShortestPaths", "maze", "dataset", "window", "ALGORITHMS", "FIGURES", "MAZE_DATASET_GENERATORS",
+    "Maze", "Dataset", "ShortestPaths", "maze", "dataset", "window", "score", "SCORE_MODES", "ALGORITHMS", "FIGURES", "MAZE_DATASET_GENERATORS",
     "__version__",
 ]
 __version__: str = _mazegen.__version__
@@ -727,3 +727,79 @@ def dataset(
         tiles=tiles, connections=connections, tokens=tokens, tokenizer=tokenizer,
     )
     return Dataset(raw, seed, solved=solve)
+
+
+SCORE_MODES = ("strict", "final-cell", "accepted-path", "moves")
+"""The rules ``score`` judges by: ``strict`` (``moves`` names it too), AlphaMaze's
+``final-cell``, MazeBench's ``accepted-path`` (the same scores as ``strict``: see the
+research guide)."""
+
+
+def _answer_text(i: int, answer: Any) -> str:
+    if isinstance(answer, str):
+        return answer
+    try:
+        return " ".join(f"({int(row)},{int(column)})" for row, column in answer)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"answer {i}: {answer!r}: expected a string (moves or coordinates) or a list of "
+            "(row, column) pairs"
+        ) from None
+
+
+def score(mazes: Any, answers: Sequence[Any], mode: str = "strict") -> Dict[str, np.ndarray]:
+    """Scores ``answers[i]`` against maze ``i`` of ``mazes`` (a ``Dataset`` made with
+    ``connections=True``, or a list of rectangular or mask ``Maze`` objects of one size).
+
+    An answer is a string (moves ``UDLR`` or ``NSEW``, AlphaMaze's ``<|up|>...``,
+    coordinates ``(r,c) (r,c)`` or ``[[r,c],...]``) or a list of ``(row, column)`` pairs.
+    Returns numpy arrays: ``valid``, ``reached``, ``optimal`` (``bool``), ``progress``
+    (``float64``) and ``first_illegal`` (``int64``, -1 where every step is legal); ``mode`` is
+    one of ``SCORE_MODES``. The work is one native call without the GIL.
+    """
+    if mode not in SCORE_MODES:
+        raise ValueError(f"mode {mode!r}: expected one of {', '.join(SCORE_MODES)}")
+    rule = "strict" if mode == "moves" else mode
+    if isinstance(mazes, Dataset):
+        if mazes.connections is None:
+            raise ValueError(
+                "score needs the dataset's connections: make it with connections=True "
+                "(rectangles and masks only)"
+            )
+        connections, starts, goals = mazes.connections, mazes.starts, mazes.goals
+    else:
+        mazes = list(mazes)
+        if not all(isinstance(m, Maze) for m in mazes):
+            raise ValueError("mazes: expected a Dataset or a list of Maze objects")
+        arrays = [m.connections for m in mazes]
+        if len({a.shape for a in arrays}) > 1:
+            raise ValueError("mazes: expected mazes of one size")
+        connections = np.stack(arrays) if arrays else np.zeros((0, 2, 1, 1), np.bool_)
+        starts = np.array([m.start for m in mazes], dtype=np.int32).reshape(-1, 2)
+        goals = np.array([m.goal for m in mazes], dtype=np.int32).reshape(-1, 2)
+    count = len(connections)
+    answers = list(answers)
+    if len(answers) != count:
+        raise ValueError(f"answers: {len(answers)} answers for {count} mazes, expected one a maze")
+    try:
+        text = "\n".join(answers)
+    except TypeError:
+        text = "\n".join(_answer_text(i, a) for i, a in enumerate(answers))
+    if text.count("\n") != max(count - 1, 0):
+        i = next(i for i, a in enumerate(answers) if "\n" in _answer_text(i, a))
+        raise ValueError(f"answer {i}: a line break inside, expected one line")
+    _, _, rows, columns = connections.shape
+    valid, reached, optimal, progress, first_illegal = _mazegen.score(
+        count, rows, columns,
+        np.ascontiguousarray(connections, dtype=np.uint8).tobytes(),
+        np.ascontiguousarray(starts, dtype="<i4").tobytes(),
+        np.ascontiguousarray(goals, dtype="<i4").tobytes(),
+        text.encode(), rule,
+    )
+    return {
+        "valid": np.frombuffer(valid, dtype=np.bool_),
+        "reached": np.frombuffer(reached, dtype=np.bool_),
+        "optimal": np.frombuffer(optimal, dtype=np.bool_),
+        "progress": np.frombuffer(progress, dtype="<f8"),
+        "first_illegal": np.frombuffer(first_illegal, dtype="<i8"),
+    }

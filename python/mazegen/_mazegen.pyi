@@ -7,6 +7,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, final
 
 __all__ = [
     "draw_seed",
+    "score",
     "ALGORITHMS",
     "MAX_SCALE",
     "MAX_JOBS",
@@ -26,6 +27,16 @@ MAX_CELLS: int
 CELL_DTYPE: str
 
 def draw_seed() -> int: ...
+def score(
+    count: int,
+    rows: int,
+    columns: int,
+    connections: bytes,
+    starts: bytes,
+    goals: bytes,
+    answers: bytes,
+    rule: str,
+) -> Tuple[bytes, bytes, bytes, bytes, bytes]: ...
 
 @final
 class Spec:

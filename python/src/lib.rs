@@ -1311,10 +1311,129 @@ fn draw_seed() -> u64 {
     mazegen::rng::draw_seed()
 }
 
+/// Scores `count` answers (`answers`, UTF-8, one a line) against `count` mazes given as
+/// maze-dataset connections (`connections`, `count x 2 x rows x columns` bytes, down then
+/// right) with their starts and goals (`count x 2` little-endian `int32`, row then column), by
+/// `rule`: see `mazegen.score`. Returns the bytes of `valid`, `reached`, `optimal` (one a
+/// byte), `progress` (`float64`) and `first_illegal` (`int64`, -1 where none).
+#[pyfunction]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn score<'py>(
+    py: Python<'py>,
+    count: usize,
+    rows: u32,
+    columns: u32,
+    connections: &[u8],
+    starts: &[u8],
+    goals: &[u8],
+    answers: &[u8],
+    rule: &str,
+) -> PyResult<(
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+)> {
+    use mazegen::score::{Board, Rule};
+    let rule: Rule = rule
+        .parse()
+        .map_err(|e: mazegen::score::ScoreError| bad(e.to_string()))?;
+    let cells = rows as usize * columns as usize;
+    if connections.len() != count * 2 * cells
+        || starts.len() != count * 8
+        || goals.len() != count * 8
+    {
+        return Err(bad(
+            "score: the arrays do not hold as many mazes as answers",
+        ));
+    }
+    let answers = std::str::from_utf8(answers).map_err(|_| bad("answers: not UTF-8 text"))?;
+    let (mut valid, mut reached, mut optimal) =
+        (vec![0u8; count], vec![0u8; count], vec![0u8; count]);
+    let mut progress = vec![0u8; count * 8];
+    let mut first_illegal = vec![0u8; count * 8];
+    let lines: Vec<&str> = answers.split('\n').collect();
+    let scored = py.detach(|| -> Result<(), String> {
+        let pair = |bytes: &[u8], i: usize| {
+            let at = |k: usize| {
+                i64::from(i32::from_le_bytes(
+                    bytes[k..k + 4].try_into().expect("4 bytes"),
+                ))
+            };
+            (at(8 * i), at(8 * i + 4))
+        };
+        // Mazes in as many slices as there are cores, each slice scored on a thread of its own.
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(count.max(1));
+        let per = count.div_ceil(threads.max(1)).max(1);
+        std::thread::scope(|scope| {
+            let slices = valid
+                .chunks_mut(per)
+                .zip(reached.chunks_mut(per))
+                .zip(optimal.chunks_mut(per))
+                .zip(progress.chunks_mut(per * 8))
+                .zip(first_illegal.chunks_mut(per * 8))
+                .enumerate();
+            let handles: Vec<_> = slices
+                .map(
+                    |(slice, ((((valid, reached), optimal), progress), first_illegal))| {
+                        let lines = &lines;
+                        scope.spawn(move || -> Result<(), String> {
+                            let mut board = Board::default();
+                            for k in 0..valid.len() {
+                                let i = slice * per + k;
+                                let maze = &connections[2 * cells * i..2 * cells * (i + 1)];
+                                board
+                                    .load_connections(
+                                        rows,
+                                        columns,
+                                        &maze[..cells],
+                                        &maze[cells..],
+                                        pair(starts, i),
+                                        pair(goals, i),
+                                    )
+                                    .map_err(|e| format!("maze {i}: {e}"))?;
+                                let answer = lines.get(i).copied().unwrap_or("");
+                                let score = board
+                                    .score(answer, rule)
+                                    .map_err(|e| format!("answer {i}: {e}"))?;
+                                valid[k] = u8::from(score.valid);
+                                reached[k] = u8::from(score.reached);
+                                optimal[k] = u8::from(score.optimal);
+                                progress[8 * k..8 * k + 8]
+                                    .copy_from_slice(&score.progress.to_le_bytes());
+                                let first = score.first_illegal.map_or(-1, i64::from);
+                                first_illegal[8 * k..8 * k + 8]
+                                    .copy_from_slice(&first.to_le_bytes());
+                            }
+                            Ok(())
+                        })
+                    },
+                )
+                .collect();
+            // The first refusal in maze order.
+            handles
+                .into_iter()
+                .try_for_each(|handle| handle.join().expect("a scoring thread does not panic"))
+        })
+    });
+    scored.map_err(bad)?;
+    Ok((
+        PyBytes::new(py, &valid),
+        PyBytes::new(py, &reached),
+        PyBytes::new(py, &optimal),
+        PyBytes::new(py, &progress),
+        PyBytes::new(py, &first_illegal),
+    ))
+}
+
 /// The module `mazegen._mazegen`.
 #[pymodule]
 fn _mazegen(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(draw_seed, module)?)?;
+    module.add_function(wrap_pyfunction!(score, module)?)?;
     module.add("ALGORITHMS", algorithm_names())?;
     module.add("MAX_SCALE", mazegen::render::MAX_SCALE)?;
     module.add("MAX_JOBS", mazegen::dataset::MAX_JOBS)?;

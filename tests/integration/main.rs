@@ -54,6 +54,7 @@ mod rooms_tiled;
 mod rooms_uvtt;
 mod schema;
 mod schema_validators;
+mod score;
 mod scratch;
 mod shape_events;
 mod shape_openings;

@@ -9,6 +9,7 @@ mod level;
 mod maze;
 mod output;
 mod rooms;
+mod score;
 
 pub use caves::{CavesArgs, CavesFormat};
 pub use dataset::{DatasetArgs, EndpointRule};
@@ -21,6 +22,7 @@ pub use maze::{
 };
 pub use output::{ColorChoice, Format, OutputArgs, PictureStyle, TargetArgs, Theme};
 pub use rooms::{AUTO_MAP_ROOMS, CorridorsArg, MapChoice, RoomsArgs, RoomsFormat};
+pub use score::{ScoreArgs, ScoreFormat};
 
 use clap::{Args, Parser, Subcommand};
 use mazegen::Probability;
@@ -169,6 +171,13 @@ pub enum Command {
         "backtrack --size 41 --format json | mazegen render --format png --theme mono -o maze.png"
     ))]
     Render(RenderArgs),
+    /// Score answers (coordinate lists, moves, AlphaMaze moves) against the mazes they answer:
+    /// valid, reached, optimal, progress and the first illegal step
+    #[command(after_help = examples!(
+        "score --mazes mazes.jsonl --answers answers.txt --format jsonl",
+        "score --mazes maze.json --answers answers.txt --mode final-cell"
+    ))]
+    Score(ScoreArgs),
     /// Print a completion script for a shell (bash, zsh, fish, powershell, elvish)
     #[command(after_help = examples!(
         "completions bash > ~/.local/share/bash-completion/completions/mazegen",

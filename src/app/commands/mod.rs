@@ -6,6 +6,7 @@ pub mod docs;
 pub mod document;
 pub mod maze;
 pub mod rooms;
+pub mod score;
 
 use crate::app::settle::Rendering;
 use mazegen::Maze;

@@ -45,6 +45,8 @@ pub enum Job {
     Caves(CavesJob),
     /// Read a maze document and act on it.
     Document(DocumentJob),
+    /// Score answers to mazes.
+    Score(crate::app::cli::ScoreArgs),
     /// Print a shell's completion script.
     Completions(clap_complete::Shell),
     /// Print the manual page of mazegen or of one of its commands.
@@ -97,7 +99,7 @@ impl Job {
             Job::Dataset(job) => job.seed,
             Job::Rooms(job) => job.seed,
             Job::Caves(job) => job.seed,
-            Job::Document(_) | Job::Completions(_) | Job::Man(_) => return None,
+            Job::Document(_) | Job::Score(_) | Job::Completions(_) | Job::Man(_) => return None,
         };
         seed.report.then_some(seed.value)
     }
@@ -194,6 +196,7 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
             let action = DocumentAction::Stats(args.format, all_shortest);
             return document::document(args.input, action);
         }
+        Command::Score(args) => return Ok(Job::Score(args)),
         Command::Completions(args) => return Ok(Job::Completions(args.shell)),
         Command::Man(args) => {
             return man_page(args.command.as_deref()).map(|page| Job::Man(Box::new(page)));
