@@ -233,7 +233,7 @@ class ShortestPaths(NamedTuple):
     """Whether the goal can be reached from the start."""
     length: Optional[int]
     """The length of a shortest path in steps (cells on it less one), ``None`` if unreachable."""
-    count: int
+    count: int  # type: ignore[assignment]  # the field, in the place of tuple.count
     """The exact number of shortest paths (0 if unreachable, 1 on a perfect maze)."""
     paths: List[Any]
     """The first of them, at most the cap: move strings (``U``, ``D``, ``L``, ``R``) on
