@@ -218,23 +218,7 @@ fn write_tile_layer(
         "{indent}      \"width\": {width}, \"height\": {height}, \"opacity\": 1, \"visible\": true,"
     )?;
     writeln!(out, "{indent}      \"data\": [")?;
-    let mut line = Vec::new();
-    for y in 0..height {
-        line.clear();
-        line.extend_from_slice(indent.as_bytes());
-        line.extend_from_slice(b"        ");
-        for x in 0..width {
-            if x > 0 {
-                line.push(b',');
-            }
-            write!(line, "{}", floor.gid(x, y))?;
-        }
-        if y + 1 < height {
-            line.push(b',');
-        }
-        line.push(b'\n');
-        out.write_all(&line)?;
-    }
+    floor.write_gids(out, &format!("{indent}        "), (width, height))?;
     writeln!(out, "{indent}      ]")?;
     write!(out, "{indent}    }}")
 }

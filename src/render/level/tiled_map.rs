@@ -7,7 +7,7 @@
 use super::tiled::{KINDS, kind_number};
 use super::tiles_of;
 use crate::level::{Level, MapTile, TileMap};
-use std::io;
+use std::io::{self, Write};
 
 /// Pixels per tile side in the map and its tileset.
 pub(super) const TILE_PIXELS: u32 = 16;
@@ -137,6 +137,34 @@ impl MapFloor {
             MapTile::Rock
         };
         kind_number(tile)
+    }
+
+    /// Writes the floor's tile numbers on a map of `width x height` tiles, comma-separated, a
+    /// row a line after `indent`, every row but the last ending in a comma: a tile layer's
+    /// data, in `tmx`'s CSV and `tiled`'s JSON array alike.
+    pub(super) fn write_gids(
+        &self,
+        out: &mut dyn Write,
+        indent: &str,
+        (width, height): (u32, u32),
+    ) -> io::Result<()> {
+        let mut line = Vec::new();
+        for y in 0..height {
+            line.clear();
+            line.extend_from_slice(indent.as_bytes());
+            for x in 0..width {
+                if x > 0 {
+                    line.push(b',');
+                }
+                write!(line, "{}", self.gid(x, y))?;
+            }
+            if y + 1 < height {
+                line.push(b',');
+            }
+            line.push(b'\n');
+            out.write_all(&line)?;
+        }
+        Ok(())
     }
 }
 

@@ -150,21 +150,7 @@ fn write_tile_layer(
         LAYERS[0]
     )?;
     writeln!(out, "{indent} <data encoding=\"csv\">")?;
-    let mut line = Vec::new();
-    for y in 0..height {
-        line.clear();
-        for x in 0..width {
-            if x > 0 {
-                line.push(b',');
-            }
-            write!(line, "{}", floor.gid(x, y))?;
-        }
-        if y + 1 < height {
-            line.push(b',');
-        }
-        line.push(b'\n');
-        out.write_all(&line)?;
-    }
+    floor.write_gids(out, "", (width, height))?;
     writeln!(out, "</data>")?;
     writeln!(out, "{indent}</layer>")
 }
