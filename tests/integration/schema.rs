@@ -140,7 +140,10 @@ fn stats_documents_name_their_schema() {
         assert!(validator.is_valid(&paths), "{args:?}: {paths}");
         let mut broken = paths.clone();
         broken["all_shortest"]["count"] = 1.into();
-        assert!(!validator.is_valid(&broken), "{args:?}: a count as a number");
+        assert!(
+            !validator.is_valid(&broken),
+            "{args:?}: a count as a number"
+        );
     }
     // A document's own `stats` object stays as it was, without a schema.
     let maze = maze_json(&["backtrack", "--size", "11", "--seed", "3", "--stats"]);
