@@ -7,6 +7,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, final
 
 __all__ = [
     "draw_seed",
+    "mutate_levels",
     "score",
     "ALGORITHMS",
     "MAX_SCALE",
@@ -27,6 +28,16 @@ MAX_CELLS: int
 CELL_DTYPE: str
 
 def draw_seed() -> int: ...
+def mutate_levels(
+    width: int,
+    height: int,
+    tiles: bytes,
+    agents: List[int],
+    goals: List[int],
+    seeds: List[int],
+    edits: int,
+    seed: int,
+) -> Tuple[bytearray, List[int], List[int], List[int]]: ...
 def score(
     count: int,
     rows: int,
@@ -155,5 +166,8 @@ class Env:
     def ended(self) -> List[bool]: ...
     def set_level_seeds(self, seeds: Sequence[int]) -> None: ...
     def levels(self) -> Tuple[bytearray, List[int], List[int], List[int]]: ...
+    def set_levels(
+        self, tiles: bytes, agents: List[int], goals: List[int], seeds: List[int]
+    ) -> None: ...
     def steps(self) -> List[int]: ...
     def mutate(self, edits: int, seed: int, observations: bytearray) -> None: ...

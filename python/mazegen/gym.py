@@ -41,7 +41,7 @@ algorithm's own options. Shapes are rectangles and masks, which the observations
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
 import gymnasium
 import numpy as np
@@ -50,7 +50,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 
 from . import Dataset, _mazegen, _random_seed, _spec, _text, _whole
 
-__all__ = ["MazeEnv", "MazeVectorEnv", "ENV_ID"]
+__all__ = ["MazeEnv", "MazeVectorEnv", "ENV_ID", "mutate"]
 
 ENV_ID = "mazegen/Maze-v0"
 """The id both environments are registered under."""
@@ -214,16 +214,21 @@ class MazeVectorEnv(VectorEnv):
         """Every current level: ``tiles`` (environments x rows x columns: 0 floor, 1 wall, 4
         outside), ``agents`` and ``goals`` (``(row, column)`` tiles), ``seeds`` (the mazes')
         and ``steps`` taken in each episode."""
-        tiles, agent_tiles, goal_tiles, seeds = self._env.levels()
-        rows, columns = self._env.map_shape
-        agents, goals = np.array(agent_tiles, np.int64), np.array(goal_tiles, np.int64)
-        return {
-            "tiles": np.frombuffer(tiles, np.uint8).reshape(self.num_envs, rows, columns),
-            "agents": np.stack([agents // columns, agents % columns], 1),
-            "goals": np.stack([goals // columns, goals % columns], 1),
-            "seeds": np.array(seeds, np.uint64),
-            "steps": np.array(self._env.steps(), np.int64),
-        }
+        levels = _levels_of(self._env.levels(), self._env.map_shape)
+        levels["steps"] = np.array(self._env.steps(), np.int64)
+        return levels
+
+    def set_levels(self, levels: dict) -> None:
+        """Plays the given levels (as ``levels()`` or ``mutate()`` give them: ``tiles``,
+        ``agents``, ``goals``, and ``seeds`` if known) from the next reset on, in turn, from
+        their first again at every seeded reset: a replay buffer's picks, say."""
+        tiles, agents, goals, seeds, shape = _arrays_of(levels)
+        if shape != tuple(self._env.map_shape):
+            raise ValueError(
+                f"levels of {shape[0]}x{shape[1]} tiles: expected the environments' "
+                f"{self._env.map_shape[0]}x{self._env.map_shape[1]}"
+            )
+        self._env.set_levels(tiles, agents, goals, seeds)
 
     def close_extras(self, **kwargs: Any) -> None:
         pass
@@ -264,6 +269,63 @@ class MazeEnv(gymnasium.Env):
     def levels(self) -> dict:
         """The current level, as ``MazeVectorEnv.levels`` gives it, for the one environment."""
         return {name: value[0] for name, value in self._vector.levels().items()}
+
+
+def mutate(levels: dict, edits: int, seed: int) -> dict:
+    """Up to ``edits`` edits to each of ``levels`` (as ``MazeVectorEnv.levels()`` gives them:
+    ``tiles``, ``agents``, ``goals``, ``seeds``), ACCEL's as JaxUED makes them: flip a wall,
+    move the goal, move the agent, every goal kept reachable (a wall that would cut the agent
+    off is put back). Seeded: the same levels, edits and seed give the same levels. Returns the
+    edited levels, which ``MazeVectorEnv.set_levels`` plays."""
+    edits = _whole("edits", edits, 0, 2**32 - 1, optional=False)
+    seed = _whole("seed", seed, 0, _U64, optional=False)
+    tiles, agents, goals, seeds, (rows, columns) = _arrays_of(levels)
+    edited = _mazegen.mutate_levels(columns, rows, tiles, agents, goals, seeds, edits, seed)
+    return _levels_of(edited, (rows, columns))
+
+
+def _levels_of(raw: Tuple[bytearray, list, list, list], shape: Tuple[int, int]) -> dict:
+    """The native half's levels as arrays: ``tiles`` (levels x rows x columns: 0 floor, 1
+    wall, 4 outside), ``agents`` and ``goals`` as ``(row, column)`` tiles, ``seeds``."""
+    tiles, agent_tiles, goal_tiles, seeds = raw
+    rows, columns = shape
+    agents, goals = np.array(agent_tiles, np.int64), np.array(goal_tiles, np.int64)
+    return {
+        "tiles": np.frombuffer(tiles, np.uint8).reshape(len(agent_tiles), rows, columns),
+        "agents": np.stack([agents // columns, agents % columns], 1).reshape(-1, 2),
+        "goals": np.stack([goals // columns, goals % columns], 1).reshape(-1, 2),
+        "seeds": np.array(seeds, np.uint64),
+    }
+
+
+def _arrays_of(levels: dict) -> Tuple[bytes, List[int], List[int], List[int], Tuple[int, int]]:
+    """``levels`` (as ``_levels_of`` gives them) as the native half takes them, with their
+    rows and columns; refused with the reason where they are not levels."""
+    try:
+        tiles = np.ascontiguousarray(levels["tiles"], np.uint8)
+        agents = np.asarray(levels["agents"], np.int64)
+        goals = np.asarray(levels["goals"], np.int64)
+    except KeyError as missing:
+        raise ValueError(f"levels need {missing}: tiles, agents and goals") from None
+    if tiles.ndim != 3 or agents.shape != (len(tiles), 2) or goals.shape != (len(tiles), 2):
+        raise ValueError(
+            f"levels of tiles {tiles.shape}, agents {agents.shape} and goals {goals.shape}: "
+            "expected tiles (levels, rows, columns), agents and goals (levels, 2)"
+        )
+    count, rows, columns = tiles.shape
+    for name, cells in (("agent", agents), ("goal", goals)):
+        off = (cells[:, 0] < 0) | (cells[:, 0] >= rows) | (cells[:, 1] < 0) | (cells[:, 1] >= columns)
+        if off.any():
+            at = int(np.argmax(off))
+            raise ValueError(
+                f"level {at}: its {name} {tuple(int(c) for c in cells[at])} is off its {rows}x{columns} tiles"
+            )
+    seeds = np.asarray(levels.get("seeds", np.zeros(count, np.uint64)), np.uint64).reshape(-1)
+    if len(seeds) != count:
+        raise ValueError(f"levels of {count} tiles and {len(seeds)} seeds: expected one seed a level")
+    agent_tiles = (agents[:, 0] * columns + agents[:, 1]).tolist()
+    goal_tiles = (goals[:, 0] * columns + goals[:, 1]).tolist()
+    return tiles.tobytes(), agent_tiles, goal_tiles, seeds.tolist(), (rows, columns)
 
 
 gymnasium.register(

@@ -1271,17 +1271,22 @@ impl Env {
     /// Every environment's level: `(tiles, agents, goals, seeds)`, the tiles as bytes
     /// (environments x rows x columns), agents and goals as tile indices.
     fn levels<'py>(&self, py: Python<'py>) -> PyResult<LevelArrays<'py>> {
-        let levels: Vec<&Level> = self.batch.levels().collect();
-        let tiles: Vec<u8> = levels
-            .iter()
-            .flat_map(|l| l.tiles.iter().copied())
-            .collect();
-        Ok((
-            byte_array(py, &tiles)?,
-            levels.iter().map(|l| l.agent).collect(),
-            levels.iter().map(|l| l.goal).collect(),
-            levels.iter().map(|l| l.seed).collect(),
-        ))
+        level_arrays(py, self.batch.levels())
+    }
+
+    /// Hands out the given levels (as `levels` gives them) from the next reset on, in turn.
+    fn set_levels(
+        &mut self,
+        tiles: &[u8],
+        agents: Vec<u32>,
+        goals: Vec<u32>,
+        seeds: Vec<u64>,
+    ) -> PyResult<()> {
+        let (width, height) = self.batch.map_size();
+        let levels = given_levels((width, height), tiles, agents, goals, seeds)?;
+        self.batch
+            .set_levels(Levels::Given(levels))
+            .map_err(env_error)
     }
 
     /// The steps taken in each episode.
@@ -1304,6 +1309,95 @@ impl Env {
             .mutate(edits, seed, observations)
             .map_err(env_error)
     }
+}
+
+/// `levels` as arrays: `(tiles, agents, goals, seeds)`, the tiles as bytes (levels x rows x
+/// columns), agents and goals as tile indices.
+fn level_arrays<'py, 'a>(
+    py: Python<'py>,
+    levels: impl Iterator<Item = &'a Level>,
+) -> PyResult<LevelArrays<'py>> {
+    let levels: Vec<&Level> = levels.collect();
+    let tiles: Vec<u8> = levels
+        .iter()
+        .flat_map(|l| l.tiles.iter().copied())
+        .collect();
+    Ok((
+        byte_array(py, &tiles)?,
+        levels.iter().map(|l| l.agent).collect(),
+        levels.iter().map(|l| l.goal).collect(),
+        levels.iter().map(|l| l.seed).collect(),
+    ))
+}
+
+/// Levels of `width x height` tiles from arrays as [`level_arrays`] writes them, one per
+/// agent, refused where the arrays disagree in length.
+fn given_levels(
+    (width, height): (u32, u32),
+    tiles: &[u8],
+    agents: Vec<u32>,
+    goals: Vec<u32>,
+    seeds: Vec<u64>,
+) -> PyResult<Vec<Level>> {
+    let count = agents.len();
+    let len = width as usize * height as usize;
+    if goals.len() != count || seeds.len() != count || tiles.len() != count * len {
+        return Err(bad(format!(
+            "levels of {count} agents, {} goals, {} seeds and {} tiles: expected one agent, goal \
+             and seed a level and {width}x{height} tiles each",
+            goals.len(),
+            seeds.len(),
+            tiles.len()
+        )));
+    }
+    let levels = tiles
+        .chunks_exact(len.max(1))
+        .zip(agents)
+        .zip(goals)
+        .zip(seeds);
+    Ok(levels
+        .map(|(((tiles, agent), goal), seed)| Level {
+            width,
+            height,
+            tiles: tiles.to_vec(),
+            agent,
+            goal,
+            seed,
+        })
+        .collect())
+}
+
+/// Up to `edits` edits to each of the levels given as arrays (`mazegen.gym.mutate`), each
+/// level's goal reachable before and after; the edited levels as arrays.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn mutate_levels<'py>(
+    py: Python<'py>,
+    width: u32,
+    height: u32,
+    tiles: &[u8],
+    agents: Vec<u32>,
+    goals: Vec<u32>,
+    seeds: Vec<u64>,
+    edits: u32,
+    seed: u64,
+) -> PyResult<LevelArrays<'py>> {
+    let mut levels = given_levels((width, height), tiles, agents, goals, seeds)?;
+    use mazegen::env::{FLOOR, OUTSIDE, WALL};
+    for (index, level) in levels.iter().enumerate() {
+        let on_map = |tile: u32| (tile as usize) < level.tiles.len();
+        let tiles_known = (level.tiles.iter()).all(|&t| matches!(t, FLOOR | WALL | OUTSIDE));
+        let reason = if !tiles_known {
+            "a tile is neither floor (0), wall (1) nor outside (4)"
+        } else if !on_map(level.agent) || !on_map(level.goal) || level.shortest().is_none() {
+            "its goal cannot be reached from its agent (mutations keep a reachable goal reachable)"
+        } else {
+            continue;
+        };
+        return Err(bad(format!("level {index}: {reason}")));
+    }
+    py.detach(|| mazegen::env::mutate(&mut levels, edits, seed));
+    level_arrays(py, levels.iter())
 }
 
 #[pyfunction]
@@ -1433,6 +1527,7 @@ fn score<'py>(
 #[pymodule]
 fn _mazegen(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(draw_seed, module)?)?;
+    module.add_function(wrap_pyfunction!(mutate_levels, module)?)?;
     module.add_function(wrap_pyfunction!(score, module)?)?;
     module.add("ALGORITHMS", algorithm_names())?;
     module.add("MAX_SCALE", mazegen::render::MAX_SCALE)?;

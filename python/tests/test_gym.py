@@ -201,6 +201,42 @@ def test_mutations_keep_every_goal_reachable():
     assert (after["goals"] != before["goals"]).any() and (after["agents"] != before["agents"]).any()
 
 
+def test_a_replay_buffer_s_levels_mutate_solvably_and_play_again():
+    # ACCEL: levels kept aside, edited by mutate(), played again by set_levels().
+    envs = mazegen.gym.MazeVectorEnv(64, width=6, height=6, observation="tiles", copy=False)
+    envs.reset(seed=9)
+    buffer = envs.levels()
+    del buffer["steps"]
+    edited = mazegen.gym.mutate(buffer, 10, seed=3)
+    assert edited["tiles"].shape == buffer["tiles"].shape
+    assert (edited["tiles"] != buffer["tiles"]).any()
+    for e in range(64):
+        assert tuple(edited["goals"][e]) in reachable(edited["tiles"][e], edited["agents"][e])
+    again = mazegen.gym.mutate(buffer, 10, seed=3)
+    assert all((again[name] == edited[name]).all() for name in edited)
+    assert (buffer["tiles"] == envs.levels()["tiles"]).all(), "the buffer is left as it was"
+    # Played from the next seeded reset, in turn.
+    envs.set_levels(edited)
+    observations, _ = envs.reset(seed=1)
+    played = envs.levels()
+    for name in ("tiles", "agents", "goals", "seeds"):
+        assert (played[name] == edited[name]).all(), name
+    assert (observations[np.arange(64), edited["agents"][:, 0], edited["agents"][:, 1]] == 3).all()
+    # Levels that are none are refused with the reason.
+    cut = {name: value.copy() for name, value in buffer.items()}
+    cut["tiles"][5][tuple(cut["goals"][5])] = 1
+    with pytest.raises(ValueError, match="level 5: its goal cannot be reached"):
+        mazegen.gym.mutate(cut, 1, seed=0)
+    with pytest.raises(ValueError, match="levels need 'agents'"):
+        mazegen.gym.mutate({"tiles": buffer["tiles"]}, 1, seed=0)
+    wider = dict(buffer, tiles=np.pad(buffer["tiles"], ((0, 0), (0, 2), (0, 2)), constant_values=1))
+    with pytest.raises(ValueError, match="levels of 15x15 tiles: expected the environments' 13x13"):
+        envs.set_levels(wider)
+    off = dict(buffer, agents=buffer["agents"] + 20)
+    with pytest.raises(ValueError, match=r"level 0: its agent \(\d+, \d+\) is off its 13x13 tiles"):
+        mazegen.gym.mutate(off, 1, seed=0)
+
+
 def test_bad_options_are_refused_with_what_would_be_accepted():
     with pytest.raises(ValueError, match="observation 'pixels': expected one of channels, tiles, view"):
         mazegen.gym.MazeVectorEnv(2, observation="pixels")
