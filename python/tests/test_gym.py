@@ -184,6 +184,26 @@ def test_levels_from_seeds_a_dataset_or_a_callable():
     assert len(picked) > 4
 
 
+def test_masks_are_levels_whose_outside_is_never_entered():
+    ring = "XX.XX\nX...X\n.....\nX...X\nXX.XX\n"
+    envs = mazegen.gym.MazeVectorEnv(32, "backtrack", mask=ring, observation="tiles", max_steps=50)
+    observations, _ = envs.reset(seed=5)
+    levels = envs.levels()
+    dataset = mazegen.dataset(32, "backtrack", mask=ring, seed=5)
+    # The dataset's tiles draw outside the mask as wall; a level marks it apart.
+    assert ((levels["tiles"] != 0) == (dataset.tiles == 1)).all()
+    outside = levels["tiles"] == 4
+    assert outside[:, 0, 0].all() and not outside[:, 5, 5].any()
+    rng = np.random.default_rng(0)
+    for _ in range(100):
+        observations, _, _, _, _ = envs.step(rng.integers(0, 4, 32))
+        now = envs.levels()
+        assert ((now["tiles"] == 4) == outside).all()
+        for e in range(32):
+            assert now["tiles"][e][tuple(now["agents"][e])] == 0, "the agent stands on floor"
+            assert tuple(now["goals"][e]) in reachable(now["tiles"][e], now["agents"][e])
+
+
 def test_mutations_keep_every_goal_reachable():
     envs = mazegen.gym.MazeVectorEnv(300, width=5, height=5, braid=0.5, observation="tiles", copy=False)
     envs.reset(seed=4)
