@@ -45,15 +45,10 @@ impl Render for Ascii {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{Dir, Grid, Pos};
 
     #[test]
     fn a_u_shaped_maze_as_maze_dataset_draws_it() {
-        let mut grid = Grid::new(2, 2).unwrap();
-        grid.carve(Pos::new(0, 0), Dir::South);
-        grid.carve(Pos::new(0, 1), Dir::East);
-        grid.carve(Pos::new(1, 1), Dir::North);
-        let maze = Maze::new(grid, "hand", serde_json::json!({}), 0);
+        let maze = super::super::grids::u_maze();
         let mut out = Vec::new();
         Ascii.render(&maze, &mut out).unwrap();
         // Start top-left, goal bottom-right: the path runs down and across.

@@ -108,3 +108,14 @@ impl TileChars {
         self.chars.chunks(self.width)
     }
 }
+
+/// A 2x2-cell maze for the formats' tests, a U: down the left, along the bottom, up the right;
+/// start top-left, goal bottom-right.
+#[cfg(test)]
+pub(super) fn u_maze() -> Maze {
+    let mut grid = Grid::new(2, 2).unwrap();
+    grid.carve(Pos::new(0, 0), Dir::South);
+    grid.carve(Pos::new(0, 1), Dir::East);
+    grid.carve(Pos::new(1, 1), Dir::North);
+    Maze::new(grid, "hand", serde_json::json!({}), 0)
+}

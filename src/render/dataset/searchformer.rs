@@ -288,13 +288,8 @@ mod tests {
 
     #[test]
     fn a_maze_is_its_tiles_inside_the_wall() {
-        use crate::grid::{Dir, Pos};
         // The U: down the left, along the bottom, up the right; goal bottom-right.
-        let mut grid = Grid::new(2, 2).unwrap();
-        grid.carve(Pos::new(0, 0), Dir::South);
-        grid.carve(Pos::new(0, 1), Dir::East);
-        grid.carve(Pos::new(1, 1), Dir::North);
-        let maze = Maze::new(grid, "hand", serde_json::json!({}), 0);
+        let maze = super::super::grids::u_maze();
         let mut out = Vec::new();
         Searchformer.render(&maze, &mut out).unwrap();
         assert_eq!(
