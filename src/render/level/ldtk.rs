@@ -62,6 +62,7 @@ impl Ldtk {
     pub const TAKES: Takes = Takes {
         tiles: true,
         records_seed: true,
+        entities: true,
         ..Takes::NOTHING
     };
 }

@@ -34,6 +34,7 @@ impl Uvtt {
     pub const TAKES: Takes = Takes {
         tiles: true,
         picture: true,
+        entities: true,
         ..Takes::NOTHING
     };
 }
