@@ -24,8 +24,9 @@
 //! 2. With `count = N` (or drawn from `[min, max]`), the rooms shuffled and taken in turn,
 //!    round again while entities remain; with `"all"`, each room once.
 //! 3. Each entity on a floor tile of its room drawn uniformly among those still free: a plain
-//!    floor tile, never a door, lock, stairs, the start, the goal, a key or another entity. A
-//!    level without tiles gives entities a room only.
+//!    floor tile, never a door, lock, stairs, the start, the goal, a key or another entity, nor
+//!    the room's first tile (where printed maps write its number) unless it is the only one.
+//!    A level without tiles gives entities a room only.
 //! 4. Its item drawn from the table by weight.
 //!
 //! A rule that finds fewer rooms or free tiles than it asks places what fits and says so
@@ -457,7 +458,7 @@ pub(super) fn place_on(
 }
 
 /// The plain floor tiles of `room` in row order: its floor reached from its first tile within
-/// its bounds, the marked tiles left out.
+/// its bounds, the marked tiles left out, and its first tile too unless it is the only one.
 fn free_tiles(
     tiles: &super::TileMap,
     level: &impl Level,
@@ -492,6 +493,10 @@ fn free_tiles(
         }
     }
     floor.retain(|&(x, y)| tiles.get(x, y) == MapTile::Room);
+    // The room's first tile carries its number on printed maps: the last taken.
+    if floor.len() > 1 {
+        floor.retain(|&at| at != first);
+    }
     floor.sort_unstable_by_key(|&(x, y)| (y, x));
     floor
 }

@@ -66,7 +66,7 @@ pub(super) fn read_contents(
     if !takes.entities {
         return Err(bad_input(format!(
             "--contents places entities, which --format {format_name} has no place for: use \
-             term, text, json, svg, png, tiled, tmx, ldtk or uvtt, or leave --contents out"
+             term, text, json, svg, png, tiled, tmx, godot, ldtk or uvtt, or leave --contents out"
         )));
     }
     let name = path.display().to_string();

@@ -62,6 +62,7 @@ pub fn write_tileset_image(out: &mut dyn Write) -> io::Result<()> {
     picture::write_png(
         &picture,
         &TileMap::new(kinds.len() as u32, kinds.to_vec()),
+        &Default::default(),
         size,
         out,
     )
