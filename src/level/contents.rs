@@ -4,7 +4,7 @@
 //! A rule names a `kind`, the rooms it may go in and how many to place:
 //!
 //! - `where`: `any` room (the default), the `farthest` from the start in hops (among those the
-//!   other facts allow), a `dead_end` (one door, neither the start nor the goal), the `start`
+//!   other facts allow that have a free floor tile left), a `dead_end` (one door, neither the start nor the goal), the `start`
 //!   room or the `goal` room;
 //! - `on_main_path`: on (`true`) or off (`false`) a shortest way from the start to the goal;
 //! - `hops = [a, b]`: `a` to `b` hops from the start, both included;
@@ -20,7 +20,8 @@
 //! start is its stairs up, its goal its stairs down), draws from stream [`CONTENTS_STREAM`] of
 //! the level's seed, so contents move nothing else:
 //!
-//! 1. The rooms the rule allows, in increasing order; for `farthest`, those of them deepest.
+//! 1. The rooms the rule allows, in increasing order; for `farthest`, the deepest of them with
+//!    a free floor tile left.
 //! 2. With `count = N` (or drawn from `[min, max]`), the rooms shuffled and taken in turn,
 //!    round again while entities remain; with `"all"`, each room once.
 //! 3. Each entity on a floor tile of its room drawn uniformly among those still free: a plain
@@ -96,7 +97,8 @@ pub enum Place {
     /// Every room.
     #[default]
     Any,
-    /// The rooms farthest from the start, in hops, among those the other facts allow.
+    /// The rooms farthest from the start, in hops, among those the other facts allow that
+    /// have a free floor tile left (on a map with tiles).
     Farthest,
     /// Rooms with one door, other than the start and the goal.
     DeadEnd,
@@ -395,6 +397,15 @@ pub(super) fn place_on(
             })
             .collect();
         if rule.place == Place::Farthest {
+            // On a map with tiles, the farthest of those with a free tile left.
+            if let Some(tiles) = &tiles {
+                rooms.retain(|&room| {
+                    let spots = free
+                        .entry(room)
+                        .or_insert_with(|| free_tiles(tiles, level, &bounds, room));
+                    !spots.is_empty()
+                });
+            }
             let deepest = rooms.iter().map(|&room| facts.depth[room as usize]).max();
             rooms.retain(|&room| Some(facts.depth[room as usize]) == deepest);
         }
