@@ -372,10 +372,9 @@ pub(super) fn place_on(
         if !rule.floor.holds(floor, floors) {
             continue;
         }
-        let on_main = match rule.on_main_path {
-            Some(wanted) => Some((facts.main_path(level).to_vec(), wanted)),
-            None => None,
-        };
+        let on_main = rule
+            .on_main_path
+            .map(|wanted| (facts.main_path(level).to_vec(), wanted));
         let analysis = level.analysis();
         let mut rooms: Vec<u32> = (0..facts.depth.len() as u32)
             .filter(|&room| {

@@ -566,7 +566,7 @@ impl<L: Level> Level for Stacked<'_, L> {
         self.dungeon
             .floors()
             .flat_map(|floor| {
-                let f = floor.number as usize;
+                let f = floor.number;
                 let (base, top) = (self.rooms[f], self.top[f]);
                 floor.entities().into_iter().map(move |entity| Entity {
                     room: entity.room + base,
