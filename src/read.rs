@@ -30,10 +30,12 @@ use serde_json::value::RawValue;
 use std::fmt;
 use std::io::{self, Read};
 
+mod contents;
 mod design;
 mod graph;
 mod levels;
 
+pub use contents::read_contents;
 pub use design::{GraphFormat, read_design, read_templates};
 
 /// Why [`read_maze`] could not read a maze.

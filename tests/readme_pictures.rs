@@ -283,6 +283,28 @@ const PICTURES: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "docs/dungeon-contents.png",
+        &[
+            "rooms",
+            "--count",
+            "16",
+            "--candidates",
+            "delaunay",
+            "--seed",
+            "3",
+            "--width",
+            "71",
+            "--height",
+            "45",
+            "--locks",
+            "2",
+            "--contents",
+            "docs/contents.toml",
+            "--format",
+            "png",
+        ],
+    ),
+    (
         "docs/wrap-torus.png",
         &[
             "wilson",
@@ -391,5 +413,15 @@ fn the_guides_mask_is_the_one_the_pictures_use() {
     assert!(
         guide.contains(&format!("cat > heart.txt <<'EOF'\n{heart}EOF\n")),
         "docs/shapes.md writes docs/heart.txt's mask"
+    );
+}
+
+#[test]
+fn the_guides_rules_are_the_ones_the_pictures_use() {
+    let rules = std::fs::read_to_string("docs/contents.toml").unwrap();
+    let guide = std::fs::read_to_string("docs/games.md").unwrap();
+    assert!(
+        guide.contains(&format!("cat > contents.toml <<'EOF'\n{rules}EOF\n")),
+        "docs/games.md writes docs/contents.toml's rules"
     );
 }

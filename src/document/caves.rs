@@ -21,6 +21,9 @@ pub(crate) struct CavesDocument<'a, R, E, T> {
     pub rooms: Lines<R>,
     pub edges: Lines<E>,
     pub tiles: Lines<T>,
+    /// Contents placed by rules, when placed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entities: Option<Lines<Vec<super::EntityEntry<'a>>>>,
 }
 
 /// The `analysis` object.

@@ -111,6 +111,33 @@ impl WindowEntry {
     }
 }
 
+/// One entry of a room map's or cave's `entities` (contents placed by rules,
+/// [`crate::level::Contents`]): its kind, item, room and, on a tile map, its tile.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct EntityEntry<'a> {
+    pub kind: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub item: Option<&'a str>,
+    pub room: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub x: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub y: Option<u32>,
+}
+
+impl<'a> EntityEntry<'a> {
+    /// The entry of `entity`.
+    pub(crate) fn of(entity: &'a crate::level::Entity) -> Self {
+        Self {
+            kind: &entity.kind,
+            item: entity.item.as_deref(),
+            room: entity.room,
+            x: entity.at.map(|(x, _)| x),
+            y: entity.at.map(|(_, y)| y),
+        }
+    }
+}
+
 /// A JSON array of what an iterator gives, serialized as the iterator (cloned) goes, without a
 /// `Vec` of it.
 #[derive(Clone)]

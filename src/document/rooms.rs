@@ -21,6 +21,9 @@ pub(crate) struct RoomsDocument<'a, R, E, M> {
     pub edges: Lines<E>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub maze: Option<Lines<M>>,
+    /// Contents placed by rules, when placed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entities: Option<Lines<Vec<super::EntityEntry<'a>>>>,
 }
 
 /// The `params` object: the effective parameters and the map size.

@@ -15,6 +15,7 @@
 //!    left out (failing that, its start). Every room of a floor is reached before its stairs
 //!    down (its keys lie on it or above), so that key still comes before its lock.
 
+use super::contents::{Contents, Entity, Shortfall, place_on, search};
 use super::{
     Analysis, Edge, Level, LevelError, Lock, MapTile, Mark, Rect, Role, TileMap, Wanted,
     marks_wanted,
@@ -78,6 +79,8 @@ pub struct Dungeon<L> {
     /// Every floor's keys, `(room, lock number)` by lock number: its own, and the key carried
     /// up from the floor below.
     keys: Vec<Vec<(u32, u32)>>,
+    /// Every floor's entities, once furnished ([`Dungeon::furnish`]).
+    contents: Vec<Vec<Entity>>,
 }
 
 impl<L: Level> Dungeon<L> {
@@ -121,12 +124,57 @@ impl<L: Level> Dungeon<L> {
             numbered += own.len() as u32;
             locks.push(own);
         }
+        let contents = vec![Vec::new(); levels.len()];
         Self {
             seed,
             levels,
             locks,
             keys,
+            contents,
         }
+    }
+
+    /// Places the entities of `contents` on every floor (see [`Contents`]), each floor from
+    /// its own seed, in place of any placed before; returns where rules fell short. A lock a
+    /// rule names stands on some floor: the floors above it lie before it, those below behind
+    /// it if their way down passes it. Refuses a rule naming a lock or floor the dungeon
+    /// lacks ([`LevelError::Contents`]), placing nothing.
+    pub fn furnish(&mut self, contents: &Contents) -> Result<Vec<Shortfall>, LevelError> {
+        let floors = self.floor_count();
+        // Where each lock a rule names stands, and whether the way down its floor passes it.
+        let mut named = std::collections::BTreeMap::new();
+        for rule in &contents.rules {
+            for lock in [rule.after_lock, rule.before_lock].into_iter().flatten() {
+                named.entry(lock).or_insert_with(|| {
+                    self.floors().find_map(|floor| {
+                        let own = floor.locks().iter().find(|l| l.number == lock)?;
+                        let analysis = floor.analysis();
+                        let reached = search(&floor, analysis.start, Some(own.edge), true);
+                        Some((floor.number(), reached[analysis.goal as usize].is_none()))
+                    })
+                });
+            }
+        }
+        let mut placed = Vec::with_capacity(floors as usize);
+        let mut short = Vec::new();
+        for floor in self.floors() {
+            let f = floor.number();
+            let elsewhere = |lock: u32| {
+                named
+                    .get(&lock)
+                    .copied()
+                    .flatten()
+                    .map(|(at, down_behind)| {
+                        // Floors above a lock lie before it.
+                        at < f && down_behind
+                    })
+            };
+            let (entities, fell_short) = place_on(&floor, contents, (f, floors), &elsewhere)?;
+            placed.push(entities);
+            short.extend(fell_short);
+        }
+        self.contents = placed;
+        Ok(short)
     }
 
     /// The number of floors.
@@ -263,6 +311,15 @@ impl<L: Level> Level for Floor<'_, L> {
 
     fn place_marks(&self, wanted: &[Wanted]) -> Option<Vec<Mark>> {
         self.level().place_marks(wanted)
+    }
+
+    fn is_one_way(&self, edge: u32) -> bool {
+        self.level().is_one_way(edge)
+    }
+
+    /// The entities furnished on this floor.
+    fn entities(&self) -> Vec<Entity> {
+        self.dungeon.contents[self.number].clone()
     }
 
     /// A level's roles, but for its start below the first floor and its goal above the last:
@@ -495,5 +552,28 @@ impl<L: Level> Level for Stacked<'_, L> {
     fn role(&self, room: u32) -> Role {
         let (floor, own) = self.floor_of_room(room);
         floor.role(own)
+    }
+
+    fn is_one_way(&self, edge: u32) -> bool {
+        let f = self.first_edge.partition_point(|&first| first <= edge) - 1;
+        self.dungeon
+            .floor(f as u32)
+            .is_one_way(edge - self.first_edge[f])
+    }
+
+    /// Every floor's entities, their rooms and tiles as on the floors drawn together.
+    fn entities(&self) -> Vec<Entity> {
+        self.dungeon
+            .floors()
+            .flat_map(|floor| {
+                let f = floor.number;
+                let (base, top) = (self.rooms[f], self.top[f]);
+                floor.entities().into_iter().map(move |entity| Entity {
+                    room: entity.room + base,
+                    at: entity.at.map(|(x, y)| (x, y + top)),
+                    ..entity
+                })
+            })
+            .collect()
     }
 }

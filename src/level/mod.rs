@@ -11,6 +11,7 @@
 //! - Locks and keys ([`Lock`]), planned on the graph's spanning tree so that a player can
 //!   always win.
 //! - Dungeons ([`Dungeon`]): levels joined by stairs, their locks numbered across them.
+//! - Contents ([`Contents`]): entities placed in rooms by rules on the graph's facts.
 //!
 //! This module knows nothing of how rooms are placed or caves grown: those stand above it.
 //!
@@ -31,6 +32,7 @@
 
 mod adjacency;
 mod analysis;
+mod contents;
 mod error;
 mod floors;
 mod graph;
@@ -41,6 +43,10 @@ mod tiles;
 pub(crate) use adjacency::Adjacency;
 pub use analysis::{Analysis, FARTHEST_PAIR_BUDGET};
 pub(crate) use analysis::{analyse, analyse_from};
+pub use contents::{
+    CONTENTS_STREAM, Contents, Count, DEFAULT_RULES, Entity, FloorChoice, Item, MAX_COUNT,
+    MAX_NAME, Place, Rule, Shortfall,
+};
 pub use error::LevelError;
 pub use floors::{
     Dungeon, FLOOR_GAP, FLOORS_STREAM, Floor, MAX_FLOORS, Stacked, Stairs, check_floors, floor_seed,
@@ -127,6 +133,19 @@ pub trait Level {
     /// What `room` is for.
     fn role(&self, room: u32) -> Role {
         Role::of(room, self.analysis())
+    }
+
+    /// Whether edge number `edge` may be passed only from its `a` to its `b` (a designer's
+    /// graph's one-way passage).
+    fn is_one_way(&self, edge: u32) -> bool {
+        let _ = edge;
+        false
+    }
+
+    /// The entities placed on the level by contents rules ([`Contents`]), by rule: none unless
+    /// placed ([`Dungeon::furnish`]).
+    fn entities(&self) -> Vec<Entity> {
+        Vec::new()
     }
 
     /// Every room's keys: the numbers of the locks whose keys lie in it, in increasing order.

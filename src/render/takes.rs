@@ -33,6 +33,8 @@ pub struct Takes {
     /// What of a finished maze it writes beside its passages: every format holds the solution,
     /// the start and goal and the openings, but arrays and tokens.
     pub holds: Holds,
+    /// Shows the entities contents rules placed on a level ([`crate::level::Contents`]).
+    pub entities: bool,
 }
 
 /// What of a finished maze a format writes beside its passages (drawn or listed).
@@ -88,6 +90,7 @@ impl Takes {
         solved: false,
         many: None,
         holds: Holds::ALL,
+        entities: false,
     };
 
     /// Whether it takes a palette: pictures, and `term`'s colors.

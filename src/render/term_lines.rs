@@ -82,6 +82,21 @@ impl Pieces {
         pieces
     }
 
+    /// These pieces and, as the next inks, each of `glyphs` in `color`.
+    pub(in crate::render) fn with_glyphs<'a>(
+        mut self,
+        color: TermColor,
+        glyphs: impl Iterator<Item = &'a str>,
+    ) -> Self {
+        let escape = color.escape();
+        for glyph in glyphs {
+            self.first.push(Piece::new(&[&escape, glyph]));
+            self.later.push(Piece::new(&[" ", glyph]));
+            self.later.push(Piece::new(&[" ", &escape, glyph]));
+        }
+        self
+    }
+
     /// The uncolored glyph of each of `glyphs`, by ink number.
     pub(in crate::render) fn plain(glyphs: impl Iterator<Item = &'static str> + Clone) -> Self {
         let first = glyphs.clone().map(|glyph| Piece::new(&[glyph])).collect();

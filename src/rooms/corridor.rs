@@ -158,6 +158,10 @@ impl Level for RoomMap {
         }
     }
 
+    fn is_one_way(&self, edge: u32) -> bool {
+        self.one_way(edge as usize)
+    }
+
     /// Each room's marks along its rows from its centre tile, wrapping round, those past its
     /// floor left out. `None` for a map generated without a layout.
     fn place_marks(&self, wanted: &[Wanted]) -> Option<Vec<Mark>> {

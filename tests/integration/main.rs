@@ -15,6 +15,7 @@ mod animation;
 mod caves;
 mod character;
 mod cli;
+mod contents;
 mod dataset;
 mod dataset_shapes;
 mod docs;

@@ -10,7 +10,7 @@ use std::process::Command;
 
 /// Runs `script` with `path` as its argument and returns what it prints last, as JSON
 /// (pytmx imports pygame, which may greet first).
-fn python_json(script: &str, path: &Path) -> Value {
+pub fn python_json(script: &str, path: &Path) -> Value {
     let output = Command::new("python3")
         .env("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         .args(["-c", script])
@@ -86,7 +86,7 @@ fn floors_of(args: &[&str]) -> Vec<Value> {
 
 /// Reads a .tmx file with pytmx: per tile layer its rows of kinds, per object group its
 /// objects' class, tile and properties.
-const PYTMX_READER: &str = r#"
+pub const PYTMX_READER: &str = r#"
 import json, sys
 import pytmx
 m = pytmx.TiledMap(sys.argv[1])

@@ -33,6 +33,10 @@ rooms rooms --count 6 --corridors maze --width 41 --height 31
 caves caves --locks 1
 dungeon rooms --floors 3 --locks 2
 dungeon caves --floors 2 --fill 0.5
+rooms rooms --count 12 --locks 2 --contents
+rooms rooms --count 8 --map never --contents
+caves caves --locks 1 --contents
+dungeon rooms --floors 2 --contents
 ";
 
 /// Real documents of every schema ([`MADE`]), written to `dir`, each with the schema it must

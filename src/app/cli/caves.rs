@@ -1,7 +1,7 @@
 //! Command-line types of the `caves` command.
 
 use super::level::parse_locks;
-use super::{FloorsArgs, MapPictureArgs, TargetArgs, parse_probability, parse_seed};
+use super::{ContentsArgs, FloorsArgs, MapPictureArgs, TargetArgs, parse_probability, parse_seed};
 use clap::{Args, ValueEnum};
 use mazegen::Probability;
 use mazegen::caves::{MAX_SIDE, MAX_STEPS, Rule};
@@ -34,6 +34,9 @@ pub struct CavesArgs {
 
     #[command(flatten)]
     pub floors: FloorsArgs,
+
+    #[command(flatten)]
+    pub contents: ContentsArgs,
 
     #[command(flatten)]
     pub automaton: AutomatonArgs,

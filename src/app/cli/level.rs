@@ -12,6 +12,17 @@ pub struct FloorsArgs {
     pub floors: u32,
 }
 
+/// The contents placed on room maps and caves.
+#[derive(Debug, Args)]
+pub struct ContentsArgs {
+    /// Place entities by the rules of FILE (TOML, or JSON for a .json file): a kind in rooms
+    /// chosen by the graph's facts (farthest, dead ends, the main path, hops, locks), with
+    /// counts and weighted tables. Alone (or `default`): a boss in the room farthest from the
+    /// start, treasure in every dead end
+    #[arg(long, value_name = "FILE", num_args = 0..=1, default_missing_value = "default")]
+    pub contents: Option<std::path::PathBuf>,
+}
+
 /// How the pictures of room maps and caves are drawn.
 #[derive(Debug, Args)]
 pub struct MapPictureArgs {

@@ -14,7 +14,7 @@ mod score;
 pub use caves::{CavesArgs, CavesFormat};
 pub use dataset::{DatasetArgs, EndpointRule};
 pub use document::{RenderArgs, SolveArgs, StatsArgs, StatsFormat};
-pub use level::{FloorsArgs, MapPictureArgs, MapTheme};
+pub use level::{ContentsArgs, FloorsArgs, MapPictureArgs, MapTheme};
 pub use maze::{
     BacktrackArgs, BinaryTreeArgs, DEFAULT_RINGS, DEFAULT_SHAPE_CELLS, EndpointArgs,
     GrowingTreeArgs, MazeArgs, PercolationArgs, Place, PrimArgs, SearchArgs, ShapeArgs, ShapeKind,

@@ -1,7 +1,7 @@
 //! Command-line types of the `rooms` command.
 
 use super::level::parse_locks;
-use super::{FloorsArgs, MapPictureArgs, TargetArgs, parse_probability, parse_seed};
+use super::{ContentsArgs, FloorsArgs, MapPictureArgs, TargetArgs, parse_probability, parse_seed};
 use clap::{Args, ValueEnum};
 use mazegen::Probability;
 use mazegen::render::{self, Takes};
@@ -65,6 +65,9 @@ pub struct RoomsArgs {
 
     #[command(flatten)]
     pub floors: FloorsArgs,
+
+    #[command(flatten)]
+    pub contents: ContentsArgs,
 
     #[command(flatten)]
     pub map: MapArgs,

@@ -1,13 +1,13 @@
 //! The `caves` command: generate the cave and write it.
 
-use super::rooms::write_tileset;
+use super::rooms::{furnish, write_tileset};
 use crate::app::settle::{CavesJob, caves_with_flags};
 use mazegen::caves::CaveMap;
 use mazegen::level::Dungeon;
 
 /// Carries out a caves job.
 pub fn run(job: CavesJob) -> anyhow::Result<()> {
-    let cave = Dungeon::generate(job.floors, job.seed.value, |seed| {
+    let mut cave = Dungeon::generate(job.floors, job.seed.value, |seed| {
         CaveMap::generate(&job.options, seed)
     })
     .map_err(|error| caves_with_flags(error, &job.options))?;
@@ -20,6 +20,7 @@ pub fn run(job: CavesJob) -> anyhow::Result<()> {
             if left_out == 1 { "cavern" } else { "caverns" }
         ));
     }
+    furnish(&mut cave, job.contents.as_ref())?;
     job.target.write(|out| job.renderer.render(&cave, out))?;
     write_tileset(job.tileset)
 }

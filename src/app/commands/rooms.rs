@@ -3,13 +3,13 @@
 use crate::app::cli::AUTO_MAP_ROOMS;
 use crate::app::output::Target;
 use crate::app::settle::with_options_at_fault;
-use crate::app::settle::{RoomsJob, TilesetImage};
-use mazegen::level::Dungeon;
+use crate::app::settle::{ContentsJob, RoomsJob, TilesetImage, bad_input};
+use mazegen::level::{Dungeon, Level};
 use mazegen::rooms::RoomMap;
 
 /// Carries out a rooms job.
 pub fn run(job: RoomsJob) -> anyhow::Result<()> {
-    let rooms = Dungeon::generate(job.floors, job.seed.value, |seed| match &job.design {
+    let mut rooms = Dungeon::generate(job.floors, job.seed.value, |seed| match &job.design {
         Some((_, design)) => RoomMap::from_design(design, job.options.room_size, seed),
         None => RoomMap::generate(&job.options, seed),
     })
@@ -28,8 +28,36 @@ pub fn run(job: RoomsJob) -> anyhow::Result<()> {
             job.options.count
         ));
     }
+    furnish(&mut rooms, job.contents.as_ref())?;
     job.target.write(|out| job.renderer.render(&rooms, out))?;
     write_tileset(job.tileset)
+}
+
+/// Places `contents` on every floor of `dungeon`, with a note for each rule that fell short.
+pub fn furnish<L: Level>(
+    dungeon: &mut Dungeon<L>,
+    contents: Option<&ContentsJob>,
+) -> anyhow::Result<()> {
+    let Some(ContentsJob { name, contents }) = contents else {
+        return Ok(());
+    };
+    let short = dungeon
+        .furnish(contents)
+        .map_err(|error| bad_input(format!("--contents {name}: {error}")))?;
+    let floors = dungeon.floor_count();
+    for short in short {
+        let on = if floors > 1 {
+            format!(" on floor {}", short.floor + 1)
+        } else {
+            String::new()
+        };
+        crate::message(format_args!(
+            "note: --contents {name}: rule {} ({}) placed {} of {}{on}: the map has no more \
+             rooms or free floor tiles that the rule allows",
+            short.rule, short.kind, short.placed, short.wanted
+        ));
+    }
+    Ok(())
 }
 
 /// Writes a Tiled map's tileset image where `tileset` says.

@@ -2,7 +2,7 @@
 
 use super::Seed;
 use super::output::use_color;
-use super::rooms::{TilesetImage, map_picture, uvtt_picture};
+use super::rooms::{ContentsJob, TilesetImage, map_picture, read_contents, uvtt_picture};
 use crate::app::cli::{CavesArgs, CavesFormat};
 use crate::app::output::Target;
 use anyhow::Context as _;
@@ -25,6 +25,8 @@ pub struct CavesJob {
     pub target: Target,
     /// Where the image of a Tiled map's tileset goes.
     pub tileset: TilesetImage,
+    /// The contents to place (`--contents`).
+    pub contents: Option<ContentsJob>,
 }
 
 /// Settles the `caves` command.
@@ -37,6 +39,7 @@ pub(super) fn caves(args: CavesArgs) -> anyhow::Result<CavesJob> {
         .get_name()
         .to_string();
     let picture = map_picture(takes, &format_name, &args.picture)?;
+    let contents = read_contents(&args.contents, takes, &format_name)?;
     let picture = match format {
         CavesFormat::Uvtt => uvtt_picture(picture, args.picture.scale),
         _ => picture,
@@ -86,6 +89,7 @@ pub(super) fn caves(args: CavesArgs) -> anyhow::Result<CavesJob> {
         .and_then(|_| options.check_floors(floors))
         .map_err(|error| super::caves_with_flags(error, &options))?;
     Ok(CavesJob {
+        contents,
         options,
         floors,
         seed: Seed::settle(args.seed, args.quiet),

@@ -23,7 +23,7 @@ pub use output::{
     Pixels, Rendering, check_read_shape, picture_flag_refused, shape_format_refused,
     tiles_style_refused,
 };
-pub use rooms::{RoomsJob, TilesetImage};
+pub use rooms::{ContentsJob, RoomsJob, TilesetImage};
 
 use crate::app::cli::{Cli, Command, Format, MazeArgs};
 use clap::CommandFactory;

@@ -41,6 +41,46 @@ pub struct RoomsJob {
     pub note_no_map: bool,
     /// Where the image of a Tiled map's tileset goes.
     pub tileset: TilesetImage,
+    /// The contents to place (`--contents`).
+    pub contents: Option<ContentsJob>,
+}
+
+/// Contents rules to place on a map (`--contents`): read, checked and named.
+pub struct ContentsJob {
+    /// The rules file as named, or `default`.
+    pub name: String,
+    /// The rules.
+    pub contents: mazegen::level::Contents,
+}
+
+/// Reads `--contents` (a rules file, or the default rules given alone or as `default`),
+/// refusing a format (named `format_name`) that `takes` no entities.
+pub(super) fn read_contents(
+    args: &cli::ContentsArgs,
+    takes: Takes,
+    format_name: &str,
+) -> anyhow::Result<Option<ContentsJob>> {
+    let Some(path) = &args.contents else {
+        return Ok(None);
+    };
+    if !takes.entities {
+        return Err(bad_input(format!(
+            "--contents places entities, which --format {format_name} has no place for: use \
+             term, text, json, svg, png, tiled, tmx, godot, ldtk or uvtt, or leave --contents out"
+        )));
+    }
+    let name = path.display().to_string();
+    if name == "default" {
+        return Ok(Some(ContentsJob {
+            name,
+            contents: mazegen::level::Contents::default_rules(),
+        }));
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| bad_input(format!("--contents {name}: cannot be read: {error}")))?;
+    let contents = mazegen::read::read_contents(&text, &name)
+        .map_err(|error| bad_input(format!("--contents {error}")))?;
+    Ok(Some(ContentsJob { name, contents }))
 }
 
 /// Where the image of a Tiled map's tileset goes.
@@ -234,6 +274,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
     }
     let takes = format.takes();
     let picture = map_picture(takes, &format_name, &args.picture)?;
+    let contents = read_contents(&args.contents, takes, &format_name)?;
     let target = Target::new(args.target.output.as_deref());
     super::output::refuse_binary_to_terminal(takes, &target)?;
     let renderer: Box<dyn Render<Dungeon<RoomMap>>> = match format {
@@ -255,6 +296,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         RoomsFormat::Uvtt => Box::new(Uvtt(uvtt_picture(picture, args.picture.scale))),
     };
     Ok(RoomsJob {
+        contents,
         tileset: TilesetImage::of(
             matches!(format, RoomsFormat::Tiled | RoomsFormat::Tmx),
             &target,

@@ -3,7 +3,7 @@
 
 use crate::caves::CaveMap;
 use crate::document::caves::{CavernEntry, CavesAnalysis, CavesDocument, TunnelEntry};
-use crate::document::{CAVES_SCHEMA, Lines, Seq, write_pretty};
+use crate::document::{CAVES_SCHEMA, EntityEntry, Lines, Seq, write_pretty};
 use crate::level::{EdgeKind, Floor, Level};
 use crate::render::style::TileStyle;
 use crate::render::{Json, Render};
@@ -28,6 +28,7 @@ impl Render<Floor<'_, CaveMap>> for Json {
 /// Writes the document of `cave` as `level` shows it (its marks, roles, locks and keys).
 fn write_cave(cave: &CaveMap, level: &dyn Level, out: &mut dyn Write) -> io::Result<()> {
     let analysis = cave.analysis();
+    let entities = level.entities();
     let document = CavesDocument {
         schema: CAVES_SCHEMA,
         generator: crate::GENERATOR,
@@ -45,6 +46,8 @@ fn write_cave(cave: &CaveMap, level: &dyn Level, out: &mut dyn Write) -> io::Res
         rooms: Lines(Caverns(cave, level)),
         edges: Lines(Tunnels(cave, level)),
         tiles: Lines(Rows(level)),
+        entities: (!entities.is_empty())
+            .then(|| Lines(entities.iter().map(EntityEntry::of).collect())),
     };
     write_pretty(out, &document)
 }

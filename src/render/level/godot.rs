@@ -13,7 +13,8 @@
 //!   and every tile its kind in the custom data layer `kind`.
 //! - The objects of the Tiled map ([`super::tiled_map`]) as `Marker2D` nodes under `rooms` and
 //!   `marks`, at their top-left corner, their rectangle (`rect`, pixels), class and
-//!   properties as metadata.
+//!   properties as metadata; the entities of `--contents` among the marks, their class their
+//!   kind.
 //!
 //! A dungeon's floors are `Node2D`s `floor 1` to `floor N` under the root, each holding its
 //! `tiles`, `rooms` and `marks`, only the first visible.
@@ -38,6 +39,7 @@ impl Godot {
     pub const TAKES: Takes = Takes {
         tiles: true,
         records_seed: true,
+        entities: true,
         ..Takes::NOTHING
     };
 }
@@ -185,7 +187,7 @@ fn write_marker(out: &mut dyn Write, object: &Object, parent: &str) -> io::Resul
         object.name
     )?;
     writeln!(out, "position = Vector2({x}, {y})")?;
-    writeln!(out, "metadata/class = {}", string(object.class))?;
+    writeln!(out, "metadata/class = {}", string(&object.class))?;
     writeln!(out, "metadata/rect = Rect2i({x}, {y}, {w}, {h})")?;
     for (name, value) in &object.properties {
         writeln!(out, "metadata/{name} = {}", literal(value))?;

@@ -7,7 +7,9 @@
 //!   floor here), 3 corridor, 4 door, 5 lock, each value named and colored as in `png` maps;
 //! - `Entities`: a `Room` rectangle per room (fields `id`, `role`, `depth`, `keys`), a `Start`
 //!   and a `Goal` on their tiles (field `room`), a `Key` on each key's tile (fields `lock`,
-//!   `room`) and a `Lock` on each locked door (fields `lock`, `behind`: the room it opens).
+//!   `room`) and a `Lock` on each locked door (fields `lock`, `behind`: the room it opens);
+//!   with contents placed by rules (`--contents`), a `Content` on each entity's tile (fields
+//!   `kind`, `item`, empty without one, and `room`).
 //!
 //! The project carries every field LDtk 1.5.3 writes, with fixed unique ids and instance ids
 //! (`iid`s) made from the seed, so the same map always gives the same bytes. The level's own
@@ -38,6 +40,7 @@ mod uid {
     pub const LOCK: u32 = 50;
     pub const LEVEL_FIELDS: u32 = 60;
     pub const STAIRS: u32 = 70;
+    pub const CONTENT: u32 = 80;
     /// The first level's; the others' follow, and LDtk goes on from the next free uid.
     pub const LEVEL: u32 = 100;
 }
@@ -62,6 +65,7 @@ impl Ldtk {
     pub const TAKES: Takes = Takes {
         tiles: true,
         records_seed: true,
+        entities: true,
         ..Takes::NOTHING
     };
 }
@@ -148,8 +152,12 @@ fn layer_def(uid: u32, identifier: &str, kind: &str, values: Vec<Value>) -> Valu
     })
 }
 
-/// The project's definitions: its two layers, six entities and the level's fields.
-fn defs(colors: &[String]) -> Value {
+/// The color of contents' entities.
+const CONTENT_COLOR: &str = "#E040A0";
+
+/// The project's definitions: its two layers, six entities (seven with `contents`) and the
+/// level's fields.
+fn defs(colors: &[String], contents: bool) -> Value {
     let values: Vec<Value> = (1..)
         .zip(KINDS.into_iter().chain([(MapTile::StairsDown, "stairs")]))
         .map(|(value, (tile, identifier))| {
@@ -160,7 +168,7 @@ fn defs(colors: &[String]) -> Value {
         })
         .collect();
     let color = |tile: MapTile| colors[tile as usize].as_str();
-    json!({
+    let mut defs = json!({
         "layers": [
             layer_def(uid::ENTITIES_LAYER, "Entities", "Entities", Vec::new()),
             layer_def(uid::TILES_LAYER, "Tiles", "IntGrid", values),
@@ -183,7 +191,16 @@ fn defs(colors: &[String]) -> Value {
             field_def(uid::LEVEL_FIELDS + 1, "generator", "String"),
             field_def(uid::LEVEL_FIELDS + 2, "seed", "String"),
         ],
-    })
+    });
+    if contents {
+        let fields = [("kind", "String"), ("item", "String"), ("room", "Int")];
+        let content = entity_def(uid::CONTENT, "Content", CONTENT_COLOR, &fields);
+        defs["entities"]
+            .as_array_mut()
+            .expect("a list")
+            .push(content);
+    }
+    defs
 }
 
 /// A field's value: an integer, a string or an array of integers.
@@ -314,6 +331,7 @@ fn write_project<L: Level>(floors: &[L], out: &mut dyn Write) -> io::Result<()> 
         .map(hex)
         .collect();
     let color = |tile: MapTile| colors[tile as usize].as_str();
+    let contents = floors.iter().any(|floor| !floor.entities().is_empty());
     let mut iids = Iids {
         seed: map.seed(),
         next: 0,
@@ -361,7 +379,7 @@ fn write_project<L: Level>(floors: &[L], out: &mut dyn Write) -> io::Result<()> 
         ("tutorialDesc", json!(null)),
         ("customCommands", json!([])),
         ("flags", json!([])),
-        ("defs", defs(&colors)),
+        ("defs", defs(&colors, contents)),
         ("worlds", json!([])),
         ("dummyWorldIid", json!(iids.next())),
     ];
@@ -503,6 +521,16 @@ fn write_level(
             ("behind", FieldValue::Int(u64::from(lock.behind))),
         ];
         let def = (uid::LOCK, "Lock", color(MapTile::Lock));
+        entities.push(entity(iids.next(), world_y, def, at, (1, 1), fields).to_string());
+    }
+    for content in map.entities() {
+        let Some(at) = content.at else { continue };
+        let fields = vec![
+            ("kind", FieldValue::Text(content.kind)),
+            ("item", FieldValue::Text(content.item.unwrap_or_default())),
+            ("room", FieldValue::Int(u64::from(content.room))),
+        ];
+        let def = (uid::CONTENT, "Content", CONTENT_COLOR);
         entities.push(entity(iids.next(), world_y, def, at, (1, 1), fields).to_string());
     }
     let members = layer_members(

@@ -24,7 +24,7 @@ pub use tiled::{TILESET_IMAGE, Tiled, write_tileset_image};
 pub use tmx::Tmx;
 pub use uvtt::Uvtt;
 
-use crate::level::{Level, TileMap};
+use crate::level::{Entity, Level, TileMap};
 use crate::render::{Picture, Style};
 use std::io;
 
@@ -48,4 +48,45 @@ fn map_size(picture: &Picture, tiles: &TileMap) -> io::Result<(u32, u32)> {
     in_tiles
         .pixel_size_of(u64::from(tiles.width()), u64::from(tiles.height()))
         .map_err(io::Error::other)
+}
+
+/// Every kind of entity on a level with its glyph, in the order the kinds first appear: the
+/// first of its kind's letters (lower case) no kind before took, else the first free letter,
+/// else digit. Map tiles are drawn in other characters, so the glyphs stand out.
+fn entity_glyphs(entities: &[Entity]) -> Vec<(&str, u8)> {
+    let mut glyphs: Vec<(&str, u8)> = Vec::new();
+    for entity in entities {
+        if glyphs.iter().any(|&(kind, _)| kind == entity.kind) {
+            continue;
+        }
+        let taken = |glyph: &u8| glyphs.iter().any(|&(_, g)| g == *glyph);
+        let glyph = entity
+            .kind
+            .bytes()
+            .filter(u8::is_ascii_alphabetic)
+            .map(|c| c.to_ascii_lowercase())
+            .chain(b'a'..=b'z')
+            .chain(b'0'..=b'9')
+            .find(|glyph| !taken(glyph))
+            .unwrap_or(b'?');
+        glyphs.push((&entity.kind, glyph));
+    }
+    glyphs
+}
+
+/// The glyph of `kind` among `glyphs`.
+fn glyph_of(glyphs: &[(&str, u8)], kind: &str) -> u8 {
+    glyphs
+        .iter()
+        .find(|&&(k, _)| k == kind)
+        .map_or(b'?', |&(_, glyph)| glyph)
+}
+
+/// The legend of `glyphs`: `b boss, t treasure`.
+fn entity_legend(glyphs: &[(&str, u8)]) -> String {
+    glyphs
+        .iter()
+        .map(|&(kind, glyph)| format!("{} {kind}", char::from(glyph)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

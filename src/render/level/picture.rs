@@ -5,6 +5,8 @@
 //! Rock is drawn as maze walls and corridors as maze passages, doors as the solution, the start
 //! and goal as a maze's; floors take the palette's middle heat color (cyan, or light grey in
 //! mono), locks its last (violet, or dark grey) and keys the solution's color lightened.
+//! Entities placed by contents rules fill their tiles in a color of their own (white, black
+//! in `colorblind`, near black in `mono`); the printed map draws each kind's glyph instead.
 
 use super::printed_map::{map_png, map_svg};
 use super::{map_size, tiles_of};
@@ -33,6 +35,28 @@ pub(super) fn colors(picture: &Picture) -> [Rgb; MapTile::ALL.len()] {
         MapTile::StairsUp => palette.heat[0],
         MapTile::StairsDown => palette.heat[0].map(|c| c / 2),
     })
+}
+
+/// The color of entities' tiles in tile pictures: apart from every tile's in each palette.
+fn entity_color(picture: &Picture) -> Rgb {
+    use crate::render::Palette;
+    if picture.palette == Palette::COLORBLIND {
+        [0, 0, 0]
+    } else if picture.palette == Palette::MONO {
+        [40, 40, 40]
+    } else {
+        [255, 255, 255]
+    }
+}
+
+/// The tiles of `map`'s entities, `(y, x)`.
+pub(super) fn entity_tiles(map: &impl Level) -> std::collections::BTreeSet<(u32, u32)> {
+    let entities = map.entities();
+    entities
+        .iter()
+        .filter_map(|e| e.at)
+        .map(|(x, y)| (y, x))
+        .collect()
 }
 
 /// The tile map of `map` and the picture's size in pixels.
@@ -69,6 +93,18 @@ impl<L: Level> Render<L> for Svg {
         for (tile, d) in runs {
             writeln!(out, r#"<path fill="{}" d="{d}"/>"#, hex(colors[tile]))?;
         }
+        let entities = entity_tiles(map);
+        if !entities.is_empty() {
+            let mut d = String::new();
+            for (y, x) in entities {
+                write!(d, "M{x} {y}h1v1h-1z").expect("writing to a String");
+            }
+            writeln!(
+                out,
+                r#"<path fill="{}" d="{d}"/>"#,
+                hex(entity_color(&self.0))
+            )?;
+        }
         writeln!(out, "</svg>")
     }
 }
@@ -80,14 +116,15 @@ impl<L: Level> Render<L> for Png {
             return map_png(&self.0, map, true, out);
         }
         let (tiles, size) = tiles_and_size(&self.0, map)?;
-        write_png(&self.0, &tiles, size, out)
+        write_png(&self.0, &tiles, &entity_tiles(map), size, out)
     }
 }
 
-/// Writes `tiles` as a PNG of `width x height` pixels.
+/// Writes `tiles` as a PNG of `width x height` pixels, `entities` (`(y, x)`) in their color.
 pub(super) fn write_png(
     picture: &Picture,
     tiles: &TileMap,
+    entities: &std::collections::BTreeSet<(u32, u32)>,
     (width, height): (u32, u32),
     out: &mut dyn Write,
 ) -> io::Result<()> {
@@ -99,11 +136,18 @@ pub(super) fn write_png(
     let mut writer = encoder.write_header().map_err(into_io)?;
     let mut stream = writer.stream_writer().map_err(into_io)?;
     let mut pixels = Vec::with_capacity(3 * width as usize);
-    for row in tiles.rows() {
+    let entity = entity_color(picture);
+    for (y, row) in (0..).zip(tiles.rows()) {
         pixels.clear();
         for &tile in row {
             for _ in 0..scale {
                 pixels.extend_from_slice(&colors[tile as usize]);
+            }
+        }
+        for &(_, x) in entities.range((y, 0)..(y + 1, 0)) {
+            let at = 3 * x as usize * scale;
+            for pixel in pixels[at..at + 3 * scale].chunks_exact_mut(3) {
+                pixel.copy_from_slice(&entity);
             }
         }
         for _ in 0..scale {
@@ -121,10 +165,12 @@ mod tests {
     #[test]
     fn every_kind_of_tile_has_its_own_color_in_every_theme() {
         for palette in [Palette::COLOR, Palette::COLORBLIND, Palette::MONO] {
-            let colors = colors(&Picture {
+            let picture = Picture {
                 palette,
                 ..Picture::default()
-            });
+            };
+            let mut colors = colors(&picture).to_vec();
+            colors.push(entity_color(&picture));
             for (i, a) in colors.iter().enumerate() {
                 for b in &colors[i + 1..] {
                     // Start and goal share their grey in mono, as in maze pictures.

@@ -9,12 +9,14 @@
 //! a tile up, each room's number (its id in the map's document) stands in its top left corner,
 //! each key and locked door carries its number and each floor of a dungeon its name, in a pixel
 //! font on a white ground (under the walls). Below the map (not in `uvtt`, whose picture must
-//! fit its grid) a legend names every symbol the map uses.
+//! fit its grid) a legend names every symbol the map uses. Entities placed by contents rules
+//! (`--contents`) are purple rings, their kind's glyph inside from 12 pixels a tile up, each
+//! kind named in the legend.
 //!
 //! What is drawn where is worked out once, as a [`Drawing`] of the line pictures' kit
 //! (`lines/`); `lines/vector.rs` writes it as SVG and `lines/raster.rs` as PNG.
 
-use super::{map_size, tiles_of};
+use super::{entity_glyphs, glyph_of, map_size, tiles_of};
 use crate::grid::{MazeError, Result};
 use crate::level::{Level, MapTile, TileMap, runs};
 use crate::render::ink::{Picture, Rgb};
@@ -45,6 +47,8 @@ pub(in crate::render) enum MapInk {
     Start,
     /// The goal.
     Goal,
+    /// An entity placed by contents rules.
+    Entity,
 }
 
 impl MapInk {
@@ -60,6 +64,7 @@ impl MapInk {
             MapInk::Key => [196, 136, 0],
             MapInk::Start => [30, 140, 60],
             MapInk::Goal => [204, 32, 64],
+            MapInk::Entity => [150, 60, 170],
         }
     }
 }
@@ -144,11 +149,13 @@ enum Pen {
     Padlock,
     /// A padlock's keyhole.
     Keyhole,
+    /// The ring around an entity's glyph.
+    Entity,
 }
 
 impl Pen {
     /// Every pen in painting order: `pen as usize` indexes it.
-    const ALL: [Pen; 13] = [
+    const ALL: [Pen; 14] = [
         Pen::Hatch,
         Pen::Grid,
         Pen::Halo,
@@ -162,6 +169,7 @@ impl Pen {
         Pen::PadlockEdge,
         Pen::Padlock,
         Pen::Keyhole,
+        Pen::Entity,
     ];
 
     /// Its ink.
@@ -172,6 +180,7 @@ impl Pen {
             Pen::DoorLeaf | Pen::Halo => MapInk::Paper,
             Pen::Padlock => MapInk::Lock,
             Pen::Key => MapInk::Key,
+            Pen::Entity => MapInk::Entity,
             Pen::Wall
             | Pen::LeafEdge
             | Pen::Stairs
@@ -214,7 +223,7 @@ impl Sizes {
             Pen::Wall => 1.0,
             Pen::LeafEdge => leaf,
             Pen::DoorLeaf => (leaf - 2.0 * edge).max(1.0),
-            Pen::Stairs | Pen::Key | Pen::Shackle => (s / 10.0).max(1.0),
+            Pen::Stairs | Pen::Key | Pen::Shackle | Pen::Entity => (s / 10.0).max(1.0),
             Pen::PadlockEdge => padlock,
             Pen::Padlock => (padlock - 2.0 * edge).max(1.0),
             Pen::Keyhole => even(s / 10.0),
@@ -249,6 +258,8 @@ struct Plan<'a> {
     pens: [Polylines; Pen::ALL.len()],
     /// Which symbols the map uses, by [`Symbol::ALL`].
     used: [bool; Symbol::ALL.len()],
+    /// The kinds of the entities on the map with their glyphs, for the legend.
+    kinds: Vec<(String, u8)>,
 }
 
 /// The symbols of a legend, in its order.
@@ -361,6 +372,7 @@ impl<'a> Plan<'a> {
             goal: Polylines::default(),
             pens: Default::default(),
             used: [false; Symbol::ALL.len()],
+            kinds: Vec::new(),
         }
     }
 
@@ -439,6 +451,40 @@ impl<'a> Plan<'a> {
         }
         if self.sizes.numbers {
             self.numbers(map)?;
+        }
+        let entities = map.entities();
+        let glyphs = entity_glyphs(&entities);
+        for entity in &entities {
+            if let Some((x, y)) = entity.at {
+                let glyph = glyph_of(&glyphs, &entity.kind);
+                self.entity(glyph, (f64::from(x) * s, f64::from(y) * s))?;
+            }
+        }
+        self.kinds = glyphs
+            .into_iter()
+            .map(|(kind, glyph)| (kind.to_string(), glyph))
+            .collect();
+        Ok(())
+    }
+
+    /// Draws an entity in the tile whose top left corner is `(x0, y0)`: a ring, and inside it
+    /// (from 12 pixels a tile up) its kind's glyph.
+    fn entity(&mut self, glyph: u8, (x0, y0): (f64, f64)) -> Result<()> {
+        let s = self.sizes.tile;
+        let ring: Vec<Point> = CIRCLE
+            .iter()
+            .chain(&CIRCLE[..1])
+            .map(|&(cx, cy)| Point::new(x0 + (0.5 + 0.38 * cx) * s, y0 + (0.5 + 0.38 * cy) * s))
+            .collect();
+        self.line(Pen::Entity, &ring)?;
+        if self.sizes.numbers {
+            let text = char::from(glyph).to_string();
+            let (width, height) = (self.sizes.text_width(&text), 7.0 * self.sizes.font);
+            let at = (
+                x0 + ((s - width) / 2.0).round(),
+                y0 + ((s - height) / 2.0).round(),
+            );
+            self.text(&text, at)?;
         }
         Ok(())
     }
@@ -706,10 +752,16 @@ impl<'a> Plan<'a> {
     /// Lays out the legend of the symbols used below a map of `size` pixels, and returns the
     /// picture's size with it: as wide as the map, or as its widest entry.
     fn legend(&mut self, (width, height): (u32, u32)) -> Result<(u32, u32)> {
-        let used: Vec<Symbol> = Symbol::ALL
+        let mut used: Vec<(Option<Symbol>, u8, String)> = Symbol::ALL
             .into_iter()
             .filter(|&symbol| self.used[symbol as usize])
+            .map(|symbol| (Some(symbol), 0, symbol.name().to_string()))
             .collect();
+        used.extend(
+            self.kinds
+                .iter()
+                .map(|(kind, glyph)| (None, *glyph, kind.clone())),
+        );
         if used.is_empty() {
             return Ok((width, height));
         }
@@ -721,19 +773,22 @@ impl<'a> Plan<'a> {
         let entry = |name: &str| s + pad / 2.0 + sizes.text_width(name);
         let widest = used
             .iter()
-            .map(|symbol| entry(symbol.name()))
+            .map(|(_, _, name)| entry(name))
             .fold(0.0, f64::max);
         let picture_width = f64::from(width).max(widest + 2.0 * pad);
         let (mut x, mut y) = (pad, f64::from(height) + pad);
-        for &symbol in &used {
-            let w = entry(symbol.name());
+        for (symbol, glyph, name) in &used {
+            let w = entry(name);
             if x > pad && x + w > picture_width - pad {
                 (x, y) = (pad, y + line);
             }
             let top = y + (line - pad - s) / 2.0;
-            self.symbol(symbol, (x, top), true)?;
+            match symbol {
+                Some(symbol) => self.symbol(*symbol, (x, top), true)?,
+                None => self.entity(*glyph, (x, top))?,
+            }
             let text_top = y + (line - pad - 7.0 * f) / 2.0;
-            self.text(symbol.name(), (x + s + pad / 2.0, text_top))?;
+            self.text(name, (x + s + pad / 2.0, text_top))?;
             x += w + 2.0 * pad;
         }
         let bottom = (y + line).ceil();

@@ -5,7 +5,7 @@
 use crate::document::rooms::{
     EdgeEntry, MazeFillTiles, RoomEntry, RoomsAnalysis, RoomsDocument, RoomsParams,
 };
-use crate::document::{Lines, ROOMS_SCHEMA, Seq, write_pretty};
+use crate::document::{EntityEntry, Lines, ROOMS_SCHEMA, Seq, write_pretty};
 use crate::level::{Floor, Level};
 use crate::render::{Json, Render};
 use crate::rooms::RoomMap;
@@ -40,6 +40,7 @@ fn write_rooms(map: &RoomMap, level: &dyn Level, out: &mut dyn Write) -> io::Res
                 passages: Seq(passages),
             })
         });
+    let entities = level.entities();
     let document = RoomsDocument {
         schema: ROOMS_SCHEMA,
         generator: crate::GENERATOR,
@@ -64,6 +65,8 @@ fn write_rooms(map: &RoomMap, level: &dyn Level, out: &mut dyn Write) -> io::Res
         rooms: Lines(Rooms(map, level)),
         edges: Lines(Edges(map, level)),
         maze,
+        entities: (!entities.is_empty())
+            .then(|| Lines(entities.iter().map(EntityEntry::of).collect())),
     };
     write_pretty(out, &document)
 }

@@ -62,6 +62,7 @@ pub fn write_tileset_image(out: &mut dyn Write) -> io::Result<()> {
     picture::write_png(
         &picture,
         &TileMap::new(kinds.len() as u32, kinds.to_vec()),
+        &Default::default(),
         size,
         out,
     )
@@ -76,6 +77,7 @@ impl Tiled {
     pub const TAKES: Takes = Takes {
         tiles: true,
         records_seed: true,
+        entities: true,
         ..Takes::NOTHING
     };
 }

@@ -1,6 +1,7 @@
 //! What a Tiled map of a level holds, once, for its two encodings: `tiled` (`.tmj`, JSON) and
 //! `tmx` (XML). Each floor is a tile layer `tiles` and two object groups: `rooms`, a rectangle
-//! per room, and `marks`, a tile-sized rectangle per door, lock, key, start, goal and stairs.
+//! per room, and `marks`, a tile-sized rectangle per door, lock, key, start, goal and stairs,
+//! then per entity contents rules placed (its class its kind).
 //! A map of one floor has them at the top level; a dungeon's floors are layer groups
 //! `floor 1` to `floor N`, only the first shown when the map opens.
 
@@ -41,7 +42,7 @@ pub(super) struct Object {
     pub(super) id: usize,
     pub(super) name: String,
     /// Its class (`type` in both encodings).
-    pub(super) class: &'static str,
+    pub(super) class: std::borrow::Cow<'static, str>,
     /// Left, top, width and height in pixels.
     pub(super) rect: [u64; 4],
     pub(super) properties: Vec<(&'static str, Value)>,
@@ -203,7 +204,7 @@ fn room_objects(map: &impl Level, next: &mut usize) -> Vec<Object> {
         objects.push(Object {
             id: *next,
             name: format!("room {id}"),
-            class: role,
+            class: role.into(),
             rect: pixels(room.x, room.y, room.w, room.h),
             properties: vec![
                 ("room", Value::Int(u64::from(map.room_id(id as u32)))),
@@ -224,7 +225,8 @@ fn room_objects(map: &impl Level, next: &mut usize) -> Vec<Object> {
 /// (floor `floor` of its dungeon), numbered from `*next`: class `door`; `lock` (properties
 /// `lock`, its number, and `behind`, the room it opens); `start` and `goal` (`room`); `stairs`
 /// (`direction`, `up` or `down`, the `floor` they lead to, from 0, and their `room`); `key`
-/// (`lock`, the lock it opens, and `room`).
+/// (`lock`, the lock it opens, and `room`); then per entity placed by contents rules, of its
+/// kind's class (`kind`, `item` if it has one, and `room`).
 fn mark_objects(map: &impl Level, tiles: &TileMap, floor: u64, next: &mut usize) -> Vec<Object> {
     let locks: std::collections::BTreeMap<(u32, u32), _> = map
         .locks()
@@ -233,7 +235,7 @@ fn mark_objects(map: &impl Level, tiles: &TileMap, floor: u64, next: &mut usize)
         .map(|((x, y), lock)| ((y, x), lock))
         .collect();
     let mut objects = Vec::new();
-    let mut push = |name: String, class, (x, y), properties| {
+    let mut push = |name: String, class: std::borrow::Cow<'static, str>, (x, y), properties| {
         objects.push(Object {
             id: *next,
             name,
@@ -246,7 +248,7 @@ fn mark_objects(map: &impl Level, tiles: &TileMap, floor: u64, next: &mut usize)
     for y in 0..tiles.height() {
         for x in 0..tiles.width() {
             match tiles.get(x, y) {
-                MapTile::Door => push(format!("door {x},{y}"), "door", (x, y), vec![]),
+                MapTile::Door => push(format!("door {x},{y}"), "door".into(), (x, y), vec![]),
                 MapTile::Lock => {
                     let properties = locks.get(&(y, x)).map_or_else(Vec::new, |lock| {
                         vec![
@@ -254,7 +256,7 @@ fn mark_objects(map: &impl Level, tiles: &TileMap, floor: u64, next: &mut usize)
                             ("behind", Value::Int(u64::from(map.room_id(lock.behind)))),
                         ]
                     });
-                    push(format!("lock {x},{y}"), "lock", (x, y), properties)
+                    push(format!("lock {x},{y}"), "lock".into(), (x, y), properties)
                 }
                 _ => {}
             }
@@ -284,7 +286,17 @@ fn mark_objects(map: &impl Level, tiles: &TileMap, floor: u64, next: &mut usize)
             }
             _ => unreachable!("a mark is the start, the goal, stairs or a key"),
         };
-        push(name, class, mark.at, properties);
+        push(name, class.into(), mark.at, properties);
+    }
+    for (n, entity) in (1..).zip(map.entities()) {
+        let Some(at) = entity.at else { continue };
+        let mut properties = vec![("kind", Value::Text(entity.kind.clone()))];
+        if let Some(item) = entity.item {
+            properties.push(("item", Value::Text(item)));
+        }
+        properties.push(("room", Value::Int(u64::from(map.room_id(entity.room)))));
+        let name = format!("{} {n}", entity.kind);
+        push(name, entity.kind.into(), at, properties);
     }
     objects
 }

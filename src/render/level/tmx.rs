@@ -5,7 +5,8 @@
 //! `tiles` of the embedded tileset `mazegen-rooms` (its image [`super::TILESET_IMAGE`],
 //! beside the map), an object group `rooms` (a rectangle per room, of its role's class, with
 //! typed properties `room`, `role`, `depth`, `keys`, `start`, `goal` and `stairs`) and an
-//! object group `marks` (doors, locks, keys, the start, the goal and stairs). A dungeon's
+//! object group `marks` (doors, locks, keys, the start, the goal and stairs, then the entities
+//! of `--contents`, each of its kind's class with properties `kind`, `item` and `room`). A dungeon's
 //! floors are layer groups of one map, so that its stairs' two ends and its tileset are in
 //! one file, each floor shown or hidden as a whole.
 
@@ -25,6 +26,7 @@ impl Tmx {
     pub const TAKES: Takes = Takes {
         tiles: true,
         records_seed: true,
+        entities: true,
         ..Takes::NOTHING
     };
 }
@@ -175,7 +177,7 @@ fn write_object_group(
              width=\"{w}\" height=\"{h}\">",
             object.id,
             escape(&object.name),
-            escape(object.class)
+            escape(&object.class)
         )?;
         if !object.properties.is_empty() {
             write_properties(out, &format!("{indent}  "), &object.properties)?;

@@ -34,6 +34,7 @@ impl Uvtt {
     pub const TAKES: Takes = Takes {
         tiles: true,
         picture: true,
+        entities: true,
         ..Takes::NOTHING
     };
 }
@@ -95,7 +96,13 @@ impl<L: Level> Render<L> for Uvtt {
             if self.0.style == Style::Lines {
                 map_png(&self.0, map, false, &mut image)?;
             } else {
-                picture::write_png(&self.0, &tiles, size, &mut image)?;
+                picture::write_png(
+                    &self.0,
+                    &tiles,
+                    &super::picture::entity_tiles(map),
+                    size,
+                    &mut image,
+                )?;
             }
             image.finish()?;
         }

@@ -34,6 +34,7 @@ impl Json {
         tiled_shapes: true,
         carries_stats: true,
         records_seed: true,
+        entities: true,
         ..Takes::NOTHING
     };
 }

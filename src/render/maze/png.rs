@@ -28,6 +28,7 @@ impl Png {
         picture: true,
         heatmap: true,
         binary: Some("PNG"),
+        entities: true,
         ..Takes::NOTHING
     };
 }

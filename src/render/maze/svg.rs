@@ -31,6 +31,7 @@ impl Svg {
         any_shape: true,
         picture: true,
         heatmap: true,
+        entities: true,
         ..Takes::NOTHING
     };
 }

@@ -53,6 +53,7 @@ impl Term {
         heatmap: true,
         colors: true,
         many: Some(Many::Separated),
+        entities: true,
         ..Takes::NOTHING
     };
 }

@@ -30,6 +30,7 @@ impl Text {
         any_shape: true,
         blocks: true,
         many: Some(Many::Separated),
+        entities: true,
         ..Takes::NOTHING
     };
 }

@@ -10,7 +10,10 @@
 use mazegen::algorithms::{Backtrack, GrowingTree, Pick, Wilson};
 use mazegen::analysis::{Figures, ShapeStats};
 use mazegen::caves::{CaveMap, CaveOptions, Rule};
-use mazegen::read::{AnyDocument, GraphFormat, read_design, read_document, read_graph, read_maze};
+use mazegen::level::{Dungeon, Level, MapTile};
+use mazegen::read::{
+    AnyDocument, GraphFormat, read_contents, read_design, read_document, read_graph, read_maze,
+};
 use mazegen::render::{Graph, Json, Picture, Render, Style, Svg, Text};
 use mazegen::rooms::{RoomMap, RoomOptions, RoomSize};
 use mazegen::solve::Method;
@@ -30,11 +33,12 @@ pub type Body = fn(&[u8]);
 
 /// The targets by name, as `fuzz/Cargo.toml` names their binaries and `fuzz/corpus/` their
 /// corpora.
-pub const TARGETS: [(&str, Body); 4] = [
+pub const TARGETS: [(&str, Body); 5] = [
     ("document", document),
     ("mask", mask),
     ("specs", specs),
     ("design", design),
+    ("contents", contents),
 ];
 
 /// The most rooms of a designer's graph the target lays out.
@@ -320,5 +324,46 @@ pub fn design(data: &[u8]) {
         assert_eq!(map.params.count as usize, design.rooms.len());
         assert_eq!(map.edges.len(), design.edges.len());
         assert!(map.tile_map().is_some());
+    }
+}
+
+/// A contents rules file (`--contents`; the first byte picks TOML or JSON, the rest is the
+/// file): read, its refusal one line, and its rules placed on a dungeon of two small room maps
+/// with a lock a floor, every entity on a plain floor tile of its room, one a tile.
+pub fn contents(data: &[u8]) {
+    let Some((&which, text)) = data.split_first() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(text);
+    let file = if which % 2 == 0 {
+        "rules.toml"
+    } else {
+        "rules.json"
+    };
+    let rules = match read_contents(&text, file) {
+        Ok(rules) => rules,
+        Err(error) => {
+            assert!(!error.to_string().contains('\n'), "{error}");
+            return;
+        }
+    };
+    let options = RoomOptions {
+        count: 8,
+        locks: 1,
+        ..RoomOptions::default()
+    };
+    let mut dungeon = Dungeon::generate(2, 9, |seed| RoomMap::generate(&options, seed))
+        .expect("two small floors");
+    if dungeon.furnish(&rules).is_err() {
+        return;
+    }
+    for floor in dungeon.floors() {
+        let tiles = floor.tile_map().expect("a map with tiles");
+        let mut taken = std::collections::BTreeSet::new();
+        for entity in floor.entities() {
+            let (x, y) = entity.at.expect("a tile");
+            assert_eq!(tiles.get(x, y), MapTile::Room, "{entity:?}");
+            assert!(taken.insert((x, y)), "{entity:?}");
+        }
     }
 }
