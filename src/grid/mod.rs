@@ -302,6 +302,20 @@ impl Grid {
         )
     }
 
+    /// The bytes of row `y`: a cell's bit 0 opens it east, bit 1 south.
+    #[inline]
+    pub(crate) fn row(&self, y: u32) -> &[u8] {
+        let w = self.width as usize;
+        &self.cells[y as usize * w..][..w]
+    }
+
+    /// The bytes of row `y`, to write: a cell's bit 0 opens it east, bit 1 south.
+    #[inline]
+    pub(crate) fn row_mut(&mut self, y: u32) -> &mut [u8] {
+        let w = self.width as usize;
+        &mut self.cells[y as usize * w..][..w]
+    }
+
     /// Row `y` and the row above it (none for the first row), open to carving: what an
     /// algorithm that carves row by row works on.
     #[inline]
