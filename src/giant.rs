@@ -151,7 +151,7 @@ impl Giant {
                 .region(self.width, self.height, seed, region)
                 .expect("checked: the generator cuts windows")?,
         };
-        let (grid, exits) = frame(&cells, region, window)?;
+        let (grid, exits) = frame(cells, region, window);
         let cut = Cut {
             giant: *self,
             window,
@@ -450,20 +450,19 @@ impl BandMaker {
             return (0..across).map(carve).collect();
         }
         let jobs = self.jobs as u64;
+        let run = |job: u64| across * job / jobs..across * (job + 1) / jobs;
+        // The first run here, the others on threads of their own.
         let runs: Vec<Result<Band>> = std::thread::scope(|scope| {
-            let threads: Vec<_> = (0..jobs)
-                .map(|job| {
-                    let run = across * job / jobs..across * (job + 1) / jobs;
-                    scope.spawn(move || run.map(carve).collect::<Result<Band>>())
-                })
+            let threads: Vec<_> = (1..jobs)
+                .map(|job| scope.spawn(move || run(job).map(carve).collect::<Result<Band>>()))
                 .collect();
-            (threads.into_iter())
-                .map(|thread| {
-                    thread
-                        .join()
-                        .unwrap_or_else(|p| std::panic::resume_unwind(p))
-                })
-                .collect()
+            let first = run(0).map(carve).collect();
+            let others = (threads.into_iter()).map(|thread| {
+                thread
+                    .join()
+                    .unwrap_or_else(|p| std::panic::resume_unwind(p))
+            });
+            std::iter::once(first).chain(others).collect()
         });
         let mut band = Vec::with_capacity(across as usize);
         for run in runs {
@@ -531,7 +530,7 @@ impl Bands {
     /// The next row of chunks, or `None` after the last or on a failure (kept).
     fn next_band(&mut self) -> Option<()> {
         let (_, down) = self.maker.giant.chunks().expect("a chunked maze");
-        if self.failure.is_some() || self.cy + 1 >= down && !self.band.is_empty() {
+        if self.failure.is_some() || (self.cy + 1 >= down && !self.band.is_empty()) {
             return None;
         }
         if !self.band.is_empty() {
@@ -638,12 +637,10 @@ fn copy_passage(cells: &mut Grid, region: Window, origin: (u64, u64), at: Pos, d
 }
 
 /// The cells of `window` with their passages, and the passages through its frame, from the
-/// `cells` of the `region` around it.
-fn frame(cells: &Grid, region: Window, window: Window) -> Result<(Grid, Vec<(Pos, Dir)>)> {
+/// `cells` of the `region` around it, cut down in their own memory.
+fn frame(cells: Grid, region: Window, window: Window) -> (Grid, Vec<(Pos, Dir)>) {
     let (ox, oy) = ((window.x - region.x) as u32, (window.y - region.y) as u32);
     let (width, height) = (window.width, window.height);
-    let mut grid = Grid::new(width, height)?;
-    grid.copy_block(cells, Pos::new(ox, oy), Pos::new(0, 0), width, height);
     let mut exits = Vec::new();
     let open = |x: u32, y: u32, dir| cells.is_open(Pos::new(ox + x, oy + y), dir);
     exits.extend(
@@ -665,7 +662,7 @@ fn frame(cells: &Grid, region: Window, window: Window) -> Result<(Grid, Vec<(Pos
             .filter(|&x| open(x, last, Dir::South))
             .map(|x| (Pos::new(x, last), Dir::South)),
     );
-    Ok((grid, exits))
+    (cells.cropped(Pos::new(ox, oy), width, height), exits)
 }
 
 #[cfg(test)]

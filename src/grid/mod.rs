@@ -352,6 +352,29 @@ impl Grid {
         }
     }
 
+    /// The `width x height` cells of this grid from `from`, in its own memory (no copy of the
+    /// grid beside it): their passages, but for those that would lead through the new outer
+    /// wall. The block must lie inside the grid.
+    pub(crate) fn cropped(mut self, from: Pos, width: u32, height: u32) -> Grid {
+        let (w, old) = (width as usize, self.width as usize);
+        for row in 0..height as usize {
+            // Each row moves towards the front, never past a row still to move.
+            let at = (from.y as usize + row) * old + from.x as usize;
+            self.cells.copy_within(at..at + w, row * w);
+            self.cells[row * w + w - 1] &= !EAST;
+        }
+        self.cells.truncate(w * height as usize);
+        let last = (height as usize - 1) * w;
+        self.cells[last..]
+            .iter_mut()
+            .for_each(|cell| *cell &= !SOUTH);
+        Grid {
+            width,
+            height,
+            cells: self.cells,
+        }
+    }
+
     /// Closes the passage from `pos` towards `dir` (a no-op through the outer wall).
     pub fn close(&mut self, pos: Pos, dir: Dir) {
         if self.neighbour(pos, dir).is_some() {
