@@ -357,6 +357,20 @@ fn chunked_mazes_past_the_grid_stream_and_what_needs_them_whole_is_refused() {
         );
     }
     common::assert_refused(
+        &["backtrack", "--chunk", "4", "--format", "npy", "--solve"],
+        &[
+            "--chunk: --solve needs the whole maze in memory, and --format npy is written only as \
+           a chunked maze is made; leave --solve out, or write the whole maze as --format term",
+        ],
+    );
+    common::assert_refused(
+        &["backtrack", "--chunk", "4", "--format", "events"],
+        &[
+            "--chunk: --format events does not write a chunked maze; term, text, json, graph, \
+           svg, png and npy do",
+        ],
+    );
+    common::assert_refused(
         &["backtrack", "--chunk", "8", "--width", "99999999999"],
         &[
             "--width 99999999999: a chunked maze is written a row of cells at a time",

@@ -315,14 +315,20 @@ fn giant_maze(
     if !WINDOW_FORMATS.contains(&format) {
         let names: Vec<String> = WINDOW_FORMATS.iter().map(|f| f.name()).collect();
         let names = names.join(", ");
-        return Err(bad_input(match (windowed, whole_maze_option(&args)) {
-            (false, Some(option)) => format!(
-                "{flag}: {option} needs the whole maze in memory, and --format {} is written \
-                 only as a chunked maze is made; leave {option} out, or write the whole maze \
-                 as --format {names}",
+        return Err(bad_input(match (windowed, format) {
+            (false, Format::Npy) => {
+                let option = whole_maze_option(&args);
+                format!(
+                    "{flag}: {option} needs the whole maze in memory, and --format npy is \
+                     written only as a chunked maze is made; leave {option} out, or write the \
+                     whole maze as --format {names}"
+                )
+            }
+            (false, _) => format!(
+                "{flag}: --format {} does not write a chunked maze; {names} and npy do",
                 format.name()
             ),
-            _ => format!(
+            (true, _) => format!(
                 "{flag}: --format {} does not take a window; {names} do",
                 format.name()
             ),
@@ -369,8 +375,8 @@ fn giant_maze(
 }
 
 /// The first option given that needs a whole maze in memory rather than written as it is
-/// made, as the command line spells it.
-fn whole_maze_option(args: &MazeArgs) -> Option<String> {
+/// made, as the command line spells it (else the format, which cannot be written so).
+fn whole_maze_option(args: &MazeArgs) -> String {
     let output = &args.output;
     let endpoints = &args.endpoints;
     let options = [
@@ -388,14 +394,11 @@ fn whole_maze_option(args: &MazeArgs) -> Option<String> {
         ),
         ("--animate".into(), args.animation.animate),
     ];
-    let option = options
-        .into_iter()
-        .find(|(_, given)| *given)
-        .map(|(o, _)| o);
-    option.or_else(|| {
-        let format = format_of(output);
-        Some(format!("--format {}", format.name()))
-    })
+    let option = options.into_iter().find(|(_, given)| *given);
+    option.map_or_else(
+        || format!("--format {}", format_of(output).name()),
+        |(option, _)| option,
+    )
 }
 
 /// The window of all of a chunked maze of `width x height` cells, made whole because an
@@ -407,7 +410,7 @@ fn whole_window(args: &MazeArgs, width: u64, height: u64) -> anyhow::Result<Wind
         _ => false,
     };
     let (Ok(w), Ok(h), true) = (sides.0, sides.1, fits) else {
-        let option = whole_maze_option(args).unwrap_or_else(|| "--format".into());
+        let option = whole_maze_option(args);
         return Err(bad_input(format!(
             "--chunk: {option} needs the whole maze in memory, and a maze of {width}x{height} \
              cells is more than a grid holds ({} cells); leave {option} out to write it as it \
