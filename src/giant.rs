@@ -43,7 +43,8 @@ pub use crate::grid::window::{Cut, Giant, MAX_CHUNK, MAX_SIDE, Window};
 
 use crate::Maze;
 use crate::algorithms::Generator;
-use crate::grid::{Dir, Grid, MazeError, Part, Pos, Result};
+use crate::algorithms::stream::{MazeRows, RowSource};
+use crate::grid::{Dir, EAST, Grid, MazeError, Part, Pos, Result, SOUTH};
 use crate::rng::{GOLDEN_GAMMA, RandomBits, mix64, rng_for_stream, rng_from_seed};
 use crate::topology::Shape;
 
@@ -56,6 +57,14 @@ impl Giant {
     /// reaches past the maze or holds more cells than a grid, a generator that leaves cells
     /// out, one that needs chunks without them, chunks too small for its options.
     pub fn check(&self, generator: &dyn Generator, window: Window) -> Result<()> {
+        self.check_generator(generator)?;
+        self.check_window(window)
+    }
+
+    /// Refuses before any work a generator that cannot make this maze: one that leaves cells
+    /// out, one that needs chunks without them, chunks too small for its options or too large
+    /// for the memory.
+    fn check_generator(&self, generator: &dyn Generator) -> Result<()> {
         let unsupported = |reason| MazeError::WindowUnsupported {
             algorithm: generator.name(),
             reason,
@@ -100,7 +109,7 @@ impl Giant {
                 }
             }
         }
-        self.check_window(window)
+        Ok(())
     }
 
     /// Refuses a window of no cells, one that reaches past the maze, and one with more cells
@@ -142,7 +151,7 @@ impl Giant {
                 .region(self.width, self.height, seed, region)
                 .expect("checked: the generator cuts windows")?,
         };
-        let (grid, exits) = frame(&cells, region, window)?;
+        let (grid, exits) = frame(cells, region, window);
         let cut = Cut {
             giant: *self,
             window,
@@ -204,6 +213,111 @@ impl Giant {
         self.window(generator, seed, window)
     }
 
+    /// The whole chunked maze `generator` makes from `seed`, streamed: each row of chunks
+    /// carved on `jobs` threads (at least 1), joined as [`Giant::window`] joins them, and
+    /// handed out a row of cells at a time, top to bottom, before the next row of chunks is
+    /// carved (with `jobs` above 1, while the rows are read, the next is carved on other
+    /// threads). Its rows are those of the whole maze as a window, whatever `jobs`; it holds
+    /// a few rows of chunks, `width x chunk` cells each, whatever the height, so it may have
+    /// more cells than a grid.
+    ///
+    /// Refuses what [`Giant::check`] refuses of the generator, a maze without chunks, a row
+    /// of more cells than a grid ([`MAX_CELLS`](crate::grid::MAX_CELLS)), and rows of chunks
+    /// the memory cannot hold.
+    ///
+    /// ```
+    /// use mazegen::{algorithms::Kruskal, giant::{Giant, Window}};
+    ///
+    /// let giant = Giant::new(40, 30, Some(8))?;
+    /// let mut rows = giant.rows(&Kruskal, 5, 2)?;
+    /// let whole = giant.window(&Kruskal, 5, Window { x: 0, y: 0, width: 40, height: 30 })?;
+    /// let grid = whole.grid().unwrap();
+    /// for y in 0..30 {
+    ///     let row = rows.next_row().unwrap();
+    ///     assert!((0..40).all(|x| (row[x as usize] & 1 == 1) == grid.open_east(x, y)));
+    /// }
+    /// assert!(rows.next_row().is_none());
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn rows(&self, generator: &dyn Generator, seed: u64, jobs: usize) -> Result<MazeRows> {
+        let (side, jobs) = self.check_rows(generator, jobs)?;
+        let width = self.width as u32;
+        let maker = BandMaker {
+            giant: *self,
+            generator: generator.boxed(),
+            seed,
+            side,
+            jobs,
+        };
+        let source = Bands::new(maker, width)?;
+        Ok(MazeRows::from_source(
+            Box::new(source),
+            generator,
+            (width, self.height),
+            seed,
+            Some(side),
+        ))
+    }
+
+    /// The whole chunked maze `generator` makes from `seed`, its rows of chunks carved on
+    /// `jobs` threads: the window of all of it ([`Giant::window`]), whatever `jobs`.
+    pub fn whole(&self, generator: &dyn Generator, seed: u64, jobs: usize) -> Result<Maze> {
+        let too_wide = |side: u64| u32::try_from(side).unwrap_or(u32::MAX);
+        let window = Window {
+            x: 0,
+            y: 0,
+            width: too_wide(self.width),
+            height: too_wide(self.height),
+        };
+        self.check(generator, window)?;
+        let mut grid = Grid::new(window.width, window.height)?;
+        let mut rows = self.rows(generator, seed, jobs)?;
+        for y in 0..window.height {
+            match rows.next_row() {
+                Some(row) => grid.row_mut(y).copy_from_slice(row),
+                None => return Err(rows.failure().expect("the rows ended early")),
+            }
+        }
+        let cut = Cut {
+            giant: *self,
+            window,
+            exits: Vec::new(),
+        };
+        let maze = Maze::of_shape(
+            Shape::Rect(grid),
+            generator.name(),
+            generator.params(),
+            seed,
+        );
+        Ok(maze.with_cut(cut))
+    }
+
+    /// Refuses before any work what [`Giant::rows`] refuses; returns the side of the chunks
+    /// and the threads that would carve them (no more than the chunks across).
+    pub fn check_rows(&self, generator: &dyn Generator, jobs: usize) -> Result<(u32, usize)> {
+        let (Some(side), Some((across, _))) = (self.chunk, self.chunks()) else {
+            return Err(MazeError::NoChunks);
+        };
+        self.check_generator(generator)?;
+        let width = u32::try_from(self.width).unwrap_or(u32::MAX);
+        MazeRows::check_size(width, self.height)?;
+        let jobs = jobs.clamp(1, usize::try_from(across).unwrap_or(usize::MAX));
+        // A row of cells, the rows of chunks in memory (one, or with other threads the one
+        // read, the one waiting and the one carved) and each thread's chunk and scratch.
+        let bands: u64 = if jobs == 1 { 1 } else { 3 };
+        let band = u64::from(width) * u64::from(side);
+        let chunk = u64::from(side) * u64::from(side) + generator.scratch_bytes(side, side);
+        let bytes = u64::from(width) + bands * band + jobs as u64 * chunk;
+        if !crate::grid::grantable(bytes) {
+            return Err(MazeError::OutOfMemory {
+                width,
+                height: side,
+                bytes,
+            });
+        }
+        Ok((side, jobs))
+    }
+
     /// The width and height in cells of chunk `(cx, cy)` (which must exist) of `side`-cell
     /// chunks: `side`, but along the right and bottom edges what is left of the maze.
     fn chunk_extent(&self, side: u32, cx: u64, cy: u64) -> (u32, u32) {
@@ -241,10 +355,8 @@ impl Giant {
         for cy in region.y / side64..=(region.bottom() - 1) / side64 {
             for cx in region.x / side64..=(region.right() - 1) / side64 {
                 let (x0, y0) = (cx * side64, cy * side64);
-                let (width, height) = self.chunk_extent(side, cx, cy);
-                let chunk_seed = chunk_seed(seed, cx, cy);
-                let mut chunk = Grid::new(width, height)?;
-                generator.carve(&mut chunk, &mut rng_from_seed(chunk_seed))?;
+                let (chunk, link) = self.carve_chunk(generator, seed, side, cx, cy)?;
+                let (width, height) = (chunk.width(), chunk.height());
                 // The chunk's cells that lie in the region (its own last column and row open
                 // nothing out of it).
                 let (x, y) = (region.x.max(x0), region.y.max(y0));
@@ -258,12 +370,30 @@ impl Giant {
                     (bottom - y) as u32,
                 );
                 // Then its passage to the next chunk, over the bytes just copied.
-                if let Some((at, dir)) = self.link(chunk_seed, cx, cy, width, height) {
+                if let Some((at, dir)) = link {
                     copy_passage(&mut cells, region, (x0, y0), at, dir);
                 }
             }
         }
         Ok(cells)
+    }
+
+    /// Chunk `(cx, cy)` of `side`-cell chunks of the maze of `seed`: its cells carved by
+    /// `generator` from its own seed, and its passage to the next chunk ([`Giant::link`]).
+    fn carve_chunk(
+        &self,
+        generator: &dyn Generator,
+        seed: u64,
+        side: u32,
+        cx: u64,
+        cy: u64,
+    ) -> Result<(Grid, Option<(Pos, Dir)>)> {
+        let (width, height) = self.chunk_extent(side, cx, cy);
+        let chunk_seed = chunk_seed(seed, cx, cy);
+        let mut chunk = Grid::new(width, height)?;
+        generator.carve(&mut chunk, &mut rng_from_seed(chunk_seed))?;
+        let link = self.link(chunk_seed, cx, cy, width, height);
+        Ok((chunk, link))
     }
 
     /// The passage chunk `(cx, cy)`, `width x height` cells, opens to the chunk east or south
@@ -290,6 +420,182 @@ impl Giant {
         } else {
             (Pos::new(bits.below(width), height - 1), Dir::South)
         })
+    }
+}
+
+/// A row of chunks, carved: each chunk's cells and its passage to the next chunk, left to
+/// right.
+type Band = Vec<(Grid, Option<(Pos, Dir)>)>;
+
+/// What carves the rows of chunks of a chunked maze.
+struct BandMaker {
+    giant: Giant,
+    generator: Box<dyn Generator + Send + Sync>,
+    seed: u64,
+    side: u32,
+    /// Threads carving a row of chunks, at most its chunks.
+    jobs: usize,
+}
+
+impl BandMaker {
+    /// Row `cy` of chunks, its chunks carved on `jobs` threads, each a run of them.
+    fn make(&self, cy: u64) -> Result<Band> {
+        let (across, _) = self.giant.chunks().expect("a chunked maze");
+        let carve = |cx| {
+            let generator = self.generator.as_ref();
+            self.giant
+                .carve_chunk(generator, self.seed, self.side, cx, cy)
+        };
+        if self.jobs == 1 {
+            return (0..across).map(carve).collect();
+        }
+        let jobs = self.jobs as u64;
+        let run = |job: u64| across * job / jobs..across * (job + 1) / jobs;
+        // The first run here, the others on threads of their own.
+        let runs: Vec<Result<Band>> = std::thread::scope(|scope| {
+            let threads: Vec<_> = (1..jobs)
+                .map(|job| scope.spawn(move || run(job).map(carve).collect::<Result<Band>>()))
+                .collect();
+            let first = run(0).map(carve).collect();
+            let others = (threads.into_iter()).map(|thread| {
+                thread
+                    .join()
+                    .unwrap_or_else(|p| std::panic::resume_unwind(p))
+            });
+            std::iter::once(first).chain(others).collect()
+        });
+        let mut band = Vec::with_capacity(across as usize);
+        for run in runs {
+            band.extend(run?);
+        }
+        Ok(band)
+    }
+
+    /// The height in cells of row `cy` of chunks.
+    fn band_height(&self, cy: u64) -> u32 {
+        self.giant.chunk_extent(self.side, 0, cy).1
+    }
+}
+
+/// The rows of cells of a chunked maze, a row of chunks at a time: carved here with one job,
+/// else a row of chunks ahead on another thread (which carves on `jobs` threads).
+struct Bands {
+    maker: std::sync::Arc<BandMaker>,
+    /// The rows of chunks carved ahead, in order, with more than one job.
+    ahead: Option<std::sync::mpsc::Receiver<Result<Band>>>,
+    carver: Option<std::thread::JoinHandle<()>>,
+    /// The row of chunks being read, its number and the next row of cells in it.
+    band: Band,
+    cy: u64,
+    y: u32,
+    /// The row of cells handed out.
+    row: Vec<u8>,
+    failure: Option<MazeError>,
+}
+
+impl Bands {
+    fn new(maker: BandMaker, width: u32) -> Result<Self> {
+        let maker = std::sync::Arc::new(maker);
+        let (ahead, carver) = if maker.jobs > 1 {
+            // One row of chunks waits while the next is carved.
+            let (sender, receiver) = std::sync::mpsc::sync_channel(1);
+            let own = std::sync::Arc::clone(&maker);
+            let (_, down) = own.giant.chunks().expect("a chunked maze");
+            let carver = std::thread::spawn(move || {
+                for cy in 0..down {
+                    let band = own.make(cy);
+                    let failed = band.is_err();
+                    // A reader gone (the rows dropped) ends the carving.
+                    if sender.send(band).is_err() || failed {
+                        return;
+                    }
+                }
+            });
+            (Some(receiver), Some(carver))
+        } else {
+            (None, None)
+        };
+        Ok(Self {
+            maker,
+            ahead,
+            carver,
+            band: Band::new(),
+            cy: 0,
+            y: 0,
+            row: crate::grid::zeroed_vec(width, 1, width as usize)?,
+            failure: None,
+        })
+    }
+
+    /// The next row of chunks, or `None` after the last or on a failure (kept).
+    fn next_band(&mut self) -> Option<()> {
+        let (_, down) = self.maker.giant.chunks().expect("a chunked maze");
+        if self.failure.is_some() || (self.cy + 1 >= down && !self.band.is_empty()) {
+            return None;
+        }
+        if !self.band.is_empty() {
+            self.cy += 1;
+        }
+        let band = match &self.ahead {
+            None => self.maker.make(self.cy),
+            Some(ahead) => match ahead.recv() {
+                Ok(band) => band,
+                // The carving thread ended without a row: it panicked.
+                Err(_) => match self.carver.take().map(std::thread::JoinHandle::join) {
+                    Some(Err(panic)) => std::panic::resume_unwind(panic),
+                    _ => unreachable!("the carving thread sends every row of chunks"),
+                },
+            },
+        };
+        match band {
+            Ok(band) => {
+                self.band = band;
+                self.y = 0;
+                Some(())
+            }
+            Err(error) => {
+                self.failure = Some(error);
+                None
+            }
+        }
+    }
+}
+
+impl RowSource for Bands {
+    fn next_row(&mut self) -> Option<&[u8]> {
+        if self.band.is_empty() || self.y == self.maker.band_height(self.cy) {
+            self.next_band()?;
+        }
+        let y = self.y;
+        let mut x0 = 0;
+        for (chunk, link) in &self.band {
+            let width = chunk.width() as usize;
+            let cells = &mut self.row[x0..x0 + width];
+            cells.copy_from_slice(chunk.row(y));
+            match *link {
+                Some((at, Dir::East)) if at.y == y => cells[at.x as usize] |= EAST,
+                Some((at, Dir::South)) if at.y == y => cells[at.x as usize] |= SOUTH,
+                _ => {}
+            }
+            x0 += width;
+        }
+        self.y += 1;
+        Some(&self.row)
+    }
+
+    fn failure(&mut self) -> Option<MazeError> {
+        self.failure.take()
+    }
+}
+
+impl Drop for Bands {
+    /// Stops the carving thread: it ends at its next row of chunks, once no one reads them.
+    fn drop(&mut self) {
+        drop(self.ahead.take());
+        if let Some(carver) = self.carver.take() {
+            // A panic there was told already; nothing more to do with it here.
+            let _ = carver.join();
+        }
     }
 }
 
@@ -331,12 +637,10 @@ fn copy_passage(cells: &mut Grid, region: Window, origin: (u64, u64), at: Pos, d
 }
 
 /// The cells of `window` with their passages, and the passages through its frame, from the
-/// `cells` of the `region` around it.
-fn frame(cells: &Grid, region: Window, window: Window) -> Result<(Grid, Vec<(Pos, Dir)>)> {
+/// `cells` of the `region` around it, cut down in their own memory.
+fn frame(cells: Grid, region: Window, window: Window) -> (Grid, Vec<(Pos, Dir)>) {
     let (ox, oy) = ((window.x - region.x) as u32, (window.y - region.y) as u32);
     let (width, height) = (window.width, window.height);
-    let mut grid = Grid::new(width, height)?;
-    grid.copy_block(cells, Pos::new(ox, oy), Pos::new(0, 0), width, height);
     let mut exits = Vec::new();
     let open = |x: u32, y: u32, dir| cells.is_open(Pos::new(ox + x, oy + y), dir);
     exits.extend(
@@ -358,7 +662,7 @@ fn frame(cells: &Grid, region: Window, window: Window) -> Result<(Grid, Vec<(Pos
             .filter(|&x| open(x, last, Dir::South))
             .map(|x| (Pos::new(x, last), Dir::South)),
     );
-    Ok((grid, exits))
+    (cells.cropped(Pos::new(ox, oy), width, height), exits)
 }
 
 #[cfg(test)]
@@ -460,6 +764,66 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn streamed_chunked_mazes_are_the_whole_maze_on_any_number_of_threads() {
+        for generator in catalogue() {
+            for (width, height, chunk) in [(1, 1, 1), (7, 5, 1), (7, 5, 3), (12, 9, 4), (5, 8, 16)]
+            {
+                let giant = Giant::new(width, height, Some(chunk)).unwrap();
+                let all = Window {
+                    x: 0,
+                    y: 0,
+                    width: width as u32,
+                    height: height as u32,
+                };
+                let maze = giant.window(generator.as_ref(), 6, all).unwrap();
+                let grid = maze.grid().unwrap();
+                let name = generator.name();
+                for jobs in [1, 2, 3, 64] {
+                    let whole = giant.whole(generator.as_ref(), 6, jobs).unwrap();
+                    assert_eq!(whole, maze, "{name} {width}x{height}/{chunk} {jobs}");
+                    let mut rows = giant.rows(generator.as_ref(), 6, jobs).unwrap();
+                    assert_eq!(rows.chunk_side(), Some(chunk));
+                    for y in 0..height as u32 {
+                        let row = rows.next_row().unwrap();
+                        assert_eq!(
+                            row,
+                            grid.row(y),
+                            "{name} {width}x{height}/{chunk} {jobs} {y}"
+                        );
+                    }
+                    assert_eq!(rows.next_row(), None);
+                    assert_eq!(rows.failure(), None);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn streamed_chunked_mazes_may_outgrow_a_grid_and_stop_when_dropped() {
+        // 2^31 cells: more than a grid holds, a few rows of chunks in memory.
+        let giant = Giant::new(1 << 16, 1 << 15, Some(16)).unwrap();
+        let mut rows = giant.rows(&Backtrack::default(), 1, 2).unwrap();
+        assert_eq!(rows.next_row().map(<[u8]>::len), Some(1 << 16));
+        drop(rows);
+        assert_eq!(
+            Giant::new(5, 5, None).unwrap().rows(&Kruskal, 1, 1).err(),
+            Some(MazeError::NoChunks)
+        );
+        assert!(matches!(
+            Giant::new(MAX_SIDE, 5, Some(4))
+                .unwrap()
+                .rows(&Kruskal, 1, 1),
+            Err(MazeError::TooLarge { height: 1, .. })
+        ));
+        assert!(matches!(
+            Giant::new(20, 20, Some(4))
+                .unwrap()
+                .rows(&Percolation::default(), 1, 1),
+            Err(MazeError::WindowUnsupported { .. })
+        ));
     }
 
     #[test]

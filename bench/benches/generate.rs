@@ -9,7 +9,7 @@
 //! `iter_batched`), to show what allocation costs.
 //!
 //! A `text` group times the row-by-row algorithms written as text, generated whole and
-//! streamed.
+//! streamed; a `chunked` group a chunked maze streamed as text on 1 and 2 threads.
 //!
 //! The rngs differ: mazegen draws from ChaCha8, knossos from `StdRng` (ChaCha12), seeded here
 //! through `.seed(Some(SEED))` (without it knossos seeds from OS entropy).
@@ -19,12 +19,12 @@ mod common;
 use common::{SEED, knossos_generate, mazegen_generate, on_big_stack};
 use criterion::{BatchSize, BenchmarkId, Criterion, SamplingMode, Throughput};
 use knossos::maze::{Bias, RecursiveBacktracking};
-use mazegen::Maze;
 use mazegen::algorithms::{Backtrack, BinaryTree, Eller, Generator, Sidewinder, stream::MazeRows};
 use mazegen::grid::Grid;
 use mazegen::render::{Render, RenderRows, Text};
 use mazegen::rng::{MazeRng, rng_from_seed};
 use mazegen::topology::check_perfect;
+use mazegen::{Giant, Maze};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -134,12 +134,42 @@ fn streamed(c: &mut Criterion) {
     group.finish();
 }
 
+/// A chunked backtracking maze of 2000x2000 cells in 64-cell chunks, streamed as text into
+/// memory, its rows of chunks carved on 1 and 2 threads: the same bytes, and on 2 idle cores
+/// about twice as fast.
+fn chunked(c: &mut Criterion) {
+    let giant = Giant::new(2000, 2000, Some(64)).expect("a giant maze");
+    let generator = Backtrack::default();
+    let mut group = c.benchmark_group("chunked");
+    group.sample_size(10);
+    group.sampling_mode(SamplingMode::Flat);
+    group.measurement_time(Duration::from_secs(10));
+    group.throughput(Throughput::Elements(2000 * 2000));
+    let mut outputs = Vec::new();
+    for jobs in [1, 2] {
+        let mut out = Vec::new();
+        group.bench_function(BenchmarkId::new("backtrack-64-text", jobs), |b| {
+            b.iter(|| {
+                out.clear();
+                let mut rows = giant.rows(&generator, SEED, jobs).expect("chunks");
+                Text::default()
+                    .render_rows(&mut rows, &mut out)
+                    .expect("render to memory");
+            });
+        });
+        outputs.push(out);
+    }
+    assert!(outputs[0] == outputs[1], "2 threads stream other bytes");
+    group.finish();
+}
+
 fn main() {
     on_big_stack(|| {
         let mut criterion = Criterion::default().configure_from_args();
         binary_tree(&mut criterion);
         backtrack(&mut criterion);
         streamed(&mut criterion);
+        chunked(&mut criterion);
         criterion.final_summary();
     });
 }

@@ -9,6 +9,11 @@ arrays are the one-machine run's, byte for byte, for any number of partitions an
 >>> d.tiles[:10].compute()       # the first ten mazes, made where the cluster says
 >>> d.to_npz("mazes/")           # or one .npz a partition, written by the workers
 
+A maze larger than one machine is made a row of its chunks a task:
+
+>>> rows = mazegen.dask.chunk_rows("backtrack", 100_000, 100_000, 64, seed=1)
+>>> rows.map(lambda tiles: tiles.tobytes())   # ``--format npy``'s data, a row of chunks a part
+
 Workers need only the package installed (``pip install ./python`` on each, or a container
 with it): every maze is made from the run's seed and its index alone.
 """
@@ -32,7 +37,7 @@ except ImportError as error:  # pragma: no cover - exercised where dask is missi
         "mazegen.dask needs dask: pip install 'dask[array,distributed]'"
     ) from error
 
-__all__ = ["DaskDataset", "dataset"]
+__all__ = ["DaskDataset", "chunk_rows", "dataset"]
 
 
 def _bounds(count: int, partitions: int) -> List[int]:
@@ -162,3 +167,60 @@ def dataset(
         for name, array in zip([n for n, a in zip(names, arrays) if a is not None], persisted):
             setattr(result, name, array)
     return result
+
+
+def _chunk_row(
+    algorithm: str, maze_width: int, maze_height: int, chunk: int, k: int, seed: int,
+    options: dict,
+) -> List[np.ndarray]:
+    """Row ``k`` of chunks as its tile rows: the window of all its cells, less its top wall
+    but for the first (the row above ends with it)."""
+    top = k * chunk
+    rows = min(chunk, maze_height - top)
+    window = mazegen.window(
+        algorithm, maze_width, maze_height, (top, 0), maze_width, rows, seed=seed, chunk=chunk,
+        **options,
+    )
+    tiles = window.tiles
+    return [tiles if k == 0 else tiles[1:]]
+
+
+def chunk_rows(
+    algorithm: str,
+    maze_width: int,
+    maze_height: int,
+    chunk: int,
+    *,
+    seed: Optional[int] = None,
+    **options: Any,
+) -> Any:
+    """The chunked maze ``maze_width x maze_height`` cells in ``chunk``-cell chunks that
+    ``mazegen ALGORITHM --cells WxH --chunk C --seed S`` makes, as a Dask bag of one item a
+    partition: row ``k`` of chunks as its tile rows (``uint8``, 1 wall, 0 passage; the first
+    with the top wall). Each task makes its row of chunks alone, in memory proportional to
+    ``maze_width x chunk``; the items' bytes in order are ``--format npy``'s data (its header
+    is ``(1, 2 x maze_height + 1, 2 x maze_width + 1)``), and their rows the lines of
+    ``--format text``. A row of chunks holds at most 2^30 cells. Without ``seed`` one is drawn
+    here, so every task shares it; ``options`` are the algorithm's, as ``mazegen.window`` takes
+    them."""
+    import dask.bag as db
+
+    maze_width = mazegen._whole("maze_width", maze_width, 1, mazegen._MAX_SIDE, optional=False)
+    maze_height = mazegen._whole("maze_height", maze_height, 1, mazegen._MAX_SIDE, optional=False)
+    chunk = mazegen._whole("chunk", chunk, 1, mazegen._U32, optional=False)
+    if seed is None:
+        seed = _mazegen.draw_seed()
+    # Check the arguments here, at once, not on the workers: the first cell alone.
+    mazegen.window(algorithm, maze_width, maze_height, (0, 0), 1, 1, seed=seed, chunk=chunk,
+                   **options)
+    if maze_width * min(chunk, maze_height) > 2**30:
+        raise ValueError(
+            f"maze_width {maze_width} and chunk {chunk}: a row of chunks of "
+            f"{maze_width * min(chunk, maze_height)} cells is more than a grid holds (2^30)"
+        )
+    rows = -(-maze_height // chunk)
+    parts = [
+        dask.delayed(_chunk_row)(algorithm, maze_width, maze_height, chunk, k, seed, options)
+        for k in range(rows)
+    ]
+    return db.from_delayed(parts)

@@ -2,7 +2,9 @@
 one-machine run, byte for byte, for any number of partitions."""
 
 import glob
+import io
 import os
+import subprocess
 
 import numpy as np
 import pytest
@@ -78,3 +80,30 @@ def test_without_a_client_and_refusals():
         mazegen.dask.dataset(10, 2, shard=(1, 2))
     with pytest.raises(ValueError, match="no algorithm"):
         mazegen.dask.dataset(10, 2, algorithm="maze-o-matic")
+
+
+@pytest.mark.parametrize("algorithm, chunk", [("backtrack", 4), ("kruskal", 3), ("eller", 7)])
+def test_chunk_rows_are_the_command_line_s_chunked_maze(client, algorithm, chunk):
+    width, height = 13, 10  # ragged: the chunks do not divide the maze
+    rows = mazegen.dask.chunk_rows(algorithm, width, height, chunk, seed=3)
+    assert rows.npartitions == -(-height // chunk)
+    parts = rows.compute()
+    tiles = np.concatenate(parts)
+    assert tiles.shape == (2 * height + 1, 2 * width + 1)
+    whole = mazegen.window(algorithm, width, height, (0, 0), width, height, seed=3, chunk=chunk)
+    assert np.array_equal(tiles, whole.tiles)
+    binary = os.environ.get("MAZEGEN_BIN")
+    if not binary:
+        pytest.skip("MAZEGEN_BIN names no mazegen binary")
+    args = [binary, algorithm, "--cells", f"{width}x{height}", "--chunk", str(chunk),
+            "--seed", "3", "--format", "npy"]
+    npy = subprocess.run(args, check=True, capture_output=True).stdout
+    assert npy.endswith(b"".join(part.tobytes() for part in parts))
+    assert np.array_equal(np.load(io.BytesIO(npy)), tiles[np.newaxis])
+
+
+def test_chunk_rows_refuse_what_cannot_be_made():
+    with pytest.raises(ValueError):
+        mazegen.dask.chunk_rows("percolation", 10, 10, 4, seed=1)
+    with pytest.raises(ValueError, match="more than a grid holds"):
+        mazegen.dask.chunk_rows("backtrack", 2**40, 2**40, 64, seed=1)

@@ -36,22 +36,14 @@ pub const MAX_STREAM_HEIGHT: u64 = cells_within_tiles(u64::MAX);
 /// # Ok::<(), mazegen::Error>(())
 /// ```
 pub struct MazeRows {
-    carver: Box<dyn CarveRow>,
-    rng: MazeRng,
-    leftover: Leftover,
+    source: Box<dyn RowSource>,
     algorithm: &'static str,
     params: serde_json::Value,
     seed: u64,
     width: u32,
     height: u64,
-    /// Rows carved so far.
-    carved: u64,
-    /// Rows handed out so far.
-    handed: u64,
-    /// The row before the one carved last.
-    above: Vec<u8>,
-    /// The row carved last.
-    row: Vec<u8>,
+    /// The side of the chunks of a chunked giant maze.
+    chunk: Option<u32>,
 }
 
 impl std::fmt::Debug for MazeRows {
@@ -60,8 +52,21 @@ impl std::fmt::Debug for MazeRows {
             .field("algorithm", &self.algorithm)
             .field("width", &self.width)
             .field("height", &self.height)
-            .field("handed", &self.handed)
+            .field("chunk", &self.chunk)
             .finish_non_exhaustive()
+    }
+}
+
+/// Where a streamed maze's rows of cells come from, top to bottom: a row-by-row algorithm, or
+/// the bands of chunks of a chunked giant maze ([`crate::giant`]).
+pub(crate) trait RowSource {
+    /// The next row of cells, or `None` after the last (or once the source failed: see
+    /// [`RowSource::failure`]).
+    fn next_row(&mut self) -> Option<&[u8]>;
+
+    /// Why the rows ended early, if they did; a row-by-row algorithm never fails.
+    fn failure(&mut self) -> Option<MazeError> {
+        None
     }
 }
 
@@ -79,13 +84,9 @@ impl MazeRows {
             }))
     }
 
-    /// Streams the maze of `algorithm`, checking the size first.
-    pub(crate) fn of<A: Algorithm + RowByRow + 'static>(
-        algorithm: A,
-        width: u32,
-        height: u64,
-        seed: u64,
-    ) -> Result<Self> {
+    /// Refuses an empty maze, a row of more cells than a grid may have and a height over
+    /// [`MAX_STREAM_HEIGHT`]: what no stream may be.
+    pub(crate) fn check_size(width: u32, height: u64) -> Result<()> {
         if width == 0 || height == 0 {
             return Err(MazeError::InvalidTiles {
                 tiles: tiles_from_cells(0),
@@ -108,68 +109,76 @@ impl MazeRows {
                 what: "a stream",
             });
         }
+        Ok(())
+    }
+
+    /// Streams the maze of `algorithm`, checking the size first.
+    pub(crate) fn of<A: Algorithm + RowByRow + 'static>(
+        algorithm: A,
+        width: u32,
+        height: u64,
+        seed: u64,
+    ) -> Result<Self> {
+        Self::check_size(width, height)?;
         // Errors name the height as a grid's would, saturated.
         let rows_for_errors = u32::try_from(height).unwrap_or(u32::MAX);
         let row = || filled_vec(width, rows_for_errors, width as usize, 0u8);
         let (above, row) = (row()?, row()?);
         let scratch = algorithm.scratch(width, rows_for_errors)?;
-        Ok(Self {
-            params: crate::algorithms::params_json(&algorithm),
-            algorithm: A::NAME,
+        let params = crate::algorithms::params_json(&algorithm);
+        let carving = Carving {
             carver: Box::new(Carver { algorithm, scratch }),
             rng: rng_from_seed(seed),
             leftover: Leftover::default(),
-            seed,
-            width,
             height,
             carved: 0,
             handed: 0,
             above,
             row,
+        };
+        Ok(Self {
+            source: Box::new(carving),
+            algorithm: A::NAME,
+            params,
+            seed,
+            width,
+            height,
+            chunk: None,
         })
+    }
+
+    /// The rows `source` gives of the `width x height`-cell maze of `generator` and `seed`,
+    /// made of `chunk`-cell chunks if given; the caller has checked the size.
+    pub(crate) fn from_source(
+        source: Box<dyn RowSource>,
+        generator: &dyn Generator,
+        (width, height): (u32, u64),
+        seed: u64,
+        chunk: Option<u32>,
+    ) -> Self {
+        Self {
+            source,
+            algorithm: generator.name(),
+            params: generator.params(),
+            seed,
+            width,
+            height,
+            chunk,
+        }
     }
 
     /// The next row of cells, top to bottom, or `None` after the last: each cell a byte, bit 0
     /// its east passage and bit 1 its south passage. Borrowed until the next call.
+    ///
+    /// The rows of a chunked maze end early if a chunk cannot be made (the memory refused):
+    /// [`MazeRows::failure`] then says why.
     pub fn next_row(&mut self) -> Option<&[u8]> {
-        if self.handed == self.height {
-            return None;
-        }
-        if self.carved == 0 {
-            self.carve_next(false);
-        }
-        self.handed += 1;
-        if self.carved < self.height {
-            // The row below may still carve into the row above it: hand that one out once the
-            // row below is carved.
-            std::mem::swap(&mut self.above, &mut self.row);
-            self.carve_next(true);
-            Some(&self.above)
-        } else {
-            Some(&self.row)
-        }
+        self.source.next_row()
     }
 
-    /// Carves the next row into `row` (cleared first), below `above` when `has_above`.
-    fn carve_next(&mut self, has_above: bool) {
-        self.row.fill(0);
-        let y = self.carved;
-        let place = Place {
-            first: y == 0,
-            last: y + 1 == self.height,
-        };
-        let rows = Rows {
-            cells: RowPair::new(
-                if has_above { &mut self.above } else { &mut [] },
-                &mut self.row,
-            ),
-            // Silent: the row number of the events is never read.
-            y: y as u32,
-        };
-        let mut bits = RandomBits::resume(&mut self.rng, self.leftover);
-        self.carver.carve_row(rows, place, &mut bits);
-        self.leftover = bits.pause();
-        self.carved += 1;
+    /// Why the rows ended before the last, if they did.
+    pub fn failure(&mut self) -> Option<MazeError> {
+        self.source.failure()
     }
 
     /// The algorithm's name.
@@ -205,6 +214,73 @@ impl MazeRows {
     /// Height of the tile view: `2 x height + 1`.
     pub fn tile_height(&self) -> u64 {
         tiles_from_cells_u64(self.height)
+    }
+
+    /// The side of the chunks of a chunked giant maze
+    /// ([`Giant::rows`](crate::giant::Giant::rows)), `None` for a row-by-row algorithm's.
+    pub fn chunk_side(&self) -> Option<u32> {
+        self.chunk
+    }
+}
+
+/// The rows of a row-by-row algorithm, each carved once the one above is handed out.
+struct Carving {
+    carver: Box<dyn CarveRow>,
+    rng: MazeRng,
+    leftover: Leftover,
+    height: u64,
+    /// Rows carved so far.
+    carved: u64,
+    /// Rows handed out so far.
+    handed: u64,
+    /// The row before the one carved last.
+    above: Vec<u8>,
+    /// The row carved last.
+    row: Vec<u8>,
+}
+
+impl RowSource for Carving {
+    fn next_row(&mut self) -> Option<&[u8]> {
+        if self.handed == self.height {
+            return None;
+        }
+        if self.carved == 0 {
+            self.carve_next(false);
+        }
+        self.handed += 1;
+        if self.carved < self.height {
+            // The row below may still carve into the row above it: hand that one out once the
+            // row below is carved.
+            std::mem::swap(&mut self.above, &mut self.row);
+            self.carve_next(true);
+            Some(&self.above)
+        } else {
+            Some(&self.row)
+        }
+    }
+}
+
+impl Carving {
+    /// Carves the next row into `row` (cleared first), below `above` when `has_above`.
+    fn carve_next(&mut self, has_above: bool) {
+        self.row.fill(0);
+        let y = self.carved;
+        let place = Place {
+            first: y == 0,
+            last: y + 1 == self.height,
+        };
+        let rows = Rows {
+            cells: RowPair::new(
+                if has_above { &mut self.above } else { &mut [] },
+                &mut self.row,
+            ),
+            // Silent: the row number of the events is never read.
+            y: y as u32,
+        };
+        let mut bits = RandomBits::resume(&mut self.rng, self.leftover);
+        self.carver.carve_row(rows, place, &mut bits);
+        self.leftover = bits.pause();
+        self.carved += 1;
     }
 }
 

@@ -302,6 +302,20 @@ impl Grid {
         )
     }
 
+    /// The bytes of row `y`: a cell's bit 0 opens it east, bit 1 south.
+    #[inline]
+    pub(crate) fn row(&self, y: u32) -> &[u8] {
+        let w = self.width as usize;
+        &self.cells[y as usize * w..][..w]
+    }
+
+    /// The bytes of row `y`, to write: a cell's bit 0 opens it east, bit 1 south.
+    #[inline]
+    pub(crate) fn row_mut(&mut self, y: u32) -> &mut [u8] {
+        let w = self.width as usize;
+        &mut self.cells[y as usize * w..][..w]
+    }
+
     /// Row `y` and the row above it (none for the first row), open to carving: what an
     /// algorithm that carves row by row works on.
     #[inline]
@@ -335,6 +349,29 @@ impl Grid {
             if to.y + row + 1 == self.height {
                 cells.iter_mut().for_each(|cell| *cell &= !SOUTH);
             }
+        }
+    }
+
+    /// The `width x height` cells of this grid from `from`, in its own memory (no copy of the
+    /// grid beside it): their passages, but for those that would lead through the new outer
+    /// wall. The block must lie inside the grid.
+    pub(crate) fn cropped(mut self, from: Pos, width: u32, height: u32) -> Grid {
+        let (w, old) = (width as usize, self.width as usize);
+        for row in 0..height as usize {
+            // Each row moves towards the front, never past a row still to move.
+            let at = (from.y as usize + row) * old + from.x as usize;
+            self.cells.copy_within(at..at + w, row * w);
+            self.cells[row * w + w - 1] &= !EAST;
+        }
+        self.cells.truncate(w * height as usize);
+        let last = (height as usize - 1) * w;
+        self.cells[last..]
+            .iter_mut()
+            .for_each(|cell| *cell &= !SOUTH);
+        Grid {
+            width,
+            height,
+            cells: self.cells,
         }
     }
 

@@ -6,7 +6,8 @@ use mazegen::Maze;
 use mazegen::algorithms::{
     Backtrack, Bias, BinaryTree, Eller, Generator, Sidewinder, stream::MazeRows,
 };
-use mazegen::render::{Json, Picture, Png, Render, Term, Text};
+use mazegen::giant::{Giant, Window};
+use mazegen::render::{Json, NpyTiles, Picture, Png, Render, Term, Text, npy_header};
 
 /// Every renderer that streams, with each of its options that do.
 fn renderers() -> Vec<(&'static str, Box<dyn Render>)> {
@@ -238,4 +239,192 @@ fn heights_past_what_a_format_counts_are_refused_with_the_flag() {
         String::from_utf8_lossy(&tallest.stdout),
         format!("{}\n", first.join("\n"))
     );
+}
+
+/// The bytes `renderer` writes of the whole chunked maze of `generator`, `width x height`
+/// cells in `chunk`-cell chunks, made as a window of all of it: the path that holds the maze.
+fn whole_chunked(
+    generator: &dyn Generator,
+    (width, height, chunk): (u32, u32, u32),
+    seed: u64,
+    renderer: &dyn Render,
+) -> Vec<u8> {
+    let giant = Giant::new(width.into(), height.into(), Some(chunk)).unwrap();
+    let all = Window {
+        x: 0,
+        y: 0,
+        width,
+        height,
+    };
+    let maze = giant.window(generator, seed, all).unwrap();
+    let mut bytes = Vec::new();
+    renderer.render(&maze, &mut bytes).unwrap();
+    bytes
+}
+
+#[test]
+fn chunked_mazes_stream_the_bytes_of_the_whole_maze_on_any_number_of_jobs() {
+    // Ragged edges (chunks that do not divide the maze), one chunk, chunks of one cell.
+    let sizes = [(9, 7, 4), (10, 8, 3), (12, 5, 16), (7, 9, 1), (20, 12, 5)];
+    for generator in ["backtrack", "kruskal", "wilson", "eller", "growing-tree"] {
+        let generator = common::generators()
+            .into_iter()
+            .find(|g| g.name() == generator)
+            .unwrap();
+        for (width, height, chunk) in sizes {
+            let mut renderers = renderers();
+            renderers.push(("npy", Box::new(NpyTiles)));
+            let (cells, chunk_side) = (format!("{width}x{height}"), chunk.to_string());
+            for (name, renderer) in renderers {
+                let mut whole =
+                    whole_chunked(generator.as_ref(), (width, height, chunk), 8, &*renderer);
+                if name == "npy" {
+                    let shape = [1, 2 * u64::from(height) + 1, 2 * u64::from(width) + 1];
+                    whole.splice(0..0, npy_header("|u1", &shape));
+                }
+                let format = name.split(&[' ', ','][..]).next().unwrap();
+                let colored = name == "colored term";
+                let scale1 = name == "png, scale 1";
+                for jobs in ["1", "3"] {
+                    let mut args = vec![
+                        generator.name(),
+                        "--cells",
+                        &cells,
+                        "--chunk",
+                        &chunk_side,
+                        "--seed",
+                        "8",
+                        "--format",
+                        if colored { "term" } else { format },
+                        "--jobs",
+                        jobs,
+                    ];
+                    if colored {
+                        args.extend(["--color", "always"]);
+                    }
+                    if scale1 {
+                        args.extend(["--scale", "1"]);
+                    }
+                    let output = mazegen().args(&args).output().unwrap();
+                    assert!(output.status.success(), "{args:?}");
+                    assert!(output.stdout == whole, "{args:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn chunked_mazes_past_the_grid_stream_and_what_needs_them_whole_is_refused() {
+    // 2^31 + cells: more than a grid holds, cut off by a closed pipe after the first lines.
+    let binary = env!("CARGO_BIN_EXE_mazegen");
+    let script = format!(
+        "'{binary}' kruskal --width 41 --height 4294967297 --chunk 8 --seed 3 --jobs 2 \
+         --format text | head -n 3; echo \"${{PIPESTATUS[0]}}\" >&2"
+    );
+    let output = std::process::Command::new("bash")
+        .args(["-c", &script])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "0\n");
+    let short = stdout_of(&[
+        "kruskal", "--width", "41", "--height", "33", "--chunk", "8", "--seed", "3", "--format",
+        "text",
+    ]);
+    let first: Vec<&str> = short.lines().take(3).collect();
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("{}\n", first.join("\n"))
+    );
+    for (option, flags) in [
+        ("--solve", &["--solve"][..]),
+        ("--braid", &["--braid", "0.5"]),
+        ("--stats", &["--stats"]),
+        ("--format svg", &["--format", "svg"]),
+    ] {
+        let args = [
+            &["backtrack", "--size", "200001", "--chunk", "64"][..],
+            flags,
+        ]
+        .concat();
+        common::assert_refused(
+            &args,
+            &[
+                &format!("--chunk: {option} needs the whole maze in memory"),
+                "100000x100000 cells is more than a grid holds",
+                &format!("leave {option} out"),
+            ],
+        );
+    }
+    common::assert_refused(
+        &["backtrack", "--chunk", "4", "--format", "npy", "--solve"],
+        &[
+            "--chunk: --solve needs the whole maze in memory, and --format npy is written only as \
+           a chunked maze is made; leave --solve out, or write the whole maze as --format term",
+        ],
+    );
+    common::assert_refused(
+        &["backtrack", "--chunk", "4", "--format", "events"],
+        &[
+            "--chunk: --format events does not write a chunked maze; term, text, json, graph, \
+           svg, png and npy do",
+        ],
+    );
+    common::assert_refused(
+        &["backtrack", "--chunk", "8", "--width", "99999999999"],
+        &[
+            "--width 99999999999: a chunked maze is written a row of cells at a time",
+            "add --window",
+        ],
+    );
+}
+
+#[test]
+fn jobs_are_taken_where_chunks_or_a_dataset_use_them() {
+    common::assert_refused(
+        &["backtrack", "--size", "11", "--jobs", "2"],
+        &[
+            "--jobs 2 makes the mazes of a dataset (--count N) or the chunks of a chunked maze \
+           (--chunk C) on threads",
+            "leave --jobs out",
+        ],
+    );
+    common::assert_refused(
+        &[
+            "backtrack",
+            "--size",
+            "11",
+            "--jobs",
+            "2",
+            "--format",
+            "npy",
+        ],
+        &["--jobs 2", "leave --jobs out"],
+    );
+    common::assert_refused(
+        &[
+            "backtrack",
+            "--chunk",
+            "4",
+            "--window",
+            "0,0,5,5",
+            "--jobs",
+            "2",
+        ],
+        &["--window: --jobs 2 carves the rows of chunks of a whole chunked maze"],
+    );
+    // Made whole for an option that needs it, on any number of threads.
+    let args = [
+        "backtrack",
+        "--size",
+        "41",
+        "--chunk",
+        "4",
+        "--seed",
+        "2",
+        "--solve",
+    ];
+    let one = stdout_of(&[&args[..], &["--jobs", "1"]].concat());
+    assert_eq!(stdout_of(&[&args[..], &["--jobs", "2"]].concat()), one);
+    assert_eq!(stdout_of(&args), one);
 }

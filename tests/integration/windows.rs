@@ -395,9 +395,10 @@ fn what_cannot_be_cut_is_refused() {
         &["the window 1,1,0,3 is empty: its width W and height H count cells, from 1"],
     );
     assert_refused(
-        &["backtrack", "--chunk", "8", "--width", MAX],
+        &["backtrack", "--chunk", "8", "--width", MAX, "--solve"],
         &[
-            "--chunk without --window makes the whole maze",
+            "--chunk: --solve needs the whole maze in memory",
+            "more than a grid holds",
             "add --window",
         ],
     );

@@ -204,7 +204,9 @@ pub struct GiantArgs {
     pub window: Option<Window>,
 
     /// Make the maze of C x C-cell chunks, each carved by the algorithm from its own seed and
-    /// joined to the next east or south, so that a --window needs only the chunks it touches
+    /// joined to the next east or south, so that a --window needs only the chunks it touches;
+    /// without --window, the whole maze is written a row of chunks at a time, of any size,
+    /// carved on --jobs threads
     #[arg(long, value_name = "C", value_parser = super::in_range(1, u32::MAX), allow_negative_numbers = true)]
     pub chunk: Option<u32>,
 }

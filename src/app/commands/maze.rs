@@ -3,7 +3,7 @@
 
 use super::write_maze;
 use crate::app::animate::{Animator, Pace, Screen, ShapeAnimator, Stop};
-use crate::app::settle::{Destination, MazeJob, walk_steps, with_flags};
+use crate::app::settle::{Chunked, Destination, MazeJob, walk_steps, with_flags};
 use crate::app::{output::Target, progress::Progress, terminal::TerminalScreen};
 use mazegen::Maze;
 use mazegen::algorithms::{Generator, stream::MazeRows};
@@ -31,6 +31,19 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
             rendering
                 .target
                 .write(|out| renderer.render_rows(&mut rows, out))
+        }
+        Destination::Chunks(giant, jobs, Chunked::Streamed(rendering)) => {
+            let mut rows = giant.rows(generator, seed.value, jobs)?;
+            let renderer = rendering.renderer.streams().expect("settled as streaming");
+            rendering.target.write(|out| {
+                renderer.render_rows(&mut rows, out)?;
+                rows.failure()
+                    .map_or(Ok(()), |error| Err(io::Error::other(error)))
+            })
+        }
+        Destination::Chunks(giant, jobs, Chunked::Whole(rendering)) => {
+            let maze = giant.whole(generator, seed.value, jobs)?;
+            write_maze(&finished(maze, &spec)?, &rendering)
         }
         Destination::Render(rendering) => write_maze(&made(&spec, seed.value, quiet)?, &rendering),
         Destination::Window(giant, window, rendering) => {

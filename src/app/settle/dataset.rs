@@ -44,6 +44,13 @@ pub struct DatasetOutput {
 /// anything that chooses or places mazes by their figures.
 pub fn wanted(args: &MazeArgs) -> bool {
     let dataset = &args.dataset;
+    // A chunked maze made whole takes --jobs for its chunks, and is written as one array;
+    // a giant maze's settling refuses them elsewhere.
+    let format = args.output.format;
+    let array = format.is_none_or(|f| f == Format::Npy || !f.takes().dataset_only());
+    if args.giant.given().is_some() && array && !many_or_chosen(args) {
+        return false;
+    }
     dataset.count.is_some()
         || dataset.jobs.is_some()
         || dataset.shard.is_some()
@@ -66,6 +73,17 @@ enum DatasetCause {
     Endpoints,
     /// A format of datasets (`jsonl`, `npy`, `npy-connections`, `npz`, `tokens`).
     Format(Format),
+}
+
+/// Whether the options ask for many mazes, or for mazes chosen or placed by their figures:
+/// what `--count`, `--shard`, `--unique`, `--endpoints` and the bounds do.
+fn many_or_chosen(args: &MazeArgs) -> bool {
+    let dataset = &args.dataset;
+    dataset.count.is_some()
+        || dataset.shard.is_some()
+        || dataset.unique
+        || dataset.endpoints.is_some()
+        || !dataset.bounds.given().is_empty()
 }
 
 /// The first thing on the command line that asks for a dataset (see [`wanted`]).
@@ -195,7 +213,11 @@ pub fn settle(
     args: MazeArgs,
 ) -> anyhow::Result<DatasetJob> {
     if let Some(flag) = args.giant.given() {
-        let formats = super::maze::WINDOW_FORMATS;
+        let mut formats = super::maze::WINDOW_FORMATS.to_vec();
+        // A chunked maze made whole is also written as one array.
+        if args.giant.window.is_none() {
+            formats.push(Format::Npy);
+        }
         return Err(one_at_a_time(&args, flag, "maze", &formats));
     }
     if args.unicursal {
@@ -312,6 +334,14 @@ pub fn settle(
             "{what} shows how one maze is generated: it cannot be combined with --count, \
              --shard, --jobs, --unique, --endpoints, difficulty bounds or --format jsonl, npy, npz or \
              tokens"
+        )));
+    }
+    if let Some(jobs) = dataset.jobs
+        && !many_or_chosen(&args)
+    {
+        return Err(bad_input(format!(
+            "--jobs {jobs} makes the mazes of a dataset (--count N) or the chunks of a chunked \
+             maze (--chunk C) on threads, and one maze is made on one; leave --jobs out"
         )));
     }
     spec.check()

@@ -83,6 +83,17 @@ pub enum Destination {
     /// (an algorithm that carves row by row, a format written in order, nothing that needs
     /// the whole maze), with this many rows of cells.
     Stream(Rendering, u64),
+    /// A chunked maze made whole (on this many threads): streamed a row of chunks at a time
+    /// when the format and options allow ([`Giant::rows`]), else made whole and finished.
+    Chunks(Giant, usize, Chunked),
+}
+
+/// How a chunked maze made whole is written.
+pub enum Chunked {
+    /// Rendered row by row as its rows of chunks are carved.
+    Streamed(Rendering),
+    /// Made whole, finished, then rendered.
+    Whole(Rendering),
 }
 
 /// Settles a maze command.
@@ -97,7 +108,9 @@ pub(super) fn maze(
         return shaped_maze(generator, args, blank);
     }
     let (width, rows) = args.size.rectangle().map_err(bad_input)?;
-    let streamed = streamed_rendering(generator.as_ref(), &args)?;
+    // A one-cell maze tells whether the algorithm streams.
+    let streams = generator.stream(1, 1, 0).is_some();
+    let streamed = streamed_rendering(streams, &args)?;
     if streamed.is_none() {
         check_cell_limit(generator.as_ref(), &args.size, width, rows)?;
     } else {
@@ -208,17 +221,15 @@ fn giant_maze(
              made a window at a time, of chunks carved apart; leave {option} out"
         )));
     }
+    if let (Some(jobs), true) = (args.dataset.jobs, windowed) {
+        return Err(bad_input(format!(
+            "--window: --jobs {jobs} carves the rows of chunks of a whole chunked maze on \
+             threads, and a window is made on one; leave --jobs out"
+        )));
+    }
     if output.style == Some(cli::PictureStyle::Lines) && windowed {
         return Err(bad_input(format!(
             "{flag}: --style lines does not draw the passages that leave a window; leave it out"
-        )));
-    }
-    if !WINDOW_FORMATS.contains(&format) {
-        let names: Vec<String> = WINDOW_FORMATS.iter().map(|f| f.name()).collect();
-        return Err(bad_input(format!(
-            "{flag}: --format {} does not take a window; {} do",
-            format.name(),
-            names.join(", ")
         )));
     }
     let (width, height) = args.size.giant_rectangle().map_err(bad_input)?;
@@ -229,48 +240,105 @@ fn giant_maze(
         };
         anyhow::Error::new(error).context(context)
     })?;
-    let window = match args.giant.window {
-        Some(window) => window,
-        None => {
-            // Chunks without a window: the whole maze, which must fit a grid.
-            let sides = (u32::try_from(width), u32::try_from(height));
-            let (Ok(width), Ok(height)) = sides else {
-                return Err(bad_input(format!(
-                    "--chunk without --window makes the whole maze, and a maze {width}x{height} \
-                     cells is more than a grid can hold; add --window X,Y,W,H"
-                )));
+    let refusal = |error: mazegen::MazeError| match error {
+        mazegen::MazeError::WindowUnsupported { .. } if args.giant.chunk.is_none() => bad_input(
+            format!("--window: {error}; add --chunk C, such as --chunk 32"),
+        ),
+        mazegen::MazeError::WindowUnsupported { .. }
+        | mazegen::MazeError::TooManySeeds { .. }
+        | mazegen::MazeError::Refused { .. } => with_flags(error),
+        mazegen::MazeError::OutOfMemory { .. } => {
+            let chunk = args.giant.chunk.unwrap_or_default();
+            anyhow::Error::new(error).context(format!("--chunk {chunk}"))
+        }
+        _ => {
+            let flags = match args.giant.window {
+                Some(w) => format!("--window {},{},{},{}", w.x, w.y, w.width, w.height),
+                None => "--chunk".to_string(),
             };
-            Window {
-                x: 0,
-                y: 0,
-                width,
-                height,
-            }
+            anyhow::Error::new(error).context(flags)
         }
     };
-    giant
-        .check(generator.as_ref(), window)
-        .map_err(|error| match error {
-            mazegen::MazeError::WindowUnsupported { .. } if args.giant.chunk.is_none() => {
-                bad_input(format!(
-                    "--window: {error}; add --chunk C, such as --chunk 32"
-                ))
+    // A whole chunked maze written as it is made: any size.
+    let streamed = match windowed {
+        true => None,
+        false => streamed_rendering(true, &args)?,
+    };
+    let jobs = args
+        .dataset
+        .jobs
+        .or_else(|| std::thread::available_parallelism().ok())
+        .map_or(1, |jobs| jobs.get().min(mazegen::dataset::MAX_JOBS));
+    if let Some(rendering) = streamed {
+        if width > mazegen::grid::MAX_CELLS {
+            let tiles = tiles_from_cells_u64(width);
+            return Err(bad_input(format!(
+                "--width {tiles}: a chunked maze is written a row of cells at a time, and a row \
+                 of {width} cells is more than a grid holds ({} cells); add --window X,Y,W,H \
+                 to cut a window of it",
+                mazegen::grid::MAX_CELLS
+            )));
+        }
+        giant
+            .check_rows(generator.as_ref(), jobs)
+            .map_err(refusal)?;
+        let (tile_width, tile_height) = (tiles_from_cells_u64(width), tiles_from_cells_u64(height));
+        let sizing = Sizing {
+            across: format!("--width {tile_width}"),
+            down: format!("--height {tile_height}"),
+            unit: Some(Unit::Tiles),
+        };
+        rendering.check_picture(tile_width, tile_height, &sizing)?;
+        if format == Format::Json && u32::try_from(height).is_err() {
+            let error = mazegen::MazeError::TooTall {
+                height,
+                limit: u32::MAX.into(),
+                what: "a JSON document",
+            };
+            return Err(anyhow::Error::new(error).context(format!("--height {tile_height}")));
+        }
+        let blank = Blank::Rect {
+            width: u32::try_from(width).unwrap_or(u32::MAX),
+            height: u32::try_from(height).unwrap_or(u32::MAX),
+        };
+        return Ok(MazeJob {
+            spec: MazeSpec {
+                generator,
+                blank,
+                finish: Finish::default(),
+            },
+            seed: Seed::settle(args.seed, args.dataset.quiet),
+            destination: Destination::Chunks(giant, jobs, Chunked::Streamed(rendering)),
+            quiet: args.dataset.quiet,
+        });
+    }
+    if !WINDOW_FORMATS.contains(&format) {
+        let names: Vec<String> = WINDOW_FORMATS.iter().map(|f| f.name()).collect();
+        let names = names.join(", ");
+        return Err(bad_input(match (windowed, format) {
+            (false, Format::Npy) => {
+                let option = whole_maze_option(&args);
+                format!(
+                    "{flag}: {option} needs the whole maze in memory, and --format npy is \
+                     written only as a chunked maze is made; leave {option} out, or write the \
+                     whole maze as --format {names}"
+                )
             }
-            mazegen::MazeError::WindowUnsupported { .. }
-            | mazegen::MazeError::TooManySeeds { .. }
-            | mazegen::MazeError::Refused { .. } => with_flags(error),
-            mazegen::MazeError::OutOfMemory { .. } => {
-                let chunk = args.giant.chunk.unwrap_or_default();
-                anyhow::Error::new(error).context(format!("--chunk {chunk}"))
-            }
-            _ => {
-                let flags = match args.giant.window {
-                    Some(w) => format!("--window {},{},{},{}", w.x, w.y, w.width, w.height),
-                    None => "--chunk".to_string(),
-                };
-                anyhow::Error::new(error).context(flags)
-            }
-        })?;
+            (false, _) => format!(
+                "{flag}: --format {} does not write a chunked maze; {names} and npy do",
+                format.name()
+            ),
+            (true, _) => format!(
+                "{flag}: --format {} does not take a window; {names} do",
+                format.name()
+            ),
+        }));
+    }
+    let window = match args.giant.window {
+        Some(window) => window,
+        None => whole_window(&args, width, height)?,
+    };
+    giant.check(generator.as_ref(), window).map_err(refusal)?;
     let blank = Blank::Rect {
         width: window.width,
         height: window.height,
@@ -290,6 +358,10 @@ fn giant_maze(
         tiles_from_cells(window.height),
         &sizing,
     )?;
+    let destination = match windowed {
+        true => Destination::Window(giant, window, rendering),
+        false => Destination::Chunks(giant, jobs, Chunked::Whole(rendering)),
+    };
     Ok(MazeJob {
         spec: MazeSpec {
             generator,
@@ -297,8 +369,60 @@ fn giant_maze(
             finish,
         },
         seed: Seed::settle(args.seed, args.dataset.quiet),
-        destination: Destination::Window(giant, window, rendering),
+        destination,
         quiet: args.dataset.quiet,
+    })
+}
+
+/// The first option given that needs a whole maze in memory rather than written as it is
+/// made, as the command line spells it (else the format, which cannot be written so).
+fn whole_maze_option(args: &MazeArgs) -> String {
+    let output = &args.output;
+    let endpoints = &args.endpoints;
+    let options = [
+        ("--braid".to_string(), args.braid.is_some()),
+        ("--unicursal".into(), args.unicursal),
+        ("--solve".into(), args.solve),
+        ("--start".into(), endpoints.start.is_some()),
+        ("--goal".into(), endpoints.goal.is_some()),
+        ("--openings".into(), endpoints.openings),
+        ("--stats".into(), output.stats),
+        ("--heatmap".into(), output.heatmap),
+        (
+            "--style lines".into(),
+            output.style == Some(cli::PictureStyle::Lines),
+        ),
+        ("--animate".into(), args.animation.animate),
+    ];
+    let option = options.into_iter().find(|(_, given)| *given);
+    option.map_or_else(
+        || format!("--format {}", format_of(output).name()),
+        |(option, _)| option,
+    )
+}
+
+/// The window of all of a chunked maze of `width x height` cells, made whole because an
+/// option needs it so: refused, naming that option, when it is more than a grid holds.
+fn whole_window(args: &MazeArgs, width: u64, height: u64) -> anyhow::Result<Window> {
+    let sides = (u32::try_from(width), u32::try_from(height));
+    let fits = match sides {
+        (Ok(w), Ok(h)) => Grid::check_size(w, h).is_ok(),
+        _ => false,
+    };
+    let (Ok(w), Ok(h), true) = (sides.0, sides.1, fits) else {
+        let option = whole_maze_option(args);
+        return Err(bad_input(format!(
+            "--chunk: {option} needs the whole maze in memory, and a maze of {width}x{height} \
+             cells is more than a grid holds ({} cells); leave {option} out to write it as it \
+             is made (--format term, text, json, npy or png), or add --window X,Y,W,H",
+            mazegen::grid::MAX_CELLS
+        )));
+    };
+    Ok(Window {
+        x: 0,
+        y: 0,
+        width: w,
+        height: h,
     })
 }
 
@@ -625,10 +749,7 @@ fn shaped_maze(
 /// The rendering of a maze written row by row as it is generated, or `None` when it cannot be:
 /// the algorithm must carve row by row, the format be written in order, and nothing ask for
 /// the whole maze (braiding, a solution, endpoints, figures, a heat map, an animation).
-fn streamed_rendering(
-    generator: &dyn Generator,
-    args: &MazeArgs,
-) -> anyhow::Result<Option<Rendering>> {
+fn streamed_rendering(streams: bool, args: &MazeArgs) -> anyhow::Result<Option<Rendering>> {
     let endpoints = &args.endpoints;
     let whole_maze = args.braid.is_some()
         || args.unicursal
@@ -638,8 +759,7 @@ fn streamed_rendering(
         || endpoints.openings
         || args.animation.animate
         || args.output.format == Some(Format::Events);
-    // A one-cell maze tells whether the algorithm streams.
-    if whole_maze || generator.stream(1, 1, 0).is_none() {
+    if whole_maze || !streams {
         return Ok(None);
     }
     let rendering = rendering(&args.output, Format::Term)?;

@@ -18,7 +18,7 @@ pub use caves::CavesJob;
 pub use dataset::DatasetJob;
 pub use document::{DocumentAction, DocumentJob, Input, Solving};
 pub use flags::{caves_with_flags, dataset_with_flags, with_flags, with_options_at_fault};
-pub use maze::{Destination, MazeJob, walk_steps};
+pub use maze::{Chunked, Destination, MazeJob, walk_steps};
 pub use output::{
     Pixels, Rendering, check_read_shape, picture_flag_refused, shape_format_refused,
     tiles_style_refused,

@@ -10,9 +10,11 @@
 //! The array's header ([`header`]) is written once, before the first maze; each renderer writes
 //! one maze's part of the data.
 
+use crate::algorithms::stream::MazeRows;
 use crate::grid::{Grid, Tile, tiles_from_cells};
 use crate::maze::Maze;
-use crate::render::{ArrayLayout, Holds, Many, Render, Takes};
+use crate::render::maze::rows::{DrawRows, StreamTiles};
+use crate::render::{ArrayLayout, Holds, Many, Render, RenderRows, Takes};
 use std::io::{self, Write};
 
 /// The tile view of a maze as bytes: 1 wall (and blank, outside a mask), 0 passage (openings
@@ -43,6 +45,10 @@ impl Render for NpyTiles {
         ))
     }
 
+    fn streams(&self) -> Option<&dyn RenderRows> {
+        Some(self)
+    }
+
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         let mut rows = maze.wall_tiles().map_err(io::Error::other)?;
         let mut line = Vec::new();
@@ -52,6 +58,22 @@ impl Render for NpyTiles {
                 row.iter()
                     .map(|&tile| u8::from(matches!(tile, Tile::Wall | Tile::Blank))),
             );
+            out.write_all(&line)?;
+        }
+        Ok(())
+    }
+}
+
+impl RenderRows for NpyTiles {
+    /// One maze's array, its header first: shape `(1, tile_height, tile_width)`, as a run of
+    /// one maze writes it.
+    fn render_rows(&self, rows: &mut MazeRows, out: &mut dyn Write) -> io::Result<()> {
+        let shape = [1, rows.tile_height(), rows.tile_width()];
+        out.write_all(&header("|u1", &shape))?;
+        let mut tiles = StreamTiles::new(rows).map_err(io::Error::other)?;
+        let mut line = Vec::new();
+        let wall = |tile| u8::from(matches!(tile, Tile::Wall | Tile::Blank));
+        while tiles.draw_next_row(wall, &mut line).is_some() {
             out.write_all(&line)?;
         }
         Ok(())

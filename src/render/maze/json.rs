@@ -76,7 +76,14 @@ impl RenderRows for Json {
             tile_width,
             tile_height,
             weave: None,
-            window: None,
+            // A chunked maze made whole is the window of all of it.
+            window: rows.chunk_side().map(|chunk| WindowEntry {
+                x: 0,
+                y: 0,
+                maze_width: width.into(),
+                maze_height: height.into(),
+                chunk: Some(chunk),
+            }),
             start: Place::flat(Maze::DEFAULT_START),
             goal: Place::flat(Maze::default_goal(width, height)),
             perfect: true,

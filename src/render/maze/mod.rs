@@ -6,7 +6,7 @@ mod html;
 mod json;
 mod pdf;
 mod png;
-mod rows;
+pub(in crate::render) mod rows;
 mod svg;
 mod term;
 mod text;

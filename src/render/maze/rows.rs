@@ -32,7 +32,7 @@ impl DrawRows for MazeTiles<'_> {
 
 /// The tile rows of a streamed maze: two per row of cells (through it, then below it) after
 /// the top wall.
-pub(super) struct StreamTiles<'a> {
+pub(in crate::render) struct StreamTiles<'a> {
     rows: &'a mut MazeRows,
     /// The row of cells the last tile row ran through.
     cells: Vec<u8>,
@@ -41,7 +41,7 @@ pub(super) struct StreamTiles<'a> {
 
 impl<'a> StreamTiles<'a> {
     /// Reserves the copy of a row of cells first.
-    pub(super) fn new(rows: &'a mut MazeRows) -> crate::grid::Result<Self> {
+    pub(in crate::render) fn new(rows: &'a mut MazeRows) -> crate::grid::Result<Self> {
         let (width, height) = (rows.width(), rows.height());
         let height = u32::try_from(height).unwrap_or(u32::MAX);
         let cells = empty_vec(width, height, width as usize)?;
