@@ -36,6 +36,7 @@ mod player;
 mod png;
 mod properties;
 mod python_package;
+mod random_walls;
 mod read_graph;
 mod refusals;
 mod research_formats;

@@ -495,7 +495,9 @@ pub(super) fn renderer(
         }),
         Format::Hrm => Box::new(render::Hrm),
         Format::Alphamaze => Box::new(render::AlphaMaze),
-        Format::Searchformer => Box::new(render::Searchformer),
+        Format::Searchformer => Box::new(render::Searchformer {
+            search: args.trace.unwrap_or_default(),
+        }),
         Format::Ascii => Box::new(render::Ascii),
         Format::Mazebench => Box::new(render::MazeBench),
     })
@@ -532,6 +534,12 @@ pub(super) fn picture(
         return Err(bad_input(format!(
             "--tokenizer chooses maze-dataset's tokenizer of --format tokens, not --format \
              {name}; add --format tokens"
+        )));
+    }
+    if let Some(search) = args.trace.filter(|_| format != Format::Searchformer) {
+        return Err(bad_input(format!(
+            "--trace {search} writes a search's trace in --format searchformer, not --format \
+             {name}; add --format searchformer"
         )));
     }
     let book_flags = [

@@ -1,0 +1,156 @@
+//! `random-walls`, Searchformer's mazes: properties over many seeds and sizes, its mazes written
+//! as Searchformer's prompts (a `w x h` grid, the walls drawn, a plan of at least `max(w, h)`
+//! cells that A* finds), datasets, and the options that cannot apply refused.
+
+use crate::common::{assert_refused, assert_snapshot, piped, stdout_of};
+use mazegen::Maze;
+use mazegen::algorithms::{Generator, RandomWalls};
+use mazegen::solve::trace::{Action, WallGrid, astar, tokens};
+use mazegen::rng::rng_from_seed;
+use proptest::prelude::*;
+
+fn maze(walls: RandomWalls, width: u32, height: u32, seed: u64) -> Maze {
+    Maze::builder()
+        .generator(walls.boxed())
+        .cells(width, height)
+        .seed(seed)
+        .build()
+        .unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Any size and seed: the walls drawn are within Searchformer's range, none of them a cell
+    /// of the maze; the maze is solvable with a plan of at least `max(w, h)` cells; the same
+    /// seed gives the same maze.
+    #[test]
+    fn every_maze_is_searchformer_s(width in 2u32..16, height in 2u32..16, seed in 0u64..1 << 40) {
+        let walls = RandomWalls::default();
+        let made = maze(walls, width, height, seed);
+        let layout = walls.layout(width, height, &mut rng_from_seed(seed)).unwrap();
+        let cells = u64::from(width * height);
+        let count = layout.walls.iter().filter(|w| **w).count() as u64;
+        prop_assert!((cells / 10 * 3..=cells / 10 * 5).contains(&count), "{count} of {cells}");
+        let mask = made.mask().unwrap();
+        for (i, wall) in layout.walls.iter().enumerate() {
+            let pos = mazegen::grid::Pos::new(i as u32 % width, i as u32 / width);
+            prop_assert!(!(*wall && mask.is_on(pos)));
+        }
+        prop_assert_eq!((made.start_pos(), made.goal_pos()), (layout.start, layout.goal));
+        let path = made.shortest_paths(1).unwrap().paths.remove(0);
+        prop_assert_eq!(path.len() as u32, layout.plan);
+        prop_assert!(layout.plan >= width.max(height));
+        prop_assert_eq!(made, maze(walls, width, height, seed));
+    }
+}
+
+/// The prompt's grid, start and goal, and the rest of a `searchformer` line.
+fn prompt_of(line: &str) -> (WallGrid, (u32, u32), (u32, u32), String) {
+    let tokens: Vec<&str> = line.split(' ').collect();
+    let number = |i: usize| tokens[i].parse::<u32>().unwrap();
+    let (start, goal) = ((number(1), number(2)), (number(4), number(5)));
+    let mut walls = vec![false; 100];
+    let mut i = 6;
+    while tokens[i] == "wall" {
+        walls[number(i + 1) as usize + 10 * number(i + 2) as usize] = true;
+        i += 3;
+    }
+    let grid = WallGrid {
+        width: 10,
+        height: 10,
+        walls,
+    };
+    (grid, start, goal, tokens[i..].join(" "))
+}
+
+#[test]
+fn searchformer_writes_a_random_walls_maze_cell_for_cell() {
+    let lines = stdout_of(&[
+        "random-walls",
+        "--cells",
+        "10x10",
+        "--count",
+        "40",
+        "--seed",
+        "12",
+        "--format",
+        "searchformer",
+    ]);
+    let documents = stdout_of(&[
+        "random-walls",
+        "--cells",
+        "10x10",
+        "--count",
+        "40",
+        "--seed",
+        "12",
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(lines.lines().count(), 40);
+    for (line, document) in lines.lines().zip(documents.lines()) {
+        let (grid, start, goal, rest) = prompt_of(line);
+        // 30 to 50 walls drawn, and pockets the start cannot reach written as walls.
+        let walls = grid.walls.iter().filter(|w| **w).count();
+        assert!((30..=90).contains(&walls), "{walls}");
+        // The trace and plan are A*'s on the prompt's own grid, as Searchformer runs it.
+        let trace = astar(&grid, start, goal).unwrap();
+        assert_eq!(tokens(&trace), rest);
+        let plan = trace.iter().filter(|step| step.action == Action::Plan).count();
+        assert!(plan >= 10, "{plan}");
+        // The document reads back into the same line.
+        assert_eq!(piped(&["render", "--format", "searchformer"], document), format!("{line}\n"));
+    }
+    let one = stdout_of(&[
+        "random-walls", "--cells", "6x5", "--seed", "3", "--format", "searchformer",
+    ]);
+    assert_snapshot!("searchformer.random-walls-6x5", one);
+    let drawn = stdout_of(&[
+        "random-walls", "--cells", "6x5", "--seed", "3", "--format", "text", "--solve",
+    ]);
+    assert_snapshot!("text.random-walls-6x5", drawn);
+}
+
+#[test]
+fn datasets_are_the_same_on_any_number_of_threads() {
+    let run = |jobs: &str| {
+        stdout_of(&[
+            "random-walls", "--cells", "12x8", "--count", "30", "--seed", "5", "--jobs", jobs,
+            "--format", "jsonl",
+        ])
+    };
+    assert_eq!(run("1"), run("3"));
+}
+
+#[test]
+fn options_that_cannot_apply_are_refused() {
+    let refused = [
+        (&["--start", "1,1"][..], "--start 1,1: random-walls draws the start and goal"),
+        (&["--goal", "2,2"][..], "--goal 2,2: random-walls draws the start and goal"),
+        (&["--openings"][..], "--openings: random-walls draws the start and goal"),
+        (&["--braid", "0.5"][..], "--braid: random-walls joins every two neighbouring"),
+        (&["--unicursal"][..], "--unicursal: a labyrinth is made of a whole perfect maze"),
+        (
+            &["--count", "2", "--endpoints", "farthest"][..],
+            "--endpoints farthest: random-walls draws",
+        ),
+        (&["--shape", "hex"][..], "random-walls only carves rectangles"),
+        (&["--cells", "20x1"][..], "random walls on 20x1 cells always cut a grid one cell thin"),
+        (&["--walls", "1"][..], "leave fewer than two free cells"),
+        (&["--attempts", "0"][..], "--attempts"),
+        (&["--chunk", "5"][..], "draws each maze whole with its start and goal"),
+    ];
+    for (options, message) in refused {
+        let args = [&["random-walls", "--seed", "1"][..], options].concat();
+        assert_refused(&args, &[message]);
+    }
+    // A mask maze with walls between its cells has no grid of Searchformer's.
+    assert_refused(
+        &[
+            "percolation", "--cells", "6x6", "--p", "0.6", "--seed", "2", "--format",
+            "searchformer",
+        ],
+        &["searchformer writes rectangles of cells, and masks whose neighbouring cells are all joined"],
+    );
+}
