@@ -1,11 +1,12 @@
 //! `random-walls`, Searchformer's mazes: properties over many seeds and sizes, its mazes written
 //! as Searchformer's prompts (a `w x h` grid, the walls drawn, a plan of at least `max(w, h)`
-//! cells that A* finds), datasets, and the options that cannot apply refused.
+//! cells that A* finds), datasets, and the options that cannot apply refused; and `--trace`,
+//! the other searches in Searchformer's vocabulary.
 
 use crate::common::{assert_refused, assert_snapshot, piped, stdout_of};
 use mazegen::Maze;
 use mazegen::algorithms::{Generator, RandomWalls};
-use mazegen::solve::trace::{Action, WallGrid, astar, tokens};
+use mazegen::solve::trace::{Action, Search, WallGrid, astar, tokens};
 use mazegen::rng::rng_from_seed;
 use proptest::prelude::*;
 
@@ -45,20 +46,25 @@ proptest! {
     }
 }
 
-/// The prompt's grid, start and goal, and the rest of a `searchformer` line.
+/// The prompt's grid (10x10), start and goal, and the rest of a `searchformer` line.
 fn prompt_of(line: &str) -> (WallGrid, (u32, u32), (u32, u32), String) {
+    prompt_sized(line, 10, 10)
+}
+
+/// The prompt's `width x height` grid, start and goal, and the rest of a `searchformer` line.
+fn prompt_sized(line: &str, width: u32, height: u32) -> (WallGrid, (u32, u32), (u32, u32), String) {
     let tokens: Vec<&str> = line.split(' ').collect();
     let number = |i: usize| tokens[i].parse::<u32>().unwrap();
     let (start, goal) = ((number(1), number(2)), (number(4), number(5)));
-    let mut walls = vec![false; 100];
+    let mut walls = vec![false; (width * height) as usize];
     let mut i = 6;
     while tokens[i] == "wall" {
-        walls[number(i + 1) as usize + 10 * number(i + 2) as usize] = true;
+        walls[(number(i + 1) + width * number(i + 2)) as usize] = true;
         i += 3;
     }
     let grid = WallGrid {
-        width: 10,
-        height: 10,
+        width,
+        height,
         walls,
     };
     (grid, start, goal, tokens[i..].join(" "))
@@ -152,5 +158,52 @@ fn options_that_cannot_apply_are_refused() {
             "searchformer",
         ],
         &["searchformer writes rectangles of cells, and masks whose neighbouring cells are all joined"],
+    );
+}
+
+/// Every `--trace` of mazes with loops and of random walls: the searchformer format writes the
+/// library's trace of the prompt's own grid, whose plan walks from start to goal over free
+/// cells (a shortest one but for depth-first search's); `astar` is the format's default.
+#[test]
+fn traces_in_searchformer_s_vocabulary() {
+    let runs: [(&[&str], u32, u32); 2] = [
+        (&["kruskal", "--cells", "5x4", "--braid", "0.5"], 9, 7),
+        (&["random-walls", "--cells", "8x6"], 8, 6),
+    ];
+    for (maze, width, height) in runs {
+        let with = |more: &[&str]| {
+            let args = [maze, &["--count", "6", "--seed", "4", "--format", "searchformer"], more];
+            stdout_of(&args.concat())
+        };
+        assert_eq!(with(&["--trace", "astar"]), with(&[]));
+        for search in Search::ALL {
+            for line in with(&["--trace", search.name()]).lines() {
+                let (grid, start, goal, rest) = prompt_sized(line, width, height);
+                let trace = search.trace(&grid, start, goal).unwrap();
+                assert_eq!(tokens(&trace), rest, "{search}");
+                let plan: Vec<(i64, i64)> = trace
+                    .iter()
+                    .filter(|step| step.action == Action::Plan)
+                    .map(|step| (i64::from(step.x), i64::from(step.y)))
+                    .collect();
+                let ends = (plan[0], plan[plan.len() - 1]);
+                let want = ((start.0.into(), start.1.into()), (goal.0.into(), goal.1.into()));
+                assert_eq!(ends, want);
+                for pair in plan.windows(2) {
+                    let ((a, b), (c, d)) = (pair[0], pair[1]);
+                    assert_eq!((a - c).abs() + (b - d).abs(), 1);
+                    assert!(grid.free(c, d));
+                }
+                let shortest = astar(&grid, start, goal).unwrap();
+                let cells = shortest.iter().filter(|s| s.action == Action::Plan).count();
+                if search != Search::Dfs {
+                    assert_eq!(plan.len(), cells, "{search}");
+                }
+            }
+        }
+    }
+    assert_refused(
+        &["kruskal", "--cells", "3x3", "--trace", "bfs", "--format", "text"],
+        &["--trace bfs writes a search's trace in --format searchformer, not --format text"],
     );
 }
