@@ -760,6 +760,7 @@ impl Spec {
             tiles,
             connections,
             tokens,
+            trace: None,
         };
         let made = spec.slots.end - spec.slots.start;
         let most = most_mazes(&spec.maze.blank, parts);

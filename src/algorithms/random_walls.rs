@@ -3,8 +3,8 @@
 
 use super::Algorithm;
 use crate::Probability;
-use crate::events::Observer;
 use crate::events::Event;
+use crate::events::Observer;
 use crate::grid::{Dir, Grid, MazeError, Pos, Result, empty_vec, filled_vec};
 use crate::rng::{MazeRng, uniform, uniform_inclusive};
 use serde::Serialize;
@@ -318,7 +318,10 @@ impl Algorithm for RandomWalls {
         for cell in (0..w * h).filter(|&i| reached[i]) {
             let (x, y) = (cell % w, cell / w);
             let here = Pos::new(x as u32, y as u32);
-            for (inside, next, dir) in [(x + 1 < w, cell + 1, Dir::East), (y + 1 < h, cell + w, Dir::South)] {
+            for (inside, next, dir) in [
+                (x + 1 < w, cell + 1, Dir::East),
+                (y + 1 < h, cell + w, Dir::South),
+            ] {
                 if inside && reached[next] {
                     grid.carve(here, dir);
                     observer.observe(Event::Carve { cell: here, dir });

@@ -79,7 +79,8 @@ impl Maze {
         seed: u64,
     ) -> Result<Self> {
         let mut grid = Grid::new(width, height)?;
-        let ends = generator.carve_drawing_ends(&mut grid, &mut rng_from_seed(seed), &mut Silent)?;
+        let ends =
+            generator.carve_drawing_ends(&mut grid, &mut rng_from_seed(seed), &mut Silent)?;
         Self::carved(generator, Shape::Rect(grid), seed, ends)
     }
 

@@ -227,7 +227,12 @@ fn plan(grid: &WallGrid, parent: &[Option<Cell>], goal: Cell, log: &mut Vec<Step
     while let Some(before) = parent[grid.index(*cells.last().expect("the goal"))] {
         cells.push(before);
     }
-    log.extend(cells.into_iter().rev().map(|cell| step(Action::Plan, cell, 0, 0)));
+    log.extend(
+        cells
+            .into_iter()
+            .rev()
+            .map(|cell| step(Action::Plan, cell, 0, 0)),
+    );
 }
 
 /// A* from `start` to `goal` as Searchformer runs it (`searchformer/astar.py` with the maze of
@@ -338,7 +343,10 @@ pub fn dfs(grid: &WallGrid, start: Cell, goal: Cell) -> Option<Vec<Step>> {
             log.extend(path.iter().map(|&cell| step(Action::Plan, cell, 0, 0)));
             return Some(log);
         }
-        match grid.neighbours(here).find(|&next| !entered[grid.index(next)]) {
+        match grid
+            .neighbours(here)
+            .find(|&next| !entered[grid.index(next)])
+        {
             Some(next) => {
                 entered[grid.index(next)] = true;
                 log.push(step(Action::Create, next, path.len() as u32, 0));
@@ -424,7 +432,10 @@ mod tests {
         WallGrid {
             width: rows[0].len() as u32,
             height: rows.len() as u32,
-            walls: rows.iter().flat_map(|r| r.bytes().map(|b| b == b'#')).collect(),
+            walls: rows
+                .iter()
+                .flat_map(|r| r.bytes().map(|b| b == b'#'))
+                .collect(),
         }
     }
 
@@ -468,7 +479,9 @@ mod tests {
     fn random_grids() -> Vec<(WallGrid, Cell, Cell)> {
         let mut state = 12345u64;
         let mut next = |bound: u64| {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (state >> 33) % bound
         };
         let mut grids = Vec::new();
@@ -487,7 +500,10 @@ mod tests {
             if free.len() < 2 {
                 continue;
             }
-            let (s, g) = (free[next(free.len() as u64) as usize], free[next(free.len() as u64) as usize]);
+            let (s, g) = (
+                free[next(free.len() as u64) as usize],
+                free[next(free.len() as u64) as usize],
+            );
             grids.push((grid, s, g));
         }
         grids

@@ -6,8 +6,8 @@
 use crate::common::{assert_refused, assert_snapshot, piped, stdout_of};
 use mazegen::Maze;
 use mazegen::algorithms::{Generator, RandomWalls};
-use mazegen::solve::trace::{Action, Search, WallGrid, astar, tokens};
 use mazegen::rng::rng_from_seed;
+use mazegen::solve::trace::{Action, Search, WallGrid, astar, tokens};
 use proptest::prelude::*;
 
 fn maze(walls: RandomWalls, width: u32, height: u32, seed: u64) -> Maze {
@@ -103,17 +103,36 @@ fn searchformer_writes_a_random_walls_maze_cell_for_cell() {
         // The trace and plan are A*'s on the prompt's own grid, as Searchformer runs it.
         let trace = astar(&grid, start, goal).unwrap();
         assert_eq!(tokens(&trace), rest);
-        let plan = trace.iter().filter(|step| step.action == Action::Plan).count();
+        let plan = trace
+            .iter()
+            .filter(|step| step.action == Action::Plan)
+            .count();
         assert!(plan >= 10, "{plan}");
         // The document reads back into the same line.
-        assert_eq!(piped(&["render", "--format", "searchformer"], document), format!("{line}\n"));
+        assert_eq!(
+            piped(&["render", "--format", "searchformer"], document),
+            format!("{line}\n")
+        );
     }
     let one = stdout_of(&[
-        "random-walls", "--cells", "6x5", "--seed", "3", "--format", "searchformer",
+        "random-walls",
+        "--cells",
+        "6x5",
+        "--seed",
+        "3",
+        "--format",
+        "searchformer",
     ]);
     assert_snapshot!("searchformer.random-walls-6x5", one);
     let drawn = stdout_of(&[
-        "random-walls", "--cells", "6x5", "--seed", "3", "--format", "text", "--solve",
+        "random-walls",
+        "--cells",
+        "6x5",
+        "--seed",
+        "3",
+        "--format",
+        "text",
+        "--solve",
     ]);
     assert_snapshot!("text.random-walls-6x5", drawn);
 }
@@ -122,8 +141,17 @@ fn searchformer_writes_a_random_walls_maze_cell_for_cell() {
 fn datasets_are_the_same_on_any_number_of_threads() {
     let run = |jobs: &str| {
         stdout_of(&[
-            "random-walls", "--cells", "12x8", "--count", "30", "--seed", "5", "--jobs", jobs,
-            "--format", "jsonl",
+            "random-walls",
+            "--cells",
+            "12x8",
+            "--count",
+            "30",
+            "--seed",
+            "5",
+            "--jobs",
+            jobs,
+            "--format",
+            "jsonl",
         ])
     };
     assert_eq!(run("1"), run("3"));
@@ -132,20 +160,44 @@ fn datasets_are_the_same_on_any_number_of_threads() {
 #[test]
 fn options_that_cannot_apply_are_refused() {
     let refused = [
-        (&["--start", "1,1"][..], "--start 1,1: random-walls draws the start and goal"),
-        (&["--goal", "2,2"][..], "--goal 2,2: random-walls draws the start and goal"),
-        (&["--openings"][..], "--openings: random-walls draws the start and goal"),
-        (&["--braid", "0.5"][..], "--braid: random-walls joins every two neighbouring"),
-        (&["--unicursal"][..], "--unicursal: a labyrinth is made of a whole perfect maze"),
+        (
+            &["--start", "1,1"][..],
+            "--start 1,1: random-walls draws the start and goal",
+        ),
+        (
+            &["--goal", "2,2"][..],
+            "--goal 2,2: random-walls draws the start and goal",
+        ),
+        (
+            &["--openings"][..],
+            "--openings: random-walls draws the start and goal",
+        ),
+        (
+            &["--braid", "0.5"][..],
+            "--braid: random-walls joins every two neighbouring",
+        ),
+        (
+            &["--unicursal"][..],
+            "--unicursal: a labyrinth is made of a whole perfect maze",
+        ),
         (
             &["--count", "2", "--endpoints", "farthest"][..],
             "--endpoints farthest: random-walls draws",
         ),
-        (&["--shape", "hex"][..], "random-walls only carves rectangles"),
-        (&["--cells", "20x1"][..], "random walls on 20x1 cells always cut a grid one cell thin"),
+        (
+            &["--shape", "hex"][..],
+            "random-walls only carves rectangles",
+        ),
+        (
+            &["--cells", "20x1"][..],
+            "random walls on 20x1 cells always cut a grid one cell thin",
+        ),
         (&["--walls", "1"][..], "leave fewer than two free cells"),
         (&["--attempts", "0"][..], "--attempts"),
-        (&["--chunk", "5"][..], "draws each maze whole with its start and goal"),
+        (
+            &["--chunk", "5"][..],
+            "draws each maze whole with its start and goal",
+        ),
     ];
     for (options, message) in refused {
         let args = [&["random-walls", "--seed", "1"][..], options].concat();
@@ -154,10 +206,19 @@ fn options_that_cannot_apply_are_refused() {
     // A mask maze with walls between its cells has no grid of Searchformer's.
     assert_refused(
         &[
-            "percolation", "--cells", "6x6", "--p", "0.6", "--seed", "2", "--format",
+            "percolation",
+            "--cells",
+            "6x6",
+            "--p",
+            "0.6",
+            "--seed",
+            "2",
+            "--format",
             "searchformer",
         ],
-        &["searchformer writes rectangles of cells, and masks whose neighbouring cells are all joined"],
+        &[
+            "searchformer writes rectangles of cells, and masks whose neighbouring cells are all joined",
+        ],
     );
 }
 
@@ -172,7 +233,11 @@ fn traces_in_searchformer_s_vocabulary() {
     ];
     for (maze, width, height) in runs {
         let with = |more: &[&str]| {
-            let args = [maze, &["--count", "6", "--seed", "4", "--format", "searchformer"], more];
+            let args = [
+                maze,
+                &["--count", "6", "--seed", "4", "--format", "searchformer"],
+                more,
+            ];
             stdout_of(&args.concat())
         };
         assert_eq!(with(&["--trace", "astar"]), with(&[]));
@@ -187,7 +252,10 @@ fn traces_in_searchformer_s_vocabulary() {
                     .map(|step| (i64::from(step.x), i64::from(step.y)))
                     .collect();
                 let ends = (plan[0], plan[plan.len() - 1]);
-                let want = ((start.0.into(), start.1.into()), (goal.0.into(), goal.1.into()));
+                let want = (
+                    (start.0.into(), start.1.into()),
+                    (goal.0.into(), goal.1.into()),
+                );
                 assert_eq!(ends, want);
                 for pair in plan.windows(2) {
                     let ((a, b), (c, d)) = (pair[0], pair[1]);
@@ -203,7 +271,92 @@ fn traces_in_searchformer_s_vocabulary() {
         }
     }
     assert_refused(
-        &["kruskal", "--cells", "3x3", "--trace", "bfs", "--format", "text"],
-        &["--trace bfs writes a search's trace in --format searchformer, not --format text"],
+        &[
+            "kruskal", "--cells", "3x3", "--trace", "bfs", "--format", "text",
+        ],
+        &["--trace bfs writes a search's trace in --format searchformer (tokens) and npz"],
     );
+    assert_refused(
+        &[
+            "wilson", "--shape", "hex", "--cells", "3x3", "--count", "2", "--trace", "bfs",
+            "--format", "npz",
+        ],
+        &["--trace bfs traces a search on Searchformer's grid of a rectangle"],
+    );
+}
+
+/// `npz --trace` holds each maze's trace as `(action, x, y)` rows, the steps of the tokens
+/// `searchformer --trace` writes, maze `i`'s from `trace_offsets[i]`.
+#[test]
+fn traces_as_arrays_in_npz() {
+    let dir = crate::common::scratch_dir("random_walls_traces");
+    for search in Search::ALL {
+        let archive = dir.join(format!("{search}.npz"));
+        let args = [
+            "random-walls",
+            "--cells",
+            "7x6",
+            "--count",
+            "5",
+            "--seed",
+            "8",
+            "--trace",
+            search.name(),
+        ];
+        crate::common::mazegen()
+            .args(args)
+            .args(["--format", "npz", "-o"])
+            .arg(&archive)
+            .assert()
+            .success();
+        let lines = stdout_of(&[&args[..], &["--format", "searchformer"]].concat());
+        let bytes = std::fs::read(&archive).unwrap();
+        let traces = npz_array(&bytes, "traces");
+        let offsets = npz_array(&bytes, "trace_offsets");
+        let (rows, offsets) = (i32s(traces), i64s(offsets));
+        assert_eq!(offsets.len(), 6);
+        for (i, line) in lines.lines().enumerate() {
+            let (grid, start, goal, _) = prompt_sized(line, 7, 6);
+            let steps = search.trace(&grid, start, goal).unwrap();
+            let want: Vec<i32> = steps.iter().flat_map(|step| step.row()).collect();
+            let (from, to) = (offsets[i] as usize * 3, offsets[i + 1] as usize * 3);
+            assert_eq!(rows[from..to], want[..], "{search} maze {i}");
+        }
+    }
+}
+
+/// The data of array `name` in the stored (uncompressed) zip `bytes`: what follows its
+/// `npy` header.
+fn npz_array<'a>(bytes: &'a [u8], name: &str) -> &'a [u8] {
+    let file = format!("{name}.npy");
+    let at = bytes
+        .windows(file.len() + 6)
+        .position(|w| &w[..file.len()] == file.as_bytes() && &w[file.len()..] == b"\x93NUMPY")
+        .unwrap_or_else(|| panic!("no {file}"));
+    let npy = &bytes[at + file.len()..];
+    let header = u16::from_le_bytes([npy[8], npy[9]]) as usize;
+    let dict = std::str::from_utf8(&npy[10..10 + header]).unwrap();
+    let shape = &dict[dict.find("'shape': (").unwrap() + 10..];
+    let shape = &shape[..shape.find(')').unwrap()];
+    let items: usize = shape
+        .split(',')
+        .filter(|d| !d.trim().is_empty())
+        .map(|d| d.trim().parse::<usize>().unwrap())
+        .product();
+    let size = if dict.contains("<i4") { 4 } else { 8 };
+    &npy[10 + header..10 + header + items * size]
+}
+
+fn i32s(bytes: &[u8]) -> Vec<i32> {
+    bytes
+        .chunks(4)
+        .map(|b| i32::from_le_bytes(b.try_into().unwrap()))
+        .collect()
+}
+
+fn i64s(bytes: &[u8]) -> Vec<i64> {
+    bytes
+        .chunks(8)
+        .map(|b| i64::from_le_bytes(b.try_into().unwrap()))
+        .collect()
 }

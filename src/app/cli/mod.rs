@@ -17,8 +17,8 @@ pub use document::{RenderArgs, SolveArgs, StatsArgs, StatsFormat};
 pub use level::{FloorsArgs, MapPictureArgs, MapTheme};
 pub use maze::{
     BacktrackArgs, BinaryTreeArgs, DEFAULT_RINGS, DEFAULT_SHAPE_CELLS, EndpointArgs,
-    GrowingTreeArgs, MazeArgs, PercolationArgs, RandomWallsArgs, Place, PrimArgs, SearchArgs, ShapeArgs, ShapeKind,
-    SizeArgs, WrapKind,
+    GrowingTreeArgs, MazeArgs, PercolationArgs, Place, PrimArgs, RandomWallsArgs, SearchArgs,
+    ShapeArgs, ShapeKind, SizeArgs, WrapKind,
 };
 pub use output::{ColorChoice, Format, OutputArgs, PictureStyle, TargetArgs, Theme};
 pub use rooms::{AUTO_MAP_ROOMS, CorridorsArg, MapChoice, RoomsArgs, RoomsFormat};

@@ -373,6 +373,13 @@ pub(crate) fn shape_output(
     debug_assert!(format != Format::Events, "events are settled apart");
     let target = Target::new(output.target.output.as_deref());
     let masked = matches!(blank, Shape::Masked(_));
+    if let Some(search) = output.trace.filter(|_| !masked) {
+        return Err(bad_input(format!(
+            "--trace {search} traces a search on Searchformer's grid of a rectangle (its tiles) \
+             or of random-walls' cells, not a {} maze",
+            blank.description()
+        )));
+    }
     let picture = picture(output, format, &target, Style::Lines, !masked)?;
     let takes = format.takes();
     let in_lines = takes.picture && picture.style == Style::Lines;
@@ -489,7 +496,7 @@ pub(super) fn renderer(
         }),
         Format::Npy => Box::new(NpyTiles),
         Format::NpyConnections => Box::new(NpyConnections),
-        Format::Npz => Box::new(Npz),
+        Format::Npz => Box::new(Npz { trace: args.trace }),
         Format::Tokens => Box::new(Tokens {
             tokenizer: args.tokenizer.clone().unwrap_or_default(),
         }),
@@ -536,10 +543,13 @@ pub(super) fn picture(
              {name}; add --format tokens"
         )));
     }
-    if let Some(search) = args.trace.filter(|_| format != Format::Searchformer) {
+    if let Some(search) = args
+        .trace
+        .filter(|_| !matches!(format, Format::Searchformer | Format::Npz))
+    {
         return Err(bad_input(format!(
-            "--trace {search} writes a search's trace in --format searchformer, not --format \
-             {name}; add --format searchformer"
+            "--trace {search} writes a search's trace in --format searchformer (tokens) and npz \
+             (arrays), not --format {name}; add --format searchformer or npz"
         )));
     }
     let book_flags = [
