@@ -74,6 +74,11 @@ impl Giant {
                 "its options leave cells out, and a giant maze joins every cell",
             ));
         }
+        if generator.draws_ends() {
+            return Err(unsupported(
+                "it draws each maze whole with its start and goal, which chunks would not keep",
+            ));
+        }
         match self.chunk {
             None if generator.region(1, 1, 0, Self::ONE_CELL).is_none() => {
                 return Err(unsupported(

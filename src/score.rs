@@ -7,7 +7,11 @@
 //!   them), or JSON, `[[0,0],[1,0],[1,1]]`; the start cell may lead the list or be left out;
 //! - a move string, `UDLR` (up, down, left, right) or `NSEW` (north, south, east, west), in
 //!   either case, with spaces or commas between moves if wished;
-//! - AlphaMaze's moves, `<|up|><|down|><|left|><|right|>`, spaces between them allowed.
+//! - AlphaMaze's moves, `<|up|><|down|><|left|><|right|>`, spaces between them allowed;
+//! - a line of maze-dataset's tokens, of which the path part is read,
+//!   `<PATH_START> (0,0) (0,1) ... <PATH_END>`: coordinate tokens, `(0,0)` or `( 0 , 0 )`,
+//!   and cardinal moves, `NORTH`, `SOUTH`, `EAST`, `WEST` (what comes before `<PATH_START>`,
+//!   the maze's adjacency list, origin and target, is left unread).
 //!
 //! Each answer gets a [`Score`]: whether every step went through an open passage inside the
 //! maze (`valid`), whether it ends on the goal (`reached`), whether it is a shortest way there
@@ -429,9 +433,17 @@ const MOVE: &str = "a move (U, D, L, R, N, S, E or W)";
 const ALPHAMAZE: &str = "an AlphaMaze move (<|up|>, <|down|>, <|left|> or <|right|>)";
 const PAIR: &str = "a (row, column) pair";
 const JSON_PAIR: &str = "a [row, column] pair or the list's closing ]";
+const PATH_TOKEN: &str = "a coordinate token (row,column) or NORTH, SOUTH, EAST or WEST";
+
+/// Where maze-dataset's path part begins and ends in a line of its tokens.
+const PATH_START: &str = "<PATH_START>";
+const PATH_END: &str = "<PATH_END>";
 
 /// Reads `text` as an answer, giving each step to `step` in order.
 fn parse(text: &str, mut step: impl FnMut(Step)) -> Result<(), ScoreError> {
+    if let Some(begin) = text.find(PATH_START) {
+        return path_tokens(text, begin + PATH_START.len(), step);
+    }
     let mut reader = Reader {
         text: text.as_bytes(),
         at: 0,
@@ -502,6 +514,48 @@ fn parse(text: &str, mut step: impl FnMut(Step)) -> Result<(), ScoreError> {
             Ok(())
         }
     }
+}
+
+/// Reads the path part of a line of maze-dataset's tokens, from `from` to its `<PATH_END>`
+/// (or the line's end), giving each step to `step`; nothing may follow `<PATH_END>`.
+fn path_tokens(text: &str, from: usize, mut step: impl FnMut(Step)) -> Result<(), ScoreError> {
+    let end = text[from..]
+        .find(PATH_END)
+        .map_or(text.len(), |at| from + at);
+    let mut reader = Reader {
+        text: &text.as_bytes()[..end],
+        at: from,
+        source: text,
+    };
+    while reader.skip_separators() {
+        if reader.peek() == Some(b'(') {
+            let (row, column) = reader.pair(b'(', b')', PATH_TOKEN)?;
+            step(Step::Cell(row, column));
+            continue;
+        }
+        let word = reader.text[reader.at..]
+            .iter()
+            .take_while(|byte| byte.is_ascii_alphabetic())
+            .count();
+        let dir = match &reader.text[reader.at..reader.at + word] {
+            b"NORTH" => Dir::North,
+            b"SOUTH" => Dir::South,
+            b"EAST" => Dir::East,
+            b"WEST" => Dir::West,
+            _ => return Err(reader.expected(PATH_TOKEN)),
+        };
+        reader.at += word;
+        step(Step::Move(dir));
+    }
+    if end < text.len() {
+        let mut rest = Reader {
+            text: text.as_bytes(),
+            at: end + PATH_END.len(),
+            source: text,
+        };
+        rest.end()?;
+    }
+    Ok(())
 }
 
 /// A cursor over an answer's bytes.
@@ -697,6 +751,13 @@ mod tests {
             " [ [0, 1] , [0,2],[1,2],[1,1],[1,0],[2,0],[2,1],[2,2] ] ",
             "<|right|><|right|><|down|><|left|><|left|><|down|><|right|><|right|>",
             "<|right|> <|right|> <|down|> <|left|> <|left|> <|down|> <|right|> <|right|>",
+            "<PATH_START> (0,0) (0,1) (0,2) (1,2) (1,1) (1,0) (2,0) (2,1) (2,2) <PATH_END>",
+            "<ADJLIST_START> (0,1) <--> (0,0) ; <ADJLIST_END> <ORIGIN_START> (0,0) <ORIGIN_END> \
+             <TARGET_START> (2,2) <TARGET_END> <PATH_START> (0,0) (0,1) (0,2) (1,2) (1,1) (1,0) \
+             (2,0) (2,1) (2,2) <PATH_END>",
+            "<PATH_START> ( 0 , 1 ) ( 0 , 2 ) ( 1 , 2 ) ( 1 , 1 ) ( 1 , 0 ) ( 2 , 0 ) ( 2 , 1 ) \
+             ( 2 , 2 )",
+            "<PATH_START> (0,0) EAST EAST SOUTH WEST WEST SOUTH EAST EAST <PATH_END>",
         ] {
             for rule in Rule::ALL {
                 let score = board.score(answer, rule).unwrap();
@@ -875,7 +936,22 @@ mod tests {
             refused("(a,0)"),
             "column 2: found 'a', expected a (row, column) pair"
         );
+        assert_eq!(
+            refused("<PATH_START> (0,0) UP <PATH_END>"),
+            "column 20: found 'U', expected a coordinate token (row,column) or NORTH, SOUTH, EAST \
+             or WEST"
+        );
+        assert_eq!(
+            refused("<PATH_START> (0,0) <PATH_END> x"),
+            "column 31: found 'x', expected the end of the answer"
+        );
         assert!(board.score("[]", Rule::Strict).unwrap().valid);
+        assert!(
+            board
+                .score("<PATH_START> <PATH_END>", Rule::Strict)
+                .unwrap()
+                .valid
+        );
     }
 
     #[test]

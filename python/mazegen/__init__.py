@@ -33,14 +33,15 @@ __version__: str = _mazegen.__version__
 
 ALGORITHMS = tuple(_mazegen.ALGORITHMS)
 """The algorithms, as ``maze`` and ``dataset`` name them (``_`` may stand for ``-``): the
-library's catalogue, whose mazes are perfect, then ``percolation``, whose are not."""
+library's catalogue, whose mazes are perfect, then ``percolation`` and ``random-walls``
+(Searchformer's mazes), whose are not."""
 
 FIGURES = ("solution", "decisions", "branch_depth", "tortuosity", "solution_share")
 """The figures a dataset can bound: ``min_<figure>`` and ``max_<figure>``."""
 
 _ALGORITHM_OPTIONS = (
     "bias", "walkers", "pick", "simplified", "start_coord", "accessible_cells",
-    "max_tree_depth", "do_forks", "p", "dfs",
+    "max_tree_depth", "do_forks", "p", "dfs", "walls", "attempts",
 )
 
 MAZE_DATASET_GENERATORS: Dict[str, Tuple[str, Dict[str, Any]]] = {
@@ -182,6 +183,10 @@ def _spec(
         options["start_coord"] = _cell("start_coord", options["start_coord"])
     if "p" in options:
         options["p"] = _number("p", options["p"])
+    if "walls" in options:
+        options["walls"] = _number("walls", options["walls"])
+    if "attempts" in options:
+        options["attempts"] = _whole("attempts", options["attempts"], 1, _U32)
     if isinstance(mask, os.PathLike):
         pass  # read by the library as --mask reads a file
     elif isinstance(mask, str) and "\n" not in mask and os.path.exists(mask):
@@ -525,7 +530,9 @@ def maze(
     crossed), carved by backtrack, hunt-and-kill, growing-tree, kruskal and aldous-broder; a
     weave has a graph, not tiles. The algorithm's options:
     ``bias`` (binary-tree), ``walkers`` and ``do_forks`` (backtrack), ``pick``
-    (growing-tree), ``simplified`` (prim), ``p`` and ``dfs`` (percolation), and
+    (growing-tree), ``simplified`` (prim), ``p`` and ``dfs`` (percolation), ``walls`` (the
+    share of cells that are walls, Searchformer's 30 to 50% draw by default) and ``attempts``
+    (random-walls, whose start and goal are drawn with its walls), and
     ``start_coord``, ``accessible_cells``, ``max_tree_depth`` (backtrack, percolation with
     ``dfs``) as maze-dataset's ``gen_dfs`` takes them. maze-dataset's generator names
     (``gen_dfs``, ``gen_percolation``, ...: ``MAZE_DATASET_GENERATORS``) name algorithms too.

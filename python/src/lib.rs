@@ -5,7 +5,7 @@
 
 use mazegen::algorithms::{
     AldousBroder, Amount, Backtrack, Bias, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill,
-    Kruskal, Percolation, Pick, Prim, RecursiveDivision, Sidewinder, Wilson,
+    Kruskal, Percolation, Pick, Prim, RandomWalls, RecursiveDivision, Sidewinder, Wilson,
 };
 use mazegen::analysis::{AllShortest, Figure, Figures, ShapeStats};
 use mazegen::dataset::{DatasetError, DatasetSpec};
@@ -60,6 +60,8 @@ fn python_message(error: &MazeError) -> String {
                 Part::Openings => "openings".to_owned(),
                 Part::From(at) => format!("start_coord {}", cell(at.x, at.y)),
                 Part::Unicursal => "unicursal".to_owned(),
+                Part::Farthest => "endpoints='farthest'".to_owned(),
+                Part::Braid => "braid".to_owned(),
             };
             format!("{part}: {}", python_message(error))
         }
@@ -183,6 +185,7 @@ enum Algorithm {
     Kruskal,
     Prim { simplified: bool },
     Percolation(Percolation),
+    RandomWalls(RandomWalls),
 }
 
 /// Options of the algorithms: each applies to one or two of them.
@@ -198,6 +201,8 @@ struct AlgorithmOptions {
     do_forks: Option<bool>,
     p: Option<f64>,
     dfs: Option<bool>,
+    walls: Option<f64>,
+    attempts: Option<u32>,
 }
 
 /// A number of cells as maze-dataset takes it: an int is a count, a float a share from 0 to 1.
@@ -218,13 +223,15 @@ fn amount_of(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Amount> {
     }
 }
 
-/// Every algorithm's name: the library's catalogue, then percolation (which makes loops).
+/// Every algorithm's name: the library's catalogue, then percolation and random-walls (which
+/// make loops).
 fn algorithm_names() -> Vec<String> {
     let mut names: Vec<String> = mazegen::algorithms::catalogue()
         .iter()
         .map(|generator| generator.name().to_owned())
         .collect();
     names.push(Generator::name(&Percolation::default()).to_owned());
+    names.push(Generator::name(&RandomWalls::default()).to_owned());
     names
 }
 
@@ -248,6 +255,8 @@ impl AlgorithmOptions {
             do_forks: item("do_forks")?.map(|v| v.extract()).transpose()?,
             p: item("p")?.map(|v| v.extract()).transpose()?,
             dfs: item("dfs")?.map(|v| v.extract()).transpose()?,
+            walls: item("walls")?.map(|v| v.extract()).transpose()?,
+            attempts: item("attempts")?.map(|v| v.extract()).transpose()?,
         })
     }
 }
@@ -266,6 +275,8 @@ impl Algorithm {
             ("do_forks", options.do_forks.is_some(), "backtrack", ""),
             ("p", options.p.is_some(), "percolation", ""),
             ("dfs", options.dfs.is_some(), "percolation", ""),
+            ("walls", options.walls.is_some(), "random-walls", ""),
+            ("attempts", options.attempts.is_some(), "random-walls", ""),
             (
                 "start_coord",
                 options.start_coord.is_some(),
@@ -331,6 +342,17 @@ impl Algorithm {
                     max_depth: options.max_tree_depth,
                 })
             }
+            "random-walls" => {
+                let walls = options
+                    .walls
+                    .map(|w| Probability::new(w).map_err(|e| bad(format!("walls {w}: {e}"))))
+                    .transpose()?;
+                let attempts = options.attempts.unwrap_or(100);
+                if attempts == 0 {
+                    return Err(bad("attempts 0: expected at least 1"));
+                }
+                Algorithm::RandomWalls(RandomWalls { walls, attempts })
+            }
             "hunt-and-kill" => Algorithm::HuntAndKill,
             "growing-tree" => Algorithm::GrowingTree(match options.pick {
                 None => Pick::default(),
@@ -369,6 +391,7 @@ impl Algorithm {
             Algorithm::Kruskal => Box::new(Kruskal),
             Algorithm::Prim { simplified } => Box::new(Prim { simplified }),
             Algorithm::Percolation(percolation) => Box::new(percolation),
+            Algorithm::RandomWalls(walls) => Box::new(walls),
         }
     }
 }
@@ -737,6 +760,7 @@ impl Spec {
             tiles,
             connections,
             tokens,
+            trace: None,
         };
         let made = spec.slots.end - spec.slots.start;
         let most = most_mazes(&spec.maze.blank, parts);

@@ -42,8 +42,9 @@ def assert_path(maze):
     assert len(set(solution)) == len(solution)
 
 
-# Percolation makes loops and leaves cells out: test_generators.py tests it.
-PERFECT_ALGORITHMS = [a for a in mazegen.ALGORITHMS if a != "percolation"]
+# Percolation and random walls make loops and leave cells out: test_generators.py and
+# test_random_walls.py test them.
+PERFECT_ALGORITHMS = [a for a in mazegen.ALGORITHMS if a not in ("percolation", "random-walls")]
 
 
 @pytest.mark.parametrize("algorithm", PERFECT_ALGORITHMS)

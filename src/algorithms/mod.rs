@@ -11,6 +11,7 @@ mod kruskal;
 mod named;
 mod percolation;
 mod prim;
+mod random_walls;
 mod recursive_division;
 pub(crate) mod rows;
 mod sidewinder;
@@ -31,6 +32,7 @@ pub use hunt_and_kill::HuntAndKill;
 pub use kruskal::Kruskal;
 pub use percolation::{Percolation, PercolationParams};
 pub use prim::Prim;
+pub use random_walls::{RandomWalls, RandomWallsParams, WallLayout};
 pub use recursive_division::RecursiveDivision;
 pub use sidewinder::Sidewinder;
 pub use walk_steps::{expected_walk_steps, expected_walk_steps_on, square_walk_steps};
@@ -55,6 +57,10 @@ pub trait Algorithm {
     /// Whether the algorithm carves every shape (a [`GraphAlgorithm`]), not only rectangles.
     const CARVES_SHAPES: bool = false;
 
+    /// Whether the algorithm draws its maze's start and goal with its cells
+    /// ([`RandomWalls`]): the maze then takes them, and no endpoints of its own.
+    const DRAWS_ENDS: bool = false;
+
     /// The effective options of the algorithm as JSON output records them (`params`):
     /// [`NoOptions`] for an algorithm without any.
     type Params: Serialize;
@@ -70,6 +76,13 @@ pub trait Algorithm {
     /// [`Generator::check_cells`]); none by default.
     fn check_cells(&self, cells: u64) -> Result<()> {
         let _ = cells;
+        Ok(())
+    }
+
+    /// Refuses options that cannot carve a `width x height`-cell rectangle (see
+    /// [`Generator::check_size`]); none by default.
+    fn check_size(&self, width: u32, height: u32) -> Result<()> {
+        let _ = (width, height);
         Ok(())
     }
 
@@ -97,6 +110,18 @@ pub trait Algorithm {
         rng: &mut MazeRng,
         observer: &mut O,
     ) -> Result<()>;
+
+    /// Carves `grid` as [`Algorithm::run`] does and gives the start and goal drawn with it,
+    /// for an algorithm that [draws its ends](Algorithm::DRAWS_ENDS); `None` (the default) for
+    /// any other.
+    fn run_drawing_ends<O: Observer + ?Sized>(
+        &self,
+        grid: &mut Grid,
+        rng: &mut MazeRng,
+        observer: &mut O,
+    ) -> Result<Option<(Pos, Pos)>> {
+        self.run(grid, rng, observer).map(|()| None)
+    }
 
     /// Carves a perfect maze on `shape`, reporting each step to `observer` as a
     /// [`ShapeEvent`]. The rectangle is carved by [`Algorithm::run`]; an algorithm written for
@@ -260,6 +285,24 @@ pub trait Generator {
     /// cells (more backtracking walkers than cells).
     fn check_cells(&self, cells: u64) -> Result<()>;
 
+    /// Refuses, before anything is allocated, options that cannot carve a `width x height`-cell
+    /// rectangle (random walls on a grid one cell thin).
+    fn check_size(&self, width: u32, height: u32) -> Result<()>;
+
+    /// Whether the generator draws the maze's start and goal with its cells
+    /// ([`RandomWalls`]): [`Generator::carve_drawing_ends`] gives them, and the maze takes no
+    /// endpoints, openings, braiding or labyrinth of its own.
+    fn draws_ends(&self) -> bool;
+
+    /// Carves `grid` as [`Generator::carve_observed`] does and gives the start and goal the
+    /// generator drew with it, if it [draws them](Generator::draws_ends).
+    fn carve_drawing_ends(
+        &self,
+        grid: &mut Grid,
+        rng: &mut MazeRng,
+        observer: &mut dyn Observer,
+    ) -> Result<Option<(Pos, Pos)>>;
+
     /// For options that may leave cells unreached (maze-dataset's limited depth-first search,
     /// percolation), the cell the maze grows from: the maze is then the cells reached from it
     /// ([`crate::Maze`] leaves the others out, as a mask does), and only rectangles and masks
@@ -332,6 +375,26 @@ impl<A: Algorithm + Clone + Send + Sync + 'static> Generator for A {
 
     fn check_cells(&self, cells: u64) -> Result<()> {
         Algorithm::check_cells(self, cells)
+    }
+
+    fn check_size(&self, width: u32, height: u32) -> Result<()> {
+        Algorithm::check_size(self, width, height)
+    }
+
+    fn draws_ends(&self) -> bool {
+        A::DRAWS_ENDS
+    }
+
+    fn carve_drawing_ends(
+        &self,
+        grid: &mut Grid,
+        rng: &mut MazeRng,
+        observer: &mut dyn Observer,
+    ) -> Result<Option<(Pos, Pos)>> {
+        match observer.listening() {
+            true => self.run_drawing_ends(grid, rng, observer),
+            false => self.run_drawing_ends(grid, rng, &mut Silent),
+        }
     }
 
     fn reached_from(&self) -> Option<Pos> {
@@ -426,6 +489,22 @@ pub const WEAVING: [&str; 5] = [
     "kruskal",
     "aldous-broder",
 ];
+
+/// [`Generator::carve_drawing_ends`] on a rectangle reporting to an observer of
+/// [`ShapeEvent`]s, cells named by id as [`Generator::carve_shape_observed`] names them.
+pub(crate) fn carve_drawing_ends_named(
+    generator: &dyn Generator,
+    grid: &mut Grid,
+    rng: &mut MazeRng,
+    observer: &mut dyn Observer<ShapeEvent>,
+) -> Result<Option<(Pos, Pos)>> {
+    if observer.listening() {
+        let mut named = Named::new(&*grid, observer)?;
+        generator.carve_drawing_ends(grid, rng, &mut named)
+    } else {
+        generator.carve_drawing_ends(grid, rng, &mut Silent)
+    }
+}
 
 /// The cell at `start` where an algorithm grows its maze from, or the first cell of a shape
 /// without a cell at the default top-left (a mask's hole there); another position off the

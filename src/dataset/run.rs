@@ -284,7 +284,10 @@ impl<I, F> Maker<'_, I, F> {
                 (false, _) => 0,
                 // A maze of the cells reached has a mask of its own, which its passages give
                 // (from the start): hashed over the whole rectangle, two differ as they do.
-                (true, Some(grid)) if spec.maze.generator.reached_from().is_some() => {
+                (true, Some(grid))
+                    if spec.maze.generator.reached_from().is_some()
+                        || spec.maze.generator.draws_ends() =>
+                {
                     passage_hash(grid)
                 }
                 (true, _) => with_topology!(maze.shape(), t => passage_hash(t)),

@@ -108,8 +108,10 @@ impl DatasetSpec {
             return Err(DatasetError::UniqueTooFar { start, end });
         }
         // Braided and partial mazes are no spanning trees of the shape: not counted so.
-        let trees_only =
-            self.maze.finish.braid.is_none() && self.maze.generator.reached_from().is_none();
+        let generator = &self.maze.generator;
+        let trees_only = self.maze.finish.braid.is_none()
+            && generator.reached_from().is_none()
+            && !generator.draws_ends();
         if self.unique && trees_only {
             let trees = match &self.maze.blank {
                 Blank::Rect { width, height } => spanning_tree_count(*width, *height),

@@ -530,6 +530,31 @@ pub enum MazeError {
         goal: Pos,
     },
 
+    /// Random walls asked of a grid where none of their mazes can be drawn
+    /// ([`RandomWalls`](crate::algorithms::RandomWalls)).
+    #[error(
+        "random walls on {width}x{height} cells {reason}; a grid of two cells or more each way, \
+         or fewer walls, would be accepted"
+    )]
+    NoLayout {
+        /// Width in cells.
+        width: u32,
+        /// Height in cells.
+        height: u32,
+        /// Why not.
+        reason: String,
+    },
+
+    /// A finishing step that would undo what the generator draws with its maze (random-walls
+    /// draws its start and goal with its walls, and joins every two neighbouring free cells).
+    #[error("{algorithm} {reason}")]
+    DrawnByGenerator {
+        /// The algorithm.
+        algorithm: &'static str,
+        /// What it draws, and why the step cannot be done.
+        reason: &'static str,
+    },
+
     /// A labyrinth asked of a maze it cannot be made of.
     #[error("a labyrinth {reason}")]
     Labyrinth {
@@ -593,6 +618,11 @@ pub enum Part {
     Unicursal,
     /// Openings in the outer wall ([`Finish::openings`](crate::maze::Finish::openings)).
     Openings,
+    /// The endpoints moved to the ends of a longest path
+    /// ([`Finish::farthest`](crate::maze::Finish::farthest)).
+    Farthest,
+    /// Braiding ([`Finish::braid`](crate::maze::Finish::braid)).
+    Braid,
 }
 
 impl Part {
@@ -620,6 +650,8 @@ impl fmt::Display for Part {
             Self::Openings => f.write_str("openings"),
             Self::From(pos) => write!(f, "from {},{}", pos.x, pos.y),
             Self::Unicursal => f.write_str("unicursal"),
+            Self::Farthest => f.write_str("farthest"),
+            Self::Braid => f.write_str("braid"),
         }
     }
 }

@@ -15,7 +15,7 @@ pub(crate) use view::blank;
 pub use view::{Heat, MazeTiles};
 
 use crate::Probability;
-use crate::algorithms::{Generator, braid, start_cell};
+use crate::algorithms::{Generator, braid, carve_drawing_ends_named, start_cell};
 use crate::events::{Event, Observer, ShapeEvent, Silent};
 use crate::grid::{Cut, Dir, Grid, MazeError, Pos, Result, TilePos, passage_tile};
 use crate::rng::{rng_for_stream, rng_from_seed};
@@ -79,8 +79,9 @@ impl Maze {
         seed: u64,
     ) -> Result<Self> {
         let mut grid = Grid::new(width, height)?;
-        generator.carve(&mut grid, &mut rng_from_seed(seed))?;
-        Self::carved(generator, Shape::Rect(grid), seed)
+        let ends =
+            generator.carve_drawing_ends(&mut grid, &mut rng_from_seed(seed), &mut Silent)?;
+        Self::carved(generator, Shape::Rect(grid), seed, ends)
     }
 
     /// Carves a `width x height`-cell rectangle as [`Maze::builder`] does, unfinished,
@@ -104,8 +105,8 @@ impl Maze {
         observer: &mut dyn Observer,
     ) -> Result<Self> {
         let mut grid = Grid::new(width, height)?;
-        generator.carve_observed(&mut grid, &mut rng_from_seed(seed), observer)?;
-        Self::carved(generator, Shape::Rect(grid), seed)
+        let ends = generator.carve_drawing_ends(&mut grid, &mut rng_from_seed(seed), observer)?;
+        Self::carved(generator, Shape::Rect(grid), seed, ends)
     }
 
     /// Carves `shape` (every wall standing) with `generator` from `seed`, entered at its first
@@ -116,8 +117,16 @@ impl Maze {
         mut shape: Shape,
         seed: u64,
     ) -> Result<Self> {
-        generator.carve_shape(&mut shape, &mut rng_from_seed(seed))?;
-        Self::carved(generator, shape, seed)
+        let ends = match &mut shape {
+            Shape::Rect(grid) if generator.draws_ends() => {
+                generator.carve_drawing_ends(grid, &mut rng_from_seed(seed), &mut Silent)?
+            }
+            _ => {
+                generator.carve_shape(&mut shape, &mut rng_from_seed(seed))?;
+                None
+            }
+        };
+        Self::carved(generator, shape, seed, ends)
     }
 
     /// Carves `shape` as [`Maze::builder`] does, unfinished, reporting every step to
@@ -128,14 +137,29 @@ impl Maze {
         seed: u64,
         observer: &mut dyn Observer<ShapeEvent>,
     ) -> Result<Self> {
-        generator.carve_shape_observed(&mut shape, &mut rng_from_seed(seed), observer)?;
-        Self::carved(generator, shape, seed)
+        let ends = match &mut shape {
+            Shape::Rect(grid) if generator.draws_ends() => {
+                carve_drawing_ends_named(generator, grid, &mut rng_from_seed(seed), observer)?
+            }
+            _ => {
+                generator.carve_shape_observed(&mut shape, &mut rng_from_seed(seed), observer)?;
+                None
+            }
+        };
+        Self::carved(generator, shape, seed, ends)
     }
 
     /// The maze `generator` carved into `shape` from `seed`. Options that may leave cells
-    /// unreached ([`Generator::reached_from`]) make a maze of the cells reached, as a mask.
-    fn carved(generator: &dyn Generator, shape: Shape, seed: u64) -> Result<Self> {
-        let shape = match generator.reached_from() {
+    /// unreached ([`Generator::reached_from`]) make a maze of the cells reached, as a mask; a
+    /// generator that drew the maze's `ends` makes one of the cells its start reaches, entered
+    /// and left where it drew.
+    fn carved(
+        generator: &dyn Generator,
+        shape: Shape,
+        seed: u64,
+        ends: Option<(Pos, Pos)>,
+    ) -> Result<Self> {
+        let shape = match ends.map(|(start, _)| start).or(generator.reached_from()) {
             None => shape,
             Some(from) => {
                 let from = with_topology!(&shape, t => start_cell(t, from))?;
@@ -152,12 +176,11 @@ impl Maze {
                 Shape::Masked(Masked::reached(grid, from)?)
             }
         };
-        Ok(Self::of_shape(
-            shape,
-            generator.name(),
-            generator.params(),
-            seed,
-        ))
+        let mut maze = Self::of_shape(shape, generator.name(), generator.params(), seed);
+        if let Some((start, goal)) = ends {
+            maze.set_endpoints(start, goal)?;
+        }
+        Ok(maze)
     }
 
     /// The maze of a carved `grid`, made by `algorithm` with the effective options `params`

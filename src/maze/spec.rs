@@ -305,6 +305,10 @@ impl MazeSpec {
         }
         if let Blank::Rect { width, height } = self.blank {
             Grid::check_size(width, height)?;
+            generator.check_size(width, height)?;
+        }
+        if generator.draws_ends() {
+            self.check_drawn_ends(generator.name())?;
         }
         if self.finish.unicursal && generator.reached_from().is_some() {
             return Err(MazeError::Labyrinth {
@@ -318,6 +322,49 @@ impl MazeSpec {
         }
         generator.check_cells(self.blank.cell_count())?;
         self.finish.check(&self.blank)
+    }
+
+    /// Refuses the finishing steps that would undo what a generator that
+    /// [draws its ends](Generator::draws_ends) drew: endpoints of the maze's own, openings
+    /// (the ends drawn may lie inside), braiding (every two neighbouring cells are already
+    /// joined) and a labyrinth (made of a perfect maze).
+    fn check_drawn_ends(&self, algorithm: &'static str) -> Result<()> {
+        let finish = &self.finish;
+        let placed = MazeError::DrawnByGenerator {
+            algorithm,
+            reason: "draws the start and goal with its walls, on free cells a plan of at least \
+                     max(width, height) cells apart, so they are not placed",
+        };
+        let refusal = match (finish.start, finish.goal) {
+            (Some(start), Some(goal)) => Some(Part::Endpoints(start, goal)),
+            (Some(start), None) => Some(Part::Start(start)),
+            (None, Some(goal)) => Some(Part::Goal(goal)),
+            (None, None) if finish.farthest => Some(Part::Farthest),
+            (None, None) => None,
+        };
+        if let Some(part) = refusal {
+            return Err(part.refuses(placed));
+        }
+        if finish.openings {
+            return Err(Part::Openings.refuses(MazeError::DrawnByGenerator {
+                algorithm,
+                reason: "draws the start and goal with its walls, inside the grid as often as on \
+                         its edge, so no opening beside them can be promised",
+            }));
+        }
+        if finish.braid.is_some() {
+            return Err(Part::Braid.refuses(MazeError::DrawnByGenerator {
+                algorithm,
+                reason: "joins every two neighbouring free cells, so there is no wall between \
+                         cells to open",
+            }));
+        }
+        if finish.unicursal {
+            return Err(MazeError::Labyrinth {
+                reason: "is made of a whole perfect maze, and random walls make open rooms",
+            });
+        }
+        Ok(())
     }
 
     /// Carves the maze from `seed`, unfinished.

@@ -10,6 +10,9 @@
 //! - [`tremaux`]: mark each passage as it is walked; never walk one a third time.
 //! - [`dead_end_filling`]: fill every dead end until only the way through is left.
 //!
+//! [`trace`] writes a search's every step down (A* as Searchformer runs it, breadth-first and
+//! depth-first search, dead-end filling) on a grid of free and wall cells.
+//!
 //! Beside them, [`all_shortest`](mod@all_shortest) finds every shortest path: their length,
 //! their exact number and the paths themselves up to a cap
 //! ([`Maze::shortest_paths`](crate::Maze::shortest_paths)).
@@ -35,6 +38,7 @@
 pub mod all_shortest;
 pub mod dead_end_filling;
 pub mod pledge;
+pub mod trace;
 pub mod tremaux;
 pub mod wall_follower;
 

@@ -37,6 +37,7 @@ mod player;
 mod png;
 mod properties;
 mod python_package;
+mod random_walls;
 mod read_graph;
 mod refusals;
 mod research_formats;

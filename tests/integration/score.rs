@@ -233,3 +233,38 @@ fn bad_lines_are_refused_with_their_number_and_what_was_expected() {
         ],
     );
 }
+
+/// maze-dataset's token lines, `--format tokens` of the same run, read from standard input:
+/// each path part is its maze's solution, scored optimal; both inputs from standard input are
+/// refused.
+#[test]
+fn token_lines_from_standard_input() {
+    let dir = scratch_dir("score-tokens");
+    mazes(&dir, 6);
+    let tokens = stdout_of(&[
+        "kruskal", "--cells", "7x5", "--braid", "0.5", "--count", "6", "--seed", "3", "--format",
+        "tokens",
+    ]);
+    let mazes = path(&dir, "mazes.jsonl");
+    let out = crate::common::piped(
+        &[
+            "score",
+            "--mazes",
+            &mazes,
+            "--answers",
+            "-",
+            "--format",
+            "jsonl",
+        ],
+        &tokens,
+    );
+    let summary = out.lines().last().unwrap();
+    assert_eq!(
+        summary,
+        r#"{"summary":{"answers":6,"mean_progress":1.0,"optimal":6,"reached":6,"valid":6}}"#
+    );
+    assert_refused(
+        &["score", "--mazes", "-", "--answers", "-"],
+        &["--mazes - and --answers - both read standard input"],
+    );
+}

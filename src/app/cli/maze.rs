@@ -117,6 +117,23 @@ pub struct PercolationArgs {
     pub maze: MazeArgs,
 }
 
+/// Options of `random-walls`.
+#[derive(Debug, Args)]
+pub struct RandomWallsArgs {
+    /// The share of the cells that are walls, 0 to 1 [default: Searchformer's draw, 30 to 50%
+    /// of them, each count equally likely]
+    #[arg(long, value_name = "SHARE", value_parser = parse_probability, allow_hyphen_values = true, help_heading = ALGORITHM)]
+    pub walls: Option<Probability>,
+
+    /// Start and goal pairs tried on a layout of walls before another is drawn (Searchformer's
+    /// num_attempts_per_maze) [default: 100]
+    #[arg(long, value_name = "N", default_value_t = 100, hide_default_value = true, value_parser = in_range(1, u32::MAX), allow_negative_numbers = true, help_heading = ALGORITHM)]
+    pub attempts: u32,
+
+    #[command(flatten)]
+    pub maze: MazeArgs,
+}
+
 /// Where a maze of part of the grid grows from and how far (maze-dataset's `gen_dfs` limits):
 /// options of `backtrack` and `percolation`.
 #[derive(Debug, Args)]

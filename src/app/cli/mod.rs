@@ -17,8 +17,8 @@ pub use document::{RenderArgs, SolveArgs, StatsArgs, StatsFormat};
 pub use level::{ContentsArgs, FloorsArgs, MapPictureArgs, MapTheme};
 pub use maze::{
     BacktrackArgs, BinaryTreeArgs, DEFAULT_RINGS, DEFAULT_SHAPE_CELLS, EndpointArgs,
-    GrowingTreeArgs, MazeArgs, PercolationArgs, Place, PrimArgs, SearchArgs, ShapeArgs, ShapeKind,
-    SizeArgs, WrapKind,
+    GrowingTreeArgs, MazeArgs, PercolationArgs, Place, PrimArgs, RandomWallsArgs, SearchArgs,
+    ShapeArgs, ShapeKind, SizeArgs, WrapKind,
 };
 pub use output::{ColorChoice, Format, OutputArgs, PictureStyle, TargetArgs, Theme};
 pub use rooms::{AUTO_MAP_ROOMS, CorridorsArg, MapChoice, RoomsArgs, RoomsFormat};
@@ -135,6 +135,14 @@ pub enum Command {
         "percolation --p 0.6 --from 5,5 --count 1000 --format npz -o percolated.npz"
     ))]
     Percolation(PercolationArgs),
+    /// Random walls: Searchformer's mazes, 30 to 50% of the cells walls, a start and goal a
+    /// plan of at least max(W, H) cells apart; open rooms
+    #[command(after_help = examples!(
+        "random-walls --cells 10x10 --seed 1 --format searchformer",
+        "random-walls --cells 30x30 --walls 0.4 --solve",
+        "random-walls --cells 20x20 --count 1000 --format searchformer -o train.txt"
+    ))]
+    RandomWalls(RandomWallsArgs),
     /// Rooms on a tile map, connected by a random spanning tree plus random extra corridors
     #[command(after_help = examples!(
         "rooms --count 20 --candidates delaunay --seed 7",

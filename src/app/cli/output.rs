@@ -61,6 +61,16 @@ pub struct OutputArgs {
     /// [default: maze-dataset's default, AOTP with unique coordinate tokens]
     #[arg(long, value_name = "NAME", value_parser = tokenizer, help_heading = OUTPUT)]
     pub tokenizer: Option<render::Tokenizer>,
+
+    /// The search --format searchformer traces: bfs, dfs, astar (Searchformer's A*) or
+    /// dead-end-filling, each step a token (create, close, fill) [default: astar]
+    #[arg(long, value_name = "SEARCH", value_parser = search, help_heading = OUTPUT)]
+    pub trace: Option<mazegen::solve::trace::Search>,
+}
+
+/// Parses `--trace`, naming the searches it takes.
+fn search(name: &str) -> Result<mazegen::solve::trace::Search, String> {
+    name.parse()
 }
 
 /// Parses `--tokenizer`, explaining what is wrong with a name that is none.

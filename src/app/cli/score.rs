@@ -7,12 +7,13 @@ use std::path::PathBuf;
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
     /// The mazes: maze documents one a line, as `--count N --format jsonl` writes them, or one
-    /// maze document, which every answer is scored against
+    /// maze document, which every answer is scored against; - reads standard input
     #[arg(long, value_name = "FILE")]
     pub mazes: PathBuf,
 
     /// The answers, one a line, line i for maze i: coordinates `(r,c) (r,c)` or
-    /// `[[r,c],...]`, moves `UDLR` or `NSEW`, or AlphaMaze's `<|up|><|left|>...`
+    /// `[[r,c],...]`, moves `UDLR` or `NSEW`, AlphaMaze's `<|up|><|left|>...`, or a line of
+    /// maze-dataset's tokens, its `<PATH_START> ... <PATH_END>` read; - reads standard input
     #[arg(long, value_name = "FILE")]
     pub answers: PathBuf,
 

@@ -9,7 +9,7 @@ use mazegen::Maze;
 use mazegen::dataset::{BATCH_MAZES, DatasetError, Made};
 use mazegen::grid::tiles_from_cells;
 use mazegen::maze::Blank;
-use mazegen::render::{ArrayPiece, Arrays, BookMaze, Npz, npy_header};
+use mazegen::render::{ArrayPiece, Arrays, BookMaze, npy_header};
 use std::io::{self, Write};
 use std::sync::Mutex;
 
@@ -102,7 +102,7 @@ fn write_run(job: &DatasetJob, out: &mut dyn Write) -> anyhow::Result<()> {
     // An archive's arrays, reserved before any maze is made.
     let mut archive = match job.output.archive {
         true => Some(
-            Arrays::reserve(&spec.maze.blank, slots.end - slots.start, Npz::PARTS)
+            Arrays::reserve(&spec.maze.blank, slots.end - slots.start, job.output.parts)
                 .map_err(|error| dataset_with_flags(error, spec))?,
         ),
         false => None,
@@ -224,7 +224,7 @@ fn piece(job: &DatasetJob, maze: Maze, spare: &mut Vec<Vec<u8>>) -> anyhow::Resu
         false => None,
     };
     let drawn = if job.output.archive {
-        Drawn::Gathered(ArrayPiece::of(&maze, Npz::PARTS)?)
+        Drawn::Gathered(ArrayPiece::of(&maze, job.output.parts)?)
     } else if let Some(pdf) = job.output.book {
         Drawn::Page(Box::new(pdf.draw(&maze)?))
     } else if maze_bytes(job) > RENDERED_ON_THREADS {

@@ -7,12 +7,19 @@ use mazegen::read::{AnyDocument, ReadError, read_document};
 use mazegen::score::{Board, Rule, Score, Summary};
 use serde_json::json;
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::Path;
 
 /// Reads the mazes and answers, scores every answer, and writes the results only once all
 /// were read.
 pub fn run(args: ScoreArgs) -> anyhow::Result<()> {
+    let stdin = Path::new("-");
+    if args.mazes == stdin && args.answers == stdin {
+        return Err(bad_input(
+            "--mazes - and --answers - both read standard input, which holds one of them; give \
+             the other as a file",
+        ));
+    }
     let boards = boards(&args.mazes)?;
     let answers = read(&args.answers, "--answers")?;
     let answers: Vec<&str> = answers.lines().collect();
@@ -63,10 +70,18 @@ pub fn run(args: ScoreArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The whole of `path`, named by `flag` when it cannot be read.
+/// The whole of `path` (standard input for `-`), named by `flag` when it cannot be read.
 fn read(path: &Path, flag: &str) -> anyhow::Result<String> {
-    let bytes =
-        std::fs::read(path).with_context(|| format!("{flag} {}: cannot read", path.display()))?;
+    let bytes = if path == Path::new("-") {
+        let mut bytes = Vec::new();
+        io::stdin()
+            .lock()
+            .read_to_end(&mut bytes)
+            .with_context(|| format!("{flag} -: cannot read standard input"))?;
+        bytes
+    } else {
+        std::fs::read(path).with_context(|| format!("{flag} {}: cannot read", path.display()))?
+    };
     String::from_utf8(bytes).map_err(|error| {
         bad_input(format!(
             "{flag} {}: byte {} is not UTF-8, expected text",

@@ -33,6 +33,8 @@ pub struct DatasetOutput {
     pub array: Option<ArrayLayout>,
     /// Gather the mazes into one archive of arrays, written once the last is made (`npz`).
     pub archive: bool,
+    /// The parts of that archive.
+    pub parts: mazegen::render::ArrayParts,
     /// Gather the mazes into one book of pages, written once the last is made (`pdf`).
     pub book: Option<Pdf>,
     /// Whether each maze's document records its seed (JSON); otherwise a single maze's seed is
@@ -367,6 +369,10 @@ pub fn settle(
         output: DatasetOutput {
             separate: takes.many == Some(Many::Separated),
             archive: takes.many == Some(Many::Archive),
+            parts: mazegen::render::ArrayParts {
+                trace: args.output.trace,
+                ..mazegen::render::Npz::PARTS
+            },
             book: (takes.many == Some(Many::Book)).then(|| super::output::book(&args.output)),
             array: rendering.renderer.array(width, height),
             records_seed,

@@ -29,6 +29,8 @@ pub fn with_flags(error: impl Into<mazegen::Error>) -> anyhow::Error {
                 Part::Openings => "--openings".into(),
                 Part::From(pos) => format!("--from {},{}", pos.x, pos.y),
                 Part::Unicursal => "--unicursal".into(),
+                Part::Farthest => "--endpoints farthest".into(),
+                Part::Braid => "--braid".into(),
             };
             refusal(*error).context(flags)
         }

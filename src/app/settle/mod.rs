@@ -29,7 +29,7 @@ use crate::app::cli::{Cli, Command, Format, MazeArgs};
 use clap::CommandFactory;
 use mazegen::algorithms::{
     AldousBroder, Backtrack, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, Kruskal,
-    Percolation, Prim, RecursiveDivision, Sidewinder, Wilson,
+    Percolation, Prim, RandomWalls, RecursiveDivision, Sidewinder, Wilson,
 };
 use mazegen::maze::Finish;
 
@@ -146,6 +146,13 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
                 ));
             }
             (Box::new(percolation), args.maze)
+        }
+        Command::RandomWalls(args) => {
+            let walls = RandomWalls {
+                walls: args.walls,
+                attempts: args.attempts,
+            };
+            (Box::new(walls), args.maze)
         }
         Command::AldousBroder(args) => (Box::new(AldousBroder), args),
         Command::Wilson(args) => (Box::new(Wilson), args),

@@ -373,6 +373,13 @@ pub(crate) fn shape_output(
     debug_assert!(format != Format::Events, "events are settled apart");
     let target = Target::new(output.target.output.as_deref());
     let masked = matches!(blank, Shape::Masked(_));
+    if let Some(search) = output.trace.filter(|_| !masked) {
+        return Err(bad_input(format!(
+            "--trace {search} traces a search on Searchformer's grid of a rectangle (its tiles) \
+             or of random-walls' cells, not a {} maze",
+            blank.description()
+        )));
+    }
     let picture = picture(output, format, &target, Style::Lines, !masked)?;
     let takes = format.takes();
     let in_lines = takes.picture && picture.style == Style::Lines;
@@ -489,13 +496,15 @@ pub(super) fn renderer(
         }),
         Format::Npy => Box::new(NpyTiles),
         Format::NpyConnections => Box::new(NpyConnections),
-        Format::Npz => Box::new(Npz),
+        Format::Npz => Box::new(Npz { trace: args.trace }),
         Format::Tokens => Box::new(Tokens {
             tokenizer: args.tokenizer.clone().unwrap_or_default(),
         }),
         Format::Hrm => Box::new(render::Hrm),
         Format::Alphamaze => Box::new(render::AlphaMaze),
-        Format::Searchformer => Box::new(render::Searchformer),
+        Format::Searchformer => Box::new(render::Searchformer {
+            search: args.trace.unwrap_or_default(),
+        }),
         Format::Ascii => Box::new(render::Ascii),
         Format::Mazebench => Box::new(render::MazeBench),
     })
@@ -532,6 +541,15 @@ pub(super) fn picture(
         return Err(bad_input(format!(
             "--tokenizer chooses maze-dataset's tokenizer of --format tokens, not --format \
              {name}; add --format tokens"
+        )));
+    }
+    if let Some(search) = args
+        .trace
+        .filter(|_| !matches!(format, Format::Searchformer | Format::Npz))
+    {
+        return Err(bad_input(format!(
+            "--trace {search} writes a search's trace in --format searchformer (tokens) and npz \
+             (arrays), not --format {name}; add --format searchformer or npz"
         )));
     }
     let book_flags = [

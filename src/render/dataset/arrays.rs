@@ -14,12 +14,16 @@
 //! | `starts`, `goals` | `int32` | `(N, 2)` |
 //! | `solutions` | `int32` | `(cells, 2)`: maze `i`'s are rows `offsets[i]..offsets[i + 1]` |
 //! | `offsets` | `int64` | `(N + 1,)` |
+//! | `traces` | `int32` | `(steps, 3)`: with [`ArrayParts::trace`], each step of the search's trace (`--trace`) a row `(action, x, y)` ([`Step::row`](crate::solve::trace::Step::row)), maze `i`'s rows `trace_offsets[i]..trace_offsets[i + 1]` |
+//! | `trace_offsets` | `int64` | `(N + 1,)` |
 
+use super::searchformer::searchformer_grid;
 use super::{NpyConnections, NpyTiles, Tokens, npy_header};
 use crate::grid::Pos;
 use crate::grid::{MazeError, Result};
 use crate::maze::{Blank, Maze};
 use crate::render::{Many, Render, Takes};
+use crate::solve::trace::Search;
 use std::io::{self, Write};
 
 /// Which of the optional parts [`Arrays`] holds: the tile and connection arrays (rectangles
@@ -32,6 +36,9 @@ pub struct ArrayParts {
     pub connections: bool,
     /// A line of maze-dataset's tokens a maze ([`Tokens`]).
     pub tokens: bool,
+    /// The trace of this search a maze, on its Searchformer grid (rectangles and random-walls'
+    /// masks: see [`crate::solve::trace`]).
+    pub trace: Option<Search>,
 }
 
 /// What one maze adds to [`Arrays`], drawn as the arrays' bytes (on the thread that made it).
@@ -45,6 +52,8 @@ pub struct ArrayPiece {
     solution: Vec<u8>,
     /// Its line of tokens, if wanted.
     tokens: Option<String>,
+    /// Its trace's rows, `int32` `(action, x, y)` each, if wanted.
+    trace: Vec<u8>,
 }
 
 impl ArrayPiece {
@@ -63,6 +72,7 @@ impl ArrayPiece {
             ends: [0; 2 * CELL_BYTES],
             solution: Vec::new(),
             tokens: None,
+            trace: Vec::new(),
         };
         piece.ends[..CELL_BYTES].copy_from_slice(&cell_bytes(maze.start_pos()));
         piece.ends[CELL_BYTES..].copy_from_slice(&cell_bytes(maze.goal_pos()));
@@ -76,6 +86,18 @@ impl ArrayPiece {
         }
         if parts.connections && in_tiles {
             NpyConnections.render(maze, &mut piece.arrays)?;
+        }
+        if let Some(search) = parts.trace {
+            let (grid, start, goal) = searchformer_grid(maze)?;
+            let steps = search.trace(&grid, start, goal).ok_or_else(|| {
+                io::Error::other(MazeError::NoPath {
+                    start: maze.start_pos(),
+                    goal: maze.goal_pos(),
+                })
+            })?;
+            for value in steps.iter().flat_map(|step| step.row()) {
+                piece.trace.extend_from_slice(&value.to_le_bytes());
+            }
         }
         if parts.tokens {
             let mut line = Vec::new();
@@ -125,6 +147,8 @@ pub struct Arrays {
     solutions: Vec<u8>,
     offsets: Vec<u8>,
     tokens: Vec<String>,
+    traces: Vec<u8>,
+    trace_offsets: Vec<u8>,
 }
 
 impl Arrays {
@@ -166,8 +190,16 @@ impl Arrays {
             offsets: reserve(8)?,
             solutions: Vec::new(),
             tokens: Vec::new(),
+            traces: Vec::new(),
+            trace_offsets: match parts.trace {
+                Some(_) => reserve(8)?,
+                None => Vec::new(),
+            },
         };
         arrays.offsets.extend_from_slice(&0i64.to_le_bytes());
+        if parts.trace.is_some() {
+            arrays.trace_offsets.extend_from_slice(&0i64.to_le_bytes());
+        }
         Ok(arrays)
     }
 
@@ -188,6 +220,11 @@ impl Arrays {
         let cells = (self.solutions.len() / CELL_BYTES) as i64;
         self.offsets.extend_from_slice(&cells.to_le_bytes());
         self.tokens.extend(piece.tokens);
+        if self.parts.trace.is_some() {
+            self.traces.extend_from_slice(&piece.trace);
+            let steps = (self.traces.len() / TRACE_ROW_BYTES) as i64;
+            self.trace_offsets.extend_from_slice(&steps.to_le_bytes());
+        }
     }
 
     /// How many mazes it holds.
@@ -201,6 +238,7 @@ impl Arrays {
             tiles: self.tiles_shape.is_some(),
             connections: self.connections_shape.is_some(),
             tokens: self.parts.tokens,
+            trace: self.parts.trace,
         }
     }
 
@@ -242,6 +280,11 @@ impl Arrays {
             &self.solutions[..],
         );
         add("offsets", "<i8", &[n + 1], &self.offsets[..]);
+        if self.parts.trace.is_some() {
+            let steps = (self.traces.len() / TRACE_ROW_BYTES) as u64;
+            add("traces", "<i4", &[steps, 3], &self.traces[..]);
+            add("trace_offsets", "<i8", &[n + 1], &self.trace_offsets[..]);
+        }
         arrays
     }
 
@@ -273,10 +316,16 @@ pub fn cell_bytes(pos: Pos) -> [u8; CELL_BYTES] {
     bytes
 }
 
+/// The bytes of a trace's row: three `int32`.
+const TRACE_ROW_BYTES: usize = 12;
+
 /// `npz`: one maze as an archive of arrays (see [`Arrays`]); a run of mazes is one archive,
 /// gathered first ([`Many::Archive`]).
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Npz;
+pub struct Npz {
+    /// The search whose trace it holds (`traces`), if any.
+    pub trace: Option<Search>,
+}
 
 impl Npz {
     /// What `npz` takes.
@@ -290,12 +339,21 @@ impl Npz {
         ..Takes::NOTHING
     };
 
-    /// The parts an archive holds.
+    /// The parts an archive holds, without a trace.
     pub const PARTS: ArrayParts = ArrayParts {
         tiles: true,
         connections: true,
         tokens: false,
+        trace: None,
     };
+
+    /// The parts this archive holds.
+    pub const fn parts(&self) -> ArrayParts {
+        ArrayParts {
+            trace: self.trace,
+            ..Self::PARTS
+        }
+    }
 }
 
 impl Render for Npz {
@@ -307,8 +365,8 @@ impl Render for Npz {
             },
             _ => Blank::Shape(maze.shape().clone()),
         };
-        let mut arrays = Arrays::reserve(&blank, 1, Self::PARTS).map_err(io::Error::other)?;
-        arrays.push(maze.seed(), ArrayPiece::of(maze, Self::PARTS)?);
+        let mut arrays = Arrays::reserve(&blank, 1, self.parts()).map_err(io::Error::other)?;
+        arrays.push(maze.seed(), ArrayPiece::of(maze, self.parts())?);
         arrays.write_npz(out)
     }
 }
@@ -460,7 +518,7 @@ mod tests {
             .build()
             .unwrap();
         let mut out = Vec::new();
-        Npz.render(&maze, &mut out).unwrap();
+        Npz::default().render(&maze, &mut out).unwrap();
         assert!(out.starts_with(b"PK\x03\x04"));
         let text = String::from_utf8_lossy(&out);
         for name in [
@@ -531,6 +589,7 @@ mod tests {
             tiles: true,
             connections: false,
             tokens: true,
+            trace: None,
         };
         let blank = Blank::Rect {
             width: 3,
