@@ -40,7 +40,7 @@ mod spec;
 pub use parquet::{ROW_GROUP, write_parquet};
 pub use picture::{SAMPLES, picture};
 pub use row::{ENDPOINTS_STREAM, Row, reaches_band};
-pub use spec::{ENDPOINTS, MAX_PATHS, REPRESENTATIONS, SplitSpec, SuiteSpec};
+pub use spec::{ENDPOINTS, FAMILIES, MAX_PATHS, REPRESENTATIONS, SplitSpec, SuiteSpec};
 
 use crate::Maze;
 use crate::dataset::{DatasetError, DatasetSpec, passage_hash, shard};
@@ -144,6 +144,22 @@ pub fn make(
             })?,
             None => 0..split.count,
         };
+        // The rows are held until the split's file is written: refused at once when the
+        // machine would not grant them.
+        let [width, height] = split.size.map(u64::from);
+        let row_bytes = (2 * width + 1) * (2 * height + 1) * 2
+            + (split.paths as u64 + 2) * width * height
+            + 64 * split.representations.len() as u64 * width * height
+            + 512;
+        let rows_bytes = (slots.end - slots.start).saturating_mul(row_bytes);
+        if !crate::grid::grantable(rows_bytes) {
+            return Err(SuiteError::Spec(format!(
+                "split {:?}: {} rows of about {row_bytes} bytes each are more than this machine \
+                 grants at once; make it in shards (--shard K/N)",
+                split.name,
+                slots.end - slots.start
+            )));
+        }
         let mut dataset = DatasetSpec::new(split.maze_spec()?, spec.split_seed(k), split.count);
         dataset.jobs = jobs;
         dataset.unique = split.unique;
@@ -259,7 +275,8 @@ pub fn manifest(
                 "slots": [made.slots.start, made.slots.end],
                 "rows": made.rows.len(),
                 "reachable": reachable,
-                "generator": split.generator,
+                "generator": split.generator_name(),
+                "family": split.family,
                 "options": serde_json::from_str::<serde_json::Value>(&made.options).ok(),
                 "size": split.size,
                 "shortest_length": {

@@ -168,12 +168,12 @@ impl Columns {
         let text = |s: &str| ByteArray::from(s.as_bytes().to_vec());
         push!(&mut c[0], Int64, row.index as i64);
         push!(&mut c[1], Int64, row.seed as i64);
-        push!(&mut c[2], Text, text(&split.generator));
+        push!(&mut c[2], Text, text(split.generator_name()));
         push!(&mut c[3], Text, text(options));
         push!(&mut c[4], Int32, int(row.size[0]));
         push!(&mut c[5], Int32, int(row.size[1]));
-        c[6].present(split.braid.is_some());
-        if let Some(braid) = split.braid {
+        c[6].present(split.braid().is_some());
+        if let Some(braid) = split.braid() {
             push!(&mut c[6], Double, braid);
         }
         c[7].list(row.tiles.len());
@@ -205,8 +205,8 @@ impl Columns {
             push!(&mut c[16], Text, text(path));
         }
         let d = row.difficulty;
-        for k in 17..23 {
-            c[k].present(d.is_some());
+        for column in &mut c[17..23] {
+            column.present(d.is_some());
         }
         if let Some(d) = d {
             push!(&mut c[17], Int32, int(d.decision_points));

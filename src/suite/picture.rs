@@ -26,14 +26,13 @@ pub fn picture(split: &SplitSpec, rows: &[Row]) -> io::Result<String> {
         let height = 40 + SAMPLE + 16 + HISTOGRAMS;
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
         root.fill(&WHITE).map_err(plot_error)?;
-        let braid = split
-            .braid
-            .map_or(String::new(), |b| format!(", braid {b}"));
+        let braid = (split.braid()).map_or(String::new(), |b| format!(", braid {b}"));
+        let family = (split.family.as_ref()).map_or(String::new(), |f| format!(" ({f})"));
         let title = format!(
-            "{}: {} mazes, {} {}x{}{braid}",
+            "{}: {} mazes, {}{family} {}x{}{braid}",
             split.name,
             rows.len(),
-            split.generator,
+            split.generator_name(),
             split.size[0],
             split.size[1]
         );

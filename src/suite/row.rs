@@ -5,7 +5,7 @@ use super::SuiteError;
 use super::spec::SplitSpec;
 use crate::Maze;
 use crate::analysis::{AllShortest, Difficulty, ListedPaths};
-use crate::grid::{Pos, Tile};
+use crate::grid::{Dir, Pos, Tile};
 use crate::render::{AlphaMaze, Ascii, Hrm, Json, Render, Searchformer, Text, Tokens};
 use crate::rng::{RandomBits, rng_for_stream};
 use crate::topology::{UNREACHED, distances};
@@ -46,6 +46,7 @@ impl Row {
     /// then measured.
     pub fn of(mut maze: Maze, index: u64, split: &SplitSpec) -> Result<Row, SuiteError> {
         place_endpoints(&mut maze, split)?;
+        block(&mut maze, split)?;
         let grid = maze.grid().expect("suites are of rectangles");
         let hash = crate::dataset::passage_hash(grid);
         let (width, height) = (grid.width(), grid.height());
@@ -138,7 +139,7 @@ fn place_endpoints(maze: &mut Maze, split: &SplitSpec) -> Result<(), SuiteError>
     let mut rng = rng_for_stream(maze.seed(), ENDPOINTS_STREAM);
     let mut bits = RandomBits::new(&mut rng);
     let mut draw = |bound: usize| bits.below_by_multiply(bound as u32) as usize;
-    let (start, goal) = match (split.shortest, split.endpoints.as_deref()) {
+    let (start, goal) = match (split.shortest, split.endpoints()) {
         (Some([min, max]), _) => {
             let within = |d: &u32| (min..=max).contains(d);
             // A random start; else the corner (0, 0), which lies `width + height - 2` steps
@@ -176,6 +177,35 @@ fn place_endpoints(maze: &mut Maze, split: &SplitSpec) -> Result<(), SuiteError>
     };
     let (start, goal) = (grid.pos(start), grid.pos(goal));
     maze.set_endpoints(start, goal)?;
+    Ok(())
+}
+
+/// The edit of the blocked families: the passage of the last step of a shortest path into the
+/// goal (`near-goal-blocked`), or of its first step out of the start (`near-start-blocked`),
+/// closed. On a perfect maze the goal is then unreachable; on a braided one another way may
+/// remain.
+fn block(maze: &mut Maze, split: &SplitSpec) -> Result<(), SuiteError> {
+    let near_goal = match split.family.as_deref() {
+        Some("near-goal-blocked") => true,
+        Some("near-start-blocked") => false,
+        _ => return Ok(()),
+    };
+    let found = maze.shortest_paths(1)?;
+    let Some(path) = found.paths.first().filter(|path| path.len() >= 2) else {
+        return Ok(());
+    };
+    let (a, b) = match near_goal {
+        true => (path[path.len() - 2], path[path.len() - 1]),
+        false => (path[0], path[1]),
+    };
+    let (a, b) = (maze.pos(a), maze.pos(b));
+    let dir = match (b.x.cmp(&a.x), b.y.cmp(&a.y)) {
+        (std::cmp::Ordering::Greater, _) => Dir::East,
+        (std::cmp::Ordering::Less, _) => Dir::West,
+        (_, std::cmp::Ordering::Greater) => Dir::South,
+        _ => Dir::North,
+    };
+    maze.close_passage(a, dir)?;
     Ok(())
 }
 

@@ -26,6 +26,32 @@ pub const REPRESENTATIONS: [&str; 7] = [
 /// How a split places the start and goal of its mazes.
 pub const ENDPOINTS: [&str; 3] = ["corners", "random", "farthest"];
 
+/// MazeBench's families a split can be: each a generator, braid and endpoint rule of ours (the
+/// split's own keys win), the blocked ones with the passage of the solution's last (or first)
+/// step closed after the endpoints are placed, which leaves a perfect maze's goal unreachable.
+/// `symmetric` is refused: the mirroring edit is not made yet.
+pub const FAMILIES: [&str; 7] = [
+    "sanity",
+    "bottleneck",
+    "dead-ends",
+    "snake",
+    "trap",
+    "near-goal-blocked",
+    "near-start-blocked",
+];
+
+/// The generator, braid and endpoint rule of `family`.
+fn family_preset(family: &str) -> (&'static str, Option<f64>, Option<&'static str>) {
+    match family {
+        "sanity" => ("kruskal", Some(1.0), None),
+        "bottleneck" => ("kruskal", None, None),
+        "dead-ends" => ("prim", None, None),
+        "snake" => ("backtrack", None, Some("farthest")),
+        "trap" => ("kruskal", Some(0.5), Some("farthest")),
+        _ => ("backtrack", None, None),
+    }
+}
+
 /// A suite: named splits of mazes, made from one seed in one run.
 ///
 /// ```
@@ -54,9 +80,13 @@ pub struct SplitSpec {
     pub name: String,
     /// How many mazes it holds.
     pub count: u64,
-    /// The generator ([`catalogue`]'s names), `backtrack` unless given.
-    #[serde(default = "default_generator")]
-    pub generator: String,
+    /// The generator ([`catalogue`]'s names), the family's or `backtrack` unless given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generator: Option<String>,
+    /// MazeBench's family ([`FAMILIES`]): its generator, braid and endpoints where the split
+    /// gives none, and its edit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub family: Option<String>,
     /// Width and height in cells.
     pub size: [u32; 2],
     /// Remove each dead end with this probability (loops: more than one shortest path).
@@ -78,10 +108,6 @@ pub struct SplitSpec {
     /// Extra columns, each the maze in a dataset format ([`REPRESENTATIONS`]).
     #[serde(default)]
     pub representations: Vec<String>,
-}
-
-fn default_generator() -> String {
-    "backtrack".to_owned()
 }
 
 const fn default_paths() -> usize {
@@ -167,6 +193,21 @@ impl SplitSpec {
         if self.count == 0 {
             return Err(self.refuse("count", "0: expected at least 1 maze".to_owned()));
         }
+        if let Some(family) = &self.family
+            && !FAMILIES.contains(&family.as_str())
+        {
+            let not_yet = match family.as_str() {
+                "symmetric" => " (symmetric mazes are not made yet)",
+                _ => "",
+            };
+            return Err(self.refuse(
+                "family",
+                format!(
+                    "{family:?}{not_yet}: expected one of {}",
+                    FAMILIES.join(", ")
+                ),
+            ));
+        }
         self.generator()?;
         let [width, height] = self.size;
         Grid::check_size(width, height)
@@ -177,13 +218,13 @@ impl SplitSpec {
                 format!("[{width}, {height}]: expected at least 2 cells, for a start and a goal"),
             ));
         }
-        if let Some(braid) = self.braid {
+        if let Some(braid) = self.braid() {
             Probability::new(braid).map_err(|_| {
                 self.refuse("braid", format!("{braid}: expected a number from 0 to 1"))
             })?;
         }
-        if let Some(endpoints) = &self.endpoints
-            && !ENDPOINTS.contains(&endpoints.as_str())
+        if let Some(endpoints) = self.endpoints()
+            && !ENDPOINTS.contains(&endpoints)
         {
             return Err(self.refuse(
                 "endpoints",
@@ -228,16 +269,40 @@ impl SplitSpec {
         Ok(())
     }
 
+    /// The generator's name: given, the family's, or `backtrack`.
+    pub fn generator_name(&self) -> &str {
+        match (&self.generator, &self.family) {
+            (Some(name), _) => name,
+            (None, Some(family)) => family_preset(family).0,
+            (None, None) => "backtrack",
+        }
+    }
+
+    /// The probability of removing each dead end: given, or the family's.
+    pub fn braid(&self) -> Option<f64> {
+        (self.braid).or_else(|| self.family.as_deref().and_then(|f| family_preset(f).1))
+    }
+
+    /// The endpoint rule: given, or the family's (`None`: the corners).
+    pub fn endpoints(&self) -> Option<&str> {
+        (self.endpoints.as_deref())
+            .or_else(|| self.family.as_deref().and_then(|f| family_preset(f).2))
+    }
+
     /// The generator named.
     pub fn generator(&self) -> Result<Box<dyn Generator + Send + Sync>, SuiteError> {
-        let name = self.generator.replace('_', "-");
+        let name = self.generator_name().replace('_', "-");
         let generators = catalogue();
         let names: Vec<&str> = generators.iter().map(|g| g.name()).collect();
         match generators.iter().find(|g| g.name() == name) {
             Some(generator) => Ok(generator.boxed()),
             None => Err(self.refuse(
                 "generator",
-                format!("{:?}: expected one of {}", self.generator, names.join(", ")),
+                format!(
+                    "{:?}: expected one of {}",
+                    self.generator_name(),
+                    names.join(", ")
+                ),
             )),
         }
     }
@@ -249,7 +314,10 @@ impl SplitSpec {
             generator: self.generator()?,
             blank: Blank::Rect { width, height },
             finish: Finish {
-                braid: self.braid.map(Probability::new).transpose()?,
+                braid: (self.braid())
+                    .map(Probability::new)
+                    .transpose()
+                    .map_err(crate::Error::from)?,
                 ..Finish::default()
             },
         })

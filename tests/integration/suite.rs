@@ -184,9 +184,9 @@ size = [5, 4]
     let shared = test.iter().filter(|row| train.contains(&row.1)).count();
     assert_eq!(shared, 0, "of {} training mazes", train.len());
     // The test split's own seeds alone, without keeping apart, would share many.
-    let suite = mazegen::suite::SuiteSpec::from_toml(spec).unwrap();
-    let split = &suite.splits[1];
-    let mut plain = DatasetSpec::new(split.maze_spec().unwrap(), suite.split_seed(1), 20);
+    let parsed = mazegen::suite::SuiteSpec::from_toml(spec).unwrap();
+    let split = &parsed.splits[1];
+    let mut plain = DatasetSpec::new(split.maze_spec().unwrap(), parsed.split_seed(1), 20);
     plain.jobs = 1;
     let plain: Vec<String> = plain
         .run(|maze| mazegen::suite::Row::of(maze, 0, split))
@@ -230,6 +230,46 @@ shortest = [3, 5]
             assert!((least..=most).contains(&length), "{name}: {length}");
         }
     }
+}
+
+#[test]
+fn mazebench_families_are_splits_of_ours_blocked_goals_unreachable() {
+    let dir = scratch_dir("suite-families");
+    let mut spec = String::from("seed = 5\n");
+    for family in mazegen::suite::FAMILIES {
+        spec += &format!(
+            "[[split]]\nname = \"{family}\"\ncount = 30\nsize = [6, 6]\nfamily = \"{family}\"\n"
+        );
+    }
+    let files = suite(&dir, &spec, "out", &[]);
+    let manifest: serde_json::Value = serde_json::from_slice(&files["manifest.json"]).unwrap();
+    for split in manifest["splits"].as_array().unwrap() {
+        let name = split["name"].as_str().unwrap();
+        let reachable = split["reachable"].as_u64().unwrap();
+        let blocked = name.starts_with("near-");
+        assert_eq!(reachable, if blocked { 0 } else { 30 }, "{name}");
+        assert_eq!(split["family"], name);
+        let lengths = rows(&files[&format!("{name}.parquet")]);
+        assert!(
+            lengths.iter().all(|row| row.2.is_none() == blocked),
+            "{name}"
+        );
+    }
+    let generators: Vec<&str> = (manifest["splits"].as_array().unwrap().iter())
+        .map(|split| split["generator"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        generators,
+        [
+            "kruskal",
+            "kruskal",
+            "prim",
+            "backtrack",
+            "kruskal",
+            "backtrack",
+            "backtrack"
+        ]
+    );
 }
 
 #[test]
@@ -277,6 +317,14 @@ fn bad_specs_are_refused_in_one_line_naming_the_key() {
             &["split \"a\": size [0, 4]"],
         ),
         ("seed = -1\n", &["line 1"]),
+        (
+            "[[split]]\nname = \"a\"\ncount = 1000000000000\nsize = [100, 100]\n",
+            &["split \"a\": 1000000000000 rows", "make it in shards"],
+        ),
+        (
+            "[[split]]\nname = \"a\"\ncount = 3\nsize = [4, 4]\nfamily = \"symmetric\"\n",
+            &["family \"symmetric\" (symmetric mazes are not made yet): expected one of"],
+        ),
     ];
     for (k, (spec, fragments)) in cases.iter().enumerate() {
         let path = dir.join(format!("bad{k}.toml"));

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 #[derive(Debug, Args)]
 pub struct SuiteArgs {
     /// The suite's spec: a TOML file with a seed and [[split]] tables (name, count, generator,
-    /// size, braid, endpoints, shortest, unique, paths, representations)
+    /// family, size, braid, endpoints, shortest, unique, paths, representations)
     #[arg(value_name = "SPEC.toml")]
     pub spec: PathBuf,
 
