@@ -139,6 +139,7 @@ pub mod rng;
 pub mod rooms;
 pub mod score;
 pub mod solve;
+pub mod suite;
 pub mod topology;
 
 pub use algorithms::catalogue;

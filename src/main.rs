@@ -29,6 +29,7 @@ fn run(job: Job) -> anyhow::Result<()> {
         Job::Caves(job) => commands::caves::run(job),
         Job::Document(job) => commands::document::run(job),
         Job::Score(args) => commands::score::run(args),
+        Job::Suite(args) => commands::suite::run(args),
         Job::Completions(shell) => commands::docs::completions(shell),
         Job::Man(command) => commands::docs::man(*command),
     }

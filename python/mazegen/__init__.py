@@ -26,7 +26,7 @@ import numpy as np
 from . import _mazegen
 
 __all__ = [
-    "Maze", "Dataset", "ShortestPaths", "maze", "dataset", "window", "score", "SCORE_MODES", "ALGORITHMS", "FIGURES", "MAZE_DATASET_GENERATORS",
+    "Maze", "Dataset", "ShortestPaths", "maze", "dataset", "window", "score", "SCORE_MODES", "suite", "ALGORITHMS", "FIGURES", "MAZE_DATASET_GENERATORS",
     "__version__",
 ]
 __version__: str = _mazegen.__version__
@@ -810,3 +810,67 @@ def score(mazes: Any, answers: Sequence[Any], mode: str = "strict") -> Dict[str,
         "progress": np.frombuffer(progress, dtype="<f8"),
         "first_illegal": np.frombuffer(first_illegal, dtype="<i8"),
     }
+
+
+_SUITE_INTEGERS = ("index", "seed", "width", "height")
+_SUITE_FIGURES = (
+    "shortest_length", "decision_points", "branches", "branch_depth_mean", "branch_depth_max",
+    "tortuosity", "solution_share",
+)
+
+
+def suite(
+    spec: Union[Dict[str, Any], str, "os.PathLike[str]"],
+    output: Union[str, "os.PathLike[str]", None] = None,
+    jobs: Optional[int] = None,
+    shard: Optional[Tuple[int, int]] = None,
+) -> Any:
+    """Makes the suite ``spec`` (a dict as the TOML spec of ``mazegen suite`` reads, or the path
+    of such a TOML file): named splits from one seed, the same for any ``jobs`` (all cores by
+    default); ``shard=(k, n)`` makes the k-th (from 1) of n slices of every split.
+
+    With ``output``, writes the directory as ``mazegen suite SPEC.toml -o DIR`` does (a Parquet
+    file and an SVG picture a split, and ``manifest.json``) and returns the paths written.
+    Without, returns a dict of split name to columns: numpy arrays ``index``, ``seed``,
+    ``width``, ``height``, ``start`` and ``goal`` (``(row, column)``, shape ``(n, 2)``),
+    ``reachable``, and the figures as ``float64`` (``nan`` where the goal cannot be reached:
+    ``shortest_length``, ``decision_points``, ``branches``, ``branch_depth_mean``,
+    ``branch_depth_max``, ``tortuosity``, ``solution_share``); lists ``tiles`` (rows of ``#``
+    and ``.``), ``connections`` (maze-dataset's connection list flattened), ``shortest_count``
+    and ``shortest_paths`` (moves), and a list of text for each representation asked for.
+    """
+    if isinstance(spec, dict):
+        text, toml = json.dumps(spec), False
+    elif isinstance(spec, (str, os.PathLike)):
+        with open(spec, encoding="utf-8") as file:
+            text, toml = file.read(), True
+    else:
+        raise TypeError(f"spec must be a dict or the path of a TOML file, not {type(spec).__name__}")
+    jobs = _whole("jobs", jobs, 1, _MAX_JOBS)
+    if jobs is None:
+        jobs = max(1, min(os.cpu_count() or 1, _MAX_JOBS))
+    if shard is not None:
+        try:
+            k, n = shard
+        except (TypeError, ValueError):
+            raise ValueError(f"shard {shard!r}: expected (k, n) with 1 <= k <= n") from None
+        shard = (_whole("shard k", k, 1, _U64, optional=False), _whole("shard n", n, 1, _U64, optional=False))
+        if shard[0] > shard[1]:
+            raise ValueError(f"shard {shard!r}: expected (k, n) with 1 <= k <= n")
+    target = None if output is None else os.fspath(output)
+    made = _mazegen.suite(text, toml, jobs, shard, target)
+    if output is not None:
+        return made
+    splits = {}
+    for name, columns in made.items():
+        for key in _SUITE_INTEGERS:
+            columns[key] = np.array(columns[key], dtype=np.uint64 if key == "seed" else np.int64)
+        for key in ("start", "goal"):
+            columns[key] = np.array(columns[key], dtype=np.int64).reshape(-1, 2)
+        columns["reachable"] = np.array(columns["reachable"], dtype=bool)
+        for key in _SUITE_FIGURES:
+            columns[key] = np.array(
+                [np.nan if value is None else value for value in columns[key]], dtype=np.float64
+            )
+        splits[name] = columns
+    return splits

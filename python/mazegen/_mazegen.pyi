@@ -9,6 +9,7 @@ __all__ = [
     "draw_seed",
     "mutate_levels",
     "score",
+    "suite",
     "ALGORITHMS",
     "MAX_SCALE",
     "MAX_JOBS",
@@ -48,6 +49,14 @@ def score(
     answers: bytes,
     rule: str,
 ) -> Tuple[bytes, bytes, bytes, bytes, bytes]: ...
+
+def suite(
+    spec: str,
+    toml: bool,
+    jobs: int,
+    shard: Optional[Tuple[int, int]] = None,
+    output: Optional[str] = None,
+) -> Any: ...
 
 @final
 class Spec:

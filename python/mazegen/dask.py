@@ -37,7 +37,7 @@ except ImportError as error:  # pragma: no cover - exercised where dask is missi
         "mazegen.dask needs dask: pip install 'dask[array,distributed]'"
     ) from error
 
-__all__ = ["DaskDataset", "chunk_rows", "dataset"]
+__all__ = ["DaskDataset", "chunk_rows", "dataset", "suite"]
 
 
 def _bounds(count: int, partitions: int) -> List[int]:
@@ -224,3 +224,31 @@ def chunk_rows(
         for k in range(rows)
     ]
     return db.from_delayed(parts)
+
+
+def _suite_part(spec: Any, output: str, k: int, partitions: int) -> List[str]:
+    """Shard ``k + 1`` of ``partitions`` of every split, written into ``output``."""
+    return mazegen.suite(spec, output=output, jobs=1, shard=(k + 1, partitions))
+
+
+def suite(
+    spec: Any, output: str, partitions: int, client: Any = None, compute: bool = True
+) -> Any:
+    """``mazegen.suite(spec, output=...)`` as ``partitions`` dask tasks, each writing the files
+    ``mazegen suite SPEC.toml -o OUTPUT --shard K/N`` writes (``SPLIT-0000{K-1}-of-0000N``
+    and its picture and manifest) into ``output``, a directory every worker reaches. The rows
+    of the shards, in order, are the suite's. Returns the paths, or the delayed writes with
+    ``compute=False``."""
+    partitions = mazegen._whole("partitions", partitions, 1, mazegen._U64, optional=False)
+    # Check the spec here, at once, not on the workers.
+    if isinstance(spec, dict):
+        mazegen.suite({**spec, "split": [{**s, "count": 1} for s in spec.get("split", [])]})
+    output = os.fspath(output)
+    writes = [
+        dask.delayed(_suite_part, pure=False)(spec, output, k, partitions)
+        for k in range(partitions)
+    ]
+    if not compute:
+        return writes
+    done = client.compute(writes, sync=True) if client is not None else dask.compute(*writes)
+    return [path for paths in done for path in paths]

@@ -1548,11 +1548,174 @@ fn score<'py>(
 }
 
 /// The module `mazegen._mazegen`.
+/// Makes the suite `spec` (TOML text when `toml`, else a JSON object) on `jobs` threads, or
+/// shard `shard` of it: writes its directory at `output` and returns the paths written, or
+/// returns each split's columns (name -> dict of column -> list) in the spec's order.
+#[pyfunction]
+#[pyo3(signature = (spec, toml, jobs, shard=None, output=None))]
+fn suite<'py>(
+    py: Python<'py>,
+    spec: &str,
+    toml: bool,
+    jobs: usize,
+    shard: Option<(u64, u64)>,
+    output: Option<std::path::PathBuf>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use mazegen::suite::{SuiteError, SuiteSpec};
+    let suite_error = |error: SuiteError| match error {
+        SuiteError::Library(error) | SuiteError::Split { error, .. }
+            if !matches!(error, Error::Maze(_) | Error::Dataset(_)) =>
+        {
+            py_error(error)
+        }
+        error => bad(error.to_string()),
+    };
+    let spec = match toml {
+        true => SuiteSpec::from_toml(spec),
+        false => SuiteSpec::from_json(spec),
+    }
+    .map_err(suite_error)?;
+    if !(1..=mazegen::dataset::MAX_JOBS).contains(&jobs) {
+        return Err(bad(format!(
+            "jobs {jobs}: expected from 1 to {}",
+            mazegen::dataset::MAX_JOBS
+        )));
+    }
+    let made = py
+        .detach(|| mazegen::suite::make(&spec, jobs, shard))
+        .map_err(suite_error)?;
+    if let Some(dir) = output {
+        let written = py
+            .detach(|| {
+                let files = mazegen::suite::files(&spec, &made, shard)?;
+                mazegen::suite::write_dir(&dir, &files)
+            })
+            .map_err(suite_error)?;
+        let paths: Vec<String> = written
+            .iter()
+            .map(|path| path.to_string_lossy().into_owned())
+            .collect();
+        return Ok(paths.into_pyobject(py)?.into_any());
+    }
+    let splits = PyDict::new(py);
+    for (split, made) in spec.splits.iter().zip(&made) {
+        let rows = &made.rows;
+        let columns = PyDict::new(py);
+        let column = |name: &str, values: Bound<'py, PyAny>| columns.set_item(name, values);
+        column(
+            "index",
+            rows.iter()
+                .map(|r| r.index)
+                .collect::<Vec<_>>()
+                .into_pyobject(py)?,
+        )?;
+        column(
+            "seed",
+            rows.iter()
+                .map(|r| r.seed)
+                .collect::<Vec<_>>()
+                .into_pyobject(py)?,
+        )?;
+        column(
+            "width",
+            rows.iter()
+                .map(|r| r.size[0])
+                .collect::<Vec<_>>()
+                .into_pyobject(py)?,
+        )?;
+        column(
+            "height",
+            rows.iter()
+                .map(|r| r.size[1])
+                .collect::<Vec<_>>()
+                .into_pyobject(py)?,
+        )?;
+        column(
+            "tiles",
+            rows.iter()
+                .map(|r| r.tiles.clone())
+                .collect::<Vec<_>>()
+                .into_pyobject(py)?,
+        )?;
+        column(
+            "connections",
+            rows.iter()
+                .map(|r| r.connections.clone())
+                .collect::<Vec<_>>()
+                .into_pyobject(py)?,
+        )?;
+        let ends = |pos: fn(&mazegen::suite::Row) -> Pos| -> Vec<(u32, u32)> {
+            rows.iter().map(|r| (pos(r).y, pos(r).x)).collect()
+        };
+        column("start", ends(|r| r.start).into_pyobject(py)?.into_any())?;
+        column("goal", ends(|r| r.goal).into_pyobject(py)?.into_any())?;
+        column(
+            "reachable",
+            rows.iter()
+                .map(|r| r.shortest.reachable)
+                .collect::<Vec<_>>()
+                .into_pyobject(py)?,
+        )?;
+        column(
+            "shortest_length",
+            rows.iter()
+                .map(|r| r.shortest.length)
+                .collect::<Vec<_>>()
+                .into_pyobject(py)?,
+        )?;
+        column(
+            "shortest_count",
+            rows.iter()
+                .map(|r| r.shortest.count.parse::<u128>().ok())
+                .collect::<Vec<_>>()
+                .into_pyobject(py)?,
+        )?;
+        column(
+            "shortest_paths",
+            rows.iter()
+                .map(|r| r.moves().to_vec())
+                .collect::<Vec<_>>()
+                .into_pyobject(py)?,
+        )?;
+        let figure = |f: fn(&mazegen::analysis::Difficulty) -> f64| -> Vec<Option<f64>> {
+            rows.iter().map(|r| r.difficulty.as_ref().map(f)).collect()
+        };
+        column(
+            "decision_points",
+            figure(|d| f64::from(d.decision_points)).into_pyobject(py)?,
+        )?;
+        column(
+            "branches",
+            figure(|d| f64::from(d.branches)).into_pyobject(py)?,
+        )?;
+        column(
+            "branch_depth_mean",
+            figure(|d| d.branch_depth_mean).into_pyobject(py)?,
+        )?;
+        column(
+            "branch_depth_max",
+            figure(|d| f64::from(d.branch_depth_max)).into_pyobject(py)?,
+        )?;
+        column("tortuosity", figure(|d| d.tortuosity).into_pyobject(py)?)?;
+        column(
+            "solution_share",
+            figure(|d| d.solution_share).into_pyobject(py)?,
+        )?;
+        for (k, name) in split.representations.iter().enumerate() {
+            let values: Vec<&str> = rows.iter().map(|r| r.representations[k].as_str()).collect();
+            column(name, values.into_pyobject(py)?)?;
+        }
+        splits.set_item(&split.name, columns)?;
+    }
+    Ok(splits.into_any())
+}
+
 #[pymodule]
 fn _mazegen(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(draw_seed, module)?)?;
     module.add_function(wrap_pyfunction!(mutate_levels, module)?)?;
     module.add_function(wrap_pyfunction!(score, module)?)?;
+    module.add_function(wrap_pyfunction!(suite, module)?)?;
     module.add("ALGORITHMS", algorithm_names())?;
     module.add("MAX_SCALE", mazegen::render::MAX_SCALE)?;
     module.add("MAX_JOBS", mazegen::dataset::MAX_JOBS)?;

@@ -107,3 +107,18 @@ def test_chunk_rows_refuse_what_cannot_be_made():
         mazegen.dask.chunk_rows("percolation", 10, 10, 4, seed=1)
     with pytest.raises(ValueError, match="more than a grid holds"):
         mazegen.dask.chunk_rows("backtrack", 2**40, 2**40, 64, seed=1)
+
+
+def test_a_suite_in_partitions_writes_the_shards_of_mazegen_suite(client, tmp_path):
+    spec = {"seed": 4, "split": [
+        {"name": "train", "count": 40, "size": [4, 4]},
+        {"name": "test", "count": 12, "size": [4, 4]},
+    ]}
+    paths = mazegen.dask.suite(spec, tmp_path / "spread", 3, client)
+    names = sorted(os.path.basename(p) for p in paths)
+    assert "train-00002-of-00003.parquet" in names and "manifest-00000-of-00003.json" in names
+    pyarrow = pytest.importorskip("pyarrow.parquet")
+    for split in ["train", "test"]:
+        shards = sorted(glob.glob(str(tmp_path / "spread" / f"{split}-*.parquet")))
+        seeds = [s for path in shards for s in pyarrow.read_table(path).column("seed").to_pylist()]
+        assert seeds == mazegen.suite(spec, jobs=1)[split]["seed"].tolist()

@@ -12,7 +12,7 @@
 mod run;
 mod spec;
 
-pub use run::{BATCH_MAZES, BOUND_PATIENCE, Made, PlainRun, Run, UNIQUE_PATIENCE};
+pub use run::{BATCH_MAZES, BOUND_PATIENCE, Keep, Made, PlainRun, Run, UNIQUE_PATIENCE};
 pub use spec::{DatasetError, DatasetSpec, MAX_JOBS, MAX_UNIQUE, bounds_missed, shard, why_most};
 
 use crate::analysis::{Difficulty, Figure};

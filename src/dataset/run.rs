@@ -95,6 +95,7 @@ impl DatasetSpec {
                 spec: self,
                 init,
                 each,
+                keep: None,
             },
             batch: BATCH_MAZES.max(self.jobs as u64),
             next: first,
@@ -123,14 +124,19 @@ pub struct Run<'a, T, E, I, F> {
     done: bool,
 }
 
-/// What the threads share: the spec, a thread's state, and what to do with each maze.
+/// A test every maze of a run must pass ([`Run::keep`]).
+pub type Keep<'a> = &'a (dyn Fn(&Maze) -> bool + Sync);
+
+/// What the threads share: the spec, a thread's state, what to do with each maze, and the
+/// caller's test of each.
 struct Maker<'a, I, F> {
     spec: &'a DatasetSpec,
     init: I,
     each: F,
+    keep: Option<Keep<'a>>,
 }
 
-impl<T, E, S, I, F> Run<'_, T, E, I, F>
+impl<'a, T, E, S, I, F> Run<'a, T, E, I, F>
 where
     T: Send,
     E: From<DatasetError> + Send,
@@ -143,6 +149,14 @@ where
     pub fn batch(mut self, mazes: u64) -> Self {
         let jobs = self.maker.spec.jobs as u64;
         self.batch = mazes.clamp(jobs, BATCH_MAZES.max(jobs)).max(1);
+        self
+    }
+
+    /// Keeps only the mazes that pass `keep` (after the bounds): a candidate it refuses gives
+    /// way to the next candidate of its index, as one outside the bounds does. A suite keeps a
+    /// split's mazes apart from the splits before it so. `keep` must depend on the maze alone.
+    pub fn keep(mut self, keep: Keep<'a>) -> Self {
+        self.maker.keep = Some(keep);
         self
     }
 
@@ -253,6 +267,7 @@ impl<I, F> Maker<'_, I, F> {
     {
         let spec = self.spec;
         let mut closest: Option<(f64, Difficulty)> = None;
+        let mut refused = 0;
         for attempt in first_attempt.. {
             let seed = if spec.single && index == 0 && attempt == 0 {
                 spec.seed
@@ -279,6 +294,19 @@ impl<I, F> Maker<'_, I, F> {
                     }
                     continue;
                 }
+            }
+            if let Some(keep) = self.keep
+                && !keep(&maze)
+            {
+                refused += 1;
+                if refused == UNIQUE_PATIENCE {
+                    let error = DatasetError::Refused {
+                        index,
+                        tries: refused,
+                    };
+                    return Err(error.into());
+                }
+                continue;
             }
             let hash = match (spec.unique, maze.grid()) {
                 (false, _) => 0,

@@ -344,6 +344,18 @@ pub enum DatasetError {
         /// The repeats in a row that ended the run.
         repeats: u64,
     },
+    /// A caller's test ([`Run::keep`](super::Run::keep)) that refused every candidate of a
+    /// maze in a long run.
+    #[error(
+        "{tries} candidates in a row for maze {index} were all refused: the mazes this \
+         algorithm makes at this size seem to be used up"
+    )]
+    Refused {
+        /// The maze.
+        index: u64,
+        /// The candidates tried.
+        tries: u64,
+    },
     /// Bounds that rejected every candidate of a maze in a long run.
     #[error("{tries} candidates in a row for maze {index} were all outside the bounds")]
     BoundsMissed {

@@ -422,6 +422,33 @@ impl Maze {
         self.solution.as_deref()
     }
 
+    /// Closes the passage of a rectangle's cell `pos` towards `dir` (a wall that stands, or the
+    /// outer wall, stays as it is): an edit that may leave the goal unreachable, as suites'
+    /// blocked families do. Drops the solution. [`MazeError::NotInTiles`] on other shapes.
+    ///
+    /// ```
+    /// use mazegen::{Maze, grid::{Dir, Pos}};
+    ///
+    /// let mut maze = Maze::builder().cells(1, 3).build()?;
+    /// maze.close_passage(Pos::new(0, 1), Dir::South)?;
+    /// assert!(!maze.shortest_paths(1)?.reachable());
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn close_passage(&mut self, pos: Pos, dir: Dir) -> Result<()> {
+        let shape = self.shape.description();
+        let Shape::Rect(grid) = &mut self.shape else {
+            return Err(MazeError::NotInTiles {
+                what: "closing a passage",
+                shape,
+            });
+        };
+        grid.require(pos)?;
+        grid.close(pos, dir);
+        self.solution = None;
+        self.visited = None;
+        Ok(())
+    }
+
     /// Moves the entrance and exit to the cells at `start` and `goal` (see
     /// [`Topology::locate`]); with openings one at least must be on the outer wall. Drops the
     /// solution.

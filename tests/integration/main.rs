@@ -66,6 +66,7 @@ mod snapshots;
 mod solutions;
 mod solvers;
 mod streaming;
+mod suite;
 mod terminal_shapes;
 mod uniformity;
 mod weave;

@@ -132,7 +132,7 @@ fn parse_count(value: &str) -> Result<u64, String> {
 }
 
 /// Parses a number of threads, from 1 to the library's [`MAX_JOBS`].
-fn parse_jobs(value: &str) -> Result<NonZeroUsize, String> {
+pub(super) fn parse_jobs(value: &str) -> Result<NonZeroUsize, String> {
     match value.parse::<NonZeroUsize>() {
         Ok(jobs) if jobs.get() <= MAX_JOBS => Ok(jobs),
         _ => Err(format!(
@@ -142,7 +142,7 @@ fn parse_jobs(value: &str) -> Result<NonZeroUsize, String> {
 }
 
 /// Parses `K/N` with 1 <= K <= N.
-fn parse_shard(value: &str) -> Result<Shard, String> {
+pub(super) fn parse_shard(value: &str) -> Result<Shard, String> {
     let expected = "expected K/N, the K-th of N slices, with K from 1 to N (e.g. 2/8)";
     let (index, of) = value.split_once('/').ok_or(expected)?;
     let (Ok(index), Ok(of)) = (index.trim().parse::<u64>(), of.trim().parse::<u64>()) else {

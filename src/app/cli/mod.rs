@@ -10,6 +10,7 @@ mod maze;
 mod output;
 mod rooms;
 mod score;
+mod suite;
 
 pub use caves::{CavesArgs, CavesFormat};
 pub use dataset::{DatasetArgs, EndpointRule};
@@ -23,6 +24,7 @@ pub use maze::{
 pub use output::{ColorChoice, Format, OutputArgs, PictureStyle, TargetArgs, Theme};
 pub use rooms::{AUTO_MAP_ROOMS, CorridorsArg, MapChoice, RoomsArgs, RoomsFormat};
 pub use score::{ScoreArgs, ScoreFormat};
+pub use suite::SuiteArgs;
 
 use clap::{Args, Parser, Subcommand};
 use mazegen::Probability;
@@ -186,6 +188,13 @@ pub enum Command {
         "score --mazes maze.json --answers answers.txt --mode final-cell"
     ))]
     Score(ScoreArgs),
+    /// Make a suite of named splits from a TOML spec: a Parquet file and a picture a split,
+    /// and a manifest, in one directory
+    #[command(after_help = examples!(
+        "suite suite.toml -o suite",
+        "suite suite.toml -o suite --jobs 4 --shard 2/8"
+    ))]
+    Suite(SuiteArgs),
     /// Print a completion script for a shell (bash, zsh, fish, powershell, elvish)
     #[command(after_help = examples!(
         "completions bash > ~/.local/share/bash-completion/completions/mazegen",

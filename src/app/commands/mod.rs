@@ -7,6 +7,7 @@ pub mod document;
 pub mod maze;
 pub mod rooms;
 pub mod score;
+pub mod suite;
 
 use crate::app::settle::Rendering;
 use mazegen::Maze;

@@ -47,6 +47,8 @@ pub enum Job {
     Document(DocumentJob),
     /// Score answers to mazes.
     Score(crate::app::cli::ScoreArgs),
+    /// Make a suite of splits.
+    Suite(crate::app::cli::SuiteArgs),
     /// Print a shell's completion script.
     Completions(clap_complete::Shell),
     /// Print the manual page of mazegen or of one of its commands.
@@ -99,7 +101,11 @@ impl Job {
             Job::Dataset(job) => job.seed,
             Job::Rooms(job) => job.seed,
             Job::Caves(job) => job.seed,
-            Job::Document(_) | Job::Score(_) | Job::Completions(_) | Job::Man(_) => return None,
+            Job::Document(_)
+            | Job::Score(_)
+            | Job::Suite(_)
+            | Job::Completions(_)
+            | Job::Man(_) => return None,
         };
         seed.report.then_some(seed.value)
     }
@@ -204,6 +210,7 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
             return document::document(args.input, action);
         }
         Command::Score(args) => return Ok(Job::Score(args)),
+        Command::Suite(args) => return Ok(Job::Suite(args)),
         Command::Completions(args) => return Ok(Job::Completions(args.shell)),
         Command::Man(args) => {
             return man_page(args.command.as_deref()).map(|page| Job::Man(Box::new(page)));
