@@ -110,7 +110,7 @@ fn represent(maze: &Maze, name: &str) -> Result<String, SuiteError> {
         "ascii" => Box::new(Ascii),
         "alphamaze" => Box::new(AlphaMaze),
         "hrm" => Box::new(Hrm),
-        "searchformer" => Box::new(Searchformer),
+        "searchformer" => Box::new(Searchformer::default()),
         _ => unreachable!("representations are checked with the spec"),
     };
     let mut bytes = Vec::new();
