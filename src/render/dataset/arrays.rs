@@ -786,6 +786,96 @@ mod tests {
     }
 
     #[test]
+    fn arrays_filled_in_place_are_the_pieces_gathered() {
+        use crate::algorithms::{Backtrack, Kruskal};
+        use crate::dataset::{Bound, DatasetSpec};
+        use crate::maze::{Finish, MazeSpec};
+        use crate::topology::{Hex, Shape};
+        let finish = Finish {
+            solve: true,
+            ..Finish::default()
+        };
+        let rect = Blank::Rect {
+            width: 5,
+            height: 4,
+        };
+        let hex = Blank::Shape(Shape::Hex(Hex::new(4, 3).unwrap()));
+        let bound = Bound {
+            figure: crate::analysis::Figure::Solution,
+            min: Some(9.0),
+            max: None,
+        };
+        for (blank, solve, bounds, slots) in [
+            (rect.clone(), true, vec![], 0..1500),
+            (rect.clone(), false, vec![], 0..300),
+            (rect, true, vec![bound], 100..400),
+            (hex, true, vec![], 0..600),
+        ] {
+            let spec = |jobs| DatasetSpec {
+                maze: MazeSpec {
+                    generator: match solve {
+                        true => Box::new(Backtrack::default()),
+                        false => Box::new(Kruskal),
+                    },
+                    blank: blank.clone(),
+                    finish: Finish { solve, ..finish },
+                },
+                seed: 3,
+                count: 1500,
+                slots: slots.clone(),
+                single: false,
+                jobs,
+                unique: false,
+                bounds: bounds.clone(),
+            };
+            let one = spec(1);
+            let mut gathered =
+                Arrays::reserve(&blank, slots.end - slots.start, Npz::PARTS).unwrap();
+            for made in
+                one.run(|maze| ArrayPiece::of(&maze, Npz::PARTS).map_err(crate::Error::from))
+            {
+                let made = made.unwrap();
+                gathered.push(made.seed, made.value);
+            }
+            for jobs in [1, 2, 3] {
+                let mut batches = 0;
+                let filled = Arrays::fill(&spec(jobs), Npz::PARTS, |_| batches += 1).unwrap();
+                assert!(batches >= 1);
+                let (a, b) = (gathered.arrays(), filled.arrays());
+                assert_eq!(a.len(), b.len());
+                for (a, b) in a.iter().zip(&b) {
+                    assert_eq!((a.name, a.shape()), (b.name, b.shape()), "jobs {jobs}");
+                    assert!(a.bytes == b.bytes, "{} jobs {jobs}", a.name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn batches_cover_the_slots_in_order() {
+        for (slots, row) in [
+            (0..1_000_000, 700),
+            (5..6, 10),
+            (7..7, 10),
+            (0..100_000, 40 << 20),
+        ] {
+            let batches: Vec<Range<u64>> = fill_batches(slots.clone(), row).collect();
+            assert_eq!(
+                batches.first().map_or(slots.start, |b| b.start),
+                slots.start
+            );
+            assert_eq!(batches.last().map_or(slots.end, |b| b.end), slots.end);
+            assert!(batches.windows(2).all(|w| w[0].end == w[1].start));
+            assert!(
+                batches
+                    .iter()
+                    .all(|b| (b.end - b.start) as usize * row <= BATCH_BYTES.max(row))
+            );
+        }
+        assert_eq!(fill_batches(0..1_000_000, 700).count(), 32);
+    }
+
+    #[test]
     fn arrays_too_large_are_refused_before_any_maze() {
         let blank = Blank::Rect {
             width: 10,
