@@ -107,13 +107,16 @@ impl Render for NpyConnections {
     }
 }
 
+/// Whether a cell's passage to one side (south or east) is open.
+type OpenSide = fn(&Grid, u32, u32) -> bool;
+
 impl NpyConnections {
     /// Draws the connections of `maze` into `out`, which holds exactly them, as `render`
     /// writes them.
     pub fn draw(maze: &Maze, out: &mut [u8]) -> io::Result<()> {
         let grid = maze.tile_grid("an array").map_err(io::Error::other)?;
         let (south, east) = out.split_at_mut(grid.cell_count());
-        let sides: [(&mut [u8], fn(&Grid, u32, u32) -> bool); 2] =
+        let sides: [(&mut [u8], OpenSide); 2] =
             [(south, Grid::open_south), (east, Grid::open_east)];
         for (plane, open) in sides {
             let (width, mut cells) = (grid.width(), plane.iter_mut());
