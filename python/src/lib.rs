@@ -851,7 +851,10 @@ fn arrays_in_place<'py>(
             name => (count, n * row_bytes(name)),
         };
         // Zeroed (0 is also `offsets[0]`), then written over.
-        let buffer = PyByteArray::new_with(py, bytes, |_| Ok(()))?;
+        let buffer = PyByteArray::new_with(py, bytes, |_| Ok(())).map_err(|_| {
+            let bytes = bytes as u64;
+            py_error(MazeError::ArraysTooLarge { count, bytes })
+        })?;
         let mut shape = array.shape().to_vec();
         shape[0] = rows;
         dict.set_item(array.name, (&buffer, array.dtype, shape))?;

@@ -73,10 +73,10 @@ impl Distances {
         queue[0] = first as u32;
         let (mut head, mut tail) = (0, 1);
         let w = width as usize;
-        // From indices alone and without a branch on the passages, which a maze makes
-        // unpredictable: a 10x10-cell dataset's mazes solved 3x as fast. A closed side looks
-        // at the cell itself, already reached, and queues nothing. The sides in `Dir::ALL`'s
-        // order, as the queue always had them.
+        // From indices alone (1.29x) and without a branch on the passages, which a maze makes
+        // unpredictable (1.19x more): this search 1.54x as fast on 10x10-cell mazes. A closed
+        // side looks at the cell itself, already reached, and queues nothing. The sides in
+        // `Dir::ALL`'s order, as the queue always had them.
         while head < tail {
             let i = queue[head] as usize;
             head += 1;
