@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Dataset throughput: mazes a second of `mazegen --count N --format jsonl` to /dev/null, the
-# whole process (start-up, threads, writing), the median of three runs; then maze-dataset's
-# rates at 10x10 cells in the same run, when python3 has it, and the ratios.
+# whole process (start-up, threads, writing), the median of three runs; then the arrays,
+# `npy` and `npz` with `--jobs 2`; then maze-dataset's rates at 10x10 cells in the same run,
+# when python3 has it, and the ratios. The load average is printed with each table.
 #
 #   bench/dataset.sh            # from the repository, builds the release binary first
 #   SCALE=0.1 bench/dataset.sh  # shorter runs
@@ -12,14 +13,15 @@ target="${CARGO_TARGET_DIR:-target}"
 mazegen="$target/release/mazegen"
 scale="${SCALE:-1}"
 
-# The median of three runs of `mazegen ARGS --count COUNT`, in mazes a second.
+# The median of three runs of `mazegen ARGS --count COUNT` (as jsonl unless ARGS name a
+# format), in mazes a second.
 rate() {
     local count=$1
     shift
     for _ in 1 2 3; do
         local start end
         start=$(date +%s.%N)
-        "$mazegen" "$@" --count "$count" --seed 1 --format jsonl --quiet > /dev/null
+        "$mazegen" --format jsonl "$@" --count "$count" --seed 1 --quiet > /dev/null
         end=$(date +%s.%N)
         echo "$count / ($end - $start)" | bc -l
     done | sort -g | sed -n 2p | xargs printf '%.0f\n'
@@ -27,14 +29,23 @@ rate() {
 
 count() { printf '%.0f' "$(echo "$1 * $scale" | bc -l)"; }
 
+load() { cut -d' ' -f1 /proc/loadavg 2> /dev/null || echo "?"; }
+
 declare -A ours
-printf '%-28s %12s\n' "mazegen (jsonl, $(nproc) cores)" "mazes/s"
+printf '%-28s %12s\n' "mazegen (jsonl, $(nproc) cores, load $(load))" "mazes/s"
 for run in "backtrack 21 1000000" "backtrack 65 100000" "backtrack 201 10000" "wilson 21 500000" \
     "wilson 65 50000"; do
     read -r algorithm size n <<< "$run"
     cells=$(( (size - 1) / 2 ))
     ours["$algorithm $cells"]=$(rate "$(count "$n")" "$algorithm" --size "$size")
     printf '%-28s %12s\n' "$algorithm ${cells}x${cells}" "${ours["$algorithm $cells"]}"
+done
+
+echo
+printf '%-28s %12s\n' "mazegen arrays (load $(load))" "mazes/s"
+for format in npy npz; do
+    printf '%-28s %12s\n' "backtrack 10x10 $format -j2" \
+        "$(rate "$(count 1000000)" backtrack --size 21 --format "$format" --jobs 2)"
 done
 
 if ! python3 -c 'import maze_dataset' 2> /dev/null; then

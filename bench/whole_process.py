@@ -10,7 +10,8 @@ Each case runs RUNS times (default 11), mazegen and knossos alternating, each th
 file under /tmp: mazegen to its standard output redirected, knossos to its -O path (neither
 syncs to disk). Every algorithm both tools have runs as text and as colored terminal output
 against knossos's ASCII; ALGORITHM runs just its two cases, `all` every algorithm without the
-giant cases. Prints the median wall time and the median CPU time (user + system, bash's
+giant cases. Beside each mazegen output written to a file, `cat` of the same bytes into
+another file gives the floor that writing them sets. Prints the median wall time and the median CPU time (user + system, bash's
 start included for both) of each, and their ratio, then the load average: on a shared machine
 wall times move with the load, CPU times much less. (Peak memory: `/usr/bin/time -f %M`.)
 """
@@ -89,6 +90,12 @@ def main():
         m = times["mazegen"]
         line = (f"{name}: mazegen wall {median(t[0] for t in m) * 1e3:.1f} ms, "
                 f"CPU {median(t[1] for t in m) * 1e3:.1f} ms")
+        if "> /tmp/wp-m.txt" in ours:
+            # The floor for writing: `cat` of the same bytes into a file, as many runs.
+            copy = [run("cat /tmp/wp-m.txt > /tmp/wp-c.txt") for _ in range(runs)]
+            size = os.path.getsize("/tmp/wp-m.txt") / 1e6
+            line += (f" ({size:.1f} MB; cat of them: wall {median(t[0] for t in copy) * 1e3:.1f} ms, "
+                     f"CPU {median(t[1] for t in copy) * 1e3:.1f} ms)")
         k = times["knossos"]
         if k:
             wall = median(t[0] for t in m) / median(t[0] for t in k)

@@ -15,8 +15,8 @@ use mazegen::grid::{Part, Pos};
 use mazegen::maze::{Blank, Finish, MazeSpec};
 use mazegen::read::{AnyDocument, ReadError};
 use mazegen::render::{
-    ArrayParts, ArrayPiece, Arrays, Graph, Json, NpyConnections, NpyTiles, Picture, Png, Render,
-    Style, Svg, Text, Tokenizer, Tokens, cell_bytes,
+    ArrayParts, ArrayPiece, ArrayRows, Arrays, CELL_DTYPE, Graph, Json, NpyConnections, NpyTiles,
+    Picture, Png, Render, Style, Svg, Text, Tokenizer, Tokens, cell_bytes, fill_batches, fill_rows,
 };
 use mazegen::topology::{Hex, Mask, Masked, Polar, Shape, Square, Triangle, Weave, Wrap};
 use mazegen::{Error, MazeError, Probability};
@@ -778,6 +778,9 @@ impl Spec {
         // A maze a thread is made at once; its arrays go straight into the reserved ones.
         spec.check_memory((spec.jobs as u64).min(count).max(1), 0)
             .map_err(|error| dataset_error(error, &spec))?;
+        if !spec.unique && !tokens {
+            return arrays_in_place(py, &spec, parts);
+        }
         let arrays = py.detach(|| -> PyResult<Arrays> {
             let mut arrays = Arrays::reserve(&spec.maze.blank, count, parts).map_err(py_error)?;
             let run = spec.run(|maze| {
@@ -839,6 +842,102 @@ fn most_mazes(blank: &Blank, parts: ArrayParts) -> u64 {
     each.into_iter()
         .map(|bytes| MAX_ARRAY_BYTES / bytes.max(1))
         .fold(offsets, u64::min)
+}
+
+/// The arrays of the mazes of `spec` (checked, not `unique`, no tokens) as [`arrays_dict`]
+/// gives them, each `bytearray` made first at its final size (the solutions' grown a batch
+/// at a time) and filled in place by the library's threads with the GIL released: the
+/// arrays are never copied, so memory peaks at about their size.
+fn arrays_in_place<'py>(
+    py: Python<'py>,
+    spec: &DatasetSpec,
+    parts: ArrayParts,
+) -> PyResult<Bound<'py, PyDict>> {
+    let slots = spec.slots.clone();
+    let count = slots.end - slots.start;
+    let n = usize::try_from(count).map_err(|_| PyMemoryError::new_err(count))?;
+    let (tiles, connections) = Arrays::row_bytes(&spec.maze.blank, parts);
+    // The names, dtypes and shapes of one maze's rows, as the gathered arrays have them.
+    let empty = Arrays::reserve(&spec.maze.blank, 0, parts).map_err(py_error)?;
+    let dict = PyDict::new(py);
+    dict.set_item("count", count)?;
+    let row_bytes = |name: &str| match name {
+        "tiles" => tiles,
+        "connections" => connections,
+        "seeds" | "offsets" => 8,
+        _ => cell_bytes(Pos::default()).len(),
+    };
+    let mut buffers = Vec::new();
+    for array in empty.arrays() {
+        let (rows, bytes) = match array.name {
+            "solutions" => (0, 0),
+            "offsets" => (count + 1, (n + 1) * 8),
+            name => (count, n * row_bytes(name)),
+        };
+        // Zeroed (0 is also `offsets[0]`), then written over.
+        let buffer = PyByteArray::new_with(py, bytes, |_| Ok(())).map_err(|_| {
+            let bytes = bytes as u64;
+            py_error(MazeError::ArraysTooLarge { count, bytes })
+        })?;
+        let mut shape = array.shape().to_vec();
+        shape[0] = rows;
+        dict.set_item(array.name, (&buffer, array.dtype, shape))?;
+        buffers.push((array.name, buffer));
+    }
+    let buffer = |name: &str| buffers.iter().find(|(n, _)| *n == name).map(|(_, b)| b);
+    let empty_bytes = || <&mut [u8]>::default();
+    // SAFETY: bytearrays made above, distinct, and reachable from nothing but this function
+    // until it returns: no one else reads or resizes them meanwhile.
+    let whole = |name: &str| buffer(name).map_or_else(empty_bytes, |b| unsafe { b.as_bytes_mut() });
+    let (tiles_out, connections_out) = (whole("tiles"), whole("connections"));
+    let (seeds, starts, goals) = (whole("seeds"), whole("starts"), whole("goals"));
+    let offsets = &mut whole("offsets")[8..];
+    let solutions = buffer("solutions")
+        .expect("every dataset has solutions")
+        .clone()
+        .unbind();
+    let cell = cell_bytes(Pos::default()).len();
+    let cells = py.detach(|| -> PyResult<u64> {
+        // A batch's solutions, before they join the others in their bytearray.
+        let mut batch = Vec::new();
+        let mut cells = 0u64;
+        for range in fill_batches(slots.clone(), tiles + connections) {
+            let (a, b) = (
+                (range.start - slots.start) as usize,
+                (range.end - slots.start) as usize,
+            );
+            let rows = ArrayRows {
+                tiles: &mut tiles_out[a * tiles..b * tiles],
+                connections: &mut connections_out[a * connections..b * connections],
+                seeds: &mut seeds[a * 8..b * 8],
+                starts: &mut starts[a * cell..b * cell],
+                goals: &mut goals[a * cell..b * cell],
+                ends: &mut offsets[a * 8..b * 8],
+            };
+            batch.clear();
+            fill_rows(spec, range, rows, &mut batch, cells)
+                .map_err(|error| dataset_error(error, spec))?;
+            cells += (batch.len() / cell) as u64;
+            // The solutions grow in place (a large block is moved by its pages, not copied);
+            // Ctrl-C and other signals take effect between batches.
+            Python::attach(|py| -> PyResult<()> {
+                let solutions = solutions.bind(py);
+                let len = solutions.len();
+                solutions.resize(len + batch.len())?;
+                // SAFETY: as above, resized with the GIL held and written before it is let go.
+                let bytes = unsafe { solutions.as_bytes_mut() };
+                bytes[len..].copy_from_slice(&batch);
+                py.check_signals()
+            })?;
+        }
+        Ok(cells)
+    })?;
+    // In its place among the others, now that its length is known.
+    dict.set_item(
+        "solutions",
+        (solutions.bind(py), CELL_DTYPE, vec![cells, 2]),
+    )?;
+    Ok(dict)
 }
 
 /// A dataset's arrays as a dict: `count`, each array as `(bytearray, dtype, shape)` under

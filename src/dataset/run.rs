@@ -266,18 +266,75 @@ impl<I, F> Maker<'_, I, F> {
         F: Fn(&mut S, Maze) -> Result<T, E>,
     {
         let spec = self.spec;
+        let (mut from, mut refused) = (first_attempt, 0);
+        let (attempt, seed, maze) = loop {
+            let (attempt, seed, maze) = spec.candidate_within(index, from)?;
+            match self.keep {
+                Some(keep) if !keep(&maze) => {
+                    refused += 1;
+                    if refused == UNIQUE_PATIENCE {
+                        let error = DatasetError::Refused {
+                            index,
+                            tries: refused,
+                        };
+                        return Err(error.into());
+                    }
+                    from = attempt + 1;
+                }
+                _ => break (attempt, seed, maze),
+            }
+        };
+        let hash = match (spec.unique, maze.grid()) {
+            (false, _) => 0,
+            // A maze of the cells reached has a mask of its own, which its passages give
+            // (from the start): hashed over the whole rectangle, two differ as they do.
+            (true, Some(grid))
+                if spec.maze.generator.reached_from().is_some()
+                    || spec.maze.generator.draws_ends() =>
+            {
+                passage_hash(grid)
+            }
+            (true, _) => with_topology!(maze.shape(), t => passage_hash(t)),
+        };
+        let value = match spec.slots.contains(&index) {
+            true => Some((self.each)(state, maze)?),
+            false => None,
+        };
+        Ok(Piece {
+            attempt,
+            seed,
+            hash,
+            value,
+        })
+    }
+}
+
+impl DatasetSpec {
+    /// Maze `index` of a run that is not `unique`, as [`DatasetSpec::run`] makes it: the first
+    /// of its candidates within the bounds, with the seed it was made from.
+    pub fn kept(&self, index: u64) -> Result<(u64, Maze), DatasetError> {
+        let (_, seed, maze) = self.candidate_within(index, 0)?;
+        Ok((seed, maze))
+    }
+
+    /// The first candidate of maze `index` from `first_attempt` on within the bounds: its
+    /// attempt, seed and maze.
+    fn candidate_within(
+        &self,
+        index: u64,
+        first_attempt: u64,
+    ) -> Result<(u64, u64, Maze), DatasetError> {
         let mut closest: Option<(f64, Difficulty)> = None;
-        let mut refused = 0;
         for attempt in first_attempt.. {
-            let seed = if spec.single && index == 0 && attempt == 0 {
-                spec.seed
+            let seed = if self.single && index == 0 && attempt == 0 {
+                self.seed
             } else {
-                candidate_seed(spec.seed, index, attempt)
+                candidate_seed(self.seed, index, attempt)
             };
-            let maze = spec.maze.make(seed).map_err(DatasetError::from)?;
-            if !spec.bounds.is_empty() {
-                let difficulty = Difficulty::of(&maze).map_err(DatasetError::from)?;
-                let miss: f64 = spec.bounds.iter().map(|b| b.miss(&difficulty)).sum();
+            let maze = self.maze.make(seed)?;
+            if !self.bounds.is_empty() {
+                let difficulty = Difficulty::of(&maze)?;
+                let miss: f64 = self.bounds.iter().map(|b| b.miss(&difficulty)).sum();
                 if miss > 0.0 {
                     if closest.is_none_or(|(best, _)| miss < best) {
                         closest = Some((miss, difficulty));
@@ -285,53 +342,82 @@ impl<I, F> Maker<'_, I, F> {
                     let tries = attempt + 1 - first_attempt;
                     if tries == BOUND_PATIENCE {
                         let closest = closest.expect("recorded above").1;
-                        let error = DatasetError::BoundsMissed {
+                        return Err(DatasetError::BoundsMissed {
                             index,
                             tries,
                             closest,
-                        };
-                        return Err(error.into());
+                        });
                     }
                     continue;
                 }
             }
-            if let Some(keep) = self.keep
-                && !keep(&maze)
-            {
-                refused += 1;
-                if refused == UNIQUE_PATIENCE {
-                    let error = DatasetError::Refused {
-                        index,
-                        tries: refused,
-                    };
-                    return Err(error.into());
-                }
-                continue;
-            }
-            let hash = match (spec.unique, maze.grid()) {
-                (false, _) => 0,
-                // A maze of the cells reached has a mask of its own, which its passages give
-                // (from the start): hashed over the whole rectangle, two differ as they do.
-                (true, Some(grid))
-                    if spec.maze.generator.reached_from().is_some()
-                        || spec.maze.generator.draws_ends() =>
-                {
-                    passage_hash(grid)
-                }
-                (true, _) => with_topology!(maze.shape(), t => passage_hash(t)),
-            };
-            let value = match spec.slots.contains(&index) {
-                true => Some((self.each)(state, maze)?),
-                false => None,
-            };
-            return Ok(Piece {
-                attempt,
-                seed,
-                hash,
-                value,
-            });
+            return Ok((attempt, seed, maze));
         }
         unreachable!("the attempts run until one is kept or the run gives up")
+    }
+
+    /// Runs `work(state, block)` for every one of `blocks` on the spec's threads (the calling
+    /// thread one of them), each thread taking the next block not yet taken when it is free,
+    /// with a state `init` made once a thread; the results in the blocks' order. The first
+    /// error (in the blocks' order) is returned, once every thread has stopped.
+    ///
+    /// Blocks of output rows handed out so fill a dataset's arrays in place, the same for any
+    /// number of threads: a block's maze indices, not its thread, decide what it holds.
+    pub fn share<B, R, S, E>(
+        &self,
+        blocks: Vec<B>,
+        init: impl Fn() -> S + Sync,
+        work: impl Fn(&mut S, B) -> Result<R, E> + Sync,
+    ) -> Result<Vec<R>, E>
+    where
+        B: Send,
+        R: Send,
+        E: From<DatasetError> + Send,
+    {
+        let count = blocks.len();
+        let jobs = self.jobs.min(count).max(1);
+        let queue = std::sync::Mutex::new(blocks.into_iter().enumerate());
+        let failed = std::sync::atomic::AtomicBool::new(false);
+        let worker = || {
+            let mut state = init();
+            let mut done = Vec::new();
+            loop {
+                if failed.load(std::sync::atomic::Ordering::Relaxed) {
+                    break;
+                }
+                let next = queue.lock().unwrap_or_else(|p| p.into_inner()).next();
+                let Some((k, block)) = next else { break };
+                let result = work(&mut state, block);
+                if result.is_err() {
+                    failed.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+                done.push((k, result));
+            }
+            done
+        };
+        let all = thread::scope(|scope| -> Result<Vec<_>, DatasetError> {
+            let others: Vec<_> = (1..jobs)
+                .map(|_| thread::Builder::new().spawn_scoped(scope, worker))
+                .collect::<io::Result<_>>()
+                .map_err(|error| DatasetError::NoThreads {
+                    jobs,
+                    reason: error.to_string(),
+                })?;
+            let mut all = worker();
+            for other in others {
+                let done = other
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                all.extend(done);
+            }
+            Ok(all)
+        })?;
+        let mut slots: Vec<Option<Result<R, E>>> = (0..count).map(|_| None).collect();
+        for (k, result) in all {
+            slots[k] = Some(result);
+        }
+        // After an error the blocks no thread took are missing: the error comes first.
+        slots.into_iter().map_while(|slot| slot).collect()
     }
 }
 

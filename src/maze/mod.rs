@@ -21,7 +21,9 @@ use crate::grid::{Cut, Dir, Grid, MazeError, Pos, Result, TilePos, passage_tile}
 use crate::rng::{rng_for_stream, rng_from_seed};
 use crate::solve::all_shortest::moves;
 use crate::solve::{Method, SearchEvent, ShortestPaths, all_shortest, search};
-use crate::topology::{Mask, Masked, Shape, Topology, distances, path_back, shortest_path};
+use crate::topology::{
+    Distances, Mask, Masked, Shape, Topology, distances, path_back, shortest_path,
+};
 use crate::with_topology;
 
 /// The RNG stream braiding draws from, apart from generation's, so that braiding never changes
@@ -581,11 +583,11 @@ impl Maze {
         let path = match &self.shape {
             Shape::Rect(grid) => {
                 let (start, goal) = (grid.pos(self.start), grid.pos(self.goal));
-                let path = shortest_path(grid, start, goal)?;
+                let path = Distances::from(grid, start)?.cells_to(grid, goal)?;
                 if path.is_none() && self.cut.is_some() {
                     return Err(MazeError::NoPathInWindow { start, goal });
                 }
-                path.map(|cells| cells.into_iter().map(|cell| grid.index(cell)).collect())
+                path
             }
             shape => {
                 let distances = self.distances();

@@ -33,11 +33,12 @@ mod takes;
 mod term_lines;
 
 pub use dataset::{
-    AdjList, ArrayParts, ArrayPiece, Arrays, CELL_DTYPE, CoordTokenizer, EdgeGrouping,
+    AdjList, ArrayParts, ArrayPiece, ArrayRows, Arrays, CELL_DTYPE, CoordTokenizer, EdgeGrouping,
     EdgePermuter, EdgeSubset, Jsonl, NamedArray, NpyConnections, NpyTiles, Npz, Prompt,
     StepSequence, StepSize, StepTokenizer, Tokenizer, Tokens, cell_bytes, npy_header,
 };
 pub use dataset::{AlphaMaze, Ascii, Hrm, MazeBench, Searchformer, searchformer};
+pub use dataset::{fill_batches, fill_rows};
 pub use ink::{Ink, MAX_SCALE, Palette, Picture, Rgb, Style};
 pub use level::{
     Dot, GODOT_MAX_SIDE, Godot, Ldtk, TILESET_IMAGE, Tiled, Tmx, Uvtt, write_tileset_image,

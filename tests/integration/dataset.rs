@@ -108,6 +108,81 @@ fn npz_archives_are_the_same_for_every_number_of_jobs_and_list_their_arrays() {
 }
 
 #[test]
+fn arrays_filled_in_place_are_the_bytes_each_maze_draws() {
+    // `--stats` draws each maze into a buffer of its own and writes them in order; without
+    // it the rows are filled in place by the threads, a block of mazes each.
+    let mask = std::env::temp_dir().join(format!("mazegen-in-place-{}.txt", std::process::id()));
+    std::fs::write(&mask, "......\n.#..#.\n......\n..##..\n").unwrap();
+    let mask = mask.to_str().unwrap().to_owned();
+    let every: &[&str] = &["npy", "npy-connections", "npz"];
+    let runs: [(&[&str], &[&str]); 4] = [
+        (
+            &[
+                "backtrack",
+                "--size",
+                "21",
+                "--count",
+                "1300",
+                "--seed",
+                "1",
+            ],
+            every,
+        ),
+        (
+            &[
+                "wilson", "--width", "9", "--height", "13", "--count", "300", "--seed", "3",
+            ],
+            every,
+        ),
+        (
+            &[
+                "kruskal",
+                "--size",
+                "11",
+                "--count",
+                "200",
+                "--seed",
+                "2",
+                "--braid",
+                "0.5",
+                "--openings",
+                "--min-solution",
+                "9",
+                "--shard",
+                "2/3",
+            ],
+            &["npy", "npz"],
+        ),
+        (
+            &["prim", "--mask", &mask, "--count", "100", "--seed", "4"],
+            every,
+        ),
+    ];
+    for (args, formats) in runs {
+        for &format in formats {
+            let run = |extra: &[&str]| {
+                let output = mazegen()
+                    .args(args)
+                    .args(["--format", format, "--quiet"])
+                    .args(extra)
+                    .output()
+                    .unwrap();
+                assert!(output.status.success(), "{args:?} {format} {extra:?}");
+                output.stdout
+            };
+            let drawn = run(&["--stats", "--jobs", "2"]);
+            for jobs in ["1", "2", "3"] {
+                assert!(
+                    run(&["--jobs", jobs]) == drawn,
+                    "{args:?} {format} --jobs {jobs}"
+                );
+            }
+        }
+    }
+    std::fs::remove_file(&mask).unwrap();
+}
+
+#[test]
 fn shards_concatenated_are_the_whole_run() {
     for (format, count) in [("jsonl", "10"), ("text", "7"), ("term", "4")] {
         let args = [

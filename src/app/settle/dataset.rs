@@ -8,7 +8,8 @@ use mazegen::algorithms::{Generator, square_walk_steps};
 use mazegen::dataset::DatasetSpec;
 use mazegen::grid::tiles_from_cells;
 use mazegen::maze::{Blank, Finish, MazeSpec};
-use mazegen::render::{ArrayLayout, Holds, Many, Pdf};
+use mazegen::render::{ArrayLayout, ArrayParts, Holds, Many, Npz, Pdf};
+use mazegen::solve::trace::Search;
 use mazegen::topology::Shape;
 
 /// Many mazes to generate, finish, filter and write in index order.
@@ -40,6 +41,26 @@ pub struct DatasetOutput {
     /// Whether each maze's document records its seed (JSON); otherwise a single maze's seed is
     /// printed on standard error when the user cannot know it.
     pub records_seed: bool,
+    /// The arrays a format of arrays holds (`npy`, `npy-connections`, `npz`), which it may
+    /// fill in place.
+    pub arrays: Option<ArrayParts>,
+}
+
+/// The arrays `format` holds, if it is a format of arrays whose arrays can be filled in
+/// place: not with traces (`--trace`), whose lengths are known only once they are made.
+fn array_parts(format: Format, trace: Option<Search>) -> Option<ArrayParts> {
+    let only = |tiles, connections| ArrayParts {
+        tiles,
+        connections,
+        tokens: false,
+        trace: None,
+    };
+    match format {
+        Format::Npy => Some(only(true, false)),
+        Format::NpyConnections => Some(only(false, true)),
+        Format::Npz if trace.is_none() => Some(Npz::PARTS),
+        _ => None,
+    }
 }
 
 /// Whether the options ask for the dataset loop: several mazes, a dataset format, or
@@ -376,6 +397,7 @@ pub fn settle(
             book: (takes.many == Some(Many::Book)).then(|| super::output::book(&args.output)),
             array: rendering.renderer.array(width, height),
             records_seed,
+            arrays: array_parts(format, args.output.trace),
             rendering,
         },
         progress: !dataset.quiet,

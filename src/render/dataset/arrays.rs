@@ -19,12 +19,14 @@
 
 use super::searchformer::searchformer_grid;
 use super::{NpyConnections, NpyTiles, Tokens, npy_header};
+use crate::dataset::DatasetSpec;
 use crate::grid::Pos;
 use crate::grid::{MazeError, Result};
 use crate::maze::{Blank, Maze};
 use crate::render::{Many, Render, Takes};
 use crate::solve::trace::Search;
 use std::io::{self, Write};
+use std::ops::Range;
 
 /// Which of the optional parts [`Arrays`] holds: the tile and connection arrays (rectangles
 /// and masks only) and maze-dataset's tokens, a line a maze.
@@ -76,11 +78,7 @@ impl ArrayPiece {
         };
         piece.ends[..CELL_BYTES].copy_from_slice(&cell_bytes(maze.start_pos()));
         piece.ends[CELL_BYTES..].copy_from_slice(&cell_bytes(maze.goal_pos()));
-        for &cell in maze.solution().unwrap_or_default() {
-            piece
-                .solution
-                .extend_from_slice(&cell_bytes(maze.pos(cell)));
-        }
+        solution_bytes(maze, &mut piece.solution);
         if parts.tiles && in_tiles {
             NpyTiles.render(maze, &mut piece.arrays)?;
         }
@@ -156,17 +154,7 @@ impl Arrays {
     /// tiles or connections but of rectangles and masks). The buffers of a size known before
     /// any maze is made are reserved first: [`MazeError::ArraysTooLarge`] if they do not fit.
     pub fn reserve(blank: &Blank, count: u64, parts: ArrayParts) -> Result<Self> {
-        let in_tiles = matches!(blank, Blank::Rect { .. })
-            || matches!(blank, Blank::Shape(crate::topology::Shape::Masked(_)));
-        let (width, height) = blank.extent();
-        let shape = |renderer: &dyn Render, wanted: bool| {
-            renderer
-                .array(width, height)
-                .filter(|_| wanted && in_tiles)
-                .map(|(_, shape)| shape)
-        };
-        let tiles_shape = shape(&NpyTiles, parts.tiles);
-        let connections_shape = shape(&NpyConnections, parts.connections);
+        let (tiles_shape, connections_shape) = Self::row_shapes(blank, parts);
         let reserve = |each: u64| -> Result<Vec<u8>> {
             let bytes = count.saturating_mul(each);
             let mut buffer = Vec::new();
@@ -200,6 +188,75 @@ impl Arrays {
         if parts.trace.is_some() {
             arrays.trace_offsets.extend_from_slice(&0i64.to_le_bytes());
         }
+        Ok(arrays)
+    }
+
+    /// The shapes of one maze's tiles and connections in the arrays of mazes carved into
+    /// `blank`, for the `parts` wanted that its shape has.
+    fn row_shapes(blank: &Blank, parts: ArrayParts) -> (Option<Vec<u64>>, Option<Vec<u64>>) {
+        let in_tiles = matches!(blank, Blank::Rect { .. })
+            || matches!(blank, Blank::Shape(crate::topology::Shape::Masked(_)));
+        let (width, height) = blank.extent();
+        let shape = |renderer: &dyn Render, wanted: bool| {
+            renderer
+                .array(width, height)
+                .filter(|_| wanted && in_tiles)
+                .map(|(_, shape)| shape)
+        };
+        (
+            shape(&NpyTiles, parts.tiles),
+            shape(&NpyConnections, parts.connections),
+        )
+    }
+
+    /// The bytes one maze of `blank` takes in the tiles and in the connections, for the
+    /// `parts` wanted that its shape has (0 for the others).
+    pub fn row_bytes(blank: &Blank, parts: ArrayParts) -> (usize, usize) {
+        let (tiles, connections) = Self::row_shapes(blank, parts);
+        let size = |shape: Option<Vec<u64>>| shape.map_or(0, |s| s.iter().product::<u64>());
+        (size(tiles) as usize, size(connections) as usize)
+    }
+
+    /// The arrays of the slots of `spec` (checked, and not `unique`), every buffer reserved
+    /// first and then filled in place ([`fill_rows`]), a batch of mazes at a time with
+    /// `progress(mazes)` called after each batch: [`MazeError::ArraysTooLarge`] if the
+    /// buffers do not fit.
+    pub fn fill(
+        spec: &DatasetSpec,
+        parts: ArrayParts,
+        mut progress: impl FnMut(u64),
+    ) -> std::result::Result<Self, crate::Error> {
+        debug_assert!(!spec.unique && !parts.tokens && parts.trace.is_none());
+        let slots = spec.slots.clone();
+        let count = slots.end - slots.start;
+        let mut arrays = Self::reserve(&spec.maze.blank, count, parts)?;
+        let (tiles, connections) = Self::row_bytes(&spec.maze.blank, parts);
+        let n = count as usize;
+        arrays.tiles.resize(n * tiles, 0);
+        arrays.connections.resize(n * connections, 0);
+        arrays.seeds.resize(n * 8, 0);
+        arrays.starts.resize(n * CELL_BYTES, 0);
+        arrays.goals.resize(n * CELL_BYTES, 0);
+        arrays.offsets.resize((n + 1) * 8, 0);
+        let mut done = 0;
+        for range in fill_batches(slots.clone(), tiles + connections) {
+            let (a, b) = (
+                (range.start - slots.start) as usize,
+                (range.end - slots.start) as usize,
+            );
+            let rows = ArrayRows {
+                tiles: &mut arrays.tiles[a * tiles..b * tiles],
+                connections: &mut arrays.connections[a * connections..b * connections],
+                seeds: &mut arrays.seeds[a * 8..b * 8],
+                starts: &mut arrays.starts[a * CELL_BYTES..b * CELL_BYTES],
+                goals: &mut arrays.goals[a * CELL_BYTES..b * CELL_BYTES],
+                ends: &mut arrays.offsets[(a + 1) * 8..(b + 1) * 8],
+            };
+            fill_rows(spec, range.clone(), rows, &mut arrays.solutions, 0)?;
+            done += range.end - range.start;
+            progress(done);
+        }
+        arrays.count = count;
         Ok(arrays)
     }
 
@@ -297,6 +354,173 @@ impl Arrays {
             zip.add(&format!("{}.npy", array.name), &[&header, array.bytes])?;
         }
         zip.finish()
+    }
+}
+
+/// The rows of consecutive mazes in the arrays whose size a maze fixes, filled in place by
+/// [`fill_rows`]: each holds the mazes' rows one after another (empty for a part not wanted).
+#[derive(Debug)]
+pub struct ArrayRows<'a> {
+    /// `tiles`: the mazes' rows, each as [`NpyTiles`] draws it.
+    pub tiles: &'a mut [u8],
+    /// `connections`: the mazes' rows, each as [`NpyConnections`] draws it.
+    pub connections: &'a mut [u8],
+    /// `seeds`: 8 bytes a maze.
+    pub seeds: &'a mut [u8],
+    /// `starts`: a cell a maze.
+    pub starts: &'a mut [u8],
+    /// `goals`: a cell a maze.
+    pub goals: &'a mut [u8],
+    /// The `offsets` after each maze (`offsets[i + 1]`, 8 bytes a maze): where its solution
+    /// ends among all the solutions.
+    pub ends: &'a mut [u8],
+}
+
+/// Mazes a thread takes at once in [`fill_rows`]: 256 mazes of 10x10 cells are 170 KB of rows,
+/// small enough to share a batch out evenly, large enough that taking them costs nothing.
+const BLOCK_MAZES: usize = 256;
+
+/// The most bytes of rows [`fill_batches`] puts in one batch.
+const BATCH_BYTES: usize = 64 << 20;
+
+/// The slots `slots` cut into batches for [`fill_rows`], each taking `row_bytes` bytes a maze in
+/// the fixed arrays: about a 32nd of the slots (the solutions of a batch wait in a buffer of
+/// their own before they join the others), at least 16 blocks and at most 64 MiB of rows.
+pub fn fill_batches(slots: Range<u64>, row_bytes: usize) -> impl Iterator<Item = Range<u64>> {
+    let count = slots.end - slots.start;
+    let most = (BATCH_BYTES / (row_bytes + 32)).max(1) as u64;
+    let batch = (count / 32).max(16 * BLOCK_MAZES as u64).min(most).max(1);
+    let mut next = slots.start;
+    std::iter::from_fn(move || {
+        (next < slots.end).then(|| {
+            let range = next..slots.end.min(next.saturating_add(batch));
+            next = range.end;
+            range
+        })
+    })
+}
+
+/// Fills `rows` with the mazes `range` of `spec` (checked, and not `unique`), made on its
+/// threads a block at a time, and appends their solutions' cells to `solutions`, after
+/// `before` cells of solutions kept elsewhere (where the ends count from). The rows are the
+/// same for any number of threads.
+pub fn fill_rows(
+    spec: &DatasetSpec,
+    range: Range<u64>,
+    rows: ArrayRows<'_>,
+    solutions: &mut Vec<u8>,
+    before: u64,
+) -> std::result::Result<(), crate::Error> {
+    let n = (range.end - range.start) as usize;
+    if n == 0 {
+        return Ok(());
+    }
+    let in_tiles = (!rows.tiles.is_empty(), !rows.connections.is_empty());
+    let mut tiles = blocks_of(rows.tiles, n).into_iter();
+    let mut connections = blocks_of(rows.connections, n).into_iter();
+    let mut seeds = blocks_of(rows.seeds, n).into_iter();
+    let mut starts = blocks_of(rows.starts, n).into_iter();
+    let mut goals = blocks_of(rows.goals, n).into_iter();
+    let mut ends = blocks_of(&mut *rows.ends, n).into_iter();
+    let blocks: Vec<(u64, ArrayRows<'_>)> = (range.start..range.end)
+        .step_by(BLOCK_MAZES)
+        .map(|first| {
+            let rows = ArrayRows {
+                tiles: tiles.next().expect("a block each"),
+                connections: connections.next().expect("a block each"),
+                seeds: seeds.next().expect("a block each"),
+                starts: starts.next().expect("a block each"),
+                goals: goals.next().expect("a block each"),
+                ends: ends.next().expect("a block each"),
+            };
+            (first, rows)
+        })
+        .collect();
+    let block_ends: Vec<usize> = blocks
+        .iter()
+        .map(|(_, rows)| rows.seeds.len() / 8)
+        .collect();
+    let drawn = spec.share(
+        blocks,
+        Vec::new,
+        |row: &mut Vec<u8>, (first, rows)| -> std::result::Result<Vec<u8>, crate::Error> {
+            fill_block(spec, first, rows, in_tiles, row)
+        },
+    )?;
+    // Each block's ends count from its own first cell: shift them past the blocks before.
+    let mut before = (before + (solutions.len() / CELL_BYTES) as u64) as i64;
+    let mut ends = rows_ends_mut(rows.ends);
+    for (cells, mazes) in drawn.iter().zip(block_ends) {
+        for end in ends.by_ref().take(mazes) {
+            let value = i64::from_le_bytes(end[..].try_into().expect("8 bytes")) + before;
+            end.copy_from_slice(&value.to_le_bytes());
+        }
+        before += (cells.len() / CELL_BYTES) as i64;
+        solutions.extend_from_slice(cells);
+    }
+    Ok(())
+}
+
+/// `slice`, the rows of `n` mazes, cut into blocks of [`BLOCK_MAZES`] mazes' rows (empty
+/// blocks when it is empty).
+fn blocks_of(slice: &mut [u8], n: usize) -> Vec<&mut [u8]> {
+    match slice.len() / n {
+        0 => (0..n.div_ceil(BLOCK_MAZES))
+            .map(|_| Default::default())
+            .collect(),
+        row => slice.chunks_mut(row * BLOCK_MAZES).collect(),
+    }
+}
+
+/// The 8-byte ends of [`ArrayRows::ends`], one a maze.
+fn rows_ends_mut(ends: &mut [u8]) -> std::slice::ChunksExactMut<'_, u8> {
+    ends.chunks_exact_mut(8)
+}
+
+/// Fills the rows of the block of mazes from `first` on (as many as `rows.seeds` holds),
+/// drawing the tiles and the connections where `in_tiles` says they are wanted (`row` a
+/// scratch row of tiles), and returns their solutions' cells, each maze's end counted from
+/// the block's first cell.
+fn fill_block(
+    spec: &DatasetSpec,
+    first: u64,
+    rows: ArrayRows<'_>,
+    in_tiles: (bool, bool),
+    row: &mut Vec<u8>,
+) -> std::result::Result<Vec<u8>, crate::Error> {
+    let mazes = rows.seeds.len() / 8;
+    let tiles_len = rows.tiles.len() / mazes;
+    let connections_len = rows.connections.len() / mazes;
+    let mut solutions = Vec::new();
+    for k in 0..mazes {
+        let (seed, maze) = spec.kept(first + k as u64)?;
+        rows.seeds[8 * k..8 * k + 8].copy_from_slice(&seed.to_le_bytes());
+        let cell = CELL_BYTES * k..CELL_BYTES * (k + 1);
+        rows.starts[cell.clone()].copy_from_slice(&cell_bytes(maze.start_pos()));
+        rows.goals[cell].copy_from_slice(&cell_bytes(maze.goal_pos()));
+        if in_tiles.0 {
+            let out = &mut rows.tiles[tiles_len * k..tiles_len * (k + 1)];
+            NpyTiles::draw(&maze, out, row)?;
+        }
+        if in_tiles.1 {
+            let out = &mut rows.connections[connections_len * k..connections_len * (k + 1)];
+            NpyConnections::draw(&maze, out)?;
+        }
+        solution_bytes(&maze, &mut solutions);
+        let end = (solutions.len() / CELL_BYTES) as i64;
+        rows.ends[8 * k..8 * k + 8].copy_from_slice(&end.to_le_bytes());
+    }
+    Ok(solutions)
+}
+
+/// Appends the cells of the solution of `maze` (none unless solved) to `out`.
+fn solution_bytes(maze: &Maze, out: &mut Vec<u8>) {
+    let cells = maze.solution().unwrap_or_default();
+    out.reserve(cells.len() * CELL_BYTES);
+    match maze.grid() {
+        // A rectangle's (or a mask's) cell is its index in rows: no shape to dispatch on.
+        Some(grid) => out.extend(cells.iter().flat_map(|&cell| cell_bytes(grid.pos(cell)))),
+        None => out.extend(cells.iter().flat_map(|&cell| cell_bytes(maze.pos(cell)))),
     }
 }
 
@@ -618,6 +842,96 @@ mod tests {
             [8, 0, 0, 0, 0, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0]
         );
         assert_eq!(arrays.into_tokens().len(), 2);
+    }
+
+    #[test]
+    fn arrays_filled_in_place_are_the_pieces_gathered() {
+        use crate::algorithms::{Backtrack, Kruskal};
+        use crate::dataset::{Bound, DatasetSpec};
+        use crate::maze::{Finish, MazeSpec};
+        use crate::topology::{Hex, Shape};
+        let finish = Finish {
+            solve: true,
+            ..Finish::default()
+        };
+        let rect = Blank::Rect {
+            width: 5,
+            height: 4,
+        };
+        let hex = Blank::Shape(Shape::Hex(Hex::new(4, 3).unwrap()));
+        let bound = Bound {
+            figure: crate::analysis::Figure::Solution,
+            min: Some(9.0),
+            max: None,
+        };
+        for (blank, solve, bounds, slots) in [
+            (rect.clone(), true, vec![], 0..1500),
+            (rect.clone(), false, vec![], 0..300),
+            (rect, true, vec![bound], 100..400),
+            (hex, true, vec![], 0..600),
+        ] {
+            let spec = |jobs| DatasetSpec {
+                maze: MazeSpec {
+                    generator: match solve {
+                        true => Box::new(Backtrack::default()),
+                        false => Box::new(Kruskal),
+                    },
+                    blank: blank.clone(),
+                    finish: Finish { solve, ..finish },
+                },
+                seed: 3,
+                count: 1500,
+                slots: slots.clone(),
+                single: false,
+                jobs,
+                unique: false,
+                bounds: bounds.clone(),
+            };
+            let one = spec(1);
+            let mut gathered =
+                Arrays::reserve(&blank, slots.end - slots.start, Npz::PARTS).unwrap();
+            for made in
+                one.run(|maze| ArrayPiece::of(&maze, Npz::PARTS).map_err(crate::Error::from))
+            {
+                let made = made.unwrap();
+                gathered.push(made.seed, made.value);
+            }
+            for jobs in [1, 2, 3] {
+                let mut batches = 0;
+                let filled = Arrays::fill(&spec(jobs), Npz::PARTS, |_| batches += 1).unwrap();
+                assert!(batches >= 1);
+                let (a, b) = (gathered.arrays(), filled.arrays());
+                assert_eq!(a.len(), b.len());
+                for (a, b) in a.iter().zip(&b) {
+                    assert_eq!((a.name, a.shape()), (b.name, b.shape()), "jobs {jobs}");
+                    assert!(a.bytes == b.bytes, "{} jobs {jobs}", a.name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn batches_cover_the_slots_in_order() {
+        for (slots, row) in [
+            (0..1_000_000, 700),
+            (5..6, 10),
+            (7..7, 10),
+            (0..100_000, 40 << 20),
+        ] {
+            let batches: Vec<Range<u64>> = fill_batches(slots.clone(), row).collect();
+            assert_eq!(
+                batches.first().map_or(slots.start, |b| b.start),
+                slots.start
+            );
+            assert_eq!(batches.last().map_or(slots.end, |b| b.end), slots.end);
+            assert!(batches.windows(2).all(|w| w[0].end == w[1].start));
+            assert!(
+                batches
+                    .iter()
+                    .all(|b| (b.end - b.start) as usize * row <= BATCH_BYTES.max(row))
+            );
+        }
+        assert_eq!(fill_batches(0..1_000_000, 700).count(), 32);
     }
 
     #[test]

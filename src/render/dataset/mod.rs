@@ -15,7 +15,10 @@ pub mod searchformer;
 mod tokenizer;
 mod tokens;
 
-pub use arrays::{ArrayParts, ArrayPiece, Arrays, CELL_DTYPE, NamedArray, Npz, cell_bytes};
+pub use arrays::{
+    ArrayParts, ArrayPiece, ArrayRows, Arrays, CELL_DTYPE, NamedArray, Npz, cell_bytes,
+    fill_batches, fill_rows,
+};
 pub use jsonl::Jsonl;
 pub use npy::{NpyConnections, NpyTiles, header as npy_header};
 pub use tokenizer::{

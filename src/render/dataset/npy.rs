@@ -52,12 +52,7 @@ impl Render for NpyTiles {
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         let mut rows = maze.wall_tiles().map_err(io::Error::other)?;
         let mut line = Vec::new();
-        while let Some((_, row)) = rows.next_row() {
-            line.clear();
-            line.extend(
-                row.iter()
-                    .map(|&tile| u8::from(matches!(tile, Tile::Wall | Tile::Blank))),
-            );
+        while rows.draw_next_row(wall_byte, &mut line).is_some() {
             out.write_all(&line)?;
         }
         Ok(())
@@ -72,9 +67,28 @@ impl RenderRows for NpyTiles {
         out.write_all(&header("|u1", &shape))?;
         let mut tiles = StreamTiles::new(rows).map_err(io::Error::other)?;
         let mut line = Vec::new();
-        let wall = |tile| u8::from(matches!(tile, Tile::Wall | Tile::Blank));
-        while tiles.draw_next_row(wall, &mut line).is_some() {
+        while tiles.draw_next_row(wall_byte, &mut line).is_some() {
             out.write_all(&line)?;
+        }
+        Ok(())
+    }
+}
+
+/// A tile as `npy` writes it: 1 a wall (or blank), 0 a passage.
+fn wall_byte(tile: Tile) -> u8 {
+    u8::from(matches!(tile, Tile::Wall | Tile::Blank))
+}
+
+impl NpyTiles {
+    /// Draws the tiles of `maze` into `out`, which holds exactly them, as `render` writes
+    /// them; `line` is scratch space for a row.
+    pub fn draw(maze: &Maze, out: &mut [u8], line: &mut Vec<u8>) -> io::Result<()> {
+        let mut rows = maze.wall_tiles().map_err(io::Error::other)?;
+        let mut rest = out;
+        while rows.draw_next_row(wall_byte, line).is_some() {
+            let (row, after) = rest.split_at_mut(line.len());
+            row.copy_from_slice(line);
+            rest = after;
         }
         Ok(())
     }
@@ -108,13 +122,29 @@ impl Render for NpyConnections {
 
     fn render(&self, maze: &Maze, out: &mut dyn Write) -> io::Result<()> {
         let grid = maze.tile_grid("an array").map_err(io::Error::other)?;
-        let (width, height) = (grid.width(), grid.height());
-        let mut plane = Vec::with_capacity(width as usize);
-        for open in [Grid::open_south, Grid::open_east] {
-            for y in 0..height {
-                plane.clear();
-                plane.extend((0..width).map(|x| u8::from(open(grid, x, y))));
-                out.write_all(&plane)?;
+        let mut planes = vec![0; 2 * grid.cell_count()];
+        Self::draw(maze, &mut planes)?;
+        out.write_all(&planes)
+    }
+}
+
+/// Whether a cell's passage to one side (south or east) is open.
+type OpenSide = fn(&Grid, u32, u32) -> bool;
+
+impl NpyConnections {
+    /// Draws the connections of `maze` into `out`, which holds exactly them, as `render`
+    /// writes them.
+    pub fn draw(maze: &Maze, out: &mut [u8]) -> io::Result<()> {
+        let grid = maze.tile_grid("an array").map_err(io::Error::other)?;
+        let (south, east) = out.split_at_mut(grid.cell_count());
+        let sides: [(&mut [u8], OpenSide); 2] =
+            [(south, Grid::open_south), (east, Grid::open_east)];
+        for (plane, open) in sides {
+            let (width, mut cells) = (grid.width(), plane.iter_mut());
+            for y in 0..grid.height() {
+                for (x, cell) in (0..width).zip(cells.by_ref()) {
+                    *cell = u8::from(open(grid, x, y));
+                }
             }
         }
         Ok(())
