@@ -235,7 +235,7 @@ impl Contents {
         }
         for (rule, n) in self.rules.iter().zip(1..) {
             rule.check()
-                .map_err(|reason| (format!("rule {n} ({})", rule.kind), reason))?;
+                .map_err(|reason| (format!("rule {n} ({})", shown(&rule.kind)), reason))?;
         }
         Ok(())
     }
@@ -245,6 +245,15 @@ impl Contents {
     /// lacks or a floor other than the first.
     pub fn place(&self, level: &impl Level) -> Result<(Vec<Entity>, Vec<Shortfall>), LevelError> {
         place_on(level, self, (0, 1), &|_| None)
+    }
+}
+
+/// `name` as a refusal shows it: cut after [`MAX_NAME`] characters, saying how long it was, so
+/// that a name of a megabyte makes a line, not a megabyte of error.
+fn shown(name: &str) -> String {
+    match name.char_indices().nth(MAX_NAME) {
+        Some((end, _)) => format!("{}... ({} characters)", &name[..end], name.chars().count()),
+        None => name.to_owned(),
     }
 }
 
@@ -259,8 +268,9 @@ impl Rule {
                 Ok(())
             } else {
                 Err(format!(
-                    "{what} {name:?}: expected a letter, then letters, digits, _ or - (at most \
-                     {MAX_NAME})"
+                    "{what} {:?}: expected a letter, then letters, digits, _ or - (at most \
+                     {MAX_NAME})",
+                    shown(name)
                 ))
             }
         };
@@ -345,10 +355,11 @@ pub(super) fn place_on(
         if let FloorChoice::Number(n) = rule.floor
             && n > floors
         {
-            let have = if floors == 1 { "floor" } else { "floors" };
-            return Err(refused(format!(
-                "floor = {n}, but there are {floors} {have}"
-            )));
+            let have = match floors {
+                1 => "is 1 floor".to_owned(),
+                _ => format!("are {floors} floors"),
+            };
+            return Err(refused(format!("floor = {n}, but there {have}")));
         }
         let mut behind = Vec::new();
         for (lock, after) in [(rule.after_lock, true), (rule.before_lock, false)] {

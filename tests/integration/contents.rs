@@ -506,8 +506,26 @@ fn bad_rules_are_refused_in_one_line() {
     refused(
         "floor.toml",
         "[[rules]]\nkind = \"boss\"\nfloor = 3\n",
-        &["floor = 3, but there are 1 floor"],
+        &["floor = 3, but there is 1 floor"],
     );
+    // A name of a megabyte makes a line of a refusal, not a megabyte.
+    let long = "k".repeat(100_000);
+    refused(
+        "long.toml",
+        &format!("[[rules]]\nkind = \"{long}!\"\n"),
+        &["(100001 characters)", "at most 64"],
+    );
+    let output = mazegen()
+        .args([
+            "rooms",
+            "--seed",
+            "1",
+            "--contents",
+            &write_rules("long.toml", &format!("[[rules]]\nkind = \"{long}!\"\n")),
+        ])
+        .output()
+        .unwrap();
+    assert!(output.stderr.len() < 400, "{} bytes", output.stderr.len());
     refused("empty.toml", "", &["missing field `rules`"]);
     assert_refused(
         &["rooms", "--contents", "/nonexistent/rules.toml"],
