@@ -30,7 +30,7 @@ pub fn read_contents(text: &str, file: &str) -> Result<Contents, LevelError> {
             let reason = text
                 .strip_suffix(&format!(" at line {line} column {column}"))
                 .unwrap_or(&text);
-            refusal(format!("line {line}"), reason.to_string())
+            refusal(format!("line {line}"), escape_controls(reason))
         })?
     } else {
         toml::from_str(text).map_err(|error| {
@@ -50,6 +50,18 @@ pub fn read_contents(text: &str, file: &str) -> Result<Contents, LevelError> {
     Ok(contents)
 }
 
+/// `reason` with its control characters escaped (`\n` as two characters): a key the file
+/// wrote with a line break in it, echoed by the parser, keeps the refusal on one line.
+fn escape_controls(reason: &str) -> String {
+    reason
+        .chars()
+        .map(|c| match c.is_control() {
+            true => c.escape_default().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,6 +70,12 @@ mod tests {
         let message = read_contents(text, file).unwrap_err().to_string();
         assert!(!message.contains('\n'), "one line: {message}");
         message
+    }
+
+    #[test]
+    fn a_key_with_a_line_break_is_refused_on_one_line() {
+        let message = refused(r#"{"rules\nd": "idol"}"#, "r.json");
+        assert!(message.contains(r"unknown field `rules\nd`"), "{message}");
     }
 
     #[test]
