@@ -249,12 +249,28 @@ impl Contents {
 }
 
 /// `name` as a refusal shows it: cut after [`MAX_NAME`] characters, saying how long it was, so
-/// that a name of a megabyte makes a line, not a megabyte of error.
+/// that a name of a megabyte makes a line, not a megabyte of error; its control characters
+/// escaped ([`escape_controls`]).
 fn shown(name: &str) -> String {
     match name.char_indices().nth(MAX_NAME) {
-        Some((end, _)) => format!("{}... ({} characters)", &name[..end], name.chars().count()),
-        None => name.to_owned(),
+        Some((end, _)) => format!(
+            "{}... ({} characters)",
+            escape_controls(&name[..end]),
+            name.chars().count()
+        ),
+        None => escape_controls(name),
     }
+}
+
+/// `text` with its control characters escaped (a line break as the two characters `\n`), so
+/// that a refusal echoing what a file wrote stays on one line.
+pub(crate) fn escape_controls(text: &str) -> String {
+    text.chars()
+        .map(|c| match c.is_control() {
+            true => c.escape_default().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
 }
 
 impl Rule {

@@ -43,6 +43,7 @@ mod tiles;
 pub(crate) use adjacency::Adjacency;
 pub use analysis::{Analysis, FARTHEST_PAIR_BUDGET};
 pub(crate) use analysis::{analyse, analyse_from};
+pub(crate) use contents::escape_controls;
 pub use contents::{
     CONTENTS_STREAM, Contents, Count, DEFAULT_RULES, Entity, FloorChoice, Item, MAX_COUNT,
     MAX_NAME, Place, Rule, Shortfall,

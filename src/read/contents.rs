@@ -1,6 +1,6 @@
 //! Contents rules files (`--contents FILE`), TOML or JSON ([`read_contents`]).
 
-use crate::level::{Contents, LevelError};
+use crate::level::{Contents, LevelError, escape_controls};
 
 /// Reads the contents rules in `text` from the file named `file`, TOML unless the name ends in
 /// `.json`, and checks them ([`Contents::check`]). Refuses with one line naming the file and
@@ -50,18 +50,6 @@ pub fn read_contents(text: &str, file: &str) -> Result<Contents, LevelError> {
     Ok(contents)
 }
 
-/// `reason` with its control characters escaped (`\n` as two characters): a key the file
-/// wrote with a line break in it, echoed by the parser, keeps the refusal on one line.
-fn escape_controls(reason: &str) -> String {
-    reason
-        .chars()
-        .map(|c| match c.is_control() {
-            true => c.escape_default().to_string(),
-            false => c.to_string(),
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,6 +64,12 @@ mod tests {
     fn a_key_with_a_line_break_is_refused_on_one_line() {
         let message = refused(r#"{"rules\nd": "idol"}"#, "r.json");
         assert!(message.contains(r"unknown field `rules\nd`"), "{message}");
+    }
+
+    #[test]
+    fn a_kind_with_a_line_break_is_refused_on_one_line() {
+        let message = refused("[[rules]]\nkind = \"a\\nb\"\n", "r.toml");
+        assert!(message.contains(r"rule 1 (a\nb)"), "{message}");
     }
 
     #[test]
