@@ -259,7 +259,8 @@ where
 
 impl<I, F> Maker<'_, I, F> {
     /// Makes maze `index` from its candidates `first_attempt`, `first_attempt + 1`, ...: the
-    /// first within the bounds, passed to `each` if it is in the slots.
+    /// first within the bounds that the run's test keeps (if it has one, [`Run::keep`]),
+    /// passed to `each` if it is in the slots.
     fn make<S, T, E>(&self, state: &mut S, index: u64, first_attempt: u64) -> Result<Piece<T>, E>
     where
         E: From<DatasetError>,
