@@ -798,7 +798,7 @@ fn piped_term_output_has_no_color_unless_asked() {
         "walls and passages differ"
     );
     let always = stdout_of(&["backtrack", "--seed", "3", "--color", "always"]);
-    assert!(always.contains("\x1b[38;5;9m●") && always.contains("\x1b[38;5;10m●"));
+    assert!(always.contains("\x1b[91m●") && always.contains("\x1b[92m●"));
     assert_eq!(
         stdout_of(&["backtrack", "--seed", "3", "--color", "never"]),
         plain
@@ -824,9 +824,9 @@ fn in_terminal(args: &str, no_color: Option<&str>) -> String {
 #[test]
 fn auto_color_follows_the_terminal_and_no_color() {
     let args = "backtrack --size 5 --seed 1";
-    assert!(in_terminal(args, None).contains("\x1b[38;5;9m"));
+    assert!(in_terminal(args, None).contains("\x1b[91m"));
     assert!(
-        in_terminal(args, Some("")).contains("\x1b[38;5;9m"),
+        in_terminal(args, Some("")).contains("\x1b[91m"),
         "empty NO_COLOR is unset"
     );
     assert!(!in_terminal(args, Some("1")).contains('\x1b'));

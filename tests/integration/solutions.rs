@@ -135,7 +135,7 @@ fn solve_flag_draws_the_path_in_every_text_format() {
     let plain = stdout_of(&[&args[..], &["--color", "never"]].concat());
     assert!(plain.contains('·'));
     let color = stdout_of(&[&args[..], &["--color", "always"]].concat());
-    assert!(color.contains("\x1b[38;5;11m●"), "yellow solution");
+    assert!(color.contains("\x1b[93m●"), "yellow solution");
     let doc: Value = json_of(&[&args[..], &["--format", "json"]].concat());
     assert_solution_is_valid(&doc);
 }
