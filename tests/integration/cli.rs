@@ -878,17 +878,44 @@ fn a_closed_pipe_ends_quietly() {
 }
 
 #[test]
-fn an_input_that_cannot_be_read_is_an_io_failure() {
+fn an_input_that_cannot_be_opened_is_refused_and_one_that_fails_while_read_is_an_io_failure() {
     let dir = std::env::temp_dir();
     let dir = dir.to_str().unwrap();
-    mazegen()
-        .args(["render", dir])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(format!(
-            "error: cannot read {dir}: it is a directory, not a maze document\n"
-        ));
+    // Named files that cannot be opened are bad input (exit 2), whichever command reads them.
+    let missing = format!("{dir}/mazegen-no-such-file");
+    let no_such = format!("cannot be read: {}", std::io::Error::from_raw_os_error(2));
+    let graph = format!("{missing}.dot");
+    for (args, what) in [
+        (
+            vec!["render", dir],
+            format!("{dir}: cannot be read: it is a directory"),
+        ),
+        (vec!["solve", &missing], format!("{missing}: {no_such}")),
+        (
+            vec!["suite", &missing, "-o", dir],
+            format!("{missing}: {no_such}"),
+        ),
+        (
+            vec!["score", "--mazes", &missing, "--answers", "-"],
+            format!("--mazes {missing}: {no_such}"),
+        ),
+        (
+            vec!["backtrack", "--mask", &missing],
+            format!("--mask {missing}: {no_such}"),
+        ),
+        (
+            vec!["rooms", "--graph", &graph],
+            format!("--graph {graph}: {no_such}"),
+        ),
+    ] {
+        mazegen()
+            .args(&args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!("error: {what}\n"));
+    }
+    // A read that fails once the file is open is an I/O failure (exit 1).
     mazegen()
         .args(["stats", "/proc/self/mem"])
         .assert()

@@ -377,8 +377,8 @@ fn a_broken_document_writes_no_output_file() {
     mazegen()
         .args(["render", "missing.json"])
         .assert()
-        .code(1)
-        .stderr(predicate::str::contains("cannot open missing.json"));
+        .code(2)
+        .stderr(predicate::str::contains("missing.json: cannot be read"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -5,11 +5,10 @@ use crate::app::animate::{self, Animator, Pace, ShapeAnimator};
 use crate::app::cli::StatsFormat;
 use crate::app::output::Target;
 use crate::app::settle::{
-    DocumentAction, DocumentJob, Input, Solving, bad_input, check_read_shape, picture_flag_refused,
-    shape_format_refused, tiles_style_refused, with_flags,
+    DocumentAction, DocumentJob, Input, Solving, bad_input, check_read_shape, open_named,
+    picture_flag_refused, shape_format_refused, tiles_style_refused, with_flags,
 };
 use crate::app::terminal::TerminalScreen;
-use anyhow::Context;
 use mazegen::Maze;
 use mazegen::analysis::ShapeStats;
 use mazegen::analysis::{AllShortest, Figures};
@@ -17,7 +16,6 @@ use mazegen::maze::Finish;
 use mazegen::read::{AnyDocument, ReadError};
 use mazegen::render::Style;
 use mazegen::topology::Shape;
-use std::fs::File;
 use std::io::{self, Read};
 
 /// Carries out a document job.
@@ -218,16 +216,14 @@ fn print_stats(
     })
 }
 
-/// Reads and validates the document at `input`, of either kind. An input that cannot be read
-/// (a directory, a failing device) is an I/O failure, not a bad document.
+/// Reads and validates the document at `input`, of either kind. A file that cannot be opened
+/// (missing, a directory) is refused as bad input; one that fails while read (a failing device)
+/// is an I/O failure, not a bad document.
 fn read(input: &Input) -> anyhow::Result<AnyDocument> {
     match input {
         Input::File(path) => {
             let name = path.display().to_string();
-            let file = File::open(path).with_context(|| format!("cannot open {name}"))?;
-            if file.metadata().is_ok_and(|meta| meta.is_dir()) {
-                anyhow::bail!("cannot read {name}: it is a directory, not a maze document");
-            }
+            let file = open_named(path, &name)?;
             read_from(io::BufReader::new(file), &name)
         }
         Input::Stdin => read_from(io::stdin().lock(), "standard input"),

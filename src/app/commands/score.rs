@@ -1,7 +1,7 @@
 //! `score`: answers read a line each and scored against the mazes they answer.
 
 use crate::app::cli::{ScoreArgs, ScoreFormat};
-use crate::app::settle::bad_input;
+use crate::app::settle::{bad_input, open_named};
 use anyhow::Context;
 use mazegen::read::{AnyDocument, ReadError, read_document};
 use mazegen::score::{Board, Rule, Score, Summary};
@@ -80,7 +80,12 @@ fn read(path: &Path, flag: &str) -> anyhow::Result<String> {
             .with_context(|| format!("{flag} -: cannot read standard input"))?;
         bytes
     } else {
-        std::fs::read(path).with_context(|| format!("{flag} {}: cannot read", path.display()))?
+        let what = format!("{flag} {}", path.display());
+        let mut bytes = Vec::new();
+        open_named(path, &what)?
+            .read_to_end(&mut bytes)
+            .with_context(|| format!("{what}: cannot read"))?;
+        bytes
     };
     String::from_utf8(bytes).map_err(|error| {
         bad_input(format!(

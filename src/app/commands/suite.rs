@@ -3,15 +3,19 @@
 
 use crate::app::cli::SuiteArgs;
 use crate::app::output::Target;
-use crate::app::settle::bad_input;
+use crate::app::settle::{bad_input, open_named};
 use anyhow::Context;
 use mazegen::dataset::MAX_JOBS;
 use mazegen::suite::{SuiteError, SuiteSpec, files, make};
+use std::io::Read;
 
 /// Reads the spec, makes every split, then writes the directory.
 pub fn run(args: SuiteArgs) -> anyhow::Result<()> {
     let path = args.spec.display().to_string();
-    let bytes = std::fs::read(&args.spec).with_context(|| format!("{path}: cannot read"))?;
+    let mut bytes = Vec::new();
+    open_named(&args.spec, &path)?
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("{path}: cannot read"))?;
     let text = String::from_utf8(bytes).map_err(|error| {
         bad_input(format!(
             "{path}: byte {} is not UTF-8, expected a TOML spec",

@@ -2,7 +2,7 @@
 //! (rendered, streamed row by row, animated, or as its generator's events).
 
 use super::output::{Rendering, Sizing, Unit, format_of, rendering, shape_output, use_color};
-use super::{Seed, bad_input, flags::with_flags};
+use super::{Seed, bad_input, flags::with_flags, open_named};
 
 use crate::app::animate::{self, Pace};
 use crate::app::cli::{self, EndpointArgs, Format, MazeArgs, Place, ShapeKind, SizeArgs};
@@ -507,9 +507,7 @@ pub(super) fn blank_shape(args: &MazeArgs) -> anyhow::Result<Option<Shape>> {
                 "the mask gives the size, one cell per character or pixel",
             );
         }
-        let file = std::fs::File::open(path)
-            .with_context(|| format!("--mask {}: cannot read it", path.display()))
-            .map_err(|e| bad_input(format!("{e:#}")))?;
+        let file = open_named(path, &format!("--mask {}", path.display()))?;
         let mask = Mask::read(file).with_context(|| format!("--mask {}", path.display()))?;
         return Ok(Some(Shape::Masked(Masked::new(mask)?)));
     }

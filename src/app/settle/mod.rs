@@ -73,6 +73,19 @@ pub fn bad_input(message: impl Into<String>) -> anyhow::Error {
     BadInput(message.into()).into()
 }
 
+/// Opens a file the command line names, called `what` in messages (`--mask vault.txt`, or the
+/// path alone). One that cannot be opened (missing, not permitted, a directory) is bad input,
+/// refused before any work (exit 2); a read that fails once it is open is an I/O failure (1).
+pub fn open_named(path: &std::path::Path, what: &str) -> anyhow::Result<std::fs::File> {
+    let refuse =
+        |reason: &dyn std::fmt::Display| bad_input(format!("{what}: cannot be read: {reason}"));
+    let file = std::fs::File::open(path).map_err(|error| refuse(&error))?;
+    match file.metadata() {
+        Ok(meta) if meta.is_dir() => Err(refuse(&"it is a directory")),
+        _ => Ok(file),
+    }
+}
+
 /// The seed of a run: given, or drawn once.
 #[derive(Debug, Clone, Copy)]
 pub struct Seed {
