@@ -378,7 +378,6 @@ impl super::RoomMap {
             sizes.push(size);
             spots.push(room_spots);
         }
-        let laid = layout::lay_out(design, &sizes, &spots, &mut rng)?;
         // A breadth-first tree from the first room: its edges are the tree's, the rest extra.
         let adjacency = design.adjacency();
         let mut reached = vec![false; n];
@@ -425,7 +424,18 @@ impl super::RoomMap {
             }
         };
         let locked: Vec<bool> = design.edges.iter().map(|e| e.lock).collect();
-        let locks = locks::plan(count, &edges, &locked, &analysis);
+        let one_way: Vec<bool> = design.edges.iter().map(|e| e.one_way).collect();
+        let depth = locks::depths(count, &edges, &one_way, analysis.start).map_err(|room| {
+            RoomsError::Design {
+                reason: format!(
+                    "room {} cannot be reached from the start, room {}, with one-way edges \
+                     taken from their first room to their second only",
+                    design.rooms[room as usize].name, design.rooms[analysis.start as usize].name
+                ),
+            }
+        })?;
+        let locks = locks::plan(count, &edges, &locked, &one_way, &depth, &analysis);
+        let laid = layout::lay_out(design, &sizes, &spots, &mut rng)?;
         let sides = sizes.iter().flat_map(|&(w, h)| [w, h]);
         let room_size = super::RoomSize {
             min: sides.clone().min().unwrap_or(1),
@@ -451,7 +461,7 @@ impl super::RoomMap {
             maze: None,
             analysis: std::sync::OnceLock::from(analysis),
             names: design.rooms.iter().map(|r| r.name.clone()).collect(),
-            one_way: design.edges.iter().map(|e| e.one_way).collect(),
+            one_way,
         })
     }
 }
