@@ -104,7 +104,8 @@ pub struct SearchAnimationArgs {
 /// Options of `render`.
 #[derive(Debug, Args)]
 pub struct RenderArgs {
-    /// The maze document to read (- for standard input) [default: standard input]
+    /// The document to read: a maze, graph, rooms, caves or dungeon document (- for standard
+    /// input) [default: standard input]
     #[arg(value_name = "FILE")]
     pub input: Option<PathBuf>,
 
