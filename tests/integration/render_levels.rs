@@ -213,11 +213,15 @@ fn formats_of_one_kind_are_refused_for_the_other() {
     }
     assert_refused(
         &["solve", &rooms],
-        &["solve reads maze and graph documents, not a rooms document"],
+        &[
+            "is not a maze document: schema is \"mazegen.rooms/v1\", expected \"mazegen.maze/v1\" or \"mazegen.graph/v1\" at",
+        ],
     );
     assert_refused(
         &["stats", &caves],
-        &["stats reads maze and graph documents, not a caves document"],
+        &[
+            "is not a maze document: schema is \"mazegen.caves/v1\", expected \"mazegen.maze/v1\" or \"mazegen.graph/v1\" at",
+        ],
     );
     assert_refused(
         &["render", &rooms, "--stats"],

@@ -28,10 +28,7 @@ pub(super) fn solve_format(arg: Arg) -> Arg {
 
 /// `--format` of `render`: the formats of mazes, and those of room maps and caves.
 pub(super) fn render_format(arg: Arg) -> Arg {
-    document_formats(arg, true).help(
-        "Output format [default: term]; of a rooms, caves or dungeon document: term, text, \
-         json, svg, png, tiled, tmx, godot, ldtk, uvtt (and dot of room maps)",
-    )
+    document_formats(arg, true)
 }
 
 /// Options of `solve`.

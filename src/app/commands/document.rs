@@ -24,22 +24,11 @@ use std::io::{self, Read};
 
 /// Carries out a document job.
 pub fn run(job: DocumentJob) -> anyhow::Result<()> {
-    let document = match read(&job.input)? {
-        Document::Maze(document) => document,
-        Document::Level(level) => {
-            let Some(output) = job.level else {
-                let command = match job.action {
-                    Ok(DocumentAction::Stats(..)) => "stats",
-                    _ => "solve",
-                };
-                return Err(bad_input(format!(
-                    "{command} reads maze and graph documents, not {}: mazegen render draws \
-                     it again",
-                    level_kind(&level)
-                )));
-            };
-            return render_level(level, output?);
-        }
+    // `solve` and `stats` read maze and graph documents alone, `render` level documents too.
+    let document = match (read(&job.input, job.level.is_some())?, job.level) {
+        (Document::Maze(document), _) => document,
+        (Document::Level(level), Some(output)) => return render_level(level, output?),
+        (Document::Level(_), None) => unreachable!("level documents are read by render alone"),
     };
     let action = job.action?;
     match document {
@@ -315,9 +304,10 @@ fn print_stats(
     })
 }
 
-/// Reads and validates the document at `input`, of any kind. An input that cannot be read
-/// (a directory, a failing device) is an I/O failure, not a bad document.
-fn read(input: &Input) -> anyhow::Result<Document> {
+/// Reads and validates the document at `input`: a maze or graph document, or with `levels`
+/// one of any kind. An input that cannot be read (a directory, a failing device) is an I/O
+/// failure, not a bad document.
+fn read(input: &Input, levels: bool) -> anyhow::Result<Document> {
     match input {
         Input::File(path) => {
             let name = path.display().to_string();
@@ -325,17 +315,21 @@ fn read(input: &Input) -> anyhow::Result<Document> {
             if file.metadata().is_ok_and(|meta| meta.is_dir()) {
                 anyhow::bail!("cannot read {name}: it is a directory, not a maze document");
             }
-            read_from(io::BufReader::new(file), &name)
+            read_from(io::BufReader::new(file), &name, levels)
         }
-        Input::Stdin => read_from(io::stdin().lock(), "standard input"),
+        Input::Stdin => read_from(io::stdin().lock(), "standard input", levels),
     }
 }
 
 /// Reads and validates the document `source`, called `name` in messages: a failure to read is
 /// an I/O error (exit 1), a refused document or a maze too large the library's error (exit 2).
-fn read_from(source: impl Read, name: &str) -> anyhow::Result<Document> {
+fn read_from(source: impl Read, name: &str, levels: bool) -> anyhow::Result<Document> {
     let mut schema = None;
-    mazegen::read::read_any(source, &mut schema).map_err(|error| match error {
+    let read = match levels {
+        true => mazegen::read::read_any(source, &mut schema),
+        false => mazegen::read::read_document(source).map(Document::Maze),
+    };
+    read.map_err(|error| match error {
         ReadError::Refused(error @ mazegen::MazeError::InvalidDocument(_)) => {
             let kind = match schema {
                 Some(mazegen::document::ROOMS_SCHEMA) => "a rooms document",
