@@ -254,6 +254,9 @@ fn formats_of_one_kind_are_refused_for_the_other() {
     }
 }
 
+/// A change that breaks a document.
+type Change = Box<dyn Fn(&mut Value)>;
+
 /// Checks that `document`, changed by `change`, is refused by `render` with exit code 2, no
 /// output and one line containing `fragment` (and no panic).
 fn assert_broken(document: &Value, change: impl Fn(&mut Value), fragment: &str) {
@@ -289,7 +292,7 @@ fn broken_room_maps_are_refused_naming_the_field() {
         "json",
     ]))
     .unwrap();
-    let cases: Vec<(Box<dyn Fn(&mut Value)>, &str)> = vec![
+    let cases: Vec<(Change, &str)> = vec![
         (
             Box::new(|d| d["rooms"][2]["x"] = json!(100)),
             "rooms[2]: a 3x7 room at 100,9 does not lie on the 39x26-tile map",
@@ -391,7 +394,7 @@ fn broken_caves_and_dungeons_are_refused_naming_the_field() {
         "json",
     ]))
     .unwrap();
-    let cases: Vec<(Box<dyn Fn(&mut Value)>, &str)> = vec![
+    let cases: Vec<(Change, &str)> = vec![
         (
             Box::new(|d| d["floors"][0]["tiles"][3] = json!("##")),
             "floors[0].tiles[3]: 2 tiles, but \"params.width\" is 64",

@@ -313,7 +313,7 @@ fn refuse_from_in_levels(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::{Parser, ValueEnum};
+    use clap::Parser;
     use mazegen::maze::Blank;
 
     /// Settles `args` as the command line would.
