@@ -12,7 +12,9 @@
 
 use crate::Probability;
 use crate::document::maze::{MazeDocument, Place, SolutionStep};
-use crate::document::{GRAPH_SCHEMA, MAZE_SCHEMA, WindowEntry};
+use crate::document::{
+    CAVES_SCHEMA, DUNGEON_SCHEMA, GRAPH_SCHEMA, MAZE_SCHEMA, ROOMS_SCHEMA, WindowEntry,
+};
 use crate::grid::{Cut, MazeError, Result};
 use crate::grid::{
     Dir, Grid, MAX_CELLS, Pos, TileKind, TilePos, cell_tile, cells_within_tiles, is_tile_count,
@@ -33,10 +35,12 @@ use std::io::{self, Read};
 mod contents;
 mod design;
 mod graph;
+mod level;
 mod levels;
 
 pub use contents::read_contents;
 pub use design::{GraphFormat, read_design, read_templates};
+pub use level::LevelDocument;
 
 /// Why [`read_maze`] could not read a maze.
 #[derive(Debug, thiserror::Error)]
@@ -79,7 +83,9 @@ impl From<ReadError> for crate::Error {
 pub fn read_maze(input: impl Read) -> Result<Maze, ReadError> {
     match Schemas(&[MAZE_SCHEMA]).read(input)? {
         Parsed::Maze(document) => Ok(maze_from(document)?),
-        Parsed::Graph(_) | Parsed::Reordered(_) => unreachable!("only maze documents are read"),
+        Parsed::Graph(_) | Parsed::Level(..) | Parsed::Reordered(_) => {
+            unreachable!("only maze documents are read")
+        }
     }
 }
 
@@ -113,6 +119,74 @@ pub fn read_document(input: impl Read) -> Result<AnyDocument, ReadError> {
     Ok(match Schemas(&[MAZE_SCHEMA, GRAPH_SCHEMA]).read(input)? {
         Parsed::Maze(document) => AnyDocument::Maze(maze_from(document)?),
         Parsed::Graph(document) => AnyDocument::Graph(graph::maze_from(*document)?),
+        Parsed::Level(..) | Parsed::Reordered(_) => unreachable!("maze documents are read"),
+    })
+}
+
+/// The schemas of level documents.
+const LEVEL_SCHEMAS: [&str; 3] = [ROOMS_SCHEMA, CAVES_SCHEMA, DUNGEON_SCHEMA];
+
+/// Reads and validates one `mazegen.rooms/v1`, `mazegen.caves/v1` or `mazegen.dungeon/v1`
+/// document from `input`, by its `schema`, into the level it was written from: the room map,
+/// cave or dungeon that, rendered again, gives the same bytes in every format as when it was
+/// made. A document that is not a valid level is refused with a
+/// [`MazeError::InvalidDocument`] naming the field at fault; errors otherwise as
+/// [`read_maze`]'s.
+///
+/// ```
+/// use mazegen::level::Dungeon;
+/// use mazegen::read::{LevelDocument, read_level};
+/// use mazegen::render::{Json, Render, Text};
+/// use mazegen::rooms::{RoomMap, RoomOptions};
+///
+/// let map = Dungeon::generate(2, 7, |seed| RoomMap::generate(&RoomOptions::default(), seed))?;
+/// let mut document = Vec::new();
+/// Json::default().render(&map, &mut document)?;
+/// let LevelDocument::Rooms(read) = read_level(&document[..])? else { panic!("rooms") };
+/// let (mut before, mut after) = (Vec::new(), Vec::new());
+/// Text::default().render(&map, &mut before)?;
+/// Text::default().render(&read, &mut after)?;
+/// assert_eq!(before, after);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_level(input: impl Read) -> Result<LevelDocument, ReadError> {
+    match Schemas(&LEVEL_SCHEMAS).read(input)? {
+        Parsed::Level(schema, document) => Ok(level::level_from(schema, &document)?),
+        _ => unreachable!("only level documents are read"),
+    }
+}
+
+/// A document of any kind mazegen writes and reads back ([`read_any`]).
+#[derive(Debug, Clone)]
+pub enum Document {
+    /// A maze or graph document, as [`read_document`] reads it.
+    Maze(AnyDocument),
+    /// A rooms, caves or dungeon document, as [`read_level`] reads it.
+    Level(LevelDocument),
+}
+
+/// Reads and validates one document of any kind from `input`, by its `schema`: a maze or
+/// graph document as [`read_document`] reads it, a level document as [`read_level`] does.
+/// `schema` is set to the document's schema once it is known, so that a refusal can say what
+/// the document was read as.
+pub fn read_any(
+    input: impl Read,
+    schema: &mut Option<&'static str>,
+) -> Result<Document, ReadError> {
+    const ALL: [&str; 5] = [
+        MAZE_SCHEMA,
+        GRAPH_SCHEMA,
+        ROOMS_SCHEMA,
+        CAVES_SCHEMA,
+        DUNGEON_SCHEMA,
+    ];
+    let seen = std::cell::Cell::new(None);
+    let parsed = Schemas(&ALL).read_noting(input, Some(&seen));
+    *schema = seen.get();
+    Ok(match parsed? {
+        Parsed::Maze(document) => Document::Maze(AnyDocument::Maze(maze_from(document)?)),
+        Parsed::Graph(document) => Document::Maze(AnyDocument::Graph(graph::maze_from(*document)?)),
+        Parsed::Level(name, document) => Document::Level(level::level_from(name, &document)?),
         Parsed::Reordered(_) => unreachable!("reordered documents are read"),
     })
 }
@@ -123,7 +197,9 @@ pub fn read_document(input: impl Read) -> Result<AnyDocument, ReadError> {
 pub fn read_graph(input: impl Read) -> Result<Maze, ReadError> {
     match Schemas(&[GRAPH_SCHEMA]).read(input)? {
         Parsed::Graph(document) => Ok(graph::maze_from(*document)?),
-        Parsed::Maze(_) | Parsed::Reordered(_) => unreachable!("only graph documents are read"),
+        Parsed::Maze(_) | Parsed::Level(..) | Parsed::Reordered(_) => {
+            unreachable!("only graph documents are read")
+        }
     }
 }
 
@@ -277,6 +353,8 @@ fn maze_from(doc: Box<MazeDocument<'static, TileGrid>>) -> Result<Maze> {
 enum Parsed {
     Maze(Box<MazeDocument<'static, TileGrid>>),
     Graph(Box<graph::GraphFields>),
+    /// A level document of the schema named, held whole.
+    Level(&'static str, Box<serde_json::Value>),
     /// A document whose schema was not its first field, as JSON text with its schema first.
     Reordered(String),
 }
@@ -291,15 +369,28 @@ struct Schemas(&'static [&'static str]);
 impl Schemas {
     /// Parses one whole document from `input`.
     fn read(self, input: impl Read) -> Result<Parsed, ReadError> {
+        self.read_noting(input, None)
+    }
+
+    /// Parses one whole document from `input`, setting `seen` (if any) to its schema once
+    /// it is found.
+    fn read_noting(
+        self,
+        input: impl Read,
+        seen: Option<&std::cell::Cell<Option<&'static str>>>,
+    ) -> Result<Parsed, ReadError> {
         let input = without_byte_order_mark(input).map_err(ReadError::Io)?;
         let mut deserializer = serde_json::Deserializer::from_reader(input);
-        let parsed = self.deserialize(&mut deserializer).map_err(parse_error)?;
+        let parsed = Noting(self, seen)
+            .deserialize(&mut deserializer)
+            .map_err(parse_error)?;
         deserializer.end().map_err(parse_error)?;
         let Parsed::Reordered(text) = parsed else {
             return Ok(parsed);
         };
         // Places in the reordered text are not the input's: messages leave them out.
-        self.deserialize(&mut serde_json::Deserializer::from_str(&text))
+        Noting(self, seen)
+            .deserialize(&mut serde_json::Deserializer::from_str(&text))
             .map_err(|e| {
                 let place = format!(" at line {} column {}", e.line(), e.column());
                 let message = e.to_string();
@@ -336,16 +427,22 @@ impl Schemas {
     }
 
     /// Parses the document of schema `name` from `fields`.
-    fn parse<'de, D: Deserializer<'de>>(name: &str, fields: D) -> Result<Parsed, D::Error> {
+    fn parse<'de, D: Deserializer<'de>>(name: &'static str, fields: D) -> Result<Parsed, D::Error> {
         if name == GRAPH_SCHEMA {
             graph::GraphFields::deserialize(fields).map(|doc| Parsed::Graph(Box::new(doc)))
+        } else if LEVEL_SCHEMAS.contains(&name) {
+            serde_json::Value::deserialize(fields).map(|doc| Parsed::Level(name, Box::new(doc)))
         } else {
             MazeDocument::deserialize(fields).map(|doc| Parsed::Maze(Box::new(doc)))
         }
     }
 }
 
-impl<'de> DeserializeSeed<'de> for Schemas {
+/// [`Schemas`], noting the schema picked where asked.
+#[derive(Clone, Copy)]
+struct Noting<'a>(Schemas, Option<&'a std::cell::Cell<Option<&'static str>>>);
+
+impl<'de> DeserializeSeed<'de> for Noting<'_> {
     type Value = Parsed;
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Parsed, D::Error> {
@@ -353,7 +450,7 @@ impl<'de> DeserializeSeed<'de> for Schemas {
     }
 }
 
-impl<'de> Visitor<'de> for Schemas {
+impl<'de> Visitor<'de> for Noting<'_> {
     type Value = Parsed;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -361,16 +458,23 @@ impl<'de> Visitor<'de> for Schemas {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Parsed, A::Error> {
+        let Noting(this, seen) = self;
+        let note = |name: &'static str| {
+            if let Some(seen) = seen {
+                seen.set(Some(name));
+            }
+            name
+        };
         let Some(key) = map.next_key::<String>()? else {
-            return Err(self.no_schema());
+            return Err(this.no_schema());
         };
         if key == "schema" {
-            let name = self.pick(&map.next_value()?)?;
+            let name = note(this.pick(&map.next_value()?)?);
             let fields = SchemaFirst {
                 schema: Some(name),
                 map,
             };
-            return Self::parse(name, MapAccessDeserializer::new(fields));
+            return Schemas::parse(name, MapAccessDeserializer::new(fields));
         }
         let mut fields: Vec<(String, Box<RawValue>)> = vec![(key, map.next_value()?)];
         while let Some((key, value)) = map.next_entry::<String, Box<RawValue>>()? {
@@ -380,9 +484,9 @@ impl<'de> Visitor<'de> for Schemas {
             fields.push((key, value));
         }
         let Some(at) = fields.iter().position(|(key, _)| key == "schema") else {
-            return Err(self.no_schema());
+            return Err(this.no_schema());
         };
-        self.pick::<A::Error>(
+        this.pick::<A::Error>(
             &serde_json::from_str(fields[at].1.get()).map_err(de::Error::custom)?,
         )?;
         let schema = fields.remove(at);
@@ -400,31 +504,31 @@ impl<'de> Visitor<'de> for Schemas {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Parsed, A::Error> {
-        Err(self.no_schema())
+        Err(self.0.no_schema())
     }
 
     fn visit_str<E: de::Error>(self, _: &str) -> Result<Parsed, E> {
-        Err(self.no_schema())
+        Err(self.0.no_schema())
     }
 
     fn visit_bool<E: de::Error>(self, _: bool) -> Result<Parsed, E> {
-        Err(self.no_schema())
+        Err(self.0.no_schema())
     }
 
     fn visit_i64<E: de::Error>(self, _: i64) -> Result<Parsed, E> {
-        Err(self.no_schema())
+        Err(self.0.no_schema())
     }
 
     fn visit_u64<E: de::Error>(self, _: u64) -> Result<Parsed, E> {
-        Err(self.no_schema())
+        Err(self.0.no_schema())
     }
 
     fn visit_f64<E: de::Error>(self, _: f64) -> Result<Parsed, E> {
-        Err(self.no_schema())
+        Err(self.0.no_schema())
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<Parsed, E> {
-        Err(self.no_schema())
+        Err(self.0.no_schema())
     }
 }
 

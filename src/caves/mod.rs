@@ -36,8 +36,10 @@
 
 mod automaton;
 mod caverns;
+mod read_back;
 
 pub use caverns::Tunnel;
+pub(crate) use read_back::ReadParts;
 
 use crate::Probability;
 use crate::grid::grantable;
@@ -138,6 +140,13 @@ impl Serialize for Rule {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Rule {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        Rule::parse(&name).map_err(serde::de::Error::custom)
+    }
+}
+
 /// What cave to make.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CaveOptions {
@@ -173,7 +182,7 @@ impl Default for CaveOptions {
 }
 
 /// The parameters a cave was made with.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, serde::Deserialize)]
 pub struct CaveParams {
     /// Map width in tiles.
     pub width: u32,

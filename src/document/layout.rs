@@ -30,8 +30,14 @@ const LINES: &str = "$mazegen::Lines";
 /// A value written one element or field a line in a pretty document (cells, passages, rooms,
 /// edges), indented one level more than the field that holds it; in compact JSON, the value
 /// itself. It is seen as a field of the document, or of a struct (or option) in a field of
-/// it, at any depth; not inside arrays or maps.
+/// it, at any depth; not inside arrays or maps. Read back as the value itself.
 pub(crate) struct Lines<T>(pub T);
+
+impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for Lines<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        T::deserialize(deserializer).map(Lines)
+    }
+}
 
 impl<T: Serialize> Serialize for Lines<T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -22,6 +22,7 @@ pub(crate) mod rooms;
 pub(crate) use layout::{Lines, write_line, write_pretty};
 
 use serde::{Serialize, Serializer};
+use std::borrow::Cow;
 
 /// The `schema` field of maze documents.
 pub const MAZE_SCHEMA: &str = "mazegen.maze/v1";
@@ -113,11 +114,11 @@ impl WindowEntry {
 
 /// One entry of a room map's or cave's `entities` (contents placed by rules,
 /// [`crate::level::Contents`]): its kind, item, room and, on a tile map, its tile.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub(crate) struct EntityEntry<'a> {
-    pub kind: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub item: Option<&'a str>,
+    pub kind: Cow<'a, str>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub item: Option<Cow<'a, str>>,
     pub room: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub x: Option<u32>,
@@ -129,8 +130,8 @@ impl<'a> EntityEntry<'a> {
     /// The entry of `entity`.
     pub(crate) fn of(entity: &'a crate::level::Entity) -> Self {
         Self {
-            kind: &entity.kind,
-            item: entity.item.as_deref(),
+            kind: Cow::Borrowed(&entity.kind),
+            item: entity.item.as_deref().map(Cow::Borrowed),
             room: entity.room,
             x: entity.at.map(|(x, _)| x),
             y: entity.at.map(|(_, y)| y),

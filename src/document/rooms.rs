@@ -4,14 +4,15 @@
 
 use super::Lines;
 use crate::level::{EdgeKind, Role};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// The fields of a room-map document, in their order. `R` is the rooms, `E` the edges and `M`
-/// the maze between the rooms, each serialized as the map is walked.
-#[derive(Serialize)]
+/// the maze between the rooms, each serialized as the map is walked, or held as read.
+#[derive(Serialize, Deserialize)]
 pub(crate) struct RoomsDocument<'a, R, E, M> {
-    pub schema: &'static str,
-    pub generator: &'static str,
+    pub schema: Cow<'a, str>,
+    pub generator: Cow<'a, str>,
     pub seed: u64,
     pub params: RoomsParams<'a>,
     pub directed: bool,
@@ -22,22 +23,22 @@ pub(crate) struct RoomsDocument<'a, R, E, M> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub maze: Option<Lines<M>>,
     /// Contents placed by rules, when placed.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entities: Option<Lines<Vec<super::EntityEntry<'a>>>>,
 }
 
 /// The `params` object: the effective parameters and the map size.
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub(crate) struct RoomsParams<'a> {
     #[serde(flatten)]
-    pub params: &'a crate::rooms::Params,
+    pub params: Cow<'a, crate::rooms::Params>,
     pub map: bool,
     pub width: Option<u32>,
     pub height: Option<u32>,
 }
 
 /// The `analysis` object.
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub(crate) struct RoomsAnalysis<'a> {
     pub start: u32,
     pub goal: u32,
@@ -45,17 +46,17 @@ pub(crate) struct RoomsAnalysis<'a> {
     pub exact: bool,
     pub cyclomatic: u64,
     pub candidate_pairs: u64,
-    pub dead_ends: &'a [u32],
+    pub dead_ends: Cow<'a, [u32]>,
 }
 
 /// One entry of `rooms`: its id, its floor when laid out (columns `x .. x + w`, rows
 /// `y .. y + h`), its doors, depth and role, and the numbers of the keys in it (`K`), if any.
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub(crate) struct RoomEntry<'a, K> {
     pub id: u32,
     /// Its node name in the designer's graph it was laid out from.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<&'a str>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<Cow<'a, str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub x: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -73,7 +74,7 @@ pub(crate) struct RoomEntry<'a, K> {
 
 /// One entry of `edges`: the rooms it joins, its kind, its corridor's tiles (`C`) when laid
 /// out, and the number of its lock, if any.
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub(crate) struct EdgeEntry<C> {
     pub a: u32,
     pub b: u32,
@@ -83,13 +84,13 @@ pub(crate) struct EdgeEntry<C> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lock: Option<u32>,
     /// Passable from `a` to `b` only (a designer's graph's), when so.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub one_way: bool,
 }
 
 /// The `maze` object: the tiles of the maze between the rooms, its doors into rooms and its
 /// passages (`T`), one field a line.
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub(crate) struct MazeFillTiles<T> {
     pub doors: T,
     pub passages: T,

@@ -177,6 +177,13 @@ impl<L: Level> Dungeon<L> {
         Ok(short)
     }
 
+    /// The dungeon with `contents` placed, floor by floor, as a document holds them.
+    pub(crate) fn with_contents(mut self, contents: Vec<Vec<Entity>>) -> Self {
+        debug_assert_eq!(contents.len(), self.levels.len());
+        self.contents = contents;
+        self
+    }
+
     /// The number of floors.
     pub fn floor_count(&self) -> u32 {
         self.levels.len() as u32

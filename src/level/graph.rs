@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 /// What made an edge.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EdgeKind {
     /// The spanning tree that guarantees connection.

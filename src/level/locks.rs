@@ -31,7 +31,7 @@ use crate::rng::{MazeRng, uniform};
 use serde::Serialize;
 
 /// What a room is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     /// Where the player starts: one room of a farthest pair.

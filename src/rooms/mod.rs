@@ -62,6 +62,7 @@ mod graph;
 mod limits;
 mod maze;
 mod place;
+mod read_back;
 mod route;
 mod tree;
 
@@ -71,6 +72,7 @@ pub use design::{Design, DesignEdge, DesignRole, DesignRoom, Doors, MAX_DESIGN_R
 pub use error::RoomsError;
 pub use limits::{MAX_CORRIDOR_TILES, MAX_EDGES, MAX_ROOMS, check_count};
 pub use place::{MAX_MAP_TILES, PLACEMENT_TRIES};
+pub(crate) use read_back::ReadParts;
 
 use crate::Probability;
 use crate::level::{Analysis, Edge, EdgeKind, Level, Lock, Plan, Rect, most_locks, plan_locks};
@@ -78,7 +80,7 @@ use crate::rng::rng_for_stream;
 use candidates::CandidatePairs;
 use graph::GraphBuilder;
 use route::Routes;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 /// The largest room side in tiles.
@@ -137,14 +139,15 @@ impl Default for MazeFill {
 /// The effective parameters of the maze between the rooms.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct MazeParams {
-    /// The algorithm that carved it.
+    /// The algorithm that carved it: one that carves any shape
+    /// ([`crate::algorithms::GRAPH_ALGORITHMS`]).
     pub algorithm: &'static str,
     /// The share of its tiles removed as dead ends.
     pub sparseness: f64,
 }
 
 /// Which pairs of rooms may be connected.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Candidates {
     /// Any pair.
@@ -165,7 +168,7 @@ impl Candidates {
 }
 
 /// The range of room widths and heights in tiles, both ends included.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoomSize {
     /// The smallest side.
     pub min: u32,
@@ -335,7 +338,7 @@ impl RoomOptions {
 }
 
 /// The effective parameters of a room map: the options with every default resolved.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Params {
     /// Number of rooms.
     pub count: u32,
@@ -350,10 +353,10 @@ pub struct Params {
     /// How many corridors are locked.
     pub locks: u32,
     /// How many cycles are built in (left out of documents when none).
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub cycles: u32,
     /// The maze between the rooms, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub maze: Option<MazeParams>,
 }
 
@@ -684,6 +687,34 @@ fn connect(
             }
             Err(error) => return Err(error),
         }
+    }
+}
+
+/// Read back with its algorithm one that carves any shape, as the catalogue spells it.
+impl<'de> Deserialize<'de> for MazeParams {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        struct Fields {
+            algorithm: String,
+            sparseness: f64,
+        }
+        let Fields {
+            algorithm,
+            sparseness,
+        } = Fields::deserialize(deserializer)?;
+        let known = crate::algorithms::GRAPH_ALGORITHMS;
+        let algorithm = (known.iter().copied())
+            .find(|&name| name == algorithm)
+            .ok_or_else(|| {
+                serde::de::Error::custom(format_args!(
+                    "{algorithm:?} is no algorithm that carves any shape; expected one of {}",
+                    known.join(", ")
+                ))
+            })?;
+        Ok(Self {
+            algorithm,
+            sparseness,
+        })
     }
 }
 

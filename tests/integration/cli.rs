@@ -82,9 +82,15 @@ fn help_lists_the_formats_a_command_writes_and_its_own_default() {
         "ascii",
         "mazebench",
     ];
+    // render draws rooms, caves and dungeon documents too, in their formats.
+    let levels = ["dot", "tiled", "tmx", "godot", "ldtk", "uvtt"];
     for command in ["solve", "render"] {
         let (help, values) = listed(command);
-        assert_eq!(values, documents, "{command} --help");
+        let expected = match command {
+            "render" => [&documents[..], &levels].concat(),
+            _ => documents.to_vec(),
+        };
+        assert_eq!(values, expected, "{command} --help");
         assert!(!help.contains("for solve"), "{help}");
         // What is not listed is still refused with its reason.
         for format in ["events", "npy", "npz"] {

@@ -40,6 +40,7 @@ mod python_package;
 mod random_walls;
 mod read_graph;
 mod refusals;
+mod render_levels;
 mod research_formats;
 mod rooms_cli;
 

@@ -284,6 +284,10 @@ fn broken_documents_get_one_line_errors_and_exit_2() {
     ));
     for (input, expected) in cases {
         for command in ["solve", "render", "stats"] {
+            // render reads rooms documents too (see render_levels).
+            if command == "render" && input.contains("mazegen.rooms/v1") {
+                continue;
+            }
             let assert = mazegen()
                 .arg(command)
                 .write_stdin(input.clone())

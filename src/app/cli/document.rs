@@ -6,11 +6,12 @@ use clap::{Arg, Args, ValueEnum};
 use std::path::PathBuf;
 
 /// `--format` of `solve` and `render`: help lists the formats they write
-/// ([`Format::of_documents`]); the others are still parsed, to be refused with the reason.
-fn document_formats(arg: Arg) -> Arg {
-    let values = Format::value_variants().iter().map(|format| {
+/// ([`Format::of_documents`], and with `levels` those of room maps and caves); the others are
+/// still parsed, to be refused with the reason.
+fn document_formats(arg: Arg, levels: bool) -> Arg {
+    let values = Format::value_variants().iter().map(move |format| {
         let value = format.to_possible_value().expect("every format has a name");
-        value.hide(!format.of_documents())
+        value.hide(!format.of_documents() || !levels && !format.of_mazes())
     });
     let parser = PossibleValuesParser::new(values)
         .map(|name| Format::from_str(&name, false).expect("one of the formats' names"));
@@ -19,15 +20,15 @@ fn document_formats(arg: Arg) -> Arg {
 
 /// `--format` of `solve`: its own default.
 pub(super) fn solve_format(arg: Arg) -> Arg {
-    document_formats(arg).help(
+    document_formats(arg, false).help(
         "Output format [default: the kind of document read: json for a maze document, graph \
          for a graph document]",
     )
 }
 
-/// `--format` of `render`.
+/// `--format` of `render`: the formats of mazes, and those of room maps and caves.
 pub(super) fn render_format(arg: Arg) -> Arg {
-    document_formats(arg)
+    document_formats(arg, true)
 }
 
 /// Options of `solve`.
@@ -100,7 +101,8 @@ pub struct SearchAnimationArgs {
 /// Options of `render`.
 #[derive(Debug, Args)]
 pub struct RenderArgs {
-    /// The maze document to read (- for standard input) [default: standard input]
+    /// The document to read: a maze, graph, rooms, caves or dungeon document (- for standard
+    /// input) [default: standard input]
     #[arg(value_name = "FILE")]
     pub input: Option<PathBuf>,
 

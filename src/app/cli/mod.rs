@@ -174,11 +174,13 @@ pub enum Command {
         "stats maze.json --format json | jq .dead_ends"
     ))]
     Stats(StatsArgs),
-    /// Read a maze document (JSON) and draw it in another format
+    /// Read a maze, graph, rooms, caves or dungeon document (JSON) and draw it in another
+    /// format
     #[command(mut_arg("format", document::render_format))]
     #[command(after_help = examples!(
         "render maze.json --format svg -o maze.svg",
-        "backtrack --size 41 --format json | mazegen render --format png --theme mono -o maze.png"
+        "backtrack --size 41 --format json | mazegen render --format png --theme mono -o maze.png",
+        "rooms --seed 3 --contents --format json | mazegen render --format tiled -o level.tmj"
     ))]
     Render(RenderArgs),
     /// Score answers (coordinate lists, moves, AlphaMaze moves) against the mazes they answer:

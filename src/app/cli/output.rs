@@ -173,6 +173,24 @@ pub enum Format {
     /// MazeBench's text grid and ground truth (every accepted shortest path as moves), a JSON
     /// object a line
     Mazebench,
+    /// Graphviz DOT of a room map's graph (render of a rooms document)
+    #[value(hide = true)]
+    Dot,
+    /// A Tiled map, .tmj (render of a rooms, caves or dungeon document)
+    #[value(hide = true)]
+    Tiled,
+    /// A Tiled map in XML, .tmx (render of a rooms, caves or dungeon document)
+    #[value(hide = true)]
+    Tmx,
+    /// A Godot 4.3+ scene, .tscn (render of a rooms, caves or dungeon document)
+    #[value(hide = true)]
+    Godot,
+    /// An LDtk project (render of a rooms, caves or dungeon document)
+    #[value(hide = true)]
+    Ldtk,
+    /// A Universal VTT file, .dd2vtt (render of a rooms, caves or dungeon document)
+    #[value(hide = true)]
+    Uvtt,
 }
 
 impl Format {
@@ -180,6 +198,23 @@ impl Format {
     pub fn name(self) -> String {
         self.to_possible_value()
             .map_or_else(String::new, |value| value.get_name().to_owned())
+    }
+
+    /// The formats that write mazes ([`Format::of_mazes`]), in `--format`'s order.
+    pub fn maze_formats() -> impl Iterator<Item = Format> {
+        Format::value_variants()
+            .iter()
+            .copied()
+            .filter(|format| format.of_mazes())
+    }
+
+    /// Whether it writes mazes: all but the formats of room maps and caves alone, which
+    /// `render` writes of their documents (`dot`, `tiled`, `tmx`, `godot`, `ldtk`, `uvtt`).
+    pub fn of_mazes(self) -> bool {
+        !matches!(
+            self,
+            Format::Dot | Format::Tiled | Format::Tmx | Format::Godot | Format::Ldtk | Format::Uvtt
+        )
     }
 
     /// Whether `solve` and `render` write it: all but events (a generator's steps) and the
@@ -216,6 +251,12 @@ impl Format {
             Format::Searchformer => render::Searchformer::TAKES,
             Format::Ascii => render::Ascii::TAKES,
             Format::Mazebench => render::MazeBench::TAKES,
+            Format::Dot => render::Dot::TAKES,
+            Format::Tiled => render::Tiled::TAKES,
+            Format::Tmx => render::Tmx::TAKES,
+            Format::Godot => render::Godot::TAKES,
+            Format::Ldtk => render::Ldtk::TAKES,
+            Format::Uvtt => render::Uvtt::TAKES,
         }
     }
 }

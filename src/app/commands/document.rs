@@ -1,31 +1,119 @@
-//! The commands that read a maze document back: `solve`, `render` and `stats`.
+//! The commands that read a document back: `solve`, `render` and `stats` of maze and graph
+//! documents, `render` of rooms, caves and dungeon documents too.
 
 use super::write_maze;
 use crate::app::animate::{self, Animator, Pace, ShapeAnimator};
 use crate::app::cli::StatsFormat;
 use crate::app::output::Target;
 use crate::app::settle::{
-    DocumentAction, DocumentJob, Input, Solving, bad_input, check_read_shape, open_named,
-    picture_flag_refused, shape_format_refused, tiles_style_refused, with_flags,
+    DocumentAction, DocumentJob, Input, LEVEL_FORMATS, LevelOutput, Solving, bad_input,
+    check_read_shape, open_named, picture_flag_refused, shape_format_refused, tiles_style_refused,
+    with_flags,
 };
 use crate::app::terminal::TerminalScreen;
+use anyhow::Context;
 use mazegen::Maze;
 use mazegen::analysis::ShapeStats;
 use mazegen::analysis::{AllShortest, Figures};
+use mazegen::level::{Dungeon, Level};
 use mazegen::maze::Finish;
-use mazegen::read::{AnyDocument, ReadError};
+use mazegen::read::{AnyDocument, Document, LevelDocument, ReadError};
 use mazegen::render::Style;
 use mazegen::topology::Shape;
 use std::io::{self, Read};
 
 /// Carries out a document job.
 pub fn run(job: DocumentJob) -> anyhow::Result<()> {
-    match read(&job.input)? {
+    // `solve` and `stats` read maze and graph documents alone, `render` level documents too.
+    let document = match (read(&job.input, job.level.is_some())?, job.level) {
+        (Document::Maze(document), _) => document,
+        (Document::Level(level), Some(output)) => return render_level(level, output?),
+        (Document::Level(_), None) => unreachable!("level documents are read by render alone"),
+    };
+    let action = job.action?;
+    match document {
         // A maze in levels or a weave is written as any shape is, or in tiles of its own.
-        AnyDocument::Maze(maze) if maze.shape().has_own_tiles() => run_on_graph(maze, job.action),
-        AnyDocument::Maze(maze) => run_on_maze(maze, job.action),
-        AnyDocument::Graph(maze) => run_on_graph(maze, job.action),
+        AnyDocument::Maze(maze) if maze.shape().has_own_tiles() => run_on_graph(maze, action),
+        AnyDocument::Maze(maze) => run_on_maze(maze, action),
+        AnyDocument::Graph(maze) => run_on_graph(maze, action),
     }
+}
+
+/// What `level` was read from, as messages name it.
+fn level_kind(level: &LevelDocument) -> &'static str {
+    match level {
+        LevelDocument::Rooms(dungeon) if dungeon.floor_count() > 1 => {
+            "a dungeon document of room maps"
+        }
+        LevelDocument::Caves(dungeon) if dungeon.floor_count() > 1 => "a dungeon document of caves",
+        LevelDocument::Rooms(_) => "a rooms document",
+        LevelDocument::Caves(_) => "a caves document",
+    }
+}
+
+/// Writes `level` as `output` says, as `rooms` or `caves` would have written it.
+fn render_level(level: LevelDocument, output: LevelOutput) -> anyhow::Result<()> {
+    let refused = |format: &str| {
+        bad_input(format!(
+            "--format {format} draws room maps' graphs; {} is written as {LEVEL_FORMATS}",
+            level_kind(&level)
+        ))
+    };
+    match &level {
+        LevelDocument::Rooms(dungeon) => {
+            let format = output.rooms.expect("the formats of rooms are settled");
+            if format.draws_tiles() {
+                check_tiles(dungeon, &output, level_kind(&level))?;
+            }
+            let renderer = crate::app::settle::rooms_renderer(&output, format);
+            output.target.write(|out| renderer.render(dungeon, out))?;
+        }
+        LevelDocument::Caves(dungeon) => {
+            let Some(format) = output.caves else {
+                return Err(refused(&output.format.name()));
+            };
+            check_tiles(dungeon, &output, level_kind(&level))?;
+            let renderer = crate::app::settle::caves_renderer(&output, format);
+            output.target.write(|out| renderer.render(dungeon, out))?;
+        }
+    }
+    super::rooms::write_tileset(output.tileset)
+}
+
+/// Checks that every floor of `dungeon` (read from `what`) has a tile map to draw, and that a
+/// picture of them all, one below another, can be drawn.
+fn check_tiles<L: Level>(
+    dungeon: &Dungeon<L>,
+    output: &LevelOutput,
+    what: &str,
+) -> anyhow::Result<()> {
+    let mut sizes = Vec::new();
+    for floor in dungeon.floors() {
+        let Some(tiles) = floor.tile_map() else {
+            return Err(bad_input(format!(
+                "{what} has no tile map (its rooms were not laid out: --map never): --format {} \
+                 draws one; write it as json or dot",
+                output.format.name()
+            )));
+        };
+        sizes.push((u64::from(tiles.width()), u64::from(tiles.height())));
+    }
+    if output.format.takes().picture {
+        let width = sizes.iter().map(|&(w, _)| w).max().unwrap_or(0);
+        let gaps = u64::from(mazegen::level::FLOOR_GAP) * (sizes.len() as u64 - 1);
+        let height = sizes.iter().map(|&(_, h)| h).sum::<u64>() + gaps;
+        let picture = match output.format {
+            crate::app::cli::Format::Uvtt => mazegen::render::Picture {
+                scale: output.scale.unwrap_or(64),
+                ..output.picture
+            },
+            _ => output.picture,
+        };
+        picture
+            .pixel_size_of(width, height)
+            .with_context(|| format!("--scale {}", picture.scale))?;
+    }
+    Ok(())
 }
 
 /// Carries out `action` on a maze read from a maze document.
@@ -216,26 +304,37 @@ fn print_stats(
     })
 }
 
-/// Reads and validates the document at `input`, of either kind. A file that cannot be opened
-/// (missing, a directory) is refused as bad input; one that fails while read (a failing device)
-/// is an I/O failure, not a bad document.
-fn read(input: &Input) -> anyhow::Result<AnyDocument> {
+/// Reads and validates the document at `input`: a maze or graph document, or with `levels`
+/// one of any kind. A file that cannot be opened (missing, a directory) is refused as bad
+/// input; one that fails while read (a failing device) is an I/O failure, not a bad document.
+fn read(input: &Input, levels: bool) -> anyhow::Result<Document> {
     match input {
         Input::File(path) => {
             let name = path.display().to_string();
             let file = open_named(path, &name)?;
-            read_from(io::BufReader::new(file), &name)
+            read_from(io::BufReader::new(file), &name, levels)
         }
-        Input::Stdin => read_from(io::stdin().lock(), "standard input"),
+        Input::Stdin => read_from(io::stdin().lock(), "standard input", levels),
     }
 }
 
 /// Reads and validates the document `source`, called `name` in messages: a failure to read is
 /// an I/O error (exit 1), a refused document or a maze too large the library's error (exit 2).
-fn read_from(source: impl Read, name: &str) -> anyhow::Result<AnyDocument> {
-    mazegen::read::read_document(source).map_err(|error| match error {
+fn read_from(source: impl Read, name: &str, levels: bool) -> anyhow::Result<Document> {
+    let mut schema = None;
+    let read = match levels {
+        true => mazegen::read::read_any(source, &mut schema),
+        false => mazegen::read::read_document(source).map(Document::Maze),
+    };
+    read.map_err(|error| match error {
         ReadError::Refused(error @ mazegen::MazeError::InvalidDocument(_)) => {
-            anyhow::Error::new(error).context(format!("{name} is not a maze document"))
+            let kind = match schema {
+                Some(mazegen::document::ROOMS_SCHEMA) => "a rooms document",
+                Some(mazegen::document::CAVES_SCHEMA) => "a caves document",
+                Some(mazegen::document::DUNGEON_SCHEMA) => "a dungeon document",
+                _ => "a maze document",
+            };
+            anyhow::Error::new(error).context(format!("{name} is not {kind}"))
         }
         ReadError::Refused(error) => {
             anyhow::Error::new(error).context(format!("cannot read {name}"))

@@ -29,6 +29,32 @@ pub struct CavesJob {
     pub contents: Option<ContentsJob>,
 }
 
+/// The renderer of caves in `format`: `term` colored or not, pictures drawn as `picture`
+/// says (`uvtt`'s made at its scale already).
+pub(super) fn caves_renderer(
+    format: CavesFormat,
+    color: bool,
+    picture: mazegen::render::Picture,
+) -> Box<dyn Render<Dungeon<CaveMap>>> {
+    match format {
+        CavesFormat::Term => Box::new(Term {
+            color,
+            heatmap: false,
+            scale: None,
+            ..Term::default()
+        }),
+        CavesFormat::Text => Box::new(Text::default()),
+        CavesFormat::Json => Box::new(Json::default()),
+        CavesFormat::Tiled => Box::new(Tiled),
+        CavesFormat::Tmx => Box::new(Tmx),
+        CavesFormat::Godot => Box::new(Godot),
+        CavesFormat::Ldtk => Box::new(Ldtk),
+        CavesFormat::Uvtt => Box::new(Uvtt(picture)),
+        CavesFormat::Svg => Box::new(Svg(picture)),
+        CavesFormat::Png => Box::new(Png(picture)),
+    }
+}
+
 /// Settles the `caves` command.
 pub(super) fn caves(args: CavesArgs) -> anyhow::Result<CavesJob> {
     let format = args.format;
@@ -56,23 +82,7 @@ pub(super) fn caves(args: CavesArgs) -> anyhow::Result<CavesJob> {
     }
     let target = Target::new(args.target.output.as_deref());
     super::output::refuse_binary_to_terminal(takes, &target)?;
-    let renderer: Box<dyn Render<Dungeon<CaveMap>>> = match format {
-        CavesFormat::Term => Box::new(Term {
-            color: use_color(&args.target),
-            heatmap: false,
-            scale: None,
-            ..Term::default()
-        }),
-        CavesFormat::Text => Box::new(Text::default()),
-        CavesFormat::Json => Box::new(Json::default()),
-        CavesFormat::Tiled => Box::new(Tiled),
-        CavesFormat::Tmx => Box::new(Tmx),
-        CavesFormat::Godot => Box::new(Godot),
-        CavesFormat::Ldtk => Box::new(Ldtk),
-        CavesFormat::Uvtt => Box::new(Uvtt(picture)),
-        CavesFormat::Svg => Box::new(Svg(picture)),
-        CavesFormat::Png => Box::new(Png(picture)),
-    };
+    let renderer = caves_renderer(format, use_color(&args.target), picture);
     let automaton = args.automaton;
     let options = CaveOptions {
         width: args.width,

@@ -3,7 +3,6 @@
 use super::output::{Rendering, rendering};
 use super::{Seed, bad_input};
 use crate::app::cli::{EndpointRule, Format, MazeArgs, OutputArgs};
-use clap::ValueEnum;
 use mazegen::algorithms::{Generator, square_walk_steps};
 use mazegen::dataset::DatasetSpec;
 use mazegen::grid::tiles_from_cells;
@@ -244,9 +243,7 @@ pub fn settle(
         return Err(one_at_a_time(&args, flag, "maze", &formats));
     }
     if args.unicursal {
-        let formats: Vec<Format> = Format::value_variants()
-            .iter()
-            .copied()
+        let formats: Vec<Format> = Format::maze_formats()
             .filter(|&format| format != Format::Events && !format.takes().dataset_only())
             .collect();
         return Err(one_at_a_time(&args, "--unicursal", "labyrinth", &formats));
@@ -326,9 +323,8 @@ pub fn settle(
             }
     };
     if count > 1 && !writes_many(format) {
-        let names: Vec<String> = Format::value_variants()
-            .iter()
-            .filter(|&&format| writes_many(format))
+        let names: Vec<String> = Format::maze_formats()
+            .filter(|&format| writes_many(format))
             .map(|format| format.name())
             .collect();
         return Err(bad_input(format!(
@@ -341,7 +337,7 @@ pub fn settle(
         )));
     }
     let substitutes = |holds: fn(Holds) -> bool| {
-        let formats = Format::value_variants().iter().copied().filter(|&other| {
+        let formats = Format::maze_formats().filter(|&other| {
             writes_many(other) && other.takes().dataset_only() && holds(other.takes().holds)
         });
         super::output::format_names(formats)

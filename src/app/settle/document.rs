@@ -2,8 +2,11 @@
 //! and how the maze read from it is written, for either kind of document.
 
 use super::output::{Rendering, picture, rendering, use_color};
+use super::rooms::TilesetImage;
 use super::{Job, bad_input};
 use crate::app::cli::Place;
+use crate::app::cli::{CavesFormat, MapPictureArgs, MapTheme, RoomsFormat, Theme};
+use clap::ValueEnum as _;
 use mazegen::topology::Shape;
 
 use crate::app::animate::Pace;
@@ -16,12 +19,92 @@ use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// A maze document to read and act on.
+/// A document to read and act on.
 pub struct DocumentJob {
     /// Where to read it from.
     pub input: Input,
-    /// What to do with it.
-    pub action: DocumentAction,
+    /// What to do with a maze or graph document, or why the options cannot do it (known to
+    /// matter once the document is read).
+    pub action: anyhow::Result<DocumentAction>,
+    /// How `render` writes a rooms, caves or dungeon document, or why the options cannot;
+    /// `None` for the commands that read mazes only.
+    pub level: Option<anyhow::Result<LevelOutput>>,
+}
+
+/// How `render` writes a rooms, caves or dungeon document: in the format `rooms` and `caves`
+/// write it in, as they would.
+pub struct LevelOutput {
+    /// The format as `--format` names it.
+    pub format: Format,
+    /// The format as `rooms` names it, if room maps are written in it.
+    pub rooms: Option<RoomsFormat>,
+    /// The format as `caves` names it, if caves are written in it.
+    pub caves: Option<CavesFormat>,
+    /// Whether `term` colors.
+    pub color: bool,
+    /// How pictures are drawn (`--theme`, `--scale`).
+    pub picture: Picture,
+    /// `--scale` as given (`uvtt` has a scale of its own).
+    pub scale: Option<u32>,
+    /// Where it goes.
+    pub target: Target,
+    /// Where the image of a Tiled map's tileset goes.
+    pub tileset: TilesetImage,
+}
+
+/// The formats of rooms, caves and dungeon documents, as refusals name them.
+pub const LEVEL_FORMATS: &str =
+    "--format term, text, json, svg, png, tiled, tmx, godot, ldtk or uvtt (or dot for room maps)";
+
+/// Settles how `render` writes a level document: the format as `rooms` and `caves` know it,
+/// refusing the options of mazes alone and those its format does not take.
+pub(super) fn level_output(args: &OutputArgs) -> anyhow::Result<LevelOutput> {
+    let format = args.format.unwrap_or(Format::Term);
+    let name = format.name();
+    let rooms = RoomsFormat::from_str(&name, false).ok();
+    let caves = CavesFormat::from_str(&name, false).ok();
+    let Some(takes) = rooms.map(RoomsFormat::takes) else {
+        return Err(bad_input(format!(
+            "--format {name} writes mazes; a rooms, caves or dungeon document is written as \
+             {LEVEL_FORMATS}"
+        )));
+    };
+    let maze_flags = [
+        ("--stats", args.stats),
+        ("--heatmap", args.heatmap),
+        ("--style", args.style.is_some()),
+        ("--paper", args.paper.is_some()),
+        ("--per-page", args.per_page.is_some()),
+        ("--tokenizer", args.tokenizer.is_some()),
+        ("--trace", args.trace.is_some()),
+    ];
+    if let Some((flag, _)) = maze_flags.iter().find(|(_, given)| *given) {
+        return Err(bad_input(format!(
+            "{flag} applies to mazes, not to rooms, caves or dungeon documents; leave it out"
+        )));
+    }
+    let theme = args.theme.map(|theme| match theme {
+        Theme::Color => MapTheme::Color,
+        Theme::Colorblind => MapTheme::Colorblind,
+        Theme::Mono => MapTheme::Mono,
+    });
+    let picture_args = MapPictureArgs {
+        theme,
+        scale: args.scale,
+    };
+    let picture = super::rooms::map_picture(takes, &name, &picture_args)?;
+    let target = Target::new(args.target.output.as_deref());
+    super::output::refuse_binary_to_terminal(takes, &target)?;
+    Ok(LevelOutput {
+        format,
+        rooms,
+        caves,
+        color: use_color(&args.target),
+        picture,
+        scale: args.scale,
+        tileset: TilesetImage::of(matches!(format, Format::Tiled | Format::Tmx), &target),
+        target,
+    })
 }
 
 /// Where a document is read from.
@@ -104,6 +187,15 @@ pub(super) fn document_output(
     graph_default: Format,
 ) -> anyhow::Result<DocumentOutput> {
     let graph_format = args.format.unwrap_or(graph_default);
+    if !graph_format.of_mazes() {
+        let formats = Format::maze_formats().filter(|format| format.of_documents());
+        return Err(bad_input(format!(
+            "--format {} writes room maps and caves, not mazes; a maze or graph document is \
+             written as {}",
+            graph_format.name(),
+            super::output::format_names(formats)
+        )));
+    }
     let takes = graph_format.takes();
     // Known only once read: whether term or text draw the maze in lines, at --scale.
     let blocks_scale = args.scale.filter(|_| takes.blocks);
@@ -130,8 +222,12 @@ pub(super) fn document_output(
 }
 
 /// Settles a document command: where to read from (refusing an interactive terminal, which
-/// would only wait) and what to do.
-pub(super) fn document(path: Option<PathBuf>, action: DocumentAction) -> anyhow::Result<Job> {
+/// would only wait) and what to do, with a maze document and (for `render`) a level document.
+pub(super) fn document(
+    path: Option<PathBuf>,
+    action: anyhow::Result<DocumentAction>,
+    level: Option<anyhow::Result<LevelOutput>>,
+) -> anyhow::Result<Job> {
     let input = match path.filter(|path| path.as_os_str() != "-") {
         Some(path) => Input::File(path),
         None if io::stdin().is_terminal() => {
@@ -142,7 +238,11 @@ pub(super) fn document(path: Option<PathBuf>, action: DocumentAction) -> anyhow:
         }
         None => Input::Stdin,
     };
-    Ok(Job::Document(DocumentJob { input, action }))
+    Ok(Job::Document(DocumentJob {
+        input,
+        action,
+        level,
+    }))
 }
 
 /// Checks that `solve --animate` can run here and now (the fit is checked once the maze is

@@ -16,7 +16,7 @@ mod rooms;
 
 pub use caves::CavesJob;
 pub use dataset::DatasetJob;
-pub use document::{DocumentAction, DocumentJob, Input, Solving};
+pub use document::{DocumentAction, DocumentJob, Input, LEVEL_FORMATS, LevelOutput, Solving};
 pub use flags::{caves_with_flags, dataset_with_flags, with_flags, with_options_at_fault};
 pub use maze::{Chunked, Destination, MazeJob, walk_steps};
 pub use output::{
@@ -24,6 +24,36 @@ pub use output::{
     tiles_style_refused,
 };
 pub use rooms::{ContentsJob, RoomsJob, TilesetImage};
+
+/// The renderer of room maps in `format`, as the `rooms` command makes it.
+pub fn rooms_renderer(
+    output: &LevelOutput,
+    format: crate::app::cli::RoomsFormat,
+) -> Box<dyn mazegen::render::Render<mazegen::level::Dungeon<mazegen::rooms::RoomMap>>> {
+    rooms::rooms_renderer(format, output.color, output.picture, output.scale)
+}
+
+/// The renderer of caves in `format`, as the `caves` command makes it.
+pub fn caves_renderer(
+    output: &LevelOutput,
+    format: crate::app::cli::CavesFormat,
+) -> Box<dyn mazegen::render::Render<mazegen::level::Dungeon<mazegen::caves::CaveMap>>> {
+    let picture = match format {
+        crate::app::cli::CavesFormat::Uvtt => rooms::uvtt_picture(output.picture, output.scale),
+        _ => output.picture,
+    };
+    caves::caves_renderer(format, output.color, picture)
+}
+
+/// The refusal of `--format` `format`, which writes room maps and caves alone, for a
+/// command of mazes (`what` it is).
+fn level_format_refused(format: Format, what: &str) -> anyhow::Error {
+    bad_input(format!(
+        "--format {} writes room maps and caves (rooms, caves, or render of their documents), \
+         not {what}",
+        format.name()
+    ))
+}
 
 use crate::app::cli::{Cli, Command, Format, MazeArgs};
 use clap::CommandFactory;
@@ -186,6 +216,9 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
         Command::Caves(args) => return caves::caves(args).map(Job::Caves),
         Command::Solve(mut args) => {
             dataset::refuse_arrays(&args.output)?;
+            if let Some(format) = args.output.format.filter(|format| !format.of_mazes()) {
+                return Err(level_format_refused(format, "the mazes solve writes"));
+            }
             let format = args.output.format;
             if let Some(format) =
                 format.filter(|f| args.endpoints.openings && !f.takes().holds.openings)
@@ -209,18 +242,28 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
                 goal: args.endpoints.goal,
             };
             let action = DocumentAction::Solve(solving, output, pace);
-            return document::document(args.input, action);
+            return document::document(args.input, Ok(action), None);
         }
         Command::Render(args) => {
             dataset::refuse_arrays(&args.output)?;
-            let output = document::document_output(&args.output, Format::Term, Format::Term)?;
-            return document::document(args.input, DocumentAction::Render(output));
+            // Which options apply is known once the document is read: a refusal for both
+            // kinds is the one of the kind its format writes.
+            let maze = document::document_output(&args.output, Format::Term, Format::Term);
+            let level = document::level_output(&args.output);
+            let of_mazes = args.output.format.is_none_or(Format::of_mazes);
+            return match (maze, level) {
+                (Err(refused), Err(_)) if of_mazes => Err(refused),
+                (Err(_), Err(refused)) => Err(refused),
+                (maze, level) => {
+                    document::document(args.input, maze.map(DocumentAction::Render), Some(level))
+                }
+            };
         }
         Command::Stats(args) => {
             let cap = (args.cap.map(|cap| cap as usize)).unwrap_or(mazegen::analysis::DEFAULT_CAP);
             let all_shortest = args.all_shortest.then_some(cap);
             let action = DocumentAction::Stats(args.format, all_shortest);
-            return document::document(args.input, action);
+            return document::document(args.input, Ok(action), None);
         }
         Command::Score(args) => return Ok(Job::Score(args)),
         Command::Suite(args) => return Ok(Job::Suite(args)),
@@ -229,6 +272,9 @@ pub fn settle(cli: Cli) -> anyhow::Result<Job> {
             return man_page(args.command.as_deref()).map(|page| Job::Man(Box::new(page)));
         }
     };
+    if let Some(format) = args.output.format.filter(|format| !format.of_mazes()) {
+        return Err(level_format_refused(format, "mazes"));
+    }
     if dataset::wanted(&args) {
         return dataset::settle(generator, args).map(Job::Dataset);
     }
@@ -280,7 +326,7 @@ fn refuse_from_in_levels(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::{Parser, ValueEnum};
+    use clap::Parser;
     use mazegen::maze::Blank;
 
     /// Settles `args` as the command line would.
@@ -371,7 +417,7 @@ mod tests {
             style: Style::Lines,
             ..Picture::default()
         };
-        for &format in Format::value_variants() {
+        for format in Format::maze_formats() {
             let output = &args.maze.output;
             let Some(in_tiles) = output::renderer(format, output, Picture::default(), false) else {
                 assert_eq!(format, Format::Events, "only events have no renderer");

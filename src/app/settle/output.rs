@@ -5,7 +5,6 @@ use super::bad_input;
 
 use crate::app::cli::{self, ColorChoice, Format, OutputArgs, TargetArgs};
 use crate::app::output::Target;
-use clap::ValueEnum;
 use mazegen::render::{
     self as render, Graph, Html, Json, Jsonl, Many, NpyConnections, NpyTiles, Npz, Pdf, Picture,
     Png, Render, Style, Svg, Takes, Term, Text, Tokens,
@@ -43,7 +42,7 @@ fn names_joined(formats: impl IntoIterator<Item = Format>, last_by: &str) -> Str
 /// The formats of mazes that take what `takes` says of a format, in `--format`'s order: the
 /// one source of the lists refusals give.
 pub(crate) fn formats_that(takes: impl Fn(Takes) -> bool) -> Vec<Format> {
-    (Format::value_variants().iter().copied())
+    Format::maze_formats()
         .filter(|format| takes(format.takes()))
         .collect()
 }
@@ -507,6 +506,10 @@ pub(super) fn renderer(
         }),
         Format::Ascii => Box::new(render::Ascii),
         Format::Mazebench => Box::new(render::MazeBench),
+        // Formats of room maps and caves alone.
+        Format::Dot | Format::Tiled | Format::Tmx | Format::Godot | Format::Ldtk | Format::Uvtt => {
+            return None;
+        }
     })
 }
 

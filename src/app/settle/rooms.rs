@@ -153,6 +153,34 @@ pub(super) fn uvtt_picture(picture: Picture, scale: Option<u32>) -> Picture {
     }
 }
 
+/// The renderer of room maps in `format`: `term` colored or not, pictures drawn as `picture`
+/// says (`uvtt`'s at `scale`, or a tabletop's usual one).
+pub(super) fn rooms_renderer(
+    format: RoomsFormat,
+    color: bool,
+    picture: Picture,
+    scale: Option<u32>,
+) -> Box<dyn Render<Dungeon<RoomMap>>> {
+    match format {
+        RoomsFormat::Term => Box::new(Term {
+            color,
+            heatmap: false,
+            scale: None,
+            ..Term::default()
+        }),
+        RoomsFormat::Text => Box::new(Text::default()),
+        RoomsFormat::Json => Box::new(Json::default()),
+        RoomsFormat::Dot => Box::new(Dot),
+        RoomsFormat::Tiled => Box::new(Tiled),
+        RoomsFormat::Tmx => Box::new(Tmx),
+        RoomsFormat::Godot => Box::new(Godot),
+        RoomsFormat::Ldtk => Box::new(Ldtk),
+        RoomsFormat::Svg => Box::new(Svg(picture)),
+        RoomsFormat::Png => Box::new(mazegen::render::Png(picture)),
+        RoomsFormat::Uvtt => Box::new(Uvtt(uvtt_picture(picture, scale))),
+    }
+}
+
 /// The number of rooms unless `--count` says otherwise.
 const DEFAULT_COUNT: u32 = 12;
 
@@ -277,24 +305,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
     let contents = read_contents(&args.contents, takes, &format_name)?;
     let target = Target::new(args.target.output.as_deref());
     super::output::refuse_binary_to_terminal(takes, &target)?;
-    let renderer: Box<dyn Render<Dungeon<RoomMap>>> = match format {
-        RoomsFormat::Term => Box::new(Term {
-            color: use_color(&args.target),
-            heatmap: false,
-            scale: None,
-            ..Term::default()
-        }),
-        RoomsFormat::Text => Box::new(Text::default()),
-        RoomsFormat::Json => Box::new(Json::default()),
-        RoomsFormat::Dot => Box::new(Dot),
-        RoomsFormat::Tiled => Box::new(Tiled),
-        RoomsFormat::Tmx => Box::new(Tmx),
-        RoomsFormat::Godot => Box::new(Godot),
-        RoomsFormat::Ldtk => Box::new(Ldtk),
-        RoomsFormat::Svg => Box::new(Svg(picture)),
-        RoomsFormat::Png => Box::new(mazegen::render::Png(picture)),
-        RoomsFormat::Uvtt => Box::new(Uvtt(uvtt_picture(picture, args.picture.scale))),
-    };
+    let renderer = rooms_renderer(format, use_color(&args.target), picture, args.picture.scale);
     Ok(RoomsJob {
         contents,
         tileset: TilesetImage::of(

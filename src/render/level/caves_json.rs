@@ -9,6 +9,7 @@ use crate::render::style::TileStyle;
 use crate::render::{Json, Render};
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 impl Render<CaveMap> for Json {
@@ -30,17 +31,17 @@ fn write_cave(cave: &CaveMap, level: &dyn Level, out: &mut dyn Write) -> io::Res
     let analysis = cave.analysis();
     let entities = level.entities();
     let document = CavesDocument {
-        schema: CAVES_SCHEMA,
-        generator: crate::GENERATOR,
+        schema: CAVES_SCHEMA.into(),
+        generator: crate::GENERATOR.into(),
         seed: cave.seed,
-        params: &cave.params,
+        params: Cow::Borrowed(&cave.params),
         directed: false,
         multigraph: false,
         analysis: CavesAnalysis {
             start: analysis.start,
             goal: analysis.goal,
             hops: analysis.hops,
-            dead_ends: &analysis.dead_ends,
+            dead_ends: Cow::Borrowed(&analysis.dead_ends),
             left_out: cave.left_out,
         },
         rooms: Lines(Caverns(cave, level)),

@@ -6,7 +6,7 @@
 //! a level in their own files.)
 
 use super::Uvtt;
-use crate::document::dungeon::{DungeonHead, StairsEnd, StairsEntry};
+use crate::document::dungeon::{DungeonDocument, StairsEnd, StairsEntry};
 use crate::document::{DUNGEON_SCHEMA, Lines, Seq, write_pretty};
 use crate::level::{Dungeon, Floor, Level, MapTile};
 use crate::render::{Json, Png, Render, Svg, Term, Text};
@@ -81,11 +81,12 @@ where
         if dungeon.floor_count() == 1 {
             return self.render(&dungeon.floor(0), out);
         }
-        let head = DungeonHead {
-            schema: DUNGEON_SCHEMA,
-            generator: crate::GENERATOR,
+        let head = DungeonDocument::<_, ()> {
+            schema: DUNGEON_SCHEMA.into(),
+            generator: crate::GENERATOR.into(),
             seed: dungeon.seed,
             stairs: Lines(Seq(stairs(dungeon).into_iter())),
+            floors: None,
         };
         let mut text = Vec::new();
         write_pretty(&mut text, &head)?;

@@ -11,6 +11,7 @@ use crate::render::{Json, Render};
 use crate::rooms::RoomMap;
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 impl Render<RoomMap> for Json {
@@ -42,11 +43,11 @@ fn write_rooms(map: &RoomMap, level: &dyn Level, out: &mut dyn Write) -> io::Res
         });
     let entities = level.entities();
     let document = RoomsDocument {
-        schema: ROOMS_SCHEMA,
-        generator: crate::GENERATOR,
+        schema: ROOMS_SCHEMA.into(),
+        generator: crate::GENERATOR.into(),
         seed: map.seed,
         params: RoomsParams {
-            params: &map.params,
+            params: Cow::Borrowed(&map.params),
             map: layout.is_some(),
             width: layout.map(|l| l.width),
             height: layout.map(|l| l.height),
@@ -60,7 +61,7 @@ fn write_rooms(map: &RoomMap, level: &dyn Level, out: &mut dyn Write) -> io::Res
             exact: analysis.exact,
             cyclomatic: analysis.cyclomatic,
             candidate_pairs: map.candidate_pairs,
-            dead_ends: &analysis.dead_ends,
+            dead_ends: Cow::Borrowed(&analysis.dead_ends),
         },
         rooms: Lines(Rooms(map, level)),
         edges: Lines(Edges(map, level)),
@@ -86,7 +87,7 @@ impl Serialize for Rooms<'_> {
             let floor = map.layout.as_ref().map(|layout| layout.rooms[i]);
             seq.serialize_element(&RoomEntry {
                 id,
-                name: map.room_name(id),
+                name: map.room_name(id).map(Cow::Borrowed),
                 x: floor.map(|r| r.x),
                 y: floor.map(|r| r.y),
                 w: floor.map(|r| r.w),

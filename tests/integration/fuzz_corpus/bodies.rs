@@ -12,7 +12,8 @@ use mazegen::analysis::{Figures, ShapeStats};
 use mazegen::caves::{CaveMap, CaveOptions, Rule};
 use mazegen::level::{Dungeon, Level, MapTile};
 use mazegen::read::{
-    AnyDocument, GraphFormat, read_contents, read_design, read_document, read_graph, read_maze,
+    AnyDocument, Document, GraphFormat, LevelDocument, read_any, read_contents, read_design,
+    read_document, read_graph, read_level, read_maze,
 };
 use mazegen::render::{Graph, Json, Picture, Render, Style, Svg, Text};
 use mazegen::rooms::{RoomMap, RoomOptions, RoomSize};
@@ -47,9 +48,29 @@ const LAID_OUT_ROOMS: usize = 40;
 /// A maze or graph document (`solve`, `stats` and `render` read one; a line of `jsonl` is
 /// one): read by `read_document` and by the reader of its kind, which must agree; then, as
 /// those commands would, its figures, every solving method, and the maze written as text
-/// and as a document of its kind, which must read back as the same maze.
+/// and as a document of its kind, which must read back as the same maze. A rooms, caves or
+/// dungeon document (`render` reads one): read by `read_level`, which must agree with
+/// `read_any`; then drawn in text and written as its document, which must read back and be
+/// written again the same.
 pub fn document(data: &[u8]) {
+    let mut schema = None;
+    let any = read_any(data, &mut schema);
+    if let Ok(Document::Level(level)) = any {
+        let again = read_level(data).expect("read_any read it");
+        assert_eq!(level_json(&again), level_json(&level));
+        level_stages(&level);
+        return;
+    }
+    assert!(
+        read_level(data).is_err(),
+        "read_any refused it or read a maze"
+    );
     let read = read_document(data);
+    assert_eq!(
+        read.is_ok(),
+        any.is_ok(),
+        "read_any and read_document agree"
+    );
     let (maze, kind) = match read {
         Ok(AnyDocument::Maze(maze)) => {
             assert_eq!(read_maze(data).expect("read_document read it"), maze);
@@ -68,6 +89,51 @@ pub fn document(data: &[u8]) {
         return;
     }
     stages(&maze, kind);
+}
+
+/// The document of `level`, as `render --format json` writes it.
+fn level_json(level: &LevelDocument) -> Vec<u8> {
+    let mut written = Vec::new();
+    match level {
+        LevelDocument::Rooms(dungeon) => Json::default().render(dungeon, &mut written),
+        LevelDocument::Caves(dungeon) => Json::default().render(dungeon, &mut written),
+    }
+    .expect("a level read is written");
+    written
+}
+
+/// What `render` does with a level read: a small one drawn in text, and its document, which
+/// must read back as the level it was written from.
+fn level_stages(level: &LevelDocument) {
+    let tiles: u64 = match level {
+        LevelDocument::Rooms(dungeon) => (dungeon.floors())
+            .filter_map(|floor| floor.level().layout.as_ref())
+            .map(|layout| u64::from(layout.width) * u64::from(layout.height))
+            .sum(),
+        LevelDocument::Caves(dungeon) => (dungeon.floors())
+            .map(|floor| {
+                u64::from(floor.level().params.width) * u64::from(floor.level().params.height)
+            })
+            .sum(),
+    };
+    if tiles <= STAGED_CELLS * 16 {
+        let _ = match level {
+            LevelDocument::Rooms(dungeon) => Text::default().render(dungeon, &mut io::sink()),
+            LevelDocument::Caves(dungeon) => Text::default().render(dungeon, &mut io::sink()),
+        };
+    }
+    let written = level_json(level);
+    match read_level(&written[..]) {
+        Ok(back) => assert_eq!(
+            level_json(&back),
+            written,
+            "a level written and read back changed"
+        ),
+        Err(e) => panic!(
+            "a document written from a level read is refused: {e}\n{}",
+            String::from_utf8_lossy(&written)
+        ),
+    }
 }
 
 /// Which kind of document a maze came in.
