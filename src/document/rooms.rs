@@ -56,6 +56,9 @@ pub(crate) struct RoomEntry<'a, K> {
     /// Its node name in the designer's graph it was laid out from.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<&'a str>,
+    /// The prefab it is, by name, when it is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prefab: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub x: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -452,6 +452,7 @@ impl super::RoomMap {
             analysis: std::sync::OnceLock::from(analysis),
             names: design.rooms.iter().map(|r| r.name.clone()).collect(),
             one_way: design.edges.iter().map(|e| e.one_way).collect(),
+            prefabs: Vec::new(),
         })
     }
 }
