@@ -619,4 +619,34 @@ mod tests {
         .unwrap();
         assert_eq!(maze, MazeTiles::default());
     }
+
+    #[test]
+    fn a_prefab_socket_in_a_column_of_no_cells_opens_onto_a_cell_beside() {
+        use super::super::{Prefab, PrefabPlacement, prefab};
+        // The socket of this prefab, drawn at 7,5, is on column 8: no cell lies straight
+        // ahead of it, only the passage between cells 7,3 and 9,3.
+        let placement = PrefabPlacement {
+            prefab: Prefab::parse("#+#\n#.#\n###", "cell").unwrap(),
+            at: None,
+        };
+        let layout = layout(21, 15, &[(7, 5, 3, 3)]);
+        let sealed = prefab::sealed(21, &layout.rooms, std::slice::from_ref(&placement));
+        let fill_with = |prefabs: usize| {
+            fill(
+                &layout,
+                &no_corridors(),
+                &[0],
+                (&sealed, prefabs),
+                &Backtrack::default(),
+                0.0,
+                &mut rng_from_seed(4),
+            )
+            .unwrap()
+        };
+        let maze = fill_with(1);
+        assert_eq!(maze.doors, [4 * 21 + 8]);
+        assert!(maze.passages.binary_search(&(3 * 21 + 8)).is_ok());
+        // As a room drawn at random, with the same sealed walls, it would find no spot.
+        assert!(fill_with(0).doors.is_empty());
+    }
 }
