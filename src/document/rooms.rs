@@ -57,6 +57,9 @@ pub(crate) struct RoomEntry<'a, K> {
     /// Its node name in the designer's graph it was laid out from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<Cow<'a, str>>,
+    /// The prefab it is, by name, when it is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefab: Option<Cow<'a, str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub x: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -60,6 +60,23 @@ impl RoomMap {
         })
     }
 
+    /// The prefab room `room` is ([`super::RoomOptions::prefabs`]), or `None` for a room drawn
+    /// at random.
+    pub fn prefab(&self, room: u32) -> Option<&super::Prefab> {
+        self.prefabs
+            .iter()
+            .find(|placed| placed.room == room)
+            .map(|placed| &placed.prefab)
+    }
+
+    /// Every floor tile of prefab room `room` on the map, in row order, or `None` for a room
+    /// drawn at random or a map without a layout.
+    fn prefab_floor(&self, room: u32) -> Option<Vec<(u32, u32)>> {
+        let r = self.layout.as_ref()?.rooms[room as usize];
+        let prefab = self.prefab(room)?;
+        Some(prefab.floor().map(|(x, y)| (r.x + x, r.y + y)).collect())
+    }
+
     /// The doors between the rooms and the maze in row order, or `None` for a map without a
     /// maze.
     pub fn maze_doors(&self) -> Option<Corridor<'_>> {
@@ -79,8 +96,10 @@ impl Level for RoomMap {
 
     /// The map drawn as tiles: rock, room floors, corridors (the maze's passages too), a door
     /// at each end of every corridor and between the maze and a room (a lock on the side of a
-    /// locked corridor away from the start), and `marks` on room floors. `None` for a map
-    /// generated without a layout or without corridors.
+    /// locked corridor away from the start), and `marks` on room floors. A prefab is drawn as
+    /// drawn, its sockets the doors: the tile beyond a socket is a corridor (unless a lock, or
+    /// another room's door too). `None` for a map generated without a layout or without
+    /// corridors.
     fn tile_map_with(&self, marks: &[Mark]) -> Option<TileMap> {
         let layout = self.layout.as_ref()?;
         let routes = self.routes.as_ref()?;
@@ -113,6 +132,32 @@ impl Level for RoomMap {
                 tiles[row + room.x as usize..row + (room.x + room.w) as usize].fill(MapTile::Room);
             }
         }
+        for placed in &self.prefabs {
+            let (prefab, r) = (&placed.prefab, layout.rooms[placed.room as usize]);
+            for y in 0..prefab.height() {
+                for x in 0..prefab.width() {
+                    let at = (r.y + y) as usize * width + (r.x + x) as usize;
+                    tiles[at] = prefab.tile(x, y).map_tile();
+                }
+            }
+        }
+        for placed in &self.prefabs {
+            let r = &layout.rooms[placed.room as usize];
+            for (x, y) in super::prefab::doorways(r, &placed.prefab) {
+                let at = y as usize * width + x as usize;
+                let beside_floor = [
+                    at.wrapping_sub(1),
+                    at + 1,
+                    at.wrapping_sub(width),
+                    at + width,
+                ]
+                .iter()
+                .any(|&n| tiles.get(n) == Some(&MapTile::Room));
+                if tiles[at] == MapTile::Door && !beside_floor {
+                    tiles[at] = MapTile::Corridor;
+                }
+            }
+        }
         for mark in marks {
             let (x, y) = mark.at;
             tiles[y as usize * width + x as usize] = mark.tile;
@@ -129,7 +174,10 @@ impl Level for RoomMap {
 
     fn room_tile(&self, room: u32) -> Option<(u32, u32)> {
         let r = self.layout.as_ref()?.rooms[room as usize];
-        Some((r.x, r.y))
+        match self.prefab(room) {
+            Some(prefab) => prefab.floor().next().map(|(x, y)| (r.x + x, r.y + y)),
+            None => Some((r.x, r.y)),
+        }
     }
 
     fn edges(&self) -> &[Edge] {
@@ -162,13 +210,28 @@ impl Level for RoomMap {
         self.one_way(edge as usize)
     }
 
-    /// Each room's marks along its rows from its centre tile, wrapping round, those past its
-    /// floor left out. `None` for a map generated without a layout.
+    /// Each room's marks along its rows from its centre tile (a prefab's: its middle floor tile
+    /// in row order), wrapping round, those past its floor left out. `None` for a map generated
+    /// without a layout.
     fn place_marks(&self, wanted: &[Wanted]) -> Option<Vec<Mark>> {
         let layout = self.layout.as_ref()?;
         let mut placed = vec![0u32; layout.rooms.len()];
         let mut out = Vec::new();
         for &(room, tile, lock) in wanted {
+            if let Some(floor) = self.prefab_floor(room) {
+                let n = &mut placed[room as usize];
+                if (*n as usize) < floor.len() {
+                    let at = ((floor.len() - 1) / 2 + *n as usize) % floor.len();
+                    out.push(Mark {
+                        tile,
+                        room,
+                        at: floor[at],
+                        lock,
+                    });
+                    *n += 1;
+                }
+                continue;
+            }
             let r = layout.rooms[room as usize];
             let floor = r.w * r.h;
             let n = &mut placed[room as usize];

@@ -37,6 +37,26 @@ pub enum RoomsError {
         reason: String,
     },
 
+    /// A prefab's drawing that cannot be read ([`super::Prefab::parse`]): its file as named,
+    /// where (`line N, column M`, or empty for the whole drawing) and what is wrong.
+    #[error("{file}{}: {reason}", place(.at))]
+    PrefabFile {
+        /// The file, as named.
+        file: String,
+        /// Where in it, or empty.
+        at: String,
+        /// What is wrong there, and what would be accepted.
+        reason: String,
+    },
+
+    /// A prefab placed where it cannot be: off the map, over another prefab, more prefabs than
+    /// rooms, no free spot, or a map it cannot be used on. The reason names the prefab.
+    #[error("{reason}")]
+    Prefab {
+        /// What is wrong, and what would do.
+        reason: String,
+    },
+
     /// A number of rooms that is zero or more than [`super::MAX_ROOMS`].
     #[error("{count} rooms: expected 1 to {limit}")]
     Count {
@@ -345,6 +365,15 @@ pub enum RoomsError {
          map; lay the rooms out on a map, or route the corridors only"
     )]
     MazeNeedsMap,
+}
+
+/// `, AT` for a place in a file, nothing for the whole file.
+fn place(at: &str) -> String {
+    if at.is_empty() {
+        String::new()
+    } else {
+        format!(", {at}")
+    }
 }
 
 #[cfg(test)]

@@ -126,8 +126,9 @@ pub(crate) fn check_map_and_corridors(
     candidates: Candidates,
     room_size: RoomSize,
     (width, height): (Option<u32>, Option<u32>),
+    prefabs: &[super::PrefabPlacement],
 ) -> Result<(), RoomsError> {
-    let (width, height) = place::map_size(count, room_size, width, height, 0)?;
+    let (width, height) = place::map_size(count, room_size, width, height, prefabs, 0)?;
     let edges = match max_doors {
         None => expected_edges(count, p, candidates),
         Some(_) => u64::from(count) - 1,

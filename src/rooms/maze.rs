@@ -14,7 +14,9 @@
 //!    a spot gets one door, drawn at random; then every region no room opened onto gets a door
 //!    from a room beside it, drawn at random. A region beside no room stays rock. With locks,
 //!    rooms fall into zones (those joined without passing a lock), and a region opens into the
-//!    rooms of one zone only: the zone of the first room that opens onto it.
+//!    rooms of one zone only: the zone of the first room that opens onto it. A prefab's doors
+//!    are only the tiles beyond its sockets, and it gets one at every socket with such a spot,
+//!    drawing nothing.
 //! 3. **Carving**: every region with a door is carved into a perfect maze by the chosen
 //!    algorithm, region after region in the order of their first cell.
 //! 4. **Dead ends**: a dead end is a maze tile (or door) with one walkable neighbour. They are
@@ -67,25 +69,28 @@ pub(crate) struct MazeTiles {
 struct Spot {
     room: u32,
     door: u32,
-    /// The tile between the door and the cell, or [`NONE`].
-    between: u32,
+    /// The tiles between the door and the cell, or [`NONE`].
+    between: [u32; 2],
     region: u32,
 }
 
 /// Fills the rock of `layout`, around the corridors of `routes`, with a maze carved by
-/// `generator`, joins it to the rooms (each region to rooms of one of their `zones`) and removes
-/// the share `sparseness` of its tiles as dead ends, drawing from `rng`.
+/// `generator`, joins it to the rooms (each region to rooms of one of their `zones`; the first
+/// `prefabs` rooms at every spot, none on the `sealed` tiles) and removes the share
+/// `sparseness` of its tiles as dead ends, drawing from `rng`.
 pub(crate) fn fill(
     layout: &Layout,
     routes: &Routes,
     zones: &[u32],
+    (sealed, prefabs): (&[u32], usize),
     generator: &dyn Generator,
     sparseness: f64,
     rng: &mut MazeRng,
 ) -> Result<MazeTiles, RoomsError> {
     let mut map = Map::new(layout, routes)?;
     let cells = Cells::new(&map)?;
-    let spots = door_spots(&map, &cells, &layout.rooms);
+    let mut spots = door_spots(&map, &cells, &layout.rooms, prefabs);
+    spots.retain(|s| sealed.binary_search(&s.door).is_err());
     // One door per room, into a region no other zone opened onto, then one per region no room
     // opened onto.
     let mut zone_of = vec![NONE; cells.regions.len()];
@@ -102,7 +107,12 @@ pub(crate) fn fill(
                 zone_of[s.region as usize] == NONE || zone_of[s.region as usize] == zone
             }),
         );
-        if !open.is_empty() {
+        if (room as usize) < prefabs {
+            for &spot in &open {
+                zone_of[spot.region as usize] = zone;
+                doors.push(spot);
+            }
+        } else if !open.is_empty() {
             let spot = open[uniform(rng, 0..open.len())];
             zone_of[spot.region as usize] = zone;
             doors.push(spot);
@@ -131,8 +141,8 @@ pub(crate) fn fill(
     }
     for spot in &doors {
         map.kind[spot.door as usize] = DOOR;
-        if spot.between != NONE {
-            map.kind[spot.between as usize] = MAZE;
+        for &between in spot.between.iter().filter(|&&at| at != NONE) {
+            map.kind[between as usize] = MAZE;
         }
     }
     map.trim(sparseness, rng);
@@ -330,8 +340,9 @@ impl Cells {
     }
 }
 
-/// Every spot for a door, room by room in id order, each room's clockwise from its top left.
-fn door_spots(map: &Map, cells: &Cells, rooms: &[Rect]) -> Vec<Spot> {
+/// Every spot for a door, room by room in id order, each room's clockwise from its top left;
+/// the first `prefabs` rooms' also beside a cell ([`aside`]).
+fn door_spots(map: &Map, cells: &Cells, rooms: &[Rect], prefabs: usize) -> Vec<Spot> {
     let mut spots = Vec::new();
     for (id, &room) in rooms.iter().enumerate() {
         let (x0, y0) = (i64::from(room.x) - 1, i64::from(room.y) - 1);
@@ -343,7 +354,8 @@ fn door_spots(map: &Map, cells: &Cells, rooms: &[Rect]) -> Vec<Spot> {
             .chain((x0 + 1..x1).rev().map(|x| (x, y1, 0, 1)))
             .chain((y0 + 1..y1).rev().map(|y| (x0, y, -1, 0)));
         for (x, y, dx, dy) in walls {
-            if let Some(spot) = spot(map, cells, id as u32, room, (x, y), (dx, dy)) {
+            let prefab = id < prefabs;
+            if let Some(spot) = spot(map, cells, (id as u32, prefab), room, (x, y), (dx, dy)) {
                 spots.push(spot);
             }
         }
@@ -351,11 +363,12 @@ fn door_spots(map: &Map, cells: &Cells, rooms: &[Rect]) -> Vec<Spot> {
     spots
 }
 
-/// The spot for a door of `room` on its wall tile `(x, y)`, stepping out by `(dx, dy)`.
+/// The spot for a door of room `id` on its wall tile `(x, y)`, stepping out by `(dx, dy)`:
+/// a cell straight ahead, or for a prefab one [`aside`].
 fn spot(
     map: &Map,
     cells: &Cells,
-    id: u32,
+    (id, prefab): (u32, bool),
     room: Rect,
     (x, y): (i64, i64),
     (dx, dy): (i64, i64),
@@ -388,24 +401,71 @@ fn spot(
         let (tx, ty) = (x + k * dx, y + k * dy);
         ((0..width).contains(&tx) && (0..height).contains(&ty)).then_some((tx as u32, ty as u32))
     };
-    let (ax, ay) = at(1)?;
-    let region = cells.region_at(ax, ay);
-    if region != NONE {
-        return Some(Spot {
-            room: id,
-            door: door as u32,
-            between: NONE,
-            region,
-        });
+    if let Some((ax, ay)) = at(1) {
+        let region = cells.region_at(ax, ay);
+        if region != NONE {
+            return Some(Spot {
+                room: id,
+                door: door as u32,
+                between: [NONE; 2],
+                region,
+            });
+        }
+        let region = at(2).map_or(NONE, |(bx, by)| cells.region_at(bx, by));
+        if region != NONE {
+            return Some(Spot {
+                room: id,
+                door: door as u32,
+                between: [map.index(ax, ay) as u32, NONE],
+                region,
+            });
+        }
     }
-    let (bx, by) = at(2)?;
-    let region = cells.region_at(bx, by);
-    (region != NONE).then(|| Spot {
-        room: id,
-        door: door as u32,
-        between: map.index(ax, ay) as u32,
-        region,
-    })
+    prefab
+        .then(|| aside(map, cells, id, (x, y), (dx, dy)))
+        .flatten()
+}
+
+/// The spot for a prefab's door on wall tile `(x, y)` (free for a door), stepping out by
+/// `(dx, dy)`, where no cell lies straight ahead (a socket in a column or row of no cells): the first tile ahead
+/// that lies between two cells across the way (one or two tiles beyond the door, rock, and so
+/// a passage of the maze once opened), joined to the first of those cells there is.
+fn aside(
+    map: &Map,
+    cells: &Cells,
+    id: u32,
+    (x, y): (i64, i64),
+    (dx, dy): (i64, i64),
+) -> Option<Spot> {
+    let (width, height) = (i64::from(map.width), i64::from(map.height));
+    let door = map.index(x as u32, y as u32);
+    let at = |k: i64| {
+        let (tx, ty) = (x + k * dx, y + k * dy);
+        ((1..width - 1).contains(&tx) && (1..height - 1).contains(&ty))
+            .then_some((tx as u32, ty as u32))
+    };
+    for k in 1..=2 {
+        let (px, py) = at(k)?;
+        // The cells across the way, on either side of the tile ahead.
+        let sides = [(dy, dx), (-dy, -dx)].map(|(sx, sy)| {
+            let (cx, cy) = (i64::from(px) + sx, i64::from(py) + sy);
+            cells.region_at(cx as u32, cy as u32)
+        });
+        if let Some(&region) = sides.iter().find(|&&region| region != NONE) {
+            let mut between = [NONE; 2];
+            for (j, slot) in between.iter_mut().enumerate().take(k as usize) {
+                let (tx, ty) = at(j as i64 + 1)?;
+                *slot = map.index(tx, ty) as u32;
+            }
+            return Some(Spot {
+                room: id,
+                door: door as u32,
+                between,
+                region,
+            });
+        }
+    }
+    None
 }
 
 /// Carves region `region` of `cells`, within `bounds`, into a perfect maze with `generator`
@@ -491,6 +551,7 @@ mod tests {
             &layout,
             &no_corridors(),
             &[0; 2],
+            (&[], 0),
             &Backtrack::default(),
             0.0,
             &mut rng_from_seed(1),
@@ -525,6 +586,7 @@ mod tests {
             &layout,
             &no_corridors(),
             &[0; 2],
+            (&[], 0),
             &Wilson,
             1.0,
             &mut rng_from_seed(2),
@@ -549,11 +611,42 @@ mod tests {
             &layout,
             &no_corridors(),
             &[0; 2],
+            (&[], 0),
             &Backtrack::default(),
             1.0,
             &mut rng_from_seed(3),
         )
         .unwrap();
         assert_eq!(maze, MazeTiles::default());
+    }
+
+    #[test]
+    fn a_prefab_socket_in_a_column_of_no_cells_opens_onto_a_cell_beside() {
+        use super::super::{Prefab, PrefabPlacement, prefab};
+        // The socket of this prefab, drawn at 7,5, is on column 8: no cell lies straight
+        // ahead of it, only the passage between cells 7,3 and 9,3.
+        let placement = PrefabPlacement {
+            prefab: Prefab::parse("#+#\n#.#\n###", "cell").unwrap(),
+            at: None,
+        };
+        let layout = layout(21, 15, &[(7, 5, 3, 3)]);
+        let sealed = prefab::sealed(21, &layout.rooms, std::slice::from_ref(&placement));
+        let fill_with = |prefabs: usize| {
+            fill(
+                &layout,
+                &no_corridors(),
+                &[0],
+                (&sealed, prefabs),
+                &Backtrack::default(),
+                0.0,
+                &mut rng_from_seed(4),
+            )
+            .unwrap()
+        };
+        let maze = fill_with(1);
+        assert_eq!(maze.doors, [4 * 21 + 8]);
+        assert!(maze.passages.binary_search(&(3 * 21 + 8)).is_ok());
+        // As a room drawn at random, with the same sealed walls, it would find no spot.
+        assert!(fill_with(0).doors.is_empty());
     }
 }

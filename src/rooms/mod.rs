@@ -6,7 +6,9 @@
 //! earlier one (a different `p` keeps the rooms and the tree):
 //!
 //! 1. **Placement** (stream [`PLACEMENT_STREAM`]): `count` rectangles on a tile map, at least one
-//!    tile of rock between any two and around the map. An automatic map on which rooms wall one
+//!    tile of rock between any two and around the map; the prefabs first ([`Prefab`]: a
+//!    drawing's rectangle each, at its place or drawn like a room), whose walls corridors and
+//!    the maze open only beyond their sockets. An automatic map on which rooms wall one
 //!    in grows and is laid out again. A map that keeps its size and carries corridors is laid
 //!    out again, drawing on from the stream, while some candidate pair (step 2) cannot be joined
 //!    by any corridor: only there do the candidates, and whether corridors are routed, choose
@@ -62,6 +64,7 @@ mod graph;
 mod limits;
 mod maze;
 mod place;
+mod prefab;
 mod read_back;
 mod route;
 mod tree;
@@ -72,6 +75,7 @@ pub use design::{Design, DesignEdge, DesignRole, DesignRoom, Doors, MAX_DESIGN_R
 pub use error::RoomsError;
 pub use limits::{MAX_CORRIDOR_TILES, MAX_EDGES, MAX_ROOMS, check_count};
 pub use place::{MAX_MAP_TILES, PLACEMENT_TRIES};
+pub use prefab::{MAX_PREFAB_SIDE, Prefab, PrefabPlacement, PrefabTile};
 pub(crate) use read_back::ReadParts;
 
 use crate::Probability;
@@ -246,6 +250,10 @@ pub struct RoomOptions {
     /// corridors alone. With locks, each region of the maze opens only into rooms on one side
     /// of every lock, so the maze never goes around one.
     pub maze: Option<MazeFill>,
+    /// Fixed rooms drawn in text, kept exactly as drawn, joined to the rest through their door
+    /// sockets only ([`Prefab`]): rooms `0..prefabs.len()` of the map, among its `count`.
+    /// Placed before the rooms drawn at random, each where it says or where the seed puts it.
+    pub prefabs: Vec<PrefabPlacement>,
 }
 
 impl Default for RoomOptions {
@@ -265,6 +273,7 @@ impl Default for RoomOptions {
             cycles: 0,
             corridors: true,
             maze: None,
+            prefabs: Vec::new(),
         }
     }
 }
@@ -299,6 +308,7 @@ impl RoomOptions {
             return Err(RoomsError::DelaunayNeedsMap);
         }
         limits::check_edges(count, p, self.candidates)?;
+        self.check_prefabs(count)?;
         let maze = match &self.maze {
             None => None,
             Some(fill) => {
@@ -322,6 +332,7 @@ impl RoomOptions {
                 self.candidates,
                 room_size,
                 (self.width, self.height),
+                &self.prefabs,
             )?;
         }
         Ok(Params {
@@ -334,6 +345,93 @@ impl RoomOptions {
             cycles: self.cycles,
             maze,
         })
+    }
+}
+
+impl RoomOptions {
+    /// Refuses prefabs that cannot be placed, whatever the seed: more than the rooms, no map,
+    /// a given place with no rock around it (off the map), two given places that overlap.
+    fn check_prefabs(&self, count: u32) -> Result<(), RoomsError> {
+        let refuse = |reason: String| Err(RoomsError::Prefab { reason });
+        if self.prefabs.is_empty() {
+            return Ok(());
+        }
+        if !self.map {
+            return refuse(
+                "prefabs are placed on the tile map, and this room graph has none; lay the \
+                 rooms out on a map"
+                    .into(),
+            );
+        }
+        if self.prefabs.len() as u64 > u64::from(count) {
+            return refuse(format!(
+                "{} prefabs among {count} rooms; expected at most as many prefabs as rooms (the \
+                 prefabs are among the rooms)",
+                self.prefabs.len()
+            ));
+        }
+        let placed: Vec<(&Prefab, Rect)> = self
+            .prefabs
+            .iter()
+            .filter_map(|p| {
+                let (x, y) = p.at?;
+                let (w, h) = (p.prefab.width(), p.prefab.height());
+                Some((&p.prefab, Rect { x, y, w, h }))
+            })
+            .collect();
+        for p in &self.prefabs {
+            let (w, h) = (p.prefab.width(), p.prefab.height());
+            let side = match (self.width, self.height) {
+                (Some(n), _) if w + 2 > n => format!("{n} tiles wide"),
+                (_, Some(n)) if h + 2 > n => format!("{n} tiles high"),
+                _ => continue,
+            };
+            return refuse(format!(
+                "prefab {} ({w}x{h} tiles) cannot fit on a map {side} with a tile of rock \
+                 around it; a map at least {}x{} tiles would do",
+                p.prefab.name(),
+                w + 2,
+                h + 2
+            ));
+        }
+        for (k, &(prefab, r)) in placed.iter().enumerate() {
+            let room = |n: Option<u32>, a: u32, w: u32| n.is_some_and(|n| a + w + 1 > n);
+            if r.x == 0 || r.y == 0 || room(self.width, r.x, r.w) || room(self.height, r.y, r.h) {
+                let most = |n: Option<u32>, w: u32| match n {
+                    Some(n) if n >= w + 2 => format!("1 to {}", n - w - 1),
+                    Some(_) => "none: the map is too small for it".to_string(),
+                    None => "from 1".to_string(),
+                };
+                return refuse(format!(
+                    "prefab {} at {},{} leaves the map: its {}x{} drawing keeps a tile of rock \
+                     around it on the map; expected X {} and Y {}",
+                    prefab.name(),
+                    r.x,
+                    r.y,
+                    r.w,
+                    r.h,
+                    most(self.width, r.w),
+                    most(self.height, r.h)
+                ));
+            }
+            for &(other, o) in &placed[..k] {
+                let apart =
+                    r.x > o.x + o.w || o.x > r.x + r.w || r.y > o.y + o.h || o.y > r.y + r.h;
+                if !apart {
+                    return refuse(format!(
+                        "prefab {} at {},{} overlaps prefab {} at {},{} (with the tile of rock \
+                         between them); expected places at least a tile apart",
+                        prefab.name(),
+                        r.x,
+                        r.y,
+                        other.name(),
+                        o.x,
+                        o.y
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -399,6 +497,8 @@ pub struct RoomMap {
     names: Vec<String>,
     /// Whether each edge of a designer's graph is one way (empty for a generated map).
     one_way: Vec<bool>,
+    /// The prefabs, rooms `0..prefabs.len()` (empty without).
+    prefabs: Vec<prefab::Placed>,
 }
 
 impl RoomMap {
@@ -430,7 +530,12 @@ impl RoomMap {
         };
         let tree = spanning_tree(options, count, &candidates, cells.as_ref(), seed)?;
         let routed = layout.as_ref().filter(|_| options.corridors || locked);
-        let (graph, routes, plan) = connect(params, seed, tree, &candidates, routed, cells)?;
+        let sealed = match &layout {
+            Some(layout) => prefab::sealed(layout.width, &layout.rooms, &options.prefabs),
+            None => Vec::new(),
+        };
+        let (graph, routes, plan) =
+            connect(params, seed, tree, &candidates, routed, cells, &sealed)?;
         let mut map = Self {
             seed,
             params,
@@ -443,6 +548,12 @@ impl RoomMap {
             analysis: OnceLock::new(),
             names: Vec::new(),
             one_way: Vec::new(),
+            prefabs: (options.prefabs.iter().zip(0..))
+                .map(|(p, room)| prefab::Placed {
+                    room,
+                    prefab: p.prefab.clone(),
+                })
+                .collect(),
         };
         // Every room in one zone unless locks part them.
         let mut zones = vec![0; count as usize];
@@ -462,6 +573,7 @@ impl RoomMap {
                 layout,
                 routes,
                 &zones,
+                (&sealed, options.prefabs.len()),
                 &*maze_generator(fill.algorithm)?,
                 fill.sparseness,
                 &mut rng_for_stream(seed, MAZE_STREAM),
@@ -507,13 +619,15 @@ fn lay_out(
             params.count,
             params.room_size,
             (options.width, options.height),
+            &options.prefabs,
             growth,
             || rng_for_stream(seed, PLACEMENT_STREAM),
         )?;
         if sized || grown >= place::GROWTHS {
             break (layout, rng);
         }
-        if route::open_to_all(&layout)? {
+        let sealed = prefab::sealed(layout.width, &layout.rooms, &options.prefabs);
+        if route::open_to_all(&layout, &sealed)? {
             let candidates = candidate_pairs(params.candidates, &layout);
             return Ok((layout, candidates));
         }
@@ -522,7 +636,8 @@ fn lay_out(
     let mut layouts = 1;
     loop {
         let candidates = candidate_pairs(params.candidates, &layout);
-        if !routed || route::joins(&layout, &candidates)? {
+        let sealed = prefab::sealed(layout.width, &layout.rooms, &options.prefabs);
+        if !routed || route::joins(&layout, &candidates, &sealed)? {
             return Ok((layout, candidates));
         }
         // A layout on which placement gives up counts as one tried.
@@ -537,7 +652,14 @@ fn lay_out(
             }
             layouts += 1;
             let map = (layout.width, layout.height);
-            if let Ok(rooms) = place::place_rooms(params.count, params.room_size, map, &mut rng) {
+            let placed = place::place_rooms(
+                params.count,
+                params.room_size,
+                map,
+                &options.prefabs,
+                &mut rng,
+            );
+            if let Ok(rooms) = placed {
                 layout.rooms = rooms;
                 break;
             }
@@ -577,6 +699,7 @@ fn connect(
     candidates: &CandidatePairs,
     layout: Option<&Layout>,
     cells: Option<route::Cells>,
+    sealed: &[u32],
 ) -> Result<(GraphBuilder, Option<Routes>, Option<Plan>), RoomsError> {
     let count = params.count;
     let mut locks_rng = rng_for_stream(seed, LOCKS_STREAM);
@@ -639,6 +762,7 @@ fn connect(
             &layout.rooms,
             &graph.edges,
             apart.as_ref(),
+            sealed,
             MAX_CORRIDOR_TILES,
         );
         match routed {
@@ -781,12 +905,12 @@ mod tests {
         };
         let first = RoomMap::generate(&unrouted, seed).unwrap().layout.unwrap();
         let all = CandidatePairs::All { count: 26 };
-        assert!(!route::joins(&first, &all).unwrap());
+        assert!(!route::joins(&first, &all, &[]).unwrap());
         let map = RoomMap::generate(&options, seed).unwrap();
         let layout = map.layout.as_ref().unwrap();
         assert_ne!(layout.rooms, first.rooms);
         assert_eq!((layout.width, layout.height), (81, 61));
-        assert!(route::joins(layout, &all).unwrap());
+        assert!(route::joins(layout, &all, &[]).unwrap());
         // Every pair can be joined on it, so every p keeps it.
         let every = RoomOptions {
             p: Some(Probability::new(1.0).unwrap()),
@@ -811,7 +935,7 @@ mod tests {
                 continue;
             };
             let first = first.layout.unwrap();
-            let joined = route::joins(&first, &CandidatePairs::All { count: 11 }).unwrap();
+            let joined = route::joins(&first, &CandidatePairs::All { count: 11 }, &[]).unwrap();
             let map = RoomMap::generate(&options, seed).unwrap();
             assert_eq!(map.layout == Some(first), joined, "seed {seed}");
             if joined {

@@ -111,6 +111,7 @@ impl RoomMap {
             analysis: OnceLock::from(analysis),
             names,
             one_way,
+            prefabs: Vec::new(),
         })
     }
 }

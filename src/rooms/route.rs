@@ -54,6 +54,9 @@ const KIND: u8 = 3;
 const CORRIDOR: u8 = 4;
 /// Flag: a corridor routed before runs next to this tile.
 const NEAR: u8 = 8;
+/// Flag: a wall tile of a prefab that is no door: only the tiles beyond its sockets are
+/// ([`super::prefab::sealed`]).
+const SEALED: u8 = 16;
 
 /// The four steps: east, south, west, north.
 const STEPS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
@@ -103,16 +106,17 @@ pub(crate) struct Apart<'a> {
 }
 
 /// Routes the corridors of `edges` between `rooms` on a `width x height` map, in edge order,
-/// or kept `apart`. Refuses when rooms (or corridors of other groups) wall a pair in, or when
+/// or kept `apart`, opening onto none of the `sealed` wall tiles. Refuses when rooms (or corridors of other groups) wall a pair in, or when
 /// the corridors would cover more than `limit` tiles.
 pub(crate) fn route(
     (width, height): (u32, u32),
     rooms: &[Rect],
     edges: &[Edge],
     apart: Option<&Apart>,
+    sealed: &[u32],
     limit: u64,
 ) -> Result<Routes, RoomsError> {
-    let mut map = Terrain::new(width, height, rooms)?;
+    let mut map = Terrain::new(width, height, rooms, sealed)?;
     if let Some(apart) = apart {
         map.owner = map_vec(width, height, map.tiles.len(), NO_GROUP)?;
         map.zone = map_vec(width, height, map.tiles.len(), NO_GROUP)?;
@@ -211,7 +215,7 @@ pub(crate) struct Cells {
 
 impl Cells {
     pub(crate) fn new(layout: &Layout) -> Result<Self, RoomsError> {
-        let map = Terrain::new(layout.width, layout.height, &layout.rooms)?;
+        let map = Terrain::new(layout.width, layout.height, &layout.rooms, &[])?;
         let (width, height) = (layout.width, layout.height);
         let mut room = map_vec(width, height, map.tiles.len(), NO_ROOM)?;
         let mut queue = Vec::new();
@@ -271,10 +275,10 @@ impl Cells {
     }
 }
 
-/// Whether every room of `layout` has a door onto one region of rock, beside no other room:
-/// then a corridor can join any two rooms.
-pub(crate) fn open_to_all(layout: &Layout) -> Result<bool, RoomsError> {
-    let map = Terrain::new(layout.width, layout.height, &layout.rooms)?;
+/// Whether every room of `layout` has a door (none of the `sealed` tiles) onto one region of
+/// rock, beside no other room: then a corridor can join any two rooms.
+pub(crate) fn open_to_all(layout: &Layout, sealed: &[u32]) -> Result<bool, RoomsError> {
+    let map = Terrain::new(layout.width, layout.height, &layout.rooms, sealed)?;
     let regions = Regions::new(&map)?;
     let mut common: Option<Vec<u32>> = None;
     for &room in &layout.rooms {
@@ -292,10 +296,14 @@ pub(crate) fn open_to_all(layout: &Layout) -> Result<bool, RoomsError> {
 /// Whether a corridor can join every pair of `candidates` on `layout`: then the corridors of any
 /// graph over them can be routed. Rooms with a door onto the region of rock that most rooms open
 /// onto (doors beside no other room) join through it; a pair with a room off it is tried as the
-/// router tries it ([`Regions::joinable`]).
-pub(crate) fn joins(layout: &Layout, candidates: &CandidatePairs) -> Result<bool, RoomsError> {
+/// router tries it ([`Regions::joinable`]). No door is on a `sealed` tile.
+pub(crate) fn joins(
+    layout: &Layout,
+    candidates: &CandidatePairs,
+    sealed: &[u32],
+) -> Result<bool, RoomsError> {
     let rooms = &layout.rooms;
-    let map = Terrain::new(layout.width, layout.height, rooms)?;
+    let map = Terrain::new(layout.width, layout.height, rooms, sealed)?;
     let regions = Regions::new(&map)?;
     let open: Vec<Vec<u32>> = rooms
         .iter()
@@ -388,7 +396,7 @@ impl Window {
 }
 
 impl Terrain {
-    fn new(width: u32, height: u32, rooms: &[Rect]) -> Result<Self, RoomsError> {
+    fn new(width: u32, height: u32, rooms: &[Rect], sealed: &[u32]) -> Result<Self, RoomsError> {
         let tiles = map_vec(width, height, width as usize * height as usize, ROCK)?;
         let mut terrain = Self {
             width,
@@ -422,6 +430,9 @@ impl Terrain {
                 let row = terrain.index(room.x, y);
                 terrain.tiles[row..row + room.w as usize].fill(FLOOR);
             }
+        }
+        for &at in sealed {
+            terrain.tiles[at as usize] |= SEALED;
         }
         Ok(terrain)
     }
@@ -506,6 +517,9 @@ impl Terrain {
             (0..i64::from(self.width)).contains(&x) && (0..i64::from(self.height)).contains(&y)
         };
         if x <= 0 || y <= 0 || x >= i64::from(self.width) - 1 || y >= i64::from(self.height) - 1 {
+            return None;
+        }
+        if self.tiles[self.index(x as u32, y as u32)] & SEALED != 0 {
             return None;
         }
         let mut out = None;
@@ -850,7 +864,7 @@ mod tests {
                 kind: EdgeKind::Tree,
             })
             .collect();
-        let routes = route((width, height), rooms, &edges, None, u64::MAX)?;
+        let routes = route((width, height), rooms, &edges, None, &[], u64::MAX)?;
         Ok((0..edges.len())
             .map(|k| {
                 routes
@@ -907,6 +921,7 @@ mod tests {
             &layout.rooms,
             &edges,
             Some(&apart),
+            &[],
             u64::MAX,
         )
         .unwrap();
@@ -927,6 +942,7 @@ mod tests {
             &layout.rooms,
             &edges,
             Some(&apart),
+            &[],
             u64::MAX,
         );
         assert!(matches!(
@@ -1002,12 +1018,12 @@ mod tests {
             height: 12,
             rooms: rooms.to_vec(),
         };
-        assert!(!open_to_all(&layout).unwrap());
+        assert!(!open_to_all(&layout, &[]).unwrap());
         let open = Layout {
             rooms: vec![rooms[0], rooms[3]],
             ..layout
         };
-        assert!(open_to_all(&open).unwrap());
+        assert!(open_to_all(&open, &[]).unwrap());
     }
 
     #[test]
@@ -1024,9 +1040,9 @@ mod tests {
             ],
         };
         let listed = |pairs: &[(u32, u32)]| CandidatePairs::listed(4, pairs.to_vec());
-        assert!(joins(&layout, &listed(&[(0, 1), (0, 2), (1, 3), (2, 3)])).unwrap());
-        assert!(!joins(&layout, &listed(&[(0, 1), (0, 3)])).unwrap());
-        assert!(!joins(&layout, &CandidatePairs::All { count: 4 }).unwrap());
+        assert!(joins(&layout, &listed(&[(0, 1), (0, 2), (1, 3), (2, 3)]), &[]).unwrap());
+        assert!(!joins(&layout, &listed(&[(0, 1), (0, 3)]), &[]).unwrap());
+        assert!(!joins(&layout, &CandidatePairs::All { count: 4 }, &[]).unwrap());
         let corridors = routed(16, 12, &layout.rooms, &[(0, 1), (0, 2), (1, 3), (2, 3)]).unwrap();
         assert_eq!(corridors.len(), 4);
         // Rooms a tile apart on a map just large enough share their one door: they join,
@@ -1036,7 +1052,7 @@ mod tests {
             height: 5,
             rooms: vec![rect(1, 1, 3, 3), rect(5, 1, 3, 3)],
         };
-        assert!(!open_to_all(&pair).unwrap());
-        assert!(joins(&pair, &CandidatePairs::All { count: 2 }).unwrap());
+        assert!(!open_to_all(&pair, &[]).unwrap());
+        assert!(joins(&pair, &CandidatePairs::All { count: 2 }, &[]).unwrap());
     }
 }

@@ -49,6 +49,7 @@ mod rooms_engines;
 mod rooms_graph;
 mod rooms_ldtk;
 mod rooms_locks;
+mod rooms_prefab;
 mod rooms_properties;
 mod rooms_schema;
 mod rooms_snapshots;

@@ -47,6 +47,16 @@ fn output_matches_the_schema() {
         ],
         &["--count", "9", "--seed", "2", "--corridors", "maze"],
         &[
+            "--count",
+            "9",
+            "--seed",
+            "2",
+            "--corridors",
+            "maze",
+            "--prefab",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/docs/vault.txt"),
+        ],
+        &[
             "--count", "24", "--seed", "3", "--cycles", "3", "--locks", "2",
         ],
         &[

@@ -22,7 +22,7 @@ pub use maze::{
     ShapeArgs, ShapeKind, SizeArgs, WrapKind,
 };
 pub use output::{ColorChoice, Format, OutputArgs, PictureStyle, TargetArgs, Theme};
-pub use rooms::{AUTO_MAP_ROOMS, CorridorsArg, MapChoice, RoomsArgs, RoomsFormat};
+pub use rooms::{AUTO_MAP_ROOMS, CorridorsArg, MapChoice, PrefabArg, RoomsArgs, RoomsFormat};
 pub use score::{ScoreArgs, ScoreFormat};
 pub use suite::SuiteArgs;
 

@@ -31,6 +31,13 @@ pub struct RoomsArgs {
     #[arg(long, value_name = "FILE")]
     pub templates: Option<std::path::PathBuf>,
 
+    /// A fixed room drawn in text (# wall, . floor, + door socket on its edge, space outside),
+    /// kept exactly as drawn and joined to the rest through its sockets only, at map tile X,Y
+    /// (its drawing's top-left corner) or where the seed puts it; one of the --count rooms;
+    /// repeatable
+    #[arg(long, value_name = "FILE[@X,Y]", value_parser = parse_prefab)]
+    pub prefab: Vec<PrefabArg>,
+
     /// Probability that each candidate pair gets an extra connection [default: ln(N)/N, the
     /// connectivity threshold]
     #[arg(long, value_name = "P", value_parser = parse_probability, allow_hyphen_values = true)]
@@ -226,6 +233,45 @@ impl RoomsFormat {
                 | Self::Png
                 | Self::Uvtt
         )
+    }
+}
+
+/// A prefab's file and where it goes (`--prefab FILE[@X,Y]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrefabArg {
+    /// Its drawing.
+    pub file: std::path::PathBuf,
+    /// The map tile of its drawing's top-left corner, if given.
+    pub at: Option<(u32, u32)>,
+}
+
+/// Parses `FILE` or `FILE@X,Y`: what follows the last `@` is a place when it holds a comma or
+/// only digits, and must then be `X,Y`.
+fn parse_prefab(value: &str) -> Result<PrefabArg, String> {
+    let expected = "expected FILE or FILE@X,Y, X and Y the map tile of the drawing's top-left \
+                    corner (e.g. vault.txt@4,6)";
+    let place = value.rsplit_once('@').filter(|(_, at)| {
+        at.contains(',') || (!at.is_empty() && at.chars().all(|c| c.is_ascii_digit()))
+    });
+    let Some((file, at)) = place else {
+        if value.is_empty() {
+            return Err(format!("no file; {expected}"));
+        }
+        return Ok(PrefabArg {
+            file: value.into(),
+            at: None,
+        });
+    };
+    let xy = at
+        .split_once(',')
+        .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)));
+    match xy {
+        Some(at) if !file.is_empty() => Ok(PrefabArg {
+            file: file.into(),
+            at: Some(at),
+        }),
+        Some(_) => Err(format!("no file before @; {expected}")),
+        None => Err(format!("the place {at:?} is not X,Y; {expected}")),
     }
 }
 

@@ -169,6 +169,7 @@ pub fn with_options_at_fault(
         RoomsError::MazeNeedsMap => vec!["--corridors maze".into(), "--map never".into()],
         RoomsError::MazeRoundCycles => vec!["--corridors maze".into(), "--cycles".into()],
         RoomsError::MazeAlgorithm { name, .. } => vec![format!("--maze-algorithm {name}")],
+        RoomsError::Prefab { .. } => vec!["--prefab".into()],
         RoomsError::NoRoute { .. } | RoomsError::WalledIn { .. } => {
             sides.chain([count, room_size]).collect()
         }

@@ -11,7 +11,7 @@ use mazegen::render::{
     Dot, Godot, Json, Ldtk, Palette, Picture, Render, Style, Svg, Takes, Term, Text, Tiled, Tmx,
     Uvtt,
 };
-use mazegen::rooms::{Candidates, MazeFill, RoomMap, RoomOptions};
+use mazegen::rooms::{Candidates, MazeFill, Prefab, PrefabPlacement, RoomMap, RoomOptions};
 use std::path::PathBuf;
 
 /// The pixels per grid square of a `uvtt` map's picture unless `--scale` says otherwise: a
@@ -210,6 +210,7 @@ fn read_design(args: &RoomsArgs) -> anyhow::Result<Option<(String, mazegen::room
         ("--width", args.map.width.is_some()),
         ("--height", args.map.height.is_some()),
         ("--map", args.map.map == MapChoice::Never),
+        ("--prefab", !args.prefab.is_empty()),
         (
             "--corridors maze",
             args.corridors.corridors == cli::CorridorsArg::Maze,
@@ -248,6 +249,20 @@ fn read_design(args: &RoomsArgs) -> anyhow::Result<Option<(String, mazegen::room
     Ok(Some((name, design)))
 }
 
+/// Reads every `--prefab` drawing, refusing one that cannot be read.
+fn read_prefabs(args: &[cli::PrefabArg]) -> anyhow::Result<Vec<PrefabPlacement>> {
+    args.iter()
+        .map(|arg| {
+            let name = arg.file.display().to_string();
+            let text = std::fs::read_to_string(&arg.file)
+                .map_err(|error| bad_input(format!("--prefab {name}: cannot be read: {error}")))?;
+            let prefab = Prefab::parse(&text, &name)
+                .map_err(|error| bad_input(format!("--prefab {error}")))?;
+            Ok(PrefabPlacement { prefab, at: arg.at })
+        })
+        .collect()
+}
+
 /// Settles the `rooms` command.
 pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
     let design = read_design(&args)?;
@@ -273,6 +288,12 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
             "--corridors maze fills the tile map's rock: it cannot be combined with --map never",
         ));
     }
+    if !args.prefab.is_empty() && args.map.map == MapChoice::Never {
+        return Err(bad_input(
+            "--prefab places rooms on the tile map: it cannot be combined with --map never",
+        ));
+    }
+    let prefabs = read_prefabs(&args.prefab)?;
     let map = match args.map.map {
         MapChoice::Always => true,
         MapChoice::Never => false,
@@ -280,6 +301,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
         MapChoice::Auto => {
             format.draws_tiles()
                 || maze
+                || !prefabs.is_empty()
                 || candidates == Candidates::Delaunay
                 || count <= AUTO_MAP_ROOMS
                 || sized
@@ -333,6 +355,7 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
                     sparseness: corridors.sparseness.unwrap_or(fill.sparseness),
                 }
             }),
+            prefabs,
         },
         seed: Seed::settle(args.seed, args.quiet),
         renderer,

@@ -88,6 +88,7 @@ impl Serialize for Rooms<'_> {
             seq.serialize_element(&RoomEntry {
                 id,
                 name: map.room_name(id).map(Cow::Borrowed),
+                prefab: map.prefab(id).map(|prefab| Cow::Borrowed(prefab.name())),
                 x: floor.map(|r| r.x),
                 y: floor.map(|r| r.y),
                 w: floor.map(|r| r.w),

@@ -462,6 +462,7 @@ impl super::RoomMap {
             analysis: std::sync::OnceLock::from(analysis),
             names: design.rooms.iter().map(|r| r.name.clone()).collect(),
             one_way,
+            prefabs: Vec::new(),
         })
     }
 }

@@ -16,7 +16,7 @@ use mazegen::read::{
     read_document, read_graph, read_level, read_maze,
 };
 use mazegen::render::{Graph, Json, Picture, Render, Style, Svg, Text};
-use mazegen::rooms::{RoomMap, RoomOptions, RoomSize};
+use mazegen::rooms::{MazeFill, Prefab, PrefabPlacement, RoomMap, RoomOptions, RoomSize};
 use mazegen::solve::Method;
 use mazegen::topology::{Mask, Masked, Shape};
 use mazegen::{Maze, Probability};
@@ -34,12 +34,13 @@ pub type Body = fn(&[u8]);
 
 /// The targets by name, as `fuzz/Cargo.toml` names their binaries and `fuzz/corpus/` their
 /// corpora.
-pub const TARGETS: [(&str, Body); 5] = [
+pub const TARGETS: [(&str, Body); 6] = [
     ("document", document),
     ("mask", mask),
     ("specs", specs),
     ("design", design),
     ("contents", contents),
+    ("prefab", prefab),
 ];
 
 /// The most rooms of a designer's graph the target lays out.
@@ -430,6 +431,70 @@ pub fn contents(data: &[u8]) {
             let (x, y) = entity.at.expect("a tile");
             assert_eq!(tiles.get(x, y), MapTile::Room, "{entity:?}");
             assert!(taken.insert((x, y)), "{entity:?}");
+        }
+    }
+}
+
+/// The most tiles of a prefab's drawing the target places on a map.
+const PLACED_PREFAB_TILES: u32 = 4096;
+
+/// A prefab's drawing (`rooms --prefab`): read, its refusal one line; a drawing that reads,
+/// placed among three small rooms with routed corridors and with a maze between them, kept
+/// exactly as drawn, every walkable tile beside it beyond one of its sockets.
+pub fn prefab(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let prefab = match Prefab::parse(&text, "vault.txt") {
+        Ok(prefab) => prefab,
+        Err(error) => {
+            let message = error.to_string();
+            assert!(!message.contains(['\n', '\r']), "{message}");
+            assert!(message.starts_with("vault.txt"), "{message}");
+            return;
+        }
+    };
+    assert!(prefab.sockets().count() > 0 && prefab.floor().count() > 0);
+    if prefab.width() * prefab.height() > PLACED_PREFAB_TILES {
+        return;
+    }
+    for maze in [None, Some(MazeFill::default())] {
+        let options = RoomOptions {
+            count: 4,
+            room_size: RoomSize::new(2, 4).expect("a room size"),
+            maze,
+            prefabs: vec![PrefabPlacement {
+                prefab: prefab.clone(),
+                at: None,
+            }],
+            ..RoomOptions::default()
+        };
+        // Rooms may wall one another in on a small map: only what is made is checked.
+        let Ok(map) = RoomMap::generate(&options, 1) else {
+            continue;
+        };
+        let tiles = map.tile_map_with(&[]).expect("a map with tiles");
+        let r = map.room_bounds()[0];
+        for y in 0..r.h {
+            for x in 0..r.w {
+                assert_eq!(tiles.get(r.x + x, r.y + y), prefab.tile(x, y).map_tile());
+            }
+        }
+        // Beside the drawing, only the tiles beyond its sockets may be walkable.
+        let beyond: Vec<(u32, u32)> = prefab
+            .sockets()
+            .map(|((x, y), (dx, dy))| {
+                (
+                    (r.x + x).wrapping_add_signed(dx),
+                    (r.y + y).wrapping_add_signed(dy),
+                )
+            })
+            .collect();
+        let ring = (r.x..r.x + r.w)
+            .flat_map(|x| [(x, r.y - 1), (x, r.y + r.h)])
+            .chain((r.y..r.y + r.h).flat_map(|y| [(r.x - 1, y), (r.x + r.w, y)]));
+        for (x, y) in ring {
+            if tiles.get(x, y) != MapTile::Rock {
+                assert!(beyond.contains(&(x, y)), "{x},{y}");
+            }
         }
     }
 }
