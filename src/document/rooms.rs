@@ -60,6 +60,9 @@ pub(crate) struct RoomEntry<'a, K> {
     /// The prefab it is, by name, when it is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prefab: Option<Cow<'a, str>>,
+    /// The prefab's drawing, a line a row, when it is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drawing: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub x: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -295,6 +295,7 @@ fn rooms(value: &Value, offset: u32, total: u64) -> Result<(RoomMap, Vec<Entity>
             "either every room has a name (a designer's graph) or none",
         ));
     }
+    let prefabs = prefabs(&rooms, layout.as_ref())?;
     let tile = |field: &str, (x, y): (u32, u32)| -> Result<u32> {
         let (w, h) = layout
             .as_ref()
@@ -418,9 +419,66 @@ fn rooms(value: &Value, offset: u32, total: u64) -> Result<(RoomMap, Vec<Entity>
         analysis,
         names,
         one_way,
+        prefabs,
     })
     .map_err(invalid)?;
     Ok((map, entities))
+}
+
+/// The prefab rooms of `rooms`, by room: the first rooms of a laid out map, each with its
+/// drawing, which fills the room's rectangle.
+fn prefabs(
+    rooms: &[RoomEntry<'static, Vec<u32>>],
+    layout: Option<&Layout>,
+) -> Result<Vec<(u32, crate::rooms::Prefab)>> {
+    let count = rooms.iter().take_while(|r| r.prefab.is_some()).count();
+    if let Some(i) = (count..rooms.len()).find(|&i| rooms[i].prefab.is_some()) {
+        return Err(bad(
+            format!("rooms[{i}].prefab"),
+            "prefabs are the first rooms of a map, before every room drawn at random",
+        ));
+    }
+    let mut prefabs = Vec::with_capacity(count);
+    for (i, room) in rooms.iter().enumerate() {
+        let field = format!("rooms[{i}].drawing");
+        match (&room.prefab, &room.drawing, layout) {
+            (None, None, _) => {}
+            (None, Some(_), _) => {
+                return Err(bad(
+                    field,
+                    "a drawing belongs to a prefab room (\"prefab\")",
+                ));
+            }
+            (Some(_), _, None) => {
+                return Err(bad(
+                    format!("rooms[{i}].prefab"),
+                    "a prefab lies on a laid out map only",
+                ));
+            }
+            (Some(_), None, Some(_)) => {
+                return Err(bad(field, "missing: a prefab room has its drawing"));
+            }
+            (Some(name), Some(lines), Some(layout)) => {
+                let prefab = crate::rooms::Prefab::from_lines(lines, name)
+                    .map_err(|error| bad(&field, error.to_string()))?;
+                let r = layout.rooms[i];
+                if (prefab.width(), prefab.height()) != (r.w, r.h) {
+                    return Err(bad(
+                        field,
+                        format!(
+                            "{}x{} tiles, but the room is {}x{}: a prefab's drawing fills its room",
+                            prefab.width(),
+                            prefab.height(),
+                            r.w,
+                            r.h
+                        ),
+                    ));
+                }
+                prefabs.push((i as u32, prefab));
+            }
+        }
+    }
+    Ok(prefabs)
 }
 
 /// The layout of a map of `width x height` tiles with `rooms`, each checked to lie on it.

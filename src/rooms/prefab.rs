@@ -302,6 +302,32 @@ impl Prefab {
         &self.name
     }
 
+    /// The drawing, a line a row, as [`Prefab::parse`] reads it (trailing spaces left out).
+    pub fn lines(&self) -> Vec<String> {
+        (0..self.height)
+            .map(|y| {
+                let line: String = (0..self.width)
+                    .map(|x| match self.tile(x, y) {
+                        PrefabTile::Outside => ' ',
+                        PrefabTile::Wall => '#',
+                        PrefabTile::Floor => '.',
+                        PrefabTile::Socket => '+',
+                    })
+                    .collect();
+                line.trim_end_matches(' ').to_string()
+            })
+            .collect()
+    }
+
+    /// The prefab of the drawing `lines` named `name`, as a document gives it back; refused
+    /// as [`Prefab::parse`] refuses a file.
+    pub(crate) fn from_lines(lines: &[impl AsRef<str>], name: &str) -> Result<Self, RoomsError> {
+        let text: Vec<&str> = lines.iter().map(AsRef::as_ref).collect();
+        let mut prefab = Self::parse(&text.join("\n"), name)?;
+        prefab.name = name.to_string();
+        Ok(prefab)
+    }
+
     /// The drawing's width in tiles: its longest line.
     pub fn width(&self) -> u32 {
         self.width

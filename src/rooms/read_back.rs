@@ -28,6 +28,8 @@ pub(crate) struct ReadParts {
     pub names: Vec<String>,
     /// Whether each edge is one way (empty when none is).
     pub one_way: Vec<bool>,
+    /// The prefab rooms, the first rooms of the map, by room.
+    pub prefabs: Vec<(u32, super::Prefab)>,
 }
 
 impl RoomMap {
@@ -46,6 +48,7 @@ impl RoomMap {
             analysis,
             names,
             one_way,
+            prefabs,
         } = parts;
         locks.sort_unstable();
         let locks = if names.is_empty() {
@@ -111,7 +114,9 @@ impl RoomMap {
             analysis: OnceLock::from(analysis),
             names,
             one_way,
-            prefabs: Vec::new(),
+            prefabs: (prefabs.into_iter())
+                .map(|(room, prefab)| super::prefab::Placed { room, prefab })
+                .collect(),
         })
     }
 }

@@ -278,6 +278,61 @@ fn assert_broken(document: &Value, change: impl Fn(&mut Value), fragment: &str) 
 }
 
 #[test]
+fn maps_with_prefabs_read_back_with_their_drawings() {
+    let vault = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/vault.txt");
+    for corridors in ["routed", "maze"] {
+        for seed in ["3", "8"] {
+            let args = [
+                "rooms",
+                "--seed",
+                seed,
+                "--count",
+                "8",
+                "--prefab",
+                vault,
+                "--corridors",
+                corridors,
+                "--locks",
+                "1",
+                "--contents",
+            ];
+            assert_drawn_again(&args, &formats_without_dot(&args), &[]);
+        }
+    }
+    // A drawing that is missing, not a prefab's, or not the size of its room is refused.
+    let rooms: Value = serde_json::from_str(&stdout_of(&[
+        "rooms", "--seed", "3", "--count", "8", "--prefab", vault, "--format", "json",
+    ]))
+    .unwrap();
+    assert_eq!(rooms["rooms"][0]["prefab"], "vault");
+    let drawing = rooms["rooms"][0]["drawing"].clone();
+    assert_eq!(drawing[0], "   ###+###");
+    let cases: Vec<(Change, &str)> = vec![
+        (
+            Box::new(|d| {
+                d["rooms"][0].as_object_mut().unwrap().remove("drawing");
+            }),
+            "rooms[0].drawing: missing: a prefab room has its drawing",
+        ),
+        (
+            Box::new(|d| d["rooms"][0]["drawing"] = json!(["#+#", "#.#", "###"])),
+            "rooms[0].drawing: 3x3 tiles, but the room is 13x7",
+        ),
+        (
+            Box::new(|d| d["rooms"][0]["drawing"] = json!(["###", "#.#", "###"])),
+            "rooms[0].drawing: vault: no door socket",
+        ),
+        (
+            Box::new(move |d| d["rooms"][1]["drawing"] = drawing.clone()),
+            "rooms[1].drawing: a drawing belongs to a prefab room",
+        ),
+    ];
+    for (change, fragment) in cases {
+        assert_broken(&rooms, change, fragment);
+    }
+}
+
+#[test]
 fn broken_room_maps_are_refused_naming_the_field() {
     let rooms: Value = serde_json::from_str(&stdout_of(&[
         "rooms",
