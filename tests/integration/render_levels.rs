@@ -256,6 +256,16 @@ fn formats_of_one_kind_are_refused_for_the_other() {
         ],
     );
     assert!(!dir.join("x.svg").exists(), "nothing written on a refusal");
+    let wide = write(
+        "wide.json",
+        &[
+            "rooms", "--seed", "1", "--count", "2", "--width", "17000", "--height", "12",
+        ],
+    );
+    assert_refused(
+        &["render", &wide, "--format", "svg", "--scale", "64"],
+        &["--scale 64: the picture would be 1088000 pixels on a side, more than the 1000000"],
+    );
     for format in ["json", "dot"] {
         let made = bytes_of(&[
             "rooms", "--seed", "3", "--count", "5", "--map", "never", "--format", format,
