@@ -1,7 +1,9 @@
 //! Reading documents back, validating everything a broken or hand-edited document could get
 //! wrong, so that `solve`, `stats` and `render` can sit at the end of a pipe: a
 //! `mazegen.maze/v1` document (here) or a `mazegen.graph/v1` document (in `graph`) into a
-//! [`Maze`], either by its `schema` ([`read_document`]).
+//! [`Maze`], either by its `schema` ([`read_document`]); a `mazegen.rooms/v1`,
+//! `mazegen.caves/v1` or `mazegen.dungeon/v1` document (in `level`) into the level it was
+//! written from ([`read_level`]); any of them ([`read_any`]).
 //!
 //! A document is parsed in one pass straight from the input. Its `schema` is read first (as
 //! mazegen writes it) and the rest parsed as that kind of document as it comes; a document

@@ -76,17 +76,19 @@ impl RoomMap {
                 &depth,
                 &analysis,
             );
-            for (lock, &(number, edge, _)) in planned.iter().zip(&locks) {
-                if (lock.number, lock.edge) != (number, edge) {
+            for &(number, edge, _) in &locks {
+                let opens = planned.iter().find(|lock| lock.edge == edge);
+                if let Some(lock) = opens.filter(|lock| lock.number != number) {
                     return Err(format!(
-                        "edges[{}]: lock {} opens as lock {} of the designer's graph (locks \
-                         are numbered in the order they open from the start)",
-                        lock.edge,
-                        locks
-                            .iter()
-                            .find(|&&(_, e, _)| e == lock.edge)
-                            .map_or(0, |&(n, _, _)| n),
+                        "edges[{edge}].lock: {number}, but the designer's graph opens it as lock \
+                         {} (locks are numbered in the order they open from the start)",
                         lock.number
+                    ));
+                }
+                if opens.is_none() {
+                    return Err(format!(
+                        "edges[{edge}].lock: {number}, but no way from the start reaches the \
+                         lock"
                     ));
                 }
             }

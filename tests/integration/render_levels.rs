@@ -112,10 +112,20 @@ fn a_designers_graph_laid_out_reads_back_with_its_locks_and_one_way_passages() {
     )
     .unwrap();
     let graph = graph.to_str().unwrap();
-    assert_drawn_again(
-        &["rooms", "--graph", graph, "--seed", "2"],
-        &ROOM_FORMATS,
-        &[],
+    let args = ["rooms", "--graph", graph, "--seed", "2"];
+    assert_drawn_again(&args, &ROOM_FORMATS, &[]);
+    // Its locks are numbered in the order they open: swapped, they are refused.
+    let document: Value =
+        serde_json::from_str(&stdout_of(&[&args[..], &["--format", "json"]].concat())).unwrap();
+    assert_eq!(document["edges"][1]["lock"], json!(2));
+    assert_eq!(document["edges"][3]["lock"], json!(1));
+    assert_broken(
+        &document,
+        |d| {
+            d["edges"][1]["lock"] = json!(1);
+            d["edges"][3]["lock"] = json!(2);
+        },
+        "edges[1].lock: 1, but the designer's graph opens it as lock 2",
     );
 }
 
@@ -246,6 +256,16 @@ fn formats_of_one_kind_are_refused_for_the_other() {
         ],
     );
     assert!(!dir.join("x.svg").exists(), "nothing written on a refusal");
+    let wide = write(
+        "wide.json",
+        &[
+            "rooms", "--seed", "1", "--count", "2", "--width", "17000", "--height", "12",
+        ],
+    );
+    assert_refused(
+        &["render", &wide, "--format", "svg", "--scale", "64"],
+        &["--scale 64: the picture would be 1088000 pixels on a side, more than the 1000000"],
+    );
     for format in ["json", "dot"] {
         let made = bytes_of(&[
             "rooms", "--seed", "3", "--count", "5", "--map", "never", "--format", format,

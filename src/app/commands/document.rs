@@ -102,12 +102,10 @@ fn check_tiles<L: Level>(
         let width = sizes.iter().map(|&(w, _)| w).max().unwrap_or(0);
         let gaps = u64::from(mazegen::level::FLOOR_GAP) * (sizes.len() as u64 - 1);
         let height = sizes.iter().map(|&(_, h)| h).sum::<u64>() + gaps;
-        let picture = match output.format {
-            crate::app::cli::Format::Uvtt => mazegen::render::Picture {
-                scale: output.scale.unwrap_or(64),
-                ..output.picture
-            },
-            _ => output.picture,
+        // Maps are drawn a tile to `scale` pixels square in either style.
+        let picture = mazegen::render::Picture {
+            style: mazegen::render::Style::Tiles,
+            ..output.drawn_picture()
         };
         picture
             .pixel_size_of(width, height)

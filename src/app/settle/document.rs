@@ -52,6 +52,16 @@ pub struct LevelOutput {
     pub tileset: TilesetImage,
 }
 
+impl LevelOutput {
+    /// The picture its format draws: `uvtt`'s at its scale, or a tabletop's usual one.
+    pub fn drawn_picture(&self) -> Picture {
+        match self.format {
+            Format::Uvtt => super::rooms::uvtt_picture(self.picture, self.scale),
+            _ => self.picture,
+        }
+    }
+}
+
 /// The formats of rooms, caves and dungeon documents, as refusals name them.
 pub const LEVEL_FORMATS: &str =
     "--format term, text, json, svg, png, tiled, tmx, godot, ldtk or uvtt (or dot for room maps)";

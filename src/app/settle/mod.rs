@@ -38,11 +38,7 @@ pub fn caves_renderer(
     output: &LevelOutput,
     format: crate::app::cli::CavesFormat,
 ) -> Box<dyn mazegen::render::Render<mazegen::level::Dungeon<mazegen::caves::CaveMap>>> {
-    let picture = match format {
-        crate::app::cli::CavesFormat::Uvtt => rooms::uvtt_picture(output.picture, output.scale),
-        _ => output.picture,
-    };
-    caves::caves_renderer(format, output.color, picture)
+    caves::caves_renderer(format, output.color, output.drawn_picture())
 }
 
 /// The refusal of `--format` `format`, which writes room maps and caves alone, for a
