@@ -59,6 +59,9 @@ pub(crate) struct RoomEntry<'a, K> {
     /// The prefab it is, by name, when it is one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub prefab: Option<&'a str>,
+    /// The prefab's drawing, its lines from the top (`#`, `.`, `+`, a space outside it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drawing: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub x: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]

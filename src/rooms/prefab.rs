@@ -325,6 +325,23 @@ impl Prefab {
             .map(|(x, y)| ((x, y), self.socket_step(x, y).expect("checked")))
     }
 
+    /// The drawing's lines as read: `#`, `.`, `+` and spaces, each line as wide as the drawing.
+    pub fn lines(&self) -> Vec<String> {
+        self.tiles
+            .chunks(self.width as usize)
+            .map(|row| {
+                row.iter()
+                    .map(|tile| match tile {
+                        PrefabTile::Outside => ' ',
+                        PrefabTile::Wall => '#',
+                        PrefabTile::Floor => '.',
+                        PrefabTile::Socket => '+',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
     /// Every floor tile, in row order.
     pub fn floor(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
         (0..self.height)
@@ -415,6 +432,7 @@ mod tests {
             [((3, 0), (0, -1)), ((0, 2), (-1, 0)), ((6, 2), (1, 0))]
         );
         assert_eq!(prefab.floor().count(), 6);
+        assert_eq!(prefab.lines(), ["  #+#  ", "###.###", "+.....+", "#######"]);
     }
 
     #[test]

@@ -88,6 +88,7 @@ impl Serialize for Rooms<'_> {
                 id,
                 name: map.room_name(id),
                 prefab: map.prefab(id).map(|prefab| prefab.name()),
+                drawing: map.prefab(id).map(|prefab| prefab.lines()),
                 x: floor.map(|r| r.x),
                 y: floor.map(|r| r.y),
                 w: floor.map(|r| r.w),
