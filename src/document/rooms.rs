@@ -60,7 +60,7 @@ pub(crate) struct RoomEntry<'a, K> {
     /// The prefab it is, by name, when it is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prefab: Option<Cow<'a, str>>,
-    /// The prefab's drawing, a line a row, when it is one.
+    /// The prefab's drawing, its lines from the top (`#`, `.`, `+`, a space outside it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drawing: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]

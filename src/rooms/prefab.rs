@@ -302,23 +302,6 @@ impl Prefab {
         &self.name
     }
 
-    /// The drawing, a line a row, as [`Prefab::parse`] reads it (trailing spaces left out).
-    pub fn lines(&self) -> Vec<String> {
-        (0..self.height)
-            .map(|y| {
-                let line: String = (0..self.width)
-                    .map(|x| match self.tile(x, y) {
-                        PrefabTile::Outside => ' ',
-                        PrefabTile::Wall => '#',
-                        PrefabTile::Floor => '.',
-                        PrefabTile::Socket => '+',
-                    })
-                    .collect();
-                line.trim_end_matches(' ').to_string()
-            })
-            .collect()
-    }
-
     /// The prefab of the drawing `lines` named `name`, as a document gives it back; refused
     /// as [`Prefab::parse`] refuses a file.
     pub(crate) fn from_lines(lines: &[impl AsRef<str>], name: &str) -> Result<Self, RoomsError> {
@@ -349,6 +332,23 @@ impl Prefab {
             .flat_map(move |y| (0..self.width).map(move |x| (x, y)))
             .filter(|&(x, y)| self.tile(x, y) == PrefabTile::Socket)
             .map(|(x, y)| ((x, y), self.socket_step(x, y).expect("checked")))
+    }
+
+    /// The drawing's lines as read: `#`, `.`, `+` and spaces, each line as wide as the drawing.
+    pub fn lines(&self) -> Vec<String> {
+        self.tiles
+            .chunks(self.width as usize)
+            .map(|row| {
+                row.iter()
+                    .map(|tile| match tile {
+                        PrefabTile::Outside => ' ',
+                        PrefabTile::Wall => '#',
+                        PrefabTile::Floor => '.',
+                        PrefabTile::Socket => '+',
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     /// Every floor tile, in row order.
@@ -441,6 +441,7 @@ mod tests {
             [((3, 0), (0, -1)), ((0, 2), (-1, 0)), ((6, 2), (1, 0))]
         );
         assert_eq!(prefab.floor().count(), 6);
+        assert_eq!(prefab.lines(), ["  #+#  ", "###.###", "+.....+", "#######"]);
     }
 
     #[test]

@@ -326,7 +326,7 @@ fn maps_with_prefabs_read_back_with_their_drawings() {
     .unwrap();
     assert_eq!(rooms["rooms"][0]["prefab"], "vault");
     let drawing = rooms["rooms"][0]["drawing"].clone();
-    assert_eq!(drawing[0], "   ###+###");
+    assert_eq!(drawing[0], "   ###+###   ");
     let cases: Vec<(Change, &str)> = vec![
         (
             Box::new(|d| {

@@ -285,7 +285,9 @@ mod tests {
                 let (Some(long), true) = (arg.get_long(), arg.get_action().takes_values()) else {
                     continue;
                 };
-                let files = arg.get_value_names().is_some_and(|names| names == ["FILE"]);
+                let files = arg
+                    .get_value_names()
+                    .is_some_and(|names| names.len() == 1 && names[0].starts_with("FILE"));
                 let flag = format!("--{long}");
                 let parse = |value: &str| Cli::try_parse_from(["mazegen", name, &flag, value]);
                 let numeric = ["1", "0.5"].into_iter().any(|value| parse(value).is_ok());
