@@ -631,7 +631,7 @@ class Dataset:
     With ``figures=True``, ``figures`` maps each of ``FIGURES`` to an array (a maze a row) in
     the units its bounds take (``solution`` in steps, one less than the cells of
     ``solution(i)``; ``decisions`` the decision points), and ``tries`` counts the candidates
-    each maze took; with ``hashes=True``, ``hashes`` holds each maze's passages' hash
+    each maze took (with bounds, ``unique``, ``tokens``, ``hashes`` or ``exclude`` too); with ``hashes=True``, ``hashes`` holds each maze's passages' hash
     (``uint64``, N x 2, high then low half of ``Maze.hash``).
 
     ``d[i]`` is maze ``i`` as a ``Maze`` (made again from its seed and the settings);
@@ -672,8 +672,9 @@ class Dataset:
         self.tokens: Optional[List[str]] = raw.get("tokens")
         """With ``tokens=True``, each maze as a line of maze-dataset's tokens."""
         self.tries: Optional[np.ndarray] = array("tries")
-        """With ``figures=True``, the candidates each maze took (1 unless bounds, ``unique``
-        or ``exclude`` turned some away)."""
+        """The candidates each maze took (1 unless bounds, ``unique`` or ``exclude`` turned
+        some away), on a dataset gathered maze by maze: with bounds, ``unique``, ``tokens``,
+        ``figures``, ``hashes`` or ``exclude`` (None otherwise)."""
         self.hashes: Optional[np.ndarray] = array("hashes")
         """With ``hashes=True``, each maze's passages' hash: ``uint64``, N x 2."""
         self.figures: Optional[Dict[str, np.ndarray]] = None
