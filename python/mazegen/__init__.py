@@ -903,7 +903,9 @@ def _spec_arguments(spec: Dict[str, Any]) -> Dict[str, Any]:
         if arguments.get(name) is not None:
             arguments[name] = tuple(arguments[name])
     mask = arguments.get("mask")
-    if isinstance(mask, list):
+    if isinstance(mask, dict):
+        arguments["mask"] = bytes.fromhex(mask["bytes"])
+    elif isinstance(mask, list):
         arguments["mask"] = np.array(mask, dtype=bool)
     elif isinstance(mask, str) and "\n" not in mask:
         import pathlib
@@ -917,15 +919,20 @@ def _spec_arguments(spec: Dict[str, Any]) -> Dict[str, Any]:
 
 
 def _jsonable(value: Any) -> Any:
-    """``value`` as settings record it: arrays as nested lists, paths as text."""
+    """``value`` as settings record it: arrays and tuples as lists, numpy numbers as Python's,
+    paths as text, bytes (a PNG mask) as hexadecimal digits."""
     if isinstance(value, np.ndarray):
         return value.tolist()
+    if isinstance(value, np.generic):
+        return value.item()
     if isinstance(value, os.PathLike):
         return os.fspath(value)
-    if isinstance(value, bytes):
-        return None
-    if isinstance(value, tuple):
-        return list(value)
+    if isinstance(value, (bytes, bytearray)):
+        return {"bytes": bytes(value).hex()}
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _jsonable(item) for key, item in value.items()}
     return value
 
 
@@ -1021,13 +1028,12 @@ def dataset(
         openings, solve, options, wrap, weave, min_distance,
     )
     given = dict(locals())
-    recorded = {
+    recorded = _jsonable({
         "algorithm": algorithm, "width": width, "height": height, "shape": shape,
-        "rings": rings, "mask": _jsonable(mask), "braid": braid, "start": _jsonable(start),
-        "goal": _jsonable(goal), "endpoints": endpoints, "openings": openings, "solve": solve,
-        "options": {key: _jsonable(value) for key, value in options.items()},
+        "rings": rings, "mask": mask, "braid": braid, "start": start, "goal": goal,
+        "endpoints": endpoints, "openings": openings, "solve": solve, "options": options,
         "wrap": wrap, "weave": weave, "min_distance": min_distance,
-    }
+    })
     bounds = [
         (figure, _number(f"min_{figure}", given[f"min_{figure}"]),
          _number(f"max_{figure}", given[f"max_{figure}"]))
@@ -1067,7 +1073,7 @@ def dataset(
         tiles=tiles, connections=connections, tokens=tokens, tokenizer=tokenizer,
         figures=figures, hashes=hashes, exclude=excluded,
     )
-    settings = {
+    settings = _jsonable({
         "format": DATASET_FORMAT, "version": __version__, "count": count, "seed": seed,
         "shard": _jsonable(shard), "unique": unique,
         "bounds": {f"{end}_{figure}": given[f"{end}_{figure}"] for figure in FIGURES
@@ -1076,7 +1082,7 @@ def dataset(
         "figures": figures, "hashes": hashes,
         "excluded": None if excluded is None else len(excluded) // 16,
         "spec": recorded,
-    }
+    })
     made = Dataset(raw, seed, solved=solve, settings=settings)
     if "incomplete" in raw:
         raise IncompleteDataset(

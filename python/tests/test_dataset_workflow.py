@@ -117,6 +117,23 @@ def test_save_and_load_keep_every_array_and_the_settings(tmp_path):
         assert "settings" in archive.files and "figures.solution" in archive.files
 
 
+def test_settings_make_the_mazes_again_whatever_the_arguments_were(tmp_path):
+    cells = np.ones((4, 5), dtype=bool)
+    cells[1, 1:3] = False
+    for kwargs in [
+        dict(mask=cells, braid=np.float64(0.5), endpoints="random"),
+        dict(width=np.int64(5), height=np.uint8(3), start_coord=(np.int64(1), 2),
+             min_solution=np.int64(3)),
+        dict(shape="hex", width=4, height=3, endpoints="random", min_distance=3),
+    ]:
+        ds = mazegen.dataset(40, "backtrack", seed=5, **kwargs)
+        ds.save(tmp_path / "mazes.npz")
+        back = mazegen.load(tmp_path / "mazes.npz")
+        for i in (0, 39):
+            assert back[i] == ds[i]
+            assert np.array_equal(back[i].solution, ds.solution(i)), kwargs
+
+
 def test_load_reads_the_command_lines_archives(tmp_path):
     if not BIN:
         pytest.skip("MAZEGEN_BIN names no mazegen binary")
