@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import numbers
 import os
+import zipfile
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -26,7 +27,8 @@ import numpy as np
 from . import _mazegen
 
 __all__ = [
-    "Maze", "Dataset", "ShortestPaths", "maze", "dataset", "window", "score", "SCORE_MODES", "suite", "ALGORITHMS", "FIGURES", "MAZE_DATASET_GENERATORS",
+    "Maze", "Dataset", "ShortestPaths", "maze", "dataset", "load", "IncompleteDataset",
+    "DATASET_FORMAT", "window", "score", "SCORE_MODES", "suite", "ALGORITHMS", "FIGURES", "MAZE_DATASET_GENERATORS",
     "__version__",
 ]
 __version__: str = _mazegen.__version__
@@ -146,6 +148,7 @@ def _spec(
     options: dict,
     wrap: Optional[str] = None,
     weave: Any = None,
+    min_distance: Optional[int] = None,
 ) -> _mazegen.Spec:
     if isinstance(algorithm, str) and algorithm in MAZE_DATASET_GENERATORS:
         algorithm, implied = MAZE_DATASET_GENERATORS[algorithm]
@@ -228,6 +231,7 @@ def _spec(
         options=options,
         wrap=wrap,
         weave=weave,
+        min_distance=_whole("min_distance", min_distance, 0, _U32),
     )
 
 
@@ -265,6 +269,13 @@ class Maze:
     def seed(self) -> int:
         """The seed it was made from: ``maze(..., seed=m.seed)`` makes it again."""
         return self._native.seed
+
+    @property
+    def hash(self) -> int:
+        """The 128-bit hash of its passages (whatever its endpoints, solution or seed): the
+        one ``Dataset.hashes`` holds, ``exclude`` and ``unique`` tell mazes apart by, and
+        suites keep their splits apart by."""
+        return self._native.hash
 
     @property
     def algorithm(self) -> str:
@@ -514,6 +525,7 @@ def maze(
     solve: bool = True,
     wrap: Optional[str] = None,
     weave: Union[bool, float, None] = None,
+    min_distance: Optional[int] = None,
     **options: Any,
 ) -> Maze:
     """Makes one maze.
@@ -523,7 +535,9 @@ def maze(
     True for a cell, or the text or PNG bytes ``--mask`` reads) gives its own size.
     ``braid`` is the probability a dead end is opened (loops); ``start`` and ``goal`` move
     the endpoints (``(row, column)``), ``endpoints="farthest"`` puts them at the two ends of
-    a longest path, ``openings`` opens the outer wall beside them. ``wrap`` joins opposite
+    a longest path, ``endpoints="random"`` draws them from the seed, at least
+    ``min_distance`` steps apart (1 by default), ``openings`` opens the outer wall beside
+    them. ``wrap`` joins opposite
     edges of a ``rect`` or ``hex`` maze: ``"x"`` left to right (a cylinder), ``"y"`` top to
     bottom, ``"xy"`` both (a torus); such a maze has a graph, not tiles. ``weave`` lets
     passages cross under cells of a ``rect`` (``True``, or the probability each cell may be
@@ -542,7 +556,7 @@ def maze(
     """
     spec = _spec(
         algorithm, width, height, shape, rings, mask, braid, start, goal, endpoints,
-        openings, solve, options, wrap, weave,
+        openings, solve, options, wrap, weave, min_distance,
     )
     seed = _whole("seed", seed, 0, _U64)
     return Maze(spec.make(_random_seed() if seed is None else seed))
@@ -589,6 +603,23 @@ def window(
     return Maze(spec.window(seed, maze_width, maze_height, column, row, chunk=chunk))
 
 
+DATASET_FORMAT = "mazegen.dataset/v1"
+"""The ``format`` recorded in a saved dataset's settings (``Dataset.save``)."""
+
+_FIGURE_KINDS = {"solution": np.int64, "decisions": np.int64, "branch_depth": np.int64}
+
+
+class IncompleteDataset(ValueError):
+    """A bounded (or ``unique``, or ``exclude``) run that could not make every maze: its
+    message says why, ``dataset`` holds the mazes made before the one it could not make, in
+    order, and ``index`` is that maze's index."""
+
+    def __init__(self, message: str, dataset: "Dataset", index: int) -> None:
+        super().__init__(message)
+        self.dataset = dataset
+        self.index = index
+
+
 class Dataset:
     """Many mazes as arrays, maze ``i`` in row ``i`` of each.
 
@@ -597,21 +628,38 @@ class Dataset:
     and ``goals`` (``int32``, N x 2, ``(row, column)``) for every shape; the solutions are one
     array of ``(row, column)`` rows, ``solutions``, maze ``i``'s being
     ``solutions[offsets[i]:offsets[i + 1]]`` (``solution(i)``; empty with ``solve=False``).
+    With ``figures=True``, ``figures`` maps each of ``FIGURES`` to an array (a maze a row) in
+    the units its bounds take (``solution`` in steps, one less than the cells of
+    ``solution(i)``; ``decisions`` the decision points), and ``tries`` counts the candidates
+    each maze took (with bounds, ``unique``, ``tokens``, ``hashes`` or ``exclude`` too); with ``hashes=True``, ``hashes`` holds each maze's passages' hash
+    (``uint64``, N x 2, high then low half of ``Maze.hash``).
+
+    ``d[i]`` is maze ``i`` as a ``Maze`` (made again from its seed and the settings);
+    ``d[a:b:k]``, a list of indices or a boolean mask give a ``Dataset`` of those mazes.
+    ``save(path)`` writes an ``npz`` archive (the layout ``--format npz`` writes, with the
+    settings), ``mazegen.load(path)`` reads one back.
     """
 
-    def __init__(self, raw: dict, seed: int, solved: bool = True) -> None:
+    def __init__(
+        self, raw: dict, seed: Optional[int], solved: bool = True,
+        settings: Optional[dict] = None,
+    ) -> None:
         self.solved = solved
         """Whether the mazes were solved (``solve=True``): else every solution is empty."""
-        self.seed: int = seed
-        """The run's seed: ``mazegen <algorithm> --count N --seed SEED`` makes the same."""
+        self.seed: Optional[int] = seed
+        """The run's seed: ``mazegen <algorithm> --count N --seed SEED`` makes the same (None
+        for an archive of the command line, which does not record it)."""
+        self.settings: Optional[dict] = settings
+        """How the dataset was made: ``dataset``'s arguments, the package's ``version`` and
+        the ``format``; None for an archive the command line wrote."""
 
         def array(name: str) -> Optional[np.ndarray]:
             if name not in raw:
                 return None
             return every(name)
 
-        def every(name: str) -> np.ndarray:
-            data, dtype, shape = raw[name]
+        def every(name: str, source: Optional[dict] = None) -> np.ndarray:
+            data, dtype, shape = (raw if source is None else source)[name]
             return np.frombuffer(data, dtype=dtype).reshape(shape)
 
         self.tiles = array("tiles")
@@ -623,34 +671,293 @@ class Dataset:
         self.offsets = every("offsets")
         self.tokens: Optional[List[str]] = raw.get("tokens")
         """With ``tokens=True``, each maze as a line of maze-dataset's tokens."""
+        self.tries: Optional[np.ndarray] = array("tries")
+        """The candidates each maze took (1 unless bounds, ``unique`` or ``exclude`` turned
+        some away), on a dataset gathered maze by maze: with bounds, ``unique``, ``tokens``,
+        ``figures``, ``hashes`` or ``exclude`` (None otherwise)."""
+        self.hashes: Optional[np.ndarray] = array("hashes")
+        """With ``hashes=True``, each maze's passages' hash: ``uint64``, N x 2."""
+        self.figures: Optional[Dict[str, np.ndarray]] = None
+        """With ``figures=True``, each figure of ``FIGURES`` a maze, in its bounds' units."""
+        if "figures" in raw:
+            self.figures = {
+                name: every(name, raw["figures"]).astype(_FIGURE_KINDS.get(name, np.float64))
+                for name in FIGURES
+            }
+
+    @classmethod
+    def _of(
+        cls, arrays: Dict[str, Any], seed: Optional[int], solved: bool, settings: Optional[dict],
+    ) -> "Dataset":
+        """A dataset of arrays already made (numpy arrays, a list of tokens)."""
+        raw: Dict[str, Any] = {}
+        for name, value in arrays.items():
+            if name == "tokens" or value is None:
+                continue
+            if name == "figures":
+                raw["figures"] = {
+                    key: (np.ascontiguousarray(v, np.float64).tobytes(), "<f8", v.shape)
+                    for key, v in value.items()
+                }
+                continue
+            value = np.ascontiguousarray(value)
+            raw[name] = (value.tobytes(), value.dtype.str, value.shape)
+        if arrays.get("tokens") is not None:
+            raw["tokens"] = list(arrays["tokens"])
+        return cls(raw, seed, solved=solved, settings=settings)
+
+    def _arrays(self) -> Dict[str, Any]:
+        return {
+            "tiles": self.tiles, "connections": self.connections, "seeds": self.seeds,
+            "starts": self.starts, "goals": self.goals, "solutions": self.solutions,
+            "offsets": self.offsets, "tries": self.tries, "hashes": self.hashes,
+            "figures": self.figures, "tokens": self.tokens,
+        }
 
     def __len__(self) -> int:
         return len(self.seeds)
 
+    def _index(self, i: Any) -> int:
+        if isinstance(i, bool) or not isinstance(i, numbers.Integral):
+            raise TypeError(f"maze index must be a whole number, not {type(i).__name__}")
+        count = len(self)
+        index = int(i) + count if i < 0 else int(i)
+        if not 0 <= index < count:
+            raise IndexError(f"maze {i}: the dataset has {count} mazes")
+        return index
+
     def solution(self, i: int) -> np.ndarray:
         """Maze ``i``'s cells from start to goal, ``(row, column)`` rows (``i`` from the end
         when negative)."""
-        count = len(self)
-        index = i + count if i < 0 else i
-        if not 0 <= index < count:
-            raise IndexError(f"maze {i}: the dataset has {count} mazes")
+        index = self._index(i)
         return self.solutions[self.offsets[index] : self.offsets[index + 1]]
 
-    def to_maze_dataset(self) -> list:
-        """The mazes as maze-dataset ``SolvedMaze`` objects (rectangles only; needs
-        maze-dataset and the connections)."""
-        SolvedMaze = _maze_dataset().SolvedMaze
+    def __getitem__(self, key: Any) -> Any:
+        """``d[i]``: maze ``i`` (from the end when negative) as a ``Maze``, made again from
+        its seed by the settings; ``d[a:b:k]``, a sequence of indices or a boolean mask: a
+        ``Dataset`` of those mazes, in that order, its arrays copied."""
+        if isinstance(key, numbers.Integral) and not isinstance(key, bool):
+            return self._maze(self._index(key))
+        if isinstance(key, slice):
+            rows = np.arange(len(self))[key]
+        else:
+            picked = np.asarray(key)
+            if picked.dtype == np.bool_:
+                if picked.shape != (len(self),):
+                    raise IndexError(
+                        f"a mask of shape {picked.shape} for {len(self)} mazes: expected one "
+                        "boolean a maze"
+                    )
+                rows = np.flatnonzero(picked)
+            elif picked.ndim == 1 and (picked.size == 0 or picked.dtype.kind in "iu"):
+                rows = np.array([self._index(i) for i in picked.tolist()], dtype=np.int64)
+            else:
+                raise TypeError(
+                    f"a dataset is indexed by a whole number, a slice, indices or a boolean "
+                    f"mask, not {key!r}"
+                )
+        return self._take(rows)
+
+    def _take(self, rows: np.ndarray) -> "Dataset":
+        starts, ends = self.offsets[:-1][rows], self.offsets[1:][rows]
+        lengths = ends - starts
+        offsets = np.zeros(len(rows) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=offsets[1:])
+        # Row k of the new solutions is row k - offsets[i] + starts[i] of the old, for the
+        # maze i it belongs to.
+        cells = np.arange(offsets[-1], dtype=np.int64) + np.repeat(starts - offsets[:-1], lengths)
+        arrays = self._arrays()
+        picked: Dict[str, Any] = {}
+        for name, value in arrays.items():
+            if value is None or name in ("solutions", "offsets"):
+                continue
+            if name == "tokens":
+                picked[name] = [value[i] for i in rows]
+            elif name == "figures":
+                picked[name] = {key: v[rows] for key, v in value.items()}
+            else:
+                picked[name] = value[rows]
+        picked["solutions"] = self.solutions[cells].reshape(-1, 2)
+        picked["offsets"] = offsets
+        return Dataset._of(picked, self.seed, self.solved, self.settings)
+
+    def _maze(self, index: int) -> "Maze":
+        settings = self.settings
+        if settings is None or "spec" not in settings:
+            raise ValueError(
+                "this dataset does not record how it was made (an archive of the command "
+                "line): its arrays hold the mazes, d.solution(i) a maze's solution"
+            )
+        spec = _spec(**_spec_arguments(settings["spec"]))
+        return Maze(spec.make(int(self.seeds[index])))
+
+    def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Writes the dataset as an ``npz`` archive at ``path``: the arrays the command line's
+        ``--format npz`` writes (``tiles``, ``connections``, ``seeds``, ``starts``, ``goals``,
+        ``solutions``, ``offsets``), then those it has of ``tries``, ``hashes``,
+        ``figures.<figure>`` and ``tokens``, and ``settings`` (JSON text: how it was made, the
+        version). ``mazegen.load`` reads it back, and ``numpy.load`` reads it without
+        pickles."""
+        arrays: Dict[str, Any] = {}
+        for name, value in self._arrays().items():
+            if value is None:
+                continue
+            if name == "figures":
+                for key, v in value.items():
+                    arrays[f"figures.{key}"] = v
+            elif name == "tokens":
+                arrays["tokens"] = np.array(value, dtype=str)
+            else:
+                arrays[name] = value
+        settings = dict(self.settings or {})
+        settings.setdefault("format", DATASET_FORMAT)
+        settings.setdefault("version", __version__)
+        settings["seed"] = self.seed
+        settings["solved"] = self.solved
+        arrays["settings"] = np.array(json.dumps(settings, sort_keys=True))
+        # Stored as numpy.savez stores them, stamped 1980-01-01 as the command line's archives
+        # are, so that the same dataset is the same bytes whenever and wherever it is saved.
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED, allowZip64=True) as archive:
+            for name, value in arrays.items():
+                value = np.asanyarray(value)
+                info = zipfile.ZipInfo(f"{name}.npy", date_time=(1980, 1, 1, 0, 0, 0))
+                info.create_system = 3
+                info.external_attr = 0o644 << 16
+                large = value.nbytes >= 2**31
+                with archive.open(info, "w", force_zip64=large) as file:
+                    np.lib.format.write_array(file, value, allow_pickle=False)
+
+    def to_maze_dataset(self, name: str = "mazegen") -> Any:
+        """The mazes as a maze-dataset ``MazeDataset`` of ``SolvedMaze`` objects (rectangles
+        only; needs maze-dataset and the connections), each with the ``generation_meta``
+        maze-dataset records (``func_name``, ``grid_shape``, ...), so that its ``save`` and
+        ``MazeDataset.read`` take it; its config is named ``name``. A ``MazeDataset`` is a
+        sequence of its ``SolvedMaze`` objects, as the list this gave before was."""
+        md = _maze_dataset()
         if not self.solved:
             raise ValueError("SolvedMaze objects need solutions: make the dataset with solve=True")
         if self.connections is None:
             raise ValueError("SolvedMaze objects need the connections: rectangles, connections=True")
-        return [
-            SolvedMaze(connection_list=self.connections[i], solution=self.solution(i))
-            for i in range(len(self))
-        ]
+        spec = (self.settings or {}).get("spec", {})
+        rows, columns = self.connections.shape[2:]
+        algorithm = spec.get("algorithm", "mazegen")
+        func_name = next(
+            (ours for ours, (theirs, options) in MAZE_DATASET_GENERATORS.items()
+             if theirs == algorithm and options == {k: v for k, v in spec.get("options", {}).items() if k in options}),
+            algorithm,
+        )
+        mazes = []
+        for i in range(len(self)):
+            meta = {
+                "func_name": func_name,
+                "grid_shape": np.array([rows, columns]),
+                "n_accessible_cells": int(rows * columns),
+                "fully_connected": True,
+            }
+            mazes.append(md.SolvedMaze(
+                connection_list=self.connections[i], solution=self.solution(i),
+                generation_meta=meta,
+            ))
+        # maze-dataset's own seed is left at its default: it warns of any other.
+        config = md.MazeDatasetConfig(name=name, grid_n=int(max(rows, columns)), n_mazes=len(self))
+        return md.MazeDataset(config, mazes)
+
+    def token_ids(self) -> Tuple[np.ndarray, np.ndarray]:
+        """The mazes' tokens (``tokens=True``) as ids in maze-dataset's vocabulary (its
+        ``VOCAB_LIST``, which every ``MazeTokenizerModular`` encodes by): an ``int32`` array
+        N x the longest line, each line padded on the right with the id of ``<PADDING>``, and
+        each line's length, so that ``tokenizer.decode(ids[i, :lengths[i]])`` gives line
+        ``i``'s tokens. Needs maze-dataset."""
+        if self.tokens is None:
+            raise ValueError("token ids need the tokens: make the dataset with tokens=True")
+        _maze_dataset()
+        from maze_dataset.constants import VOCAB_LIST  # type: ignore[import-untyped, unused-ignore]
+
+        vocabulary = {token: i for i, token in enumerate(VOCAB_LIST)}
+        lines = [line.split() for line in self.tokens]
+        lengths = np.array([len(line) for line in lines], dtype=np.int64)
+        longest = int(lengths.max()) if len(lines) else 0
+        ids = np.full((len(lines), longest), vocabulary["<PADDING>"], dtype=np.int32)
+        words = [token for line in lines for token in line]
+        if not words:
+            return ids, lengths
+        known, inverse = np.unique(np.array(words, dtype=str), return_inverse=True)
+        missing = [token for token in known.tolist() if token not in vocabulary]
+        if missing:
+            raise ValueError(
+                f"token {missing[0]!r} is not in maze-dataset's vocabulary ({len(VOCAB_LIST)} "
+                "tokens): a maze too large for it"
+            )
+        table = np.array([vocabulary[token] for token in known.tolist()], dtype=np.int32)
+        ids[np.arange(longest) < lengths[:, None]] = table[inverse.reshape(-1)]
+        return ids, lengths
 
     def __repr__(self) -> str:
         return f"<mazegen.Dataset of {len(self)} mazes, seed {self.seed}>"
+
+
+def _spec_arguments(spec: Dict[str, Any]) -> Dict[str, Any]:
+    """``_spec``'s arguments from the ``spec`` of recorded settings."""
+    arguments = dict(spec)
+    for name in ("start", "goal"):
+        if arguments.get(name) is not None:
+            arguments[name] = tuple(arguments[name])
+    mask = arguments.get("mask")
+    if isinstance(mask, dict):
+        arguments["mask"] = bytes.fromhex(mask["bytes"])
+    elif isinstance(mask, list):
+        arguments["mask"] = np.array(mask, dtype=bool)
+    elif isinstance(mask, str) and "\n" not in mask:
+        import pathlib
+
+        arguments["mask"] = pathlib.Path(mask)
+    arguments["options"] = {
+        key: tuple(value) if key == "start_coord" and value is not None else value
+        for key, value in arguments.get("options", {}).items()
+    }
+    return arguments
+
+
+def _jsonable(value: Any) -> Any:
+    """``value`` as settings record it: arrays and tuples as lists, numpy numbers as Python's,
+    paths as text, bytes (a PNG mask) as hexadecimal digits."""
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
+    if isinstance(value, (bytes, bytearray)):
+        return {"bytes": bytes(value).hex()}
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _jsonable(item) for key, item in value.items()}
+    return value
+
+
+def load(path: Union[str, "os.PathLike[str]"]) -> Dataset:
+    """The dataset in the ``npz`` archive at ``path``: one ``Dataset.save`` wrote (with its
+    settings, ``tries``, ``hashes``, figures and tokens), or the command line's ``--format
+    npz`` (whose ``settings`` is None)."""
+    with np.load(path, allow_pickle=False) as archive:
+        names = set(archive.files)
+        missing = [n for n in ("seeds", "starts", "goals", "solutions", "offsets") if n not in names]
+        if missing:
+            raise ValueError(
+                f"{os.fspath(path)}: no array {missing[0]!r}: expected an npz archive of a "
+                "dataset (Dataset.save, or mazegen --format npz)"
+            )
+        arrays: Dict[str, Any] = {name: archive[name] for name in names if "." not in name and name != "settings"}
+        figures = {name[len("figures."):]: archive[name] for name in names if name.startswith("figures.")}
+        settings = json.loads(str(archive["settings"])) if "settings" in names else None
+    if figures:
+        arrays["figures"] = figures
+    if "tokens" in arrays:
+        arrays["tokens"] = arrays["tokens"].tolist()
+    seed = int(settings["seed"]) if settings else None
+    solved = bool(settings["solved"]) if settings else True
+    return Dataset._of(arrays, seed, solved, settings)
 
 
 def dataset(
@@ -688,6 +995,10 @@ def dataset(
     max_solution_share: Optional[float] = None,
     wrap: Optional[str] = None,
     weave: Union[bool, float, None] = None,
+    min_distance: Optional[int] = None,
+    figures: bool = False,
+    hashes: bool = False,
+    exclude: Any = None,
     **options: Any,
 ) -> Dataset:
     """Makes ``count`` mazes on ``jobs`` threads (all cores by default), the same mazes for
@@ -701,12 +1012,28 @@ def dataset(
     maze-dataset's tokens (``Dataset.tokens``, as ``--format tokens`` writes them), by
     ``tokenizer`` (a maze-dataset ``MazeTokenizerModular`` or its ``name``, which implies
     ``tokens``; maze-dataset's default otherwise). The other arguments are ``maze``'s.
+
+    ``endpoints="random"`` draws each maze's start and goal from its own seed, at least
+    ``min_distance`` steps apart along the passages (1 by default), as maze-dataset places
+    them; without it every maze runs between the shape's corners. ``figures=True`` measures
+    each maze (``Dataset.figures``, in the units of the bounds, and ``Dataset.tries``);
+    ``hashes=True`` gives each maze's passages' hash (``Dataset.hashes``); ``exclude`` (a
+    ``Dataset`` made with ``hashes=True``, or its ``hashes``) turns away every candidate with
+    the passages of one of its mazes, so that a test split shares no maze with its training
+    split. A run whose bounds (or ``unique``, or ``exclude``) no candidate of a maze meets in
+    a long run raises ``IncompleteDataset``, which holds the mazes made before it.
     """
     spec = _spec(
         algorithm, width, height, shape, rings, mask, braid, start, goal, endpoints,
-        openings, solve, options, wrap, weave,
+        openings, solve, options, wrap, weave, min_distance,
     )
     given = dict(locals())
+    recorded = _jsonable({
+        "algorithm": algorithm, "width": width, "height": height, "shape": shape,
+        "rings": rings, "mask": mask, "braid": braid, "start": start, "goal": goal,
+        "endpoints": endpoints, "openings": openings, "solve": solve, "options": options,
+        "wrap": wrap, "weave": weave, "min_distance": min_distance,
+    })
     bounds = [
         (figure, _number(f"min_{figure}", given[f"min_{figure}"]),
          _number(f"max_{figure}", given[f"max_{figure}"]))
@@ -729,11 +1056,47 @@ def dataset(
         shard = (_whole("shard k", k, 1, _U64), _whole("shard n", n, 1, _U64))
     seed = _whole("seed", seed, 0, _U64)
     seed = _random_seed() if seed is None else seed
+    figures, hashes = _flag("figures", figures), _flag("hashes", hashes)
+    excluded = None
+    if exclude is not None:
+        hashed = exclude.hashes if isinstance(exclude, Dataset) else np.asarray(exclude)
+        if hashed is None or hashed.ndim != 2 or hashed.shape[1:] != (2,) or hashed.dtype.kind not in "iu":
+            raise ValueError(
+                "exclude: expected a Dataset made with hashes=True, or its hashes (N x 2 "
+                "unsigned integers)"
+            )
+        hashed = hashed.astype(np.uint64)
+        # Each hash as the library reads it: its low half, then its high half, little-endian.
+        excluded = np.ascontiguousarray(hashed[:, ::-1], dtype="<u8").tobytes()
     raw = spec.dataset(
         count, seed, jobs=jobs, shard=shard, unique=unique, bounds=bounds,
         tiles=tiles, connections=connections, tokens=tokens, tokenizer=tokenizer,
+        figures=figures, hashes=hashes, exclude=excluded,
     )
-    return Dataset(raw, seed, solved=solve)
+    settings = _jsonable({
+        "format": DATASET_FORMAT, "version": __version__, "count": count, "seed": seed,
+        "shard": _jsonable(shard), "unique": unique,
+        "bounds": {f"{end}_{figure}": given[f"{end}_{figure}"] for figure in FIGURES
+                   for end in ("min", "max") if given[f"{end}_{figure}"] is not None},
+        "tiles": tiles, "connections": connections, "tokens": tokens, "tokenizer": tokenizer,
+        "figures": figures, "hashes": hashes,
+        "excluded": None if excluded is None else len(excluded) // 16,
+        "spec": recorded,
+    })
+    made = Dataset(raw, seed, solved=solve, settings=settings)
+    if "incomplete" in raw:
+        raise IncompleteDataset(
+            f"{raw['incomplete']} ({len(made)} mazes made before it are kept in the "
+            "error's dataset)",
+            made, (_shard_start(count, shard) if shard else 0) + len(made),
+        )
+    return made
+
+
+def _shard_start(count: int, shard: Tuple[int, int]) -> int:
+    """The first index of shard ``(k, n)`` of ``count`` mazes."""
+    k, n = shard
+    return count * (k - 1) // n
 
 
 SCORE_MODES = ("strict", "final-cell", "accepted-path", "moves")

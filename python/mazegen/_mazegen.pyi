@@ -78,6 +78,7 @@ class Spec:
         options: Optional[Dict[str, Any]] = None,
         wrap: Optional[str] = None,
         weave: Optional[float] = None,
+        min_distance: Optional[int] = None,
     ) -> Spec: ...
     def make(self, seed: int) -> Maze: ...
     def window(
@@ -102,6 +103,9 @@ class Spec:
         connections: bool = True,
         tokens: bool = False,
         tokenizer: Optional[str] = None,
+        figures: bool = False,
+        hashes: bool = False,
+        exclude: Optional[bytes] = None,
     ) -> Dict[str, Any]: ...
 
 @final
@@ -110,6 +114,8 @@ class Maze:
     def from_document(document: bytes) -> Maze: ...
     @property
     def seed(self) -> int: ...
+    @property
+    def hash(self) -> int: ...
     @property
     def window(self) -> Optional[Tuple[int, int, int, int, Optional[int]]]: ...
     @property

@@ -8,7 +8,7 @@ use mazegen::algorithms::{
     Kruskal, Percolation, Pick, Prim, RandomWalls, RecursiveDivision, Sidewinder, Wilson,
 };
 use mazegen::analysis::{AllShortest, Figure, Figures, ShapeStats};
-use mazegen::dataset::{DatasetError, DatasetSpec};
+use mazegen::dataset::{DatasetError, DatasetSpec, maze_hash};
 use mazegen::env::{Batch, EnvConfig, EnvError, Level, Levels, Observation, Outputs};
 use mazegen::giant::{Giant, Window};
 use mazegen::grid::{Part, Pos};
@@ -62,6 +62,9 @@ fn python_message(error: &MazeError) -> String {
                 Part::Unicursal => "unicursal".to_owned(),
                 Part::Farthest => "endpoints='farthest'".to_owned(),
                 Part::Braid => "braid".to_owned(),
+                Part::RandomEnds(steps) => {
+                    format!("endpoints='random' min_distance={steps}")
+                }
             };
             format!("{part}: {}", python_message(error))
         }
@@ -580,7 +583,7 @@ impl Spec {
     #[pyo3(signature = (
         algorithm, *, width=None, height=None, shape="rect", rings=None, mask=None,
         braid=None, start=None, goal=None, endpoints=None, openings=false, solve=true,
-        options=None, wrap=None, weave=None,
+        options=None, wrap=None, weave=None, min_distance=None,
     ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -599,18 +602,36 @@ impl Spec {
         options: Option<&Bound<'_, PyDict>>,
         wrap: Option<&str>,
         weave: Option<f64>,
+        min_distance: Option<u32>,
     ) -> PyResult<Self> {
         let options = match options {
             Some(options) => AlgorithmOptions::from_dict(options)?,
             None => AlgorithmOptions::default(),
         };
-        let farthest = match endpoints {
-            None => false,
-            Some("farthest") => true,
+        let (farthest, random) = match endpoints {
+            None => (false, false),
+            Some("farthest") => (true, false),
+            Some("random") => (false, true),
             Some(other) => {
-                return Err(bad(format!("endpoints {other:?}: expected \"farthest\"")));
+                return Err(bad(format!(
+                    "endpoints {other:?}: expected \"farthest\" or \"random\""
+                )));
             }
         };
+        if let Some(steps) = min_distance
+            && !random
+        {
+            return Err(bad(format!(
+                "min_distance {steps} keeps random endpoints apart: add endpoints=\"random\", \
+                 or leave min_distance out"
+            )));
+        }
+        if random && (start.is_some() || goal.is_some() || openings) {
+            return Err(bad(
+                "endpoints=\"random\" draws the start and goal of each maze: it cannot be \
+                 combined with start, goal or openings",
+            ));
+        }
         let spec = Spec {
             algorithm: Algorithm::new(algorithm, options)?,
             blank: blank_of(shape, width, height, rings, mask, wrap, weave)?,
@@ -628,6 +649,7 @@ impl Spec {
                 // Labyrinths are the command line's and the library's for now: the arrays of a
                 // dataset take their shape from the blank.
                 unicursal: false,
+                random_ends: random.then(|| min_distance.unwrap_or(1)),
             },
         };
         spec.maze_spec().check().map_err(py_error)?;
@@ -688,11 +710,12 @@ impl Spec {
     #[pyo3(
         signature = (
             count, seed, *, jobs=None, shard=None, unique=false, bounds=Vec::new(), tiles=true,
-            connections=true, tokens=false, tokenizer=None,
+            connections=true, tokens=false, tokenizer=None, figures=false, hashes=false,
+            exclude=None,
         ),
         text_signature = "($self, count, seed, *, jobs=None, shard=None, unique=False, \
                           bounds=(), tiles=True, connections=True, tokens=False, \
-                          tokenizer=None)"
+                          tokenizer=None, figures=False, hashes=False, exclude=None)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn dataset<'py>(
@@ -708,6 +731,9 @@ impl Spec {
         connections: bool,
         tokens: bool,
         tokenizer: Option<&str>,
+        figures: bool,
+        hashes: bool,
+        exclude: Option<&[u8]>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let tokenizer = match tokenizer {
             Some(name) => name.parse().map_err(py_error)?,
@@ -778,21 +804,62 @@ impl Spec {
         // A maze a thread is made at once; its arrays go straight into the reserved ones.
         spec.check_memory((spec.jobs as u64).min(count).max(1), 0)
             .map_err(|error| dataset_error(error, &spec))?;
-        if !spec.unique && !tokens {
+        let excluded: std::collections::HashSet<u128> = match exclude {
+            None => Default::default(),
+            Some(bytes) if bytes.len() % 16 != 0 => {
+                return Err(bad(format!(
+                    "exclude: {} bytes of hashes, expected 16 a maze",
+                    bytes.len()
+                )));
+            }
+            Some(bytes) => (bytes.chunks_exact(16))
+                .map(|hash| u128::from_le_bytes(hash.try_into().expect("16 bytes")))
+                .collect(),
+        };
+        let gathered = spec.unique
+            || tokens
+            || figures
+            || hashes
+            || exclude.is_some()
+            || !spec.bounds.is_empty();
+        if !gathered {
             return arrays_in_place(py, &spec, parts);
         }
+        // Gathered maze by maze in index order, so that a run that cannot finish keeps the
+        // mazes made before the one it could not make.
+        let mut extra = Extra::default();
+        let mut stopped = None;
         let arrays = py.detach(|| -> PyResult<Arrays> {
             let mut arrays = Arrays::reserve(&spec.maze.blank, count, parts).map_err(py_error)?;
+            let keep = |maze: &mazegen::Maze| !excluded.contains(&maze_hash(maze));
             let run = spec.run(|maze| {
-                ArrayPiece::with_tokens(&maze, parts, &tokenized).map_err(Failure::Drawing)
+                let difficulty = match figures {
+                    true => Some(mazegen::analysis::Difficulty::of(&maze)?),
+                    false => None,
+                };
+                let hash = maze_hash(&maze);
+                let piece =
+                    ArrayPiece::with_tokens(&maze, parts, &tokenized).map_err(Failure::Drawing)?;
+                Ok::<_, Failure>((piece, difficulty, hash))
             });
+            let run = match excluded.is_empty() {
+                true => run,
+                false => run.keep(&keep),
+            };
             let mut checked = std::time::Instant::now();
             for made in run {
-                let made = made.map_err(|failure| match failure {
-                    Failure::Library(error) => dataset_error(error, &spec),
-                    Failure::Drawing(error) => io_error(error),
-                })?;
-                arrays.push(made.seed, made.value);
+                let made = match made {
+                    Ok(made) => made,
+                    Err(Failure::Library(error)) if unfinished(&error) => {
+                        stopped = Some(dataset_error(error, &spec));
+                        break;
+                    }
+                    Err(Failure::Library(error)) => return Err(dataset_error(error, &spec)),
+                    Err(Failure::Drawing(error)) => return Err(io_error(error)),
+                };
+                let (piece, difficulty, hash) = made.value;
+                arrays.push(made.seed, piece);
+                extra.push(made.attempt + 1, difficulty, hash);
                 // Ctrl-C and other signals take effect between mazes, checked ten times a
                 // second with the GIL taken back for the moment.
                 if checked.elapsed() > std::time::Duration::from_millis(100) {
@@ -802,7 +869,74 @@ impl Spec {
             }
             Ok(arrays)
         })?;
-        arrays_dict(py, arrays)
+        let dict = arrays_dict(py, arrays)?;
+        dict.set_item(
+            "tries",
+            (byte_array(py, &extra.tries)?, "<u8", [extra.count]),
+        )?;
+        if hashes {
+            dict.set_item(
+                "hashes",
+                (byte_array(py, &extra.hashes)?, "<u8", [extra.count, 2]),
+            )?;
+        }
+        if figures {
+            let named = PyDict::new(py);
+            for (figure, values) in Figure::ALL.into_iter().zip(&extra.figures) {
+                let name = figure.name().replace('-', "_");
+                named.set_item(name, (byte_array(py, values)?, "<f8", [extra.count]))?;
+            }
+            dict.set_item("figures", named)?;
+        }
+        if let Some(error) = stopped {
+            dict.set_item("incomplete", error.value(py).to_string())?;
+        }
+        Ok(dict)
+    }
+}
+
+/// What a gathered dataset adds to its arrays: each maze's tries, its difficulty figures
+/// (with `figures`) and its passages' hash, in index order.
+#[derive(Default)]
+struct Extra {
+    count: u64,
+    /// `<u8` each.
+    tries: Vec<u8>,
+    /// `<f8` each, one buffer a figure in [`Figure::ALL`]'s order.
+    figures: [Vec<u8>; 5],
+    /// Two `<u8` each: the hash's high then low 64 bits.
+    hashes: Vec<u8>,
+}
+
+impl Extra {
+    fn push(&mut self, tries: u64, difficulty: Option<mazegen::analysis::Difficulty>, hash: u128) {
+        self.count += 1;
+        self.tries.extend_from_slice(&tries.to_le_bytes());
+        if let Some(difficulty) = difficulty {
+            for (figure, values) in Figure::ALL.into_iter().zip(&mut self.figures) {
+                values.extend_from_slice(&difficulty.get(figure).to_le_bytes());
+            }
+        }
+        self.hashes
+            .extend_from_slice(&((hash >> 64) as u64).to_le_bytes());
+        self.hashes.extend_from_slice(&(hash as u64).to_le_bytes());
+    }
+}
+
+/// Whether `error` ends a run that cannot go on (bounds or a test no candidate met, no more
+/// distinct mazes, endpoints no maze could take), as opposed to one that failed.
+fn unfinished(error: &Error) -> bool {
+    match error {
+        Error::Dataset(error) => matches!(
+            **error,
+            DatasetError::BoundsMissed { .. }
+                | DatasetError::Refused { .. }
+                | DatasetError::TooFewDistinct { .. }
+        ),
+        Error::Maze(MazeError::Refused { part, error }) => {
+            matches!(part, Part::RandomEnds(_)) && matches!(**error, MazeError::NoEndsApart { .. })
+        }
+        _ => false,
     }
 }
 
@@ -1024,6 +1158,13 @@ impl Maze {
     #[getter]
     fn seed(&self) -> u64 {
         self.maze.seed()
+    }
+
+    /// The 128-bit hash of its passages, as `mazegen.dataset` gives each maze's
+    /// (`mazegen::dataset::maze_hash`).
+    #[getter]
+    fn hash(&self) -> u128 {
+        maze_hash(&self.maze)
     }
 
     /// For a window of a giant maze: its top-left cell's row and column in the whole maze,

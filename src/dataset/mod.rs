@@ -2,7 +2,9 @@
 //!
 //! - [`candidate_seed`]: the fixed, documented mixing of a run's seed, a maze's index and an
 //!   attempt number into that maze's own seed (below 2^53, like every drawn seed).
-//! - [`passage_hash`]: a canonical 128-bit hash of a maze's passages, to tell mazes apart.
+//! - [`passage_hash`]: a canonical 128-bit hash of a shape's passages, to tell mazes apart;
+//!   [`maze_hash`], that of a maze, the one `unique` runs, suites' disjoint splits and the
+//!   Python package's `exclude` tell mazes apart by.
 //! - [`spanning_tree_count`] and [`shape_tree_count`]: how many perfect mazes a rectangle or
 //!   a small shape has at all (the matrix-tree theorem), to refuse at once a request for more
 //!   distinct mazes than exist.
@@ -88,6 +90,28 @@ pub fn passage_hash<T: Topology>(topology: &T) -> u128 {
     }
     absorb(word);
     u128::from(lanes[0]) << 64 | u128::from(lanes[1])
+}
+
+/// The hash of the passages of `maze` ([`passage_hash`]): over its rectangle when it has one
+/// (a mask's too, so that two mazes of the cells a generator reached differ as their passages
+/// do), else over its shape. Equal for two mazes of one shape with the same passages, whatever
+/// their endpoints, solution or seed.
+///
+/// ```
+/// use mazegen::{Maze, dataset::maze_hash};
+///
+/// let a = Maze::builder().cells(5, 5).seed(1).build()?;
+/// let mut moved = a.clone();
+/// moved.random_ends(1, u32::MAX)?;
+/// assert_eq!(maze_hash(&a), maze_hash(&moved));
+/// assert_ne!(maze_hash(&a), maze_hash(&Maze::builder().cells(5, 5).seed(2).build()?));
+/// # Ok::<(), mazegen::Error>(())
+/// ```
+pub fn maze_hash(maze: &crate::Maze) -> u128 {
+    match maze.grid() {
+        Some(grid) => passage_hash(grid),
+        None => crate::with_topology!(maze.shape(), t => passage_hash(t)),
+    }
 }
 
 /// The number of spanning trees of the `width x height` grid graph (the number of distinct

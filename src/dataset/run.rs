@@ -7,10 +7,10 @@
 //! thread that made it (to render it there, say). `unique` is settled in index order, as the
 //! mazes are handed back.
 
-use super::{DatasetError, DatasetSpec, candidate_seed, passage_hash};
+use super::{DatasetError, DatasetSpec, candidate_seed, maze_hash};
 use crate::Maze;
 use crate::analysis::Difficulty;
-use crate::with_topology;
+use crate::grid::{MazeError, Part};
 use std::collections::{HashSet, VecDeque};
 use std::io;
 use std::ops::Range;
@@ -285,17 +285,9 @@ impl<I, F> Maker<'_, I, F> {
                 _ => break (attempt, seed, maze),
             }
         };
-        let hash = match (spec.unique, maze.grid()) {
-            (false, _) => 0,
-            // A maze of the cells reached has a mask of its own, which its passages give
-            // (from the start): hashed over the whole rectangle, two differ as they do.
-            (true, Some(grid))
-                if spec.maze.generator.reached_from().is_some()
-                    || spec.maze.generator.draws_ends() =>
-            {
-                passage_hash(grid)
-            }
-            (true, _) => with_topology!(maze.shape(), t => passage_hash(t)),
+        let hash = match spec.unique {
+            false => 0,
+            true => maze_hash(&maze),
         };
         let value = match spec.slots.contains(&index) {
             true => Some((self.each)(state, maze)?),
@@ -332,7 +324,17 @@ impl DatasetSpec {
             } else {
                 candidate_seed(self.seed, index, attempt)
             };
-            let maze = self.maze.make(seed)?;
+            let maze = match self.maze.make(seed) {
+                // A maze whose cells lie too close for its random endpoints gives way to the
+                // next candidate, as one outside the bounds does.
+                Err(error) if no_ends_apart(&error) => {
+                    if attempt + 1 - first_attempt == BOUND_PATIENCE {
+                        return Err(error.into());
+                    }
+                    continue;
+                }
+                made => made?,
+            };
             if !self.bounds.is_empty() {
                 let difficulty = Difficulty::of(&maze)?;
                 let miss: f64 = self.bounds.iter().map(|b| b.miss(&difficulty)).sum();
@@ -422,6 +424,12 @@ impl DatasetSpec {
     }
 }
 
+/// Whether `error` says a maze had no two cells as far apart as its random endpoints must be.
+fn no_ends_apart(error: &MazeError) -> bool {
+    matches!(error, MazeError::Refused { part: Part::RandomEnds(_), error }
+        if matches!(**error, MazeError::NoEndsApart { .. }))
+}
+
 impl<T, E, S, I, F> Iterator for Run<'_, T, E, I, F>
 where
     T: Send,
@@ -509,10 +517,7 @@ mod tests {
                 assert_eq!(made.index, i as u64);
                 assert_eq!(made.value, one.maze.make(made.seed).unwrap());
             }
-            let hashes: HashSet<u128> = all
-                .iter()
-                .map(|m| with_topology!(m.value.shape(), t => passage_hash(t)))
-                .collect();
+            let hashes: HashSet<u128> = all.iter().map(|m| maze_hash(&m.value)).collect();
             assert_eq!(hashes.len(), 40, "unique mazes are all different");
             let mut three = spec(blank, 40, 3);
             three.unique = true;
@@ -572,5 +577,28 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn a_maze_without_cells_far_enough_apart_gives_way_to_the_next_candidate() {
+        let mut far = spec(
+            Blank::Rect {
+                width: 3,
+                height: 3,
+            },
+            60,
+            2,
+        );
+        // 8 steps apart: only a maze that is one path through all 9 cells has such ends.
+        far.maze.finish.random_ends = Some(8);
+        let made = mazes(&far, 1024);
+        assert_eq!(made.len(), 60);
+        assert!(made.iter().any(|made| made.attempt > 0));
+        for made in &made {
+            assert_eq!(made.value.solution().unwrap().len(), 9);
+            assert_eq!(made.value, far.maze.make(made.seed).unwrap());
+        }
+        let one = mazes(&DatasetSpec { jobs: 1, ..far }, 7);
+        assert_eq!(one, made);
     }
 }

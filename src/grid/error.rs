@@ -378,6 +378,35 @@ pub enum MazeError {
     )]
     FarthestPlaced,
 
+    /// A finish that draws the endpoints at random, given endpoints or openings of its own.
+    #[error(
+        "random endpoints are drawn for each maze: they cannot be combined with a start, goal \
+         or openings of their own"
+    )]
+    RandomEndsPlaced,
+
+    /// Random endpoints asked to lie further apart than any two cells can, or at no distance.
+    #[error(
+        "random endpoints at least {min} steps apart: expected a distance from 1 to {most} (a \
+         path visits each of the {cells} cells at most once)"
+    )]
+    EndsApart {
+        /// The least distance asked for, in steps.
+        min: u32,
+        /// The most any two cells of the shape can lie apart.
+        most: u64,
+        /// The shape's cells.
+        cells: u64,
+    },
+
+    /// A maze in which no two cells were found at least `min` steps apart
+    /// ([`Maze::random_ends`](crate::Maze::random_ends)).
+    #[error("no two cells of this maze were found {min} or more steps apart")]
+    NoEndsApart {
+        /// The least distance asked for, in steps.
+        min: u32,
+    },
+
     /// A maze document that cannot be read: malformed, of another schema, or not a valid maze.
     #[error("{0}")]
     InvalidDocument(String),
@@ -623,6 +652,9 @@ pub enum Part {
     Farthest,
     /// Braiding ([`Finish::braid`](crate::maze::Finish::braid)).
     Braid,
+    /// The endpoints drawn at random, at least this many steps apart
+    /// ([`Finish::random_ends`](crate::maze::Finish::random_ends)).
+    RandomEnds(u32),
 }
 
 impl Part {
@@ -652,6 +684,7 @@ impl fmt::Display for Part {
             Self::Unicursal => f.write_str("unicursal"),
             Self::Farthest => f.write_str("farthest"),
             Self::Braid => f.write_str("braid"),
+            Self::RandomEnds(min) => write!(f, "random endpoints at least {min} steps apart"),
         }
     }
 }

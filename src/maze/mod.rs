@@ -33,6 +33,10 @@ pub(crate) const BRAID_STREAM: u64 = 1;
 /// The RNG stream the `tokens` format orders a maze's passages from.
 pub(crate) const TOKENS_STREAM: u64 = 2;
 
+/// The RNG stream random endpoints are drawn from ([`Maze::random_ends`]), which suites'
+/// endpoints draw from too.
+pub const ENDS_STREAM: u64 = 16;
+
 /// An opening in the outer wall: a cell and the side of it that opens.
 pub(crate) type Opening = (usize, usize);
 
@@ -757,6 +761,63 @@ impl Maze {
             Shape::Rect(grid) => crate::topology::diameter(grid),
             _ => Ok(self.sweep_diameter()),
         }
+    }
+
+    /// Moves the start and goal to cells drawn at random from the maze's own endpoint stream
+    /// ([`ENDS_STREAM`] of its seed), the goal `min..=max` steps from the start along the
+    /// passages. Drops the solution.
+    ///
+    /// The start is drawn among the cells, then the goal among the cells within the band from
+    /// it. When none is, the start moves to the shape's first cell (on a rectangle the corner
+    /// 0,0, which lies `width + height - 2` steps or more from the opposite one), then to the
+    /// cell farthest from it (an end of a longest path on a perfect maze), from which every
+    /// length up to the longest is reached; [`MazeError::NoEndsApart`] if still none is. With
+    /// `min` 1 and no `max` (`u32::MAX`), every ordered pair of distinct cells of a connected
+    /// maze is equally likely from a random start that has goals, as maze-dataset draws them.
+    ///
+    /// ```
+    /// use mazegen::{Maze, algorithms::Backtrack};
+    ///
+    /// let mut maze = Maze::builder().algorithm(Backtrack::default()).cells(8, 8).seed(3).build()?;
+    /// maze.random_ends(10, u32::MAX)?;
+    /// let (start, goal) = (maze.start_pos(), maze.goal_pos());
+    /// maze.solve()?;
+    /// assert!(maze.solution().unwrap().len() > 10);
+    /// # let _ = (start, goal);
+    /// # Ok::<(), mazegen::Error>(())
+    /// ```
+    pub fn random_ends(&mut self, min: u32, max: u32) -> Result<()> {
+        self.require_whole("random endpoints")?;
+        let mut rng = rng_for_stream(self.seed, ENDS_STREAM);
+        let mut bits = crate::rng::RandomBits::new(&mut rng);
+        let mut draw = |bound: usize| bits.below_by_multiply(bound as u32) as usize;
+        let within = |d: u32| d != crate::topology::UNREACHED && (min..=max).contains(&d);
+        let ends = with_topology!(&self.shape, t => {
+            // A rectangle's cells are its slots: no list to make.
+            let holes = t.cell_count() != t.slots();
+            let cells: Vec<usize> = match holes {
+                true => (0..t.slots()).filter(|&i| t.is_cell(i)).collect(),
+                false => Vec::new(),
+            };
+            let cell = |k: usize| if holes { cells[k] } else { k };
+            let mut start = cell(draw(t.cell_count()));
+            let mut from = distances(t, start);
+            if !from.iter().any(|&d| within(d)) {
+                start = t.first_cell();
+                from = distances(t, start);
+            }
+            if !from.iter().any(|&d| within(d)) {
+                start = farthest(&from);
+                from = distances(t, start);
+            }
+            let goals: Vec<usize> = (0..t.slots()).filter(|&i| within(from[i])).collect();
+            match goals.is_empty() {
+                true => None,
+                false => Some((start, goals[draw(goals.len())])),
+            }
+        });
+        let (start, goal) = ends.ok_or(MazeError::NoEndsApart { min })?;
+        self.set_endpoints(self.pos(start), self.pos(goal))
     }
 
     /// [`Maze::diameter`] with the farthest cell the first in index order on every shape: what

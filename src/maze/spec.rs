@@ -96,8 +96,9 @@ impl Blank {
 }
 
 /// What is done to a maze once generated, in this order: braid, make it a labyrinth
-/// (`unicursal`), move the endpoints to the ends of a longest path (`farthest`), move them to
-/// `start` and `goal`, open the outer wall beside them, solve.
+/// (`unicursal`), move the endpoints to the ends of a longest path (`farthest`) or to cells
+/// drawn at random (`random_ends`), move them to `start` and `goal`, open the outer wall
+/// beside them, solve.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Finish {
     /// Remove each dead end with this probability ([`Maze::braid_with`]).
@@ -117,6 +118,9 @@ pub struct Finish {
     pub solve: bool,
     /// How: a shortest path unless said otherwise.
     pub method: Method,
+    /// Draw the start and goal at random, at least this many steps apart
+    /// ([`Maze::random_ends`]); `None` leaves them where the shape puts them.
+    pub random_ends: Option<u32>,
 }
 
 impl Finish {
@@ -126,6 +130,18 @@ impl Finish {
     pub fn check(&self, blank: &Blank) -> Result<()> {
         if self.farthest && (self.start.is_some() || self.goal.is_some() || self.openings) {
             return Err(MazeError::FarthestPlaced);
+        }
+        if let Some(min) = self.random_ends {
+            if self.farthest || self.start.is_some() || self.goal.is_some() || self.openings {
+                return Err(MazeError::RandomEndsPlaced);
+            }
+            // A labyrinth has four times the cells.
+            let cells = blank.cell_count() * if self.unicursal { 4 } else { 1 };
+            let most = cells.saturating_sub(1);
+            if min == 0 || u64::from(min) > most {
+                let error = MazeError::EndsApart { min, most, cells };
+                return Err(Part::RandomEnds(min).refuses(error));
+            }
         }
         if self.unicursal && self.braid.is_some() {
             return Err(MazeError::Labyrinth {
@@ -243,6 +259,10 @@ impl Finish {
         if self.rim_first(maze.shape()) && (maze.start, maze.goal) == defaults {
             maze.set_endpoints(maze.goal_pos(), maze.start_pos())?;
         }
+        if let Some(min) = self.random_ends {
+            maze.random_ends(min, u32::MAX)
+                .map_err(|error| Part::RandomEnds(min).refuses(error))?;
+        }
         if self.start.is_some() || self.goal.is_some() {
             let start = self.start.unwrap_or(maze.start_pos());
             let goal = self.goal.unwrap_or(maze.goal_pos());
@@ -340,7 +360,7 @@ impl MazeSpec {
             (Some(start), None) => Some(Part::Start(start)),
             (None, Some(goal)) => Some(Part::Goal(goal)),
             (None, None) if finish.farthest => Some(Part::Farthest),
-            (None, None) => None,
+            (None, None) => finish.random_ends.map(Part::RandomEnds),
         };
         if let Some(part) = refusal {
             return Err(part.refuses(placed));
@@ -514,5 +534,81 @@ mod tests {
         assert_eq!(maze.opening_tiles().len(), 2);
         let path = maze.solution().unwrap();
         assert_eq!((path[0], path[path.len() - 1]), (maze.start(), maze.goal()));
+    }
+
+    #[test]
+    fn random_endpoints_are_drawn_apart_from_the_mazes_own_stream() {
+        let random = |min| Finish {
+            random_ends: Some(min),
+            solve: true,
+            ..Finish::default()
+        };
+        let rect = Blank::Rect {
+            width: 6,
+            height: 5,
+        };
+        let plain = spec(rect.clone(), Finish::default());
+        let mut pairs = std::collections::HashSet::new();
+        for seed in 0..200 {
+            let maze = spec(rect.clone(), random(9)).make(seed).unwrap();
+            assert!(maze.solution().unwrap().len() > 9, "seed {seed}");
+            pairs.insert((maze.start_pos(), maze.goal_pos()));
+            // The passages are those made without it.
+            let unplaced = plain.make(seed).unwrap();
+            assert_eq!(maze.grid(), unplaced.grid());
+            assert_eq!(maze, spec(rect.clone(), random(9)).make(seed).unwrap());
+        }
+        assert!(pairs.len() > 150, "{} pairs", pairs.len());
+        // Every shape: a hexagonal maze and a mask with holes.
+        let hex = Blank::Shape(Shape::Hex(Hex::new(4, 4).unwrap()));
+        let maze = spec(hex, random(5)).make(3).unwrap();
+        assert!(maze.solution().unwrap().len() > 5);
+        let mask = crate::topology::Mask::from_text("..#\n...\n#..\n").unwrap();
+        let masked = Blank::Shape(Shape::Masked(crate::topology::Masked::new(mask).unwrap()));
+        for seed in 0..50 {
+            let maze = spec(masked.clone(), random(1)).make(seed).unwrap();
+            assert_ne!(maze.start(), maze.goal());
+            assert!(maze.mask().unwrap().is_on(maze.start_pos()));
+            assert!(maze.mask().unwrap().is_on(maze.goal_pos()));
+        }
+    }
+
+    #[test]
+    fn random_endpoints_refuse_what_cannot_be() {
+        let rect = Blank::Rect {
+            width: 4,
+            height: 4,
+        };
+        let random = |min| Finish {
+            random_ends: Some(min),
+            ..Finish::default()
+        };
+        for min in [0, 16] {
+            let refused = spec(rect.clone(), random(min)).check();
+            let error = MazeError::EndsApart {
+                min,
+                most: 15,
+                cells: 16,
+            };
+            assert_eq!(refused, Err(Part::RandomEnds(min).refuses(error)));
+        }
+        assert_eq!(spec(rect.clone(), random(15)).check(), Ok(()));
+        let placed = Finish {
+            start: Some(Pos::new(1, 1)),
+            ..random(2)
+        };
+        assert_eq!(
+            spec(rect.clone(), placed).check(),
+            Err(MazeError::RandomEndsPlaced)
+        );
+        // A maze with no Hamiltonian path from its corners has no two cells 15 steps apart.
+        let far = spec(rect, random(15));
+        let missed = (0..100).map(|seed| far.make(seed)).find(Result::is_err);
+        assert_eq!(
+            missed,
+            Some(Err(
+                Part::RandomEnds(15).refuses(MazeError::NoEndsApart { min: 15 })
+            ))
+        );
     }
 }

@@ -43,7 +43,7 @@ pub use row::{ENDPOINTS_STREAM, Row, reaches_band};
 pub use spec::{ENDPOINTS, FAMILIES, MAX_PATHS, REPRESENTATIONS, SplitSpec, SuiteSpec};
 
 use crate::Maze;
-use crate::dataset::{DatasetError, DatasetSpec, passage_hash, shard};
+use crate::dataset::{DatasetError, DatasetSpec, shard};
 use crate::grid::MazeError;
 use crate::rng::{GOLDEN_GAMMA, mix64};
 use serde_json::json;
@@ -220,7 +220,7 @@ pub fn make(
 
 /// The hash of a suite maze's passages.
 fn hash_of(maze: &Maze) -> u128 {
-    passage_hash(maze.grid().expect("suites are of rectangles"))
+    crate::dataset::maze_hash(maze)
 }
 
 /// A 128-bit hash of `spec` (of its canonical JSON), as 32 hexadecimal digits.

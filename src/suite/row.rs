@@ -11,7 +11,7 @@ use crate::rng::{RandomBits, rng_for_stream};
 use crate::topology::{UNREACHED, distances};
 
 /// The random stream the endpoints of a suite's mazes are drawn from.
-pub const ENDPOINTS_STREAM: u64 = 16;
+pub const ENDPOINTS_STREAM: u64 = crate::maze::ENDS_STREAM;
 
 /// One maze of a split, as its Parquet row holds it.
 #[derive(Debug, Clone, PartialEq)]
@@ -48,7 +48,7 @@ impl Row {
         place_endpoints(&mut maze, split)?;
         block(&mut maze, split)?;
         let grid = maze.grid().expect("suites are of rectangles");
-        let hash = crate::dataset::passage_hash(grid);
+        let hash = crate::dataset::maze_hash(&maze);
         let (width, height) = (grid.width(), grid.height());
         let mut tiles = Vec::with_capacity(2 * height as usize + 1);
         let mut view = maze.wall_tiles()?;
@@ -128,11 +128,10 @@ fn represent(maze: &Maze, name: &str) -> Result<String, SuiteError> {
 /// when it has one, else by its endpoint rule (the shape's corners unless given). Draws from
 /// the maze's own endpoint stream.
 ///
-/// A band is met by choosing the ends, never by making the maze again: a start drawn at
-/// random, then a goal drawn among the cells within the band from it; when none is, the
-/// start moves to the corner (0, 0), then to the cell farthest from it (an end of a longest
-/// path on a perfect maze), from which every length up to the longest is reached. The run keeps only mazes
-/// whose longest path reaches the band ([`reaches_band`]).
+/// A band is met by choosing the ends, never by making the maze again ([`Maze::random_ends`]:
+/// a start drawn at random, then a goal drawn among the cells within the band from it, the
+/// start moved to the corner (0, 0) or the cell farthest from it when none is). The run keeps
+/// only mazes whose longest path reaches the band ([`reaches_band`]).
 fn place_endpoints(maze: &mut Maze, split: &SplitSpec) -> Result<(), SuiteError> {
     let grid = maze.grid().expect("suites are of rectangles");
     let cells = grid.width() as usize * grid.height() as usize;
@@ -141,27 +140,12 @@ fn place_endpoints(maze: &mut Maze, split: &SplitSpec) -> Result<(), SuiteError>
     let mut draw = |bound: usize| bits.below_by_multiply(bound as u32) as usize;
     let (start, goal) = match (split.shortest, split.endpoints()) {
         (Some([min, max]), _) => {
-            let within = |d: &u32| (min..=max).contains(d);
-            // A random start; else the corner (0, 0), which lies `width + height - 2` steps
-            // or more from the opposite one; else the cell farthest from that corner.
-            let mut start = draw(cells);
-            let mut from = distances(grid, start);
-            if !from.iter().any(within) {
-                start = 0;
-                from = distances(grid, start);
-            }
-            if !from.iter().any(within) {
-                start = farthest(&from);
-                from = distances(grid, start);
-            }
-            let goals: Vec<usize> = (0..cells).filter(|&i| within(&from[i])).collect();
-            if goals.is_empty() {
-                return Err(SuiteError::Spec(format!(
+            return maze.random_ends(min, max).map_err(|_| {
+                SuiteError::Spec(format!(
                     "split {:?}: a maze reached no shortest length within {min} to {max}",
                     split.name
-                )));
-            }
-            (start, goals[draw(goals.len())])
+                ))
+            });
         }
         (None, Some("random")) => {
             let start = draw(cells);

@@ -1051,3 +1051,94 @@ fn tokens_take_any_maze_dataset_tokenizer_by_name() {
         &["maze-dataset's tokens need a maze with a passage"],
     );
 }
+
+#[test]
+fn random_endpoints_are_drawn_from_each_mazes_seed() {
+    let args = [
+        "kruskal",
+        "--size",
+        "11",
+        "--count",
+        "200",
+        "--seed",
+        "6",
+        "--endpoints",
+        "random",
+        "--min-distance",
+        "6",
+        "--solve",
+        "--format",
+        "jsonl",
+    ];
+    let jsonl = stdout_of(&args);
+    let mazes = documents(&jsonl);
+    let ends: HashSet<String> = mazes
+        .iter()
+        .map(|maze| format!("{} {}", maze["start"], maze["goal"]))
+        .collect();
+    assert!(ends.len() > 150, "{} pairs of endpoints", ends.len());
+    let plain = documents(&stdout_of(&with(&args[..7], &["--format", "jsonl"])));
+    for (maze, plain) in mazes.iter().zip(&plain) {
+        // The passages are the mazes' without it: the ends are drawn from a stream of their own.
+        assert_eq!(maze["tiles"], plain["tiles"]);
+        assert_eq!(maze["seed"], plain["seed"]);
+        // The solution in tiles: a cell, then a passage and a cell a step.
+        let steps = (maze["solution"].as_array().unwrap().len() - 1) / 2;
+        assert!(
+            steps >= 6,
+            "{steps} steps between {} and {}",
+            maze["start"],
+            maze["goal"]
+        );
+    }
+    // The same mazes for any number of threads.
+    assert_eq!(stdout_of(&with(&args, &["--jobs", "1"])), jsonl);
+    // Opt-in: without it every maze keeps the corners.
+    let corners: HashSet<String> = plain
+        .iter()
+        .map(|maze| format!("{} {}", maze["start"], maze["goal"]))
+        .collect();
+    assert_eq!(corners.len(), 1);
+}
+
+#[test]
+fn random_endpoints_refuse_what_cannot_be() {
+    for (args, message) in [
+        (
+            &["--min-distance", "3"][..],
+            "error: --min-distance 3 keeps random endpoints apart: add --endpoints random, or \
+             leave --min-distance out",
+        ),
+        (
+            &[
+                "--endpoints",
+                "random",
+                "--min-distance",
+                "30",
+                "--count",
+                "2",
+            ],
+            "error: --endpoints random --min-distance 30: random endpoints at least 30 steps \
+             apart: expected a distance from 1 to 15 (a path visits each of the 16 cells at \
+             most once)",
+        ),
+        (
+            &["--endpoints", "random", "--start", "0,0", "--count", "2"],
+            "error: --endpoints random draws the start and goal of each maze: it cannot be \
+             combined with --start, --goal or --openings",
+        ),
+        (
+            &["--endpoints", "random", "--min-distance", "0"],
+            "expected a whole number of steps from 1 to 4294967295",
+        ),
+    ] {
+        let output = mazegen()
+            .args(with(&["backtrack", "--size", "9", "--seed", "1"], args))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+}

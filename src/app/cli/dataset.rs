@@ -41,9 +41,15 @@ pub struct DatasetArgs {
     pub allow_slow: bool,
 
     /// farthest: place the start and goal at the two ends of a longest shortest path (exact on
-    /// perfect mazes)
+    /// perfect mazes); random: draw them from each maze's seed, a different pair a maze (see
+    /// --min-distance)
     #[arg(long, value_enum, value_name = "RULE", hide_possible_values = true, help_heading = FINISHING)]
     pub endpoints: Option<EndpointRule>,
+
+    /// With --endpoints random, the least number of steps between the start and goal along
+    /// the passages [default: 1]
+    #[arg(long, value_name = "STEPS", value_parser = parse_distance, allow_negative_numbers = true, help_heading = FINISHING)]
+    pub min_distance: Option<u32>,
 
     #[command(flatten)]
     pub bounds: BoundArgs,
@@ -109,6 +115,18 @@ impl BoundArgs {
 pub enum EndpointRule {
     /// At the two ends of a longest shortest path
     Farthest,
+    /// Drawn at random from each maze's seed
+    Random,
+}
+
+impl EndpointRule {
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Farthest => "farthest",
+            Self::Random => "random",
+        }
+    }
 }
 
 /// `--shard K/N`: the K-th (from 1) of N slices.
@@ -152,6 +170,17 @@ pub(super) fn parse_shard(value: &str) -> Result<Shard, String> {
         return Err(expected.into());
     }
     Ok(Shard { index, of })
+}
+
+/// Parses a least distance between random endpoints: a whole number of steps, at least 1.
+fn parse_distance(value: &str) -> Result<u32, String> {
+    match value.parse::<u32>() {
+        Ok(steps) if steps >= 1 => Ok(steps),
+        _ => Err(format!(
+            "expected a whole number of steps from 1 to {}",
+            u32::MAX
+        )),
+    }
 }
 
 /// Parses a bound on a figure: a number, at least 0.

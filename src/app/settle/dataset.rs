@@ -78,6 +78,7 @@ pub fn wanted(args: &MazeArgs) -> bool {
         || dataset.shard.is_some()
         || dataset.unique
         || dataset.endpoints.is_some()
+        || dataset.min_distance.is_some()
         || !dataset.bounds.given().is_empty()
         || args
             .output
@@ -91,8 +92,8 @@ pub fn wanted(args: &MazeArgs) -> bool {
 enum DatasetCause {
     /// A dataset option, spelled as given.
     Option(String),
-    /// `--endpoints farthest`.
-    Endpoints,
+    /// `--endpoints farthest` or `random`.
+    Endpoints(EndpointRule),
     /// A format of datasets (`jsonl`, `npy`, `npy-connections`, `npz`, `tokens`).
     Format(Format),
 }
@@ -128,8 +129,8 @@ fn dataset_cause(args: &MazeArgs) -> Option<DatasetCause> {
     if let Some(option) = options.into_iter().flatten().next() {
         return Some(DatasetCause::Option(option));
     }
-    if dataset.endpoints.is_some() {
-        return Some(DatasetCause::Endpoints);
+    if let Some(rule) = dataset.endpoints {
+        return Some(DatasetCause::Endpoints(rule));
     }
     let format = args
         .output
@@ -147,10 +148,11 @@ fn one_at_a_time(args: &MazeArgs, flag: &str, what: &str, formats: &[Format]) ->
             "{flag} makes one {what} at a time, and {option} is an option of datasets; leave \
              one of them out"
         ),
-        Some(DatasetCause::Endpoints) => format!(
-            "--endpoints farthest places the ends of the mazes of a dataset, and {flag} makes \
-             one {what} at a time; leave --endpoints out (--start and --goal place the ends of \
-             one {what})"
+        Some(DatasetCause::Endpoints(rule)) => format!(
+            "--endpoints {} places the ends of the mazes of a dataset, and {flag} makes one \
+             {what} at a time; leave --endpoints out (--start and --goal place the ends of one \
+             {what})",
+            rule.name()
         ),
         Some(DatasetCause::Format(format)) => format!(
             "--format {} writes datasets, and {flag} makes one {what} at a time; {flag} is \
@@ -192,7 +194,7 @@ fn refuse_unheld(
     let placed = [
         endpoints.start.map(|start| format!("--start {start}")),
         endpoints.goal.map(|goal| format!("--goal {goal}")),
-        (args.dataset.endpoints).map(|_| "--endpoints farthest".to_string()),
+        (args.dataset.endpoints).map(|rule| format!("--endpoints {}", rule.name())),
     ];
     // Endpoints matter where they are shown as openings, or choose mazes by their figures.
     let shown = endpoints.openings && holds.openings;
@@ -263,6 +265,14 @@ pub fn settle(
     let records_seed = takes.records_seed;
     let dataset = &args.dataset;
     let count = dataset.count.unwrap_or(1);
+    if let Some(steps) = dataset.min_distance
+        && dataset.endpoints != Some(EndpointRule::Random)
+    {
+        return Err(bad_input(format!(
+            "--min-distance {steps} keeps random endpoints apart: add --endpoints random, or \
+             leave --min-distance out"
+        )));
+    }
     let seed = Seed::settle(args.seed, dataset.quiet);
     let spec = DatasetSpec {
         maze: MazeSpec {
@@ -270,6 +280,8 @@ pub fn settle(
             blank,
             finish: Finish {
                 farthest: dataset.endpoints == Some(EndpointRule::Farthest),
+                random_ends: (dataset.endpoints == Some(EndpointRule::Random))
+                    .then(|| dataset.min_distance.unwrap_or(1)),
                 solve: args.solve || takes.solved,
                 ..super::maze::finish_of(&args, shape.as_ref())?
             },

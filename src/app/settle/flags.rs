@@ -31,6 +31,9 @@ pub fn with_flags(error: impl Into<mazegen::Error>) -> anyhow::Error {
                 Part::Unicursal => "--unicursal".into(),
                 Part::Farthest => "--endpoints farthest".into(),
                 Part::Braid => "--braid".into(),
+                Part::RandomEnds(steps) => {
+                    format!("--endpoints random --min-distance {steps}")
+                }
             };
             refusal(*error).context(flags)
         }
@@ -53,6 +56,10 @@ pub fn with_flags(error: impl Into<mazegen::Error>) -> anyhow::Error {
         MazeError::FarthestPlaced => bad_input(
             "--endpoints farthest places the start and goal itself: it cannot be combined with \
              --start, --goal or --openings",
+        ),
+        MazeError::RandomEndsPlaced => bad_input(
+            "--endpoints random draws the start and goal of each maze: it cannot be combined \
+             with --start, --goal or --openings",
         ),
         error => refusal(error),
     }
