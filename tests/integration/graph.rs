@@ -271,7 +271,7 @@ fn shapes_refuse_what_does_not_fit() {
             "--format",
             "graph",
         ],
-        &["--mask /nonexistent/mask.txt", "cannot read"],
+        &["--mask /nonexistent/mask.txt", "cannot be read"],
     );
 }
 
