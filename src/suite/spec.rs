@@ -2,6 +2,7 @@
 //! before any maze is made.
 
 use super::SuiteError;
+use super::symmetric::{SYMMETRIC, half_width};
 use crate::algorithms::{Generator, catalogue};
 use crate::dataset::candidate_seed;
 use crate::grid::Grid;
@@ -28,9 +29,9 @@ pub const ENDPOINTS: [&str; 3] = ["corners", "random", "farthest"];
 
 /// MazeBench's families a split can be: each a generator, braid and endpoint rule of ours (the
 /// split's own keys win), the blocked ones with the passage of the solution's last (or first)
-/// step closed after the endpoints are placed, which leaves a perfect maze's goal unreachable.
-/// `symmetric` is refused: the mirroring edit is not made yet.
-pub const FAMILIES: [&str; 7] = [
+/// step closed after the endpoints are placed, which leaves a perfect maze's goal unreachable;
+/// `symmetric` carves the left half and mirrors it (see [`super::symmetric`]).
+pub const FAMILIES: [&str; 8] = [
     "sanity",
     "bottleneck",
     "dead-ends",
@@ -38,6 +39,7 @@ pub const FAMILIES: [&str; 7] = [
     "trap",
     "near-goal-blocked",
     "near-start-blocked",
+    "symmetric",
 ];
 
 /// The generator, braid and endpoint rule of `family`.
@@ -196,22 +198,24 @@ impl SplitSpec {
         if let Some(family) = &self.family
             && !FAMILIES.contains(&family.as_str())
         {
-            let not_yet = match family.as_str() {
-                "symmetric" => " (symmetric mazes are not made yet)",
-                _ => "",
-            };
             return Err(self.refuse(
                 "family",
-                format!(
-                    "{family:?}{not_yet}: expected one of {}",
-                    FAMILIES.join(", ")
-                ),
+                format!("{family:?}: expected one of {}", FAMILIES.join(", ")),
             ));
         }
         self.generator()?;
         let [width, height] = self.size;
         Grid::check_size(width, height)
             .map_err(|error| self.refuse("size", format!("[{width}, {height}]: {error}")))?;
+        if self.family.as_deref() == Some(SYMMETRIC) && width < 2 {
+            return Err(self.refuse(
+                "size",
+                format!(
+                    "[{width}, {height}]: a symmetric maze is two mirrored halves, expected a \
+                     width of at least 2"
+                ),
+            ));
+        }
         if width * height < 2 {
             return Err(self.refuse(
                 "size",
@@ -307,9 +311,14 @@ impl SplitSpec {
         }
     }
 
-    /// The spec of the split's mazes, before their endpoints are chosen.
+    /// The spec of the split's mazes, before their endpoints are chosen; for the `symmetric`
+    /// family, of their left halves, `width / 2` columns, which the suite mirrors.
     pub fn maze_spec(&self) -> Result<MazeSpec, SuiteError> {
         let [width, height] = self.size;
+        let width = match self.family.as_deref() {
+            Some(SYMMETRIC) => half_width(width),
+            _ => width,
+        };
         Ok(MazeSpec {
             generator: self.generator()?,
             blank: Blank::Rect { width, height },
