@@ -54,6 +54,18 @@ fn family_preset(family: &str) -> (&'static str, Option<f64>, Option<&'static st
     }
 }
 
+/// `reason` with its control characters escaped (`\n` as two characters): a key the spec
+/// wrote with a line break in it, echoed by the parser, keeps the refusal on one line.
+fn escape_controls(reason: &str) -> String {
+    reason
+        .chars()
+        .map(|c| match c.is_control() {
+            true => c.escape_default().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
+}
+
 /// A suite: named splits of mazes, made from one seed in one run.
 ///
 /// ```
@@ -124,7 +136,7 @@ impl SuiteSpec {
             let line = error
                 .span()
                 .map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1);
-            let message = error.message().trim_end().replace('\n', "; ");
+            let message = escape_controls(&error.message().trim_end().replace('\n', "; "));
             SuiteError::Spec(match line {
                 Some(line) => format!("line {line}: {message}"),
                 None => message,
@@ -136,8 +148,8 @@ impl SuiteSpec {
 
     /// The spec a JSON object gives (as `mazegen.suite` passes a dict), checked.
     pub fn from_json(text: &str) -> Result<Self, SuiteError> {
-        let spec: Self =
-            serde_json::from_str(text).map_err(|error| SuiteError::Spec(error.to_string()))?;
+        let spec: Self = serde_json::from_str(text)
+            .map_err(|error| SuiteError::Spec(escape_controls(&error.to_string())))?;
         spec.check()?;
         Ok(spec)
     }
@@ -330,5 +342,26 @@ impl SplitSpec {
                 ..Finish::default()
             },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_with_a_line_break_is_refused_on_one_line() {
+        let json =
+            r#"{"split": [{"name": "j", "count": 2, "size": [3, 3], "repres\ntations": []}]}"#;
+        let toml = "[[split]]\nname = \"j\"\ncount = 2\nsize = [3, 3]\n\"repres\\ntations\" = []\n";
+        let message = SuiteSpec::from_json(json).unwrap_err().to_string();
+        assert!(
+            message.contains(r"unknown field `repres\ntations`"),
+            "{message}"
+        );
+        assert!(!message.contains('\n'), "{message}");
+        let message = SuiteSpec::from_toml(toml).unwrap_err().to_string();
+        assert!(message.contains("unknown field `repres"), "{message}");
+        assert!(!message.contains('\n'), "{message}");
     }
 }
