@@ -228,20 +228,8 @@ impl Board {
         start: (i64, i64),
         goal: (i64, i64),
     ) -> Result<(), ScoreError> {
-        let inside = |what, (row, column): (i64, i64)| {
-            if (0..rows as i64).contains(&row) && (0..columns as i64).contains(&column) {
-                Ok((row * columns as i64 + column) as u32)
-            } else {
-                Err(ScoreError::Endpoint {
-                    what,
-                    row,
-                    column,
-                    rows,
-                    columns,
-                })
-            }
-        };
-        let (start, goal) = (inside("start", start)?, inside("goal", goal)?);
+        let start = endpoint("start", start, rows, columns)? as u32;
+        let goal = endpoint("goal", goal, rows, columns)? as u32;
         self.reset(rows, columns);
         let (columns, cells) = (columns as usize, self.open.len());
         let (down, right) = (&down[..cells], &right[..cells]);
@@ -313,18 +301,211 @@ impl Board {
 
     /// Reads `answer` ([`Answer::parse`]'s forms) and scores it by `rule`, in one pass.
     pub fn score(&self, answer: &str, rule: Rule) -> Result<Score, ScoreError> {
-        let mut walk = Walk::new(self, rule);
+        let mut walk = Walk::new(self, self.start as usize, rule);
         parse(answer, |step| walk.take(step))?;
-        Ok(walk.score())
+        Ok(self.walked(&walk))
     }
 
     /// Scores an answer already read.
     pub fn score_answer(&self, answer: &Answer, rule: Rule) -> Score {
-        let mut walk = Walk::new(self, rule);
+        let mut walk = Walk::new(self, self.start as usize, rule);
         for &step in &answer.steps {
             walk.take(step);
         }
-        walk.score()
+        self.walked(&walk)
+    }
+
+    /// The score of a replay on this board.
+    fn walked(&self, walk: &Walk<'_, Self>) -> Score {
+        let shortest = self.to_goal[self.start as usize];
+        walk.score(self.goal as usize, shortest, self.to_goal[walk.here])
+    }
+}
+
+/// One maze as maze-dataset's connections, as [`Scorer::score_connections`] takes it.
+#[derive(Debug, Clone, Copy)]
+pub struct Connections<'a> {
+    /// Its rows.
+    pub rows: u32,
+    /// Its columns.
+    pub columns: u32,
+    /// `down[r * columns + c]` nonzero when cell `(r, c)` opens to the cell below (the last
+    /// row's are ignored); at least `rows * columns` values.
+    pub down: &'a [u8],
+    /// `right[r * columns + c]` nonzero when cell `(r, c)` opens to the cell on its right (the
+    /// last column's are ignored); at least `rows * columns` values.
+    pub right: &'a [u8],
+    /// The start, `(row, column)`.
+    pub start: (i64, i64),
+    /// The goal, `(row, column)`.
+    pub goal: (i64, i64),
+}
+
+/// Scores answers each against a maze of its own, given as [`Connections`], as
+/// [`Board::load_connections`] then [`Board::score`] would, and faster: the answer is replayed
+/// first, then the distances to the goal are measured only as far as the start and the cell
+/// the replay ended on. A maze of at most 128 cells is searched as bits, each step of the
+/// search a few word operations for every cell at once; a larger one on a [`Board`] kept from
+/// maze to maze. Nothing is allocated for an answer.
+///
+/// ```
+/// use mazegen::score::{Connections, Rule, Scorer};
+///
+/// // 1x3: (0, 0) - (0, 1) | (0, 2)
+/// let (down, right) = ([0; 3], [1, 0, 0]);
+/// let maze = Connections { rows: 1, columns: 3, down: &down, right: &right, start: (0, 0), goal: (0, 1) };
+/// let mut scorer = Scorer::default();
+/// assert!(scorer.score_connections(&maze, "R", Rule::Strict)?.optimal);
+/// assert_eq!(scorer.score_connections(&maze, "RR", Rule::Strict)?.first_illegal, Some(1));
+/// # Ok::<(), mazegen::score::ScoreError>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Scorer {
+    /// Larger mazes' board.
+    board: Board,
+    /// The rows and columns `inner_east` was made for.
+    dims: (u32, u32),
+    /// A bit for each cell of that size but those of the last column.
+    inner_east: u128,
+}
+
+/// A maze of at most 128 cells as bits: bit `i` of `south` set when cell `i` opens to the cell
+/// below, of `east` when it opens to the cell on its right.
+struct Bits {
+    columns: usize,
+    south: u128,
+    east: u128,
+}
+
+impl Passages for Bits {
+    #[inline(always)]
+    fn columns(&self) -> usize {
+        self.columns
+    }
+
+    #[inline(always)]
+    fn open(&self, i: usize, dir: Dir) -> bool {
+        // The last row's south bits and the last column's east bits are clear.
+        match dir {
+            Dir::North => i >= self.columns && self.south >> (i - self.columns) & 1 != 0,
+            Dir::East => self.east >> i & 1 != 0,
+            Dir::South => self.south >> i & 1 != 0,
+            Dir::West => i >= 1 && self.east >> (i - 1) & 1 != 0,
+        }
+    }
+}
+
+impl Bits {
+    /// The distances to `goal` of cells `a` and `b` ([`FAR`] where the goal cannot be
+    /// reached), by breadth-first search over the bits: each round moves the whole frontier
+    /// one step, and the search stops once both are found.
+    fn distances(&self, goal: usize, a: usize, b: usize) -> (u32, u32) {
+        let (columns, south, east) = (self.columns as u32, self.south, self.east);
+        let (bit_a, bit_b) = (1u128 << a, 1u128 << b);
+        let mut seen = 1u128 << goal;
+        let mut frontier = seen;
+        let mut found = [FAR; 2];
+        let mut level = 0;
+        loop {
+            for (k, bit) in [bit_a, bit_b].into_iter().enumerate() {
+                if found[k] == FAR && frontier & bit != 0 {
+                    found[k] = level;
+                }
+            }
+            if (found[0] != FAR && found[1] != FAR) || frontier == 0 {
+                return (found[0], found[1]);
+            }
+            let next = (frontier & south) << columns
+                | (frontier >> columns) & south
+                | (frontier & east) << 1
+                | (frontier >> 1) & east;
+            frontier = next & !seen;
+            seen |= frontier;
+            level += 1;
+        }
+    }
+}
+
+/// A bit for each nonzero byte of `bytes` (at most 128), bit `i` for byte `i`.
+#[inline(always)]
+fn bits_of(bytes: &[u8]) -> u128 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Byte k's lowest bit to bit 56 + k: no two partial products meet below bit 64.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let mut bits = 0u128;
+    for (k, chunk) in bytes.chunks(8).enumerate() {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        let word = u64::from_le_bytes(word);
+        // The high bit of each nonzero byte, then down to its lowest.
+        let nonzero = (((word & LOW) + LOW) | word) & HIGH;
+        let packed = (nonzero >> 7).wrapping_mul(GATHER) >> 56;
+        bits |= u128::from(packed) << (8 * k);
+    }
+    bits
+}
+
+impl Scorer {
+    /// Reads `answer` ([`Answer::parse`]'s forms) and scores it by `rule` against `maze`:
+    /// the same score as [`Board::load_connections`] then [`Board::score`] give.
+    ///
+    /// # Panics
+    ///
+    /// If `down` or `right` holds fewer than `rows * columns` values.
+    pub fn score_connections(
+        &mut self,
+        maze: &Connections<'_>,
+        answer: &str,
+        rule: Rule,
+    ) -> Result<Score, ScoreError> {
+        let (rows, columns) = (maze.rows, maze.columns);
+        let cells = rows as usize * columns as usize;
+        // 128 columns of one row would shift a whole `u128` away.
+        if cells > 128 || columns >= 128 {
+            self.board
+                .load_connections(rows, columns, maze.down, maze.right, maze.start, maze.goal)?;
+            return self.board.score(answer, rule);
+        }
+        let start = endpoint("start", maze.start, rows, columns)?;
+        let goal = endpoint("goal", maze.goal, rows, columns)?;
+        if self.dims != (rows, columns) {
+            self.dims = (rows, columns);
+            self.inner_east = (0..cells)
+                .filter(|i| (i + 1) % columns as usize != 0)
+                .fold(0, |bits, i| bits | 1 << i);
+        }
+        // The cells above the last row.
+        let upper = (1u128 << (cells - columns as usize)) - 1;
+        let bits = Bits {
+            columns: columns as usize,
+            south: bits_of(&maze.down[..cells]) & upper,
+            east: bits_of(&maze.right[..cells]) & self.inner_east,
+        };
+        let mut walk = Walk::new(&bits, start, rule);
+        parse(answer, |step| walk.take(step))?;
+        let (shortest, left) = bits.distances(goal, start, walk.here);
+        Ok(walk.score(goal, shortest, left))
+    }
+}
+
+/// The index of `what` at `(row, column)` in a `rows x columns` maze, refused outside it.
+fn endpoint(
+    what: &'static str,
+    (row, column): (i64, i64),
+    rows: u32,
+    columns: u32,
+) -> Result<usize, ScoreError> {
+    if (0..i64::from(rows)).contains(&row) && (0..i64::from(columns)).contains(&column) {
+        Ok((row * i64::from(columns) + column) as usize)
+    } else {
+        Err(ScoreError::Endpoint {
+            what,
+            row,
+            column,
+            rows,
+            columns,
+        })
     }
 }
 
@@ -339,9 +520,30 @@ fn neighbour(i: usize, dir: Dir, columns: usize) -> usize {
     }
 }
 
+/// What a replay needs of a maze: its width and whether a side of a cell is an open passage
+/// to a cell of the maze.
+trait Passages {
+    /// The maze's columns.
+    fn columns(&self) -> usize;
+    /// Whether cell `i` opens towards `dir` to a cell of the maze.
+    fn open(&self, i: usize, dir: Dir) -> bool;
+}
+
+impl Passages for Board {
+    #[inline(always)]
+    fn columns(&self) -> usize {
+        self.columns as usize
+    }
+
+    #[inline(always)]
+    fn open(&self, i: usize, dir: Dir) -> bool {
+        self.open[i] & 1 << dir as u8 != 0
+    }
+}
+
 /// An answer being replayed.
-struct Walk<'a> {
-    board: &'a Board,
+struct Walk<'a, P> {
+    passages: &'a P,
     rule: Rule,
     here: usize,
     steps: u32,
@@ -350,12 +552,12 @@ struct Walk<'a> {
     fresh: bool,
 }
 
-impl<'a> Walk<'a> {
-    fn new(board: &'a Board, rule: Rule) -> Self {
+impl<'a, P: Passages> Walk<'a, P> {
+    fn new(passages: &'a P, start: usize, rule: Rule) -> Self {
         Self {
-            board,
+            passages,
             rule,
-            here: board.start as usize,
+            here: start,
             steps: 0,
             first_illegal: None,
             fresh: true,
@@ -366,12 +568,12 @@ impl<'a> Walk<'a> {
     /// illegal), notes it if it is the first illegal one.
     #[inline(always)]
     fn take(&mut self, step: Step) {
-        let board = self.board;
+        let passages = self.passages;
         let fresh = std::mem::replace(&mut self.fresh, false);
         let dir = match step {
             Step::Move(dir) => Some(dir),
             Step::Cell(row, column) => {
-                let columns = board.columns as usize;
+                let columns = passages.columns();
                 let (here_row, here_column) =
                     ((self.here / columns) as i64, (self.here % columns) as i64);
                 // The walk is still on the start, so `here` is the start.
@@ -393,8 +595,8 @@ impl<'a> Walk<'a> {
         if halted {
             return;
         }
-        match dir.filter(|&dir| board.open[self.here] & 1 << dir as u8 != 0) {
-            Some(dir) => self.here = neighbour(self.here, dir, board.columns as usize),
+        match dir.filter(|&dir| passages.open(self.here, dir)) {
+            Some(dir) => self.here = neighbour(self.here, dir, passages.columns()),
             None => {
                 if self.first_illegal.is_none() {
                     self.first_illegal = Some(index);
@@ -403,14 +605,13 @@ impl<'a> Walk<'a> {
         }
     }
 
-    fn score(self) -> Score {
-        let board = self.board;
+    /// The score of the replay, given the start's distance to the goal (`shortest`) and the
+    /// distance from where the replay ended (`left`), [`FAR`] where the goal is not reached.
+    fn score(&self, goal: usize, shortest: u32, left: u32) -> Score {
         let valid = self.first_illegal.is_none();
-        let on_goal = self.here == board.goal as usize;
+        let on_goal = self.here == goal;
         let reached = on_goal && (valid || self.rule == Rule::FinalCell);
-        let shortest = board.to_goal[board.start as usize];
         let optimal = valid && on_goal && self.steps == shortest;
-        let left = board.to_goal[self.here];
         let progress = match shortest {
             FAR => 0.0,
             0 => 1.0,
@@ -441,7 +642,11 @@ const PATH_END: &str = "<PATH_END>";
 
 /// Reads `text` as an answer, giving each step to `step` in order.
 fn parse(text: &str, mut step: impl FnMut(Step)) -> Result<(), ScoreError> {
-    if let Some(begin) = text.find(PATH_START) {
+    // Only a line with a `<` can hold `<PATH_START>`: a byte scan spares move strings the
+    // substring search (a tenth of a short answer's time).
+    if text.as_bytes().contains(&b'<')
+        && let Some(begin) = text.find(PATH_START)
+    {
         return path_tokens(text, begin + PATH_START.len(), step);
     }
     let mut reader = Reader {
@@ -1020,6 +1225,121 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    /// The answer forms of `moves` (0 north, 1 east, 2 south, 3 west) walked from `start`:
+    /// letters, coordinates with and without the start, JSON, AlphaMaze's and maze-dataset's
+    /// tokens.
+    fn forms(moves: &[usize], start: (i64, i64)) -> Vec<String> {
+        let mut cells = vec![start];
+        for &k in moves {
+            let (row, column) = *cells.last().unwrap();
+            cells.push(match k {
+                0 => (row - 1, column),
+                1 => (row, column + 1),
+                2 => (row + 1, column),
+                _ => (row, column - 1),
+            });
+        }
+        let pairs = |from: usize| -> Vec<String> {
+            cells[from..]
+                .iter()
+                .map(|(row, column)| format!("({row},{column})"))
+                .collect()
+        };
+        let json: Vec<String> = cells.iter().map(|(r, c)| format!("[{r},{c}]")).collect();
+        let alphamaze: String = moves
+            .iter()
+            .map(|&k| ["<|up|>", "<|right|>", "<|down|>", "<|left|>"][k])
+            .collect();
+        let cardinal: Vec<&str> = moves
+            .iter()
+            .map(|&k| ["NORTH", "EAST", "SOUTH", "WEST"][k])
+            .collect();
+        vec![
+            moves.iter().map(|&k| ['U', 'R', 'D', 'L'][k]).collect(),
+            moves.iter().map(|&k| ['n', 'e', 's', 'w'][k]).collect(),
+            pairs(0).join(" "),
+            pairs(1).join(","),
+            format!("[{}]", json.join(",")),
+            alphamaze,
+            format!("<PATH_START> {} <PATH_END>", pairs(0).join(" ")),
+            format!("<PATH_START> {} {}", pairs(0)[0], cardinal.join(" ")),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+        /// The scorer of many mazes gives, for any maze (of at most 128 cells, searched as
+        /// bits, or more), endpoints and answer, the score of the board made for the maze:
+        /// random passages (loops, closed-off parts), random walks, every rule and form.
+        #[test]
+        fn the_scorer_scores_as_the_board(
+            rows in 1u32..14,
+            columns in 1u32..14,
+            seed in any::<u64>(),
+            open in 0u32..101,
+            walks in prop::collection::vec(prop::collection::vec(0usize..4, 0..30), 1..6),
+        ) {
+            let cells = (rows * columns) as usize;
+            let mut state = seed;
+            let mut draw = |bound: u64| {
+                state = crate::rng::mix64(state.wrapping_add(0x9e37_79b9_7f4a_7c15));
+                state % bound
+            };
+            // Any nonzero byte opens.
+            let mut byte = || if draw(100) < u64::from(open) { 1 + draw(255) as u8 } else { 0 };
+            let down: Vec<u8> = (0..cells).map(|_| byte()).collect();
+            let right: Vec<u8> = (0..cells).map(|_| byte()).collect();
+            let mut cell = || {
+                let i = draw(cells as u64) as i64;
+                (i / i64::from(columns), i % i64::from(columns))
+            };
+            let (start, goal) = (cell(), cell());
+            let mut board = Board::default();
+            board.load_connections(rows, columns, &down, &right, start, goal).unwrap();
+            let maze = Connections { rows, columns, down: &down, right: &right, start, goal };
+            // A shortest way, down the board's distances, and it with a step more.
+            let mut here = board.start as usize;
+            let mut shortest = Vec::new();
+            while board.to_goal[here] != 0 && board.to_goal[here] != FAR {
+                let k = (0..4)
+                    .find(|&k| {
+                        board.open(here, Dir::ALL[k])
+                            && board.to_goal[neighbour(here, Dir::ALL[k], columns as usize)]
+                                < board.to_goal[here]
+                    })
+                    .unwrap();
+                here = neighbour(here, Dir::ALL[k], columns as usize);
+                shortest.push(k);
+            }
+            let mut longer = shortest.clone();
+            longer.push(walks[0].first().copied().unwrap_or(0));
+            let mut scorer = Scorer::default();
+            for walk in walks.iter().chain([&shortest, &longer]) {
+                for answer in forms(walk, start) {
+                    for rule in Rule::ALL {
+                        prop_assert_eq!(
+                            scorer.score_connections(&maze, &answer, rule).unwrap(),
+                            board.score(&answer, rule).unwrap(),
+                            "{} by {:?}", answer, rule
+                        );
+                    }
+                }
+            }
+            for (what, far) in [("start", (i64::from(rows), 0)), ("goal", (0, -1))] {
+                let maze = match what {
+                    "start" => Connections { start: far, ..maze },
+                    _ => Connections { goal: far, ..maze },
+                };
+                prop_assert_eq!(
+                    scorer.score_connections(&maze, "R", Rule::Strict).unwrap_err(),
+                    board.load_connections(rows, columns, &down, &right, maze.start, maze.goal)
+                        .unwrap_err()
+                );
+            }
+        }
     }
 
     proptest! {

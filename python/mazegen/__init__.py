@@ -1117,7 +1117,9 @@ def _answer_text(i: int, answer: Any) -> str:
         ) from None
 
 
-def score(mazes: Any, answers: Sequence[Any], mode: str = "strict") -> Dict[str, np.ndarray]:
+def score(
+    mazes: Any, answers: Sequence[Any], mode: str = "strict", jobs: Optional[int] = None
+) -> Dict[str, np.ndarray]:
     """Scores ``answers[i]`` against maze ``i`` of ``mazes`` (a ``Dataset`` made with
     ``connections=True``, or a list of rectangular or mask ``Maze`` objects of one size).
 
@@ -1125,10 +1127,14 @@ def score(mazes: Any, answers: Sequence[Any], mode: str = "strict") -> Dict[str,
     coordinates ``(r,c) (r,c)`` or ``[[r,c],...]``) or a list of ``(row, column)`` pairs.
     Returns numpy arrays: ``valid``, ``reached``, ``optimal`` (``bool``), ``progress``
     (``float64``) and ``first_illegal`` (``int64``, -1 where every step is legal); ``mode`` is
-    one of ``SCORE_MODES``. The work is one native call without the GIL.
+    one of ``SCORE_MODES``. The work is one native call without the GIL, on ``jobs`` threads
+    (all cores by default), the same scores for any ``jobs``; the arrays are read in place.
     """
     if mode not in SCORE_MODES:
         raise ValueError(f"mode {mode!r}: expected one of {', '.join(SCORE_MODES)}")
+    jobs = _whole("jobs", jobs, 1, _MAX_JOBS)
+    if jobs is None:
+        jobs = max(1, min(os.cpu_count() or 1, _MAX_JOBS))
     rule = "strict" if mode == "moves" else mode
     if isinstance(mazes, Dataset):
         if mazes.connections is None:
@@ -1159,12 +1165,15 @@ def score(mazes: Any, answers: Sequence[Any], mode: str = "strict") -> Dict[str,
         i = next(i for i, a in enumerate(answers) if "\n" in _answer_text(i, a))
         raise ValueError(f"answer {i}: a line break inside, expected one line")
     _, _, rows, columns = connections.shape
+    # Read in place by the native half: no copy unless of another type or order.
+    connections = np.ascontiguousarray(connections)
+    if connections.dtype not in (np.bool_, np.uint8):
+        connections = np.ascontiguousarray(connections != 0)
     valid, reached, optimal, progress, first_illegal = _mazegen.score(
-        count, rows, columns,
-        np.ascontiguousarray(connections, dtype=np.uint8).tobytes(),
-        np.ascontiguousarray(starts, dtype="<i4").tobytes(),
-        np.ascontiguousarray(goals, dtype="<i4").tobytes(),
-        text.encode(), rule,
+        count, rows, columns, connections,
+        np.ascontiguousarray(starts, dtype="<i4"),
+        np.ascontiguousarray(goals, dtype="<i4"),
+        text.encode(), rule, jobs,
     )
     return {
         "valid": np.frombuffer(valid, dtype=np.bool_),

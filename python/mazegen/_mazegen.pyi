@@ -43,12 +43,13 @@ def score(
     count: int,
     rows: int,
     columns: int,
-    connections: bytes,
-    starts: bytes,
-    goals: bytes,
+    connections: Any,
+    starts: Any,
+    goals: Any,
     answers: bytes,
     rule: str,
-) -> Tuple[bytes, bytes, bytes, bytes, bytes]: ...
+    jobs: int,
+) -> Tuple[bytearray, bytearray, bytearray, bytearray, bytearray]: ...
 
 def suite(
     spec: str,

@@ -1669,11 +1669,48 @@ fn draw_seed() -> u64 {
     mazegen::rng::draw_seed()
 }
 
+/// The bytes of `array`, a C-contiguous numpy array of one of the types `types` (numpy's
+/// type strings, `|b1`, `<i4`, ...), read in place through numpy's array interface: the limited
+/// API has no buffer protocol before Python 3.11, and a copy of a million mazes' connections
+/// took longer than scoring their answers.
+fn array_bytes<'a>(array: &'a Bound<'_, PyAny>, types: &[&str], what: &str) -> PyResult<&'a [u8]> {
+    let kind = array.get_type();
+    if kind.module()?.to_cow()? != "numpy" || kind.name()?.to_cow()? != "ndarray" {
+        return Err(bad(format!("{what}: expected a numpy array")));
+    }
+    let interface = array.getattr("__array_interface__")?;
+    let typestr: String = interface.get_item("typestr")?.extract()?;
+    let Some(item) = types
+        .iter()
+        .find(|t| **t == typestr)
+        .and_then(|t| t[2..].parse::<usize>().ok())
+    else {
+        return Err(bad(format!(
+            "{what}: a numpy array of {typestr}, expected one of {}",
+            types.join(", ")
+        )));
+    };
+    if !interface.get_item("strides")?.is_none() {
+        return Err(bad(format!("{what}: expected a C-contiguous numpy array")));
+    }
+    let shape: Vec<usize> = interface.get_item("shape")?.extract()?;
+    let (address, _read_only): (usize, bool) = interface.get_item("data")?.extract()?;
+    let len = shape.iter().product::<usize>() * item;
+    if len == 0 {
+        return Ok(&[]);
+    }
+    // SAFETY: numpy's array interface gives the address of the `len` bytes the array holds,
+    // C-contiguous; the array lives as long as it is borrowed here, and the Python half made
+    // it and hands it to nothing else during the call.
+    Ok(unsafe { std::slice::from_raw_parts(address as *const u8, len) })
+}
+
 /// Scores `count` answers (`answers`, UTF-8, one a line) against `count` mazes given as
-/// maze-dataset connections (`connections`, `count x 2 x rows x columns` bytes, down then
-/// right) with their starts and goals (`count x 2` little-endian `int32`, row then column), by
-/// `rule`: see `mazegen.score`. Returns the bytes of `valid`, `reached`, `optimal` (one a
-/// byte), `progress` (`float64`) and `first_illegal` (`int64`, -1 where none).
+/// maze-dataset connections (`connections`, a numpy array of `count x 2 x rows x columns`
+/// `bool` or `uint8`, down then right) with their starts and goals (numpy arrays of
+/// `count x 2` little-endian `int32`, row then column), by `rule`, on `jobs` threads: see
+/// `mazegen.score`. Returns bytearrays of `valid`, `reached`, `optimal` (one a byte),
+/// `progress` (`float64`) and `first_illegal` (`int64`, -1 where none).
 #[pyfunction]
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn score<'py>(
@@ -1681,22 +1718,32 @@ fn score<'py>(
     count: usize,
     rows: u32,
     columns: u32,
-    connections: &[u8],
-    starts: &[u8],
-    goals: &[u8],
+    connections: &Bound<'py, PyAny>,
+    starts: &Bound<'py, PyAny>,
+    goals: &Bound<'py, PyAny>,
     answers: &[u8],
     rule: &str,
+    jobs: usize,
 ) -> PyResult<(
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
-    Bound<'py, PyBytes>,
+    Bound<'py, PyByteArray>,
+    Bound<'py, PyByteArray>,
+    Bound<'py, PyByteArray>,
+    Bound<'py, PyByteArray>,
+    Bound<'py, PyByteArray>,
 )> {
-    use mazegen::score::{Board, Rule};
+    use mazegen::score::{Connections, Rule, Scorer};
     let rule: Rule = rule
         .parse()
         .map_err(|e: mazegen::score::ScoreError| bad(e.to_string()))?;
+    if !(1..=mazegen::dataset::MAX_JOBS).contains(&jobs) {
+        return Err(bad(format!(
+            "jobs {jobs}: expected from 1 to {}",
+            mazegen::dataset::MAX_JOBS
+        )));
+    }
+    let connections = array_bytes(connections, &["|b1", "|u1"], "connections")?;
+    let starts = array_bytes(starts, &["<i4"], "starts")?;
+    let goals = array_bytes(goals, &["<i4"], "goals")?;
     let cells = rows as usize * columns as usize;
     if connections.len() != count * 2 * cells
         || starts.len() != count * 8
@@ -1707,12 +1754,28 @@ fn score<'py>(
         ));
     }
     let answers = std::str::from_utf8(answers).map_err(|_| bad("answers: not UTF-8 text"))?;
-    let (mut valid, mut reached, mut optimal) =
-        (vec![0u8; count], vec![0u8; count], vec![0u8; count]);
-    let mut progress = vec![0u8; count * 8];
-    let mut first_illegal = vec![0u8; count * 8];
-    let lines: Vec<&str> = answers.split('\n').collect();
+    // Written in place: the numpy arrays are views of these bytearrays.
+    let zeroed = |len: usize| PyByteArray::new_with(py, len, |_| Ok(()));
+    let outputs = (
+        zeroed(count)?,
+        zeroed(count)?,
+        zeroed(count)?,
+        zeroed(count * 8)?,
+        zeroed(count * 8)?,
+    );
+    // SAFETY: bytearrays made above, distinct, and reachable from nothing but this function
+    // until it returns: no one else reads or resizes them meanwhile.
+    let (valid, reached, optimal, progress, first_illegal) = unsafe {
+        (
+            outputs.0.as_bytes_mut(),
+            outputs.1.as_bytes_mut(),
+            outputs.2.as_bytes_mut(),
+            outputs.3.as_bytes_mut(),
+            outputs.4.as_bytes_mut(),
+        )
+    };
     let scored = py.detach(|| -> Result<(), String> {
+        let lines: Vec<&str> = answers.split('\n').collect();
         let pair = |bytes: &[u8], i: usize| {
             let at = |k: usize| {
                 i64::from(i32::from_le_bytes(
@@ -1721,55 +1784,61 @@ fn score<'py>(
             };
             (at(8 * i), at(8 * i + 4))
         };
-        // Mazes in as many slices as there are cores, each slice scored on a thread of its own.
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(count.max(1));
-        let per = count.div_ceil(threads.max(1)).max(1);
+        // Mazes in `jobs` slices, each scored on a thread of its own; each answer's score
+        // is its own, so the arrays are the same for any `jobs`.
+        let threads = jobs.min(count.max(1));
+        let per = count.div_ceil(threads).max(1);
+        let slice = |k: usize,
+                     valid: &mut [u8],
+                     reached: &mut [u8],
+                     optimal: &mut [u8],
+                     progress: &mut [u8],
+                     first_illegal: &mut [u8]|
+         -> Result<(), String> {
+            let mut scorer = Scorer::default();
+            for j in 0..valid.len() {
+                let i = k * per + j;
+                let maze = &connections[2 * cells * i..2 * cells * (i + 1)];
+                let maze = Connections {
+                    rows,
+                    columns,
+                    down: &maze[..cells],
+                    right: &maze[cells..],
+                    start: pair(starts, i),
+                    goal: pair(goals, i),
+                };
+                let answer = lines.get(i).copied().unwrap_or("");
+                let score = scorer
+                    .score_connections(&maze, answer, rule)
+                    .map_err(|e| match e {
+                        mazegen::score::ScoreError::Endpoint { .. } => format!("maze {i}: {e}"),
+                        e => format!("answer {i}: {e}"),
+                    })?;
+                valid[j] = u8::from(score.valid);
+                reached[j] = u8::from(score.reached);
+                optimal[j] = u8::from(score.optimal);
+                progress[8 * j..8 * j + 8].copy_from_slice(&score.progress.to_le_bytes());
+                let first = score.first_illegal.map_or(-1, i64::from);
+                first_illegal[8 * j..8 * j + 8].copy_from_slice(&first.to_le_bytes());
+            }
+            Ok(())
+        };
+        let mut slices = valid
+            .chunks_mut(per)
+            .zip(reached.chunks_mut(per))
+            .zip(optimal.chunks_mut(per))
+            .zip(progress.chunks_mut(per * 8))
+            .zip(first_illegal.chunks_mut(per * 8))
+            .enumerate();
+        if threads == 1 {
+            return slices.try_for_each(|(k, ((((v, r), o), p), f))| slice(k, v, r, o, p, f));
+        }
         std::thread::scope(|scope| {
-            let slices = valid
-                .chunks_mut(per)
-                .zip(reached.chunks_mut(per))
-                .zip(optimal.chunks_mut(per))
-                .zip(progress.chunks_mut(per * 8))
-                .zip(first_illegal.chunks_mut(per * 8))
-                .enumerate();
             let handles: Vec<_> = slices
-                .map(
-                    |(slice, ((((valid, reached), optimal), progress), first_illegal))| {
-                        let lines = &lines;
-                        scope.spawn(move || -> Result<(), String> {
-                            let mut board = Board::default();
-                            for k in 0..valid.len() {
-                                let i = slice * per + k;
-                                let maze = &connections[2 * cells * i..2 * cells * (i + 1)];
-                                board
-                                    .load_connections(
-                                        rows,
-                                        columns,
-                                        &maze[..cells],
-                                        &maze[cells..],
-                                        pair(starts, i),
-                                        pair(goals, i),
-                                    )
-                                    .map_err(|e| format!("maze {i}: {e}"))?;
-                                let answer = lines.get(i).copied().unwrap_or("");
-                                let score = board
-                                    .score(answer, rule)
-                                    .map_err(|e| format!("answer {i}: {e}"))?;
-                                valid[k] = u8::from(score.valid);
-                                reached[k] = u8::from(score.reached);
-                                optimal[k] = u8::from(score.optimal);
-                                progress[8 * k..8 * k + 8]
-                                    .copy_from_slice(&score.progress.to_le_bytes());
-                                let first = score.first_illegal.map_or(-1, i64::from);
-                                first_illegal[8 * k..8 * k + 8]
-                                    .copy_from_slice(&first.to_le_bytes());
-                            }
-                            Ok(())
-                        })
-                    },
-                )
+                .map(|(k, ((((v, r), o), p), f))| {
+                    let slice = &slice;
+                    scope.spawn(move || slice(k, v, r, o, p, f))
+                })
                 .collect();
             // The first refusal in maze order.
             handles
@@ -1778,13 +1847,7 @@ fn score<'py>(
         })
     });
     scored.map_err(bad)?;
-    Ok((
-        PyBytes::new(py, &valid),
-        PyBytes::new(py, &reached),
-        PyBytes::new(py, &optimal),
-        PyBytes::new(py, &progress),
-        PyBytes::new(py, &first_illegal),
-    ))
+    Ok(outputs)
 }
 
 /// The module `mazegen._mazegen`.

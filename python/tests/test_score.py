@@ -72,3 +72,97 @@ def test_bad_answers_and_mazes_are_refused():
     hex_maze = mazegen.maze("wilson", 3, 3, shape="hex", seed=1)
     with pytest.raises(ValueError, match="only rectangles and masks"):
         mazegen.score([hex_maze], ["R"])
+
+
+def reference_score(connections, start, goal, moves, mode):
+    """A straightforward scorer: breadth-first distances to the goal, then the moves replayed."""
+    down, right = connections
+    rows, columns = down.shape
+    steps = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+
+    def open_(cell, move):
+        (r, c), (dr, dc) = cell, steps[move]
+        r2, c2 = r + dr, c + dc
+        if not (0 <= r2 < rows and 0 <= c2 < columns):
+            return None
+        if dr:
+            passage = down[min(r, r2), c]
+        else:
+            passage = right[r, min(c, c2)]
+        return (r2, c2) if passage else None
+
+    far = None
+    distance = {goal: 0}
+    queue = [goal]
+    for cell in queue:
+        for move in "UDLR":
+            other = open_(cell, move)
+            if other is not None and other not in distance:
+                distance[other] = distance[cell] + 1
+                queue.append(other)
+    here, first_illegal = start, -1
+    for k, move in enumerate(moves):
+        if first_illegal >= 0 and mode != "final-cell":
+            break
+        other = open_(here, move)
+        if other is None:
+            if first_illegal < 0:
+                first_illegal = k
+        else:
+            here = other
+    valid = first_illegal < 0
+    shortest, left = distance.get(start, far), distance.get(here, far)
+    on_goal = here == goal
+    if shortest is None:
+        progress = 0.0
+    elif shortest == 0:
+        progress = 1.0
+    elif left is None:
+        progress = 0.0
+    else:
+        progress = min(max((shortest - left) / shortest, 0.0), 1.0)
+    return {
+        "valid": valid,
+        "reached": on_goal and (valid or mode == "final-cell"),
+        "optimal": valid and on_goal and len(moves) == shortest,
+        "progress": progress,
+        "first_illegal": first_illegal,
+    }
+
+
+def test_a_big_random_batch_scores_as_a_straightforward_scorer():
+    rng = np.random.default_rng(41)
+    for columns, rows, braid in ((10, 10, None), (5, 3, 0.6), (13, 11, 0.3), (1, 7, None)):
+        data = mazegen.dataset(600, "kruskal", columns, rows, seed=columns, braid=braid)
+        # Some passages closed at random: goals that cannot be reached, loops cut.
+        connections = data.connections & (rng.random(data.connections.shape) < 0.9)
+        starts = data.starts.copy()
+        starts[::5] = rng.integers(0, (rows, columns), size=starts[::5].shape)
+        answers = []
+        for i in range(len(data)):
+            moves = moves_of(data.solution(i))
+            kind = i % 4
+            if kind == 1:
+                moves = "".join(rng.choice(list("UDLR"), size=rng.integers(0, 30)))
+            elif kind == 2 and moves:
+                cut = rng.integers(0, len(moves))
+                moves = moves[:cut] + rng.choice(list("UDLR")) + moves[cut:]
+            elif kind == 3:
+                moves = moves + "".join(rng.choice(list("UDLR"), size=rng.integers(0, 4)))
+            answers.append(moves)
+        batch = data
+        batch.connections, batch.starts = connections, starts
+        for mode in ("strict", "final-cell"):
+            scores = mazegen.score(batch, answers, mode=mode)
+            for jobs in (1, 2, 3):
+                again = mazegen.score(batch, answers, mode=mode, jobs=jobs)
+                for name in scores:
+                    assert (again[name] == scores[name]).all(), (name, jobs)
+            for i, answer in enumerate(answers):
+                expected = reference_score(
+                    connections[i], tuple(starts[i]), tuple(batch.goals[i]), answer, mode
+                )
+                got = {name: scores[name][i].item() for name in scores}
+                assert got["progress"] == pytest.approx(expected.pop("progress")), (i, answer)
+                del got["progress"]
+                assert got == expected, (i, answer, mode)

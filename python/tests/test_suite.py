@@ -37,6 +37,22 @@ def test_splits_as_arrays_the_same_for_any_jobs():
     assert len({"\n".join(t) for t in train["tiles"]}) <= 60
 
 
+def test_symmetric_mazes_are_their_own_mirror_images():
+    spec = {"seed": 3, "split": [
+        {"name": f"s{w}", "count": 40, "family": "symmetric", "size": [w, 5]} for w in (6, 7)
+    ] + [{"name": "plain", "count": 40, "size": [6, 5]}]}
+    splits = mazegen.suite(spec, jobs=2)
+    for name in ("s6", "s7"):
+        split = splits[name]
+        assert split["reachable"].all()
+        for tiles in split["tiles"]:
+            assert all(row == row[::-1] for row in tiles), tiles
+    # Symmetric splits come before a plain one of their size: none of their mazes is in it.
+    assert not {"\n".join(t) for t in splits["s6"]["tiles"]} & {
+        "\n".join(t) for t in splits["plain"]["tiles"]
+    }
+
+
 def test_a_toml_file_writes_the_directory(tmp_path):
     spec = tmp_path / "suite.toml"
     spec.write_text('seed = 7\n[[split]]\nname = "train"\ncount = 10\nsize = [5, 5]\n')

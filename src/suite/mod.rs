@@ -36,6 +36,7 @@ mod parquet;
 mod picture;
 mod row;
 mod spec;
+pub mod symmetric;
 
 pub use parquet::{ROW_GROUP, write_parquet};
 pub use picture::{SAMPLES, picture};
@@ -169,6 +170,9 @@ pub fn make(
         let excluded = taken.get(&split.size).unwrap_or(&none);
         let band = split.shortest.map(|[min, _]| min);
         let keep = |maze: &Maze| {
+            // A symmetric split's maze is the whole the engine's half stands for.
+            let whole = symmetric::whole(maze, split).ok().flatten();
+            let maze = whole.as_ref().unwrap_or(maze);
             band.is_none_or(|min| reaches_band(maze, min))
                 && (excluded.is_empty() || !excluded.contains(&hash_of(maze)))
         };
@@ -197,7 +201,10 @@ pub fn make(
                 whole.jobs = jobs;
                 whole.unique = split.unique;
                 whole
-                    .run(|maze| Ok::<_, SuiteError>(hash_of(&maze)))
+                    .run(|maze| {
+                        let whole = symmetric::whole(&maze, split)?;
+                        Ok::<_, SuiteError>(hash_of(whole.as_ref().unwrap_or(&maze)))
+                    })
                     .keep(&keep)
                     .map(|made| made.map(|made| made.value))
                     .collect::<Result<_, _>>()

@@ -18,7 +18,8 @@ pub const ENDPOINTS_STREAM: u64 = crate::maze::ENDS_STREAM;
 pub struct Row {
     /// Its index in the split.
     pub index: u64,
-    /// Its own seed: the split's maze spec makes its passages again from it.
+    /// Its own seed: the split's maze spec makes its passages again from it (a symmetric
+    /// split's, those of its left half).
     pub seed: u64,
     /// Width and height in cells.
     pub size: [u32; 2],
@@ -42,9 +43,10 @@ pub struct Row {
 }
 
 impl Row {
-    /// The row of `maze`, maze `index` of `split`: its endpoints placed as the split says,
-    /// then measured.
-    pub fn of(mut maze: Maze, index: u64, split: &SplitSpec) -> Result<Row, SuiteError> {
+    /// The row of `maze`, maze `index` of `split` (for the `symmetric` family, its left half,
+    /// mirrored first): its endpoints placed as the split says, then measured.
+    pub fn of(maze: Maze, index: u64, split: &SplitSpec) -> Result<Row, SuiteError> {
+        let mut maze = super::symmetric::whole(&maze, split)?.unwrap_or(maze);
         place_endpoints(&mut maze, split)?;
         block(&mut maze, split)?;
         let grid = maze.grid().expect("suites are of rectangles");

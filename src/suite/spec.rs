@@ -2,6 +2,7 @@
 //! before any maze is made.
 
 use super::SuiteError;
+use super::symmetric::{SYMMETRIC, half_width};
 use crate::algorithms::{Generator, catalogue};
 use crate::dataset::candidate_seed;
 use crate::grid::Grid;
@@ -28,9 +29,9 @@ pub const ENDPOINTS: [&str; 3] = ["corners", "random", "farthest"];
 
 /// MazeBench's families a split can be: each a generator, braid and endpoint rule of ours (the
 /// split's own keys win), the blocked ones with the passage of the solution's last (or first)
-/// step closed after the endpoints are placed, which leaves a perfect maze's goal unreachable.
-/// `symmetric` is refused: the mirroring edit is not made yet.
-pub const FAMILIES: [&str; 7] = [
+/// step closed after the endpoints are placed, which leaves a perfect maze's goal unreachable;
+/// `symmetric` carves the left half and mirrors it (see [`super::symmetric`]).
+pub const FAMILIES: [&str; 8] = [
     "sanity",
     "bottleneck",
     "dead-ends",
@@ -38,6 +39,7 @@ pub const FAMILIES: [&str; 7] = [
     "trap",
     "near-goal-blocked",
     "near-start-blocked",
+    "symmetric",
 ];
 
 /// The generator, braid and endpoint rule of `family`.
@@ -50,6 +52,18 @@ fn family_preset(family: &str) -> (&'static str, Option<f64>, Option<&'static st
         "trap" => ("kruskal", Some(0.5), Some("farthest")),
         _ => ("backtrack", None, None),
     }
+}
+
+/// `reason` with its control characters escaped (`\n` as two characters): a key the spec
+/// wrote with a line break in it, echoed by the parser, keeps the refusal on one line.
+fn escape_controls(reason: &str) -> String {
+    reason
+        .chars()
+        .map(|c| match c.is_control() {
+            true => c.escape_default().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
 }
 
 /// A suite: named splits of mazes, made from one seed in one run.
@@ -122,7 +136,7 @@ impl SuiteSpec {
             let line = error
                 .span()
                 .map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1);
-            let message = error.message().trim_end().replace('\n', "; ");
+            let message = escape_controls(&error.message().trim_end().replace('\n', "; "));
             SuiteError::Spec(match line {
                 Some(line) => format!("line {line}: {message}"),
                 None => message,
@@ -134,8 +148,8 @@ impl SuiteSpec {
 
     /// The spec a JSON object gives (as `mazegen.suite` passes a dict), checked.
     pub fn from_json(text: &str) -> Result<Self, SuiteError> {
-        let spec: Self =
-            serde_json::from_str(text).map_err(|error| SuiteError::Spec(error.to_string()))?;
+        let spec: Self = serde_json::from_str(text)
+            .map_err(|error| SuiteError::Spec(escape_controls(&error.to_string())))?;
         spec.check()?;
         Ok(spec)
     }
@@ -196,22 +210,24 @@ impl SplitSpec {
         if let Some(family) = &self.family
             && !FAMILIES.contains(&family.as_str())
         {
-            let not_yet = match family.as_str() {
-                "symmetric" => " (symmetric mazes are not made yet)",
-                _ => "",
-            };
             return Err(self.refuse(
                 "family",
-                format!(
-                    "{family:?}{not_yet}: expected one of {}",
-                    FAMILIES.join(", ")
-                ),
+                format!("{family:?}: expected one of {}", FAMILIES.join(", ")),
             ));
         }
         self.generator()?;
         let [width, height] = self.size;
         Grid::check_size(width, height)
             .map_err(|error| self.refuse("size", format!("[{width}, {height}]: {error}")))?;
+        if self.family.as_deref() == Some(SYMMETRIC) && width < 2 {
+            return Err(self.refuse(
+                "size",
+                format!(
+                    "[{width}, {height}]: a symmetric maze is two mirrored halves, expected a \
+                     width of at least 2"
+                ),
+            ));
+        }
         if width * height < 2 {
             return Err(self.refuse(
                 "size",
@@ -307,9 +323,14 @@ impl SplitSpec {
         }
     }
 
-    /// The spec of the split's mazes, before their endpoints are chosen.
+    /// The spec of the split's mazes, before their endpoints are chosen; for the `symmetric`
+    /// family, of their left halves, `width / 2` columns, which the suite mirrors.
     pub fn maze_spec(&self) -> Result<MazeSpec, SuiteError> {
         let [width, height] = self.size;
+        let width = match self.family.as_deref() {
+            Some(SYMMETRIC) => half_width(width),
+            _ => width,
+        };
         Ok(MazeSpec {
             generator: self.generator()?,
             blank: Blank::Rect { width, height },
@@ -321,5 +342,26 @@ impl SplitSpec {
                 ..Finish::default()
             },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_with_a_line_break_is_refused_on_one_line() {
+        let json =
+            r#"{"split": [{"name": "j", "count": 2, "size": [3, 3], "repres\ntations": []}]}"#;
+        let toml = "[[split]]\nname = \"j\"\ncount = 2\nsize = [3, 3]\n\"repres\\ntations\" = []\n";
+        let message = SuiteSpec::from_json(json).unwrap_err().to_string();
+        assert!(
+            message.contains(r"unknown field `repres\ntations`"),
+            "{message}"
+        );
+        assert!(!message.contains('\n'), "{message}");
+        let message = SuiteSpec::from_toml(toml).unwrap_err().to_string();
+        assert!(message.contains("unknown field `repres"), "{message}");
+        assert!(!message.contains('\n'), "{message}");
     }
 }

@@ -274,7 +274,7 @@ fn traces_in_searchformer_s_vocabulary() {
         &[
             "kruskal", "--cells", "3x3", "--trace", "bfs", "--format", "text",
         ],
-        &["--trace bfs writes a search's trace in --format searchformer (tokens) and npz"],
+        &["--trace bfs writes a search's trace in --format searchformer (tokens), npz"],
     );
     assert_refused(
         &[
@@ -322,7 +322,54 @@ fn traces_as_arrays_in_npz() {
             let (from, to) = (offsets[i] as usize * 3, offsets[i + 1] as usize * 3);
             assert_eq!(rows[from..to], want[..], "{search} maze {i}");
         }
+        // jsonl's trace fields hold the same rows, maze for maze.
+        let jsonl = stdout_of(&[&args[..], &["--format", "jsonl"]].concat());
+        let mut lines = 0;
+        for (i, line) in jsonl.lines().enumerate() {
+            let document: serde_json::Value = serde_json::from_str(line).unwrap();
+            let field: Vec<i32> = (document["trace"].as_array())
+                .unwrap_or_else(|| panic!("{search} maze {i}: no trace in {line}"))
+                .iter()
+                .flat_map(|row| row.as_array().unwrap().iter())
+                .map(|value| value.as_i64().unwrap() as i32)
+                .collect();
+            let (from, to) = (offsets[i] as usize * 3, offsets[i + 1] as usize * 3);
+            assert_eq!(field[..], rows[from..to], "{search} maze {i}");
+            lines += 1;
+        }
+        assert_eq!(lines, 5);
     }
+    // Rectangles too, and npy (one array a file) refused, naming npz.
+    let args = [
+        "kruskal", "--cells", "4x3", "--count", "3", "--seed", "5", "--trace", "astar",
+    ];
+    let archive = dir.join("kruskal.npz");
+    crate::common::mazegen()
+        .args(args)
+        .args(["--format", "npz", "-o"])
+        .arg(&archive)
+        .assert()
+        .success();
+    let bytes = std::fs::read(&archive).unwrap();
+    let rows = i32s(npz_array(&bytes, "traces"));
+    let field: Vec<i32> = stdout_of(&[&args[..], &["--format", "jsonl"]].concat())
+        .lines()
+        .flat_map(|line| {
+            let document: serde_json::Value = serde_json::from_str(line).unwrap();
+            let rows = document["trace"].as_array().unwrap().clone();
+            rows.into_iter()
+                .flat_map(|row| row.as_array().unwrap().clone())
+                .map(|value| value.as_i64().unwrap() as i32)
+        })
+        .collect();
+    assert_eq!(field, rows);
+    assert_refused(
+        &[&args[..], &["--format", "npy", "-o", "x.npy"]].concat(),
+        &[
+            "--trace astar writes a search's trace in",
+            "not --format npy; add --format npz",
+        ],
+    );
 }
 
 /// The data of array `name` in the stored (uncompressed) zip `bytes`: what follows its

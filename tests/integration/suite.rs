@@ -267,6 +267,7 @@ fn mazebench_families_are_splits_of_ours_blocked_goals_unreachable() {
             "backtrack",
             "kruskal",
             "backtrack",
+            "backtrack",
             "backtrack"
         ]
     );
@@ -322,8 +323,12 @@ fn bad_specs_are_refused_in_one_line_naming_the_key() {
             &["split \"a\": 1000000000000 rows", "make it in shards"],
         ),
         (
-            "[[split]]\nname = \"a\"\ncount = 3\nsize = [4, 4]\nfamily = \"symmetric\"\n",
-            &["family \"symmetric\" (symmetric mazes are not made yet): expected one of"],
+            "[[split]]\nname = \"a\"\ncount = 3\nsize = [1, 4]\nfamily = \"symmetric\"\n",
+            &["split \"a\": size [1, 4]: a symmetric maze is two mirrored halves"],
+        ),
+        (
+            "[[split]]\nname = \"a\"\ncount = 3\nsize = [4, 4]\nfamily = \"mirror\"\n",
+            &["family \"mirror\": expected one of", "symmetric"],
         ),
     ];
     for (k, (spec, fragments)) in cases.iter().enumerate() {

@@ -63,7 +63,8 @@ pub struct OutputArgs {
     pub tokenizer: Option<render::Tokenizer>,
 
     /// The search --format searchformer traces: bfs, dfs, astar (Searchformer's A*) or
-    /// dead-end-filling, each step a token (create, close, fill) [default: astar]
+    /// dead-end-filling, each step a token (create, close, fill) [default: astar]; npz and
+    /// jsonl write its steps as (action, x, y) rows
     #[arg(long, value_name = "SEARCH", value_parser = search, help_heading = OUTPUT)]
     pub trace: Option<mazegen::solve::trace::Search>,
 }

@@ -492,6 +492,7 @@ pub(super) fn renderer(
         Format::Jsonl => Box::new(Jsonl {
             stats,
             graph: as_shape,
+            trace: args.trace,
         }),
         Format::Npy => Box::new(NpyTiles),
         Format::NpyConnections => Box::new(NpyConnections),
@@ -548,11 +549,12 @@ pub(super) fn picture(
     }
     if let Some(search) = args
         .trace
-        .filter(|_| !matches!(format, Format::Searchformer | Format::Npz))
+        .filter(|_| !matches!(format, Format::Searchformer | Format::Npz | Format::Jsonl))
     {
         return Err(bad_input(format!(
-            "--trace {search} writes a search's trace in --format searchformer (tokens) and npz \
-             (arrays), not --format {name}; add --format searchformer or npz"
+            "--trace {search} writes a search's trace in --format searchformer (tokens), npz \
+             (arrays) and jsonl (a field a maze), not --format {name}; add --format npz, jsonl \
+             or searchformer"
         )));
     }
     let book_flags = [

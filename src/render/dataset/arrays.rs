@@ -17,7 +17,7 @@
 //! | `traces` | `int32` | `(steps, 3)`: with [`ArrayParts::trace`], each step of the search's trace (`--trace`) a row `(action, x, y)` ([`Step::row`](crate::solve::trace::Step::row)), maze `i`'s rows `trace_offsets[i]..trace_offsets[i + 1]` |
 //! | `trace_offsets` | `int64` | `(N + 1,)` |
 
-use super::searchformer::searchformer_grid;
+use super::searchformer::trace_of;
 use super::{NpyConnections, NpyTiles, Tokens, npy_header};
 use crate::dataset::DatasetSpec;
 use crate::grid::Pos;
@@ -86,13 +86,7 @@ impl ArrayPiece {
             NpyConnections.render(maze, &mut piece.arrays)?;
         }
         if let Some(search) = parts.trace {
-            let (grid, start, goal) = searchformer_grid(maze)?;
-            let steps = search.trace(&grid, start, goal).ok_or_else(|| {
-                io::Error::other(MazeError::NoPath {
-                    start: maze.start_pos(),
-                    goal: maze.goal_pos(),
-                })
-            })?;
+            let steps = trace_of(maze, search)?;
             for value in steps.iter().flat_map(|step| step.row()) {
                 piece.trace.extend_from_slice(&value.to_le_bytes());
             }

@@ -4,20 +4,26 @@
 use crate::analysis::Difficulty;
 use crate::document::write_line;
 use crate::maze::Maze;
+use crate::render::dataset::searchformer::trace_of;
 use crate::render::maze::document;
 use crate::render::{Graph, Many, Render, Takes};
+use crate::solve::trace::Search;
 use std::io::{self, Write};
 
 /// JSON lines: the document [`Json`](crate::render::Json) (or [`Graph`]) writes, on one line, ending with a
 /// newline: a maze document for rectangles and masks unless `graph` is set, a graph document
 /// for every other shape. With `stats`, a maze document carries a `stats` and a `difficulty`
-/// object, a graph document its `stats`.
+/// object, a graph document its `stats`. With `trace`, a maze document carries a `trace`: the
+/// search's steps on Searchformer's grid, `[action, x, y]` each
+/// ([`Step::row`](crate::solve::trace::Step::row)), the rows `npz` writes in `traces`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Jsonl {
     /// Whether to add the `stats` and `difficulty` objects.
     pub stats: bool,
     /// Whether rectangles and masks are written as graph documents too.
     pub graph: bool,
+    /// The search whose trace a maze document carries, if any.
+    pub trace: Option<Search>,
 }
 
 impl Jsonl {
@@ -42,7 +48,17 @@ impl Render for Jsonl {
             .then(|| Difficulty::of(maze))
             .transpose()
             .map_err(io::Error::other)?;
-        write_line(out, &document(maze, self.stats, difficulty)?)
+        let document = document(maze, self.stats, difficulty)?;
+        let Some(search) = self.trace else {
+            return write_line(out, &document);
+        };
+        let rows: Vec<[i32; 3]> = trace_of(maze, search)?
+            .iter()
+            .map(|step| step.row())
+            .collect();
+        let mut value = serde_json::to_value(&document).map_err(io::Error::other)?;
+        value["trace"] = serde_json::json!(rows);
+        write_line(out, &value)
     }
 }
 
@@ -81,9 +97,13 @@ mod tests {
         maze.solve().unwrap();
         let (mut line, mut pretty) = (Vec::new(), Vec::new());
         let stats = true;
-        Jsonl { stats, graph: true }
-            .render(&maze, &mut line)
-            .unwrap();
+        Jsonl {
+            stats,
+            graph: true,
+            trace: None,
+        }
+        .render(&maze, &mut line)
+        .unwrap();
         Graph { stats }.render(&maze, &mut pretty).unwrap();
         assert_eq!(line.iter().filter(|&&b| b == b'\n').count(), 1);
         assert!(line.ends_with(b"\n"));

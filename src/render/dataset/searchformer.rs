@@ -90,6 +90,22 @@ pub fn prompt(grid: &WallGrid, start: Cell, goal: Cell) -> String {
     text
 }
 
+/// The trace of `search` on Searchformer's grid of `maze` ([`searchformer_grid`]), as
+/// [`Search::trace`](crate::solve::trace::Search::trace) gives it: what `npz` and `jsonl`
+/// write with `--trace`.
+pub(crate) fn trace_of(
+    maze: &Maze,
+    search: crate::solve::trace::Search,
+) -> io::Result<Vec<crate::solve::trace::Step>> {
+    let (grid, start, goal) = searchformer_grid(maze)?;
+    search.trace(&grid, start, goal).ok_or_else(|| {
+        io::Error::other(MazeError::NoPath {
+            start: maze.start_pos(),
+            goal: maze.goal_pos(),
+        })
+    })
+}
+
 /// Searchformer's grid of `maze` with its start and goal: an open mask maze's cells, or a
 /// rectangle's tiles inside its outer wall (see the [module](self)).
 pub fn searchformer_grid(maze: &Maze) -> io::Result<(WallGrid, Cell, Cell)> {

@@ -7,7 +7,7 @@
 //!
 //! It uses the library alone, so that the fuzz package need not build the binary's crates.
 
-use mazegen::algorithms::{Backtrack, GrowingTree, Pick, Wilson};
+use mazegen::algorithms::{Backtrack, GrowingTree, Kruskal, Pick, Wilson};
 use mazegen::analysis::{Figures, ShapeStats};
 use mazegen::caves::{CaveMap, CaveOptions, Rule};
 use mazegen::level::{Dungeon, Level, MapTile};
@@ -17,7 +17,9 @@ use mazegen::read::{
 };
 use mazegen::render::{Graph, Json, Picture, Render, Style, Svg, Text};
 use mazegen::rooms::{MazeFill, Prefab, PrefabPlacement, RoomMap, RoomOptions, RoomSize};
+use mazegen::score::{Answer, Board, Connections, Rule as ScoreRule, Scorer};
 use mazegen::solve::Method;
+use mazegen::suite::{SuiteSpec, make as make_suite};
 use mazegen::topology::{Mask, Masked, Shape};
 use mazegen::{Maze, Probability};
 use std::io::{self, Read};
@@ -34,13 +36,15 @@ pub type Body = fn(&[u8]);
 
 /// The targets by name, as `fuzz/Cargo.toml` names their binaries and `fuzz/corpus/` their
 /// corpora.
-pub const TARGETS: [(&str, Body); 6] = [
+pub const TARGETS: [(&str, Body); 8] = [
     ("document", document),
     ("mask", mask),
     ("specs", specs),
     ("design", design),
     ("contents", contents),
     ("prefab", prefab),
+    ("suite", suite),
+    ("answers", answers),
 ];
 
 /// The most rooms of a designer's graph the target lays out.
@@ -495,6 +499,118 @@ pub fn prefab(data: &[u8]) {
             if tiles.get(x, y) != MapTile::Rock {
                 assert!(beyond.contains(&(x, y)), "{x},{y}");
             }
+        }
+    }
+}
+
+/// The most splits, mazes a split and cells a maze of a suite spec the `suite` target makes:
+/// the target is about reading specs, not making mazes.
+const SUITE_SPLITS: usize = 3;
+const SUITE_COUNT: u64 = 3;
+const SUITE_CELLS: u64 = 36;
+
+/// A suite spec (`mazegen suite SPEC`, `mazegen.suite`): TOML or JSON, the first byte picking
+/// which, read and checked by `SuiteSpec::from_toml` or `from_json`, a refusal in one line; a
+/// spec within a tiny cap (a few splits of a few small mazes, any band a corner-to-corner path
+/// meets) is then made on one thread, each split with its count of rows of its size.
+pub fn suite(data: &[u8]) {
+    let Some((&which, text)) = data.split_first() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(text);
+    let read = if which % 2 == 0 {
+        SuiteSpec::from_toml(&text)
+    } else {
+        SuiteSpec::from_json(&text)
+    };
+    let spec = match read {
+        Ok(spec) => spec,
+        Err(error) => {
+            assert!(!error.to_string().contains('\n'), "{error}");
+            return;
+        }
+    };
+    spec.check().expect("a spec read is checked");
+    let tiny = spec.splits.len() <= SUITE_SPLITS
+        && spec.splits.iter().all(|split| {
+            let [width, height] = split.size;
+            split.count <= SUITE_COUNT
+                && u64::from(width) * u64::from(height) <= SUITE_CELLS
+                && split.paths <= 10
+                && split
+                    .shortest
+                    .is_none_or(|[min, _]| min <= width + height - 2)
+        });
+    if !tiny {
+        return;
+    }
+    match make_suite(&spec, 1, None) {
+        Ok(splits) => {
+            assert_eq!(splits.len(), spec.splits.len());
+            for (split, made) in spec.splits.iter().zip(&splits) {
+                assert_eq!(made.rows.len() as u64, split.count, "{}", split.name);
+                for row in &made.rows {
+                    assert_eq!(row.size, split.size, "{}", split.name);
+                }
+            }
+        }
+        Err(error) => assert!(!error.to_string().contains('\n'), "{error}"),
+    }
+}
+
+/// An answer to a maze (`mazegen score --answers`, `mazegen.score`) in any form: coordinate
+/// lists, move strings, AlphaMaze's moves, maze-dataset's token lines. Read by
+/// `Answer::parse` and scored on a small braided maze under every rule by `Board::score`,
+/// `Board::score_answer` (of the answer read) and `Scorer::score_connections`, which must
+/// agree, in refusals too (one line each); a score is consistent with itself.
+pub fn answers(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let maze = Maze::builder()
+        .algorithm(Kruskal)
+        .cells(5, 4)
+        .braid(0.4)
+        .seed(3)
+        .build()
+        .expect("a small maze");
+    let board = Board::new(&maze).expect("a rectangle");
+    let grid = maze.grid().expect("a rectangle");
+    let (mut down, mut right) = (Vec::new(), Vec::new());
+    for y in 0..grid.height() {
+        for x in 0..grid.width() {
+            down.push(u8::from(grid.open_south(x, y)));
+            right.push(u8::from(grid.open_east(x, y)));
+        }
+    }
+    let (start, goal) = (maze.start_pos(), maze.goal_pos());
+    let connections = Connections {
+        rows: grid.height(),
+        columns: grid.width(),
+        down: &down,
+        right: &right,
+        start: (i64::from(start.y), i64::from(start.x)),
+        goal: (i64::from(goal.y), i64::from(goal.x)),
+    };
+    let mut scorer = Scorer::default();
+    let parsed = Answer::parse(&text);
+    for rule in ScoreRule::ALL {
+        let scored = board.score(&text, rule);
+        assert_eq!(scored, scorer.score_connections(&connections, &text, rule));
+        match (&parsed, scored) {
+            (Ok(answer), Ok(score)) => {
+                assert_eq!(board.score_answer(answer, rule), score);
+                assert!((0.0..=1.0).contains(&score.progress), "{score:?}");
+                assert_eq!(score.valid, score.first_illegal.is_none(), "{score:?}");
+                assert!(
+                    !score.optimal || (score.valid && score.reached),
+                    "{score:?}"
+                );
+                assert!(score.steps as usize <= answer.steps.len(), "{score:?}");
+            }
+            (Err(read), Err(refused)) => {
+                assert_eq!(*read, refused);
+                assert!(!refused.to_string().contains('\n'), "{refused}");
+            }
+            (read, scored) => panic!("read {read:?} but scored {scored:?}"),
         }
     }
 }
