@@ -325,8 +325,13 @@ fn traces_as_arrays_in_npz() {
         // jsonl's trace fields hold the same rows, maze for maze.
         let jsonl = stdout_of(&[&args[..], &["--format", "jsonl"]].concat());
         let mut lines = 0;
+        let schema = crate::common::schema_validator("maze.v1.json");
         for (i, line) in jsonl.lines().enumerate() {
             let document: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert!(schema.is_valid(&document), "{search} maze {i}: {line}");
+            let mut broken = document.clone();
+            broken["trace"][0][0] = serde_json::json!(4);
+            assert!(!schema.is_valid(&broken), "{search}: an action past 3 validates");
             let field: Vec<i32> = (document["trace"].as_array())
                 .unwrap_or_else(|| panic!("{search} maze {i}: no trace in {line}"))
                 .iter()
