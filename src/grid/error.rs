@@ -387,8 +387,15 @@ pub enum MazeError {
 
     /// Random endpoints asked to lie further apart than any two cells can, or at no distance.
     #[error(
-        "random endpoints at least {min} steps apart: expected a distance from 1 to {most} (a \
-         path visits each of the {cells} cells at most once)"
+        "random endpoints at least {min} step{} apart: {}",
+        if *min == 1 { "" } else { "s" },
+        if *most == 0 {
+            format!("a maze of {cells} cell{} has no two cells to put them in; expected a maze of \
+                     at least 2 cells", if *cells == 1 { "" } else { "s" })
+        } else {
+            format!("expected a distance from 1 to {most} (a path visits each of the {cells} \
+                     cells at most once)")
+        }
     )]
     EndsApart {
         /// The least distance asked for, in steps.

@@ -394,6 +394,20 @@ impl RoomOptions {
                 h + 2
             ));
         }
+        for &(prefab, r) in &placed {
+            // The map reaches at least a tile of rock past the drawing.
+            let side = |at: u32, w: u32| u64::from(at) + u64::from(w) + 1;
+            let tiles = side(r.x, r.w).saturating_mul(side(r.y, r.h));
+            if tiles > MAX_MAP_TILES {
+                return refuse(format!(
+                    "prefab {} at {},{} would need a map of {tiles} tiles to lie on, more than the \
+                     {MAX_MAP_TILES} a map may have; place it nearer the top-left corner",
+                    prefab.name(),
+                    r.x,
+                    r.y
+                ));
+            }
+        }
         for (k, &(prefab, r)) in placed.iter().enumerate() {
             let room = |n: Option<u32>, a: u32, w: u32| n.is_some_and(|n| a + w + 1 > n);
             if r.x == 0 || r.y == 0 || room(self.width, r.x, r.w) || room(self.height, r.y, r.h) {

@@ -95,6 +95,8 @@ impl Prefab {
             at,
             reason,
         };
+        // A byte-order mark, as some editors write, is no tile.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut lines: Vec<&str> = text
             .split('\n')
             .map(|line| {
@@ -425,6 +427,13 @@ mod tests {
 
     fn refused(text: &str) -> String {
         Prefab::parse(text, "v.txt").unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_drawing_is_passed_over() {
+        let plain = Prefab::parse("#+#\n#.#\n###\n", "cell.txt").unwrap();
+        let marked = Prefab::parse("\u{feff}#+#\n#.#\n###\n", "cell.txt").unwrap();
+        assert_eq!(marked, plain);
     }
 
     #[test]

@@ -921,6 +921,23 @@ fn an_input_that_cannot_be_opened_is_refused_and_one_that_fails_while_read_is_an
             .stdout("")
             .stderr(format!("error: {what}\n"));
     }
+    // Files that never end are refused at once, not read until memory runs out.
+    for (flag, kind) in [
+        ("--contents", "a rules file"),
+        ("--prefab", "a prefab's drawing"),
+    ] {
+        mazegen()
+            .args(["rooms", flag, "/dev/zero"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicates::str::contains(format!(
+                "error: {flag} /dev/zero: more than"
+            )))
+            .stderr(predicates::str::contains(format!(
+                " bytes, more than {kind} holds\n"
+            )));
+    }
     // A read that fails once the file is open is an I/O failure (exit 1).
     mazegen()
         .args(["stats", "/proc/self/mem"])

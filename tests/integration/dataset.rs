@@ -1140,5 +1140,25 @@ fn random_endpoints_refuse_what_cannot_be() {
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(output.stdout.is_empty(), "{args:?}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
-    }
+    } // A maze of one cell has no two cells to put them in, said as such.
+    let output = mazegen()
+        .args([
+            "backtrack",
+            "--size",
+            "3",
+            "--endpoints",
+            "random",
+            "--count",
+            "2",
+            "--seed",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: --endpoints random --min-distance 1: random endpoints at least 1 step apart: a \
+         maze of 1 cell has no two cells to put them in; expected a maze of at least 2 cells\n"
+    );
 }

@@ -331,7 +331,10 @@ fn traces_as_arrays_in_npz() {
             assert!(schema.is_valid(&document), "{search} maze {i}: {line}");
             let mut broken = document.clone();
             broken["trace"][0][0] = serde_json::json!(4);
-            assert!(!schema.is_valid(&broken), "{search}: an action past 3 validates");
+            assert!(
+                !schema.is_valid(&broken),
+                "{search}: an action past 3 validates"
+            );
             let field: Vec<i32> = (document["trace"].as_array())
                 .unwrap_or_else(|| panic!("{search} maze {i}: no trace in {line}"))
                 .iter()

@@ -277,7 +277,7 @@ fn bad_prefabs_are_refused_on_one_line() {
         assert_refused(&["rooms", "--prefab", file], &[&expected]);
     }
     let vault = vault_file();
-    let refusals: [(Vec<String>, &str); 10] = [
+    let refusals: [(Vec<String>, &str); 12] = [
         (
             vec![format!("{vault}@3")],
             "the place \"3\" is not X,Y; expected FILE or FILE@X,Y",
@@ -330,6 +330,16 @@ fn bad_prefabs_are_refused_on_one_line() {
         (
             vec!["missing.txt".into()],
             "error: --prefab missing.txt: cannot be read",
+        ),
+        (
+            vec![format!("{vault}@4294967295,4294967295")],
+            "error: --prefab: prefab vault at 4294967295,4294967295 would need a map of \
+             18446744073709551615 tiles",
+        ),
+        // A file that never ends is refused at once, not read until memory runs out.
+        (
+            vec!["/dev/zero".into()],
+            "error: --prefab /dev/zero: more than 262656 bytes, more than a prefab's drawing holds",
         ),
     ];
     for (args, expected) in &refusals {

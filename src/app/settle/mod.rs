@@ -112,6 +112,34 @@ pub fn open_named(path: &std::path::Path, what: &str) -> anyhow::Result<std::fs:
     }
 }
 
+/// Reads the text of a file the command line names ([`open_named`]), refusing it as bad input
+/// when it is not UTF-8 or longer than `most` bytes, which no `kind` of file holds (so that
+/// `/dev/zero` is refused at once, not read until memory runs out).
+pub fn read_named(
+    path: &std::path::Path,
+    what: &str,
+    most: u64,
+    kind: &str,
+) -> anyhow::Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    open_named(path, what)?
+        .take(most.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|error| bad_input(format!("{what}: cannot be read: {error}")))?;
+    if bytes.len() as u64 > most {
+        return Err(bad_input(format!(
+            "{what}: more than {most} bytes, more than {kind} holds"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|error| {
+        bad_input(format!(
+            "{what}: byte {} is not UTF-8; expected {kind} as text",
+            error.utf8_error().valid_up_to() + 1
+        ))
+    })
+}
+
 /// The seed of a run: given, or drawn once.
 #[derive(Debug, Clone, Copy)]
 pub struct Seed {

@@ -1,7 +1,7 @@
 //! Settles the `rooms` command: the library's `RoomOptions`, the renderer and the tile map.
 
 use super::output::use_color;
-use super::{Seed, bad_input};
+use super::{Seed, bad_input, read_named};
 
 use crate::app::cli::{self, AUTO_MAP_ROOMS, MapChoice, RoomsArgs, RoomsFormat};
 use crate::app::output::Target;
@@ -11,7 +11,9 @@ use mazegen::render::{
     Dot, Godot, Json, Ldtk, Palette, Picture, Render, Style, Svg, Takes, Term, Text, Tiled, Tmx,
     Uvtt,
 };
-use mazegen::rooms::{Candidates, MazeFill, Prefab, PrefabPlacement, RoomMap, RoomOptions};
+use mazegen::rooms::{
+    Candidates, MAX_PREFAB_SIDE, MazeFill, Prefab, PrefabPlacement, RoomMap, RoomOptions,
+};
 use std::path::PathBuf;
 
 /// The pixels per grid square of a `uvtt` map's picture unless `--scale` says otherwise: a
@@ -76,8 +78,8 @@ pub(super) fn read_contents(
             contents: mazegen::level::Contents::default_rules(),
         }));
     }
-    let text = std::fs::read_to_string(path)
-        .map_err(|error| bad_input(format!("--contents {name}: cannot be read: {error}")))?;
+    let what = format!("--contents {name}");
+    let text = read_named(path, &what, MOST_TEXT_BYTES, "a rules file")?;
     let contents = mazegen::read::read_contents(&text, &name)
         .map_err(|error| bad_input(format!("--contents {error}")))?;
     Ok(Some(ContentsJob { name, contents }))
@@ -229,12 +231,8 @@ fn read_design(args: &RoomsArgs) -> anyhow::Result<Option<(String, mazegen::room
         ))
     })?;
     let read = |path: &std::path::Path, flag: &str| {
-        std::fs::read_to_string(path).map_err(|error| {
-            bad_input(format!(
-                "{flag} {}: cannot be read: {error}",
-                path.display()
-            ))
-        })
+        let what = format!("{flag} {}", path.display());
+        read_named(path, &what, MOST_TEXT_BYTES, "a graph or templates file")
     };
     let mut design = read_design(&read(path, "--graph")?, format, &name)
         .map_err(|error| bad_input(format!("--graph {error}")))?;
@@ -249,13 +247,21 @@ fn read_design(args: &RoomsArgs) -> anyhow::Result<Option<(String, mazegen::room
     Ok(Some((name, design)))
 }
 
+/// The most bytes a rules, graph or templates file is read to: far beyond any that can be laid
+/// out or applied.
+const MOST_TEXT_BYTES: u64 = 64 << 20;
+
+/// The most bytes a prefab's drawing is read to: its most lines of its most characters, each
+/// up to 4 bytes, with their line ends.
+const MOST_PREFAB_BYTES: u64 = MAX_PREFAB_SIDE as u64 * (MAX_PREFAB_SIDE as u64 * 4 + 2);
+
 /// Reads every `--prefab` drawing, refusing one that cannot be read.
 fn read_prefabs(args: &[cli::PrefabArg]) -> anyhow::Result<Vec<PrefabPlacement>> {
     args.iter()
         .map(|arg| {
             let name = arg.file.display().to_string();
-            let text = std::fs::read_to_string(&arg.file)
-                .map_err(|error| bad_input(format!("--prefab {name}: cannot be read: {error}")))?;
+            let what = format!("--prefab {name}");
+            let text = read_named(&arg.file, &what, MOST_PREFAB_BYTES, "a prefab's drawing")?;
             let prefab = Prefab::parse(&text, &name)
                 .map_err(|error| bad_input(format!("--prefab {error}")))?;
             Ok(PrefabPlacement { prefab, at: arg.at })
