@@ -938,7 +938,20 @@ fn an_input_that_cannot_be_opened_is_refused_and_one_that_fails_while_read_is_an
                 " bytes, more than {kind} holds\n"
             )));
     }
+    mazegen()
+        .args(["suite", "/dev/zero", "-o", dir])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("error: /dev/zero: more than 16777216 bytes, more than a suite spec holds\n");
     // A read that fails once the file is open is an I/O failure (exit 1).
+    mazegen()
+        .args(["rooms", "--contents", "/proc/self/mem"])
+        .assert()
+        .code(1)
+        .stderr(
+            "error: --contents /proc/self/mem: cannot be read: Input/output error (os error 5)\n",
+        );
     mazegen()
         .args(["stats", "/proc/self/mem"])
         .assert()

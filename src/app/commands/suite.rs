@@ -3,25 +3,18 @@
 
 use crate::app::cli::SuiteArgs;
 use crate::app::output::Target;
-use crate::app::settle::{bad_input, open_named};
+use crate::app::settle::{bad_input, read_named};
 use anyhow::Context;
 use mazegen::dataset::MAX_JOBS;
 use mazegen::suite::{SuiteError, SuiteSpec, files, make};
-use std::io::Read;
+
+/// The most bytes a suite spec is read to: far beyond any spec's splits.
+const MOST_SPEC_BYTES: u64 = 16 << 20;
 
 /// Reads the spec, makes every split, then writes the directory.
 pub fn run(args: SuiteArgs) -> anyhow::Result<()> {
     let path = args.spec.display().to_string();
-    let mut bytes = Vec::new();
-    open_named(&args.spec, &path)?
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("{path}: cannot read"))?;
-    let text = String::from_utf8(bytes).map_err(|error| {
-        bad_input(format!(
-            "{path}: byte {} is not UTF-8, expected a TOML spec",
-            error.utf8_error().valid_up_to() + 1
-        ))
-    })?;
+    let text = read_named(&args.spec, &path, MOST_SPEC_BYTES, "a suite spec")?;
     let refused = |error: SuiteError| match error.is_bad_input() {
         true => bad_input(format!("{path}: {error}")),
         false => anyhow::Error::new(error).context(format!("{path}: cannot make the suite")),

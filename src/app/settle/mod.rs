@@ -52,6 +52,7 @@ fn level_format_refused(format: Format, what: &str) -> anyhow::Error {
 }
 
 use crate::app::cli::{Cli, Command, Format, MazeArgs};
+use anyhow::Context;
 use clap::CommandFactory;
 use mazegen::algorithms::{
     AldousBroder, Backtrack, BinaryTree, Eller, Generator, GrowingTree, HuntAndKill, Kruskal,
@@ -114,7 +115,8 @@ pub fn open_named(path: &std::path::Path, what: &str) -> anyhow::Result<std::fs:
 
 /// Reads the text of a file the command line names ([`open_named`]), refusing it as bad input
 /// when it is not UTF-8 or longer than `most` bytes, which no `kind` of file holds (so that
-/// `/dev/zero` is refused at once, not read until memory runs out).
+/// `/dev/zero` is refused at once, not read until memory runs out); a read that fails once the
+/// file is open is an I/O failure.
 pub fn read_named(
     path: &std::path::Path,
     what: &str,
@@ -126,7 +128,7 @@ pub fn read_named(
     open_named(path, what)?
         .take(most.saturating_add(1))
         .read_to_end(&mut bytes)
-        .map_err(|error| bad_input(format!("{what}: cannot be read: {error}")))?;
+        .with_context(|| format!("{what}: cannot be read"))?;
     if bytes.len() as u64 > most {
         return Err(bad_input(format!(
             "{what}: more than {most} bytes, more than {kind} holds"
