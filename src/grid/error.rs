@@ -51,6 +51,19 @@ pub enum MazeError {
         bytes: u64,
     },
 
+    /// A document so large that the memory to go on reading it was not granted: refused as
+    /// it grows, before memory runs out.
+    #[error(
+        "not enough memory to read a document of more than {read} bytes ({bytes} more bytes \
+         needed to go on)"
+    )]
+    DocumentOutOfMemory {
+        /// The bytes read when memory was refused.
+        read: u64,
+        /// The memory asked for, in bytes.
+        bytes: u64,
+    },
+
     /// A room map or cave too large for its printed map's drawing to fit in memory.
     #[error(
         "not enough memory to draw the {width}x{height}-tile map as a printed map (at least \

@@ -367,6 +367,41 @@ fn a_document_larger_than_memory_allows_is_read_row_by_row() {
 }
 
 #[test]
+fn an_endless_document_is_refused_before_memory_runs_out() {
+    // Before: each of these aborted (exit 134, "memory allocation of ... bytes failed" and a
+    // backtrace) once the address space was spent.
+    let binary = env!("CARGO_BIN_EXE_mazegen");
+    let endless = [
+        // A level document, whose every value is kept.
+        r#"printf '{"schema":"mazegen.rooms/v1","rooms":['; yes '{"x":1,"y":2},'"#,
+        // A maze document with its schema last, held whole to be reordered.
+        r#"printf '{"tiles":['; yes '"...........................",'"#,
+        // One tile row that never ends.
+        r#"printf '{"schema":"mazegen.maze/v1","tiles":["'; yes '.' | tr -d '\n'"#,
+    ];
+    for feed in endless {
+        let script = format!(
+            "ulimit -v 400000 || exit 99; ulimit -c 0; ({feed}) | exec '{binary}' render -"
+        );
+        let output = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .output()
+            .unwrap();
+        if output.status.code() == Some(99) {
+            eprintln!("skipped: this sh cannot limit memory with ulimit -v");
+            return;
+        }
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{feed}: {stderr}");
+        assert!(
+            stderr.starts_with("error: cannot read standard input: not enough memory to read a document of more than ")
+                && stderr.lines().count() == 1,
+            "{feed}: {stderr}"
+        );
+    }
+}
+
+#[test]
 fn a_broken_document_writes_no_output_file() {
     let dir = std::env::temp_dir().join(format!("mazegen-broken-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -268,3 +268,52 @@ fn token_lines_from_standard_input() {
         &["--mazes - and --answers - both read standard input"],
     );
 }
+
+/// Answers and mazes are read a line at a time as they come: an input that never ends is
+/// refused as soon as it is known to be wrong, never held until memory runs out.
+#[test]
+fn endless_inputs_are_refused_as_they_come() {
+    // Before: each was read whole (`/dev/zero` until memory ran out, `yes` for ever).
+    let dir = scratch_dir("score-endless");
+    let documents = mazes(&dir, 3);
+    let (mazes, one) = (path(&dir, "mazes.jsonl"), path(&dir, "one.json"));
+    fs::write(&one, &documents[0]).unwrap();
+    assert_refused(
+        &["score", "--mazes", &one, "--answers", "/dev/zero"],
+        &["--answers /dev/zero: byte 1 is NUL, expected text"],
+    );
+    assert_refused(
+        &["score", "--mazes", "/dev/zero", "--answers", &one],
+        &["--mazes /dev/zero: byte 1 is NUL, expected text"],
+    );
+    let binary = env!("CARGO_BIN_EXE_mazegen");
+    let endless = [
+        (
+            format!("yes R | timeout 60 '{binary}' score --mazes '{mazes}' --answers -"),
+            "--answers -: more than 3 lines for 3 mazes, expected one answer a line",
+        ),
+        (
+            format!(
+                "ulimit -v 400000 || exit 99; yes R | tr -d '\\n' | \
+                 timeout 60 '{binary}' score --mazes '{one}' --answers -"
+            ),
+            "--answers - line 1: not enough memory to hold a line of more than ",
+        ),
+    ];
+    for (script, expected) in endless {
+        let output = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .output()
+            .unwrap();
+        if output.status.code() == Some(99) {
+            eprintln!("skipped: this sh cannot limit memory with ulimit -v");
+            continue;
+        }
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{script}: {stderr}");
+        assert!(
+            stderr.contains(expected) && stderr.lines().count() == 1,
+            "{script}: {stderr}"
+        );
+    }
+}
