@@ -240,6 +240,35 @@ impl Contents {
         Ok(())
     }
 
+    /// Refuses, before any map is made, a rule that no map of `floors` floors numbering at
+    /// most `locks` locks across them (where known: a designer's graph brings its own) could
+    /// take: a floor beyond the last, a lock beyond the last. The same refusal as placing them
+    /// on such a map would give, without the work of making it.
+    pub fn check_for(&self, floors: u32, locks: Option<u32>) -> Result<(), LevelError> {
+        for (rule, number) in self.rules.iter().zip(1..) {
+            let refused = |reason: String| LevelError::Contents {
+                rule: number,
+                kind: rule.kind.clone(),
+                reason,
+            };
+            if let FloorChoice::Number(n) = rule.floor
+                && n > floors
+            {
+                return Err(refused(no_such_floor(n, floors)));
+            }
+            let Some(locks) = locks else { continue };
+            for (key, lock) in [
+                ("after_lock", rule.after_lock),
+                ("before_lock", rule.before_lock),
+            ] {
+                if let Some(lock) = lock.filter(|&lock| lock > locks) {
+                    return Err(refused(no_such_lock(key, lock, locks, floors)));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Places the entities of these rules on `level` alone (one floor), from its seed: the
     /// entities by rule, then where rules fell short. Refuses a rule naming a lock the level
     /// lacks or a floor other than the first.
@@ -343,6 +372,27 @@ impl Rule {
     }
 }
 
+/// Why a rule's `floor = n` is refused on a dungeon of `floors` floors.
+fn no_such_floor(n: u32, floors: u32) -> String {
+    let have = match floors {
+        1 => "is 1 floor".to_owned(),
+        _ => format!("are {floors} floors"),
+    };
+    format!("floor = {n}, but there {have}")
+}
+
+/// Why a rule's `key = lock` (`after_lock` or `before_lock`) is refused on a map of `locks`
+/// locks, or on a dungeon of `floors` floors that lacks it.
+fn no_such_lock(key: &str, lock: u32, locks: u32, floors: u32) -> String {
+    if floors > 1 {
+        format!("{key} = {lock}, but no floor has lock {lock}")
+    } else if locks == 0 {
+        format!("{key} = {lock}, but the map has no locks")
+    } else {
+        format!("{key} = {lock}, but the map's locks are numbered 1 to {locks}")
+    }
+}
+
 /// Where lock `k` stands seen from a level of a dungeon that lacks it: `Some(true)` if every
 /// room of the level lies behind it, `Some(false)` if none does, `None` if no floor has it.
 pub(super) type Elsewhere<'a> = &'a dyn Fn(u32) -> Option<bool>;
@@ -371,11 +421,7 @@ pub(super) fn place_on(
         if let FloorChoice::Number(n) = rule.floor
             && n > floors
         {
-            let have = match floors {
-                1 => "is 1 floor".to_owned(),
-                _ => format!("are {floors} floors"),
-            };
-            return Err(refused(format!("floor = {n}, but there {have}")));
+            return Err(refused(no_such_floor(n, floors)));
         }
         let mut behind = Vec::new();
         for (lock, after) in [(rule.after_lock, true), (rule.before_lock, false)] {
@@ -385,14 +431,8 @@ pub(super) fn place_on(
                 .or_else(|| elsewhere(lock).map(|all| vec![all; facts.depth.len()]));
             let Some(side) = side else {
                 let key = if after { "after_lock" } else { "before_lock" };
-                let locks = level.locks().len();
-                return Err(refused(if floors > 1 {
-                    format!("{key} = {lock}, but no floor has lock {lock}")
-                } else if locks == 0 {
-                    format!("{key} = {lock}, but the map has no locks")
-                } else {
-                    format!("{key} = {lock}, but the map's locks are numbered 1 to {locks}")
-                }));
+                let locks = level.locks().len() as u32;
+                return Err(refused(no_such_lock(key, lock, locks, floors)));
             };
             behind.push((side, after));
         }
@@ -703,6 +743,37 @@ mod tests {
         assert_eq!(contents.rules[0].floor, FloorChoice::Last);
         assert_eq!(contents.rules[1].count, Count::All);
         assert_eq!(contents.rules[1].table.len(), 3);
+    }
+
+    #[test]
+    fn rules_no_map_could_take_are_refused_before_one_is_made() {
+        let rules = |text: &str| -> Contents { toml::from_str(text).unwrap() };
+        let reason = |contents: &Contents, floors, locks| match contents.check_for(floors, locks) {
+            Err(LevelError::Contents { rule, reason, .. }) => format!("rule {rule}: {reason}"),
+            other => format!("{other:?}"),
+        };
+        let lock = rules("[[rules]]\nkind = \"a\"\n[[rules]]\nkind = \"b\"\nbefore_lock = 3\n");
+        assert_eq!(
+            reason(&lock, 1, Some(0)),
+            "rule 2: before_lock = 3, but the map has no locks"
+        );
+        assert_eq!(
+            reason(&lock, 1, Some(2)),
+            "rule 2: before_lock = 3, but the map's locks are numbered 1 to 2"
+        );
+        assert_eq!(
+            reason(&lock, 2, Some(2)),
+            "rule 2: before_lock = 3, but no floor has lock 3"
+        );
+        assert!(lock.check_for(1, Some(3)).is_ok());
+        // A designer's graph brings its own locks: not known before it is laid out.
+        assert!(lock.check_for(1, None).is_ok());
+        let floor = rules("[[rules]]\nkind = \"a\"\nfloor = 3\n");
+        assert_eq!(
+            reason(&floor, 2, None),
+            "rule 1: floor = 3, but there are 2 floors"
+        );
+        assert!(floor.check_for(3, Some(0)).is_ok());
     }
 
     #[test]

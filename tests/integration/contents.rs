@@ -508,6 +508,24 @@ fn bad_rules_are_refused_in_one_line() {
         "[[rules]]\nkind = \"boss\"\nfloor = 3\n",
         &["floor = 3, but there is 1 floor"],
     );
+    // Refused before the map is made: a dungeon of 256 floors of 3000 rooms takes minutes
+    // (before: the refusal came after them).
+    let rules = write_rules("lock2.toml", "[[rules]]\nkind = \"x\"\nbefore_lock = 2\n");
+    let script = format!(
+        "timeout 30 '{}' rooms --count 3000 --floors 256 --locks 0 --cycles 0 --seed 1 \
+         --contents '{rules}'",
+        env!("CARGO_BIN_EXE_mazegen")
+    );
+    let output = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("rule 1 (x): before_lock = 2, but no floor has lock 2"),
+        "{stderr}"
+    );
     // A name of a megabyte makes a line of a refusal, not a megabyte.
     let long = "k".repeat(100_000);
     refused(

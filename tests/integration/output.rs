@@ -110,11 +110,35 @@ fn unwritable_output_fails_with_exit_1_and_leaves_nothing() {
 #[test]
 fn a_closed_standard_output_is_an_error_and_dev_null_is_not() {
     let bin = assert_cmd::cargo::cargo_bin!("mazegen");
+    // `score` wrote its results straight to standard output (before: exit 0, silently).
+    let dir = tempdir();
+    let maze = dir.join("maze.json");
+    let answers = dir.join("answers.txt");
+    let document = Command::new(bin)
+        .args([
+            "backtrack",
+            "--size",
+            "9",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    std::fs::write(&maze, document.stdout).unwrap();
+    std::fs::write(&answers, "RRDD\nDDRR\n").unwrap();
+    let score = format!(
+        "score --mazes '{}' --answers '{}'",
+        maze.display(),
+        answers.display()
+    );
     for args in [
         "backtrack --size 21 --seed 1 --format json",
         "backtrack --size 21 --seed 1 --format jsonl --count 2",
         "backtrack --size 21 --seed 1 --format png -o -",
         "rooms --count 5 --seed 1 --format json",
+        &score,
     ] {
         let run = |redirect: &str| {
             Command::new("sh")
@@ -136,6 +160,7 @@ fn a_closed_standard_output_is_an_error_and_dev_null_is_not() {
         assert_eq!(null.status.code(), Some(0), "{args}");
         assert!(null.stderr.is_empty(), "{args}");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A fresh empty directory for one test.

@@ -1,13 +1,14 @@
 //! `score`: answers read a line each and scored against the mazes they answer.
 
 use crate::app::cli::{ScoreArgs, ScoreFormat};
+use crate::app::output::Target;
 use crate::app::settle::{bad_input, open_named};
 use anyhow::Context;
 use mazegen::read::{AnyDocument, ReadError, read_document};
 use mazegen::score::{Board, Rule, Score, Summary};
 use serde_json::json;
 use std::fmt::Write as _;
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, Read};
 use std::path::Path;
 
 /// Reads the mazes, then the answers a line at a time, scores every answer as it comes, and
@@ -75,8 +76,7 @@ pub fn run(args: ScoreArgs) -> anyhow::Result<()> {
             out
         }
     };
-    io::stdout().lock().write_all(output.as_bytes())?;
-    Ok(())
+    Target::Stdout.write(|out| out.write_all(output.as_bytes()))
 }
 
 /// The lines of a file the command line names (standard input for `-`), read one at a time

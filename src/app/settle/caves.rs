@@ -66,6 +66,10 @@ pub(super) fn caves(args: CavesArgs) -> anyhow::Result<CavesJob> {
         .to_string();
     let picture = map_picture(takes, &format_name, &args.picture)?;
     let contents = read_contents(&args.contents, takes, &format_name)?;
+    if let Some(contents) = &contents {
+        let locks = args.locks.saturating_mul(args.floors.floors);
+        contents.check_for(args.floors.floors, Some(locks))?;
+    }
     let picture = match format {
         CavesFormat::Uvtt => uvtt_picture(picture, args.picture.scale),
         _ => picture,

@@ -55,6 +55,16 @@ pub struct ContentsJob {
     pub contents: mazegen::level::Contents,
 }
 
+impl ContentsJob {
+    /// Refuses, before the work, a rule naming a floor or lock that no map of `floors` floors
+    /// and at most `locks` locks (where known) has.
+    pub fn check_for(&self, floors: u32, locks: Option<u32>) -> anyhow::Result<()> {
+        let name = &self.name;
+        (self.contents.check_for(floors, locks))
+            .map_err(|error| bad_input(format!("--contents {name}: {error}")))
+    }
+}
+
 /// Reads `--contents` (a rules file, or the default rules given alone or as `default`),
 /// refusing a format (named `format_name`) that `takes` no entities.
 pub(super) fn read_contents(
@@ -331,6 +341,15 @@ pub(super) fn rooms(args: RoomsArgs) -> anyhow::Result<RoomsJob> {
     let takes = format.takes();
     let picture = map_picture(takes, &format_name, &args.picture)?;
     let contents = read_contents(&args.contents, takes, &format_name)?;
+    if let Some(contents) = &contents {
+        // Each floor numbers its --locks and its locked --cycles; a graph brings its own.
+        let per_floor = args.locks.saturating_add(args.cycles);
+        let locks = args
+            .graph
+            .is_none()
+            .then(|| per_floor.saturating_mul(args.floors.floors));
+        contents.check_for(args.floors.floors, locks)?;
+    }
     let target = Target::new(args.target.output.as_deref());
     super::output::refuse_binary_to_terminal(takes, &target)?;
     let renderer = rooms_renderer(format, use_color(&args.target), picture, args.picture.scale);
