@@ -223,7 +223,8 @@ fn without_byte_order_mark(input: impl Read) -> io::Result<impl Read> {
 /// A document's input, refused once what reading it holds grows past what memory would grant,
 /// so that an endless or enormous input ends in [`MazeError::DocumentOutOfMemory`], not in an
 /// abort when an allocation fails. Each time the estimate of what is held doubles from 64 MiB
-/// (looked at every 64 KiB read), as much again must be granted (a string or list doubles its room as it grows).
+/// (looked at every 64 KiB read), as much again must be granted (a string or list doubles its
+/// room as it grows).
 ///
 /// The estimate: [`Guarded::PER_VALUE`] for each `:` and `,` (each starts a value that may be
 /// kept), plus the text itself where it is held (a level document, kept whole as JSON values,
