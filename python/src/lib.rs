@@ -1884,6 +1884,9 @@ fn suite<'py>(
             mazegen::dataset::MAX_JOBS
         )));
     }
+    if let Some(dir) = &output {
+        mazegen::suite::check_dir(dir).map_err(suite_error)?;
+    }
     let made = py
         .detach(|| mazegen::suite::make(&spec, jobs, shard))
         .map_err(suite_error)?;

@@ -65,6 +65,12 @@ def test_a_toml_file_writes_the_directory(tmp_path):
     table = pyarrow.read_table(tmp_path / "out" / "train.parquet")
     arrays = mazegen.suite(spec, jobs=1)["train"]
     assert table.column("seed").to_pylist() == arrays["seed"].tolist()
+    # A file where the directory should be is refused before any maze is made.
+    (tmp_path / "a-file").write_text("mine")
+    for out in (tmp_path / "a-file", tmp_path / "a-file" / "sub"):
+        with pytest.raises(ValueError, match="a-file is not a directory"):
+            mazegen.suite(spec, output=out)
+    assert (tmp_path / "a-file").read_text() == "mine"
 
 
 def test_bad_specs_name_the_key():

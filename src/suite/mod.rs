@@ -74,6 +74,19 @@ pub enum SuiteError {
     /// A maze, a dataset or a file refused.
     #[error(transparent)]
     Library(#[from] crate::Error),
+    /// A directory to write into that cannot be one: a file, or a path through one.
+    #[error(
+        "{}: {} is not a directory; expected a directory for the suite's files (made if \
+         missing)",
+        dir.display(),
+        file.display()
+    )]
+    NotADirectory {
+        /// The directory asked for.
+        dir: PathBuf,
+        /// The file in its way: `dir` itself or one of its parents.
+        file: PathBuf,
+    },
 }
 
 impl From<MazeError> for SuiteError {
@@ -99,7 +112,7 @@ impl SuiteError {
     /// not the system's (I/O, threads).
     pub fn is_bad_input(&self) -> bool {
         match self {
-            Self::Spec(_) => true,
+            Self::Spec(_) | Self::NotADirectory { .. } => true,
             Self::Split { error, .. } | Self::Library(error) => {
                 !matches!(error, crate::Error::Io(_))
                     && !matches!(error, crate::Error::Dataset(e) if matches!(**e, DatasetError::NoThreads { .. }))
@@ -327,6 +340,29 @@ pub fn files(
     text.push('\n');
     files.push((format!("manifest{suffix}.json"), text.into_bytes()));
     Ok(files)
+}
+
+/// Refuses, before any maze is made, a `dir` that [`write_dir`] could not make or write into
+/// because it is a file, or lies under one (a directory missing is made).
+pub fn check_dir(dir: &Path) -> Result<(), SuiteError> {
+    let mut at = Some(dir);
+    while let Some(path) = at {
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => return Ok(()),
+            Ok(_) => {
+                return Err(SuiteError::NotADirectory {
+                    dir: dir.to_path_buf(),
+                    file: path.to_path_buf(),
+                });
+            }
+            Err(_) => {
+                at = path
+                    .parent()
+                    .filter(|parent| !parent.as_os_str().is_empty())
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Writes `files` into `dir` (made if missing): each to a temporary file first, all put in

@@ -345,6 +345,22 @@ fn bad_specs_are_refused_in_one_line_naming_the_key() {
         assert_eq!(stderr.iter().filter(|&&b| b == b'\n').count(), 1, "{spec}");
         assert!(!Path::new(out).exists(), "nothing written for {spec}");
     }
+    // An --output that cannot be a directory is refused before any maze is made (before: the
+    // suite was made, then "File exists", exit 1).
+    let spec = dir.join("good.toml");
+    fs::write(&spec, "[[split]]\nname = \"a\"\ncount = 3\nsize = [4, 4]\n").unwrap();
+    let file = dir.join("a-file");
+    fs::write(&file, "mine").unwrap();
+    for out in [file.clone(), file.join("sub")] {
+        assert_refused(
+            &["suite", spec.to_str().unwrap(), "-o", out.to_str().unwrap()],
+            &[
+                &format!("{}: {} is not a directory", out.display(), file.display()),
+                "expected a directory for the suite's files",
+            ],
+        );
+    }
+    assert_eq!(fs::read(&file).unwrap(), b"mine");
 }
 
 #[test]

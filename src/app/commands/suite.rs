@@ -20,6 +20,8 @@ pub fn run(args: SuiteArgs) -> anyhow::Result<()> {
         false => anyhow::Error::new(error).context(format!("{path}: cannot make the suite")),
     };
     let spec = SuiteSpec::from_toml(&text).map_err(refused)?;
+    mazegen::suite::check_dir(&args.output)
+        .map_err(|error| bad_input(format!("--output {error}")))?;
     let jobs = match args.jobs {
         Some(jobs) => jobs.get(),
         None => std::thread::available_parallelism().map_or(1, |jobs| jobs.get()),
