@@ -203,8 +203,8 @@ class MazeVectorEnv(VectorEnv):
 
     def mutate(self, edits: int, seed: int) -> np.ndarray:
         """Up to ``edits`` edits to every current level (flip a wall, move the goal, move the
-        agent: ACCEL's), each goal kept reachable; every episode starts again on its edited
-        level. Returns the first observations."""
+        agent: ACCEL's), at most 65,536, each goal kept reachable; every episode starts again
+        on its edited level. Returns the first observations."""
         edits = _whole("edits", edits, 0, 2**32 - 1, optional=False)
         seed = _whole("seed", seed, 0, _U64, optional=False)
         self._env.mutate(edits, seed, self._observations_buffer)
@@ -272,11 +272,12 @@ class MazeEnv(gymnasium.Env):
 
 
 def mutate(levels: dict, edits: int, seed: int) -> dict:
-    """Up to ``edits`` edits to each of ``levels`` (as ``MazeVectorEnv.levels()`` gives them:
-    ``tiles``, ``agents``, ``goals``, ``seeds``), ACCEL's as JaxUED makes them: flip a wall,
-    move the goal, move the agent, every goal kept reachable (a wall that would cut the agent
-    off is put back). Seeded: the same levels, edits and seed give the same levels. Returns the
-    edited levels, which ``MazeVectorEnv.set_levels`` plays."""
+    """Up to ``edits`` edits (at most 65,536) to each of ``levels`` (as
+    ``MazeVectorEnv.levels()`` gives them: ``tiles``, ``agents``, ``goals``, ``seeds``),
+    ACCEL's as JaxUED makes them: flip a wall, move the goal, move the agent, every goal kept
+    reachable (a wall that would cut the agent off is put back). Seeded: the same levels, edits
+    and seed give the same levels. Returns the edited levels, which
+    ``MazeVectorEnv.set_levels`` plays."""
     edits = _whole("edits", edits, 0, 2**32 - 1, optional=False)
     seed = _whole("seed", seed, 0, _U64, optional=False)
     tiles, agents, goals, seeds, (rows, columns) = _arrays_of(levels)

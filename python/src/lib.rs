@@ -1660,7 +1660,8 @@ fn mutate_levels<'py>(
         };
         return Err(bad(format!("level {index}: {reason}")));
     }
-    py.detach(|| mazegen::env::mutate(&mut levels, edits, seed));
+    py.detach(|| mazegen::env::mutate(&mut levels, edits, seed))
+        .map_err(env_error)?;
     level_arrays(py, levels.iter())
 }
 

@@ -266,7 +266,18 @@ def test_bad_options_are_refused_with_what_would_be_accepted():
         mazegen.gym.MazeVectorEnv(2, max_steps=0)
     with pytest.raises(ValueError, match="num_envs 0"):
         mazegen.gym.MazeVectorEnv(0)
+    # Refused before anything is made (these aborted the interpreter, or ran for hours).
+    with pytest.raises(ValueError, match="not enough memory for 2147483647 environments"):
+        mazegen.gym.MazeVectorEnv(2**31 - 1)
     envs = mazegen.gym.MazeVectorEnv(2)
     envs.reset(seed=1)
     with pytest.raises(ValueError, match="actions"):
         envs.step(np.array([0, 4]))
+    with pytest.raises(ValueError, match="edits 65537: expected at most 65536 a level"):
+        envs.mutate(2**16 + 1, seed=1)
+    with pytest.raises(ValueError, match="edits 65537"):
+        mazegen.gym.mutate(envs.levels(), 2**16 + 1, seed=1)
+    walled = envs.levels()
+    walled["agents"][0] = (0, 0)
+    with pytest.raises(ValueError, match="level 0: its agent or goal is not on a floor tile"):
+        envs.set_levels(walled)

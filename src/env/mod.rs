@@ -41,7 +41,7 @@ mod level;
 mod mutate;
 
 pub use level::{AGENT, FLOOR, GOAL, Level, OUTSIDE, WALL};
-pub use mutate::mutate;
+pub use mutate::{MAX_EDITS, mutate};
 
 use crate::dataset::candidate_seed;
 use crate::grid::MazeError;
@@ -62,6 +62,14 @@ pub enum EnvError {
     NotInTiles {
         /// The shape asked for.
         shape: String,
+    },
+    /// More environments than memory holds.
+    #[error("not enough memory for {envs} environments ({bytes} bytes needed)")]
+    OutOfMemory {
+        /// The environments asked for.
+        envs: usize,
+        /// The memory they need, in bytes.
+        bytes: u64,
     },
     /// A maze too large to index its tiles in 32 bits.
     #[error("a level's tiles are counted in 32 bits: the maze is too large")]
@@ -303,12 +311,22 @@ impl Batch {
             steps: 0,
             ended: false,
         };
-        Ok(Self {
+        let mut batch = Self {
             rules,
-            slots: vec![slot; envs],
+            slots: Vec::new(),
             handed: 0,
             threads,
-        })
+        };
+        // Each environment's slot, and its observation in the caller's buffers: refused before
+        // any is made when memory would not hold them all.
+        let per_env = size_of::<Slot>() + slot.level.tiles.len() + slot.backdrop.len();
+        let per_env = per_env.saturating_add(batch.observation_len()) as u64;
+        let bytes = per_env.saturating_mul(envs as u64);
+        if !crate::grid::grantable(bytes) {
+            return Err(EnvError::OutOfMemory { envs, bytes });
+        }
+        batch.slots = vec![slot; envs];
+        Ok(batch)
     }
 
     /// How many environments.
@@ -464,7 +482,7 @@ impl Batch {
         let len = self.observation_len();
         check_len("observations", observations.len(), self.len() * len)?;
         let mut levels: Vec<Level> = self.slots.iter().map(|s| s.level.clone()).collect();
-        mutate(&mut levels, edits, seed);
+        mutate(&mut levels, edits, seed)?;
         let slots = self.slots.iter_mut().zip(levels);
         for ((slot, level), out) in slots.zip(observations.chunks_mut(len)) {
             self.rules.draw_backdrop(&level, &mut slot.backdrop);
@@ -505,6 +523,11 @@ fn check_levels(levels: &Levels, width: u32, height: u32) -> Result<(), EnvError
                     "a tile is neither floor (0), wall (1) nor outside (4)"
                 } else if [level.agent, level.goal].iter().any(|&t| t as usize >= len) {
                     "its agent or goal is off the map"
+                } else if [level.agent, level.goal]
+                    .iter()
+                    .any(|&t| level.tiles[t as usize] != FLOOR)
+                {
+                    "its agent or goal is not on a floor tile"
                 } else {
                     return Ok(());
                 };

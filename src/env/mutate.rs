@@ -1,8 +1,13 @@
 //! Mutations of levels for curricula (ACCEL's edits, as JaxUED makes them: flip a wall, move
 //! the goal, move the agent) that keep every goal reachable.
 
+use super::EnvError;
 use super::level::{FLOOR, Level, WALL};
 use crate::rng::{MazeRng, rng_for_stream, uniform};
+
+/// The most edits a level takes in one call: ACCEL makes a handful a level, and each edit
+/// searches the level once, so that four billion would take hours.
+pub const MAX_EDITS: u32 = 1 << 16;
 
 /// Tries at a wall to flip before an edit is given up: a flip that would cut the agent off
 /// from the goal is undone and another tile drawn.
@@ -19,8 +24,16 @@ const FLIP_TRIES: u32 = 8;
 /// - move the goal to a floor tile the agent can reach;
 /// - move the agent to a floor tile from which it can reach the goal.
 ///
-/// A level whose goal was reachable keeps it reachable.
-pub fn mutate(levels: &mut [Level], edits: u32, seed: u64) {
+/// A level whose goal was reachable keeps it reachable. More than [`MAX_EDITS`] edits are
+/// refused, changing nothing.
+pub fn mutate(levels: &mut [Level], edits: u32, seed: u64) -> Result<(), EnvError> {
+    if edits > MAX_EDITS {
+        return Err(EnvError::Setting {
+            what: "edits",
+            value: edits.into(),
+            accepted: "at most 65536 a level",
+        });
+    }
     for (i, level) in levels.iter_mut().enumerate() {
         let mut rng = rng_for_stream(seed, i as u64);
         for _ in 0..edits {
@@ -33,6 +46,7 @@ pub fn mutate(levels: &mut [Level], edits: u32, seed: u64) {
             }
         }
     }
+    Ok(())
 }
 
 /// Flips an inner tile of `level` between wall and floor, unless it would cut the agent off

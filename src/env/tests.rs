@@ -283,6 +283,36 @@ fn refusals_name_the_setting() {
         batch.step(&[0, 4], outputs).err().unwrap().to_string(),
         "action 4 of environment 1: expected 0 (east), 1 (south), 2 (west) or 3 (north)"
     );
+    // Before: the slots were made, and the process aborted when memory ran out.
+    let many = refused(EnvConfig::new(spec(3, 3)), usize::MAX / 2);
+    assert!(
+        many.starts_with("not enough memory for 9223372036854775807 environments"),
+        "{many}"
+    );
+    // Before: four billion edits were made, for hours.
+    let maze = Maze::builder().cells(5, 4).seed(1).build().unwrap();
+    let mut levels = vec![Level::of_maze(&maze).unwrap()];
+    let before = levels.clone();
+    assert_eq!(
+        mutate(&mut levels, MAX_EDITS + 1, 1)
+            .err()
+            .unwrap()
+            .to_string(),
+        "edits 65537: expected at most 65536 a level"
+    );
+    assert_eq!(levels, before);
+    assert!(mutate(&mut levels, MAX_EDITS, 1).is_ok());
+    // Before: an agent in a wall was played.
+    let mut walled = before[0].clone();
+    walled.agent = 0;
+    assert_eq!(
+        batch
+            .set_levels(Levels::Given(vec![walled]))
+            .err()
+            .unwrap()
+            .to_string(),
+        "level 0: its agent or goal is not on a floor tile"
+    );
 }
 
 proptest! {
@@ -304,7 +334,7 @@ proptest! {
             .map(|k| Level::of_maze(&maze_spec.make(candidate_seed(seed, k, 0)).unwrap()).unwrap())
             .collect();
         let before = levels.clone();
-        mutate(&mut levels, edits, seed);
+        mutate(&mut levels, edits, seed).unwrap();
         for (level, was) in levels.iter().zip(&before) {
             prop_assert!(level.shortest().is_some());
             prop_assert!(level.agent != level.goal);
@@ -321,7 +351,7 @@ proptest! {
         }
         prop_assert!(levels != before);
         let mut again = before.clone();
-        mutate(&mut again, edits, seed);
+        mutate(&mut again, edits, seed).unwrap();
         prop_assert_eq!(again, levels);
     }
 }
@@ -333,7 +363,7 @@ fn mutation_flips_walls_both_ways_and_moves_both_ends() {
         .map(|k| Level::of_maze(&maze_spec.make(k).unwrap()).unwrap())
         .collect();
     let before = levels.clone();
-    mutate(&mut levels, 6, 1);
+    mutate(&mut levels, 6, 1).unwrap();
     let (mut opened, mut closed, mut goals, mut agents) = (0, 0, 0, 0);
     for (level, was) in levels.iter().zip(&before) {
         for (a, b) in level.tiles.iter().zip(&was.tiles) {
