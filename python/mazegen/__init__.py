@@ -940,6 +940,14 @@ def load(path: Union[str, "os.PathLike[str]"]) -> Dataset:
     """The dataset in the ``npz`` archive at ``path``: one ``Dataset.save`` wrote (with its
     settings, ``tries``, ``hashes``, figures and tokens), or the command line's ``--format
     npz`` (whose ``settings`` is None)."""
+    with open(path, "rb") as file:
+        head = file.read(4)
+    if head != b"PK\x03\x04":
+        # numpy would take any other bytes for a pickle or a lone array, and say so.
+        raise ValueError(
+            f"{os.fspath(path)}: not an npz archive: expected a dataset's (Dataset.save, or "
+            "mazegen --format npz)"
+        )
     with np.load(path, allow_pickle=False) as archive:
         names = set(archive.files)
         missing = [n for n in ("seeds", "starts", "goals", "solutions", "offsets") if n not in names]

@@ -154,6 +154,11 @@ def test_a_file_that_is_no_dataset_is_refused(tmp_path):
     np.savez(tmp_path / "other.npz", a=np.zeros(3))
     with pytest.raises(ValueError, match="no array 'seeds'"):
         mazegen.load(tmp_path / "other.npz")
+    # Before: numpy's word that the bytes were "pickled (object) data".
+    (tmp_path / "text.npz").write_text("seeds\n")
+    for path in (tmp_path / "text.npz", "/dev/zero"):
+        with pytest.raises(ValueError, match="not an npz archive"):
+            mazegen.load(path)
 
 
 def test_indexing_and_slicing():
