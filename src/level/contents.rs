@@ -412,17 +412,13 @@ pub(super) fn place_on(
     // Every room's free floor tiles, found when first wanted.
     let mut free: BTreeMap<u32, Vec<(u32, u32)>> = BTreeMap::new();
     let (mut entities, mut short) = (Vec::new(), Vec::new());
+    contents.check_for(floors, None)?;
     for (rule, number) in contents.rules.iter().zip(1..) {
         let refused = |reason: String| LevelError::Contents {
             rule: number,
             kind: rule.kind.clone(),
             reason,
         };
-        if let FloorChoice::Number(n) = rule.floor
-            && n > floors
-        {
-            return Err(refused(no_such_floor(n, floors)));
-        }
         let mut behind = Vec::new();
         for (lock, after) in [(rule.after_lock, true), (rule.before_lock, false)] {
             let Some(lock) = lock else { continue };

@@ -122,7 +122,13 @@ pub fn label(generator: &dyn Generator) -> String {
 /// or returns `None` with a note where the shell cannot set that limit.
 pub fn run_with_memory_limit(kilobytes: u32, args: &str) -> Option<std::process::Output> {
     let binary = env!("CARGO_BIN_EXE_mazegen");
-    let script = format!("ulimit -v {kilobytes} || exit 99; exec '{binary}' {args}");
+    sh_with_memory_limit(kilobytes, &format!("exec '{binary}' {args}"))
+}
+
+/// Runs the shell `script` with its address space limited to `kilobytes` (`ulimit -v`) and no
+/// core dumps, or returns `None` with a note where the shell cannot set that limit.
+pub fn sh_with_memory_limit(kilobytes: u32, script: &str) -> Option<std::process::Output> {
+    let script = format!("ulimit -v {kilobytes} || exit 99; ulimit -c 0; {script}");
     let output = std::process::Command::new("sh")
         .args(["-c", &script])
         .env_remove("NO_COLOR")

@@ -114,19 +114,8 @@ fn a_closed_standard_output_is_an_error_and_dev_null_is_not() {
     let dir = tempdir();
     let maze = dir.join("maze.json");
     let answers = dir.join("answers.txt");
-    let document = Command::new(bin)
-        .args([
-            "backtrack",
-            "--size",
-            "9",
-            "--seed",
-            "1",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    std::fs::write(&maze, document.stdout).unwrap();
+    let document = crate::common::stdout_of(&["backtrack", "--size", "9", "--format", "json"]);
+    std::fs::write(&maze, document).unwrap();
     std::fs::write(&answers, "RRDD\nDDRR\n").unwrap();
     let score = format!(
         "score --mazes '{}' --answers '{}'",

@@ -1,7 +1,7 @@
 //! Reading maze documents back: round trips through `solve`, `render` and `stats`, and a
 //! reader that refuses every kind of broken document with a clear error and never panics.
 
-use crate::common::{json_of, mazegen, stdout_of};
+use crate::common::{json_of, mazegen, run_with_memory_limit, sh_with_memory_limit, stdout_of};
 use mazegen::read::read_maze;
 use mazegen::render::Render;
 use predicates::prelude::*;
@@ -346,18 +346,8 @@ fn a_document_larger_than_memory_allows_is_read_row_by_row() {
     .concat();
     mazegen().args(write).assert().success();
     assert!(std::fs::metadata(&document).unwrap().len() > 36_000_000);
-    let binary = env!("CARGO_BIN_EXE_mazegen");
-    let script = format!(
-        "ulimit -v 30000 || exit 99; exec '{binary}' render --format text '{}'",
-        document.display()
-    );
-    let output = std::process::Command::new("sh")
-        .args(["-c", &script])
-        .output()
-        .unwrap();
-    if output.status.code() == Some(99) {
-        eprintln!("skipped: this sh cannot limit memory with ulimit -v");
-    } else {
+    let args = format!("render --format text '{}'", document.display());
+    if let Some(output) = run_with_memory_limit(30000, &args) {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(output.status.success(), "{stderr}");
         let direct = run(&[&maze[..], &["--format", "text"]].concat(), None);
@@ -380,17 +370,10 @@ fn an_endless_document_is_refused_before_memory_runs_out() {
         r#"printf '{"schema":"mazegen.maze/v1","tiles":["'; yes '.' | tr -d '\n'"#,
     ];
     for feed in endless {
-        let script = format!(
-            "ulimit -v 400000 || exit 99; ulimit -c 0; ({feed}) | exec '{binary}' render -"
-        );
-        let output = std::process::Command::new("sh")
-            .args(["-c", &script])
-            .output()
-            .unwrap();
-        if output.status.code() == Some(99) {
-            eprintln!("skipped: this sh cannot limit memory with ulimit -v");
+        let script = format!("({feed}) | exec '{binary}' render -");
+        let Some(output) = sh_with_memory_limit(400_000, &script) else {
             return;
-        }
+        };
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{feed}: {stderr}");
         assert!(
