@@ -123,6 +123,20 @@ pub trait Algorithm {
         self.run(grid, rng, observer).map(|()| None)
     }
 
+    /// Carves `grid` as [`Algorithm::run`] does, unobserved, and gives the path from cell
+    /// `from` to cell `to` (indices in rows, both included) where carving leaves it at hand
+    /// for less than a search costs; `None` (the default) for an algorithm that does not.
+    fn run_solving(
+        &self,
+        grid: &mut Grid,
+        rng: &mut MazeRng,
+        from: Pos,
+        to: Pos,
+    ) -> Result<Option<Vec<usize>>> {
+        let _ = (from, to);
+        self.run(grid, rng, &mut Silent).map(|()| None)
+    }
+
     /// Carves a perfect maze on `shape`, reporting each step to `observer` as a
     /// [`ShapeEvent`]. The rectangle is carved by [`Algorithm::run`]; an algorithm written for
     /// rows and columns refuses other shapes with [`MazeError::ShapeUnsupported`], a
@@ -318,6 +332,17 @@ pub trait Generator {
     /// choice from `rng` so that the same seed gives the same maze.
     fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()>;
 
+    /// Carves exactly the maze [`Generator::carve`] carves and gives the path from cell `from`
+    /// to cell `to` through it (indices in rows, both included), where carving leaves it at
+    /// hand (the backtracker's ways back); `None` where a search must find it.
+    fn carve_solving(
+        &self,
+        grid: &mut Grid,
+        rng: &mut MazeRng,
+        from: Pos,
+        to: Pos,
+    ) -> Result<Option<Vec<usize>>>;
+
     /// Carves exactly the maze [`Generator::carve`] carves, reporting every step to `observer`.
     fn carve_observed(
         &self,
@@ -407,6 +432,16 @@ impl<A: Algorithm + Clone + Send + Sync + 'static> Generator for A {
 
     fn carve(&self, grid: &mut Grid, rng: &mut MazeRng) -> Result<()> {
         self.run(grid, rng, &mut Silent)
+    }
+
+    fn carve_solving(
+        &self,
+        grid: &mut Grid,
+        rng: &mut MazeRng,
+        from: Pos,
+        to: Pos,
+    ) -> Result<Option<Vec<usize>>> {
+        self.run_solving(grid, rng, from, to)
     }
 
     fn carve_observed(

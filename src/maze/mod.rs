@@ -90,6 +90,27 @@ impl Maze {
         Self::carved(generator, Shape::Rect(grid), seed, ends)
     }
 
+    /// Carves a `width x height`-cell rectangle as [`Maze::generate`] does, and gives with it
+    /// the path from `start` to `goal` where the carve leaves it at hand
+    /// ([`Generator::carve_solving`]); both must lie in the rectangle.
+    pub(crate) fn generate_solving(
+        generator: &dyn Generator,
+        width: u32,
+        height: u32,
+        seed: u64,
+        (start, goal): (Pos, Pos),
+    ) -> Result<(Self, Option<Vec<usize>>)> {
+        if generator.draws_ends() {
+            return Ok((Self::generate(generator, width, height, seed)?, None));
+        }
+        let mut grid = Grid::new(width, height)?;
+        let path = generator.carve_solving(&mut grid, &mut rng_from_seed(seed), start, goal)?;
+        Ok((
+            Self::carved(generator, Shape::Rect(grid), seed, None)?,
+            path,
+        ))
+    }
+
     /// Carves a `width x height`-cell rectangle as [`Maze::builder`] does, unfinished,
     /// reporting every step to `observer`.
     ///
@@ -601,6 +622,17 @@ impl Maze {
         self.solution = path;
         self.visited = None;
         Ok(())
+    }
+
+    /// Keeps `path`, found by the carve ([`Maze::generate_solving`]), as [`Maze::solution`]:
+    /// on a perfect maze, the one path [`Maze::solve`] would find.
+    pub(crate) fn keep_solution(&mut self, path: Vec<usize>) {
+        debug_assert_eq!(
+            (path.first(), path.last()),
+            (Some(&self.start), Some(&self.goal))
+        );
+        self.solution = Some(path);
+        self.visited = None;
     }
 
     /// Every shortest path from start to goal ([`all_shortest`](mod@crate::solve::all_shortest)):

@@ -244,6 +244,27 @@ impl Finish {
 
     /// Does it to `maze`. A refusal names the [`Part`] at fault.
     pub fn apply(&self, maze: &mut Maze) -> Result<()> {
+        self.apply_solved(maze, None)
+    }
+
+    /// The start and goal a `width x height`-cell rectangle will be solved between by a
+    /// shortest path, when they are known before it is carved and nothing done to it
+    /// afterwards changes its passages: the carve may then find the path itself
+    /// ([`Maze::generate_solving`]).
+    fn ends_before_carving(&self, width: u32, height: u32) -> Option<(Pos, Pos)> {
+        let moved = self.farthest || self.random_ends.is_some();
+        let changed = self.braid.is_some() || self.unicursal;
+        if !self.solve || self.method != Method::Shortest || moved || changed {
+            return None;
+        }
+        let start = self.start.unwrap_or(Maze::DEFAULT_START);
+        let goal = self.goal.unwrap_or(Maze::default_goal(width, height));
+        let inside = |pos: Pos| pos.x < width && pos.y < height;
+        (inside(start) && inside(goal)).then_some((start, goal))
+    }
+
+    /// [`Finish::apply`], the solution given where the carve found it.
+    fn apply_solved(&self, maze: &mut Maze, solution: Option<Vec<usize>>) -> Result<()> {
         if let Some(probability) = self.braid {
             maze.braid_with(probability)?;
         }
@@ -273,8 +294,10 @@ impl Finish {
             maze.open_border()
                 .map_err(|error| Part::Openings.refuses(error))?;
         }
-        if self.solve {
-            maze.solve_with(self.method)?;
+        match solution {
+            Some(path) => maze.keep_solution(path),
+            None if self.solve => maze.solve_with(self.method)?,
+            None => {}
         }
         Ok(())
     }
@@ -387,11 +410,16 @@ impl MazeSpec {
         Ok(())
     }
 
-    /// Carves the maze from `seed`, unfinished.
-    fn carve(&self, seed: u64) -> Result<Maze> {
+    /// Carves the maze from `seed`, unfinished, with its solution where the carve found it.
+    fn carve(&self, seed: u64) -> Result<(Maze, Option<Vec<usize>>)> {
         let generator = self.generator.as_ref();
         match &self.blank {
-            Blank::Rect { width, height } => Maze::generate(generator, *width, *height, seed),
+            &Blank::Rect { width, height } => {
+                match self.finish.ends_before_carving(width, height) {
+                    Some(ends) => Maze::generate_solving(generator, width, height, seed, ends),
+                    None => Ok((Maze::generate(generator, width, height, seed)?, None)),
+                }
+            }
             Blank::Shape(shape) => {
                 // A clone aborts when memory is short: its room is asked for first (a byte or
                 // two a cell), to refuse it as an error instead.
@@ -404,7 +432,7 @@ impl MazeSpec {
                         bytes,
                     });
                 }
-                Maze::generate_shape(generator, shape.clone(), seed)
+                Ok((Maze::generate_shape(generator, shape.clone(), seed)?, None))
             }
         }
     }
@@ -412,8 +440,8 @@ impl MazeSpec {
     /// Generates the maze from `seed` and finishes it: the same spec and seed always give the
     /// same maze.
     pub fn make(&self, seed: u64) -> Result<Maze> {
-        let mut maze = self.carve(seed)?;
-        self.finish.apply(&mut maze)?;
+        let (mut maze, solution) = self.carve(seed)?;
+        self.finish.apply_solved(&mut maze, solution)?;
         Ok(maze)
     }
 }
@@ -534,6 +562,54 @@ mod tests {
         assert_eq!(maze.opening_tiles().len(), 2);
         let path = maze.solution().unwrap();
         assert_eq!((path[0], path[path.len() - 1]), (maze.start(), maze.goal()));
+    }
+
+    #[test]
+    fn the_path_the_carve_finds_is_the_one_a_search_finds() {
+        use crate::rng::{MazeRng, rng_from_seed};
+        use rand::RngExt;
+        let mut draw: MazeRng = rng_from_seed(5);
+        let walkers = |seeds| Backtrack {
+            seeds: NonZeroU32::new(seeds).unwrap(),
+            ..Backtrack::default()
+        };
+        for case in 0..600u64 {
+            let (width, height) = (draw.random_range(1..=14), draw.random_range(1..=14));
+            let mut at = || Pos::new(draw.random_range(0..width), draw.random_range(0..height));
+            let (start, goal) = (at(), at());
+            let seeds = 1 + u32::from(case % 5 == 0 && width * height > 1);
+            let mut backtrack = walkers(seeds);
+            backtrack.start = Pos::new(draw.random_range(0..width), 0);
+            let placed = case % 3 != 0;
+            let finish = Finish {
+                start: placed.then_some(start),
+                goal: placed.then_some(goal),
+                openings: !placed && case % 2 == 0,
+                solve: true,
+                ..Finish::default()
+            };
+            let blank = Blank::Rect { width, height };
+            let solving = MazeSpec {
+                generator: Box::new(backtrack),
+                blank: blank.clone(),
+                finish,
+            };
+            let unsolved = MazeSpec {
+                generator: Box::new(backtrack),
+                blank,
+                finish: Finish {
+                    solve: false,
+                    ..finish
+                },
+            };
+            let (_, found) = solving.carve(case).unwrap();
+            let made = solving.make(case).unwrap();
+            let mut searched_maze = unsolved.make(case).unwrap();
+            searched_maze.solve().unwrap();
+            assert_eq!(made, searched_maze, "case {case}: {width}x{height}");
+            // One walker's carve finds the path, several leave it to the search.
+            assert_eq!(found.is_some(), seeds == 1, "case {case}");
+        }
     }
 
     #[test]
