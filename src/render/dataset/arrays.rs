@@ -148,41 +148,66 @@ impl Arrays {
     /// tiles or connections but of rectangles and masks). The buffers of a size known before
     /// any maze is made are reserved first: [`MazeError::ArraysTooLarge`] if they do not fit.
     pub fn reserve(blank: &Blank, count: u64, parts: ArrayParts) -> Result<Self> {
-        let (tiles_shape, connections_shape) = Self::row_shapes(blank, parts);
-        let reserve = |each: u64| -> Result<Vec<u8>> {
-            let bytes = count.saturating_mul(each);
+        let empty = |len: usize| {
             let mut buffer = Vec::new();
-            usize::try_from(bytes)
-                .ok()
-                .and_then(|len| buffer.try_reserve_exact(len).ok())
-                .ok_or(MazeError::ArraysTooLarge { count, bytes })?;
-            Ok(buffer)
+            buffer.try_reserve_exact(len).ok().map(|()| buffer)
         };
-        let size = |shape: &Option<Vec<u64>>| shape.as_ref().map_or(0, |s| s.iter().product());
-        let mut arrays = Arrays {
-            parts,
-            tiles: reserve(size(&tiles_shape))?,
-            connections: reserve(size(&connections_shape))?,
-            tiles_shape,
-            connections_shape,
-            count: 0,
-            seeds: reserve(8)?,
-            starts: reserve(CELL_BYTES as u64)?,
-            goals: reserve(CELL_BYTES as u64)?,
-            offsets: reserve(8)?,
-            solutions: Vec::new(),
-            tokens: Vec::new(),
-            traces: Vec::new(),
-            trace_offsets: match parts.trace {
-                Some(_) => reserve(8)?,
-                None => Vec::new(),
-            },
-        };
+        let mut arrays = Self::with_buffers(blank, count, parts, empty)?;
         arrays.offsets.extend_from_slice(&0i64.to_le_bytes());
         if parts.trace.is_some() {
             arrays.trace_offsets.extend_from_slice(&0i64.to_le_bytes());
         }
         Ok(arrays)
+    }
+
+    /// [`Arrays::reserve`], but the buffers of a size known before any maze is made hold
+    /// their zeros for `count` mazes already, to be filled in place ([`Arrays::fill`]): zeros
+    /// from the system untouched, whose pages the threads that fill them touch first (a
+    /// million 10x10-cell mazes. `npz` 1.08x as fast as with the zeros written first).
+    fn zeroed(blank: &Blank, count: u64, parts: ArrayParts) -> Result<Self> {
+        let zeros = |len: usize| crate::grid::grantable(len as u64).then(|| vec![0; len]);
+        Self::with_buffers(blank, count, parts, zeros)
+    }
+
+    /// The arrays, each buffer of a size known before any maze is made (for `count` mazes,
+    /// an end more in the offsets) made by `buffer(bytes)`: [`MazeError::ArraysTooLarge`]
+    /// where it gives `None`.
+    fn with_buffers(
+        blank: &Blank,
+        count: u64,
+        parts: ArrayParts,
+        buffer: impl Fn(usize) -> Option<Vec<u8>>,
+    ) -> Result<Self> {
+        let (tiles_shape, connections_shape) = Self::row_shapes(blank, parts);
+        let sized = |mazes: u64, each: u64| -> Result<Vec<u8>> {
+            let bytes = mazes.saturating_mul(each);
+            usize::try_from(bytes)
+                .ok()
+                .and_then(&buffer)
+                .ok_or(MazeError::ArraysTooLarge { count, bytes })
+        };
+        let each = |bytes: u64| sized(count, bytes);
+        let ends = || sized(count.saturating_add(1), 8);
+        let size = |shape: &Option<Vec<u64>>| shape.as_ref().map_or(0, |s| s.iter().product());
+        Ok(Arrays {
+            parts,
+            tiles: each(size(&tiles_shape))?,
+            connections: each(size(&connections_shape))?,
+            tiles_shape,
+            connections_shape,
+            count: 0,
+            seeds: each(8)?,
+            starts: each(CELL_BYTES as u64)?,
+            goals: each(CELL_BYTES as u64)?,
+            offsets: ends()?,
+            solutions: Vec::new(),
+            tokens: Vec::new(),
+            traces: Vec::new(),
+            trace_offsets: match parts.trace {
+                Some(_) => ends()?,
+                None => Vec::new(),
+            },
+        })
     }
 
     /// The shapes of one maze's tiles and connections in the arrays of mazes carved into
@@ -223,15 +248,8 @@ impl Arrays {
         debug_assert!(!spec.unique && !parts.tokens && parts.trace.is_none());
         let slots = spec.slots.clone();
         let count = slots.end - slots.start;
-        let mut arrays = Self::reserve(&spec.maze.blank, count, parts)?;
+        let mut arrays = Self::zeroed(&spec.maze.blank, count, parts)?;
         let (tiles, connections) = Self::row_bytes(&spec.maze.blank, parts);
-        let n = count as usize;
-        arrays.tiles.resize(n * tiles, 0);
-        arrays.connections.resize(n * connections, 0);
-        arrays.seeds.resize(n * 8, 0);
-        arrays.starts.resize(n * CELL_BYTES, 0);
-        arrays.goals.resize(n * CELL_BYTES, 0);
-        arrays.offsets.resize((n + 1) * 8, 0);
         let mut done = 0;
         for range in fill_batches(slots.clone(), tiles + connections) {
             let (a, b) = (
