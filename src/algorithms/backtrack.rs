@@ -411,7 +411,8 @@ fn tree_path<T: Topology>(
 /// The cells from `cell` back to the walker's start, both included, by the `ways_back`.
 fn way_up<T: Topology>(topology: &T, ways_back: &[u8], cell: usize) -> Result<Vec<usize>> {
     let mut cells: Vec<usize> = Vec::new();
-    // A cursor, not indices: a cursor from an index costs a division.
+    // Walked by cursor, as `Topology::step` moves one: a cursor made again from each index
+    // would cost a division a step.
     let mut cursor = topology.cursor(cell);
     loop {
         if cells.len() == cells.capacity() {
