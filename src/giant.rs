@@ -47,6 +47,10 @@ use crate::algorithms::stream::{MazeRows, RowSource};
 use crate::grid::{Dir, EAST, Grid, MazeError, Part, Pos, Result, SOUTH};
 use crate::rng::{GOLDEN_GAMMA, RandomBits, mix64, rng_for_stream, rng_from_seed};
 use crate::topology::Shape;
+use carvers::Carvers;
+use std::sync::Arc;
+
+mod carvers;
 
 /// The random stream of a chunk's seed that places its passage to the next chunk, apart from
 /// the one that carves it.
@@ -218,11 +222,11 @@ impl Giant {
         self.window(generator, seed, window)
     }
 
-    /// The whole chunked maze `generator` makes from `seed`, streamed: each row of chunks
-    /// carved on `jobs` threads (at least 1), joined as [`Giant::window`] joins them, and
-    /// handed out a row of cells at a time, top to bottom, before the next row of chunks is
-    /// carved (with `jobs` above 1, while the rows are read, the next is carved on other
-    /// threads). Its rows are those of the whole maze as a window, whatever `jobs`; it holds
+    /// The whole chunked maze `generator` makes from `seed`, streamed: its chunks carved on
+    /// `jobs` threads (at least 1), joined as [`Giant::window`] joins them, and handed out a
+    /// row of cells at a time, top to bottom (with `jobs` above 1, the threads carve the next
+    /// two rows of chunks while the rows are read; with one, each row of chunks is carved when
+    /// the rows reach it). Its rows are those of the whole maze as a window, whatever `jobs`; it holds
     /// a few rows of chunks, `width x chunk` cells each, whatever the height, so it may have
     /// more cells than a grid.
     ///
@@ -308,7 +312,7 @@ impl Giant {
         MazeRows::check_size(width, self.height)?;
         let jobs = jobs.clamp(1, usize::try_from(across).unwrap_or(usize::MAX));
         // A row of cells, the rows of chunks in memory (one, or with other threads the one
-        // read, the one waiting and the one carved) and each thread's chunk and scratch.
+        // read and two carved ahead) and each thread's chunk and scratch.
         let bands: u64 = if jobs == 1 { 1 } else { 3 };
         let band = u64::from(width) * u64::from(side);
         let chunk = u64::from(side) * u64::from(side) + generator.scratch_bytes(side, side);
@@ -428,52 +432,27 @@ impl Giant {
     }
 }
 
-/// A row of chunks, carved: each chunk's cells and its passage to the next chunk, left to
-/// right.
-type Band = Vec<(Grid, Option<(Pos, Dir)>)>;
+/// A chunk, carved: its cells and its passage to the next chunk.
+type Chunk = (Grid, Option<(Pos, Dir)>);
 
-/// What carves the rows of chunks of a chunked maze.
+/// A row of chunks, carved, left to right.
+type Band = Vec<Chunk>;
+
+/// What carves the chunks of a chunked maze.
 struct BandMaker {
     giant: Giant,
     generator: Box<dyn Generator + Send + Sync>,
     seed: u64,
     side: u32,
-    /// Threads carving a row of chunks, at most its chunks.
+    /// Threads carving chunks: with more than one, they carve ahead of the reader.
     jobs: usize,
 }
 
 impl BandMaker {
-    /// Row `cy` of chunks, its chunks carved on `jobs` threads, each a run of them.
-    fn make(&self, cy: u64) -> Result<Band> {
-        let (across, _) = self.giant.chunks().expect("a chunked maze");
-        let carve = |cx| {
-            let generator = self.generator.as_ref();
-            self.giant
-                .carve_chunk(generator, self.seed, self.side, cx, cy)
-        };
-        if self.jobs == 1 {
-            return (0..across).map(carve).collect();
-        }
-        let jobs = self.jobs as u64;
-        let run = |job: u64| across * job / jobs..across * (job + 1) / jobs;
-        // The first run here, the others on threads of their own.
-        let runs: Vec<Result<Band>> = std::thread::scope(|scope| {
-            let threads: Vec<_> = (1..jobs)
-                .map(|job| scope.spawn(move || run(job).map(carve).collect::<Result<Band>>()))
-                .collect();
-            let first = run(0).map(carve).collect();
-            let others = (threads.into_iter()).map(|thread| {
-                thread
-                    .join()
-                    .unwrap_or_else(|p| std::panic::resume_unwind(p))
-            });
-            std::iter::once(first).chain(others).collect()
-        });
-        let mut band = Vec::with_capacity(across as usize);
-        for run in runs {
-            band.extend(run?);
-        }
-        Ok(band)
+    /// Chunk `(cx, cy)`.
+    fn carve(&self, cx: u64, cy: u64) -> Result<Chunk> {
+        let generator = self.generator.as_ref();
+        (self.giant).carve_chunk(generator, self.seed, self.side, cx, cy)
     }
 
     /// The height in cells of row `cy` of chunks.
@@ -483,12 +462,11 @@ impl BandMaker {
 }
 
 /// The rows of cells of a chunked maze, a row of chunks at a time: carved here with one job,
-/// else a row of chunks ahead on another thread (which carves on `jobs` threads).
+/// else carved ahead by `jobs` threads ([`Carvers`]).
 struct Bands {
-    maker: std::sync::Arc<BandMaker>,
-    /// The rows of chunks carved ahead, in order, with more than one job.
-    ahead: Option<std::sync::mpsc::Receiver<Result<Band>>>,
-    carver: Option<std::thread::JoinHandle<()>>,
+    maker: Arc<BandMaker>,
+    /// The threads carving ahead, with more than one job.
+    carvers: Option<Carvers>,
     /// The row of chunks being read, its number and the next row of cells in it.
     band: Band,
     cy: u64,
@@ -500,30 +478,11 @@ struct Bands {
 
 impl Bands {
     fn new(maker: BandMaker, width: u32) -> Result<Self> {
-        let maker = std::sync::Arc::new(maker);
-        let (ahead, carver) = if maker.jobs > 1 {
-            // One row of chunks waits while the next is carved.
-            let (sender, receiver) = std::sync::mpsc::sync_channel(1);
-            let own = std::sync::Arc::clone(&maker);
-            let (_, down) = own.giant.chunks().expect("a chunked maze");
-            let carver = std::thread::spawn(move || {
-                for cy in 0..down {
-                    let band = own.make(cy);
-                    let failed = band.is_err();
-                    // A reader gone (the rows dropped) ends the carving.
-                    if sender.send(band).is_err() || failed {
-                        return;
-                    }
-                }
-            });
-            (Some(receiver), Some(carver))
-        } else {
-            (None, None)
-        };
+        let maker = Arc::new(maker);
+        let carvers = (maker.jobs > 1).then(|| Carvers::start(Arc::clone(&maker)));
         Ok(Self {
             maker,
-            ahead,
-            carver,
+            carvers,
             band: Band::new(),
             cy: 0,
             y: 0,
@@ -534,23 +493,18 @@ impl Bands {
 
     /// The next row of chunks, or `None` after the last or on a failure (kept).
     fn next_band(&mut self) -> Option<()> {
-        let (_, down) = self.maker.giant.chunks().expect("a chunked maze");
+        let (across, down) = self.maker.giant.chunks().expect("a chunked maze");
         if self.failure.is_some() || (self.cy + 1 >= down && !self.band.is_empty()) {
             return None;
         }
         if !self.band.is_empty() {
             self.cy += 1;
         }
-        let band = match &self.ahead {
-            None => self.maker.make(self.cy),
-            Some(ahead) => match ahead.recv() {
-                Ok(band) => band,
-                // The carving thread ended without a row: it panicked.
-                Err(_) => match self.carver.take().map(std::thread::JoinHandle::join) {
-                    Some(Err(panic)) => std::panic::resume_unwind(panic),
-                    _ => unreachable!("the carving thread sends every row of chunks"),
-                },
-            },
+        let band = match &mut self.carvers {
+            None => (0..across)
+                .map(|cx| self.maker.carve(cx, self.cy))
+                .collect(),
+            Some(carvers) => carvers.next_band(),
         };
         match band {
             Ok(band) => {
@@ -560,6 +514,8 @@ impl Bands {
             }
             Err(error) => {
                 self.failure = Some(error);
+                // The threads stop: nothing more is read.
+                self.carvers = None;
                 None
             }
         }
@@ -590,17 +546,6 @@ impl RowSource for Bands {
 
     fn failure(&mut self) -> Option<MazeError> {
         self.failure.take()
-    }
-}
-
-impl Drop for Bands {
-    /// Stops the carving thread: it ends at its next row of chunks, once no one reads them.
-    fn drop(&mut self) {
-        drop(self.ahead.take());
-        if let Some(carver) = self.carver.take() {
-            // A panic there was told already; nothing more to do with it here.
-            let _ = carver.join();
-        }
     }
 }
 
@@ -673,8 +618,11 @@ fn frame(cells: Grid, region: Window, window: Window) -> (Grid, Vec<(Pos, Dir)>)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::{Backtrack, Bias, BinaryTree, Kruskal, Percolation, catalogue};
+    use crate::algorithms::{Algorithm, Backtrack, Bias, BinaryTree, Kruskal, NoOptions};
+    use crate::algorithms::{Percolation, catalogue};
+    use crate::events::Observer;
     use crate::grid::Tile;
+    use crate::rng::MazeRng;
     use crate::topology::check_perfect;
 
     /// The tile rows of `maze`.
@@ -829,6 +777,66 @@ mod tests {
                 .rows(&Percolation::default(), 1, 1),
             Err(MazeError::WindowUnsupported { .. })
         ));
+    }
+
+    /// Carves as the backtracker does, but fails on the bottom-right chunk of a 10x9-cell
+    /// maze of 4-cell chunks (the only 2x1-cell one): with an error, or a panic.
+    #[derive(Clone)]
+    struct Fragile {
+        panics: bool,
+    }
+
+    impl Algorithm for Fragile {
+        const NAME: &'static str = "fragile";
+        type Params = NoOptions;
+
+        fn params(&self) -> NoOptions {
+            NoOptions {}
+        }
+
+        fn scratch_bytes(&self, width: u32, height: u32) -> u64 {
+            Algorithm::scratch_bytes(&Backtrack::default(), width, height)
+        }
+
+        fn run<O: Observer + ?Sized>(
+            &self,
+            grid: &mut Grid,
+            rng: &mut MazeRng,
+            o: &mut O,
+        ) -> Result<()> {
+            match (grid.width(), grid.height()) {
+                (2, 1) if self.panics => panic!("the last chunk breaks"),
+                (2, 1) => Err(MazeError::OutOfMemory {
+                    width: 2,
+                    height: 1,
+                    bytes: 2,
+                }),
+                _ => Backtrack::default().run(grid, rng, o),
+            }
+        }
+    }
+
+    #[test]
+    fn a_chunk_that_fails_stops_the_rows_there_on_any_number_of_threads() {
+        let giant = Giant::new(10, 9, Some(4)).unwrap();
+        for jobs in [1, 2, 3] {
+            let mut rows = giant.rows(&Fragile { panics: false }, 3, jobs).unwrap();
+            // The two rows of chunks above it are handed out, and no more.
+            for _ in 0..8 {
+                assert!(rows.next_row().is_some(), "{jobs} jobs");
+            }
+            assert_eq!(rows.next_row(), None, "{jobs} jobs");
+            assert!(matches!(
+                rows.failure(),
+                Some(MazeError::OutOfMemory { width: 2, .. })
+            ));
+            let mut rows = giant.rows(&Fragile { panics: true }, 3, jobs).unwrap();
+            let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                while rows.next_row().is_some() {}
+            }));
+            let panic = read.expect_err("the carving panic reaches the reader");
+            assert_eq!(panic.downcast_ref::<&str>(), Some(&"the last chunk breaks"));
+        }
     }
 
     #[test]
