@@ -11,6 +11,7 @@ use super::{DatasetError, DatasetSpec, candidate_seed, maze_hash};
 use crate::Maze;
 use crate::analysis::Difficulty;
 use crate::grid::{MazeError, Part};
+use crate::maze::{Params, params_of};
 use std::collections::{HashSet, VecDeque};
 use std::io;
 use std::ops::Range;
@@ -93,6 +94,7 @@ impl DatasetSpec {
         Run {
             maker: Maker {
                 spec: self,
+                params: params_of(self.maze.generator.as_ref()),
                 init,
                 each,
                 keep: None,
@@ -131,6 +133,8 @@ pub type Keep<'a> = &'a (dyn Fn(&Maze) -> bool + Sync);
 /// caller's test of each.
 struct Maker<'a, I, F> {
     spec: &'a DatasetSpec,
+    /// The mazes' options, built once for them all.
+    params: Params,
     init: I,
     each: F,
     keep: Option<Keep<'a>>,
@@ -269,7 +273,7 @@ impl<I, F> Maker<'_, I, F> {
         let spec = self.spec;
         let (mut from, mut refused) = (first_attempt, 0);
         let (attempt, seed, maze) = loop {
-            let (attempt, seed, maze) = spec.candidate_within(index, from)?;
+            let (attempt, seed, maze) = spec.candidate_within(index, from, &self.params)?;
             match self.keep {
                 Some(keep) if !keep(&maze) => {
                     refused += 1;
@@ -306,16 +310,26 @@ impl DatasetSpec {
     /// Maze `index` of a run that is not `unique`, as [`DatasetSpec::run`] makes it: the first
     /// of its candidates within the bounds, with the seed it was made from.
     pub fn kept(&self, index: u64) -> Result<(u64, Maze), DatasetError> {
-        let (_, seed, maze) = self.candidate_within(index, 0)?;
+        self.kept_sharing(index, &params_of(self.maze.generator.as_ref()))
+    }
+
+    /// [`DatasetSpec::kept`], the maze's options `params` shared with the others.
+    pub(crate) fn kept_sharing(
+        &self,
+        index: u64,
+        params: &Params,
+    ) -> Result<(u64, Maze), DatasetError> {
+        let (_, seed, maze) = self.candidate_within(index, 0, params)?;
         Ok((seed, maze))
     }
 
     /// The first candidate of maze `index` from `first_attempt` on within the bounds: its
-    /// attempt, seed and maze.
+    /// attempt, seed and maze, its options `params`.
     fn candidate_within(
         &self,
         index: u64,
         first_attempt: u64,
+        params: &Params,
     ) -> Result<(u64, u64, Maze), DatasetError> {
         let mut closest: Option<(f64, Difficulty)> = None;
         for attempt in first_attempt.. {
@@ -324,7 +338,7 @@ impl DatasetSpec {
             } else {
                 candidate_seed(self.seed, index, attempt)
             };
-            let maze = match self.maze.make(seed) {
+            let maze = match self.maze.make_sharing(seed, params) {
                 // A maze whose cells lie too close for its random endpoints gives way to the
                 // next candidate, as one outside the bounds does.
                 Err(error) if no_ends_apart(&error) => {

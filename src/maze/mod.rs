@@ -25,6 +25,8 @@ use crate::topology::{
     Distances, Mask, Masked, Shape, Topology, distances, path_back, shortest_path,
 };
 use crate::with_topology;
+use std::borrow::Cow;
+use std::sync::Arc;
 
 /// The RNG stream braiding draws from, apart from generation's, so that braiding never changes
 /// the maze underneath.
@@ -40,6 +42,14 @@ pub const ENDS_STREAM: u64 = 16;
 /// An opening in the outer wall: a cell and the side of it that opens.
 pub(crate) type Opening = (usize, usize);
 
+/// A maze's effective options as JSON records them, shared by the mazes of one spec.
+pub(crate) type Params = Arc<serde_json::Value>;
+
+/// The effective options of `generator`, to share ([`Params`]).
+pub(crate) fn params_of(generator: &dyn Generator) -> Params {
+    Arc::new(generator.params())
+}
+
 /// A maze of any [`Shape`]: its cells and passages and everything needed to reproduce,
 /// describe and draw it. Cells are named by index, as the shape numbers them; positions
 /// ([`Pos`]) name them as documents and the command line do.
@@ -50,8 +60,9 @@ pub(crate) type Opening = (usize, usize);
 #[derive(Debug, Clone, PartialEq)]
 pub struct Maze {
     shape: Shape,
-    algorithm: String,
-    params: serde_json::Value,
+    algorithm: Cow<'static, str>,
+    /// Shared by the mazes of one spec: built once, not once a maze.
+    params: Arc<serde_json::Value>,
     seed: u64,
     start: usize,
     goal: usize,
@@ -83,11 +94,12 @@ impl Maze {
         width: u32,
         height: u32,
         seed: u64,
+        params: Params,
     ) -> Result<Self> {
         let mut grid = Grid::new(width, height)?;
         let ends =
             generator.carve_drawing_ends(&mut grid, &mut rng_from_seed(seed), &mut Silent)?;
-        Self::carved(generator, Shape::Rect(grid), seed, ends)
+        Self::carved(generator, Shape::Rect(grid), seed, ends, params)
     }
 
     /// Carves a `width x height`-cell rectangle as [`Maze::generate`] does, and gives with it
@@ -99,14 +111,18 @@ impl Maze {
         height: u32,
         seed: u64,
         (start, goal): (Pos, Pos),
+        params: Params,
     ) -> Result<(Self, Option<Vec<usize>>)> {
         if generator.draws_ends() {
-            return Ok((Self::generate(generator, width, height, seed)?, None));
+            return Ok((
+                Self::generate(generator, width, height, seed, params)?,
+                None,
+            ));
         }
         let mut grid = Grid::new(width, height)?;
         let path = generator.carve_solving(&mut grid, &mut rng_from_seed(seed), start, goal)?;
         Ok((
-            Self::carved(generator, Shape::Rect(grid), seed, None)?,
+            Self::carved(generator, Shape::Rect(grid), seed, None, params)?,
             path,
         ))
     }
@@ -133,7 +149,13 @@ impl Maze {
     ) -> Result<Self> {
         let mut grid = Grid::new(width, height)?;
         let ends = generator.carve_drawing_ends(&mut grid, &mut rng_from_seed(seed), observer)?;
-        Self::carved(generator, Shape::Rect(grid), seed, ends)
+        Self::carved(
+            generator,
+            Shape::Rect(grid),
+            seed,
+            ends,
+            params_of(generator),
+        )
     }
 
     /// Carves `shape` (every wall standing) with `generator` from `seed`, entered at its first
@@ -143,6 +165,7 @@ impl Maze {
         generator: &dyn Generator,
         mut shape: Shape,
         seed: u64,
+        params: Params,
     ) -> Result<Self> {
         let ends = match &mut shape {
             Shape::Rect(grid) if generator.draws_ends() => {
@@ -153,7 +176,7 @@ impl Maze {
                 None
             }
         };
-        Self::carved(generator, shape, seed, ends)
+        Self::carved(generator, shape, seed, ends, params)
     }
 
     /// Carves `shape` as [`Maze::builder`] does, unfinished, reporting every step to
@@ -173,10 +196,11 @@ impl Maze {
                 None
             }
         };
-        Self::carved(generator, shape, seed, ends)
+        Self::carved(generator, shape, seed, ends, params_of(generator))
     }
 
-    /// The maze `generator` carved into `shape` from `seed`. Options that may leave cells
+    /// The maze `generator` carved into `shape` from `seed`, its options `params`. Options
+    /// that may leave cells
     /// unreached ([`Generator::reached_from`]) make a maze of the cells reached, as a mask; a
     /// generator that drew the maze's `ends` makes one of the cells its start reaches, entered
     /// and left where it drew.
@@ -185,6 +209,7 @@ impl Maze {
         shape: Shape,
         seed: u64,
         ends: Option<(Pos, Pos)>,
+        params: Params,
     ) -> Result<Self> {
         let shape = match ends.map(|(start, _)| start).or(generator.reached_from()) {
             None => shape,
@@ -203,7 +228,7 @@ impl Maze {
                 Shape::Masked(Masked::reached(grid, from)?)
             }
         };
-        let mut maze = Self::of_shape(shape, generator.name(), generator.params(), seed);
+        let mut maze = Self::of_shape(shape, generator.name(), params, seed);
         if let Some((start, goal)) = ends {
             maze.set_endpoints(start, goal)?;
         }
@@ -215,8 +240,8 @@ impl Maze {
     /// connected (generators and the reader make sure of it), so not public.
     pub(crate) fn new(
         grid: Grid,
-        algorithm: impl Into<String>,
-        params: serde_json::Value,
+        algorithm: impl Into<Cow<'static, str>>,
+        params: impl Into<Params>,
         seed: u64,
     ) -> Self {
         Self::of_shape(Shape::Rect(grid), algorithm, params, seed)
@@ -226,15 +251,15 @@ impl Maze {
     /// cell, left at its last.
     pub(crate) fn of_shape(
         shape: Shape,
-        algorithm: impl Into<String>,
-        params: serde_json::Value,
+        algorithm: impl Into<Cow<'static, str>>,
+        params: impl Into<Params>,
         seed: u64,
     ) -> Self {
         let (start, goal) = with_topology!(&shape, t => (t.first_cell(), t.default_goal()));
         Self {
             shape,
             algorithm: algorithm.into(),
-            params,
+            params: params.into(),
             seed,
             start,
             goal,
@@ -306,7 +331,7 @@ impl Maze {
     }
 
     /// The algorithm's effective options.
-    pub const fn params(&self) -> &serde_json::Value {
+    pub fn params(&self) -> &serde_json::Value {
         &self.params
     }
 

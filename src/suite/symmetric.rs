@@ -69,7 +69,8 @@ fn mirrored(half: &Maze, width: u32) -> Result<Maze, SuiteError> {
     } else {
         grid.carve(Pos::new(columns - 1, row), Dir::East);
     }
-    let mut maze = Maze::new(grid, half.algorithm(), half.params().clone(), half.seed());
+    let (algorithm, params) = (half.algorithm().to_owned(), half.params().clone());
+    let mut maze = Maze::new(grid, algorithm, params, half.seed());
     maze.record_braid(half.braid());
     Ok(maze)
 }

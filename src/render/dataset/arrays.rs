@@ -22,11 +22,13 @@ use super::{NpyConnections, NpyTiles, Tokens, npy_header};
 use crate::dataset::DatasetSpec;
 use crate::grid::Pos;
 use crate::grid::{MazeError, Result};
-use crate::maze::{Blank, Maze};
+use crate::maze::{Blank, Maze, Params, params_of};
 use crate::render::{Many, Render, Takes};
 use crate::solve::trace::Search;
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::ops::Range;
+use std::sync::{Mutex, PoisonError};
 
 /// Which of the optional parts [`Arrays`] holds: the tile and connection arrays (rectangles
 /// and masks only) and maze-dataset's tokens, a line a maze.
@@ -433,10 +435,11 @@ pub fn fill_rows(
     let mut seeds = blocks_of(rows.seeds, n).into_iter();
     let mut starts = blocks_of(rows.starts, n).into_iter();
     let mut goals = blocks_of(rows.goals, n).into_iter();
-    let mut ends = blocks_of(&mut *rows.ends, n).into_iter();
-    let blocks: Vec<(u64, ArrayRows<'_>)> = (range.start..range.end)
+    let mut ends = blocks_of(rows.ends, n).into_iter();
+    let blocks: Vec<(usize, u64, ArrayRows<'_>)> = (range.start..range.end)
         .step_by(BLOCK_MAZES)
-        .map(|first| {
+        .enumerate()
+        .map(|(k, first)| {
             let rows = ArrayRows {
                 tiles: tiles.next().expect("a block each"),
                 connections: connections.next().expect("a block each"),
@@ -445,32 +448,61 @@ pub fn fill_rows(
                 goals: goals.next().expect("a block each"),
                 ends: ends.next().expect("a block each"),
             };
-            (first, rows)
+            (k, first, rows)
         })
         .collect();
-    let block_ends: Vec<usize> = blocks
-        .iter()
-        .map(|(_, rows)| rows.seeds.len() / 8)
-        .collect();
-    let drawn = spec.share(
+    let count = blocks.len();
+    let params = params_of(spec.maze.generator.as_ref());
+    let before = (before + (solutions.len() / CELL_BYTES) as u64) as i64;
+    let joined = Mutex::new(Joined {
+        solutions,
+        before,
+        next: 0,
+        waiting: BTreeMap::new(),
+    });
+    spec.share(
         blocks,
         Vec::new,
-        |row: &mut Vec<u8>, (first, rows)| -> std::result::Result<Vec<u8>, crate::Error> {
-            fill_block(spec, first, rows, in_tiles, row)
+        |row: &mut Vec<u8>, (k, first, mut rows)| -> std::result::Result<(), crate::Error> {
+            let cells = fill_block(spec, &params, first, &mut rows, in_tiles, row)?;
+            let mut joined = joined.lock().unwrap_or_else(PoisonError::into_inner);
+            joined.add(k, cells, rows.ends);
+            Ok(())
         },
     )?;
-    // Each block's ends count from its own first cell: shift them past the blocks before.
-    let mut before = (before + (solutions.len() / CELL_BYTES) as u64) as i64;
-    let mut ends = rows_ends_mut(rows.ends);
-    for (cells, mazes) in drawn.iter().zip(block_ends) {
-        for end in ends.by_ref().take(mazes) {
-            let value = i64::from_le_bytes(end[..].try_into().expect("8 bytes")) + before;
-            end.copy_from_slice(&value.to_le_bytes());
-        }
-        before += (cells.len() / CELL_BYTES) as i64;
-        solutions.extend_from_slice(cells);
-    }
+    let joined = joined.into_inner().unwrap_or_else(PoisonError::into_inner);
+    debug_assert!(joined.next == count && joined.waiting.is_empty());
     Ok(())
+}
+
+/// The solutions of a batch's blocks, joined to those before in the blocks' order as the
+/// blocks are done, on whichever thread does them, so that no thread waits at the end of the
+/// batch while one joins them all (a million 10x10-cell mazes to `npz`: 2.20 -> 2.06 s).
+struct Joined<'a, 'b> {
+    solutions: &'a mut Vec<u8>,
+    /// The cells of solutions before the next block's.
+    before: i64,
+    /// The next block to join.
+    next: usize,
+    /// The blocks done before it: their cells and their ends, counted from their first cell.
+    waiting: BTreeMap<usize, (Vec<u8>, &'b mut [u8])>,
+}
+
+impl<'b> Joined<'_, 'b> {
+    /// Adds block `k`'s solutions' `cells` and `ends`; joins it and those waiting after it
+    /// once the blocks before it are joined, each block's ends shifted past the cells before.
+    fn add(&mut self, k: usize, cells: Vec<u8>, ends: &'b mut [u8]) {
+        self.waiting.insert(k, (cells, ends));
+        while let Some((cells, ends)) = self.waiting.remove(&self.next) {
+            for end in rows_ends_mut(ends) {
+                let value = i64::from_le_bytes(end[..].try_into().expect("8 bytes"));
+                end.copy_from_slice(&(value + self.before).to_le_bytes());
+            }
+            self.before += (cells.len() / CELL_BYTES) as i64;
+            self.solutions.extend_from_slice(&cells);
+            self.next += 1;
+        }
+    }
 }
 
 /// `slice`, the rows of `n` mazes, cut into blocks of [`BLOCK_MAZES`] mazes' rows (empty
@@ -489,14 +521,15 @@ fn rows_ends_mut(ends: &mut [u8]) -> std::slice::ChunksExactMut<'_, u8> {
     ends.chunks_exact_mut(8)
 }
 
-/// Fills the rows of the block of mazes from `first` on (as many as `rows.seeds` holds),
-/// drawing the tiles and the connections where `in_tiles` says they are wanted (`row` a
+/// Fills the rows of the block of mazes from `first` on (as many as `rows.seeds` holds), their
+/// options `params`, drawing the tiles and the connections where `in_tiles` says they are wanted (`row` a
 /// scratch row of tiles), and returns their solutions' cells, each maze's end counted from
 /// the block's first cell.
 fn fill_block(
     spec: &DatasetSpec,
+    params: &Params,
     first: u64,
-    rows: ArrayRows<'_>,
+    rows: &mut ArrayRows<'_>,
     in_tiles: (bool, bool),
     row: &mut Vec<u8>,
 ) -> std::result::Result<Vec<u8>, crate::Error> {
@@ -505,7 +538,7 @@ fn fill_block(
     let connections_len = rows.connections.len() / mazes;
     let mut solutions = Vec::new();
     for k in 0..mazes {
-        let (seed, maze) = spec.kept(first + k as u64)?;
+        let (seed, maze) = spec.kept_sharing(first + k as u64, params)?;
         rows.seeds[8 * k..8 * k + 8].copy_from_slice(&seed.to_le_bytes());
         let cell = CELL_BYTES * k..CELL_BYTES * (k + 1);
         rows.starts[cell.clone()].copy_from_slice(&cell_bytes(maze.start_pos()));
@@ -854,6 +887,36 @@ mod tests {
             [8, 0, 0, 0, 0, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0]
         );
         assert_eq!(arrays.into_tokens().len(), 2);
+    }
+
+    #[test]
+    fn blocks_done_out_of_order_join_in_order() {
+        // Cells (v, v) and ends, as bytes.
+        let cells = |values: &[i32]| -> Vec<u8> {
+            let pairs = values.iter().flat_map(|v| [*v, *v]);
+            pairs.flat_map(i32::to_le_bytes).collect()
+        };
+        let ends =
+            |values: &[i64]| -> Vec<u8> { values.iter().flat_map(|v| v.to_le_bytes()).collect() };
+        let (mut first, mut second, mut third) = (ends(&[1, 2]), ends(&[3]), ends(&[1, 1]));
+        let mut solutions = cells(&[9]);
+        let mut joined = Joined {
+            solutions: &mut solutions,
+            before: 1,
+            next: 0,
+            waiting: BTreeMap::new(),
+        };
+        joined.add(2, cells(&[7]), &mut third);
+        joined.add(1, cells(&[4, 5, 6]), &mut second);
+        assert_eq!((joined.next, joined.solutions.len()), (0, CELL_BYTES));
+        joined.add(0, cells(&[1, 2]), &mut first);
+        assert_eq!((joined.next, joined.before), (3, 7));
+        assert!(joined.waiting.is_empty());
+        assert_eq!(solutions, cells(&[9, 1, 2, 4, 5, 6, 7]));
+        assert_eq!(
+            [first, second, third],
+            [ends(&[2, 3]), ends(&[6]), ends(&[7, 7])]
+        );
     }
 
     #[test]
