@@ -1,6 +1,6 @@
 //! Command-line behaviour: help, errors and exit codes, seeds, color, files and pipes.
 
-use crate::common::{assert_refused, mazegen, stdout_of};
+use crate::common::{assert_refused, mazegen, scratch_dir, stdout_of};
 use mazegen::Maze;
 use mazegen::algorithms::catalogue;
 use mazegen::render::{Render, Text};
@@ -885,10 +885,10 @@ fn a_closed_pipe_ends_quietly() {
 
 #[test]
 fn an_input_that_cannot_be_opened_is_refused_and_one_that_fails_while_read_is_an_io_failure() {
-    let dir = std::env::temp_dir();
-    let dir = dir.to_str().unwrap();
+    let scratch = scratch_dir("cli-unreadable-input");
+    let dir = scratch.to_str().unwrap();
     // Named files that cannot be opened are bad input (exit 2), whichever command reads them.
-    let missing = format!("{dir}/mazegen-no-such-file");
+    let missing = format!("{dir}/no-such-file");
     let no_such = format!("cannot be read: {}", std::io::Error::from_raw_os_error(2));
     let graph = format!("{missing}.dot");
     for (args, what) in [

@@ -168,7 +168,7 @@ pub fn snapshot_name(module_path: &str, name: impl std::fmt::Display) -> String 
     format!("{module}__{name}")
 }
 
-/// A tmux server of its own, killed when dropped.
+/// A tmux server of its own, killed when dropped, its socket removed.
 pub struct Tmux {
     socket: String,
 }
@@ -270,7 +270,17 @@ impl Tmux {
 
 impl Drop for Tmux {
     fn drop(&mut self) {
+        // The server leaves its socket behind when it ends.
+        let socket = self
+            .command(&["display-message", "-p", "#{socket_path}"])
+            .output()
+            .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_string());
         let _ = self.command(&["kill-server"]).status();
+        if let Ok(socket) = socket
+            && !socket.is_empty()
+        {
+            let _ = std::fs::remove_file(socket);
+        }
     }
 }
 
@@ -308,12 +318,45 @@ pub fn every_shape(mask: &std::path::Path) -> Vec<(&'static str, Vec<String>)> {
     ]
 }
 
-/// A directory of its own for this process and `name`, made empty.
-pub fn scratch_dir(name: &str) -> std::path::PathBuf {
+/// A directory of its own for this process and `name`, made empty, and removed with what it
+/// holds when the returned guard is dropped.
+pub fn scratch_dir(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("mazegen-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
+}
+
+/// A scratch directory ([`scratch_dir`]), removed when dropped, even by a failing test.
+pub struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    /// Writes `contents` to the file `name` in this directory and returns its path.
+    pub fn write(&self, name: &str, contents: impl AsRef<[u8]>) -> std::path::PathBuf {
+        let path = self.0.join(name);
+        std::fs::write(&path, contents).unwrap();
+        path
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// Whether `python3` can import `module` (a test client the tests use where it is there).

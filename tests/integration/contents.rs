@@ -4,7 +4,9 @@
 //! rules file picks the rooms it says; placement is seeded and moves nothing else; bad files
 //! are refused in one line; the level formats carry the entities.
 
-use crate::common::{assert_refused, json_of, mazegen, python_has, scratch_dir, stdout_of};
+use crate::common::{
+    Scratch, assert_refused, json_of, mazegen, python_has, scratch_dir, stdout_of,
+};
 use crate::player::{Player, assert_winnable};
 use crate::rooms_locks::grid_options;
 use mazegen::caves::{CaveMap, CaveOptions};
@@ -316,6 +318,7 @@ fn dead_ends_take_no_start_nor_goal_and_all_means_every_room_once() {
 
 #[test]
 fn a_rule_that_falls_short_places_what_fits_and_says_so() {
+    let dir = scratch_dir("contents-short");
     // A one-tile room has one free tile at most.
     let text = "[[rules]]\nkind = \"crowd\"\nwhere = \"goal\"\ncount = 1000\n";
     let options = RoomOptions {
@@ -347,7 +350,7 @@ fn a_rule_that_falls_short_places_what_fits_and_says_so() {
             "json",
             "--contents",
         ])
-        .arg(write_rules("short.toml", text))
+        .arg(write_rules(&dir, "short.toml", text))
         .assert()
         .success();
     let stderr = String::from_utf8(message.get_output().stderr.clone()).unwrap();
@@ -360,12 +363,9 @@ fn a_rule_that_falls_short_places_what_fits_and_says_so() {
     );
 }
 
-/// Writes `text` to a scratch file named `name` and returns its path.
-fn write_rules(name: &str, text: &str) -> String {
-    let dir = scratch_dir(&format!("contents-{name}"));
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
+/// Writes `text` to a file named `name` in `dir` and returns its path.
+fn write_rules(dir: &Scratch, name: &str, text: &str) -> String {
+    dir.write(name, text).to_str().unwrap().to_string()
 }
 
 #[test]
@@ -466,8 +466,9 @@ fn the_text_map_draws_a_glyph_per_kind_and_a_legend() {
 
 #[test]
 fn bad_rules_are_refused_in_one_line() {
+    let dir = scratch_dir("contents-refusals");
     let refused = |name: &str, text: &str, fragments: &[&str]| {
-        let path = write_rules(name, text);
+        let path = write_rules(&dir, name, text);
         let args = ["rooms", "--seed", "1", "--contents", &path];
         assert_refused(&args, fragments);
         let output = mazegen().args(args).output().unwrap();
@@ -510,7 +511,11 @@ fn bad_rules_are_refused_in_one_line() {
     );
     // Refused before the map is made: a dungeon of 256 floors of 3000 rooms takes minutes
     // (before: the refusal came after them).
-    let rules = write_rules("lock2.toml", "[[rules]]\nkind = \"x\"\nbefore_lock = 2\n");
+    let rules = write_rules(
+        &dir,
+        "lock2.toml",
+        "[[rules]]\nkind = \"x\"\nbefore_lock = 2\n",
+    );
     let script = format!(
         "timeout 30 '{}' rooms --count 3000 --floors 256 --locks 0 --cycles 0 --seed 1 \
          --contents '{rules}'",
@@ -539,7 +544,11 @@ fn bad_rules_are_refused_in_one_line() {
             "--seed",
             "1",
             "--contents",
-            &write_rules("long.toml", &format!("[[rules]]\nkind = \"{long}!\"\n")),
+            &write_rules(
+                &dir,
+                "long.toml",
+                &format!("[[rules]]\nkind = \"{long}!\"\n"),
+            ),
         ])
         .output()
         .unwrap();
@@ -561,7 +570,11 @@ fn bad_rules_are_refused_in_one_line() {
             "--floors",
             "2",
             "--contents",
-            &write_rules("lock9.toml", "[[rules]]\nkind = \"x\"\nbefore_lock = 9\n"),
+            &write_rules(
+                &dir,
+                "lock9.toml",
+                "[[rules]]\nkind = \"x\"\nbefore_lock = 9\n",
+            ),
         ],
         &["before_lock = 9, but no floor has lock 9"],
     );
@@ -676,5 +689,4 @@ fn ldtk_tiled_and_godot_carry_the_entities() {
             .collect();
         assert_eq!(&got, want, "floor {f}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,7 +2,9 @@
 //! by `--shard`, each reproducible from its recorded seed, filtered by difficulty, unique, and
 //! written as JSON lines or NumPy arrays.
 
-use crate::common::{self, assert_refused, mazegen, run_with_memory_limit, stdout_of};
+use crate::common::{
+    self, Scratch, assert_refused, mazegen, run_with_memory_limit, scratch_dir, stdout_of,
+};
 use mazegen::dataset::candidate_seed;
 use serde_json::Value;
 use std::collections::HashSet;
@@ -111,8 +113,8 @@ fn npz_archives_are_the_same_for_every_number_of_jobs_and_list_their_arrays() {
 fn arrays_filled_in_place_are_the_bytes_each_maze_draws() {
     // `--stats` draws each maze into a buffer of its own and writes them in order; without
     // it the rows are filled in place by the threads, a block of mazes each.
-    let mask = std::env::temp_dir().join(format!("mazegen-in-place-{}.txt", std::process::id()));
-    std::fs::write(&mask, "......\n.#..#.\n......\n..##..\n").unwrap();
+    let dir = scratch_dir("dataset-in-place");
+    let mask = dir.write("mask.txt", "......\n.#..#.\n......\n..##..\n");
     let mask = mask.to_str().unwrap().to_owned();
     let every: &[&str] = &["npy", "npy-connections", "npz"];
     let runs: [(&[&str], &[&str]); 4] = [
@@ -179,7 +181,6 @@ fn arrays_filled_in_place_are_the_bytes_each_maze_draws() {
             }
         }
     }
-    std::fs::remove_file(&mask).unwrap();
 }
 
 #[test]
@@ -348,10 +349,8 @@ fn farthest_endpoints_span_the_diameter() {
 
 #[test]
 fn bounds_that_reject_everything_give_up_with_the_closest_and_write_nothing() {
-    let dir = std::env::temp_dir().join(format!("mazegen-dataset-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("kept.jsonl");
-    std::fs::write(&file, "before\n").unwrap();
+    let dir = scratch_dir("dataset-bounds-give-up");
+    let file = dir.write("kept.jsonl", "before\n");
     let path = file.to_str().unwrap();
     let output = mazegen()
         .args([
@@ -383,7 +382,6 @@ fn bounds_that_reject_everything_give_up_with_the_closest_and_write_nothing() {
         1,
         "no temporary file left"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -654,13 +652,11 @@ fn python(modules: &[&str], script: &str, npy: &str) -> Option<String> {
     Some(String::from_utf8(output.stdout).unwrap())
 }
 
-/// Writes the arrays of 5 mazes of 6x4 cells to temporary files, with the same mazes as
-/// text: `(tiles.npy, connections.npy, text)`.
-fn arrays(name: &str) -> (String, String, String) {
-    let dir = std::env::temp_dir();
-    let pid = std::process::id();
-    let tiles = dir.join(format!("mazegen-{name}-{pid}-tiles.npy"));
-    let connections = dir.join(format!("mazegen-{name}-{pid}-connections.npy"));
+/// Writes the arrays of 5 mazes of 6x4 cells to files in `dir`, with the same mazes as text:
+/// `(tiles.npy, connections.npy, text)`.
+fn arrays(dir: &Scratch) -> (String, String, String) {
+    let tiles = dir.join("tiles.npy");
+    let connections = dir.join("connections.npy");
     let maze = [
         "kruskal", "--width", "13", "--height", "9", "--count", "5", "--seed", "3",
     ];
@@ -677,7 +673,8 @@ fn arrays(name: &str) -> (String, String, String) {
 
 #[test]
 fn numpy_loads_the_tile_array() {
-    let (tiles, connections, text) = arrays("numpy");
+    let dir = scratch_dir("dataset-numpy");
+    let (tiles, connections, text) = arrays(&dir);
     let script = "import sys, numpy as np\n\
         a = np.load(sys.argv[1])\n\
         print(a.dtype, a.shape)\n\
@@ -696,14 +693,12 @@ fn numpy_loads_the_tile_array() {
         // Each perfect maze of 24 cells has 23 passages.
         assert_eq!(printed.trim(), "bool (5, 2, 4, 6) 115");
     }
-    for path in [tiles, connections] {
-        let _ = std::fs::remove_file(path);
-    }
 }
 
 #[test]
 fn maze_dataset_loads_the_connection_list() {
-    let (tiles, connections, text) = arrays("maze-dataset");
+    let dir = scratch_dir("dataset-maze-dataset");
+    let (_, connections, text) = arrays(&dir);
     let script = "import sys, numpy as np\n\
         from maze_dataset import LatticeMaze\n\
         for c in np.load(sys.argv[1]):\n\
@@ -711,9 +706,6 @@ fn maze_dataset_loads_the_connection_list() {
         \x20   print()";
     if let Some(printed) = python(&["numpy", "maze_dataset"], script, &connections) {
         assert_eq!(printed.trim_end(), text.trim_end());
-    }
-    for path in [tiles, connections] {
-        let _ = std::fs::remove_file(path);
     }
 }
 
@@ -753,8 +745,7 @@ fn json_lines_match_the_schema() {
 
 #[test]
 fn an_interrupted_run_leaves_no_file() {
-    let dir = std::env::temp_dir().join(format!("mazegen-dataset-stop-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("dataset-interrupted");
     let file = dir.join("mazes.jsonl");
     let mut child = Command::new(env!("CARGO_BIN_EXE_mazegen"))
         .args([
@@ -784,7 +775,6 @@ fn an_interrupted_run_leaves_no_file() {
     use std::os::unix::process::ExitStatusExt;
     assert_eq!(status.signal(), Some(15), "ended by SIGTERM: {status}");
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "nothing left");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -888,10 +878,8 @@ fn random_walks_over_a_thin_mask_are_refused_in_datasets_unless_allowed() {
             _ => ".".to_string() + &"X".repeat(999),
         })
         .collect();
-    let dir = std::env::temp_dir().join(format!("mazegen-thin-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mask = dir.join("line.txt");
-    std::fs::write(&mask, rows.join("\n")).unwrap();
+    let dir = scratch_dir("dataset-thin-mask");
+    let mask = dir.write("line.txt", rows.join("\n"));
     let mask = mask.to_str().unwrap();
     for algorithm in ["wilson", "aldous-broder"] {
         assert_refused(
@@ -913,12 +901,12 @@ fn random_walks_over_a_thin_mask_are_refused_in_datasets_unless_allowed() {
     stdout_of(&[
         "wilson", "--size", "41", "--count", "2", "--format", "jsonl",
     ]);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn formats_refuse_the_options_whose_result_they_do_not_hold() {
-    let path = std::env::temp_dir().join(format!("mazegen-unheld-{}", std::process::id()));
+    let dir = scratch_dir("dataset-unheld");
+    let path = dir.join("unheld");
     let path = path.to_str().unwrap();
     let cases: &[(&[&str], &str)] = &[
         (

@@ -2,19 +2,14 @@
 //! for masks, the same for every `--jobs`, split by `--shard`, each maze reproducible alone,
 //! filtered by difficulty, unique up to the shape's count of spanning trees.
 
-use crate::common::{assert_refused, mazegen, stdout_of};
+use crate::common::{Scratch, assert_refused, mazegen, scratch_dir, stdout_of};
 use serde_json::Value;
 use std::collections::HashSet;
 use std::path::PathBuf;
 
-/// A mask with a hole, written to a file of its own.
-fn mask(name: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!(
-        "mazegen-dataset-shapes-{}-{name}.txt",
-        std::process::id()
-    ));
-    std::fs::write(&path, ".......\n..XX...\n..XX...\n.......\n").unwrap();
-    path
+/// A mask with a hole, written into `dir`.
+fn mask(dir: &Scratch) -> PathBuf {
+    dir.write("mask.txt", ".......\n..XX...\n..XX...\n.......\n")
 }
 
 /// The documents of a `jsonl` run.
@@ -43,7 +38,8 @@ fn run(parts: &[&[&str]]) -> String {
 
 #[test]
 fn every_shape_gives_the_same_bytes_for_every_number_of_jobs_and_shards() {
-    let path = mask("jobs");
+    let dir = scratch_dir("dataset-shapes-jobs");
+    let path = mask(&dir);
     for shape in shapes(path.to_str().unwrap()) {
         let shape: Vec<&str> = shape.iter().map(String::as_str).collect();
         let base: &[&str] = &[
@@ -61,7 +57,8 @@ fn every_shape_gives_the_same_bytes_for_every_number_of_jobs_and_shards() {
 
 #[test]
 fn each_maze_comes_back_alone_from_its_recorded_seed() {
-    let path = mask("seed");
+    let dir = scratch_dir("dataset-shapes-seed");
+    let path = mask(&dir);
     for shape in shapes(path.to_str().unwrap()) {
         let shape: Vec<&str> = shape.iter().map(String::as_str).collect();
         let docs = documents(&run(&[
@@ -96,7 +93,8 @@ fn each_maze_comes_back_alone_from_its_recorded_seed() {
 
 #[test]
 fn bounds_and_farthest_endpoints_work_on_every_shape() {
-    let path = mask("bounds");
+    let dir = scratch_dir("dataset-shapes-bounds");
+    let path = mask(&dir);
     for shape in shapes(path.to_str().unwrap()) {
         let shape: Vec<&str> = shape.iter().map(String::as_str).collect();
         let docs = documents(&run(&[
@@ -191,7 +189,8 @@ fn unique_reaches_every_spanning_tree_of_a_small_shape_and_no_more() {
 
 #[test]
 fn masks_write_text_between_blank_lines_and_arrays() {
-    let path = mask("arrays");
+    let dir = scratch_dir("dataset-shapes-arrays");
+    let path = mask(&dir);
     let path = path.to_str().unwrap();
     let base = ["backtrack", "--mask", path, "--seed", "6"];
     let text = stdout_of(&[&base[..], &["--count", "2", "--format", "text"]].concat());

@@ -2,7 +2,7 @@
 //! self-consistent (ids, symmetric neighbours, passages between neighbours forming a spanning
 //! tree, a solution along passages), and loads in networkx where Python has it.
 
-use crate::common::{assert_refused, json_of};
+use crate::common::{assert_refused, json_of, scratch_dir};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 
@@ -105,7 +105,7 @@ fn check_consistent(doc: &Value) {
 
 #[test]
 fn every_shape_and_graph_algorithm_writes_valid_consistent_graphs() {
-    let dir = tempfile_dir();
+    let dir = scratch_dir("graph-every-shape");
     let validator = validator();
     for shape in shapes(&dir) {
         for algorithm in mazegen::algorithms::GRAPH_ALGORITHMS {
@@ -243,7 +243,7 @@ fn shapes_refuse_what_does_not_fit() {
              so no opening can be made; cells with a side on the field's edge are",
         ],
     );
-    let dir = tempfile_dir();
+    let dir = scratch_dir("graph-refusals");
     let split = dir.join("split.txt");
     std::fs::write(&split, "..X..\n..X..\n").unwrap();
     let split = split.display().to_string();
@@ -277,7 +277,7 @@ fn shapes_refuse_what_does_not_fit() {
 
 #[test]
 fn png_masks_turn_dark_and_transparent_pixels_off() {
-    let dir = tempfile_dir();
+    let dir = scratch_dir("graph-png-masks");
     let path = dir.join("mask.png");
     // 3x2 RGBA: white, white, black / transparent white, white, white.
     let pixels: [u8; 24] = [
@@ -322,7 +322,7 @@ fn graphs_load_in_networkx() {
         eprintln!("note: python3 with networkx not found; skipping the networkx check");
         return;
     }
-    let dir = tempfile_dir();
+    let dir = scratch_dir("graph-networkx");
     for (n, shape) in shapes(&dir).iter().enumerate() {
         let doc = graph("wilson", shape, &[]);
         let path = dir.join(format!("graph{n}.json"));
@@ -343,17 +343,4 @@ fn graphs_load_in_networkx() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
-}
-
-/// A fresh directory for this test's files.
-fn tempfile_dir() -> std::path::PathBuf {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static NEXT: AtomicU32 = AtomicU32::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "mazegen-graph-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }

@@ -352,6 +352,9 @@ fn run_document(name: &str, markdown: &str, dir: &Path) -> (usize, usize) {
     let path = search_path();
     let home = dir.join("home");
     std::fs::create_dir_all(&home).unwrap();
+    // Temporary files the steps make (Python's tempfile, Dask's scratch space) land here.
+    let temporary = dir.join("tmp");
+    std::fs::create_dir_all(&temporary).unwrap();
     let shell = if found("bash", &path) { "bash" } else { "sh" };
     let mut variables: Vec<(String, String)> = Vec::new();
     let (mut ran, mut skipped) = (0, 0);
@@ -365,6 +368,7 @@ fn run_document(name: &str, markdown: &str, dir: &Path) -> (usize, usize) {
             .current_dir(dir)
             .env("PATH", &path)
             .env("HOME", &home)
+            .env("TMPDIR", &temporary)
             .env_remove("NO_COLOR")
             .envs(variables.iter().map(|(k, v)| (k.as_str(), v.as_str())))
             .timeout(Duration::from_secs(120))
@@ -466,6 +470,7 @@ fn run_document(name: &str, markdown: &str, dir: &Path) -> (usize, usize) {
                     .current_dir(dir)
                     .env("PATH", &path)
                     .env("HOME", &home)
+                    .env("TMPDIR", &temporary)
                     .timeout(Duration::from_secs(120));
                 if let Some(package) = package {
                     python.env("PYTHONPATH", package);
@@ -512,7 +517,6 @@ fn every_command_in_the_docs_runs() {
                         "{label}: {ran} commands ran, {skipped} skipped, in {:.1?}",
                         started.elapsed()
                     );
-                    let _ = std::fs::remove_dir_all(&dir);
                 })
             })
             .collect();

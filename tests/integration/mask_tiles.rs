@@ -1,23 +1,12 @@
 //! Masks in tiles: `term`, `text`, `json` and tile pictures draw a mask maze as the rectangle it
 //! lies in, blank outside its cells, and `solve`, `stats` and `render` read such documents back.
 
-use crate::common::{assert_refused, json_of, mazegen, piped, stdout_of};
+use crate::common::{assert_refused, json_of, mazegen, piped, scratch_dir, stdout_of};
 use mazegen::read::read_maze;
 use serde_json::Value;
-use std::path::PathBuf;
 
 /// A 9x6 mask with a notch, a hole and cut corners: `X` off.
 const MASK: &str = "XX.....XX\n.........\n...XX....\n...XX....\n.........\nXXXX.XXXX\n";
-
-/// Writes `text` to a mask file of its own (named by `name`) and returns its path.
-fn mask_file(name: &str, text: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!(
-        "mazegen-mask-tiles-{}-{name}.txt",
-        std::process::id()
-    ));
-    std::fs::write(&path, text).unwrap();
-    path
-}
 
 /// Whether cell (x, y) of `mask` is on.
 fn on(mask: &str, x: usize, y: usize) -> bool {
@@ -39,7 +28,8 @@ fn tiles(doc: &Value) -> Vec<String> {
 
 #[test]
 fn tiles_are_blank_exactly_where_no_cell_of_the_mask_touches() {
-    let path = mask_file("blank", MASK);
+    let dir = scratch_dir("mask-tiles-blank");
+    let path = dir.write("mask.txt", MASK);
     let path = path.to_str().unwrap();
     for algorithm in ["backtrack", "wilson", "kruskal", "prim", "hunt-and-kill"] {
         for seed in ["1", "2", "3"] {
@@ -86,7 +76,8 @@ fn tiles_are_blank_exactly_where_no_cell_of_the_mask_touches() {
 fn documents_of_masks_match_the_schema() {
     let schema: Value = serde_json::from_str(include_str!("../../schema/maze.v1.json")).unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();
-    let path = mask_file("schema", MASK);
+    let dir = scratch_dir("mask-tiles-schema");
+    let path = dir.write("mask.txt", MASK);
     let doc = json_of(&[
         "wilson",
         "--mask",
@@ -116,7 +107,8 @@ fn documents_of_masks_match_the_schema() {
 
 #[test]
 fn mask_documents_go_through_solve_stats_and_render() {
-    let path = mask_file("pipe", MASK);
+    let dir = scratch_dir("mask-tiles-pipe");
+    let path = dir.write("mask.txt", MASK);
     let path = path.to_str().unwrap();
     let make = |format: &str, extra: &[&str]| {
         let mut args = vec![
@@ -160,7 +152,8 @@ fn mask_documents_go_through_solve_stats_and_render() {
 
 #[test]
 fn term_draws_blank_tiles_as_spaces() {
-    let path = mask_file("term", MASK);
+    let dir = scratch_dir("mask-tiles-term");
+    let path = dir.write("mask.txt", MASK);
     let path = path.to_str().unwrap();
     let args = ["kruskal", "--mask", path, "--seed", "2"];
     let json = json_of(&[&args[..], &["--format", "json"]].concat());
@@ -204,7 +197,8 @@ fn strip_escapes(line: &str) -> String {
 
 #[test]
 fn tile_pictures_of_masks_draw_the_background_outside() {
-    let path = mask_file("picture", MASK);
+    let dir = scratch_dir("mask-tiles-picture");
+    let path = dir.write("mask.txt", MASK);
     let path = path.to_str().unwrap();
     let svg = stdout_of(&[
         "backtrack",
@@ -254,7 +248,8 @@ fn tile_pictures_of_masks_draw_the_background_outside() {
 
 #[test]
 fn refusals_name_what_a_mask_takes() {
-    let path = mask_file("refusals", MASK);
+    let dir = scratch_dir("mask-tiles-refusals");
+    let path = dir.write("mask.txt", MASK);
     let path = path.to_str().unwrap();
     assert_refused(
         &[
@@ -304,7 +299,8 @@ fn refusal_of(doc: &Value, rows: &[String]) -> String {
 
 #[test]
 fn blank_tiles_are_checked_when_read() {
-    let path = mask_file("read", MASK);
+    let dir = scratch_dir("mask-tiles-read");
+    let path = dir.write("mask.txt", MASK);
     let doc = json_of(&[
         "backtrack",
         "--mask",
@@ -351,7 +347,8 @@ fn blank_tiles_are_checked_when_read() {
 
 #[test]
 fn a_mask_document_is_pictured_in_lines_as_when_it_was_made() {
-    let path = mask_file("lines", MASK);
+    let dir = scratch_dir("mask-tiles-lines");
+    let path = dir.write("mask.txt", MASK);
     let path = path.to_str().unwrap();
     let made =
         |format: &str| stdout_of(&["wilson", "--mask", path, "--seed", "3", "--format", format]);
@@ -367,7 +364,8 @@ fn a_mask_document_is_pictured_in_lines_as_when_it_was_made() {
 
 #[test]
 fn masks_braid_within_their_cells_and_read_back_braided() {
-    let path = mask_file("braid", MASK);
+    let dir = scratch_dir("mask-tiles-braid");
+    let path = dir.write("mask.txt", MASK);
     let path = path.to_str().unwrap();
     let made = |format: &str| {
         stdout_of(&[

@@ -1,7 +1,7 @@
 //! `--output`: files replaced only once complete (through symbolic links too), whatever
 //! happens on the way; pipes and devices written in place.
 
-use crate::common::{mazegen, stdout_of};
+use crate::common::{mazegen, scratch_dir, stdout_of};
 use predicates::prelude::*;
 use std::fs;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 #[test]
 fn output_file_gets_what_stdout_would() {
-    let dir = tempdir();
+    let dir = scratch_dir("output-file");
     let path = dir.join("maze.txt");
     mazegen()
         .args(["backtrack", "--seed", "5", "--output"])
@@ -39,7 +39,7 @@ fn output_file_gets_what_stdout_would() {
 
 #[test]
 fn links_pipes_and_devices_stay_what_they_are() {
-    let dir = tempdir();
+    let dir = scratch_dir("output-links");
     // A symbolic link stays a link; the file it names gets the maze.
     let target = dir.join("target.txt");
     let link = dir.join("link.txt");
@@ -88,7 +88,7 @@ fn links_pipes_and_devices_stay_what_they_are() {
 
 #[test]
 fn unwritable_output_fails_with_exit_1_and_leaves_nothing() {
-    let dir = tempdir();
+    let dir = scratch_dir("output-unwritable");
     let path = dir.join("missing").join("maze.txt");
     mazegen()
         .args(["backtrack", "-o"])
@@ -111,7 +111,7 @@ fn unwritable_output_fails_with_exit_1_and_leaves_nothing() {
 fn a_closed_standard_output_is_an_error_and_dev_null_is_not() {
     let bin = assert_cmd::cargo::cargo_bin!("mazegen");
     // `score` wrote its results straight to standard output (before: exit 0, silently).
-    let dir = tempdir();
+    let dir = scratch_dir("output-closed");
     let maze = dir.join("maze.json");
     let answers = dir.join("answers.txt");
     let document = crate::common::stdout_of(&["backtrack", "--size", "9", "--format", "json"]);
@@ -149,21 +149,6 @@ fn a_closed_standard_output_is_an_error_and_dev_null_is_not() {
         assert_eq!(null.status.code(), Some(0), "{args}");
         assert!(null.stderr.is_empty(), "{args}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// A fresh empty directory for one test.
-fn tempdir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "mazegen-test-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// A maze big enough (35 MB) that writing it takes a while.
@@ -277,7 +262,7 @@ fn a_signal_while_writing_removes_the_temporary_file_and_ends_by_it() {
     let names = ["INT", "TERM", "HUP", "POLL", "PWR", "STKFLT", "SYS", "TRAP"];
     for name in names {
         let number = signal_number(name);
-        let dir = tempdir();
+        let dir = scratch_dir(&format!("output-signal-{name}"));
         let path = dir.join("maze.png");
         fs::write(&path, "old").unwrap();
         // A stop may land in the instant the finished file is renamed into place, after which
@@ -317,7 +302,7 @@ fn a_signal_while_writing_removes_the_temporary_file_and_ends_by_it() {
 #[test]
 fn a_signal_ignored_at_start_stays_ignored() {
     // As under nohup: the hangup does not stop the file from being written.
-    let dir = tempdir();
+    let dir = scratch_dir("output-ignored-signal");
     let path = dir.join("maze.txt");
     let mut shell = Command::new("sh");
     shell
@@ -331,13 +316,12 @@ fn a_signal_ignored_at_start_stays_ignored() {
     let expected = stdout_of(&[&BIG[..], &["never"]].concat());
     assert!(fs::read_to_string(&path).unwrap() == expected);
     assert_eq!(temporaries(&dir), Vec::<String>::new());
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn exceeding_the_file_size_limit_leaves_nothing() {
     // SIGXFSZ comes from the write itself; no core file.
-    let dir = tempdir();
+    let dir = scratch_dir("output-size-limit");
     let mut shell = Command::new("sh");
     shell
         .args(["-c", "ulimit -f 64; ulimit -c 0; exec \"$@\"", "sh"])
@@ -352,7 +336,7 @@ fn exceeding_the_file_size_limit_leaves_nothing() {
 
 #[test]
 fn a_link_is_followed_and_the_file_it_names_replaced_once_complete() {
-    let dir = tempdir();
+    let dir = scratch_dir("output-link-followed");
     let (links, files) = (dir.join("links"), dir.join("files"));
     fs::create_dir_all(&links).unwrap();
     fs::create_dir_all(&files).unwrap();
@@ -393,7 +377,7 @@ fn standard_output_by_name_is_written_in_place() {
         // A pipe.
         assert_eq!(stdout_of(&[&args[..], &[name]].concat()), maze, "{name}");
         // A file the shell opened for appending keeps what it had.
-        let dir = tempdir();
+        let dir = scratch_dir(&format!("output-appended{}", name.replace('/', "-")));
         let log = dir.join("log.txt");
         fs::write(&log, "old\n").unwrap();
         let status = Command::new("sh")
@@ -429,7 +413,7 @@ fn png_is_refused_whatever_names_the_terminal() {
     let binary = assert_cmd::cargo::cargo_bin!("mazegen")
         .display()
         .to_string();
-    let dir = tempdir();
+    let dir = scratch_dir("output-png-terminal");
     let document = dir.join("maze.json");
     fs::write(
         &document,
@@ -490,7 +474,7 @@ const TEXT: [&str; 5] = ["backtrack", "--seed", "5", "--format", "text"];
 
 #[test]
 fn a_replaced_file_keeps_its_mode() {
-    let dir = tempdir();
+    let dir = scratch_dir("output-mode");
     let path = dir.join("maze.txt");
     for kept in [0o600, 0o640, 0o444] {
         fs::write(&path, "old").unwrap();
@@ -506,7 +490,7 @@ fn a_replaced_file_keeps_its_mode() {
 
 #[test]
 fn a_read_only_file_is_refused_as_the_shell_would() {
-    let dir = tempdir();
+    let dir = scratch_dir("output-read-only");
     let path = dir.join("maze.txt");
     fs::write(&path, "old").unwrap();
     set_mode(&path, 0o444);
@@ -542,7 +526,7 @@ fn a_read_only_file_is_refused_as_the_shell_would() {
 
 #[test]
 fn a_file_with_other_links_is_written_through_all_of_them() {
-    let dir = tempdir();
+    let dir = scratch_dir("output-hard-links");
     let (path, other) = (dir.join("maze.txt"), dir.join("also.txt"));
     fs::write(&path, "old").unwrap();
     fs::hard_link(&path, &other).unwrap();
@@ -556,7 +540,7 @@ fn a_file_with_other_links_is_written_through_all_of_them() {
 #[test]
 fn a_file_of_another_owner_keeps_its_owner() {
     use std::os::unix::fs::MetadataExt;
-    let dir = tempdir();
+    let dir = scratch_dir("output-owner");
     if !privileged(&dir) {
         eprintln!("not root: skipping the test of another owner's file");
         return;
@@ -572,7 +556,7 @@ fn a_file_of_another_owner_keeps_its_owner() {
 
 #[test]
 fn a_name_as_long_as_the_file_system_allows_is_written() {
-    let dir = tempdir();
+    let dir = scratch_dir("output-long-name");
     let path = dir.join(format!("{}.txt", "m".repeat(246)));
     mazegen().args(TEXT).arg("-o").arg(&path).assert().success();
     assert_eq!(fs::read_to_string(&path).unwrap(), stdout_of(&TEXT));

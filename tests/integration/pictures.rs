@@ -511,9 +511,8 @@ fn a_picture_too_large_is_refused_naming_its_size_and_the_limit() {
 
 #[test]
 fn the_binary_draws_every_shape_as_the_library_does() {
-    let mask = std::env::temp_dir().join(format!("mazegen-pictures-{}.txt", std::process::id()));
-    std::fs::write(&mask, MASK).unwrap();
-    let mask = mask.display().to_string();
+    let dir = common::scratch_dir("pictures-every-shape");
+    let mask = dir.write("mask.txt", MASK).display().to_string();
     let shapes: [&[&str]; 5] = [
         &["--size", "13", "--style", "lines"],
         &["--mask", &mask],
@@ -544,7 +543,6 @@ fn the_binary_draws_every_shape_as_the_library_does() {
             assert!(output.stdout == rendered(renderer, maze), "{args:?}");
         }
     }
-    std::fs::remove_file(mask).unwrap();
 }
 
 #[test]
@@ -717,7 +715,6 @@ fn an_svg_larger_than_the_memory_it_may_take_is_written_as_it_is_made() {
     );
     let written = std::fs::metadata(&picture).unwrap().len();
     assert!(written > 30_000_000, "{written}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! Reading maze documents back: round trips through `solve`, `render` and `stats`, and a
 //! reader that refuses every kind of broken document with a clear error and never panics.
 
-use crate::common::{json_of, mazegen, run_with_memory_limit, sh_with_memory_limit, stdout_of};
+use crate::common::{
+    json_of, mazegen, run_with_memory_limit, scratch_dir, sh_with_memory_limit, stdout_of,
+};
 use mazegen::read::read_maze;
 use mazegen::render::Render;
 use predicates::prelude::*;
@@ -60,8 +62,7 @@ fn rendering_a_document_equals_rendering_directly() {
 
 #[test]
 fn solve_then_render_makes_a_picture() {
-    let dir = std::env::temp_dir().join(format!("mazegen-pipe-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("pipeline-solve-render");
     let png = dir.join("maze.png");
     let document = run(
         &[
@@ -108,7 +109,6 @@ fn solve_then_render_makes_a_picture() {
         run(&["solve", "-", "-o", "-"], Some(document.clone())),
         direct
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -335,8 +335,7 @@ fn fields_may_come_in_any_order() {
 fn a_document_larger_than_memory_allows_is_read_row_by_row() {
     // A 36 MB document of a 3000x3000-cell maze (9 MB) is read in 30 MB of address space:
     // holding its tile rows would take more than the document.
-    let dir = std::env::temp_dir().join(format!("mazegen-large-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("pipeline-large");
     let document = dir.join("maze.json");
     let maze = ["binary-tree", "--size", "6001", "--seed", "2"];
     let write = [
@@ -353,7 +352,6 @@ fn a_document_larger_than_memory_allows_is_read_row_by_row() {
         let direct = run(&[&maze[..], &["--format", "text"]].concat(), None);
         assert!(output.stdout == direct, "the maze read back differs");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -386,8 +384,7 @@ fn an_endless_document_is_refused_before_memory_runs_out() {
 
 #[test]
 fn a_broken_document_writes_no_output_file() {
-    let dir = std::env::temp_dir().join(format!("mazegen-broken-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("pipeline-broken");
     let out = dir.join("out.svg");
     mazegen()
         .args(["render", "--format", "svg", "-o"])
@@ -401,7 +398,6 @@ fn a_broken_document_writes_no_output_file() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("missing.json: cannot be read"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 proptest! {

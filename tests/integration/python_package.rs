@@ -81,6 +81,8 @@ fn python_package_tests_pass() {
     }
     let root = package_dir(&build_extension());
     let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("python/tests");
+    // pytest's `tmp_path` directories and Dask's scratch space, removed when the test ends.
+    let temporary = crate::common::scratch_dir("python-package-tests");
     // Run from the package's directory, so that `import mazegen` finds the one just built.
     let output = Command::new("python3")
         // -rs: the reason of every skipped test, a note of what was not checked here.
@@ -88,6 +90,7 @@ fn python_package_tests_pass() {
         .arg(&tests)
         .env("PYTHONPATH", &root)
         .env("PYTHONDONTWRITEBYTECODE", "1")
+        .env("TMPDIR", &*temporary)
         .env("MAZEGEN_BIN", env!("CARGO_BIN_EXE_mazegen"))
         .current_dir(&root)
         .output()

@@ -2,23 +2,15 @@
 //! (generate -> graph -> solve/stats/render -> the same maze), every hand-broken document is
 //! refused with a one-line message saying what is wrong, and the commands compose in pipes.
 
-use crate::common::{json_of, mazegen, piped, stdout_of};
+use crate::common::{Scratch, json_of, mazegen, piped, scratch_dir, stdout_of};
 use mazegen::read::{AnyDocument, read_document, read_graph, read_maze};
 use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use serde_json::{Value, json};
 
-/// Every shape, as maze options; the mask written into the temporary directory.
-fn shapes() -> Vec<Vec<String>> {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static NEXT: AtomicU32 = AtomicU32::new(0);
-    // One file per call: tests run side by side.
-    let mask = std::env::temp_dir().join(format!(
-        "mazegen-read-graph-{}-{}.txt",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::write(&mask, "X.....X\n.......\n..XXX..\n.......\nX.....X\n").unwrap();
+/// Every shape, as maze options; the mask written into `dir`.
+fn shapes(dir: &Scratch) -> Vec<Vec<String>> {
+    let mask = dir.write("mask.txt", "X.....X\n.......\n..XXX..\n.......\nX.....X\n");
     let args = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
     vec![
         args("--size 11"),
@@ -40,7 +32,8 @@ fn graph_args<'a>(shape: &'a [String], extra: &[&'a str]) -> Vec<&'a str> {
 
 #[test]
 fn every_shape_round_trips_through_render_solve_and_stats() {
-    for shape in shapes() {
+    let dir = scratch_dir("read-graph-round-trips");
+    for shape in shapes(&dir) {
         let solved = stdout_of(&graph_args(&shape, &["--solve", "--stats"]));
         // render writes back exactly the document it read, solution and figures included.
         let rendered = piped(&["render", "--format", "graph", "--stats"], &solved);
@@ -154,7 +147,8 @@ fn braided_rectangles_have_loops_and_still_solve() {
 
 #[test]
 fn solve_places_endpoints_by_shape_position() {
-    let graph = stdout_of(&graph_args(&shapes()[4], &[]));
+    let dir = scratch_dir("read-graph-endpoints");
+    let graph = stdout_of(&graph_args(&shapes(&dir)[4], &[]));
     let solved: Value = serde_json::from_str(&piped(
         &["solve", "--start", "3,2", "--goal", "0,0"],
         &graph,
@@ -203,7 +197,8 @@ fn pipes_compose() {
 
 #[test]
 fn tile_formats_are_refused_for_other_shapes() {
-    let graph = stdout_of(&graph_args(&shapes()[2], &[]));
+    let dir = scratch_dir("read-graph-tile-formats");
+    let graph = stdout_of(&graph_args(&shapes(&dir)[2], &[]));
     for (command, format) in [("render", "json"), ("solve", "json")] {
         let args = [command, "--format", format];
         mazegen()
@@ -227,7 +222,8 @@ fn tile_formats_are_refused_for_other_shapes() {
 
 #[test]
 fn pictures_of_graph_documents_are_the_pictures_of_their_mazes() {
-    for shape in shapes() {
+    let dir = scratch_dir("read-graph-pictures");
+    for shape in shapes(&dir) {
         for (format, extra) in [("svg", &["--solve"][..]), ("png", &["--heatmap"])] {
             let mut direct: Vec<&str> = graph_args(&shape, extra);
             direct[4] = format;
@@ -250,7 +246,7 @@ fn pictures_of_graph_documents_are_the_pictures_of_their_mazes() {
             assert_eq!(drawn.stdout, expected, "{shape:?} {format}");
         }
     }
-    let polar = stdout_of(&graph_args(&shapes()[4], &[]));
+    let polar = stdout_of(&graph_args(&shapes(&dir)[4], &[]));
     mazegen()
         .args(["render", "--format", "svg", "--style", "tiles"])
         .write_stdin(polar)
@@ -579,7 +575,8 @@ fn wrong_solutions_are_refused() {
 
 #[test]
 fn masks_are_rebuilt_from_the_cells_present() {
-    let mask = &shapes()[5];
+    let dir = scratch_dir("read-graph-masks");
+    let mask = &shapes(&dir)[5];
     let graph = stdout_of(&graph_args(mask, &["--solve"]));
     let mut doc: Value = serde_json::from_str(&graph).unwrap();
     assert_eq!(refusal_or_none(&doc), None);

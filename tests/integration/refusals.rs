@@ -1,6 +1,6 @@
 //! Requests that cannot be carried out are refused before any work, and leave nothing behind.
 
-use crate::common::{assert_refused, mazegen, run_with_memory_limit};
+use crate::common::{assert_refused, mazegen, run_with_memory_limit, scratch_dir};
 use predicates::prelude::PredicateBooleanExt;
 use std::time::{Duration, Instant};
 
@@ -53,8 +53,7 @@ fn a_picture_too_large_is_refused_before_the_maze_is_made() {
 
 #[test]
 fn a_refused_events_stream_writes_nothing() {
-    let dir = std::env::temp_dir().join(format!("mazegen-refusals-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("refusals-events-stream");
     let path = dir.join("ev.jsonl");
     let path_text = path.to_str().unwrap();
     for args in [
@@ -68,7 +67,6 @@ fn a_refused_events_stream_writes_nothing() {
         // Without -o: nothing on standard output either.
         assert_refused(&args[..args.len() - 2], &[]);
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

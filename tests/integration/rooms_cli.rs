@@ -1,7 +1,7 @@
 //! Command-line behaviour of `rooms`: help, errors and exit codes, seeds, the automatic map,
 //! color and files.
 
-use crate::common::{assert_refused, mazegen, stdout_of};
+use crate::common::{assert_refused, mazegen, scratch_dir, stdout_of};
 use predicates::prelude::*;
 
 #[test]
@@ -375,8 +375,7 @@ fn term_output_colors_rock_red_only_when_asked() {
 
 #[test]
 fn output_files_get_what_stdout_would() {
-    let dir = std::env::temp_dir().join(format!("mazegen-rooms-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("rooms-output-files");
     let path = dir.join("rooms.dot");
     mazegen()
         .args(["rooms", "--seed", "8", "--format", "dot", "-o"])
@@ -394,7 +393,6 @@ fn output_files_get_what_stdout_would() {
         .assert()
         .code(2);
     assert!(!refused.exists());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

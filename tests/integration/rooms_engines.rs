@@ -194,7 +194,6 @@ fn tmx_maps_load_in_pytmx() {
             );
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -238,7 +237,6 @@ fn tmx_maps_draw_in_tmxrasterizer() {
             )
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Reads a .tscn file with godot-parser: the tile set's tiles (their kind, collision and
@@ -366,5 +364,4 @@ fn godot_scenes_parse_in_godot_parser() {
             }
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -264,7 +264,8 @@ fn every_format_draws_a_laid_out_graph() {
             .assert()
             .success();
     }
-    let png = crate::common::scratch_dir("rooms_graph").join("map.png");
+    let dir = crate::common::scratch_dir("rooms_graph");
+    let png = dir.join("map.png");
     mazegen()
         .args(["rooms", "--graph", path.to_str().unwrap(), "--seed", "2"])
         .args(["--format", "png", "-o", png.to_str().unwrap()])

@@ -2,7 +2,7 @@
 //! what the text map and the JSON document say, and loaded by ldtkpy (PyPI), LDtk's own Python
 //! types, where Python has it (skipped with a note elsewhere: `pip install ldtkpy`).
 
-use crate::common::{json_of, stdout_of};
+use crate::common::{json_of, scratch_dir, stdout_of};
 use serde_json::Value;
 use std::process::Command;
 
@@ -212,8 +212,7 @@ fn ldtk_projects_load_in_ldtkpy() {
         eprintln!("note: python3 with ldtkpy not found; LDtk projects not loaded");
         return;
     }
-    let dir = std::env::temp_dir().join(format!("mazegen-ldtk-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("rooms-ldtk");
     let path = dir.join("level.ldtk");
     for args in MAPS {
         stdout_of(&[args, &["--format", "ldtk", "-o", path.to_str().unwrap()]].concat());
@@ -239,5 +238,4 @@ fn ldtk_projects_load_in_ldtkpy() {
                 .contains(&"Room".into())
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,7 +2,7 @@
 //! and `--corridors maze`, joined to the rest through their sockets only, every walkable tile
 //! reachable, on many seeds; every refusal on one line; one seeded map locked.
 
-use crate::common::{assert_refused, assert_snapshot, stdout_of};
+use crate::common::{assert_refused, assert_snapshot, scratch_dir, stdout_of};
 use mazegen::level::{Level, MapTile};
 use mazegen::rooms::{MazeFill, Prefab, PrefabPlacement, PrefabTile, RoomMap, RoomOptions};
 use std::path::PathBuf;
@@ -242,13 +242,8 @@ fn a_seeded_map_with_a_prefab_is_locked() {
 
 #[test]
 fn bad_prefabs_are_refused_on_one_line() {
-    let dir = std::env::temp_dir().join(format!("mazegen-prefab-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let write = |name: &str, text: &str| {
-        let path = dir.join(name);
-        std::fs::write(&path, text).unwrap();
-        path.display().to_string()
-    };
+    let dir = scratch_dir("rooms-prefab-refusals");
+    let write = |name: &str, text: &str| dir.write(name, text).display().to_string();
     let cases = [
         (
             write("closed.txt", "###\n#.#\n###\n"),
@@ -354,7 +349,6 @@ fn bad_prefabs_are_refused_on_one_line() {
             .count();
         assert_eq!(lines, 1, "{all:?}: {stderr}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -53,8 +53,7 @@ fn tiled_maps_load_in_pytiled_parser() {
         "--locks",
         "2",
     ];
-    let dir = std::env::temp_dir().join(format!("mazegen-tiled-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("rooms-tiled");
     let path = dir.join("rooms.tmj");
     let path_arg = path.to_str().unwrap();
     stdout_of(&[&args[..], &["--format", "tiled", "-o", path_arg]].concat());
@@ -63,7 +62,6 @@ fn tiled_maps_load_in_pytiled_parser() {
         .arg(&path)
         .output()
         .unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
     assert!(
         output.status.success(),
         "{}",
@@ -146,8 +144,7 @@ fn tiled_maps_load_in_pytiled_parser() {
 
 #[test]
 fn the_tileset_image_is_written_beside_the_map() {
-    let dir = std::env::temp_dir().join(format!("mazegen-tileset-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("rooms-tileset");
     let map = dir.join("level.tmj");
     let image = dir.join("mazegen-rooms-tiles.png");
     let run = || {
@@ -190,7 +187,6 @@ fn the_tileset_image_is_written_beside_the_map() {
     std::fs::write(&image, b"mine").unwrap();
     run();
     assert_eq!(std::fs::read(&image).unwrap(), b"mine");
-    std::fs::remove_dir_all(&dir).unwrap();
     // On standard output the map comes alone, with a note.
     common::mazegen()
         .args(["rooms", "--seed", "3", "--format", "tiled"])

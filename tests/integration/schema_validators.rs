@@ -125,7 +125,6 @@ fn run(program: &str, script: &str, what: &str) -> Option<(bool, String)> {
         command.arg(schema).arg(document);
     }
     let output = command.output();
-    let _ = std::fs::remove_dir_all(&dir);
     let Ok(output) = output else {
         eprintln!("note: {program} is not installed; the schemas are not checked with {what}");
         return None;
@@ -166,5 +165,4 @@ fn the_rust_validator_agrees_on_the_same_documents() {
         let invalid = path.to_str().unwrap().ends_with(".invalid.json");
         assert_eq!(valid, !invalid, "{} against {schema}", path.display());
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,7 +1,9 @@
 //! `--format events` on every shape: cells named by id and sides by number, a header that
 //! names the shape, and a stream that replays into exactly the generated maze.
 
-use crate::common::{assert_refused, assert_snapshot, generators, label, stdout_of};
+use crate::common::{
+    Scratch, assert_refused, assert_snapshot, generators, label, scratch_dir, stdout_of,
+};
 use crate::shapes::shape;
 use mazegen::MazeError;
 use mazegen::events::{Event, ShapeEvent};
@@ -11,7 +13,6 @@ use mazegen::read::read_graph;
 use mazegen::rng::rng_from_seed;
 use mazegen::topology::{Hex, Shape};
 use proptest::prelude::*;
-use std::path::PathBuf;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
@@ -59,20 +60,11 @@ proptest! {
     }
 }
 
-/// A mask file of its own for `name`, holding `text`.
-fn mask_file(name: &str, text: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!(
-        "mazegen-shape-events-{}-{name}.txt",
-        std::process::id()
-    ));
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-/// Each shape, named, as maze options.
-fn shapes() -> Vec<(&'static str, Vec<String>)> {
+/// Each shape, named, as maze options; the mask written into `dir`.
+fn shapes(dir: &Scratch) -> Vec<(&'static str, Vec<String>)> {
     let args = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
-    let mask = mask_file("shapes", "X...X\n.....\n..X..\n.X...\n")
+    let mask = dir
+        .write("shapes.txt", "X...X\n.....\n..X..\n.X...\n")
         .display()
         .to_string();
     vec![
@@ -93,7 +85,8 @@ fn parsed(stream: &str) -> (EventsHeader, Vec<ShapeEvent>) {
 
 #[test]
 fn every_shapes_stream_replays_into_its_graph_document() {
-    for (name, shape) in shapes() {
+    let dir = scratch_dir("shape-events-replays");
+    for (name, shape) in shapes(&dir) {
         for algorithm in mazegen::algorithms::GRAPH_ALGORITHMS {
             let run = |format: &str| {
                 let mut args = vec![algorithm, "--seed", "6", "--format", format];
@@ -113,7 +106,8 @@ fn every_shapes_stream_replays_into_its_graph_document() {
 
 #[test]
 fn snapshots_of_the_events_of_every_shape() {
-    for (name, shape) in shapes() {
+    let dir = scratch_dir("shape-events-snapshots");
+    for (name, shape) in shapes(&dir) {
         let mut args = vec!["backtrack", "--seed", "2", "--format", "events"];
         args.extend(shape.iter().map(String::as_str));
         assert_snapshot!(format!("{name}.events"), stdout_of(&args));

@@ -2,7 +2,9 @@
 //! first side of each on the border in the shape's order, and nothing else changes; graph
 //! documents and mask tiles record the openings and read them back; pictures leave gaps.
 
-use crate::common::{assert_refused, assert_snapshot, json_of, mazegen, piped, stdout_of};
+use crate::common::{
+    Scratch, assert_refused, assert_snapshot, json_of, mazegen, piped, scratch_dir, stdout_of,
+};
 use crate::shapes::shape;
 use mazegen::Maze;
 use mazegen::algorithms::catalogue;
@@ -14,7 +16,6 @@ use mazegen::with_topology;
 use predicates::str::contains;
 use proptest::prelude::*;
 use serde_json::{Value, json};
-use std::path::PathBuf;
 
 /// The cells of `topology` with a side on the outer border, in index order.
 fn border_cells<T: Topology>(topology: &T) -> Vec<usize> {
@@ -147,23 +148,14 @@ proptest! {
     }
 }
 
-/// A mask file of its own for `name`, holding `text`.
-fn mask_file(name: &str, text: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!(
-        "mazegen-shape-openings-{}-{name}.txt",
-        std::process::id()
-    ));
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
 /// A 7x5 mask with a hole in the middle.
 const MASK: &str = "X.....X\n.......\n..XXX..\n.......\nX.....X\n";
 
-/// Each shape, named, as maze options with endpoints on the outer wall.
-fn shapes() -> Vec<(&'static str, Vec<String>)> {
+/// Each shape, named, as maze options with endpoints on the outer wall; the mask written into
+/// `dir`.
+fn shapes(dir: &Scratch) -> Vec<(&'static str, Vec<String>)> {
     let args = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
-    let mask = mask_file("shapes", MASK).display().to_string();
+    let mask = dir.write("shapes.txt", MASK).display().to_string();
     vec![
         ("hex", args("--shape hex --cells 5x4")),
         ("triangle", args("--shape triangle --cells 7x3")),
@@ -174,7 +166,8 @@ fn shapes() -> Vec<(&'static str, Vec<String>)> {
 
 #[test]
 fn snapshots_of_the_openings_of_every_shape() {
-    for (name, shape) in shapes() {
+    let dir = scratch_dir("shape-openings-snapshots");
+    for (name, shape) in shapes(&dir) {
         let run = |extra: &[&str]| {
             let mut args = vec!["backtrack", "--seed", "3", "--openings", "--solve"];
             args.extend(shape.iter().map(String::as_str));
@@ -191,7 +184,7 @@ fn snapshots_of_the_openings_of_every_shape() {
         ];
         assert_eq!(piped(&args, &graph), svg, "{name}");
     }
-    let mask = mask_file("text", MASK).display().to_string();
+    let mask = dir.write("text.txt", MASK).display().to_string();
     let text = stdout_of(&[
         "backtrack",
         "--seed",
@@ -210,8 +203,9 @@ fn snapshots_of_the_openings_of_every_shape() {
 
 #[test]
 fn graph_documents_with_openings_match_the_schema_and_datasets_record_them() {
+    let dir = scratch_dir("shape-openings-schema");
     let validator = crate::graph::validator();
-    for (name, shape) in shapes() {
+    for (name, shape) in shapes(&dir) {
         for algorithm in ["backtrack", "wilson", "kruskal", "prim"] {
             let mut args = vec![algorithm, "--seed", "8", "--openings", "--format", "graph"];
             args.extend(shape.iter().map(String::as_str));
@@ -251,7 +245,8 @@ fn graph_documents_with_openings_match_the_schema_and_datasets_record_them() {
 
 #[test]
 fn mask_tiles_open_beside_the_holes_and_read_back() {
-    let mask = mask_file("holes", MASK).display().to_string();
+    let dir = scratch_dir("shape-openings-holes");
+    let mask = dir.write("holes.txt", MASK).display().to_string();
     let args = |format: &str| {
         stdout_of(&[
             "kruskal",

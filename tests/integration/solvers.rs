@@ -211,7 +211,9 @@ fn pledge_refuses_shapes_without_headings() {
 
 // The command line: `solve --method`.
 
-use crate::common::{Tmux, assert_refused, assert_snapshot, mazegen, piped, stdout_of};
+use crate::common::{
+    Tmux, assert_refused, assert_snapshot, mazegen, piped, scratch_dir, stdout_of,
+};
 use serde_json::Value;
 
 /// A maze document: `args` of backtrack, in JSON.
@@ -370,8 +372,8 @@ fn the_search_plays_in_the_terminal_then_the_solved_maze_stays() {
     let Some(tmux) = Tmux::start(100, 40) else {
         return;
     };
-    let path = std::env::temp_dir().join(format!("mazegen-solve-{}.json", std::process::id()));
-    std::fs::write(&path, document("--size 11 --seed 4")).unwrap();
+    let dir = scratch_dir("solve-animated");
+    let path = dir.write("maze.json", document("--size 11 --seed 4"));
     let solved = stdout_of(&[
         "solve",
         path.to_str().unwrap(),
@@ -399,7 +401,6 @@ fn the_search_plays_in_the_terminal_then_the_solved_maze_stays() {
             "{line:?} missing from\n{pane}"
         );
     }
-    std::fs::remove_file(path).unwrap();
 }
 
 #[test]
@@ -436,11 +437,11 @@ fn the_search_plays_on_other_shapes_too() {
     let Some(tmux) = Tmux::start(100, 40) else {
         return;
     };
-    let path = std::env::temp_dir().join(format!("mazegen-solve-hex-{}.json", std::process::id()));
+    let dir = scratch_dir("solve-animated-hex");
     let hex = stdout_of(&[
         "prim", "--shape", "hex", "--cells", "8x5", "--seed", "3", "--format", "graph",
     ]);
-    std::fs::write(&path, hex).unwrap();
+    let path = dir.write("hex.json", hex);
     tmux.run_mazegen(
         "NO_COLOR=1",
         &format!(
@@ -450,7 +451,6 @@ fn the_search_plays_on_other_shapes_too() {
     );
     tmux.wait_for("the exit", |t| t.pane().contains("EXIT=0"));
     assert_eq!(tmux.show("#{alternate_on}"), "0");
-    std::fs::remove_file(path).unwrap();
 }
 
 #[test]
@@ -458,15 +458,12 @@ fn a_search_too_large_for_the_terminal_suggests_what_solve_can_do() {
     let Some(tmux) = Tmux::start(60, 12) else {
         return;
     };
-    let dir = std::env::temp_dir();
-    let pid = std::process::id();
-    let polar = dir.join(format!("mazegen-solve-small-polar-{pid}.json"));
+    let dir = scratch_dir("solve-too-large");
     let polar_graph = stdout_of(&[
         "prim", "--shape", "polar", "--seed", "3", "--format", "graph",
     ]);
-    std::fs::write(&polar, polar_graph).unwrap();
-    let rect = dir.join(format!("mazegen-solve-small-rect-{pid}.json"));
-    std::fs::write(&rect, document("--size 41 --seed 4")).unwrap();
+    let polar = dir.write("polar.json", polar_graph);
+    let rect = dir.write("rect.json", document("--size 41 --seed 4"));
     for (path, expected) in [
         (&polar, "--scale 1 fits, or enlarge the window"),
         (&rect, "enlarge the window"),
@@ -484,8 +481,6 @@ fn a_search_too_large_for_the_terminal_suggests_what_solve_can_do() {
             assert!(!pane.contains(flag), "solve takes no {flag}: {pane}");
         }
     }
-    std::fs::remove_file(polar).unwrap();
-    std::fs::remove_file(rect).unwrap();
 }
 
 #[test]

@@ -56,10 +56,8 @@ fn rows(bytes: &[u8]) -> Vec<(i64, String, Option<i32>)> {
     // The reader reads files (or `bytes::Bytes`, a crate the tests do not name).
     static FILES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let k = FILES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("mazegen-suite-rows-{}", std::process::id()));
-    fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{k}.parquet"));
-    fs::write(&path, bytes).unwrap();
+    let dir = scratch_dir(&format!("suite-rows-{k}"));
+    let path = dir.write("rows.parquet", bytes);
     let reader = SerializedFileReader::new(fs::File::open(&path).unwrap()).unwrap();
     let names: Vec<String> = (reader.metadata().file_metadata().schema().get_fields())
         .iter()

@@ -690,5 +690,4 @@ fn json_of_weaves_with_broken_crossings_is_refused() {
         .stderr(predicates::str::contains(
             "a blank tile ' ' is no tile of it",
         ));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
