@@ -105,58 +105,34 @@ impl fmt::Display for Maze {
 mod tests {
     use super::*;
 
-    /// A directory of its own for this process and `name`, made empty, and removed with what
-    /// it holds when dropped, even by a failing test.
-    struct Scratch(PathBuf);
-
-    impl Scratch {
-        fn new(name: &str) -> Scratch {
-            let dir = std::env::temp_dir().join(format!("mazegen-{name}-{}", std::process::id()));
-            let _ = fs::remove_dir_all(&dir);
-            fs::create_dir_all(&dir).unwrap();
-            Scratch(dir)
-        }
-    }
-
-    impl std::ops::Deref for Scratch {
-        type Target = Path;
-
-        fn deref(&self) -> &Path {
-            &self.0
-        }
-    }
-
-    impl Drop for Scratch {
-        fn drop(&mut self) {
-            let _ = fs::remove_dir_all(&self.0);
-        }
-    }
-
     #[test]
     fn a_name_without_a_known_ending_is_refused_and_nothing_is_written() {
         let maze = Maze::builder().cells(3, 3).seed(1).build().unwrap();
-        let dir = Scratch::new("save");
-        let error = maze.save(dir.join("maze.bmp")).unwrap_err();
+        let dir = tempfile::tempdir().unwrap();
+        let error = maze.save(dir.path().join("maze.bmp")).unwrap_err();
         assert!(error.to_string().contains(".txt, .json"), "{error}");
         // A failed write leaves no temporary file behind.
-        let missing = dir.join("no-such-dir").join("maze.svg");
+        let missing = dir.path().join("no-such-dir").join("maze.svg");
         let error = maze.save(&missing).unwrap_err();
         assert!(matches!(error, Error::Io(_)), "{error}");
         assert!(error.to_string().contains("no-such-dir"), "{error}");
-        assert_eq!(fs::read_dir(&*dir).unwrap().count(), 0);
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
     }
 
     #[test]
     fn every_format_saves_what_its_renderer_writes() {
         let maze = Maze::builder().cells(5, 4).solve().seed(2).build().unwrap();
-        let dir = Scratch::new("formats");
+        let dir = tempfile::tempdir().unwrap();
         for extension in SAVED_FORMATS {
-            let path = dir.join(format!("maze.{extension}"));
+            let path = dir.path().join(format!("maze.{extension}"));
             maze.save(&path).unwrap();
             assert!(fs::metadata(&path).unwrap().len() > 0, "{extension}");
         }
-        let text = fs::read_to_string(dir.join("maze.txt")).unwrap();
+        let text = fs::read_to_string(dir.path().join("maze.txt")).unwrap();
         assert_eq!(text, maze.to_string());
-        assert_eq!(fs::read_dir(&*dir).unwrap().count(), SAVED_FORMATS.len());
+        assert_eq!(
+            fs::read_dir(dir.path()).unwrap().count(),
+            SAVED_FORMATS.len()
+        );
     }
 }
