@@ -226,9 +226,9 @@ impl Giant {
     /// `jobs` threads (at least 1), joined as [`Giant::window`] joins them, and handed out a
     /// row of cells at a time, top to bottom (with `jobs` above 1, the threads carve the next
     /// two rows of chunks while the rows are read; with one, each row of chunks is carved when
-    /// the rows reach it). Its rows are those of the whole maze as a window, whatever `jobs`; it holds
-    /// a few rows of chunks, `width x chunk` cells each, whatever the height, so it may have
-    /// more cells than a grid.
+    /// the rows reach it). Its rows are those of the whole maze as a window, whatever `jobs`;
+    /// it holds a few rows of chunks, `width x chunk` cells each, whatever the height, so it
+    /// may have more cells than a grid.
     ///
     /// Refuses what [`Giant::check`] refuses of the generator, a maze without chunks, a row
     /// of more cells than a grid ([`MAX_CELLS`](crate::grid::MAX_CELLS)), and rows of chunks
@@ -474,12 +474,17 @@ struct Bands {
     /// The row of cells handed out.
     row: Vec<u8>,
     failure: Option<MazeError>,
+    /// No more rows: a row of chunks failed (its failure handed out or not).
+    ended: bool,
 }
 
 impl Bands {
     fn new(maker: BandMaker, width: u32) -> Result<Self> {
         let maker = Arc::new(maker);
-        let carvers = (maker.jobs > 1).then(|| Carvers::start(Arc::clone(&maker)));
+        // Carved here if no thread could be started.
+        let carvers = (maker.jobs > 1)
+            .then(|| Carvers::start(Arc::clone(&maker)))
+            .flatten();
         Ok(Self {
             maker,
             carvers,
@@ -488,17 +493,20 @@ impl Bands {
             y: 0,
             row: crate::grid::zeroed_vec(width, 1, width as usize)?,
             failure: None,
+            ended: false,
         })
     }
 
     /// The next row of chunks, or `None` after the last or on a failure (kept).
     fn next_band(&mut self) -> Option<()> {
         let (across, down) = self.maker.giant.chunks().expect("a chunked maze");
-        if self.failure.is_some() || (self.cy + 1 >= down && !self.band.is_empty()) {
+        if self.ended || (self.cy + 1 >= down && !self.band.is_empty()) {
             return None;
         }
         if !self.band.is_empty() {
             self.cy += 1;
+            // Let go before the next is taken, so that no more than three are held.
+            self.band = Band::new();
         }
         let band = match &mut self.carvers {
             None => (0..across)
@@ -514,6 +522,7 @@ impl Bands {
             }
             Err(error) => {
                 self.failure = Some(error);
+                self.ended = true;
                 // The threads stop: nothing more is read.
                 self.carvers = None;
                 None
@@ -830,6 +839,9 @@ mod tests {
                 rows.failure(),
                 Some(MazeError::OutOfMemory { width: 2, .. })
             ));
+            // Ended for good, the failure told once.
+            assert_eq!(rows.next_row(), None, "{jobs} jobs");
+            assert_eq!(rows.failure(), None);
             let mut rows = giant.rows(&Fragile { panics: true }, 3, jobs).unwrap();
             let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 while rows.next_row().is_some() {}

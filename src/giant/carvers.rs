@@ -1,7 +1,7 @@
 //! The threads that carve a streamed chunked maze ahead of its reader. Each takes the next
 //! chunk in reading order as soon as it is free, up to [`AHEAD`] rows of chunks past the one
 //! being read, so no thread waits at the end of a row of chunks for another to finish its
-//! part, and the threads keep both cores busy while the reader draws and writes.
+//! part, and the threads keep the cores busy while the reader draws and writes.
 //!
 //! A chunk is the same whichever thread carves it and when ([`Giant::chunk`]), so the rows
 //! handed out are the same for any number of threads.
@@ -49,12 +49,13 @@ struct State {
 /// A row of chunks being carved: those carved so far, and how many.
 struct Row {
     chunks: Vec<Option<Result<Chunk>>>,
-    carved: u64,
+    done: u64,
 }
 
 impl Carvers {
-    /// Starts `maker.jobs` threads carving the rows of chunks from the first.
-    pub(super) fn start(maker: Arc<BandMaker>) -> Self {
+    /// Starts `maker.jobs` threads carving the rows of chunks from the first: as many as the
+    /// system gives, `None` if it gives none.
+    pub(super) fn start(maker: Arc<BandMaker>) -> Option<Self> {
         let jobs = maker.jobs;
         let shared = Arc::new(Shared {
             maker,
@@ -62,25 +63,30 @@ impl Carvers {
             carved: Condvar::new(),
             taken: Condvar::new(),
         });
-        let threads = (0..jobs)
-            .map(|_| {
+        let threads: Vec<_> = (0..jobs)
+            .map_while(|_| {
                 let shared = Arc::clone(&shared);
-                std::thread::spawn(move || shared.carve())
+                std::thread::Builder::new()
+                    .spawn(move || shared.carve())
+                    .ok()
             })
             .collect();
-        Self { shared, threads }
+        // Threads started are stopped with the carvers, even none.
+        let carvers = Self { shared, threads };
+        (!carvers.threads.is_empty()).then_some(carvers)
     }
 
     /// The next row of chunks, once all its chunks are carved. Only as many rows as the maze
-    /// has may be asked for. A panic on a carving thread is raised here.
+    /// has may be asked for. A panic on a carving thread is raised here, once every thread
+    /// has ended (the panic of the first thread started that panicked).
     pub(super) fn next_band(&mut self) -> Result<Band> {
-        let across = self.shared.across();
+        let (across, down) = self.shared.maker.giant.chunks().expect("a chunked maze");
         let mut state = self.shared.lock();
+        debug_assert!(state.first < down, "no row of chunks is left");
         let row = loop {
             if state.panicked {
                 drop(state);
                 self.stop();
-                // Every thread ends; the first panic is raised.
                 let joined = self.threads.drain(..).map(JoinHandle::join);
                 let panics: Vec<_> = joined.filter_map(std::result::Result::err).collect();
                 let panic = panics
@@ -89,7 +95,7 @@ impl Carvers {
                     .expect("a carving thread panicked");
                 std::panic::resume_unwind(panic);
             }
-            if state.rows.front().is_some_and(|row| row.carved == across) {
+            if state.rows.front().is_some_and(|row| row.done == across) {
                 break state.rows.pop_front().expect("a row of chunks");
             }
             state = self.shared.wait(&self.shared.carved, state);
@@ -109,7 +115,9 @@ impl Carvers {
 }
 
 impl Drop for Carvers {
-    /// Stops the threads and waits for them; a panic there was told already.
+    /// Stops the threads and waits for them. A panic there that the reader did not reach
+    /// (rows dropped early, or ended by a failed chunk) goes no further than the message the
+    /// panic printed.
     fn drop(&mut self) {
         self.stop();
         for thread in self.threads.drain(..) {
@@ -141,7 +149,7 @@ impl Shared {
             };
             if cy - state.first == state.rows.len() as u64 {
                 let chunks = (0..across).map(|_| None).collect();
-                state.rows.push_back(Row { chunks, carved: 0 });
+                state.rows.push_back(Row { chunks, done: 0 });
             }
             drop(state);
             let chunk = self.maker.carve(cx, cy);
@@ -149,15 +157,11 @@ impl Shared {
             let at = (cy - state.first) as usize;
             let row = &mut state.rows[at];
             row.chunks[cx as usize] = Some(chunk);
-            row.carved += 1;
-            if at == 0 && row.carved == across {
+            row.done += 1;
+            if at == 0 && row.done == across {
                 self.carved.notify_one();
             }
         }
-    }
-
-    fn across(&self) -> u64 {
-        self.maker.giant.chunks().expect("a chunked maze").0
     }
 
     /// The state; no thread panics holding it, so it is whole even if poisoned.

@@ -200,10 +200,9 @@ impl Maze {
     }
 
     /// The maze `generator` carved into `shape` from `seed`, its options `params`. Options
-    /// that may leave cells
-    /// unreached ([`Generator::reached_from`]) make a maze of the cells reached, as a mask; a
-    /// generator that drew the maze's `ends` makes one of the cells its start reaches, entered
-    /// and left where it drew.
+    /// that may leave cells unreached ([`Generator::reached_from`]) make a maze of the cells
+    /// reached, as a mask; a generator that drew the maze's `ends` makes one of the cells its
+    /// start reaches, entered and left where it drew.
     fn carved(
         generator: &dyn Generator,
         shape: Shape,

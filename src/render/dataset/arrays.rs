@@ -417,7 +417,8 @@ pub fn fill_batches(slots: Range<u64>, row_bytes: usize) -> impl Iterator<Item =
 /// Fills `rows` with the mazes `range` of `spec` (checked, and not `unique`), made on its
 /// threads a block at a time, and appends their solutions' cells to `solutions`, after
 /// `before` cells of solutions kept elsewhere (where the ends count from). The rows are the
-/// same for any number of threads.
+/// same for any number of threads. On an error, the rows, ends and solutions may hold some of
+/// the mazes and not others: they are to be thrown away.
 pub fn fill_rows(
     spec: &DatasetSpec,
     range: Range<u64>,
@@ -522,9 +523,9 @@ fn rows_ends_mut(ends: &mut [u8]) -> std::slice::ChunksExactMut<'_, u8> {
 }
 
 /// Fills the rows of the block of mazes from `first` on (as many as `rows.seeds` holds), their
-/// options `params`, drawing the tiles and the connections where `in_tiles` says they are wanted (`row` a
-/// scratch row of tiles), and returns their solutions' cells, each maze's end counted from
-/// the block's first cell.
+/// options `params`, drawing the tiles and the connections where `in_tiles` says they are
+/// wanted (`row` a scratch row of tiles), and returns their solutions' cells, each maze's end
+/// counted from the block's first cell.
 fn fill_block(
     spec: &DatasetSpec,
     params: &Params,
