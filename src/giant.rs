@@ -302,7 +302,8 @@ impl Giant {
     }
 
     /// Refuses before any work what [`Giant::rows`] refuses; returns the side of the chunks
-    /// and the threads that would carve them (no more than the chunks across).
+    /// and the threads that would carve them (no more than the chunks they may carve at once:
+    /// those of the rows of chunks carved ahead).
     pub fn check_rows(&self, generator: &dyn Generator, jobs: usize) -> Result<(u32, usize)> {
         let (Some(side), Some((across, _))) = (self.chunk, self.chunks()) else {
             return Err(MazeError::NoChunks);
@@ -310,7 +311,8 @@ impl Giant {
         self.check_generator(generator)?;
         let width = u32::try_from(self.width).unwrap_or(u32::MAX);
         MazeRows::check_size(width, self.height)?;
-        let jobs = jobs.clamp(1, usize::try_from(across).unwrap_or(usize::MAX));
+        let at_once = across.saturating_mul(carvers::AHEAD);
+        let jobs = jobs.clamp(1, usize::try_from(at_once).unwrap_or(usize::MAX));
         // A row of cells, the rows of chunks in memory (one, or with other threads the one
         // read and two carved ahead) and each thread's chunk and scratch.
         let bands: u64 = if jobs == 1 { 1 } else { 3 };
@@ -703,8 +705,16 @@ mod tests {
     #[test]
     fn chunked_mazes_are_perfect() {
         for generator in catalogue() {
-            for (width, height, chunk) in [(1, 1, 1), (7, 5, 1), (7, 5, 3), (12, 9, 4), (5, 8, 16)]
-            {
+            // Among them a maze one chunk wide, carved ahead on threads all the same.
+            let sizes = [
+                (1, 1, 1),
+                (7, 5, 1),
+                (7, 5, 3),
+                (12, 9, 4),
+                (5, 8, 16),
+                (3, 40, 4),
+            ];
+            for (width, height, chunk) in sizes {
                 let giant = Giant::new(width, height, Some(chunk)).unwrap();
                 let all = Window {
                     x: 0,
@@ -731,8 +741,16 @@ mod tests {
     #[test]
     fn streamed_chunked_mazes_are_the_whole_maze_on_any_number_of_threads() {
         for generator in catalogue() {
-            for (width, height, chunk) in [(1, 1, 1), (7, 5, 1), (7, 5, 3), (12, 9, 4), (5, 8, 16)]
-            {
+            // Among them a maze one chunk wide, carved ahead on threads all the same.
+            let sizes = [
+                (1, 1, 1),
+                (7, 5, 1),
+                (7, 5, 3),
+                (12, 9, 4),
+                (5, 8, 16),
+                (3, 40, 4),
+            ];
+            for (width, height, chunk) in sizes {
                 let giant = Giant::new(width, height, Some(chunk)).unwrap();
                 let all = Window {
                     x: 0,

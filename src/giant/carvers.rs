@@ -15,7 +15,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 
 /// Rows of chunks carved or being carved past the one being read.
-const AHEAD: u64 = 2;
+pub(super) const AHEAD: u64 = 2;
 
 /// The carving threads, and what they share with the reader.
 pub(super) struct Carvers {
