@@ -48,6 +48,7 @@ use crate::grid::{Dir, EAST, Grid, MazeError, Part, Pos, Result, SOUTH};
 use crate::rng::{GOLDEN_GAMMA, RandomBits, mix64, rng_for_stream, rng_from_seed};
 use crate::topology::Shape;
 use carvers::Carvers;
+use std::ops::Range;
 use std::sync::Arc;
 
 mod carvers;
@@ -152,10 +153,24 @@ impl Giant {
     /// The window of the maze `generator` makes from `seed`: its cells, their passages, and
     /// the passages that leave it ([`Maze::cut`]), after [`Giant::check`].
     pub fn window(&self, generator: &dyn Generator, seed: u64, window: Window) -> Result<Maze> {
+        self.window_on(generator, seed, window, 1)
+    }
+
+    /// [`Giant::window`], the chunks it touches carved on `jobs` threads (at least 1, no more
+    /// than the chunks), each taking the next chunk as it is free: the same window whatever
+    /// `jobs`. With more than one, a few rows of the chunks it touches are held besides the
+    /// window, and refused if the memory cannot hold them.
+    pub fn window_on(
+        &self,
+        generator: &dyn Generator,
+        seed: u64,
+        window: Window,
+        jobs: usize,
+    ) -> Result<Maze> {
         self.check(generator, window)?;
         let region = self.region_around(window);
         let cells = match self.chunk {
-            Some(side) => self.chunked_region(generator, seed, side, region)?,
+            Some(side) => self.chunked_region(generator, seed, side, region, jobs)?,
             None => generator
                 .region(self.width, self.height, seed, region)
                 .expect("checked: the generator cuts windows")?,
@@ -251,11 +266,14 @@ impl Giant {
     pub fn rows(&self, generator: &dyn Generator, seed: u64, jobs: usize) -> Result<MazeRows> {
         let (side, jobs) = self.check_rows(generator, jobs)?;
         let width = self.width as u32;
+        let (across, down) = self.chunks().expect("checked: a chunked maze");
         let maker = BandMaker {
             giant: *self,
             generator: generator.boxed(),
             seed,
             side,
+            columns: 0..across,
+            rows: 0..down,
             jobs,
         };
         let source = Bands::new(maker, width)?;
@@ -352,38 +370,60 @@ impl Giant {
     }
 
     /// The passages of the cells of `region` in the maze of `side`-cell chunks: every chunk
-    /// it touches carved whole, its passages and its link to the next chunk copied where both
-    /// cells lie in the region.
+    /// it touches carved whole (on `jobs` threads), its passages and its link to the next
+    /// chunk copied where both cells lie in the region.
     fn chunked_region(
         &self,
         generator: &dyn Generator,
         seed: u64,
         side: u32,
         region: Window,
+        jobs: usize,
     ) -> Result<Grid> {
         let mut cells = Grid::new(region.width, region.height)?;
         let side64 = u64::from(side);
-        for cy in region.y / side64..=(region.bottom() - 1) / side64 {
-            for cx in region.x / side64..=(region.right() - 1) / side64 {
-                let (x0, y0) = (cx * side64, cy * side64);
-                let (chunk, link) = self.carve_chunk(generator, seed, side, cx, cy)?;
-                let (width, height) = (chunk.width(), chunk.height());
-                // The chunk's cells that lie in the region (its own last column and row open
-                // nothing out of it).
-                let (x, y) = (region.x.max(x0), region.y.max(y0));
-                let right = region.right().min(x0 + u64::from(width));
-                let bottom = region.bottom().min(y0 + u64::from(height));
-                cells.copy_block(
-                    &chunk,
-                    Pos::new((x - x0) as u32, (y - y0) as u32),
-                    Pos::new((x - region.x) as u32, (y - region.y) as u32),
-                    (right - x) as u32,
-                    (bottom - y) as u32,
-                );
-                // Then its passage to the next chunk, over the bytes just copied.
-                if let Some((at, dir)) = link {
-                    copy_passage(&mut cells, region, (x0, y0), at, dir);
+        let columns = region.x / side64..(region.right() - 1) / side64 + 1;
+        let rows = region.y / side64..(region.bottom() - 1) / side64 + 1;
+        let chunks = (columns.end - columns.start).saturating_mul(rows.end - rows.start);
+        let jobs = jobs.clamp(1, usize::try_from(chunks).unwrap_or(usize::MAX));
+        if jobs == 1 {
+            for cy in rows {
+                for cx in columns.clone() {
+                    let chunk = self.carve_chunk(generator, seed, side, cx, cy)?;
+                    copy_chunk(&mut cells, region, side64, (cx, cy), chunk);
                 }
+            }
+            return Ok(cells);
+        }
+        // The rows of chunks carved ahead and the one copied, and each thread's chunk.
+        let band = (columns.end - columns.start) * side64 * side64;
+        let chunk = side64 * side64 + generator.scratch_bytes(side, side);
+        let bytes = (1 + carvers::AHEAD) * band + jobs as u64 * chunk;
+        if !crate::grid::grantable(bytes) {
+            return Err(MazeError::OutOfMemory {
+                width: region.width,
+                height: side,
+                bytes,
+            });
+        }
+        let maker = BandMaker {
+            giant: *self,
+            generator: generator.boxed(),
+            seed,
+            side,
+            columns: columns.clone(),
+            rows: rows.clone(),
+            jobs,
+        };
+        let maker = Arc::new(maker);
+        let mut carvers = Carvers::start(Arc::clone(&maker));
+        for cy in rows {
+            let band = match &mut carvers {
+                Some(carvers) => carvers.next_band()?,
+                None => maker.band(cy)?,
+            };
+            for (cx, chunk) in columns.clone().zip(band) {
+                copy_chunk(&mut cells, region, side64, (cx, cy), chunk);
             }
         }
         Ok(cells)
@@ -440,12 +480,15 @@ type Chunk = (Grid, Option<(Pos, Dir)>);
 /// A row of chunks, carved, left to right.
 type Band = Vec<Chunk>;
 
-/// What carves the chunks of a chunked maze.
+/// What carves the chunks of a chunked maze: those of some of its columns of chunks, in some
+/// of its rows of chunks.
 struct BandMaker {
     giant: Giant,
     generator: Box<dyn Generator + Send + Sync>,
     seed: u64,
     side: u32,
+    columns: Range<u64>,
+    rows: Range<u64>,
     /// Threads carving chunks: with more than one, they carve ahead of the reader.
     jobs: usize,
 }
@@ -455,6 +498,11 @@ impl BandMaker {
     fn carve(&self, cx: u64, cy: u64) -> Result<Chunk> {
         let generator = self.generator.as_ref();
         (self.giant).carve_chunk(generator, self.seed, self.side, cx, cy)
+    }
+
+    /// Its chunks of row `cy` of chunks, carved here.
+    fn band(&self, cy: u64) -> Result<Band> {
+        self.columns.clone().map(|cx| self.carve(cx, cy)).collect()
     }
 
     /// The height in cells of row `cy` of chunks.
@@ -501,7 +549,7 @@ impl Bands {
 
     /// The next row of chunks, or `None` after the last or on a failure (kept).
     fn next_band(&mut self) -> Option<()> {
-        let (across, down) = self.maker.giant.chunks().expect("a chunked maze");
+        let down = self.maker.rows.end;
         if self.ended || (self.cy + 1 >= down && !self.band.is_empty()) {
             return None;
         }
@@ -511,9 +559,7 @@ impl Bands {
             self.band = Band::new();
         }
         let band = match &mut self.carvers {
-            None => (0..across)
-                .map(|cx| self.maker.carve(cx, self.cy))
-                .collect(),
+            None => self.maker.band(self.cy),
             Some(carvers) => carvers.next_band(),
         };
         match band {
@@ -582,6 +628,29 @@ pub const fn chunk_seed(seed: u64, cx: u64, cy: u64) -> u64 {
     const CHUNKS: u64 = 0x6368_756e_6b73;
     let z = mix64((seed ^ CHUNKS).wrapping_add(cx.wrapping_add(1).wrapping_mul(GOLDEN_GAMMA)));
     mix64(z.wrapping_add(cy.wrapping_add(1).wrapping_mul(GOLDEN_GAMMA))) >> 11
+}
+
+/// Copies into `cells`, the passages of `region`, those of chunk `(cx, cy)` of `side`-cell
+/// chunks that lie in it, then its passage to the next chunk over them.
+fn copy_chunk(cells: &mut Grid, region: Window, side: u64, (cx, cy): (u64, u64), chunk: Chunk) {
+    let (chunk, link) = chunk;
+    let (x0, y0) = (cx * side, cy * side);
+    let (width, height) = (chunk.width(), chunk.height());
+    // The chunk's cells that lie in the region (its own last column and row open nothing out
+    // of it).
+    let (x, y) = (region.x.max(x0), region.y.max(y0));
+    let right = region.right().min(x0 + u64::from(width));
+    let bottom = region.bottom().min(y0 + u64::from(height));
+    cells.copy_block(
+        &chunk,
+        Pos::new((x - x0) as u32, (y - y0) as u32),
+        Pos::new((x - region.x) as u32, (y - region.y) as u32),
+        (right - x) as u32,
+        (bottom - y) as u32,
+    );
+    if let Some((at, dir)) = link {
+        copy_passage(cells, region, (x0, y0), at, dir);
+    }
 }
 
 /// Opens in `cells` (the cells of `region`) the passage from cell `at` of the chunk whose
@@ -885,6 +954,11 @@ mod tests {
             for window in windows(width, height, 2) {
                 let cut = giant.window(&generator, 8, window).unwrap();
                 assert_eq!(tiles(&cut), region_of(&whole, window), "{chunk} {window:?}");
+                // Its chunks carved on threads: the same window.
+                for jobs in [2, 3, 64] {
+                    let on = giant.window_on(&generator, 8, window, jobs).unwrap();
+                    assert_eq!(on, cut, "{chunk} {window:?} {jobs} jobs");
+                }
             }
         }
     }

@@ -575,6 +575,7 @@ def window(
     start: Optional[Tuple[int, int]] = None,
     goal: Optional[Tuple[int, int]] = None,
     solve: bool = False,
+    jobs: Optional[int] = None,
     **options: Any,
 ) -> Maze:
     """Cuts a ``width x height``-cell window from cell ``origin`` (``(row, column)``) of a
@@ -583,9 +584,11 @@ def window(
 
     ``binary-tree`` cuts its own mazes; any other algorithm needs ``chunk``, the side of the
     chunks the maze is made of (each carved from its own seed and joined to the next east or
-    south). The window's cells count from its top-left corner; ``Maze.window`` says where it
-    lies and ``Maze.exits`` which passages leave it. ``solve`` finds the path from ``start``
-    to ``goal`` within the window, and raises ValueError when the window does not join them.
+    south); the chunks a window touches are carved on ``jobs`` threads (all cores by default,
+    no more than the chunks), without the GIL, the same window for any ``jobs``. The window's
+    cells count from its top-left corner; ``Maze.window`` says where it lies and
+    ``Maze.exits`` which passages leave it. ``solve`` finds the path from ``start`` to
+    ``goal`` within the window, and raises ValueError when the window does not join them.
     """
     spec = _spec(
         algorithm, width, height, "rect", None, None, None, start, goal, None, False, solve,
@@ -600,7 +603,10 @@ def window(
     chunk = _whole("chunk", chunk, 1, _U32)
     seed = _whole("seed", seed, 0, _U64)
     seed = _random_seed() if seed is None else seed
-    return Maze(spec.window(seed, maze_width, maze_height, column, row, chunk=chunk))
+    jobs = _whole("jobs", jobs, 1, _MAX_JOBS)
+    if jobs is None:
+        jobs = max(1, min(os.cpu_count() or 1, _MAX_JOBS))
+    return Maze(spec.window(seed, maze_width, maze_height, column, row, chunk=chunk, jobs=jobs))
 
 
 DATASET_FORMAT = "mazegen.dataset/v1"

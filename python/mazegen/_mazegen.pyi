@@ -90,6 +90,7 @@ class Spec:
         x: int,
         y: int,
         chunk: Optional[int] = None,
+        jobs: int = 1,
     ) -> Maze: ...
     def dataset(
         self,

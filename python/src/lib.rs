@@ -664,9 +664,9 @@ impl Spec {
     }
 
     /// The window of this spec's size at cell `(x, y)` of the giant maze of
-    /// `maze_width x maze_height` cells (in `chunk x chunk`-cell chunks, if given) made from
-    /// `seed`, finished: see `mazegen.window`.
-    #[pyo3(signature = (seed, maze_width, maze_height, x, y, chunk=None))]
+    /// `maze_width x maze_height` cells (in `chunk x chunk`-cell chunks, if given, carved on
+    /// `jobs` threads) made from `seed`, finished: see `mazegen.window`.
+    #[pyo3(signature = (seed, maze_width, maze_height, x, y, chunk=None, jobs=1))]
     #[allow(clippy::too_many_arguments)]
     fn window(
         &self,
@@ -677,6 +677,7 @@ impl Spec {
         x: u64,
         y: u64,
         chunk: Option<u32>,
+        jobs: usize,
     ) -> PyResult<Maze> {
         let Blank::Rect { width, height } = self.blank else {
             return Err(bad(
@@ -695,7 +696,7 @@ impl Spec {
         let finish = self.finish;
         let maze = py
             .detach(|| {
-                let mut maze = giant.window(generator.as_ref(), seed, window)?;
+                let mut maze = giant.window_on(generator.as_ref(), seed, window, jobs)?;
                 finish.apply(&mut maze)?;
                 Ok::<_, Error>(maze)
             })

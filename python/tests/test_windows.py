@@ -45,6 +45,16 @@ def test_chunked_windows_far_out_agree_and_list_their_exits():
     assert len(a.exits) == int((frame == 0).sum())
 
 
+def test_a_chunked_window_is_the_same_on_any_number_of_jobs():
+    def window(jobs):
+        return mazegen.window("backtrack", 400, 300, (9, 17), 90, 70, seed=3, chunk=6, jobs=jobs)
+    one = window(1)
+    for jobs in (2, 3, 256, None):
+        assert np.array_equal(window(jobs).tiles, one.tiles), jobs
+    with pytest.raises(ValueError, match="jobs"):
+        window(0)
+
+
 def test_a_window_matches_the_command_line():
     binary = os.environ.get("MAZEGEN_BIN")
     if not binary:

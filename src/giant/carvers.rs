@@ -1,6 +1,6 @@
-//! The threads that carve a streamed chunked maze ahead of its reader. Each takes the next
-//! chunk in reading order as soon as it is free, up to [`AHEAD`] rows of chunks past the one
-//! being read, so no thread waits at the end of a row of chunks for another to finish its
+//! The threads that carve the chunks of a chunked maze (all of them, or those a window
+//! touches) ahead of their reader. Each takes the next chunk in reading order as soon as it
+//! is free, up to [`AHEAD`] rows of chunks past the one being read, so no thread waits at the end of a row of chunks for another to finish its
 //! part, and the threads keep the cores busy while the reader draws and writes.
 //!
 //! A chunk is the same whichever thread carves it and when ([`Giant::chunk`]), so the rows
@@ -32,7 +32,6 @@ struct Shared {
     taken: Condvar,
 }
 
-#[derive(Default)]
 struct State {
     /// The next chunk to carve, `(cx, cy)`.
     next: (u64, u64),
@@ -53,13 +52,20 @@ struct Row {
 }
 
 impl Carvers {
-    /// Starts `maker.jobs` threads carving the rows of chunks from the first: as many as the
+    /// Starts `maker.jobs` threads carving its rows of chunks from the first: as many as the
     /// system gives, `None` if it gives none.
     pub(super) fn start(maker: Arc<BandMaker>) -> Option<Self> {
         let jobs = maker.jobs;
+        let state = State {
+            next: (maker.columns.start, maker.rows.start),
+            first: maker.rows.start,
+            rows: VecDeque::new(),
+            stopped: false,
+            panicked: false,
+        };
         let shared = Arc::new(Shared {
             maker,
-            state: Mutex::default(),
+            state: Mutex::new(state),
             carved: Condvar::new(),
             taken: Condvar::new(),
         });
@@ -80,9 +86,10 @@ impl Carvers {
     /// has may be asked for. A panic on a carving thread is raised here, once every thread
     /// has ended (the panic of the first thread started that panicked).
     pub(super) fn next_band(&mut self) -> Result<Band> {
-        let (across, down) = self.shared.maker.giant.chunks().expect("a chunked maze");
+        let maker = &self.shared.maker;
+        let across = maker.columns.end - maker.columns.start;
         let mut state = self.shared.lock();
-        debug_assert!(state.first < down, "no row of chunks is left");
+        debug_assert!(state.first < maker.rows.end, "no row of chunks is left");
         let row = loop {
             if state.panicked {
                 drop(state);
@@ -131,21 +138,21 @@ impl Shared {
     /// carves it, and files it in its row.
     fn carve(&self) {
         let _told = TellPanic(self);
-        let (across, down) = self.maker.giant.chunks().expect("a chunked maze");
+        let (columns, rows) = (&self.maker.columns, &self.maker.rows);
+        let across = columns.end - columns.start;
         let mut state = self.lock();
         loop {
             let (cx, cy) = state.next;
-            if state.stopped || cy == down {
+            if state.stopped || cy == rows.end {
                 return;
             }
             if cy >= state.first + AHEAD {
                 state = self.wait(&self.taken, state);
                 continue;
             }
-            state.next = if cx + 1 == across {
-                (0, cy + 1)
-            } else {
-                (cx + 1, cy)
+            state.next = match cx + 1 == columns.end {
+                true => (columns.start, cy + 1),
+                false => (cx + 1, cy),
             };
             if cy - state.first == state.rows.len() as u64 {
                 let chunks = (0..across).map(|_| None).collect();
@@ -156,7 +163,7 @@ impl Shared {
             state = self.lock();
             let at = (cy - state.first) as usize;
             let row = &mut state.rows[at];
-            row.chunks[cx as usize] = Some(chunk);
+            row.chunks[(cx - columns.start) as usize] = Some(chunk);
             row.done += 1;
             if at == 0 && row.done == across {
                 self.carved.notify_one();

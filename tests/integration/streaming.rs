@@ -402,16 +402,8 @@ fn jobs_are_taken_where_chunks_or_a_dataset_use_them() {
         &["--jobs 2", "leave --jobs out"],
     );
     common::assert_refused(
-        &[
-            "backtrack",
-            "--chunk",
-            "4",
-            "--window",
-            "0,0,5,5",
-            "--jobs",
-            "2",
-        ],
-        &["--window: --jobs 2 carves the rows of chunks of a whole chunked maze"],
+        &["binary-tree", "--window", "0,0,5,5", "--jobs", "2"],
+        &["--window: --jobs 2 carves the chunks of a chunked maze on threads"],
     );
     // Made whole for an option that needs it, on any number of threads.
     let args = [

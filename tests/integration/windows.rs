@@ -89,6 +89,33 @@ fn chunked_windows_agree_where_they_overlap_far_out() {
 }
 
 #[test]
+fn a_chunked_window_is_the_same_on_any_number_of_jobs() {
+    let window = |jobs: &str| {
+        stdout_of(&[
+            "backtrack",
+            "--chunk",
+            "6",
+            "--width",
+            "401",
+            "--height",
+            "301",
+            "--seed",
+            "3",
+            "--window",
+            "17,9,90,70",
+            "--jobs",
+            jobs,
+            "--format",
+            "json",
+        ])
+    };
+    let one = window("1");
+    for jobs in ["2", "3", "256"] {
+        assert!(window(jobs) == one, "--jobs {jobs}");
+    }
+}
+
+#[test]
 fn the_whole_chunked_maze_is_perfect_and_its_windows_are_its_regions() {
     for algorithm in ["backtrack", "kruskal", "eller", "recursive-division"] {
         let args = |window: Option<&str>| {

@@ -17,8 +17,8 @@ pub struct DatasetArgs {
     #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
     pub count: Option<u64>,
 
-    /// Threads generating mazes, or carving the chunks of a --chunk maze made whole; the output
-    /// is the same for every number [default: all cores]
+    /// Threads generating mazes, or carving the chunks of a --chunk maze (whole or its
+    /// --window); the output is the same for every number [default: all cores]
     #[arg(long, value_name = "J", value_parser = parse_jobs, allow_negative_numbers = true)]
     pub jobs: Option<NonZeroUsize>,
 

@@ -222,8 +222,8 @@ pub struct GiantArgs {
 
     /// Make the maze of C x C-cell chunks, each carved by the algorithm from its own seed and
     /// joined to the next east or south, so that a --window needs only the chunks it touches;
-    /// without --window, the whole maze is written a row of chunks at a time, of any size,
-    /// carved on --jobs threads
+    /// without --window, the whole maze is written a row of chunks at a time, of any size;
+    /// the chunks are carved on --jobs threads
     #[arg(long, value_name = "C", value_parser = super::in_range(1, u32::MAX), allow_negative_numbers = true)]
     pub chunk: Option<u32>,
 }

@@ -46,8 +46,8 @@ pub fn run(job: MazeJob) -> anyhow::Result<()> {
             write_maze(&finished(maze, &spec)?, &rendering)
         }
         Destination::Render(rendering) => write_maze(&made(&spec, seed.value, quiet)?, &rendering),
-        Destination::Window(giant, window, rendering) => {
-            let maze = giant.window(generator, seed.value, window)?;
+        Destination::Window(giant, window, jobs, rendering) => {
+            let maze = giant.window_on(generator, seed.value, window, jobs)?;
             write_maze(&finished(maze, &spec)?, &rendering)
         }
         Destination::Animate(pace, rendering) => {

@@ -77,8 +77,9 @@ pub enum Destination {
     Animate(Pace, Rendering),
     /// The generator's steps, as JSON lines after a header line.
     Events(Target),
-    /// A window of a giant maze, rendered to a target once finished.
-    Window(Giant, Window, Rendering),
+    /// A window of a giant maze (its chunks carved on this many threads), rendered to a
+    /// target once finished.
+    Window(Giant, Window, usize, Rendering),
     /// Rendered row by row as it is generated, holding a row at a time whatever the height
     /// (an algorithm that carves row by row, a format written in order, nothing that needs
     /// the whole maze), with this many rows of cells.
@@ -221,10 +222,10 @@ fn giant_maze(
              made a window at a time, of chunks carved apart; leave {option} out"
         )));
     }
-    if let (Some(jobs), true) = (args.dataset.jobs, windowed) {
+    if let (Some(jobs), true, None) = (args.dataset.jobs, windowed, args.giant.chunk) {
         return Err(bad_input(format!(
-            "--window: --jobs {jobs} carves the rows of chunks of a whole chunked maze on \
-             threads, and a window is made on one; leave --jobs out"
+            "--window: --jobs {jobs} carves the chunks of a chunked maze on threads, and a \
+             binary-tree window without --chunk has none; leave --jobs out"
         )));
     }
     if output.style == Some(cli::PictureStyle::Lines) && windowed {
@@ -359,7 +360,7 @@ fn giant_maze(
         &sizing,
     )?;
     let destination = match windowed {
-        true => Destination::Window(giant, window, rendering),
+        true => Destination::Window(giant, window, jobs, rendering),
         false => Destination::Chunks(giant, jobs, Chunked::Whole(rendering)),
     };
     Ok(MazeJob {
