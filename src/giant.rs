@@ -771,19 +771,21 @@ mod tests {
         }
     }
 
+    /// Chunked mazes' widths, heights and chunk sides, in cells: among them chunks of one cell,
+    /// a maze of one chunk, and a maze one chunk wide (carved ahead on threads all the same).
+    const SIZES: [(u64, u64, u32); 6] = [
+        (1, 1, 1),
+        (7, 5, 1),
+        (7, 5, 3),
+        (12, 9, 4),
+        (5, 8, 16),
+        (3, 40, 4),
+    ];
+
     #[test]
     fn chunked_mazes_are_perfect() {
         for generator in catalogue() {
-            // Among them a maze one chunk wide, carved ahead on threads all the same.
-            let sizes = [
-                (1, 1, 1),
-                (7, 5, 1),
-                (7, 5, 3),
-                (12, 9, 4),
-                (5, 8, 16),
-                (3, 40, 4),
-            ];
-            for (width, height, chunk) in sizes {
+            for (width, height, chunk) in SIZES {
                 let giant = Giant::new(width, height, Some(chunk)).unwrap();
                 let all = Window {
                     x: 0,
@@ -810,16 +812,7 @@ mod tests {
     #[test]
     fn streamed_chunked_mazes_are_the_whole_maze_on_any_number_of_threads() {
         for generator in catalogue() {
-            // Among them a maze one chunk wide, carved ahead on threads all the same.
-            let sizes = [
-                (1, 1, 1),
-                (7, 5, 1),
-                (7, 5, 3),
-                (12, 9, 4),
-                (5, 8, 16),
-                (3, 40, 4),
-            ];
-            for (width, height, chunk) in sizes {
+            for (width, height, chunk) in SIZES {
                 let giant = Giant::new(width, height, Some(chunk)).unwrap();
                 let all = Window {
                     x: 0,
