@@ -159,7 +159,7 @@ impl Giant {
     /// [`Giant::window`], the chunks it touches carved on `jobs` threads (at least 1, no more
     /// than the chunks), each taking the next chunk as it is free: the same window whatever
     /// `jobs`. With more than one, a few rows of the chunks it touches are held besides the
-    /// window, and refused if the memory cannot hold them.
+    /// window; where the memory cannot hold them, it is made on one thread.
     pub fn window_on(
         &self,
         generator: &dyn Generator,
@@ -386,7 +386,12 @@ impl Giant {
         let rows = region.y / side64..(region.bottom() - 1) / side64 + 1;
         let chunks = (columns.end - columns.start).saturating_mul(rows.end - rows.start);
         let jobs = jobs.clamp(1, usize::try_from(chunks).unwrap_or(usize::MAX));
-        if jobs == 1 {
+        // Threads hold the rows of chunks carved ahead and the one copied, and each its chunk:
+        // one thread (a chunk at a time) where the memory cannot hold them.
+        let band = (columns.end - columns.start) * side64 * side64;
+        let chunk = side64 * side64 + generator.scratch_bytes(side, side);
+        let bytes = (1 + carvers::AHEAD) * band + jobs as u64 * chunk;
+        if jobs == 1 || !crate::grid::grantable(bytes) {
             for cy in rows {
                 for cx in columns.clone() {
                     let chunk = self.carve_chunk(generator, seed, side, cx, cy)?;
@@ -394,17 +399,6 @@ impl Giant {
                 }
             }
             return Ok(cells);
-        }
-        // The rows of chunks carved ahead and the one copied, and each thread's chunk.
-        let band = (columns.end - columns.start) * side64 * side64;
-        let chunk = side64 * side64 + generator.scratch_bytes(side, side);
-        let bytes = (1 + carvers::AHEAD) * band + jobs as u64 * chunk;
-        if !crate::grid::grantable(bytes) {
-            return Err(MazeError::OutOfMemory {
-                width: region.width,
-                height: side,
-                bytes,
-            });
         }
         let maker = BandMaker {
             giant: *self,

@@ -1,7 +1,8 @@
 //! The threads that carve the chunks of a chunked maze (all of them, or those a window
 //! touches) ahead of their reader. Each takes the next chunk in reading order as soon as it
-//! is free, up to [`AHEAD`] rows of chunks past the one being read, so no thread waits at the end of a row of chunks for another to finish its
-//! part, and the threads keep the cores busy while the reader draws and writes.
+//! is free, up to [`AHEAD`] rows of chunks past the one being read, so no thread waits at the
+//! end of a row of chunks for another to finish its part, and the threads keep the cores
+//! busy while the reader draws and writes.
 //!
 //! A chunk is the same whichever thread carves it and when ([`Giant::chunk`]), so the rows
 //! handed out are the same for any number of threads.
